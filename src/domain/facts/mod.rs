@@ -1,0 +1,242 @@
+//! The one catalog of facts: limits, ratios, prices, quotas, KEDA and
+//! Service Bus rules. Every figure carries its source and as-of date, is shown
+//! in the UI ("About the numbers") and can be overridden by the user.
+//!
+//! A figure is addressed by `kind` (what it is, e.g. `price_input`) and
+//! `subject` (what it is about, e.g. `gpt-4o`, `azure`); its id is
+//! `"{kind}.{subject}"`. The UI translates `kind` through the key
+//! `fact.{kind}` in each language table. Code elsewhere reads figures through
+//! a [`Catalog`] passed in as a parameter, never from a global.
+
+mod batch;
+mod keda;
+mod models;
+mod prices;
+mod ptu;
+mod rate_limits;
+mod sources;
+mod tokens;
+
+pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
+pub use sources::{Source, SourceId};
+
+use std::collections::BTreeMap;
+
+/// How sure the vendor's documentation makes us of a figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Certainty {
+    /// Stated in the vendor's documentation.
+    Documented,
+    /// Not documented by the vendor (forum answers, third parties, or our
+    /// reading): checks based on it raise warnings, never errors.
+    Unconfirmed,
+}
+
+/// What a figure counts, for formatting and for validating overrides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Unit {
+    Count,
+    Bytes,
+    Tokens,
+    Seconds,
+    /// Requests per minute that come with each 1,000 tokens per minute.
+    RpmPer1kTpm,
+    /// US dollars per one million tokens.
+    UsdPerMTokens,
+    UsdPerHour,
+    UsdPerMonth,
+    /// A multiplier or a share (0.5 = half).
+    Factor,
+    Characters,
+}
+
+/// The topic a figure belongs to: groups the "About the numbers" list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+pub enum Topic {
+    BatchFile,
+    BatchJob,
+    EnqueuedQuota,
+    RateLimits,
+    Models,
+    Prices,
+    Provisioned,
+    TokenCounting,
+    Keda,
+    ServiceBus,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fact {
+    pub kind: &'static str,
+    pub subject: &'static str,
+    pub topic: Topic,
+    pub value: f64,
+    pub unit: Unit,
+    pub source: SourceId,
+    /// When the source said so, `YYYY-MM` or `YYYY-MM-DD`.
+    pub as_of: &'static str,
+    pub certainty: Certainty,
+}
+
+impl Fact {
+    pub fn id(&self) -> String {
+        format!("{}.{}", self.kind, self.subject)
+    }
+}
+
+/// Shorthand used by the tables in this module's files.
+#[allow(clippy::too_many_arguments)]
+pub(crate) const fn fact(
+    kind: &'static str,
+    subject: &'static str,
+    topic: Topic,
+    value: f64,
+    unit: Unit,
+    source: SourceId,
+    as_of: &'static str,
+    certainty: Certainty,
+) -> Fact {
+    Fact { kind, subject, topic, value, unit, source, as_of, certainty }
+}
+
+/// Every built-in fact, in display order.
+pub fn all_facts() -> impl Iterator<Item = &'static Fact> {
+    [
+        batch::FACTS,
+        rate_limits::FACTS,
+        models::FACTS,
+        prices::TOKEN_PRICES,
+        prices::FACTORS,
+        ptu::SIZES,
+        ptu::OTHER,
+        tokens::FACTS,
+        keda::FACTS,
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Looks up a built-in fact.
+pub fn builtin(kind: &str, subject: &str) -> Option<&'static Fact> {
+    all_facts().find(|f| f.kind == kind && f.subject == subject)
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OverrideError {
+    UnknownFact(String),
+    NotANumber,
+    Negative,
+}
+
+impl std::fmt::Display for OverrideError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OverrideError::UnknownFact(id) => write!(f, "no fact is called {id}"),
+            OverrideError::NotANumber => write!(f, "not a finite number"),
+            OverrideError::Negative => write!(f, "must not be negative"),
+        }
+    }
+}
+
+/// The built-in facts plus the user's overrides. Cheap to clone; pass it to
+/// every domain function that needs a figure.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Catalog {
+    overrides: BTreeMap<String, f64>,
+}
+
+impl Catalog {
+    /// The catalog with no overrides.
+    pub fn builtin() -> Self {
+        Self::default()
+    }
+
+    /// The value of a figure: the user's override if any, else the built-in one.
+    pub fn get(&self, kind: &str, subject: &str) -> Option<f64> {
+        let fact = builtin(kind, subject)?;
+        Some(self.overrides.get(&fact.id()).copied().unwrap_or(fact.value))
+    }
+
+    /// Like [`Catalog::get`] for a figure the code knows exists.
+    ///
+    /// # Panics
+    /// If the catalog lacks the figure: a programming error that the catalog's
+    /// own tests catch, never user input.
+    pub fn require(&self, kind: &str, subject: &str) -> f64 {
+        self.get(kind, subject)
+            .unwrap_or_else(|| panic!("catalog has no fact {kind}.{subject}"))
+    }
+
+    pub fn is_overridden(&self, id: &str) -> bool {
+        self.overrides.contains_key(id)
+    }
+
+    pub fn overrides(&self) -> &BTreeMap<String, f64> {
+        &self.overrides
+    }
+
+    /// Sets the user's value for a figure, after checking it names a fact
+    /// and is a finite, non-negative number.
+    pub fn set_override(&mut self, id: &str, value: f64) -> Result<(), OverrideError> {
+        if !all_facts().any(|f| f.id() == id) {
+            return Err(OverrideError::UnknownFact(id.to_string()));
+        }
+        if !value.is_finite() {
+            return Err(OverrideError::NotANumber);
+        }
+        if value < 0.0 {
+            return Err(OverrideError::Negative);
+        }
+        self.overrides.insert(id.to_string(), value);
+        Ok(())
+    }
+
+    pub fn clear_override(&mut self, id: &str) {
+        self.overrides.remove(id);
+    }
+
+    pub fn clear_all(&mut self) {
+        self.overrides.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique() {
+        let mut ids: Vec<String> = all_facts().map(Fact::id).collect();
+        let n = ids.len();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "two facts share an id");
+    }
+
+    #[test]
+    fn every_fact_is_dated_and_finite() {
+        for f in all_facts() {
+            assert!(f.value.is_finite() && f.value >= 0.0, "{}", f.id());
+            assert!(f.as_of.len() >= 7 && f.as_of.starts_with("20"), "{} as_of {}", f.id(), f.as_of);
+        }
+    }
+
+    #[test]
+    fn overrides_replace_and_validate() {
+        let mut c = Catalog::builtin();
+        assert_eq!(c.get("rpm_per_1k_tpm", "gpt-4o"), Some(6.0));
+        c.set_override("rpm_per_1k_tpm.gpt-4o", 5.0).unwrap();
+        assert_eq!(c.get("rpm_per_1k_tpm", "gpt-4o"), Some(5.0));
+        assert_eq!(c.set_override("nope.x", 1.0), Err(OverrideError::UnknownFact("nope.x".into())));
+        assert_eq!(c.set_override("rpm_per_1k_tpm.gpt-4o", f64::NAN), Err(OverrideError::NotANumber));
+        assert_eq!(c.set_override("rpm_per_1k_tpm.gpt-4o", -1.0), Err(OverrideError::Negative));
+        c.clear_override("rpm_per_1k_tpm.gpt-4o");
+        assert_eq!(c.get("rpm_per_1k_tpm", "gpt-4o"), Some(6.0));
+    }
+
+    #[test]
+    fn seed_ratio_gives_360_rpm_for_60k_tpm() {
+        let c = Catalog::builtin();
+        assert_eq!(60.0 * c.require("rpm_per_1k_tpm", "gpt-4o"), 360.0);
+    }
+}

@@ -1,0 +1,5 @@
+//! The domain: plain Rust that knows nothing of the browser. No leptos,
+//! web_sys or js_sys here (tests/domain_is_pure.rs enforces it); tested on
+//! the host with `cargo test`.
+
+pub mod facts;
