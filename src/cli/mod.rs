@@ -1,5 +1,9 @@
 //! The command line: `batchlane check FILE`, `batchlane results ...`.
-//! Exit codes: 0 no errors, 1 errors found, 2 cannot read the file or bad usage.
+//! Exit codes: 0 no errors (all succeeded), 1 errors found (some not
+//! succeeded), 2 cannot read a file or bad usage.
+
+mod check;
+mod results;
 
 use std::io::Write;
 
@@ -8,9 +12,10 @@ pub const USAGE: &str = "usage:
   batchlane results --output O [--errors E] [--input I] [--format text|json] [--retry-file PATH]";
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let _ = out;
     match args.first().map(String::as_str) {
-        Some("-h") | Some("--help") => {
+        Some("check") => check::run(&args[1..], out, err),
+        Some("results") => results::run(&args[1..], out, err),
+        Some("-h") | Some("--help") | Some("help") => {
             let _ = writeln!(out, "{USAGE}");
             0
         }

@@ -2,4 +2,10 @@
 //! web_sys or js_sys here (tests/domain_is_pure.rs enforces it); tested on
 //! the host with `cargo test`.
 
+pub mod batch;
+pub mod cost;
 pub mod facts;
+pub mod practice;
+pub mod quota;
+pub mod results;
+pub mod snippets;

@@ -1,0 +1,1 @@
+//! Batch input file check: dialects, rules, diagnostics, tokens, repair, split.

@@ -1,0 +1,1 @@
+//! Cost what-if: workload, baseline and scenarios, knob attribution, usage attribution.

@@ -1,0 +1,1 @@
+//! Practice: the study note's problems and seeded generators with worked explanations.
