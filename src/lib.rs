@@ -7,6 +7,7 @@
 pub mod domain;
 
 pub mod cli;
+pub mod i18n;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

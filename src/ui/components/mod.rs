@@ -1,0 +1,3 @@
+//! Components shared by the pages.
+
+pub mod page_header;

@@ -1,0 +1,17 @@
+//! The Web Worker side: receives requests from the page, runs the domain,
+//! posts results back. Heavy work never runs on the UI thread.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Entry point of the worker binary.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply_scope = scope.clone();
+    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+        let _ = reply_scope.post_message(&event.data());
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+}

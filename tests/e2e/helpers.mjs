@@ -1,0 +1,38 @@
+// Shared helpers for the end-to-end specs.
+import { expect } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+
+export const PAGES = [
+  { path: "/", name: "home", en: "Tools for batch, quota and cost", ko: "배치·할당량·비용을 위한 도구" },
+  { path: "/batch", name: "batch", en: "Batch file check", ko: "배치 파일 검사" },
+  { path: "/results", name: "results", en: "Batch results", ko: "배치 결과" },
+  { path: "/quota", name: "quota", en: "Quota planner", ko: "할당량 계획" },
+  { path: "/cost", name: "cost", en: "Cost what-if", ko: "비용 시나리오" },
+  { path: "/snippets", name: "snippets", en: "Snippets", ko: "스니펫" },
+  { path: "/practice", name: "practice", en: "Practice", ko: "연습 문제" },
+  { path: "/facts", name: "facts", en: "About the numbers", ko: "수치의 출처" },
+];
+
+export const SCREENSHOTS = "test-results/screenshots";
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** Sets language and theme before the app starts. */
+export async function prefer(page, { lang = "en", theme = "light" } = {}) {
+  await page.addInitScript(([lang, theme]) => {
+    localStorage.setItem("batchlane.lang", JSON.stringify(lang));
+    localStorage.setItem("batchlane.theme", JSON.stringify(theme));
+  }, [lang, theme]);
+}
+
+/** Collects console errors and page errors; call `check()` at the end. */
+export function watchErrors(page) {
+  const errors = [];
+  page.on("console", (msg) => { if (msg.type() === "error") errors.push(msg.text()); });
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return { errors, check: () => expect(errors, errors.join("\n")).toEqual([]) };
+}
+
+/** Waits until the app has rendered the page's title. */
+export async function ready(page, title) {
+  await expect(page.locator("main h1")).toHaveText(title);
+}
