@@ -1,3 +1,6 @@
-//! Cost what-if: workload, baseline and scenarios, knob attribution, usage attribution.
+//! Cost what-if: prices, workload, baseline and scenarios, knob attribution,
+//! usage attribution, share links.
 
 pub mod knobs;
+pub mod prices;
+pub mod workload;
