@@ -4,3 +4,5 @@
 pub mod knobs;
 pub mod prices;
 pub mod workload;
+pub mod scenario;
+pub mod compare;

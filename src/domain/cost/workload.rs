@@ -79,6 +79,8 @@ pub enum Field {
     MaxTokens,
     CacheableShare,
     BatchShare,
+    /// Not a workload field: the comparison's days per month.
+    DaysPerMonth,
 }
 
 /// Why a field is wrong (the UI translates).
