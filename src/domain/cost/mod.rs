@@ -6,3 +6,5 @@ pub mod prices;
 pub mod workload;
 pub mod scenario;
 pub mod compare;
+pub mod usage;
+pub mod attribution;
