@@ -8,3 +8,4 @@ pub mod scenario;
 pub mod compare;
 pub mod usage;
 pub mod attribution;
+pub mod share;
