@@ -64,6 +64,16 @@ pub fn ko_count(v: f64) -> String {
     }
 }
 
+/// A number of requests in Korean: "100만 건", "1,500건".
+pub fn ko_requests(v: f64) -> String {
+    let c = ko_count(v);
+    if c.ends_with('만') {
+        format!("{c} 건")
+    } else {
+        format!("{c}건")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +89,8 @@ mod tests {
         assert_eq!(ko_count(1_000_000.0), "100만");
         assert_eq!(ko_count(250_000.0), "25만");
         assert_eq!(ko_count(1_500.0), "1,500");
+        assert_eq!(ko_requests(1_000_000.0), "100만 건");
+        assert_eq!(ko_requests(1_500.0), "1,500건");
         assert_eq!(number(6.0), "6");
         assert_eq!(number(2.5), "2.5");
         assert_eq!(number(1.0 / 6.0), "0.17");

@@ -5,7 +5,7 @@ use super::{figure, Draft, MODELS};
 use crate::domain::cost::knobs::{output_cap_saving, token_cost};
 use crate::domain::facts::Catalog;
 use crate::domain::practice::family::Family;
-use crate::domain::practice::format::{ko_count, price, thousands, usd};
+use crate::domain::practice::format::{ko_requests, price, thousands, usd};
 use crate::domain::practice::options::wrong_numbers;
 use crate::domain::practice::problem::Text;
 use crate::domain::practice::rng::Rng;
@@ -35,7 +35,7 @@ impl OutputCapShape {
 fn shape(rng: &mut Rng, catalog: &Catalog) -> OutputCapShape {
     let model = MODELS[rng.index(MODELS.len())];
     let old = rng.stepped(300, 1_500, 50);
-    let cut = rng.stepped(50, old as u64 - 100, 50);
+    let cut = rng.stepped(50, (old as u64 * 3 / 5).max(100), 50);
     OutputCapShape {
         model,
         requests: rng.stepped(100_000, 5_000_000, 100_000),
@@ -72,8 +72,8 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
         stem: Text::new(
             format!(
                 "{} 요청 하나에 입력 {inp}·출력 {old} 토큰이 들고, 단가는 입력 100만 토큰당 {}, 출력 100만 토큰당 {}입니다. \
-                 max_tokens를 낮춰 출력을 평균 {new} 토큰으로 줄이면 요청 {}건 기준으로 비용이 얼마나 줄어듭니까?",
-                s.model, pin.ko, pout.ko, ko_count(s.requests)
+                 max_tokens를 낮춰 출력을 평균 {new} 토큰으로 줄이면 요청 {} 기준으로 비용이 얼마나 줄어듭니까?",
+                s.model, pin.ko, pout.ko, ko_requests(s.requests)
             ),
             format!(
                 "Each {} request takes {inp} input and {old} output tokens; prices are {} per 1M input tokens and {} per 1M output tokens. \
@@ -85,10 +85,10 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
         wrong: wrong_numbers(answer, &mistakes, usd),
         explanation: Text::new(
             format!(
-                "출력이 건당 {c} 토큰 줄고 요청이 {}건이므로 줄어든 출력은 {c} × {} = {} 토큰, 곧 {m}개의 100만 토큰 단위입니다. \
+                "출력이 건당 {c} 토큰 줄고 요청이 {}이므로 줄어든 출력은 {c} × {} = {} 토큰, 곧 {m}개의 100만 토큰 단위입니다. \
                  {m} × {} = {}입니다. 입력 단가는 이 계산에 들어오지 않습니다 — 입력 토큰은 그대로이기 때문입니다. \
                  입력 단가를 곱하면 {}라는 오답이 나옵니다.",
-                ko_count(s.requests), thousands(s.requests), thousands(s.requests * cut), pout.ko, a.ko, wrong_in.ko
+                ko_requests(s.requests), thousands(s.requests), thousands(s.requests * cut), pout.ko, a.ko, wrong_in.ko
             ),
             format!(
                 "Output falls by {c} tokens per request over {} requests: {c} × {} = {} fewer output tokens, that is {m} units of one million tokens. \

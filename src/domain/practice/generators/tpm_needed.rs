@@ -43,7 +43,7 @@ impl TrafficShape {
 
 fn shape(rng: &mut Rng, _catalog: &Catalog) -> TrafficShape {
     let per_second = rng.chance(1, 3);
-    let arrivals = if per_second { rng.range(1, 20) as f64 } else { rng.stepped(10, 600, 5) };
+    let arrivals = if per_second { rng.range(1, 20) as f64 } else { rng.stepped(10, 300, 5) };
     TrafficShape {
         per_second,
         arrivals,

@@ -52,6 +52,7 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     let show = with_unit("RPM");
     let wrong = wrong_numbers(rpm, &mistakes, &show);
     let (tpm_s, r, k, a, x) = (thousands(s.tpm), number(s.ratio), number(units), number(rpm), thousands(times_sixty));
+    let (o, y) = (number(other), thousands(rpm_for_tpm(s.tpm, other)));
     Draft {
         stem: Text::new(
             format!("{} 배포에 {tpm_s} TPM을 할당했습니다. 함께 붙는 RPM은 얼마입니까?", s.model),
@@ -62,13 +63,13 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
         explanation: Text::new(
             format!(
                 "{} 배포에는 1,000 TPM마다 {r} RPM이 붙습니다. {tpm_s} TPM은 1,000 TPM 단위로 {k}개이므로 {k} × {r} = {a} RPM입니다. \
-                 곱하는 비율을 열 배로 잘못 잡아(×{r} 대신 ×{}) {x} RPM을 고르는 것이 흔한 실수이고, 모델마다 비율이 다르므로 다른 세대 모델의 비율을 그대로 가져와도 틀립니다.",
+                 흔한 실수는 비율을 열 배로 잘못 잡는 것(×{} → {x} RPM)과, 모델마다 다른 비율을 다른 세대 모델에서 그대로 가져오는 것(×{o} → {y} RPM)입니다.",
                 s.model,
                 number(s.ratio * 10.0)
             ),
             format!(
                 "A {} deployment gets {r} RPM for every 1,000 TPM. {tpm_s} TPM is {k} units of 1,000 TPM, so {k} × {r} = {a} RPM. \
-                 Multiplying by {} instead of {r} ({x} RPM) is the usual slip, and since the ratio differs by model, borrowing another generation's ratio is wrong too.",
+                 The usual slips are a ratio ten times too big (×{} → {x} RPM) and borrowing the ratio of another generation of models (×{o} → {y} RPM): the ratio differs by model.",
                 s.model,
                 number(s.ratio * 10.0)
             ),
