@@ -46,6 +46,14 @@ impl Problem {
         generators::generate(family, seed, catalog)
     }
 
+    /// A problem of a family drawn from the seed, for mixed practice. Its
+    /// id names its own family and seed, so it round-trips like any other.
+    pub fn mixed(seed: u64, catalog: &Catalog) -> Problem {
+        let mut rng = super::rng::Rng::salted(seed, "mixed");
+        let family = Family::ALL[rng.index(Family::ALL.len())];
+        generators::generate(family, seed, catalog)
+    }
+
     /// The id for a shareable URL: "tpm-rpm-12345", or "note-3" for the note's problems.
     pub fn id(&self) -> String {
         self.reference().id()
@@ -172,5 +180,13 @@ mod tests {
             assert_eq!(Problem::from_id(&p.id(), &c).unwrap(), p);
         }
         assert_eq!(Problem::generate(Family::Symptom, 5, &c).id(), "symptom-5");
+        let mut families = std::collections::BTreeSet::new();
+        for seed in 0..100 {
+            let p = Problem::mixed(seed, &c);
+            assert_eq!(p.seed, seed);
+            assert_eq!(Problem::from_id(&p.id(), &c).unwrap(), p);
+            families.insert(p.family);
+        }
+        assert_eq!(families.len(), Family::ALL.len());
     }
 }

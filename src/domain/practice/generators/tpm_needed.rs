@@ -67,7 +67,7 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
         (thousands(s.input_tokens), thousands(s.output_tokens), thousands(per_req), thousands(rpm), thousands(answer));
     let arrivals = thousands(s.arrivals);
     let (rate_ko, rate_en) =
-        if s.per_second { (format!("초당 {arrivals}건"), format!("{arrivals} requests per second")) } else { (format!("분당 {arrivals}건"), format!("{arrivals} requests per minute")) };
+        if s.per_second { (format!("초당 {arrivals}건"), format!("{arrivals} requests arrive per second")) } else { (format!("분당 {arrivals}건"), format!("{arrivals} requests arrive per minute")) };
     let (conv_ko, conv_en) = if s.per_second {
         (format!("초당 {arrivals}건은 분당 {arrivals} × 60 = {n}건입니다. "), format!("{arrivals} per second is {arrivals} × 60 = {n} per minute. "))
     } else {
@@ -76,7 +76,7 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     Draft {
         stem: Text::new(
             format!("요청 하나에 입력 {inp}·출력 {out} 토큰이 들고 {rate_ko}이 들어옵니다. 이 트래픽에 필요한 TPM은 얼마입니까?"),
-            format!("Each request takes {inp} input and {out} output tokens, and {rate_en} arrive. How many TPM does this traffic need?"),
+            format!("Each request takes {inp} input and {out} output tokens, and {rate_en}. How many TPM does this traffic need?"),
         ),
         right: show(answer),
         wrong: wrong_numbers(answer, &mistakes, &show),
