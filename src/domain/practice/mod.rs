@@ -1,1 +1,24 @@
 //! Practice: the study note's problems and seeded generators with worked explanations.
+//!
+//! - [`note_problems`]: the six problems of the quota/cost note, verbatim.
+//! - [`Problem::generate`]: a problem of a [`Family`] for a seed; the same
+//!   seed always gives the same problem, and [`Problem::id`] names it for a URL.
+//! - [`Exam`]: ten mixed problems from a seed, scored with a review.
+//! - [`Stats`]: per-family accuracy and streaks, kept by the UI as JSON.
+
+pub mod exam;
+pub mod family;
+pub mod format;
+pub mod generators;
+pub mod options;
+pub mod problem;
+pub mod rng;
+pub mod seed_problems;
+pub mod stats;
+
+pub use exam::{Exam, ExamResult, ReviewItem};
+pub use family::Family;
+pub use problem::{IdError, Problem, ProblemRef, Text};
+pub use rng::next_seed;
+pub use seed_problems::{note_problem, note_problems};
+pub use stats::{FamilyStats, Stats};
