@@ -20,6 +20,7 @@ pub mod retry;
 pub mod usage;
 
 pub use detect::detect_kind;
+pub use job_text::{explain_error_code, explain_status, format_utc, warning_text};
 pub use files::{what_more_files_add, FileAdvice, FileGain, FilesPresent};
 pub use group::{group_csv, group_table, GroupError, GroupKey, GroupRow, GroupTable};
 pub use job::{analyze_job, parse_job, BatchJob, JobAnalysis, JobStatus, Vendor};
