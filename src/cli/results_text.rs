@@ -70,6 +70,10 @@ pub fn write_text(
     writeln!(out, "cost at batch price: ${:.6}", cost.total_usd)?;
     for m in &cost.models {
         let name = m.model.as_deref().unwrap_or("(no model)");
+        if m.usage.is_zero() {
+            writeln!(out, "  {name}: {} requests, no tokens", m.requests)?;
+            continue;
+        }
         match (m.cost_usd, &m.priced_as) {
             (Some(c), Some(p)) => writeln!(out, "  {name} (priced as {p}): {} requests, ${c:.6}", m.requests)?,
             (Some(c), None) => writeln!(out, "  {name}: {} requests, ${c:.6}", m.requests)?,
