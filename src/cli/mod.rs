@@ -4,6 +4,7 @@
 
 mod check;
 mod results;
+mod results_text;
 
 use std::io::Write;
 

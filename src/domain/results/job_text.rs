@@ -1,0 +1,158 @@
+//! What each job status means and what to do, what each `errors.data[]`
+//! code means, and the job warnings — in English and Korean.
+
+use super::job::{JobStatus, JobWarning, StatusInfo, Vendor};
+use super::Text;
+
+pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
+    let (meaning, todo) = match status {
+        JobStatus::Validating => (
+            Text::new("The service is checking the input file (format, url, model, quota).", "서비스가 입력 파일(형식, url, model, quota)을 검사하고 있습니다."),
+            Text::new("Wait. If it fails, read errors.data[]: each entry names the line and the code.", "기다리세요. 실패하면 errors.data[]를 보세요. 항목마다 줄 번호와 코드가 있습니다."),
+        ),
+        JobStatus::Failed => (
+            Text::new("The input file failed validation; no request ran and nothing is billed.", "입력 파일이 검증을 통과하지 못했습니다. 요청은 하나도 실행되지 않았고 과금도 없습니다."),
+            Text::new("Fix the lines named in errors.data[] (run the Batch file check), then submit again.", "errors.data[]에 나온 줄을 고친 뒤(배치 파일 검사를 돌려 보세요) 다시 제출하세요."),
+        ),
+        JobStatus::InProgress => (
+            Text::new("Requests are running; request_counts grows as they finish.", "요청이 실행 중입니다. 끝날 때마다 request_counts가 늘어납니다."),
+            Text::new(
+                match vendor {
+                    Vendor::Azure => "Poll no more often than once a minute, and watch the time left before expires_at.",
+                    Vendor::OpenAi => "Poll now and then, and watch the time left before expires_at.",
+                },
+                match vendor {
+                    Vendor::Azure => "1분에 한 번보다 자주 조회하지 말고, expires_at까지 남은 시간을 지켜보세요.",
+                    Vendor::OpenAi => "가끔 조회하면서 expires_at까지 남은 시간을 지켜보세요.",
+                },
+            ),
+        ),
+        JobStatus::Finalizing => (
+            Text::new("All requests have finished; the service is writing the output and error files.", "모든 요청이 끝났고, 서비스가 출력 파일과 오류 파일을 쓰고 있습니다."),
+            Text::new("Wait for completed; the files appear then.", "completed가 될 때까지 기다리세요. 그때 파일이 나옵니다."),
+        ),
+        JobStatus::Completed => (
+            Text::new("The job is done: results are in the output file, failures in the error file.", "job이 끝났습니다. 결과는 출력 파일에, 실패는 오류 파일에 있습니다."),
+            Text::new(
+                "Download both files now and copy them to storage you own; join them here and resubmit the retry file.",
+                "두 파일을 지금 내려받아 직접 관리하는 스토리지로 복사하세요. 여기서 join한 뒤 재시도 파일을 다시 제출하세요.",
+            ),
+        ),
+        JobStatus::Expired => (
+            Text::new(
+                "The 24-hour window ran out. Finished requests are in the output file and are billed; the rest ended as batch_expired.",
+                "24시간 윈도가 끝났습니다. 끝난 요청은 출력 파일에 있고 과금되며, 나머지는 batch_expired로 끝났습니다.",
+            ),
+            Text::new(
+                "Download the files, build the retry file here and submit it as a new job (smaller, or when there is more quota).",
+                "파일을 내려받아 여기서 재시도 파일을 만들고 새 job으로 제출하세요(더 작게 나누거나 quota 여유가 있을 때).",
+            ),
+        ),
+        JobStatus::Cancelling => (
+            Text::new("Cancellation was asked; running requests are finishing (this can take up to 10 minutes).", "취소가 요청되었습니다. 실행 중인 요청이 마무리되는 중입니다(최대 10분 걸릴 수 있습니다)."),
+            Text::new("Wait for cancelled; finished requests will still be in the output file.", "cancelled가 될 때까지 기다리세요. 끝난 요청은 그래도 출력 파일에 남습니다."),
+        ),
+        JobStatus::Cancelled => (
+            Text::new("The job was cancelled. Finished requests are in the output file and are billed; the rest ended as batch_cancelled.", "job이 취소되었습니다. 끝난 요청은 출력 파일에 있고 과금되며, 나머지는 batch_cancelled로 끝났습니다."),
+            Text::new("If the work is still wanted, build the retry file here and submit it.", "그 작업이 아직 필요하면 여기서 재시도 파일을 만들어 제출하세요."),
+        ),
+        JobStatus::Unknown(s) => (
+            Text { en: format!("Status \"{s}\" is not one this page knows."), ko: format!("\"{s}\" 상태는 이 페이지가 모르는 상태입니다.") },
+            Text::new("Check the vendor's documentation for it.", "벤더 문서에서 확인하세요."),
+        ),
+    };
+    StatusInfo { status: status.clone(), step: status.step(), terminal: status.is_terminal(), meaning, what_to_do: todo }
+}
+
+/// What a code in `errors.data[]` means and what to do.
+pub fn explain_error_code(code: Option<&str>) -> Text {
+    let (en, ko) = match code.unwrap_or("") {
+        "invalid_json_line" => ("A line is not valid JSON. Fix or remove it.", "한 줄이 올바른 JSON이 아닙니다. 고치거나 지우세요."),
+        "too_many_tasks" => ("More requests than one file may hold. Split the file.", "한 파일에 담을 수 있는 것보다 요청이 많습니다. 파일을 나누세요."),
+        "url_mismatch" | "invalid_url" => ("A line's url does not match the batch endpoint. Use the same url on every line.", "어떤 줄의 url이 batch endpoint와 다릅니다. 모든 줄에 같은 url을 쓰세요."),
+        "model_not_found" => ("The model (on Azure: the Global Batch deployment name) was not found or does not support batch.", "model(Azure에서는 Global Batch 배포 이름)을 찾을 수 없거나 batch를 지원하지 않습니다."),
+        "duplicate_custom_id" => ("Two lines share a custom_id. Make every custom_id unique.", "두 줄이 같은 custom_id를 씁니다. custom_id를 모두 고유하게 하세요."),
+        "empty_file" | "empty_batch" => ("The input file has no request.", "입력 파일에 요청이 없습니다."),
+        "model_mismatch" => ("A line names a different deployment than the rest. One file, one deployment.", "어떤 줄이 나머지와 다른 배포를 가리킵니다. 파일 하나에는 배포 하나만 씁니다."),
+        "invalid_request" => ("A line's schema is invalid (or the deployment is not a Global Batch deployment).", "어떤 줄의 스키마가 잘못되었습니다(또는 배포가 Global Batch 배포가 아닙니다)."),
+        "missing_required_parameter" => ("A line lacks custom_id, method, url or body; param names which.", "어떤 줄에 custom_id, method, url, body 중 하나가 없습니다. param이 어느 것인지 알려 줍니다."),
+        "streaming_unsupported" => ("A line sets stream: true, which batch does not support. Remove it.", "어떤 줄이 batch가 지원하지 않는 stream: true를 씁니다. 지우세요."),
+        "token_limit_exceeded" => (
+            "The file's tokens exceed the enqueued-token quota. Wait for earlier jobs to finish, split the file, or raise the quota.",
+            "파일의 토큰이 enqueued token quota를 넘습니다. 앞선 job이 끝나길 기다리거나, 파일을 나누거나, quota를 올리세요.",
+        ),
+        "input_modified" => ("The input blob changed after submission. Submit again without touching it.", "제출 뒤에 입력 blob이 바뀌었습니다. 건드리지 말고 다시 제출하세요."),
+        "input_no_permissions" => ("The service cannot read the input blob. Grant it access.", "서비스가 입력 blob을 읽을 수 없습니다. 접근 권한을 주세요."),
+        _ => ("A code this page does not know; read the message.", "이 페이지가 모르는 코드입니다. 메시지를 읽어 보세요."),
+    };
+    Text::new(en, ko)
+}
+
+pub fn warning_text(w: &JobWarning) -> Text {
+    match w {
+        JobWarning::CompletedWithoutOutput => Text::new(
+            "Completed, but output_file_id is null: no request succeeded. Every result is in the error file (error_file_id).",
+            "completed인데 output_file_id가 null입니다. 성공한 요청이 하나도 없다는 뜻이고, 모든 결과는 오류 파일(error_file_id)에 있습니다.",
+        ),
+        JobWarning::CopyOutputBeforeDeletion { deletes_at } => {
+            let d = format_utc(*deletes_at);
+            Text {
+                en: format!("The output and error files are deleted on {d}. Copy them to storage you own before then."),
+                ko: format!("출력 파일과 오류 파일은 {d}에 삭제됩니다. 그 전에 직접 관리하는 스토리지로 복사하세요."),
+            }
+        }
+        JobWarning::OutputAlreadyDeleted { deleted_at } => {
+            let d = format_utc(*deleted_at);
+            Text { en: format!("The output files were due for deletion on {d}; they may be gone."), ko: format!("출력 파일은 {d}에 삭제될 예정이었습니다. 이미 없을 수 있습니다.") }
+        }
+        JobWarning::ExpiryOutOfRange { seconds, min, max } => Text {
+            en: format!("output_expires_after is {seconds} s, outside the documented {min}–{max} s."),
+            ko: format!("output_expires_after가 {seconds}초로, 문서에 나온 {min}–{max}초 범위를 벗어납니다."),
+        },
+        JobWarning::UnknownAnchor { anchor } => Text {
+            en: format!("output_expires_after.anchor is \"{anchor}\"; only created_at is documented. The date assumes created_at."),
+            ko: format!("output_expires_after.anchor가 \"{anchor}\"입니다. 문서에는 created_at만 있으므로 created_at 기준으로 계산했습니다."),
+        },
+        JobWarning::DeletionDateUnknown => Text::new(
+            "No output_expires_after on the job: the deletion date cannot be computed. Copy the files to your own storage now.",
+            "job에 output_expires_after가 없어 삭제일을 계산할 수 없습니다. 지금 파일을 직접 관리하는 스토리지로 복사하세요.",
+        ),
+        JobWarning::JobExpired { unfinished } => Text {
+            en: format!("The job expired with {unfinished} requests unfinished; they are in the retry file as batch_expired."),
+            ko: format!("job이 만료되어 요청 {unfinished}개가 끝나지 못했습니다. batch_expired로 재시도 파일에 들어갑니다."),
+        },
+        JobWarning::PastExpiry => Text::new(
+            "The job is past expires_at and still not finished: it will end as expired.",
+            "job이 expires_at을 지났는데 아직 끝나지 않았습니다. expired로 끝날 것입니다.",
+        ),
+    }
+}
+
+/// `YYYY-MM-DD HH:MM UTC` for a Unix time.
+pub fn format_utc(unix: i64) -> String {
+    let days = unix.div_euclid(86_400);
+    let secs = unix.rem_euclid(86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02} {:02}:{:02} UTC", secs / 3_600, secs % 3_600 / 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_dates() {
+        assert_eq!(format_utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(format_utc(1_700_000_000), "2023-11-14 22:13 UTC");
+        assert_eq!(format_utc(951_782_400), "2000-02-29 00:00 UTC");
+    }
+}

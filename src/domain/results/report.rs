@@ -1,0 +1,184 @@
+//! What the join produces: one row per custom_id, the summary counts, the
+//! retry plan and the diagnostics.
+
+use super::line::LineProblem;
+use super::outcome::Outcome;
+use super::retry::RetryPlan;
+use super::usage::Usage;
+use super::FileKind;
+use std::collections::BTreeMap;
+
+/// A line of one of the files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LineRef {
+    pub file: FileKind,
+    pub line: u64,
+}
+
+/// Everything known about one custom_id.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RequestRow {
+    pub custom_id: String,
+    pub outcome: Outcome,
+    /// The service's code (`context_length_exceeded`, `batch_expired`, …).
+    pub code: Option<String>,
+    /// The service's message, cut to [`super::line::MESSAGE_KEEP_CHARS`].
+    pub message: Option<String>,
+    /// In a result file but not in the input (only when the input was given).
+    pub unexpected: bool,
+    /// How many result lines carry this custom_id (more than 1: duplicates).
+    pub result_lines: u32,
+    /// The line of the result that decided the outcome.
+    pub result_at: Option<LineRef>,
+    pub input_line: Option<u64>,
+    /// The response body's `model`, else the input line's `body.model`.
+    pub model: Option<String>,
+    /// Summed over all of this custom_id's result lines (each was billed).
+    pub usage: Usage,
+    /// The input line's `body.metadata` (scalars as text).
+    pub metadata: BTreeMap<String, String>,
+}
+
+/// Counts per outcome plus the cross-cutting counts the page shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Summary {
+    /// Distinct custom_ids.
+    pub requests: u64,
+    pub succeeded: u64,
+    pub truncated: u64,
+    pub content_filtered: u64,
+    pub rate_limited: u64,
+    pub server_error: u64,
+    pub client_error: u64,
+    pub batch_expired: u64,
+    pub batch_cancelled: u64,
+    pub request_timeout: u64,
+    pub missing: u64,
+    /// rate_limited + server_error + batch_expired + batch_cancelled + request_timeout + missing.
+    pub retryable: u64,
+    /// custom_ids in a result file but not in the input.
+    pub unexpected: u64,
+    /// Extra result lines for a custom_id already seen.
+    pub duplicates: u64,
+    /// Lines that could not be read (see the diagnostics).
+    pub unreadable_lines: u64,
+}
+
+impl Summary {
+    pub fn count(&self, o: Outcome) -> u64 {
+        match o {
+            Outcome::Succeeded => self.succeeded,
+            Outcome::Truncated => self.truncated,
+            Outcome::ContentFiltered => self.content_filtered,
+            Outcome::RateLimited => self.rate_limited,
+            Outcome::ServerError => self.server_error,
+            Outcome::ClientError => self.client_error,
+            Outcome::BatchExpired => self.batch_expired,
+            Outcome::BatchCancelled => self.batch_cancelled,
+            Outcome::RequestTimeout => self.request_timeout,
+            Outcome::Missing => self.missing,
+        }
+    }
+
+    pub(crate) fn add(&mut self, o: Outcome) {
+        self.requests += 1;
+        let slot = match o {
+            Outcome::Succeeded => &mut self.succeeded,
+            Outcome::Truncated => &mut self.truncated,
+            Outcome::ContentFiltered => &mut self.content_filtered,
+            Outcome::RateLimited => &mut self.rate_limited,
+            Outcome::ServerError => &mut self.server_error,
+            Outcome::ClientError => &mut self.client_error,
+            Outcome::BatchExpired => &mut self.batch_expired,
+            Outcome::BatchCancelled => &mut self.batch_cancelled,
+            Outcome::RequestTimeout => &mut self.request_timeout,
+            Outcome::Missing => &mut self.missing,
+        };
+        *slot += 1;
+        if o.is_retryable() {
+            self.retryable += 1;
+        }
+    }
+
+    /// Every request succeeded outright: at least one request, none
+    /// truncated, filtered, failed or missing, no unexpected custom_id and no
+    /// unreadable line. (The CLI's exit code 0.)
+    pub fn all_succeeded(&self) -> bool {
+        self.requests > 0 && self.succeeded == self.requests && self.unexpected == 0 && self.unreadable_lines == 0
+    }
+}
+
+/// Something wrong with a line or a file, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Diagnostic {
+    pub file: FileKind,
+    /// 1-based line number; 0 for the whole file.
+    pub line: u64,
+    pub problem: Problem,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Problem {
+    /// The line matches no known shape.
+    Unreadable(LineProblem),
+    /// A second result line for a custom_id; `first` is the line kept or seen first.
+    DuplicateResult { custom_id: String, first: LineRef },
+    /// A custom_id used twice in the input; the first line is kept.
+    DuplicateInput { custom_id: String, first_line: u64 },
+    /// The file starts with a UTF-8 BOM (the retry file never has it).
+    ByteOrderMark,
+}
+
+/// How much of each file was read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FileStats {
+    pub present: bool,
+    pub bytes: u64,
+    pub lines: u64,
+    pub blank_lines: u64,
+    pub unreadable_lines: u64,
+}
+
+/// Tokens per model name as the lines give it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ModelUsage {
+    /// `None`: lines with no model name (failures without a body).
+    pub model: Option<String>,
+    pub requests: u64,
+    pub usage: Usage,
+}
+
+/// A request that is not retried, with its reason.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NotRetried {
+    pub custom_id: String,
+    pub outcome: Outcome,
+    pub code: Option<String>,
+    pub message: Option<String>,
+}
+
+/// A file that looks like a different one than the slot it was given in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Misplaced {
+    pub given_as: FileKind,
+    pub looks_like: FileKind,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ResultsReport {
+    pub summary: Summary,
+    /// Input order first (by input line), then custom_ids found only in result files, by name.
+    pub rows: Vec<RequestRow>,
+    pub total_usage: Usage,
+    pub usage_by_model: Vec<ModelUsage>,
+    pub retry: RetryPlan,
+    /// content_filtered and client_error requests, never put in the retry file.
+    pub not_retried: Vec<NotRetried>,
+    pub output: FileStats,
+    pub errors: FileStats,
+    pub input: FileStats,
+    pub misplaced: Vec<Misplaced>,
+    /// At most [`super::join::MAX_DIAGNOSTICS`]; the rest are counted in `diagnostics_dropped`.
+    pub diagnostics: Vec<Diagnostic>,
+    pub diagnostics_dropped: u64,
+}
