@@ -144,3 +144,12 @@ fn ratio_override_and_catalog_override_both_apply() {
     i.rpm_per_1k_tpm = None;
     assert_eq!(plan(&i, &c).unwrap().limits.unwrap().rpm_allowed, 120.0);
 }
+
+#[test]
+fn a_share_link_restores_the_same_plan() {
+    use batchlane::domain::quota::share::{decode, encode};
+    let i = PlanInput { peak_rpm: 500.0, average_rpm: 200.0, prompt_tokens: 60.0, output_tokens: 40.0, max_tokens: None, burst_factor: 2.0, ..PlanInput::default() };
+    let c = Catalog::builtin();
+    let restored = decode(&encode(&i)).unwrap();
+    assert_eq!(plan(&restored, &c), plan(&i, &c));
+}

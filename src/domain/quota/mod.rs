@@ -4,6 +4,7 @@ mod explain;
 mod input;
 pub mod plan;
 pub mod ptu;
+pub mod share;
 pub mod sizing;
 pub mod text;
 mod validate;
