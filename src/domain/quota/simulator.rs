@@ -250,7 +250,14 @@ impl<'a> Engine<'a> {
     }
 
     fn run(mut self) -> SimResult {
-        let mut rate_cache = (f64::NAN, 0.0);
+        // The schedule in time order, walked with a cursor.
+        let mut steps: Vec<RateStep> = match &self.cfg.arrivals {
+            Arrivals::Poisson { rpm } => vec![RateStep { at_s: 0.0, rpm: *rpm }],
+            Arrivals::Schedule { steps } => steps.clone(),
+        };
+        steps.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
+        let mut cursor = 0;
+        let mut rpm = 0.0;
         for tick in 0..self.ticks {
             if tick > 0 {
                 for l in &mut self.limiters {
@@ -270,14 +277,10 @@ impl<'a> Engine<'a> {
             std::mem::swap(&mut self.wheel[slot], &mut self.scratch);
             // Then this tick's arrivals.
             let t = tick as f64 * self.tick_s;
-            let rpm = if let Arrivals::Poisson { rpm } = self.cfg.arrivals {
-                rpm
-            } else {
-                if rate_cache.0 != t {
-                    rate_cache = (t, self.cfg.arrivals.rpm_at(t));
-                }
-                rate_cache.1
-            };
+            while cursor < steps.len() && steps[cursor].at_s <= t + 1e-9 {
+                rpm = steps[cursor].rpm;
+                cursor += 1;
+            }
             let arrivals = self.rng.poisson(rpm / 60.0 * self.tick_s);
             self.res.arrived += arrivals;
             self.point.arrived += arrivals as u32;
