@@ -4,6 +4,7 @@
 
 pub mod advisor;
 pub mod code_apim;
+pub mod code_common;
 pub mod code_submit;
 pub mod code_worker;
 pub mod highlight;
