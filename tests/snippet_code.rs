@@ -125,3 +125,22 @@ fn worker_constants_are_filled() {
     let py = submit_python(&SubmitOptions::new(Dialect::Azure, &c), &c).unwrap();
     assert!(!py.contains("{{"), "unfilled placeholder");
 }
+
+#[test]
+fn every_generated_snippet_highlights_losslessly() {
+    use batchlane::domain::snippets::{highlight, render, KedaForm, Lang, TokenClass};
+    let c = Catalog::builtin();
+    let yaml = render(&KedaForm::new(&c), &c).unwrap().yaml;
+    let cases = [
+        (yaml, Lang::Yaml),
+        (worker_python(&WorkerOptions::new(&c)).unwrap(), Lang::Python),
+        (submit_curl(&SubmitOptions::new(Dialect::Azure, &c), &c).unwrap(), Lang::Shell),
+        (apim_policy_xml(&ApimOptions::default()).unwrap(), Lang::Xml),
+    ];
+    for (src, lang) in cases {
+        let spans = highlight(&src, lang);
+        assert_eq!(spans.iter().map(|s| s.text.as_str()).collect::<String>(), src, "{lang:?}");
+        assert!(spans.iter().any(|s| s.class == TokenClass::String), "{lang:?}");
+        assert!(spans.iter().any(|s| s.class != TokenClass::Plain && s.class != TokenClass::String), "{lang:?}");
+    }
+}
