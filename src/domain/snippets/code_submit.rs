@@ -158,7 +158,7 @@ pub fn submit_python(o: &SubmitOptions, catalog: &Catalog) -> Result<String, Vec
         ),
         Dialect::OpenAi => ("from azure.identity import DefaultAzureCredential", "client = openai.OpenAI()  # reads OPENAI_API_KEY".to_string()),
     };
-    let mut pairs = o.common(catalog, |s| py_str(s));
+    let mut pairs = o.common(catalog, py_str);
     pairs.push(("IDENTITY_IMPORT", import.to_string()));
     pairs.push(("CLIENT", client));
     Ok(fill(PYTHON, &pairs))
