@@ -1,0 +1,220 @@
+//! A small, deterministic YAML emitter for the documents the generators
+//! build. Every string is written double-quoted with escapes, so no value can
+//! be misread as a number, a boolean or a null (`messageCount: "20"`).
+
+/// A YAML value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    Map(Vec<Entry>),
+    List(Vec<Node>),
+    Str(String),
+    Int(i64),
+    Bool(bool),
+}
+
+/// One `key: value` of a map, with an optional trailing comment (scalars only).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub key: String,
+    pub value: Node,
+    pub comment: Option<String>,
+}
+
+impl Node {
+    pub fn str(s: impl Into<String>) -> Node {
+        Node::Str(s.into())
+    }
+
+    fn is_scalar(&self) -> bool {
+        matches!(self, Node::Str(_) | Node::Int(_) | Node::Bool(_))
+            || matches!(self, Node::Map(m) if m.is_empty())
+            || matches!(self, Node::List(l) if l.is_empty())
+    }
+}
+
+/// Builds a map in order: `map().s("name", "x").i("n", 3).build()`.
+#[derive(Default)]
+pub struct MapBuilder(Vec<Entry>);
+
+pub fn map() -> MapBuilder {
+    MapBuilder::default()
+}
+
+impl MapBuilder {
+    pub fn node(mut self, key: &str, value: Node) -> Self {
+        self.0.push(Entry { key: key.to_string(), value, comment: None });
+        self
+    }
+    pub fn s(self, key: &str, value: impl Into<String>) -> Self {
+        self.node(key, Node::Str(value.into()))
+    }
+    pub fn i(self, key: &str, value: i64) -> Self {
+        self.node(key, Node::Int(value))
+    }
+    /// Adds a trailing `# comment` to the last entry.
+    pub fn comment(mut self, text: &str) -> Self {
+        if let Some(last) = self.0.last_mut() {
+            last.comment = Some(text.to_string());
+        }
+        self
+    }
+    pub fn build(self) -> Node {
+        Node::Map(self.0)
+    }
+}
+
+/// A double-quoted YAML string with `\\`, `\"` and control characters escaped.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' || c == '\u{85}' || c == '\u{2028}' || c == '\u{2029}' || c == '\u{feff}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A map key: plain when it is a safe identifier, else quoted.
+fn key(k: &str) -> String {
+    let plain = !k.is_empty()
+        && k.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && k.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/'));
+    if plain {
+        k.to_string()
+    } else {
+        quote(k)
+    }
+}
+
+fn scalar(n: &Node) -> String {
+    match n {
+        Node::Str(s) => quote(s),
+        Node::Int(i) => i.to_string(),
+        Node::Bool(b) => b.to_string(),
+        Node::Map(_) => "{}".to_string(),
+        Node::List(_) => "[]".to_string(),
+    }
+}
+
+fn with_comment(line: String, comment: &Option<String>) -> String {
+    match comment {
+        // A comment never holds a line break (it would end the comment).
+        Some(c) => format!("{line}  # {}", c.replace(['\n', '\r'], " ")),
+        None => line,
+    }
+}
+
+fn emit_map(entries: &[Entry], indent: usize, out: &mut String) {
+    for e in entries {
+        emit_entry(e, indent, out);
+    }
+}
+
+fn emit_entry(e: &Entry, indent: usize, out: &mut String) {
+    let pad = " ".repeat(indent);
+    if e.value.is_scalar() {
+        out.push_str(&with_comment(format!("{pad}{}: {}", key(&e.key), scalar(&e.value)), &e.comment));
+        out.push('\n');
+        return;
+    }
+    out.push_str(&format!("{pad}{}:\n", key(&e.key)));
+    match &e.value {
+        Node::Map(m) => emit_map(m, indent + 2, out),
+        Node::List(l) => emit_list(l, indent + 2, out),
+        _ => unreachable!("scalars handled above"),
+    }
+}
+
+fn emit_list(items: &[Node], indent: usize, out: &mut String) {
+    let pad = " ".repeat(indent);
+    for item in items {
+        match item {
+            Node::Map(m) if !m.is_empty() => {
+                // The first entry shares the dash's line; the rest align under it.
+                let mut first = String::new();
+                emit_entry(&m[0], indent + 2, &mut first);
+                out.push_str(&pad);
+                out.push_str("- ");
+                out.push_str(&first[indent + 2..]);
+                emit_map(&m[1..], indent + 2, out);
+            }
+            Node::List(l) if !l.is_empty() => {
+                out.push_str(&format!("{pad}-\n"));
+                emit_list(l, indent + 2, out);
+            }
+            scalar_node => {
+                out.push_str(&format!("{pad}- {}\n", scalar(scalar_node)));
+            }
+        }
+    }
+}
+
+/// One YAML document (the top node must be a map).
+pub fn emit(doc: &Node) -> String {
+    let mut out = String::new();
+    match doc {
+        Node::Map(m) if !m.is_empty() => emit_map(m, 0, &mut out),
+        other => {
+            out.push_str(&scalar(other));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Several documents separated by `---`.
+pub fn emit_all(docs: &[Node]) -> String {
+    docs.iter().map(emit).collect::<Vec<_>>().join("---\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_and_escapes() {
+        assert_eq!(quote("20"), "\"20\"");
+        assert_eq!(quote("a\"b\\c\nd"), "\"a\\\"b\\\\c\\nd\"");
+        assert_eq!(quote("\u{1}"), "\"\\u0001\"");
+        assert_eq!(quote("한국어"), "\"한국어\"");
+    }
+
+    #[test]
+    fn nested_layout_is_stable() {
+        let doc = map()
+            .s("kind", "ScaledObject")
+            .node(
+                "spec",
+                map()
+                    .i("maxReplicaCount", 5)
+                    .node(
+                        "triggers",
+                        Node::List(vec![map()
+                            .s("type", "azure-servicebus")
+                            .node("metadata", map().s("messageCount", "20").comment("target backlog per replica").build())
+                            .build()]),
+                    )
+                    .node("empty", Node::Map(vec![]))
+                    .build(),
+            )
+            .build();
+        let want = "kind: \"ScaledObject\"\nspec:\n  maxReplicaCount: 5\n  triggers:\n    - type: \"azure-servicebus\"\n      metadata:\n        messageCount: \"20\"  # target backlog per replica\n  empty: {}\n";
+        assert_eq!(emit(&doc), want);
+    }
+
+    #[test]
+    fn odd_keys_are_quoted() {
+        let doc = map().s("azure.workload.identity/use", "true").s("a b", "x").s("1x", "y").build();
+        assert_eq!(emit(&doc), "azure.workload.identity/use: \"true\"\n\"a b\": \"x\"\n\"1x\": \"y\"\n");
+    }
+}
