@@ -73,9 +73,9 @@ impl Repairer {
     fn line(&mut self, raw: &[u8], out: &mut Vec<u8>) {
         self.line += 1;
         let mut b = raw;
-        // A BOM at the start of what becomes the first line.
+        // BOMs at the start of what becomes the first line.
         if self.outcome.lines_out == 0 {
-            if let Some(rest) = b.strip_prefix(BOM) {
+            while let Some(rest) = b.strip_prefix(BOM) {
                 b = rest;
                 self.outcome.bom_removed = true;
             }

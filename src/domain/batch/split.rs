@@ -113,8 +113,8 @@ impl Splitter {
     fn add(&mut self, raw: &[u8], sink: &mut dyn FnMut(usize, &[u8])) {
         self.line += 1;
         let mut b = raw;
-        if self.outcome.parts.is_empty() {
-            b = b.strip_prefix(BOM).unwrap_or(b);
+        while self.outcome.parts.is_empty() && b.starts_with(BOM) {
+            b = &b[BOM.len()..];
         }
         while let Some(rest) = b.strip_suffix(b"\r") {
             b = rest;
