@@ -55,7 +55,7 @@ fn main() -> std::io::Result<()> {
     let mut rng = Rng(0x5EED_BA7C);
     let mut ticket = String::with_capacity(4096);
     for i in 0..lines {
-        let korean = rng.next() % 2 == 0;
+        let korean = rng.next().is_multiple_of(2);
         ticket.clear();
         // About 1.5 KB of ticket text: a few sentences in one language.
         while ticket.len() < 1_480 {

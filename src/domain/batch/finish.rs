@@ -122,7 +122,7 @@ fn aggregate(c: &mut Checker, a: Aggregate, message: impl Fn(u64) -> String) {
 /// 30000 → "30K", 5e9 → "5B", as the service writes limits.
 pub(crate) fn short_count(n: u64) -> String {
     for (unit, suffix) in [(1_000_000_000, "B"), (1_000_000, "M"), (1_000, "K")] {
-        if n >= unit && n % (unit / 10) == 0 {
+        if n >= unit && n.is_multiple_of(unit / 10) {
             let whole = n / unit;
             let tenth = n % unit / (unit / 10);
             return if tenth == 0 { format!("{whole}{suffix}") } else { format!("{whole}.{tenth}{suffix}") };

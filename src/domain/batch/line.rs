@@ -235,11 +235,9 @@ fn body_rules(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed, o
     }
     match p.endpoint {
         Some(Endpoint::ChatCompletions) => messages_rule(line, s, b, out),
-        Some(Endpoint::Responses | Endpoint::Embeddings | Endpoint::Moderations) => {
-            if b.get("input").is_none_or(Value::is_null) {
-                let msg = "Input parameter is required.".to_string();
-                out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body.input"), msg, body_at));
-            }
+        Some(Endpoint::Responses | Endpoint::Embeddings | Endpoint::Moderations) if b.get("input").is_none_or(Value::is_null) => {
+            let msg = "Input parameter is required.".to_string();
+            out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body.input"), msg, body_at));
         }
         _ => {}
     }
