@@ -153,3 +153,15 @@ proptest! {
         prop_assert_eq!(check_in_chunks(&f, chunk, &o, false), check_in_chunks(&f, f.len(), &o, false));
     }
 }
+
+#[test]
+fn the_report_round_trips_through_json_for_the_worker() {
+    let c = Catalog::builtin();
+    let mut k = Checker::new(CheckOptions { model: Some("gpt-4o".into()), ..CheckOptions::default() }, &c);
+    k.feed(samples::BROKEN_AZURE.as_bytes());
+    let r = k.finish();
+    let back: Report = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+    assert_eq!(back, r);
+    let md = r.to_markdown();
+    assert!(md.contains("| 2 | 2 | error | `duplicate_custom_id` | custom\\_id |"), "{md}");
+}
