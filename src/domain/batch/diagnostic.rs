@@ -1,0 +1,140 @@
+//! One finding about the file: where, how bad, the service's code, a message.
+
+/// Error: the service would fail the batch (or the line). Warning: worth a
+/// look, never fatal by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+macro_rules! codes {
+    ($($variant:ident => $name:literal,)*) => {
+        /// The finding's code. Errors carry the batch service's own code
+        /// string; warnings carry this tool's codes.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum Code { $($variant,)* }
+
+        impl Code {
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The code string, exactly as the service writes it.
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => $name,)* }
+            }
+
+            pub fn from_name(name: &str) -> Option<Code> {
+                match name { $($name => Some(Code::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+codes! {
+    // The services' validation codes.
+    EmptyFile => "empty_file",
+    TooManyTasks => "too_many_tasks",
+    FileTooLarge => "file_too_large",
+    Utf8Bom => "utf8_bom",
+    InvalidUtf8 => "invalid_utf8",
+    InvalidJsonLine => "invalid_json_line",
+    MissingRequiredParameter => "missing_required_parameter",
+    InvalidRequest => "invalid_request",
+    DuplicateCustomId => "duplicate_custom_id",
+    UrlMismatch => "url_mismatch",
+    InvalidUrl => "invalid_url",
+    ModelMismatch => "model_mismatch",
+    StreamingUnsupported => "streaming_unsupported",
+    TokenLimitExceeded => "token_limit_exceeded",
+    // This tool's warnings.
+    BlankLine => "blank_line",
+    CrlfLineEndings => "crlf_line_endings",
+    CustomIdTooLong => "custom_id_too_long",
+    BaseModelName => "base_model_name",
+    MaxTokensUnset => "max_tokens_unset",
+    MaxTokensOnReasoningModel => "max_tokens_on_reasoning_model",
+    ContextWindowExceeded => "context_window_exceeded",
+    DuplicateJsonKey => "duplicate_json_key",
+    LineTooLong => "line_too_long",
+}
+
+impl Code {
+    /// Whether [`super::repair`] removes this finding (duplicate ids only
+    /// when renaming is asked for).
+    pub fn is_repairable(self) -> bool {
+        matches!(self, Code::Utf8Bom | Code::BlankLine | Code::CrlfLineEndings | Code::DuplicateCustomId)
+    }
+}
+
+/// A finding. `line` is 1-based (0 = the whole file). To show the line, the
+/// UI re-reads `line_bytes` bytes from byte `line_start` of the file (the
+/// line without its line ending) and highlights character `column`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Diagnostic {
+    pub line: u64,
+    /// 1-based, in characters of the line (after a BOM on line 1).
+    pub column: Option<u64>,
+    pub severity: Severity,
+    pub code: Code,
+    /// The field concerned, as the service names it (`custom_id`, `body.model`).
+    pub param: Option<String>,
+    /// English, in the service's own wording where it has one.
+    pub message: String,
+    /// Byte offset of the line's first byte in the file (0 for line 0).
+    pub line_start: u64,
+    /// Length of the line in bytes, without `\n` / `\r\n` (0 for line 0).
+    pub line_bytes: u64,
+    /// Byte offset of the offending spot in the file, when there is one.
+    pub byte_offset: Option<u64>,
+    /// Another line involved: the first use of a duplicated custom_id, the
+    /// line that set the url or model that this one differs from.
+    pub related_line: Option<u64>,
+}
+
+impl Diagnostic {
+    /// A finding about the whole file (line 0).
+    pub fn file(code: Code, severity: Severity, message: String) -> Self {
+        Diagnostic {
+            line: 0,
+            column: None,
+            severity,
+            code,
+            param: None,
+            message,
+            line_start: 0,
+            line_bytes: 0,
+            byte_offset: None,
+            related_line: None,
+        }
+    }
+}
+
+/// Number of characters in the UTF-8 prefix `bytes` (invalid bytes count one each).
+pub(crate) fn char_count(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_serde_matches() {
+        for &c in Code::ALL {
+            assert_eq!(Code::from_name(c.as_str()), Some(c));
+            assert_eq!(serde_json::to_value(c).unwrap(), serde_json::json!(c.as_str()));
+        }
+        assert_eq!(char_count("가a".as_bytes()), 2);
+    }
+}
