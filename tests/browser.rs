@@ -20,21 +20,37 @@ async fn settle() {
     TimeoutFuture::new(30).await;
 }
 
-/// Mounts a fresh app at `path` in `lang`, into its own container.
-fn mount(path: &str, lang: Lang) -> impl Drop {
-    let window = web_sys::window().unwrap();
-    window.local_storage().unwrap().unwrap().set_item("batchlane.lang", &format!("\"{}\"", lang.tag())).unwrap();
-    window.history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(path)).unwrap();
-    let container: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&container).unwrap();
-    struct Mounted<T>(Option<T>, web_sys::HtmlElement);
-    impl<T> Drop for Mounted<T> {
-        fn drop(&mut self) {
-            drop(self.0.take());
-            self.1.remove();
-        }
+/// Mounts the app once for the whole test binary (the router listens on
+/// the window, so one live app keeps tests from stepping on each other), at
+/// "/" in English; tests then move it the way a person would.
+fn app() {
+    thread_local!(static MOUNTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
+    if MOUNTED.with(|m| m.replace(true)) {
+        return;
     }
-    Mounted(Some(leptos::mount::mount_to(container.clone(), App)), container)
+    let window = web_sys::window().unwrap();
+    window.local_storage().unwrap().unwrap().set_item("batchlane.lang", "\"en\"").unwrap();
+    window.history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("/")).unwrap();
+    leptos::mount::mount_to_body(App);
+}
+
+/// Follows a link to `path`, as a click on an anchor would.
+async fn go(path: &str) {
+    let a: web_sys::HtmlElement = document().create_element("a").unwrap().unchecked_into();
+    a.set_attribute("href", path).unwrap();
+    document().body().unwrap().append_child(&a).unwrap();
+    a.click();
+    a.remove();
+    settle().await;
+}
+
+/// Puts the app in `lang` with the header's toggle.
+async fn use_lang(lang: Lang) {
+    let current = document().document_element().unwrap().get_attribute("lang");
+    if current.as_deref() != Some(lang.tag()) {
+        click("[data-testid=lang-toggle]");
+        settle().await;
+    }
 }
 
 fn text_of(selector: &str) -> String {
@@ -57,8 +73,10 @@ fn click(selector: &str) {
 
 #[wasm_bindgen_test]
 async fn app_mounts_with_landmarks_and_home() {
-    let _app = mount("/", Lang::En);
+    app();
     settle().await;
+    go("/").await;
+    use_lang(Lang::En).await;
     for landmark in ["header", "nav", "main", "footer"] {
         assert!(document().query_selector(landmark).unwrap().is_some(), "no <{landmark}>");
     }
@@ -69,8 +87,10 @@ async fn app_mounts_with_landmarks_and_home() {
 
 #[wasm_bindgen_test]
 async fn language_toggle_switches_strings_and_persists() {
-    let _app = mount("/", Lang::En);
+    app();
     settle().await;
+    go("/").await;
+    use_lang(Lang::En).await;
     assert_eq!(text_of("main h1"), t(Lang::En, "page.home.title"));
     click("[data-testid=lang-toggle]");
     settle().await;
@@ -86,8 +106,10 @@ async fn language_toggle_switches_strings_and_persists() {
 
 #[wasm_bindgen_test]
 async fn navigation_renders_each_page() {
-    let _app = mount("/", Lang::En);
+    app();
     settle().await;
+    use_lang(Lang::En).await;
+    go("/facts").await;
     for (path, key) in NAV {
         click(&format!("nav a[href=\"{path}\"]"));
         settle().await;
@@ -106,7 +128,7 @@ async fn navigation_renders_each_page() {
 
 #[wasm_bindgen_test]
 async fn theme_toggle_flips_the_root_attribute() {
-    let _app = mount("/", Lang::En);
+    app();
     settle().await;
     let root = document().document_element().unwrap();
     let before = root.get_attribute("data-theme").unwrap();
@@ -119,7 +141,9 @@ async fn theme_toggle_flips_the_root_attribute() {
 
 #[wasm_bindgen_test]
 async fn unknown_address_says_not_found() {
-    let _app = mount("/no-such-page", Lang::En);
+    app();
     settle().await;
+    use_lang(Lang::En).await;
+    go("/no-such-page").await;
     assert_eq!(text_of("main h1"), t(Lang::En, "page.notfound.title"));
 }

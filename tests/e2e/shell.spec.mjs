@@ -22,8 +22,10 @@ for (const lang of ["en", "ko"]) {
 }
 
 test("the language toggle switches every string and is remembered", async ({ page }) => {
-  await prefer(page, { lang: "en" });
+  // Set English once (not by init script, which would run again on reload).
   await page.goto("/quota");
+  await page.evaluate(() => localStorage.setItem("batchlane.lang", JSON.stringify("en")));
+  await page.reload();
   await ready(page, "Quota planner");
   await page.getByTestId("lang-toggle").click();
   await ready(page, "할당량 계획");

@@ -9,7 +9,7 @@ use leptos_router::components::A;
 const TOOLS: &[(&str, &str, &str, &str)] = &[
     ("/batch", "page.batch.title", "home.batch", "✓"),
     ("/results", "page.results.title", "home.results", "⇄"),
-    ("/quota", "page.quota.title", "home.quota", "⏱"),
+    ("/quota", "page.quota.title", "home.quota", "◷"),
     ("/cost", "page.cost.title", "home.cost", "$"),
     ("/snippets", "page.snippets.title", "home.snippets", "{ }"),
     ("/practice", "page.practice.title", "home.practice", "?"),
