@@ -1,0 +1,57 @@
+// Browser figures for ./dev bench: the release app in headless Chromium
+// checks BENCH_FILE on /batch (exact tokens, then structural checks only),
+// and runs the 429 simulator benchmark on /quota. Prints figures; asserts
+// nothing. Usage: BENCH_FILE=... [PY_SECONDS=...] node tools/bench-browser.mjs
+import { chromium } from "@playwright/test";
+import { spawn, execSync } from "node:child_process";
+import { statSync } from "node:fs";
+
+const file = process.env.BENCH_FILE;
+const port = 4299;
+const server = spawn("node", ["tools/serve.mjs", "dist", String(port)], { stdio: "ignore" });
+await new Promise((r) => setTimeout(r, 500));
+const browser = await chromium.launch({
+  executablePath: execSync("command -v chromium").toString().trim(),
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+});
+try {
+  const page = await browser.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const mb = statSync(file).size / 1e6;
+
+  async function check(countTokens) {
+    await page.goto(`http://127.0.0.1:${port}/batch`);
+    const toggle = page.getByTestId("batch-count-tokens");
+    if (await toggle.count()) await toggle.setChecked(countTokens);
+    else if (!countTokens) return null;
+    await page.getByTestId("batch-file-input").setInputFiles(file);
+    const summary = page.locator("[data-testid=batch-summary][data-elapsed-ms]");
+    await summary.waitFor({ timeout: 600_000 });
+    const ms = Number(await summary.getAttribute("data-elapsed-ms"));
+    const tokens = await summary.getAttribute("data-tokens");
+    const metrics = Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
+    return { ms, tokens, heapMB: metrics.JSHeapUsedSize / 1e6 };
+  }
+
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const full = await check(true);
+  console.log(`exact tokens:           ${(full.ms / 1000).toFixed(2)} s, ${(mb / (full.ms / 1000)).toFixed(1)} MB/s, tokens ${full.tokens}, page JS heap ${full.heapMB.toFixed(0)} MB, ${cores} cores`);
+  if (process.env.PY_SECONDS) {
+    console.log(`python time / browser time: ${(Number(process.env.PY_SECONDS) / (full.ms / 1000)).toFixed(2)} (above 1: the browser is faster)`);
+  }
+  const structural = await check(false);
+  if (structural) console.log(`structural checks only: ${(structural.ms / 1000).toFixed(2)} s, ${(mb / (structural.ms / 1000)).toFixed(1)} MB/s`);
+
+  await page.goto(`http://127.0.0.1:${port}/quota`);
+  const bench = page.getByTestId("sim-benchmark");
+  if (await bench.count()) {
+    await bench.click();
+    const out = page.locator("[data-testid=sim-benchmark-result][data-ms]");
+    await out.waitFor({ timeout: 60_000 });
+    console.log(`429 simulator, 1 h at 100 ms, 10 deployments: ${await out.getAttribute("data-ms")} ms in the browser`);
+  }
+} finally {
+  await browser.close();
+  server.kill();
+}
