@@ -10,3 +10,4 @@ pub mod practice;
 pub mod quota;
 pub mod results;
 pub mod snippets;
+pub mod text;

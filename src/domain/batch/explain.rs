@@ -2,12 +2,7 @@
 
 use super::{Code, Dialect};
 
-/// A text in both of the UI's languages.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Text {
-    pub en: String,
-    pub ko: String,
-}
+pub use crate::domain::text::Text;
 
 fn t(en: &str, ko: &str) -> Text {
     Text { en: en.to_string(), ko: ko.to_string() }

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::problem::Text;
+use crate::domain::practice::problem::ko_en;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Family {
@@ -94,7 +95,7 @@ impl Family {
             Family::BatchLifecycle => ("배치 작업의 수명", "Batch job lifecycle"),
             Family::QueueDesign => ("큐와 워커 설계", "Queue and worker design"),
         };
-        Text::new(ko, en)
+        ko_en(ko, en)
     }
 }
 

@@ -7,17 +7,11 @@ use super::family::Family;
 use super::{generators, seed_problems};
 use crate::domain::facts::Catalog;
 
-/// The same words in the app's two languages.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Text {
-    pub ko: String,
-    pub en: String,
-}
+pub use crate::domain::text::Text;
 
-impl Text {
-    pub fn new(ko: impl Into<String>, en: impl Into<String>) -> Self {
-        Self { ko: ko.into(), en: en.into() }
-    }
+/// Korean first, as the practice tables are written.
+pub fn ko_en(ko: impl Into<String>, en: impl Into<String>) -> Text {
+    Text::new(en, ko)
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -9,6 +9,7 @@ use super::problem::{Problem, Text};
 use crate::domain::cost::knobs::output_cap_saving;
 use crate::domain::facts::Catalog;
 use crate::domain::quota::sizing::{check_limits, rpm_for_tpm};
+use crate::domain::practice::problem::ko_en;
 
 /// How many problems the note has.
 pub const COUNT: u8 = 6;
@@ -29,7 +30,7 @@ def ask(client, deployment, messages, attempts=5):
     raise RuntimeError("레이트 리밋이 계속됩니다")"#;
 
 fn t(ko: &str, en: &str) -> Text {
-    Text::new(ko, en)
+    ko_en(ko, en)
 }
 
 fn note(n: u8, family: Family, stem: Text, options: [Text; 4], correct: usize, explanation: Text, key: Option<f64>) -> Problem {

@@ -1,20 +1,8 @@
 //! Text in both languages, and number formatting for the worked
 //! explanations.
 
-use serde::{Deserialize, Serialize};
 
-/// A message in English and Korean.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Text {
-    pub en: String,
-    pub ko: String,
-}
-
-impl Text {
-    pub fn new(en: impl Into<String>, ko: impl Into<String>) -> Self {
-        Text { en: en.into(), ko: ko.into() }
-    }
-}
+pub use crate::domain::text::Text;
 
 /// A number for prose: thousands separators, at most two decimals, no
 /// trailing zeros (60000 → "60,000", 0.5 → "0.5", 1234.567 → "1,234.57").

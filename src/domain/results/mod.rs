@@ -41,15 +41,4 @@ pub enum FileKind {
     Job,
 }
 
-/// Text in both of the UI's languages, for explanations that are domain content.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Text {
-    pub en: String,
-    pub ko: String,
-}
-
-impl Text {
-    pub fn new(en: &str, ko: &str) -> Self {
-        Text { en: en.to_string(), ko: ko.to_string() }
-    }
-}
+pub use crate::domain::text::Text;

@@ -2,18 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A sentence the domain owns, in English and Korean.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Text {
-    pub en: String,
-    pub ko: String,
-}
-
-impl Text {
-    pub fn new(en: impl Into<String>, ko: impl Into<String>) -> Self {
-        Self { en: en.into(), ko: ko.into() }
-    }
-}
+pub use crate::domain::text::Text;
 
 /// Why one field of a form can't be used. `field` is the stable name of the
 /// field (the struct field's name, e.g. `"message_count"`), for the UI to mark.

@@ -8,6 +8,7 @@ use crate::domain::practice::format::{number, thousands};
 use crate::domain::practice::problem::Text;
 use crate::domain::practice::rng::Rng;
 use crate::domain::quota::sizing::{check_limits, Binding, LimitCheck};
+use crate::domain::practice::problem::ko_en;
 
 /// Models whose ratio the problem quotes (both of the 6-per-1,000 kind and
 /// of the newer tables).
@@ -85,10 +86,10 @@ fn shape(rng: &mut Rng, catalog: &Catalog) -> BindingShape {
 
 fn outcome(b: Binding) -> Text {
     match b {
-        Binding::Rpm => Text::new("RPM에 먼저 걸린다", "RPM is hit first"),
-        Binding::Tpm => Text::new("TPM에 먼저 걸린다", "TPM is hit first"),
-        Binding::Neither => Text::new("둘 다 여유가 있다", "Both have room to spare"),
-        Binding::Both => Text::new("TPM과 RPM 둘 다 모자란다", "Both TPM and RPM fall short"),
+        Binding::Rpm => ko_en("RPM에 먼저 걸린다", "RPM is hit first"),
+        Binding::Tpm => ko_en("TPM에 먼저 걸린다", "TPM is hit first"),
+        Binding::Neither => ko_en("둘 다 여유가 있다", "Both have room to spare"),
+        Binding::Both => ko_en("TPM과 RPM 둘 다 모자란다", "Both TPM and RPM fall short"),
     }
 }
 
@@ -122,7 +123,7 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
         (String::new(), String::new())
     };
     Draft {
-        stem: Text::new(
+        stem: ko_en(
             format!(
                 "{} 배포에 {allowed} TPM이 할당되어 있습니다. 요청 하나에 입력 {inp}·출력 {out} 토큰이 들고 분당 {n}건이 들어옵니다. 벌어질 일은?",
                 s.model
@@ -134,7 +135,7 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
         ),
         right: outcome(c.binding),
         wrong: shuffled(rng, others),
-        explanation: Text::new(
+        explanation: ko_en(
             format!(
                 "요청당 {per_req} 토큰 × {n}건 = {need} TPM이 필요하고 할당은 {allowed} TPM이므로 {tpm_ko}. \
                  RPM은 1,000 TPM마다 {r} RPM씩 붙어 모두 {rpm_allowed} RPM이고 필요한 것은 {n} RPM이므로 {rpm_ko}.{trap_ko}"

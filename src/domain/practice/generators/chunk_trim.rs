@@ -7,8 +7,8 @@ use crate::domain::facts::Catalog;
 use crate::domain::practice::family::Family;
 use crate::domain::practice::format::{ko_requests, price, thousands, usd};
 use crate::domain::practice::options::wrong_numbers;
-use crate::domain::practice::problem::Text;
 use crate::domain::practice::rng::Rng;
+use crate::domain::practice::problem::ko_en;
 
 /// The givens of a chunk-trimming problem (prices from the catalog).
 #[derive(Clone, Debug, PartialEq)]
@@ -78,7 +78,7 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     let (pb, pa) = (thousands(prompt_before), thousands(prompt_after));
     let units = thousands(removed_tokens / 1_000_000.0);
     Draft {
-        stem: Text::new(
+        stem: ko_en(
             format!(
                 "{} RAG 요청마다 지시문과 질문 {fixed} 토큰에 검색 조각을 {b}개({tpc} 토큰씩) 붙입니다. 단가는 입력 100만 토큰당 {}, 출력 100만 토큰당 {}입니다. \
                  조각을 {af}개로 줄이면 요청 {} 기준으로 비용이 얼마나 줄어듭니까?",
@@ -92,7 +92,7 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
         ),
         right: a.clone(),
         wrong: wrong_numbers(answer, &mistakes, usd),
-        explanation: Text::new(
+        explanation: ko_en(
             format!(
                 "프롬프트는 {pb} 토큰에서 {pa} 토큰으로 줄어듭니다. 빠지는 것은 조각 {k}개 × {tpc} 토큰이고, 요청 {}이면 {} 토큰, 곧 100만 토큰 단위 {units}개입니다. \
                  검색 조각은 입력 토큰이므로 입력 단가를 곱해 {units} × {} = {}입니다. 출력 단가를 쓰면 {}라는 오답이 나옵니다. \

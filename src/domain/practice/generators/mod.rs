@@ -24,6 +24,7 @@ use super::options::assemble;
 use super::problem::{Problem, Text};
 use super::rng::Rng;
 use crate::domain::facts::Catalog;
+use crate::domain::practice::problem::ko_en;
 
 /// The problem of `family` for `seed`.
 pub fn generate(family: Family, seed: u64, catalog: &Catalog) -> Problem {
@@ -107,5 +108,5 @@ impl Scenario {
 
 /// Shorthand for a text in both languages.
 pub(crate) fn t(ko: impl Into<String>, en: impl Into<String>) -> Text {
-    Text::new(ko, en)
+    ko_en(ko, en)
 }

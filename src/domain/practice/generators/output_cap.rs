@@ -7,8 +7,8 @@ use crate::domain::facts::Catalog;
 use crate::domain::practice::family::Family;
 use crate::domain::practice::format::{ko_requests, price, thousands, usd};
 use crate::domain::practice::options::wrong_numbers;
-use crate::domain::practice::problem::Text;
 use crate::domain::practice::rng::Rng;
+use crate::domain::practice::problem::ko_en;
 
 /// The givens of an output-cap problem (prices from the catalog).
 #[derive(Clone, Debug, PartialEq)]
@@ -69,7 +69,7 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     let a = usd(answer);
     let wrong_in = usd(with_input_price);
     Draft {
-        stem: Text::new(
+        stem: ko_en(
             format!(
                 "{} 요청 하나에 입력 {inp}·출력 {old} 토큰이 들고, 단가는 입력 100만 토큰당 {}, 출력 100만 토큰당 {}입니다. \
                  max_tokens를 낮춰 출력을 평균 {new} 토큰으로 줄이면 요청 {} 기준으로 비용이 얼마나 줄어듭니까?",
@@ -83,7 +83,7 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
         ),
         right: a.clone(),
         wrong: wrong_numbers(answer, &mistakes, usd),
-        explanation: Text::new(
+        explanation: ko_en(
             format!(
                 "출력이 건당 {c} 토큰 줄고 요청이 {}이므로 줄어든 출력은 {c} × {} = {} 토큰, 곧 {m}개의 100만 토큰 단위입니다. \
                  {m} × {} = {}입니다. 입력 단가는 이 계산에 들어오지 않습니다 — 입력 토큰은 그대로이기 때문입니다. \

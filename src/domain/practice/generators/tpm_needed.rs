@@ -5,9 +5,9 @@ use crate::domain::facts::Catalog;
 use crate::domain::practice::family::Family;
 use crate::domain::practice::format::thousands;
 use crate::domain::practice::options::{with_unit, wrong_numbers};
-use crate::domain::practice::problem::Text;
 use crate::domain::practice::rng::Rng;
 use crate::domain::quota::sizing::tpm_needed;
+use crate::domain::practice::problem::ko_en;
 
 /// Seconds in a minute: a unit conversion, not a vendor figure.
 const SECONDS_PER_MINUTE: f64 = 60.0;
@@ -74,13 +74,13 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
         (String::new(), String::new())
     };
     Draft {
-        stem: Text::new(
+        stem: ko_en(
             format!("요청 하나에 입력 {inp}·출력 {out} 토큰이 들고 {rate_ko}이 들어옵니다. 이 트래픽에 필요한 TPM은 얼마입니까?"),
             format!("Each request takes {inp} input and {out} output tokens, and {rate_en}. How many TPM does this traffic need?"),
         ),
         right: show(answer),
         wrong: wrong_numbers(answer, &mistakes, &show),
-        explanation: Text::new(
+        explanation: ko_en(
             format!(
                 "{conv_ko}TPM은 입력과 출력을 함께 세므로 요청당 {inp} + {out} = {per} 토큰이고, {per} × {n}건 = {a} TPM입니다. \
                  입력만 세어 {} TPM을 고르는 것이 가장 흔한 실수입니다.",
