@@ -56,7 +56,12 @@ test("types a plan, sees the binding limit, shares it, refuses a bad number, run
   await expect(page.locator("main")).not.toContainText("NaN");
   await page.getByTestId("q-tpm").fill("abc");
   await expect(page.getByTestId("q-tpm-reason")).toHaveText("Not a number.");
-  await page.getByTestId("q-tpm").fill("60000");
+  // Typed key by key, the field keeps its focus while the URL follows.
+  await page.getByTestId("q-tpm").fill("");
+  await page.getByTestId("q-tpm").pressSequentially("60000");
+  await expect(page.getByTestId("q-tpm")).toBeFocused();
+  await expect(page.getByTestId("q-tpm")).toHaveValue("60000");
+  await expect(page).toHaveURL(/tpm=60000/);
   await expect(binding).toHaveAttribute("data-binding", "rpm");
 
   // The simulator runs and reports.

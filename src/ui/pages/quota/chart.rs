@@ -39,7 +39,7 @@ fn nice(max: f64) -> f64 {
         return 1.0;
     }
     let p = 10f64.powf(max.log10().floor());
-    for m in [1.0, 2.0, 2.5, 5.0, 10.0] {
+    for m in [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0] {
         if m * p >= max {
             return m * p;
         }

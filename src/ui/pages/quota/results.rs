@@ -205,7 +205,11 @@ fn PlanView(plan: Plan) -> impl IntoView {
                             Timing::NeedsCapacity => "quota.way.capacity",
                             Timing::NeedsApproval => "quota.way.approval",
                         };
+                        // The list numbers the ways and the badge names the timing:
+                        // drop the text's own "#1 (now) " prefix.
                         let text = way_text(&w);
+                        let body = |s: &str| s.split_once(") ").map_or(s.to_string(), |(_, b)| b.to_string());
+                        let text = crate::domain::quota::text::Text::new(body(&text.en), body(&text.ko));
                         view! {
                             <li class="quota-way">
                                 <span class=badge>{tr(tk)}</span>

@@ -48,6 +48,8 @@ fn config(st: &QuotaState, input: &PlanInput, ratio: f64, catalog: &Catalog) -> 
     let err = |setting, index, problem| SimError { setting, index, problem };
     let n = count(st).map_err(|p| vec![err(SimSetting::Deployments, None, p)])?;
     let mut cfg = SimConfig::from_plan(input, catalog, n);
+    // Fewer, wider buckets read better in a 640-wide chart.
+    cfg.max_points = 150;
     let mut errors = Vec::new();
     cfg.deployments = tpm_texts(st, n, input.allocated_tpm)
         .iter()
