@@ -78,6 +78,12 @@ test("types a plan, sees the binding limit, shares it, refuses a bad number, run
   await ready(page, "할당량 계획");
   await expect(page.getByTestId("binding-limit")).toContainText("RPM이 먼저 닿습니다");
   await page.screenshot({ path: `${SCREENSHOTS}/quota-ko.png`, fullPage: true });
+
+  // Without a query string the last plan comes back from localStorage.
+  await page.goto("/quota");
+  await ready(page, "할당량 계획");
+  await expect(page.getByTestId("q-pk")).toHaveValue("500");
+  await expect(page.getByTestId("binding-limit")).toHaveAttribute("data-binding", "rpm");
   watch.check();
 });
 
