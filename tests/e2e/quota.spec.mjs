@@ -80,8 +80,9 @@ test("types a plan, sees the binding limit, shares it, refuses a bad number, run
   await page.screenshot({ path: `${SCREENSHOTS}/quota-ko.png`, fullPage: true });
 
   // Without a query string the last plan comes back from localStorage.
+  // (prefer() sets English again on every load.)
   await page.goto("/quota");
-  await ready(page, "할당량 계획");
+  await ready(page, "Quota planner");
   await expect(page.getByTestId("q-pk")).toHaveValue("500");
   await expect(page.getByTestId("binding-limit")).toHaveAttribute("data-binding", "rpm");
   watch.check();
