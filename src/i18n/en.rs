@@ -214,7 +214,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("practice.exam.intro", "Ten questions, one from each family, in a random order, with a clock running. You see whether you were right at the end, with the worked explanation for every question. The result is added to your statistics."),
     ("practice.exam.offered", "From a shared link: {id}. Everyone who opens it gets the same ten questions."),
     ("practice.exam.start", "Start the exam"),
-    ("practice.exam.elapsed", "Time taken"),
+    ("practice.exam.elapsed", "Time"),
     ("practice.exam.questions", "Questions"),
     ("practice.exam.dot_answered", "Question {i}, answered"),
     ("practice.exam.dot_open", "Question {i}, not answered yet"),

@@ -214,7 +214,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("practice.exam.intro", "유형마다 한 문제씩 모두 열 문제가 무작위 순서로 나오고, 시간을 잽니다. 채점은 마지막에 한꺼번에 하며 문제마다 풀이를 보여 줍니다. 결과는 통계에 더해집니다."),
     ("practice.exam.offered", "공유된 링크의 시험: {id}. 이 링크를 여는 사람은 모두 같은 열 문제를 풉니다."),
     ("practice.exam.start", "시험 시작"),
-    ("practice.exam.elapsed", "걸린 시간"),
+    ("practice.exam.elapsed", "시간"),
     ("practice.exam.questions", "문제 목록"),
     ("practice.exam.dot_answered", "{i}번 문제, 답함"),
     ("practice.exam.dot_open", "{i}번 문제, 아직 답하지 않음"),

@@ -5,6 +5,12 @@ import { SCREENSHOTS, prefer, watchErrors, ready } from "./helpers.mjs";
 
 const TITLE = { en: "Practice", ko: "연습 문제" };
 
+/** A full-page screenshot from the top (the sticky header stays in place). */
+async function shot(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENSHOTS}/practice-${name}.png`, fullPage: true });
+}
+
 async function open(page, url, lang = "en") {
   await page.goto(url);
   await ready(page, TITLE[lang]);
@@ -32,7 +38,7 @@ test("answers a problem by keyboard, sees feedback and explanation, Enter for th
   await expect(page.getByTestId("practice-next")).toBeFocused();
   await page.keyboard.press("1");
   await expect(page.getByTestId("practice-option-3")).toHaveAttribute("aria-pressed", "true");
-  await page.screenshot({ path: `${SCREENSHOTS}/practice-answered-en.png`, fullPage: true });
+  await shot(page, "answered-en");
 
   await page.keyboard.press("Enter");
   await expect(question).not.toHaveAttribute("data-problem-id", "tpm-rpm-12345");
@@ -106,14 +112,14 @@ test("finishes an exam, sees the score, statistics persist after reload", async 
     }
     await expect(page.locator(".pq__option.chosen")).toHaveCount(1);
     await expect(page.locator(".pq__option.right")).toHaveCount(0); // no answers shown during the exam
-    if (i === 4) await page.screenshot({ path: `${SCREENSHOTS}/practice-exam-en.png`, fullPage: true });
+    if (i === 4) await shot(page, "exam-en");
     await page.keyboard.press("Enter");
   }
   const score = page.getByTestId("exam-score");
   await expect(score).toContainText(/^\d+ of 10 right \(\d+%\) in \d+:\d\d$/);
   await expect(page.locator(".review-item")).toHaveCount(10);
   await expect(page.locator(".review-item__explanation").first()).not.toBeEmpty();
-  await page.screenshot({ path: `${SCREENSHOTS}/practice-exam-result-en.png`, fullPage: true });
+  await shot(page, "exam-result-en");
   const right = Number((await score.textContent()).split(" ")[0]);
 
   const stored = JSON.parse(await page.evaluate(() => localStorage.getItem("batchlane.practice.stats")));
@@ -126,7 +132,7 @@ test("finishes an exam, sees the score, statistics persist after reload", async 
   await expect(page).toHaveURL(/\?view=stats$/);
   await expect(page.getByTestId("stats-total")).toHaveText("10");
   await expect(page.locator(".stats-view .stat .muted").first()).toContainText(`${right} right`);
-  await page.screenshot({ path: `${SCREENSHOTS}/practice-stats-en.png`, fullPage: true });
+  await shot(page, "stats-en");
 
   // Reset asks first; cancelling keeps everything.
   await page.getByTestId("stats-reset").click();
@@ -149,7 +155,7 @@ test("Korean: the note's problems with code, exam and statistics", async ({ page
   await expect(page.getByTestId("practice-stem")).toContainText(/[가-힣]/);
   await page.keyboard.press("2");
   await expect(page.getByTestId("practice-feedback")).toContainText("정답입니다");
-  await page.screenshot({ path: `${SCREENSHOTS}/practice-answered-ko.png`, fullPage: true });
+  await shot(page, "answered-ko");
 
   await page.getByTestId("mode-exam").click();
   await page.getByTestId("exam-start").click();
@@ -158,10 +164,10 @@ test("Korean: the note's problems with code, exam and statistics", async ({ page
     await page.keyboard.press("Enter");
   }
   await expect(page.getByTestId("exam-score")).toContainText("10문제 중");
-  await page.screenshot({ path: `${SCREENSHOTS}/practice-exam-result-ko.png`, fullPage: true });
+  await shot(page, "exam-result-ko");
   await page.getByTestId("mode-stats").click();
   await expect(page.getByTestId("stats-total")).toHaveText("11");
-  await page.screenshot({ path: `${SCREENSHOTS}/practice-stats-ko.png`, fullPage: true });
+  await shot(page, "stats-ko");
 
   // Switching language re-renders the problem in English.
   await page.getByTestId("mode-practice").click();
@@ -176,5 +182,5 @@ test("dark theme screenshot of an answered problem", async ({ page }) => {
   await open(page, "/practice?p=note-2");
   await page.keyboard.press("1");
   await expect(page.getByTestId("practice-feedback")).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/practice-answered-en-dark.png`, fullPage: true });
+  await shot(page, "answered-en-dark");
 });

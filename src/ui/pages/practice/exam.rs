@@ -184,8 +184,9 @@ fn ExamRun() -> impl IntoView {
     view! {
         <div class="exam-run">
             <div class="exam-bar">
-                <span class="exam-timer" role="timer" data-testid="exam-timer" aria-label=tr("practice.exam.elapsed")>
-                    "⏱ "{elapsed}
+                <span class="exam-timer">
+                    <span class="exam-timer__label" id="exam-timer-label">{tr("practice.exam.elapsed")}</span>" "
+                    <span role="timer" data-testid="exam-timer" aria-labelledby="exam-timer-label">{elapsed}</span>
                 </span>
                 <ol class="exam-dots" aria-label=tr("practice.exam.questions")>
                     {move || (0..total())

@@ -78,7 +78,6 @@ pub fn QuestionCard(
                                 on:click=move |_| on_choose.run(i)
                             >
                                 <span class="pq__marker" aria-hidden="true">{marker(i)}</span>
-                                <kbd class="pq__key" aria-hidden="true">{i + 1}</kbd>
                                 <span class="pq__text">{move || pick(&text, lang.get())}</span>
                                 {verdict}
                             </button>
