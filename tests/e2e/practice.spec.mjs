@@ -122,6 +122,12 @@ test("finishes an exam, sees the score, statistics persist after reload", async 
   await shot(page, "exam-result-en");
   const right = Number((await score.textContent()).split(" ")[0]);
 
+  // A review item links back to its problem in practice mode.
+  const firstId = (await page.locator(".review-item a").first().getAttribute("href")).split("p=")[1];
+  await page.locator(".review-item a").first().click();
+  await expect(page.getByTestId("mode-practice")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("practice-question")).toHaveAttribute("data-problem-id", firstId);
+
   const stored = JSON.parse(await page.evaluate(() => localStorage.getItem("batchlane.practice.stats")));
   const attempts = Object.values(stored.families).reduce((n, f) => n + f.attempts, 0);
   expect(attempts).toBe(10);
@@ -183,4 +189,15 @@ test("dark theme screenshot of an answered problem", async ({ page }) => {
   await page.keyboard.press("1");
   await expect(page.getByTestId("practice-feedback")).toBeVisible();
   await shot(page, "answered-en-dark");
+});
+
+test("phone width: the question fits without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await prefer(page, { lang: "ko" });
+  await open(page, "/practice?p=note-2", "ko");
+  await page.keyboard.press("2");
+  await expect(page.getByTestId("practice-feedback")).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shot(page, "phone-ko");
 });

@@ -132,6 +132,17 @@ pub fn PracticePage() -> impl IntoView {
     };
     provide_context(state);
 
+    // A changed figure (on /facts, or in another tab) rebuilds the problem on screen.
+    Effect::new(move |prev: Option<()>| {
+        let catalog = prefs.catalog.get();
+        if prev.is_some() {
+            let id = state.problem.with_untracked(|p| p.id());
+            if let Ok(p) = Problem::from_id(&id, &catalog) {
+                state.problem.set(p);
+            }
+        }
+    });
+
     // Keep the statistics stored.
     Effect::new(move |_| state.stats.with(store::save_stats));
 
