@@ -56,7 +56,7 @@ fn results_view(lang: Lang, r: &ComparisonResult, names: &[String]) -> impl Into
     let head = names.iter().map(|n| view! { <th scope="col" class="num">{n.clone()}</th> }).collect_view();
     let n = costs.len();
     let row = |label: &'static str, id: &'static str, f: &dyn Fn(usize) -> String| {
-        let cells = (0..n).map(|i| view! { <td class="num" data-testid=format!("cost-{id}-{i}")>{f(i)}</td> }).collect_view();
+        let cells = (0..n).map(|i| view! { <td class="num" data-testid=format!("res-{id}-{i}")>{f(i)}</td> }).collect_view();
         view! { <tr><th scope="row">{t(lang, label)}</th>{cells}</tr> }
     };
     let group = |label: &'static str| view! { <tr class="cost-group"><th scope="colgroup" colspan=n + 1>{t(lang, label)}</th></tr> };
