@@ -305,8 +305,8 @@ fn RequestsCell(i: usize) -> impl IntoView {
                 edit(i, |d| d.per = if v == "month" { Period::Month } else { Period::Day })
             }
         >
-            <option value="day" selected=move || per() == Some(Period::Day)>{tr("cost.per_day")}</option>
-            <option value="month" selected=move || per() == Some(Period::Month)>{tr("cost.per_month")}</option>
+            <option value="day" selected=move || per() == Some(Period::Day)>{tr("cost.period.day")}</option>
+            <option value="month" selected=move || per() == Some(Period::Month)>{tr("cost.period.month")}</option>
         </select>
     }
 }

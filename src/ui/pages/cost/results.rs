@@ -119,7 +119,7 @@ fn results_view(lang: Lang, r: &ComparisonResult, names: &[String]) -> impl Into
     let split = |s: &Split| [s.input, s.cached_input, s.output];
     let bars = (0..n).map(|i| Bar { label: names[i].clone(), parts: split(&costs[i].per_month), value: m(costs[i].per_month.total) }).collect();
     view! {
-        <div class="table-wrap">
+        <div class="table-wrap cost-results-wrap">
             <table class="cost-results" data-testid="cost-results">
                 <thead><tr><th scope="col">{t(lang, "cost.per_what")}</th>{head}</tr></thead>
                 <tbody>
