@@ -146,7 +146,7 @@ test("usage file: spend per tenant and feature, with CSV export", async ({ page 
   await page.goto("/cost");
   await ready(page, TITLE.en);
   await page.getByTestId("cost-usage-file").setInputFiles("tests/fixtures/cost/usage.csv");
-  await expect(page.getByTestId("cost-usage-summary")).toContainText("usage.csv");
+  await expect(page.getByTestId("cost-usage-summary")).toContainText("usage.csv: 3 usage lines priced");
   const tenants = page.getByTestId("cost-usage-tenant");
   await expect(tenants).toContainText("acme");
   await expect(page.getByTestId("cost-usage-feature")).toContainText("search");

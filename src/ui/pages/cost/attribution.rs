@@ -80,13 +80,13 @@ pub fn Attribution() -> impl IntoView {
         let lang = prefs.lang.get();
         loaded.with(|l| {
             l.as_ref().map(|(name, p)| {
-                let priced = result.with(|r| r.as_ref().map_or(0, |s| s.diagnostics.len()));
+                let unpriced = result.with(|r| r.as_ref().map_or(0, |s| s.diagnostics.len()));
                 fill(
                     t(lang, "cost.usage.summary"),
                     &[
                         ("file", name),
-                        ("records", &count(p.records.len() as f64, lang)),
-                        ("skipped", &count((p.diagnostics.len() + priced) as f64, lang)),
+                        ("records", &count(p.records.len().saturating_sub(unpriced) as f64, lang)),
+                        ("skipped", &count((p.diagnostics.len() + unpriced) as f64, lang)),
                     ],
                 )
             })
