@@ -92,7 +92,7 @@ pub fn WorkloadForm() -> impl IntoView {
                     on:input=move |ev| ctx.form.update(|f| f.days = event_target_value(&ev))
                 />
             </label>
-            <ShareButton/>
+            <super::share_link::ShareButton/>
         </div>
         <Show when=move || days_issue().is_some()>
             <p class="field-error" id="cost-days-err" role="alert">{days_issue}</p>
@@ -381,22 +381,5 @@ fn RelevanceCell(i: usize) -> impl IntoView {
             />
             <span>{tr("cost.relevance_yes")}</span>
         </label>
-    }
-}
-
-#[component]
-fn ShareButton() -> impl IntoView {
-    let copied = RwSignal::new(false);
-    let copy = move |_| {
-        let Some(window) = web_sys::window() else { return };
-        let Ok(href) = window.location().href() else { return };
-        let _ = window.navigator().clipboard().write_text(&href);
-        copied.set(true);
-        gloo::timers::callback::Timeout::new(2_000, move || copied.set(false)).forget();
-    };
-    view! {
-        <button type="button" class="button" data-testid="cost-share" on:click=copy>
-            {move || if copied.get() { tr("cost.share_copied")() } else { tr("cost.share")() }}
-        </button>
     }
 }

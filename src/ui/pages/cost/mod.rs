@@ -11,6 +11,7 @@ mod chart;
 mod form;
 mod prices;
 mod results;
+mod share_link;
 mod state;
 mod text;
 
