@@ -243,7 +243,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("snippets.keda.title", "KEDA ScaledObject / ScaledJob for Service Bus"),
     ("snippets.keda.intro", "A TriggerAuthentication with workload identity and the azure-servicebus trigger. Only fields your AKS version's KEDA add-on knows are written; maxReplicaCount comes from the model's quota, not the cluster's size."),
     ("snippets.keda.workload", "Workload"),
-    ("snippets.keda.kind", "Kind"),
+    ("snippets.keda.kind", "Kind (Deployment or Job)"),
     ("snippets.keda.aks", "AKS Kubernetes version"),
     ("snippets.keda.assumed", "assumed"),
     ("snippets.keda.name", "Name"),

@@ -243,7 +243,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("snippets.keda.title", "Service Bus용 KEDA ScaledObject / ScaledJob"),
     ("snippets.keda.intro", "workload identity를 쓰는 TriggerAuthentication과 azure-servicebus 트리거를 만듭니다. AKS 버전의 KEDA add-on이 아는 필드만 쓰며, maxReplicaCount는 클러스터 크기가 아니라 모델 quota로 정합니다."),
     ("snippets.keda.workload", "워크로드"),
-    ("snippets.keda.kind", "종류"),
+    ("snippets.keda.kind", "종류 (Deployment 또는 Job)"),
     ("snippets.keda.aks", "AKS Kubernetes 버전"),
     ("snippets.keda.assumed", "추정"),
     ("snippets.keda.name", "이름"),

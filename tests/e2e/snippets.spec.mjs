@@ -89,6 +89,32 @@ test("KEDA form → quoted YAML, copied to the clipboard, parses; max above quot
   watch.check();
 });
 
+test("ScaledJob on a topic: an older AKS drops what its KEDA lacks, with a note", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/snippets?tab=keda");
+  await page.getByTestId("snip-keda-kind").selectOption("sj");
+  await page.getByTestId("snip-keda-entity").selectOption("topic");
+  await page.getByTestId("snip-keda-strategy").selectOption("eager");
+  await replace(page.getByTestId("snip-keda-identity-id"), "11111111-2222-3333-4444-555555555555");
+  await replace(page.getByTestId("snip-keda-tenant-id"), "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee");
+  const code = page.getByTestId("snip-keda-yaml-code");
+  await expect(code).toContainText('strategy: "eager"');
+  await expect(code).toContainText('identityTenantId: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee"');
+  await page.getByTestId("snip-keda-aks").selectOption("1.30");
+  await expect(page.getByTestId("snip-keda-summary")).toContainText("KEDA 2.11");
+  await expect(code).toContainText('strategy: "default"');
+  await expect(code).not.toContainText("identityTenantId");
+  await expect(page.getByTestId("snip-keda-notes")).toContainText("spec.podIdentity.identityTenantId is left out");
+  await page.getByTestId("snip-keda-yaml-copy").click();
+  const docs = parseYaml(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(docs[1].kind).toBe("ScaledJob");
+  expect(docs[1].spec.triggers[0].metadata).toMatchObject({ topicName: "documents", subscriptionName: "ingest" });
+  expect(docs[0].spec.podIdentity.identityId).toBe("11111111-2222-3333-4444-555555555555");
+  watch.check();
+});
+
 test("the quota planner's link fills maxReplicaCount and messageCount", async ({ page }) => {
   const watch = watchErrors(page);
   await prefer(page, { lang: "en" });

@@ -37,7 +37,6 @@ where
     view! {
         <button type="button" class="button button--small" data-testid=testid on:click=on_click
             class:button--done=move || state.get() == CopyState::Copied>
-            <span aria-hidden="true">"⧉"</span>
             <span aria-live="polite">{label}</span>
         </button>
     }
@@ -78,7 +77,6 @@ where
     let on_click = move |_| download_text(&filename(), "text/plain;charset=utf-8", &text());
     view! {
         <button type="button" class="button button--small" data-testid=testid on:click=on_click>
-            <span aria-hidden="true">"⤓"</span>
             <span>{tr("clip.download")}</span>
         </button>
     }

@@ -57,7 +57,7 @@ pub fn BatchPanel() -> impl IntoView {
         <div class="snip-split">
             <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
                 <div class="snip-grid">
-                    <SelectField label="snippets.batch.dialect" options=dialect_options value=dialect_value on_set=set_dialect testid="snip-batch-dialect"/>
+                    <SelectField label="snippets.batch.dialect" options=dialect_options value=dialect_value on_set=set_dialect testid="snip-batch-dialect" wide=true/>
                     <TextField label="snippets.batch.deployment" value=dep on_set=set_dep error=err("deployment") testid="snip-batch-deployment"/>
                     <Show when=is_azure>
                         <TextField label="snippets.batch.endpoint" value=endpoint on_set=set_endpoint error=err("endpoint") testid="snip-batch-endpoint" wide=true/>

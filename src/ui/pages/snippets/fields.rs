@@ -34,7 +34,7 @@ pub fn bind_int<T: Send + Sync + 'static>(
     set: fn(&mut T, i64),
 ) -> (Signal<Option<f64>>, Callback<Option<f64>>) {
     (
-        Signal::derive(move || Some(state.with(|s| get(s)) as f64)),
+        Signal::derive(move || Some(state.with(get) as f64)),
         Callback::new(move |v: Option<f64>| state.update(|s| set(s, v.unwrap_or(0.0) as i64))),
     )
 }
@@ -46,7 +46,7 @@ pub fn bind_opt_int<T: Send + Sync + 'static>(
     set: fn(&mut T, Option<i64>),
 ) -> (Signal<Option<f64>>, Callback<Option<f64>>) {
     (
-        Signal::derive(move || state.with(|s| get(s)).map(|v| v as f64)),
+        Signal::derive(move || state.with(get).map(|v| v as f64)),
         Callback::new(move |v: Option<f64>| state.update(|s| set(s, v.map(|x| x as i64)))),
     )
 }
@@ -58,7 +58,7 @@ pub fn bind_f64<T: Send + Sync + 'static>(
     set: fn(&mut T, f64),
 ) -> (Signal<Option<f64>>, Callback<Option<f64>>) {
     (
-        Signal::derive(move || Some(state.with(|s| get(s)))),
+        Signal::derive(move || Some(state.with(get))),
         Callback::new(move |v: Option<f64>| state.update(|s| set(s, v.unwrap_or(f64::NAN)))),
     )
 }
@@ -69,7 +69,7 @@ pub fn bind_str<T: Send + Sync + 'static>(
     get: fn(&T) -> String,
     set: fn(&mut T, String),
 ) -> (Signal<String>, Callback<String>) {
-    (Signal::derive(move || state.with(|s| get(s))), Callback::new(move |v: String| state.update(|s| set(s, v))))
+    (Signal::derive(move || state.with(get)), Callback::new(move |v: String| state.update(|s| set(s, v))))
 }
 
 #[component]
@@ -230,9 +230,10 @@ pub fn SelectField(
     #[prop(into)] value: Signal<String>,
     on_set: Callback<String>,
     #[prop(optional)] testid: &'static str,
+    #[prop(optional)] wide: bool,
 ) -> impl IntoView {
     view! {
-        <label class="field">
+        <label class="field" class:field--wide=wide>
             <span>{tr(label)}</span>
             <select data-testid=testid on:change=move |ev| on_set.run(event_target_value(&ev)) prop:value=move || value.get()>
                 {move || {

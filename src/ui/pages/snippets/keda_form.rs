@@ -38,7 +38,7 @@ fn KedaForm(errors: Signal<Vec<FormError>>) -> impl IntoView {
     let is_job = move || ui.with(|u| u.form.kind == ScaleKind::ScaledJob);
     let is_topic = move || ui.with(|u| u.use_topic);
 
-    let kind_options = Signal::derive(|| vec![("so".to_string(), "ScaledObject (Deployment)".to_string()), ("sj".to_string(), "ScaledJob (Job)".to_string())]);
+    let kind_options = Signal::derive(|| vec![("so".to_string(), "ScaledObject".to_string()), ("sj".to_string(), "ScaledJob".to_string())]);
     let kind_value = Signal::derive(move || if is_job() { "sj".to_string() } else { "so".to_string() });
     let set_kind = Callback::new(move |v: String| ui.update(|u| u.form.kind = if v == "sj" { ScaleKind::ScaledJob } else { ScaleKind::ScaledObject }));
 

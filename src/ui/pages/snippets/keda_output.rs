@@ -121,7 +121,7 @@ fn LintPanel() -> impl IntoView {
     let subject = Signal::derive(move || cluster.with(|c| c.federated_credential_subject.clone().unwrap_or_default()));
     let u32_bind = |get: fn(&crate::domain::snippets::ClusterFacts) -> u32, set: fn(&mut crate::domain::snippets::ClusterFacts, u32)| {
         (
-            Signal::derive(move || Some(cluster.with(|c| get(c)) as f64)),
+            Signal::derive(move || Some(cluster.with(get) as f64)),
             Callback::new(move |v: Option<f64>| cluster.update(|c| set(c, v.unwrap_or(0.0).min(u32::MAX as f64) as u32))),
         )
     };

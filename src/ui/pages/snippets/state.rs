@@ -177,6 +177,11 @@ impl AdvisorUi {
     }
 }
 
+/// Query parameters applied as (name, value), and those ignored.
+pub type Imported = (Vec<(String, String)>, Vec<String>);
+
+type SetFeed = fn(&mut QuotaFeed, f64);
+
 /// Everything the page's panels share.
 #[derive(Clone, Copy)]
 pub struct Snip {
@@ -189,7 +194,7 @@ pub struct Snip {
     pub submit: RwSignal<SubmitOptions>,
     pub apim: RwSignal<ApimOptions>,
     /// What the link brought in: (parameter, value) applied, and parameters ignored.
-    pub imported: RwSignal<(Vec<(String, String)>, Vec<String>)>,
+    pub imported: RwSignal<Imported>,
 }
 
 pub fn use_snip() -> Snip {
@@ -232,7 +237,7 @@ pub fn from_query(q: &ParamsMap, catalog: &Catalog) -> Snip {
         note("messageCount", &v, n.is_some());
         tab = Some(Tab::Keda);
     }
-    let feed_params: [(&str, fn(&mut QuotaFeed, f64)); 5] = [
+    let feed_params: [(&str, SetFeed); 5] = [
         ("tpm", |f, x| f.tpm = x),
         ("tokensPerMessage", |f, x| f.tokens_per_message = x),
         ("tokens", |f, x| f.tokens_per_message = x),
