@@ -1,0 +1,240 @@
+// /snippets: the KEDA generator (form → quoted YAML → clipboard → valid
+// YAML), quota sizing and the lint panel, the quota planner's link, the
+// Service Bus message checker, the path advisor and the batch link.
+import { test, expect } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { SCREENSHOTS, prefer, watchErrors, ready } from "./helpers.mjs";
+
+/** Every YAML document parses (PyYAML); returns the documents. */
+function parseYaml(text) {
+  const out = execFileSync("python3", ["-c", "import yaml,sys,json; print(json.dumps(list(yaml.safe_load_all(sys.stdin))))"], { input: text });
+  return JSON.parse(out.toString());
+}
+
+async function replace(locator, value) {
+  await locator.fill("");
+  await locator.pressSequentially(value);
+}
+
+test("KEDA form → quoted YAML, copied to the clipboard, parses; max above quota is linted", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/snippets");
+  await ready(page, "Snippets");
+  await page.getByRole("tab", { name: "KEDA scaler" }).click();
+  const panel = page.getByTestId("snip-panel-keda");
+  await expect(panel).toBeVisible();
+
+  await replace(page.getByTestId("snip-keda-name"), "doc-summarizer");
+  await replace(page.getByTestId("snip-keda-namespace"), "ai-workers");
+  await replace(page.getByTestId("snip-keda-queue"), "summaries");
+  await replace(page.getByTestId("snip-keda-sbns"), "fabrikam-sb.servicebus.windows.net");
+  await expect(page.getByTestId("snip-keda-sb-short")).toContainText('"fabrikam-sb"');
+
+  const code = page.getByTestId("snip-keda-yaml-code");
+  await expect(code).toContainText('namespace: "fabrikam-sb"');
+  await expect(code).toContainText('queueName: "summaries"');
+  await expect(code).toContainText('name: "doc-summarizer"');
+  await expect(code).toContainText('namespace: "ai-workers"');
+  await expect(code).toContainText('messageCount: "5"');
+  await expect(code.locator("span.tok-key").first()).toBeVisible();
+  await expect(page.getByTestId("snip-keda-notes")).toContainText("short name");
+  await expect(page.getByTestId("snip-lint")).toContainText("servicebus/namespace-fqdn");
+
+  await page.getByTestId("snip-keda-yaml-copy").click();
+  await expect(page.getByTestId("snip-keda-yaml-copy")).toContainText("Copied");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^apiVersion: "?keda\.sh\/v1alpha1"?$/m);
+  expect(copied).toMatch(/^kind: "?ScaledObject"?$/m);
+  expect(copied).toMatch(/^kind: "?TriggerAuthentication"?$/m);
+  expect(copied).toMatch(/messageCount: "5"/);
+  const docs = parseYaml(copied);
+  expect(docs.map((d) => d.kind)).toEqual(["TriggerAuthentication", "ScaledObject"]);
+  const so = docs[1];
+  expect(so.metadata).toEqual({ name: "doc-summarizer", namespace: "ai-workers" });
+  expect(so.spec.triggers[0].type).toBe("azure-servicebus");
+  expect(so.spec.triggers[0].metadata.namespace).toBe("fabrikam-sb");
+  expect(so.spec.triggers[0].metadata.messageCount).toBe("5");
+  expect(docs[0].spec.podIdentity.provider).toBe("azure-workload");
+
+  // Download is a Blob through <a download>.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("snip-keda-yaml-download").click()]);
+  expect(download.suggestedFilename()).toBe("doc-summarizer-scaledobject.yaml");
+
+  // maxReplicaCount from quota: 300,000 TPM ÷ (4 × 2,500 × 2) = 15.
+  await page.getByTestId("snip-keda-quota-on").check();
+  await expect(page.getByTestId("snip-keda-fed")).toHaveText("15");
+  await expect(page.getByTestId("snip-keda-arith")).toContainText("300,000 TPM ÷ 20,000 = 15");
+  await expect(code).toContainText("maxReplicaCount: 15");
+  await replace(page.getByTestId("snip-keda-max"), "40");
+  await expect(code).toContainText("maxReplicaCount: 40");
+  const finding = page.locator('[data-rule="keda/max-above-quota"]');
+  await expect(finding).toContainText("only add 429s");
+  await expect(finding).toContainText("Set maxReplicaCount to 15");
+  await expect(finding.locator(".badge")).toHaveText("Warning");
+
+  // Nonsense is refused inline, never NaN.
+  await replace(page.getByTestId("snip-keda-message-count"), "abc");
+  await expect(page.getByTestId("snip-keda-message-count")).toHaveAttribute("aria-invalid", "true");
+  await expect(panel).toContainText("Not a number.");
+  await expect(panel).not.toContainText("NaN");
+  await replace(page.getByTestId("snip-keda-message-count"), "5");
+
+  // Cluster facts drive more findings.
+  await page.getByTestId("snip-lint-hpa").check();
+  await expect(page.locator('[data-rule="keda/hpa-on-same-workload"] .badge')).toHaveText("Error");
+  await page.getByTestId("snip-keda-tpm").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/snippets-keda-en.png`, fullPage: true });
+  watch.check();
+});
+
+test("ScaledJob on a topic: an older AKS drops what its KEDA lacks, with a note", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/snippets?tab=keda");
+  await page.getByTestId("snip-keda-kind").selectOption("sj");
+  await page.getByTestId("snip-keda-entity").selectOption("topic");
+  await page.getByTestId("snip-keda-strategy").selectOption("eager");
+  await replace(page.getByTestId("snip-keda-identity-id"), "11111111-2222-3333-4444-555555555555");
+  await replace(page.getByTestId("snip-keda-tenant-id"), "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee");
+  const code = page.getByTestId("snip-keda-yaml-code");
+  await expect(code).toContainText('strategy: "eager"');
+  await expect(code).toContainText('identityTenantId: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee"');
+  await page.getByTestId("snip-keda-aks").selectOption("1.30");
+  await expect(page.getByTestId("snip-keda-summary")).toContainText("KEDA 2.11");
+  await expect(code).toContainText('strategy: "default"');
+  await expect(code).not.toContainText("identityTenantId");
+  await expect(page.getByTestId("snip-keda-notes")).toContainText("spec.podIdentity.identityTenantId is left out");
+  await page.getByTestId("snip-keda-yaml-copy").click();
+  const docs = parseYaml(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(docs[1].kind).toBe("ScaledJob");
+  expect(docs[1].spec.triggers[0].metadata).toMatchObject({ topicName: "documents", subscriptionName: "ingest" });
+  expect(docs[0].spec.podIdentity.identityId).toBe("11111111-2222-3333-4444-555555555555");
+  watch.check();
+});
+
+test("the quota planner's link fills maxReplicaCount and messageCount", async ({ page }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/snippets?maxReplicaCount=7&messageCount=4");
+  await ready(page, "Snippets");
+  await expect(page.getByRole("tab", { name: "KEDA scaler" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("snip-imported")).toContainText("maxReplicaCount = 7");
+  await expect(page.getByTestId("snip-keda-max")).toHaveValue("7");
+  await expect(page.getByTestId("snip-keda-message-count")).toHaveValue("4");
+  const code = page.getByTestId("snip-keda-yaml-code");
+  await expect(code).toContainText("maxReplicaCount: 7");
+  await expect(code).toContainText('messageCount: "4"');
+
+  // With TPM and tokens too, the quota arithmetic is on.
+  await page.goto("/snippets?maxReplicaCount=7&messageCount=4&tpm=100000&tokens=2500");
+  await expect(page.getByTestId("snip-keda-quota-on")).toBeChecked();
+  await expect(page.getByTestId("snip-keda-tpm")).toHaveValue("100000");
+  await expect(page.getByTestId("snip-keda-fed")).toHaveText("5");
+  await expect(page.locator('[data-rule="keda/max-above-quota"]')).toBeVisible();
+  watch.check();
+});
+
+test("a 300 KB body on Standard is too large and gets the claim-check recommendation", async ({ page }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/snippets");
+  await page.getByRole("tab", { name: "Message check" }).click();
+  await expect(page.getByTestId("snip-msg-tier")).toHaveValue("standard");
+  await page.getByTestId("snip-msg-body").fill("x".repeat(300 * 1024));
+  await expect(page.getByTestId("snip-msg-total")).toContainText("300");
+  await expect(page.getByTestId("snip-msg-limit")).toHaveText("256 KB");
+  const tooLarge = page.locator('[data-code="MessageTooLarge"]');
+  await expect(tooLarge).toContainText("over the 256 KB limit");
+  await expect(tooLarge.locator(".badge")).toHaveText("Error");
+  await expect(page.locator('[data-code="ClaimCheckRecommended"]')).toContainText("claim-check");
+  await expect(page.getByTestId("snip-claim-recommended")).toBeVisible();
+  const json = page.getByTestId("snip-claim-json-code");
+  await expect(json).toContainText('"blob_url"');
+  await expect(json).toContainText('"correlation_id": "ingest-1842"');
+
+  // Properties rows: add, fill, remove.
+  await page.getByTestId("snip-msg-add-prop").click();
+  await expect(page.getByTestId("snip-msg-prop")).toHaveCount(2);
+  await page.getByTestId("snip-msg-prop").nth(1).getByLabel("Name").fill("region");
+  await page.getByTestId("snip-msg-prop").nth(1).getByRole("button").click();
+  await expect(page.getByTestId("snip-msg-prop")).toHaveCount(1);
+
+  // Premium: 1 MB entity default, so 300 KB fits; the claim-check advice stays.
+  await page.getByTestId("snip-msg-tier").selectOption("premium");
+  await expect(page.getByTestId("snip-msg-limit")).toHaveText("1,024 KB");
+  await expect(tooLarge).toHaveCount(0);
+  await expect(page.getByTestId("snip-claim-recommended")).toBeVisible();
+  await page.getByTestId("snip-msg-tier").selectOption("standard");
+  await page.screenshot({ path: `${SCREENSHOTS}/snippets-message-en.png`, fullPage: true });
+  watch.check();
+});
+
+test("advisor → path and generator; batch code prefilled from the link", async ({ page }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/snippets");
+  await expect(page.getByTestId("snip-advice-path")).toHaveText("Service Bus queue + KEDA-scaled workers");
+  await page.getByTestId("snip-adv-waiting-person").check();
+  await expect(page.getByTestId("snip-advice-path")).toHaveText("Synchronous, through the gateway");
+  await page.getByTestId("snip-adv-waiting-hours").check();
+  await replace(page.getByTestId("snip-adv-tolerance"), "12");
+  await page.getByTestId("snip-adv-unit").selectOption("h");
+  await expect(page.getByTestId("snip-advice-path")).toHaveText("Global Batch through the control plane");
+  await expect(page.getByTestId("snip-advice")).toContainText("custom_id");
+  await page.screenshot({ path: `${SCREENSHOTS}/snippets-advisor-en.png`, fullPage: true });
+  await page.getByTestId("snip-adv-open-batch").click();
+  await expect(page.getByRole("tab", { name: "Batch submission" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("snip-batch-code")).toContainText('purpose="batch"');
+
+  await page.goto("/snippets?deployment=gpt-4o-batch&endpoint=https://fabrikam.openai.azure.com");
+  await expect(page.getByRole("tab", { name: "Batch submission" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("snip-batch-deployment")).toHaveValue("gpt-4o-batch");
+  const code = page.getByTestId("snip-batch-code");
+  await expect(code).toContainText('"gpt-4o-batch"');
+  await expect(code).toContainText('"https://fabrikam.openai.azure.com"');
+  await page.getByTestId("snip-batch-curl").click();
+  await expect(code).toContainText("curl");
+  await expect(code).toContainText("ENDPOINT='https://fabrikam.openai.azure.com'");
+  // Output expiry outside Azure's 14–30 days is refused with the range.
+  await replace(page.getByTestId("snip-batch-output-expires"), "3600");
+  await expect(page.getByTestId("snip-batch-errors")).toContainText("1,209,600");
+  watch.check();
+});
+
+test("keyboard moves between tabs; Korean screenshots of every tab", async ({ page }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "ko" });
+  await page.goto("/snippets");
+  await ready(page, "스니펫");
+  await page.getByRole("tab", { name: "경로 추천" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "KEDA 스케일러" })).toBeFocused();
+  await expect(page.getByTestId("snip-panel-keda")).toBeVisible();
+  for (const id of ["advisor", "keda", "message", "worker", "batch", "apim"]) {
+    await page.getByTestId(`snip-tab-${id}`).click();
+    await expect(page.getByTestId(`snip-panel-${id}`)).toBeVisible();
+    if (id === "message") {
+      await page.getByTestId("snip-msg-sample").click();
+      await expect(page.getByTestId("snip-claim-recommended")).toBeVisible();
+    }
+    if (id === "worker") await expect(page.getByTestId("snip-worker-code")).toContainText("ServiceBusClient");
+    if (id === "apim") await expect(page.getByTestId("snip-apim-code")).toContainText("llm-token-limit");
+    await page.screenshot({ path: `${SCREENSHOTS}/snippets-${id}-ko.png`, fullPage: true });
+  }
+  watch.check();
+});
+
+test("phone width and dark theme", async ({ page }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en", theme: "dark" });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/snippets?tab=keda");
+  await expect(page.getByTestId("snip-keda-yaml-code")).toContainText("ScaledObject");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/snippets-keda-phone-dark.png`, fullPage: true });
+  watch.check();
+});
