@@ -113,7 +113,7 @@ pub fn RequestsPanel(report: Arc<ResultsReport>) -> impl IntoView {
                         {tr("results.table.prev")}
                     </button>
                     <span>{move || fill(t(prefs.lang.get(), "results.table.page"), &[("p", &(page() + 1).to_string()), ("n", &pages().to_string())])}</span>
-                    <button type="button" class="button button--small" data-testid="results-next" disabled=move || page() + 1 >= pages() on:click=move |_| state.page.set(page() + 1)>
+                    <button type="button" class="button button--small" data-testid="results-next" disabled=move || { page() + 1 >= pages() } on:click=move |_| state.page.set(page() + 1)>
                         {tr("results.table.next")}
                     </button>
                 </nav>
