@@ -80,14 +80,9 @@ impl WorkerClient {
     /// gets nothing more; the next [`run`](Self::run) starts a new worker.
     pub fn cancel(&self) {
         let mut inner = self.inner.borrow_mut();
-        if let Some(w) = inner.worker.take() {
-            w.terminate();
-        }
-        inner.ready = false;
+        retire(&mut inner);
         inner.queued = None;
         inner.handler = None;
-        inner.on_message = None;
-        inner.on_error = None;
     }
 
     fn spawn(&self) -> Result<(), String> {
@@ -109,11 +104,7 @@ impl WorkerClient {
             let message = if message.is_empty() { "the worker stopped".to_string() } else { message };
             // The worker's state is unknown after an uncaught error: replace it next time.
             if let Some(inner) = weak.upgrade() {
-                let mut i = inner.borrow_mut();
-                if let Some(w) = i.worker.take() {
-                    w.terminate();
-                }
-                i.ready = false;
+                retire(&mut inner.borrow_mut());
             }
             deliver(&weak, Response::Failed { message }, Vec::new());
         });
@@ -125,6 +116,22 @@ impl WorkerClient {
         inner.on_message = Some(on_message);
         inner.on_error = Some(on_error);
         Ok(())
+    }
+}
+
+/// Terminates the worker and detaches its event handlers. The closures
+/// are dropped on a later task: this may run inside one of them, and an
+/// event already queued must find no handler rather than a dropped closure.
+fn retire(inner: &mut Inner) {
+    if let Some(w) = inner.worker.take() {
+        w.set_onmessage(None);
+        w.set_onerror(None);
+        w.terminate();
+    }
+    inner.ready = false;
+    let closures = (inner.on_message.take(), inner.on_error.take());
+    if closures.0.is_some() || closures.1.is_some() {
+        gloo::timers::callback::Timeout::new(0, move || drop(closures)).forget();
     }
 }
 

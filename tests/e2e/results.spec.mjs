@@ -109,6 +109,10 @@ test("the chat trio: counts, retry file, groups, job object (en)", async ({ page
   await expect(page.getByTestId("results-advice")).not.toContainText("Job object");
 
   await page.screenshot({ path: `${SCREENSHOTS}/results-en.png`, fullPage: true });
+  await page.locator("section[aria-labelledby=results-summary-h]").screenshot({ path: `${SCREENSHOTS}/results-en-summary.png` });
+  await page.locator("section[aria-labelledby=results-groups-h]").screenshot({ path: `${SCREENSHOTS}/results-en-groups.png` });
+  await page.locator("section[aria-labelledby=results-cost-h]").screenshot({ path: `${SCREENSHOTS}/results-en-cost.png` });
+  await page.locator("section[aria-labelledby=results-job-h]").screenshot({ path: `${SCREENSHOTS}/results-en-job.png` });
   watch.check();
 });
 
@@ -125,6 +129,8 @@ test("Korean, dark: the same trio reads in Korean; a job pasted as text", async 
   await page.getByTestId("results-job-paste").fill(JOB);
   await expect(page.getByTestId("results-job-status")).toHaveText("완료");
   await page.screenshot({ path: `${SCREENSHOTS}/results-ko-dark.png`, fullPage: true });
+  await page.locator("section[aria-labelledby=results-job-h]").screenshot({ path: `${SCREENSHOTS}/results-ko-dark-job.png` });
+  await page.locator("section[aria-labelledby=results-groups-h]").screenshot({ path: `${SCREENSHOTS}/results-ko-dark-groups.png` });
   watch.check();
 });
 
