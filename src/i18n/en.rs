@@ -244,7 +244,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.meaning.batch_cancelled", "The job was cancelled before it ran. Retry if still wanted."),
     ("results.meaning.request_timeout", "The request timed out. Retry."),
     ("results.meaning.missing", "In the input but in neither result file. Retry."),
-    ("results.diags.title", "{n} line problems"),
+    ("results.diags.title", "Line problems ({n})"),
     ("results.diags.more", "…and {n} more."),
     ("results.diag.at", "{file}, line {line}: {what}"),
     ("results.problem.utf8", "not UTF-8 text"),

@@ -244,7 +244,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.meaning.batch_cancelled", "실행되기 전에 job이 취소되었습니다. 아직 필요하면 재시도하세요."),
     ("results.meaning.request_timeout", "요청 시간이 초과되었습니다. 재시도하세요."),
     ("results.meaning.missing", "입력에는 있는데 어느 결과 파일에도 없습니다. 재시도하세요."),
-    ("results.diags.title", "줄 문제 {n}개"),
+    ("results.diags.title", "줄 문제 ({n})"),
     ("results.diags.more", "…그리고 {n}개 더."),
     ("results.diag.at", "{file}, {line}번째 줄: {what}"),
     ("results.problem.utf8", "UTF-8 텍스트가 아닙니다"),
