@@ -7,6 +7,8 @@ pub mod format;
 pub mod pages;
 pub mod prefs;
 pub mod worker;
+pub mod worker_client;
+pub mod worker_protocol;
 
 /// Mounts the app on the page's body.
 pub fn start() {
