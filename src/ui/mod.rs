@@ -7,6 +7,7 @@ pub mod format;
 pub mod pages;
 pub mod prefs;
 pub mod worker;
+pub mod worker_batch;
 
 /// Mounts the app on the page's body.
 pub fn start() {

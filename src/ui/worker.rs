@@ -10,7 +10,11 @@ pub fn start() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_scope = scope.clone();
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-        let _ = reply_scope.post_message(&event.data());
+        let data = event.data();
+        if super::worker_batch::is_batch(&data) {
+            return super::worker_batch::handle_batch(&reply_scope, &data);
+        }
+        let _ = reply_scope.post_message(&data);
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
