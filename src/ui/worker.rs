@@ -18,4 +18,8 @@ pub fn start() {
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
+    // Messages posted before the wasm started are lost: tell the page we listen now.
+    let ready = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&ready, &"kind".into(), &"ready".into());
+    let _ = scope.post_message(&ready);
 }

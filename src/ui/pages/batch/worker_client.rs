@@ -6,7 +6,7 @@
 use crate::domain::batch::{sniff_model, CheckOptions, Progress, Report, TokenPart};
 use crate::domain::facts::Catalog;
 use crate::ui::worker_batch::{BatchReply, BatchRequest};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -19,43 +19,65 @@ const MAX_TOKEN_WORKERS: usize = 4;
 /// Workers kept for the next run (their tokenizer tables stay built).
 const POOL_MAX: usize = 5;
 
+/// A worker and what the page posted before it started listening.
+#[derive(Clone)]
+struct Slot {
+    worker: Worker,
+    ready: Rc<Cell<bool>>,
+    queue: Rc<RefCell<Vec<JsValue>>>,
+}
+
+impl PartialEq for Slot {
+    fn eq(&self, other: &Self) -> bool {
+        self.worker == other.worker
+    }
+}
+
 thread_local! {
-    static POOL: RefCell<Vec<Worker>> = const { RefCell::new(Vec::new()) };
-    static ACTIVE: RefCell<Vec<Worker>> = const { RefCell::new(Vec::new()) };
+    static POOL: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
+    static ACTIVE: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
 }
 
-fn acquire() -> Result<Worker, String> {
-    let w = match POOL.with(|p| p.borrow_mut().pop()) {
-        Some(w) => w,
-        None => Worker::new("/worker_loader.js").map_err(|e| format!("cannot start a worker: {e:?}"))?,
+fn acquire() -> Result<Slot, String> {
+    let slot = match POOL.with(|p| p.borrow_mut().pop()) {
+        Some(s) => s,
+        None => Slot {
+            worker: Worker::new("/worker_loader.js").map_err(|e| format!("cannot start a worker: {e:?}"))?,
+            ready: Rc::new(Cell::new(false)),
+            queue: Rc::new(RefCell::new(Vec::new())),
+        },
     };
-    ACTIVE.with(|a| a.borrow_mut().push(w.clone()));
-    Ok(w)
+    ACTIVE.with(|a| a.borrow_mut().push(slot.clone()));
+    Ok(slot)
 }
 
-fn release(w: &Worker) {
-    ACTIVE.with(|a| a.borrow_mut().retain(|x| x != w));
-    w.set_onmessage(None);
-    w.set_onerror(None);
+fn release(slot: &Slot) {
+    ACTIVE.with(|a| a.borrow_mut().retain(|x| x != slot));
     POOL.with(|p| {
         let mut p = p.borrow_mut();
-        if p.len() < POOL_MAX {
-            p.push(w.clone());
+        if p.len() < POOL_MAX && slot.ready.get() {
+            p.push(slot.clone());
         } else {
-            w.terminate();
+            slot.worker.terminate();
         }
     });
 }
 
+fn drop_slot(slot: &Slot) {
+    ACTIVE.with(|a| a.borrow_mut().retain(|x| x != slot));
+    slot.worker.set_onmessage(None);
+    slot.worker.terminate();
+}
+
 /// Stops every running job (the workers are terminated, not reused).
 pub fn cancel() {
-    for w in ACTIVE.with(|a| std::mem::take(&mut *a.borrow_mut())) {
-        w.set_onmessage(None);
-        w.terminate();
+    for s in ACTIVE.with(|a| std::mem::take(&mut *a.borrow_mut())) {
+        s.worker.set_onmessage(None);
+        s.worker.terminate();
     }
 }
 
-fn send(w: &Worker, file: Option<&Blob>, req: &BatchRequest) -> Result<(), String> {
+fn send(slot: &Slot, file: Option<&Blob>, req: &BatchRequest) -> Result<(), String> {
     let msg = js_sys::Object::new();
     let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&msg, &k.into(), v).map(|_| ());
     let req = serde_wasm_bindgen::to_value(req).map_err(|e| e.to_string())?;
@@ -63,26 +85,46 @@ fn send(w: &Worker, file: Option<&Blob>, req: &BatchRequest) -> Result<(), Strin
     if let Some(f) = file {
         set("file", f).map_err(|_| "cannot attach the file")?;
     }
-    w.post_message(&msg).map_err(|e| format!("cannot post to the worker: {e:?}"))
+    if slot.ready.get() {
+        slot.worker.post_message(&msg).map_err(|e| format!("cannot post to the worker: {e:?}"))
+    } else {
+        slot.queue.borrow_mut().push(msg.into());
+        Ok(())
+    }
 }
 
-/// Calls `f` with each reply of `w` (and the message, for attached blobs).
-fn listen(w: &Worker, mut f: impl FnMut(BatchReply, JsValue) + 'static) {
+/// Calls `f` with each reply of the worker (and the message, for attached
+/// blobs); posts the queued messages once the worker says it is ready.
+fn listen(slot: &Slot, f: impl FnMut(BatchReply, JsValue) + 'static) {
+    let f = Rc::new(RefCell::new(f));
+    let g = f.clone();
+    let s = slot.clone();
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
         let data = ev.data();
-        let reply = js_sys::Reflect::get(&data, &"reply".into()).ok();
+        let kind = js_sys::Reflect::get(&data, &"kind".into()).ok().and_then(|k| k.as_string());
+        if kind.as_deref() == Some("ready") {
+            s.ready.set(true);
+            for msg in s.queue.borrow_mut().drain(..) {
+                let _ = s.worker.post_message(&msg);
+            }
+            return;
+        }
+        let reply = js_sys::Reflect::get(&data, &"reply".into()).ok().filter(|r| !r.is_undefined());
         match reply.map(serde_wasm_bindgen::from_value::<BatchReply>) {
-            Some(Ok(r)) => f(r, data),
-            Some(Err(e)) => f(BatchReply::Failed { message: e.to_string() }, data),
+            Some(Ok(r)) => (g.borrow_mut())(r, data),
+            Some(Err(e)) => (g.borrow_mut())(BatchReply::Failed { message: e.to_string() }, data),
             None => {}
         }
     });
-    w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    slot.worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_ev: web_sys::Event| {
-        cancel();
+    // A crash (a panic in the worker): the job fails.
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+        ev.prevent_default();
+        let message = ev.dyn_ref::<web_sys::ErrorEvent>().map_or_else(|| "the worker stopped".to_string(), |e| e.message());
+        (f.borrow_mut())(BatchReply::Failed { message }, JsValue::NULL);
     });
-    w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    slot.worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_error.forget();
 }
 
@@ -140,8 +182,7 @@ pub fn one(file: Blob, req: BatchRequest, f: impl Fn(BatchReply, JsValue) + 'sta
     listen(&w, move |reply, data| {
         let last = !matches!(reply, BatchReply::Progress { .. });
         if matches!(reply, BatchReply::Failed { .. }) {
-            worker.terminate();
-            ACTIVE.with(|a| a.borrow_mut().retain(|x| x != &worker));
+            drop_slot(&worker);
         } else if last {
             release(&worker);
         }
