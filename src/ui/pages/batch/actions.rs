@@ -7,7 +7,8 @@ use super::{bytes_text, use_state};
 use crate::domain::batch::{estimate_cost, RepairOptions, RepairOutcome, SplitOutcome};
 use crate::i18n::{fill, t};
 use crate::ui::format;
-use crate::ui::prefs::{tr, use_prefs};
+use crate::ui::prefs::use_prefs;
+use super::tx;
 use crate::ui::worker_batch::{BatchReply, BatchRequest};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -194,37 +195,37 @@ pub fn Actions() -> impl IntoView {
     view! {
         <Show when=move || state.report.get().is_some()>
             <section class="batch-actions" aria-labelledby="batch-actions-title">
-                <h2 id="batch-actions-title">{tr("batch.actions.title")}</h2>
+                <h2 id="batch-actions-title">{tx("batch.actions.title", prefs.lang)}</h2>
                 <div class="batch-actions__grid">
                     <div class="batch-card">
-                        <h3>{tr("batch.export.title")}</h3>
+                        <h3>{tx("batch.export.title", prefs.lang)}</h3>
                         <div class="toolbar">
-                            <button type="button" class="button" data-testid="batch-export-json" on:click=export_json>{tr("batch.export.json")}</button>
-                            <button type="button" class="button" data-testid="batch-export-md" on:click=export_md>{tr("batch.export.md")}</button>
+                            <button type="button" class="button" data-testid="batch-export-json" on:click=export_json>{tx("batch.export.json", prefs.lang)}</button>
+                            <button type="button" class="button" data-testid="batch-export-md" on:click=export_md>{tx("batch.export.md", prefs.lang)}</button>
                         </div>
                     </div>
                     <div class="batch-card">
-                        <h3>{tr("batch.repair.title")}</h3>
-                        <p class="muted">{tr("batch.repair.desc")}</p>
+                        <h3>{tx("batch.repair.title", prefs.lang)}</h3>
+                        <p class="muted">{tx("batch.repair.desc", prefs.lang)}</p>
                         <label class="field field--inline">
                             <input type="checkbox" data-testid="batch-rename" prop:checked=move || rename.get() on:change=move |ev| rename.set(event_target_checked(&ev))/>
-                            <span>{tr("batch.repair.rename")}</span>
+                            <span>{tx("batch.repair.rename", prefs.lang)}</span>
                         </label>
                         <button type="button" class="button button--primary" data-testid="batch-repair" disabled=move || busy.get() on:click=run_repair>
-                            {tr("batch.repair.download")}
+                            {tx("batch.repair.download", prefs.lang)}
                         </button>
                         {repaired_view}
                     </div>
                     <div class="batch-card">
-                        <h3>{tr("batch.split.title")}</h3>
-                        <p class="muted">{tr("batch.split.desc")}</p>
+                        <h3>{tx("batch.split.title", prefs.lang)}</h3>
+                        <p class="muted">{tx("batch.split.desc", prefs.lang)}</p>
                         <button type="button" class="button" data-testid="batch-split" disabled=move || busy.get() on:click=run_split>
-                            {tr("batch.split.run")}
+                            {tx("batch.split.run", prefs.lang)}
                         </button>
                         {split_view}
                     </div>
                 </div>
-                {move || failed.get().map(|e| view! { <p class="note batch-error" role="alert">{tr("batch.failed")} " " <code>{e}</code></p> })}
+                {move || failed.get().map(|e| view! { <p class="note batch-error" role="alert">{tx("batch.failed", prefs.lang)} " " <code>{e}</code></p> })}
             </section>
         </Show>
     }

@@ -6,7 +6,8 @@ use super::use_state;
 use crate::domain::batch::{Code, Severity};
 use crate::i18n::{fill, t};
 use crate::ui::format;
-use crate::ui::prefs::{tr, use_prefs};
+use crate::ui::prefs::use_prefs;
+use super::tx;
 use leptos::prelude::*;
 
 const PAGE_ROWS: usize = 100;
@@ -104,32 +105,32 @@ pub fn Diagnostics() -> impl IntoView {
     view! {
         <Show when=move || state.report.get().is_some_and(|r| !r.diagnostics.is_empty())>
             <section class="batch-diags" aria-labelledby="batch-diags-title">
-                <h2 id="batch-diags-title">{tr("batch.diag.title")}</h2>
+                <h2 id="batch-diags-title">{tx("batch.diag.title", prefs.lang)}</h2>
                 <div class="toolbar">
                     <label class="field field--inline">
-                        <span>{tr("batch.diag.code")}</span>
+                        <span>{tx("batch.diag.code", prefs.lang)}</span>
                         <select data-testid="batch-filter-code" prop:value=move || code.get() on:change=move |ev| code.set(event_target_value(&ev))>
-                            <option value="">{tr("batch.diag.all_codes")}</option>
+                            <option value="">{tx("batch.diag.all_codes", prefs.lang)}</option>
                             {code_options}
                         </select>
                     </label>
                     <label class="field field--inline">
-                        <span>{tr("batch.diag.severity")}</span>
+                        <span>{tx("batch.diag.severity", prefs.lang)}</span>
                         <select data-testid="batch-filter-severity" prop:value=move || severity.get() on:change=move |ev| severity.set(event_target_value(&ev))>
-                            <option value="">{tr("batch.diag.all_severities")}</option>
-                            <option value="error">{tr("batch.sev.error")}</option>
-                            <option value="warning">{tr("batch.sev.warning")}</option>
+                            <option value="">{tx("batch.diag.all_severities", prefs.lang)}</option>
+                            <option value="error">{tx("batch.sev.error", prefs.lang)}</option>
+                            <option value="warning">{tx("batch.sev.warning", prefs.lang)}</option>
                         </select>
                     </label>
                     <span class="muted" data-testid="batch-diag-range">{range_text}</span>
                     <Show when=move || { pages() > 1 }>
                         <span class="batch-pager">
                             <button type="button" class="button button--small" disabled=move || page.get() == 0 on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>
-                                {tr("batch.diag.prev")}
+                                {tx("batch.diag.prev", prefs.lang)}
                             </button>
                             <span>{move || format!("{} / {}", page.get() + 1, pages())}</span>
                             <button type="button" class="button button--small" disabled=move || page.get() + 1 >= pages() on:click=move |_| page.update(|p| *p += 1)>
-                                {tr("batch.diag.next")}
+                                {tx("batch.diag.next", prefs.lang)}
                             </button>
                         </span>
                     </Show>
@@ -139,12 +140,12 @@ pub fn Diagnostics() -> impl IntoView {
                         <table data-testid="batch-diags">
                             <thead>
                                 <tr>
-                                    <th scope="col" class="num">{tr("batch.diag.line")}</th>
-                                    <th scope="col" class="num">{tr("batch.diag.column")}</th>
-                                    <th scope="col">{tr("batch.diag.severity")}</th>
-                                    <th scope="col">{tr("batch.diag.code")}</th>
-                                    <th scope="col">{tr("batch.diag.param")}</th>
-                                    <th scope="col">{tr("batch.diag.message")}</th>
+                                    <th scope="col" class="num">{tx("batch.diag.line", prefs.lang)}</th>
+                                    <th scope="col" class="num">{tx("batch.diag.column", prefs.lang)}</th>
+                                    <th scope="col">{tx("batch.diag.severity", prefs.lang)}</th>
+                                    <th scope="col">{tx("batch.diag.code", prefs.lang)}</th>
+                                    <th scope="col">{tx("batch.diag.param", prefs.lang)}</th>
+                                    <th scope="col">{tx("batch.diag.message", prefs.lang)}</th>
                                 </tr>
                             </thead>
                             <tbody>{rows}</tbody>

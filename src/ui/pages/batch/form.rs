@@ -5,7 +5,8 @@ use crate::domain::batch::{estimate_cost, Dialect, PriceOverride, Zone};
 use crate::domain::facts::{ModelKind, MODELS};
 use crate::i18n::t;
 use crate::ui::format;
-use crate::ui::prefs::{tr, use_prefs};
+use crate::ui::prefs::use_prefs;
+use super::tx;
 use leptos::prelude::*;
 
 const SUBSCRIPTIONS: &[(&str, &str)] = &[
@@ -52,10 +53,10 @@ pub fn OptionsForm() -> impl IntoView {
     };
     view! {
         <fieldset class="batch-options">
-            <legend>{tr("batch.options")}</legend>
+            <legend>{tx("batch.options", prefs.lang)}</legend>
             <div class="batch-options__grid">
                 <label class="field">
-                    <span>{tr("batch.dialect")}</span>
+                    <span>{tx("batch.dialect", prefs.lang)}</span>
                     <select
                         data-testid="batch-dialect"
                         on:change=move |ev| {
@@ -64,34 +65,34 @@ pub fn OptionsForm() -> impl IntoView {
                         }
                         prop:value=move || state.dialect.get().name()
                     >
-                        <option value="azure">{tr("batch.dialect.azure")}</option>
-                        <option value="openai">{tr("batch.dialect.openai")}</option>
+                        <option value="azure">{tx("batch.dialect.azure", prefs.lang)}</option>
+                        <option value="openai">{tx("batch.dialect.openai", prefs.lang)}</option>
                     </select>
                 </label>
                 <label class="field">
-                    <span>{tr("batch.model")}</span>
+                    <span>{tx("batch.model", prefs.lang)}</span>
                     <select
                         data-testid="batch-model"
                         on:change=move |ev| state.model.set(event_target_value(&ev))
                         prop:value=move || state.model.get()
                     >
-                        <option value="">{tr("batch.model.from_file")}</option>
+                        <option value="">{tx("batch.model.from_file", prefs.lang)}</option>
                         {models}
                     </select>
                 </label>
                 <label class="field">
-                    <span>{tr("batch.encoding")}</span>
+                    <span>{tx("batch.encoding", prefs.lang)}</span>
                     <select
                         on:change=move |ev| state.encoding.set(event_target_value(&ev))
                         prop:value=move || state.encoding.get()
                     >
-                        <option value="">{tr("batch.encoding.auto")}</option>
+                        <option value="">{tx("batch.encoding.auto", prefs.lang)}</option>
                         <option value="o200k_base">"o200k_base"</option>
                         <option value="cl100k_base">"cl100k_base"</option>
                     </select>
                 </label>
                 <label class="field">
-                    <span>{tr("batch.quota")}</span>
+                    <span>{tx("batch.quota", prefs.lang)}</span>
                     <select
                         data-testid="batch-quota"
                         on:change=move |ev| state.quota.set(event_target_value(&ev))
@@ -99,13 +100,13 @@ pub fn OptionsForm() -> impl IntoView {
                     >
                         {SUBSCRIPTIONS
                             .iter()
-                            .map(|&(v, k)| view! { <option value=v>{tr(k)}</option> })
+                            .map(|&(v, k)| view! { <option value=v>{tx(k, prefs.lang)}</option> })
                             .collect_view()}
                     </select>
                 </label>
                 <Show when=move || !matches!(state.quota.get().as_str(), "none" | "typed")>
                     <label class="field">
-                        <span>{tr("batch.zone")}</span>
+                        <span>{tx("batch.zone", prefs.lang)}</span>
                         <select
                             on:change=move |ev| {
                                 let z = if event_target_value(&ev) == "datazone" { Zone::DataZone } else { Zone::Global };
@@ -113,14 +114,14 @@ pub fn OptionsForm() -> impl IntoView {
                             }
                             prop:value=move || if state.zone.get() == Zone::DataZone { "datazone" } else { "global" }
                         >
-                            <option value="global">{tr("batch.zone.global")}</option>
-                            <option value="datazone">{tr("batch.zone.datazone")}</option>
+                            <option value="global">{tx("batch.zone.global", prefs.lang)}</option>
+                            <option value="datazone">{tx("batch.zone.datazone", prefs.lang)}</option>
                         </select>
                     </label>
                 </Show>
                 <Show when=move || state.quota.get() == "typed">
                     <label class="field">
-                        <span>{tr("batch.quota.tokens")}</span>
+                        <span>{tx("batch.quota.tokens", prefs.lang)}</span>
                         <input
                             type="text"
                             inputmode="numeric"
@@ -131,12 +132,12 @@ pub fn OptionsForm() -> impl IntoView {
                             on:input=move |ev| state.quota_typed.set(event_target_value(&ev))
                         />
                         <Show when=quota_problem>
-                            <span class="field-error" id="batch-quota-error" role="alert">{tr("batch.quota.invalid")}</span>
+                            <span class="field-error" id="batch-quota-error" role="alert">{tx("batch.quota.invalid", prefs.lang)}</span>
                         </Show>
                     </label>
                 </Show>
                 <label class="field">
-                    <span>{tr("batch.price.input")}</span>
+                    <span>{tx("batch.price.input", prefs.lang)}</span>
                     <input
                         type="text"
                         inputmode="decimal"
@@ -146,10 +147,10 @@ pub fn OptionsForm() -> impl IntoView {
                         prop:value=move || state.price_in.get()
                         on:input=move |ev| state.price_in.set(event_target_value(&ev))
                     />
-                    {move || price_in_problem().map(|k| view! { <span class="field-error" role="alert">{tr(k)}</span> })}
+                    {move || price_in_problem().map(|k| view! { <span class="field-error" role="alert">{tx(k, prefs.lang)}</span> })}
                 </label>
                 <label class="field">
-                    <span>{tr("batch.price.output")}</span>
+                    <span>{tx("batch.price.output", prefs.lang)}</span>
                     <input
                         type="text"
                         inputmode="decimal"
@@ -158,7 +159,7 @@ pub fn OptionsForm() -> impl IntoView {
                         prop:value=move || state.price_out.get()
                         on:input=move |ev| state.price_out.set(event_target_value(&ev))
                     />
-                    {move || price_out_problem().map(|k| view! { <span class="field-error" role="alert">{tr(k)}</span> })}
+                    {move || price_out_problem().map(|k| view! { <span class="field-error" role="alert">{tx(k, prefs.lang)}</span> })}
                 </label>
             </div>
             <div class="batch-options__row">
@@ -170,16 +171,16 @@ pub fn OptionsForm() -> impl IntoView {
                         on:change=move |ev| state.byo.set(event_target_checked(&ev))
                         disabled=move || state.dialect.get() == Dialect::OpenAi
                     />
-                    <span>{tr("batch.byo")}</span>
+                    <span>{tx("batch.byo", prefs.lang)}</span>
                 </label>
                 <Show when=move || {
                     state.source.with_value(Option::is_some) && !state.running.get()
                         && state.source_size.get() > super::AUTO_RECHECK_BYTES
                 }>
-                    <button type="button" class="button" on:click=move |_| state.start()>{tr("batch.recheck")}</button>
+                    <button type="button" class="button" on:click=move |_| state.start()>{tx("batch.recheck", prefs.lang)}</button>
                 </Show>
             </div>
-            <p class="muted batch-options__note">{tr("batch.price.note")}</p>
+            <p class="muted batch-options__note">{tx("batch.price.note", prefs.lang)}</p>
         </fieldset>
     }
 }

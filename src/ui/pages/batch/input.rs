@@ -4,7 +4,8 @@
 use super::use_state;
 use crate::domain::batch::samples::SAMPLES;
 use crate::i18n::Lang;
-use crate::ui::prefs::{tr, use_prefs};
+use crate::ui::prefs::use_prefs;
+use super::tx;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -84,9 +85,9 @@ pub fn Sources() -> impl IntoView {
                 on:dragleave=move |_| dragging.set(false)
                 on:drop=on_drop
             >
-                <p class="batch-drop__title">{tr("batch.drop.title")}</p>
+                <p class="batch-drop__title">{tx("batch.drop.title", prefs.lang)}</p>
                 <label class="button button--primary batch-drop__pick">
-                    {tr("batch.drop.pick")}
+                    {tx("batch.drop.pick", prefs.lang)}
                     <input
                         type="file"
                         class="visually-hidden"
@@ -95,21 +96,21 @@ pub fn Sources() -> impl IntoView {
                         on:change=on_pick
                     />
                 </label>
-                <p class="muted batch-drop__hint">{tr("batch.drop.hint")}</p>
+                <p class="muted batch-drop__hint">{tx("batch.drop.hint", prefs.lang)}</p>
                 <Show when=move || !state.source_name.get().is_empty()>
                     <p class="batch-drop__current" data-testid="batch-source-name">
-                        {tr("batch.drop.current")} " " <strong>{move || state.source_name.get()}</strong>
+                        {tx("batch.drop.current", prefs.lang)} " " <strong>{move || state.source_name.get()}</strong>
                     </p>
                 </Show>
             </div>
             <div class="batch-samples">
-                <span class="muted">{tr("batch.samples")}</span>
+                <span class="muted">{tx("batch.samples", prefs.lang)}</span>
                 {samples}
             </div>
             <details class="batch-paste">
-                <summary>{tr("batch.paste.title")}</summary>
+                <summary>{tx("batch.paste.title", prefs.lang)}</summary>
                 <label class="field">
-                    <span>{tr("batch.paste.label")}</span>
+                    <span>{tx("batch.paste.label", prefs.lang)}</span>
                     <textarea
                         rows="5"
                         spellcheck="false"
@@ -119,7 +120,7 @@ pub fn Sources() -> impl IntoView {
                     ></textarea>
                 </label>
                 <button type="button" class="button" on:click=check_paste disabled=move || paste.get().trim().is_empty()>
-                    {tr("batch.paste.check")}
+                    {tx("batch.paste.check", prefs.lang)}
                 </button>
             </details>
         </div>

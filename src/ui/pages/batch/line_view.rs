@@ -4,7 +4,8 @@
 use super::use_state;
 use crate::domain::batch::{explain, Code, Diagnostic};
 use crate::i18n::{fill, t, Lang};
-use crate::ui::prefs::{tr, use_prefs};
+use crate::ui::prefs::use_prefs;
+use super::tx;
 use leptos::prelude::*;
 
 /// The most bytes of a line shown.
@@ -121,7 +122,7 @@ pub fn LineView() -> impl IntoView {
                 </pre>
             })}
             {related.map(|r| view! { <p class="muted">{r}</p> })}
-            <h4>{tr("batch.view.fix")}</h4>
+            <h4>{tx("batch.view.fix", prefs.lang)}</h4>
             <p data-testid="batch-fix">{fix}</p>
         })
     };
@@ -129,7 +130,7 @@ pub fn LineView() -> impl IntoView {
         <aside class="batch-view" aria-live="polite" data-testid="batch-view">
             {move || match body() {
                 Some(v) => v.into_any(),
-                None => view! { <p class="muted">{tr("batch.view.pick")}</p> }.into_any(),
+                None => view! { <p class="muted">{tx("batch.view.pick", prefs.lang)}</p> }.into_any(),
             }}
         </aside>
     }

@@ -57,6 +57,8 @@ pub struct State {
     pub run_id: RwSignal<u64>,
     /// Index into the report's diagnostics of the one shown in the line view.
     pub selected: RwSignal<Option<usize>>,
+    /// The user's catalog (from the preferences).
+    pub catalog: RwSignal<crate::domain::facts::Catalog>,
 }
 
 /// Why the options can't be used; shown next to the field.
@@ -119,6 +121,7 @@ impl State {
             error: RwSignal::new(None),
             run_id: RwSignal::new(0),
             selected: RwSignal::new(None),
+            catalog: use_prefs().catalog,
         }
     }
 
@@ -189,7 +192,7 @@ impl State {
         let t0 = now_ms();
         s.started_ms.set(t0);
         s.now_ms.set(t0);
-        let catalog = use_prefs().catalog.get_untracked();
+        let catalog = s.catalog.get_untracked();
         let on: Rc<dyn Fn(CheckEvent)> = Rc::new(move |ev| {
             if s.run_id.get_untracked() != id {
                 return;
@@ -275,6 +278,12 @@ pub fn BatchPage() -> impl IntoView {
             <actions::Actions/>
         </section>
     }
+}
+
+/// Like `tr`, but with the language signal passed in: safe in views built
+/// inside reactive closures and effects (no context lookup).
+pub fn tx(key: &'static str, lang: RwSignal<Lang>) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    move || crate::i18n::t(lang.get(), key)
 }
 
 pub fn use_state() -> State {

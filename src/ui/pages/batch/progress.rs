@@ -3,7 +3,8 @@
 use super::{bytes_text, use_state};
 use crate::i18n::{fill, t};
 use crate::ui::format;
-use crate::ui::prefs::{tr, use_prefs};
+use crate::ui::prefs::use_prefs;
+use super::tx;
 use leptos::prelude::*;
 
 #[component]
@@ -28,10 +29,10 @@ pub fn ProgressPanel() -> impl IntoView {
         <Show when=move || state.running.get()>
             <div class="batch-progress" data-testid="batch-progress" role="status" aria-live="polite">
                 <div class="batch-progress__head">
-                    <strong>{tr("batch.progress.checking")}</strong>
+                    <strong>{tx("batch.progress.checking", prefs.lang)}</strong>
                     <span class="muted">{rates}</span>
                     <button type="button" class="button button--small" data-testid="batch-cancel" on:click=move |_| state.cancel()>
-                        {tr("batch.cancel")}
+                        {tx("batch.cancel", prefs.lang)}
                     </button>
                 </div>
                 <progress
@@ -43,10 +44,10 @@ pub fn ProgressPanel() -> impl IntoView {
             </div>
         </Show>
         <Show when=move || state.cancelled.get() && !state.running.get()>
-            <p class="note" role="status">{tr("batch.cancelled")}</p>
+            <p class="note" role="status">{tx("batch.cancelled", prefs.lang)}</p>
         </Show>
         {move || {
-            state.error.get().map(|e| view! { <p class="note batch-error" role="alert">{tr("batch.failed")} " " <code>{e}</code></p> })
+            state.error.get().map(|e| view! { <p class="note batch-error" role="alert">{tx("batch.failed", prefs.lang)} " " <code>{e}</code></p> })
         }}
     }
 }

@@ -4,7 +4,8 @@ use super::{bytes_text, use_state};
 use crate::domain::batch::{estimate_cost, FileShape, Report};
 use crate::i18n::{fill, t, Lang};
 use crate::ui::format;
-use crate::ui::prefs::{tr, use_prefs};
+use crate::ui::prefs::use_prefs;
+use super::tx;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -96,7 +97,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
             r.quota.as_ref().map(|q| {
                 let key = if q.exceeded { "batch.summary.quota_over" } else { "batch.summary.quota_within" };
                 let text = fill(t(lang, key), &[("limit", &num(q.limit, lang)), ("enqueued", &num(q.enqueued_tokens, lang))]);
-                view! { <div class="batch-summary__item"><dt>{tr("batch.summary.quota")}</dt><dd class:bad=q.exceeded>{text}</dd></div> }
+                view! { <div class="batch-summary__item"><dt>{tx("batch.summary.quota", prefs.lang)}</dt><dd class:bad=q.exceeded>{text}</dd></div> }
             })
         }
     };
@@ -126,30 +127,30 @@ fn Card(report: Arc<Report>) -> impl IntoView {
             <h2 id="batch-summary-title">
                 {move || if ok { t(lang(), "batch.summary.ok") } else { t(lang(), "batch.summary.bad") }}
             </h2>
-            {shape.map(|k| view! { <p class="note batch-shape" role="alert">{tr(k)}</p> })}
+            {shape.map(|k| view! { <p class="note batch-shape" role="alert">{tx(k, prefs.lang)}</p> })}
             <dl class="batch-summary__grid">
                 <div class="batch-summary__item">
-                    <dt>{tr("batch.summary.requests")}</dt>
+                    <dt>{tx("batch.summary.requests", prefs.lang)}</dt>
                     <dd>{move || num(s.requests, lang())}</dd>
                 </div>
                 <div class="batch-summary__item">
-                    <dt>{tr("batch.summary.errors")}</dt>
+                    <dt>{tx("batch.summary.errors", prefs.lang)}</dt>
                     <dd class:bad=has_errors>{move || num(s.errors, lang())}</dd>
                 </div>
                 <div class="batch-summary__item">
-                    <dt>{tr("batch.summary.warnings")}</dt>
+                    <dt>{tx("batch.summary.warnings", prefs.lang)}</dt>
                     <dd class:warn=has_warnings>{move || num(s.warnings, lang())}</dd>
                 </div>
                 <div class="batch-summary__item">
-                    <dt>{tr("batch.summary.model")}</dt>
+                    <dt>{tx("batch.summary.model", prefs.lang)}</dt>
                     <dd><code>{model}</code></dd>
                 </div>
                 <div class="batch-summary__item">
-                    <dt>{tr("batch.summary.endpoint")}</dt>
+                    <dt>{tx("batch.summary.endpoint", prefs.lang)}</dt>
                     <dd><code>{endpoint}</code></dd>
                 </div>
                 <div class="batch-summary__item">
-                    <dt>{tr("batch.summary.size")}</dt>
+                    <dt>{tx("batch.summary.size", prefs.lang)}</dt>
                     <dd>
                         {move || {
                             let lang = lang();
@@ -158,23 +159,23 @@ fn Card(report: Arc<Report>) -> impl IntoView {
                     </dd>
                 </div>
                 <div class="batch-summary__item batch-summary__item--wide">
-                    <dt>{tr("batch.summary.tokens")}</dt>
+                    <dt>{tx("batch.summary.tokens", prefs.lang)}</dt>
                     <dd>{tokens}</dd>
                 </div>
                 <div class="batch-summary__item batch-summary__item--wide">
-                    <dt>{tr("batch.summary.cost")}</dt>
+                    <dt>{tx("batch.summary.cost", prefs.lang)}</dt>
                     <dd>{cost}</dd>
                 </div>
                 {quota}
                 <div class="batch-summary__item">
-                    <dt>{tr("batch.summary.elapsed")}</dt>
+                    <dt>{tx("batch.summary.elapsed", prefs.lang)}</dt>
                     <dd>{move || fill(t(lang(), "batch.summary.ms"), &[("ms", &num(elapsed, lang()))])}</dd>
                 </div>
             </dl>
             <Show when=quota_missing>
-                <p class="muted">{tr("batch.summary.quota_needs_model")}</p>
+                <p class="muted">{tx("batch.summary.quota_needs_model", prefs.lang)}</p>
             </Show>
-            {truncated.then(|| view! { <p class="muted">{tr("batch.summary.truncated")}</p> })}
+            {truncated.then(|| view! { <p class="muted">{tx("batch.summary.truncated", prefs.lang)}</p> })}
             {hist.map(|h| view! { <super::chart::Histogram histogram=h/> })}
         </section>
     }
