@@ -202,7 +202,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.diag.line", "Line"),
     ("batch.diag.message", "Message (as the service words it)"),
     ("batch.diag.next", "Next"),
-    ("batch.diag.param", "Field"),
+    ("batch.diag.code_param", "Code / field"),
     ("batch.diag.prev", "Previous"),
     ("batch.diag.range", "{from}–{to} of {n}"),
     ("batch.diag.severity", "Severity"),

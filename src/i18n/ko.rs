@@ -202,7 +202,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.diag.line", "줄"),
     ("batch.diag.message", "메시지 (서비스의 표현 그대로)"),
     ("batch.diag.next", "다음"),
-    ("batch.diag.param", "필드"),
+    ("batch.diag.code_param", "코드 / 필드"),
     ("batch.diag.prev", "이전"),
     ("batch.diag.range", "{n}건 중 {from}–{to}"),
     ("batch.diag.severity", "심각도"),

@@ -213,3 +213,47 @@ test("dark theme and phone width", async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SCREENSHOTS}/batch-dark-phone.png`, fullPage: true });
 });
+
+/** `n` valid lines: the valid fixture's lines, custom_ids made unique. */
+async function bigFile(n) {
+  const fs = await import("node:fs/promises");
+  const lines = (await fs.readFile(`${FIX}/valid_mixed.jsonl`)).toString().trim().split("\n");
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(lines[i % lines.length].replace(/"ticket-\d+"/, `"ticket-${i}"`));
+  return Buffer.from(out.join("\n") + "\n");
+}
+
+test("several workers: the merged report equals the single-worker one", async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.addInitScript(() => localStorage.setItem("batchlane.batch.parallel_min_bytes", "0"));
+  let workers = 0;
+  page.on("worker", () => workers++);
+  await open(page);
+  // Same codes and lines as the one-worker test above.
+  const summary = await upload(page, `${FIX}/broken.jsonl`);
+  await expect(summary).toHaveAttribute("data-errors", "6");
+  await expect(summary).toHaveAttribute("data-tokens", "52");
+  expect((await rows(page)).length).toBe(8);
+  // One structural worker and at least one token worker.
+  expect(workers).toBeGreaterThanOrEqual(2);
+  // Exact tokens on a file split over the workers: 223 per 5 lines.
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  await page.getByTestId("batch-file-input").setInputFiles({ name: "big.jsonl", mimeType: "application/jsonl", buffer: await bigFile(2000) });
+  await expect(page.getByTestId("batch-source-name")).toContainText("big.jsonl");
+  await expect(page.getByTestId("batch-summary")).toHaveAttribute("data-requests", "2000", { timeout: 60_000 });
+  await expect(page.getByTestId("batch-summary")).toHaveAttribute("data-tokens", String(223 * 400));
+  await expect(page.getByTestId("batch-summary")).toHaveAttribute("data-errors", "0");
+  console.log(`parallel check of 2000 lines on ${cores} cores`);
+  errors.check();
+});
+
+test("Cancel stops a running check", async ({ page }) => {
+  await open(page);
+  await page.getByTestId("batch-file-input").setInputFiles({ name: "huge.jsonl", mimeType: "application/jsonl", buffer: await bigFile(60_000) });
+  await expect(page.getByTestId("batch-progress")).toBeVisible();
+  await expect(page.getByTestId("batch-progress")).toContainText("MB/s");
+  await page.getByTestId("batch-cancel").click();
+  await expect(page.getByTestId("batch-progress")).toHaveCount(0);
+  await expect(page.getByText("The check was cancelled.")).toBeVisible();
+  await expect(page.getByTestId("batch-summary")).toHaveCount(0);
+});

@@ -39,7 +39,7 @@ pub fn Histogram(histogram: Histogram) -> impl IntoView {
     let last = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
     let buckets: Vec<usize> = (first..=last).collect();
     let max = buckets.iter().map(|&b| counts[b]).max().unwrap_or(0).max(1);
-    let slot = (W - LEFT - 8.0) / buckets.len().max(1) as f64;
+    let slot = ((W - LEFT - 8.0) / buckets.len().max(1) as f64).min(56.0);
     let plot_h = H - BOTTOM - TOP;
     let lang = move || prefs.lang.get();
     let label = move || t(lang(), "batch.chart.title");

@@ -83,8 +83,10 @@ pub fn Diagnostics() -> impl IntoView {
                             </td>
                             <td class="num">{d.column.map(|c| c.to_string())}</td>
                             <td><span class=sev_class>{sev_text}</span></td>
-                            <td><code>{d.code.as_str()}</code></td>
-                            <td><code>{d.param.clone()}</code></td>
+                            <td>
+                                <code>{d.code.as_str()}</code>
+                                {d.param.clone().map(|p| view! { <br/><code class="muted batch-diag__param">{p}</code> })}
+                            </td>
                             <td class="batch-diag__msg">{d.message.clone()}</td>
                         </tr>
                     }
@@ -143,8 +145,7 @@ pub fn Diagnostics() -> impl IntoView {
                                     <th scope="col" class="num">{tx("batch.diag.line", prefs.lang)}</th>
                                     <th scope="col" class="num">{tx("batch.diag.column", prefs.lang)}</th>
                                     <th scope="col">{tx("batch.diag.severity", prefs.lang)}</th>
-                                    <th scope="col">{tx("batch.diag.code", prefs.lang)}</th>
-                                    <th scope="col">{tx("batch.diag.param", prefs.lang)}</th>
+                                    <th scope="col">{tx("batch.diag.code_param", prefs.lang)}</th>
                                     <th scope="col">{tx("batch.diag.message", prefs.lang)}</th>
                                 </tr>
                             </thead>

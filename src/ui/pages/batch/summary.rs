@@ -97,7 +97,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
             r.quota.as_ref().map(|q| {
                 let key = if q.exceeded { "batch.summary.quota_over" } else { "batch.summary.quota_within" };
                 let text = fill(t(lang, key), &[("limit", &num(q.limit, lang)), ("enqueued", &num(q.enqueued_tokens, lang))]);
-                view! { <div class="batch-summary__item"><dt>{tx("batch.summary.quota", prefs.lang)}</dt><dd class:bad=q.exceeded>{text}</dd></div> }
+                view! { <div class="batch-summary__item batch-summary__item--wide"><dt>{tx("batch.summary.quota", prefs.lang)}</dt><dd class:bad=q.exceeded>{text}</dd></div> }
             })
         }
     };

@@ -140,9 +140,16 @@ fn token_workers() -> usize {
     (cores as usize).clamp(1, MAX_TOKEN_WORKERS)
 }
 
+/// The size from which a file is checked on several workers
+/// (`batchlane.batch.parallel_min_bytes` in localStorage overrides it, for tests).
+fn parallel_min_bytes() -> f64 {
+    use gloo::storage::{LocalStorage, Storage};
+    LocalStorage::get::<f64>("batchlane.batch.parallel_min_bytes").unwrap_or(PARALLEL_MIN_BYTES)
+}
+
 /// Checks `file` in the workers, with exact tokens.
 pub fn check(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(CheckEvent)>) {
-    if file.size() < PARALLEL_MIN_BYTES {
+    if file.size() < parallel_min_bytes() {
         return one(file, BatchRequest::Check { options, catalog, tokens: true }, {
             let on = on.clone();
             move |reply, _| match reply {
