@@ -43,7 +43,7 @@ pub enum BatchRequest {
 pub enum BatchReply {
     Progress { progress: Progress },
     Fed { progress: Progress },
-    Report { report: Report },
+    Report { report: Box<Report> },
     Tokens { part: TokenPart },
     Repaired { outcome: RepairOutcome },
     Split { outcome: SplitOutcome },
@@ -163,7 +163,7 @@ fn run(scope: &web_sys::DedicatedWorkerGlobalScope, req: BatchRequest, reader: &
                 c.feed(chunk);
                 ticker.tick(scope, c.progress());
             })?;
-            post(scope, &BatchReply::Report { report: c.finish() }, None);
+            post(scope, &BatchReply::Report { report: Box::new(c.finish()) }, None);
         }
         BatchRequest::Structural { options, catalog } => {
             let mut c = Checker::with_tokenizer(options, &catalog, Box::new(NoTokenizer));
@@ -176,7 +176,7 @@ fn run(scope: &web_sys::DedicatedWorkerGlobalScope, req: BatchRequest, reader: &
         }
         BatchRequest::Finish { parts } => {
             let c = PENDING.with(|p| p.borrow_mut().take()).ok_or("no structural pass to finish")?;
-            post(scope, &BatchReply::Report { report: c.finish_with_tokens(parts) }, None);
+            post(scope, &BatchReply::Report { report: Box::new(c.finish_with_tokens(parts)) }, None);
         }
         BatchRequest::Tokens { options, catalog, start, end, model_hint } => {
             let mut err = None;

@@ -206,7 +206,7 @@ impl State {
                     s.elapsed_ms.set(now_ms() - t0);
                     s.running.set(false);
                     match result {
-                        Ok(r) => s.report.set(Some(Arc::new(r))),
+                        Ok(r) => s.report.set(Some(Arc::new(*r))),
                         Err(e) => s.error.set(Some(e)),
                     }
                 }

@@ -131,7 +131,7 @@ fn listen(slot: &Slot, f: impl FnMut(BatchReply, JsValue) + 'static) {
 /// What a check tells the page.
 pub enum CheckEvent {
     Progress(Progress),
-    Done(Result<Report, String>),
+    Done(Result<Box<Report>, String>),
 }
 
 /// How many token workers to use for a big file.
