@@ -9,6 +9,7 @@ pub mod prefs;
 pub mod worker;
 pub mod worker_client;
 pub mod worker_protocol;
+pub mod worker_batch;
 
 /// Mounts the app on the page's body.
 pub fn start() {

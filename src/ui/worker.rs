@@ -19,7 +19,12 @@ pub fn start() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_scope = scope.clone();
     let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-        let answer = match decode::<Request>(&event.data()) {
+        let data = event.data();
+        // The batch check speaks its own messages (`{kind: "batch", …}`).
+        if super::worker_batch::is_batch(&data) {
+            return super::worker_batch::handle_batch(&reply_scope, &data);
+        }
+        let answer = match decode::<Request>(&data) {
             Ok((request, blobs)) => handle(&reply_scope, request, &blobs),
             Err(message) => Err(format!("bad request: {message}")),
         };
@@ -29,7 +34,15 @@ pub fn start() {
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    post(&scope, &Response::Ready, &[]);
+    // Messages posted before the wasm started are lost: say we listen now,
+    // in both clients' words (`Response::Ready`, and `kind: "ready"`).
+    match encode(&Response::Ready, &[]) {
+        Ok(ready) => {
+            let _ = js_sys::Reflect::set(&ready, &"kind".into(), &"ready".into());
+            let _ = scope.post_message(&ready);
+        }
+        Err(e) => web_sys::console::error_1(&format!("worker: cannot say ready: {e}").into()),
+    }
 }
 
 fn post(scope: &DedicatedWorkerGlobalScope, msg: &Response, blobs: &[Blob]) {

@@ -59,6 +59,10 @@ pub struct Checker {
     pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) counts: HashMap<Code, (Severity, u64)>,
     scratch: Vec<Diagnostic>,
+    // Token figures merged from token passes (see parallel.rs).
+    pub(crate) external_tokens: bool,
+    pub(crate) external_hits: u64,
+    pub(crate) encoding_from_parts: bool,
 }
 
 impl Checker {
@@ -100,6 +104,9 @@ impl Checker {
             diagnostics: Vec::new(),
             counts: HashMap::new(),
             scratch: Vec::new(),
+            external_tokens: false,
+            external_hits: 0,
+            encoding_from_parts: false,
         }
     }
 
@@ -344,12 +351,17 @@ impl Checker {
 
     /// Ends the file: the last line, then the rules about the whole file.
     pub fn finish(mut self) -> Report {
+        self.end_of_input();
+        super::finish::finish(self)
+    }
+
+    /// Checks the last line (without a final `\n`).
+    pub(crate) fn end_of_input(&mut self) {
         if let Some(skipped) = self.skipping.take() {
             self.too_long(skipped);
         } else if !self.carry.is_empty() {
             let last = std::mem::take(&mut self.carry);
             self.line(&last);
         }
-        super::finish::finish(self)
     }
 }

@@ -189,7 +189,7 @@ pub struct CostEstimate {
 
 /// The batch prices for a model: the user's, else the catalog's Global price
 /// × `batch_price_factor`. `None` when neither knows the model's price.
-pub(crate) fn cost(
+pub fn cost(
     catalog: &Catalog,
     model: Option<&str>,
     typed: super::PriceOverride,

@@ -41,7 +41,7 @@ pub(crate) fn finish(mut c: Checker) -> Report {
     let model_name = c.model.map_or("this model", |m| m.name);
     aggregate(&mut c, reasoning, |k| format!("{k} requests use max_tokens, but {model_name} is a reasoning model that takes max_completion_tokens."));
 
-    let counted = c.counter.is_some();
+    let counted = c.counter.is_some() || c.external_tokens;
     let enqueued = c.prompt_tokens + c.output_tokens;
     let model = c.model.map(|m| m.name);
     let quota = c.options.quota.limit(&c.catalog, model).map(|limit| QuotaReport {
@@ -67,7 +67,7 @@ pub(crate) fn finish(mut c: Checker) -> Report {
             enqueued_tokens: enqueued,
             max_prompt_tokens_per_line: c.max_line_prompt,
             histogram: c.histogram.clone(),
-            cache_hits: c.counter.as_ref().map_or(0, |k| k.hits),
+            cache_hits: c.counter.as_ref().map_or(0, |k| k.hits) + c.external_hits,
         }),
         _ => None,
     };
