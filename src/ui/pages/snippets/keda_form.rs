@@ -177,6 +177,9 @@ fn KedaForm(errors: Signal<Vec<FormError>>) -> impl IntoView {
                     </Show>
                 </div>
             </fieldset>
+            <Show when=move || !is_job()>
+                <super::keda_advanced::KedaAdvanced errors=errors/>
+            </Show>
             <fieldset class="snip-quota">
                 <legend>{tr("snippets.keda.quota")}</legend>
                 <CheckField label="snippets.keda.quota_on" value=quota_on on_set=set_quota_on testid="snip-keda-quota-on"/>

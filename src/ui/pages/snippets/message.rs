@@ -52,8 +52,18 @@ pub fn MessagePanel() -> impl IntoView {
             }
         })
     });
+    let subs_err = Signal::derive(move || {
+        st.with(|s| s.matching_subscriptions.is_some_and(|n| n > 2_000)).then(|| t(prefs.lang.get(), "snippets.msg.subscriptions_max").to_string())
+    });
     let premium_err = Signal::derive(move || checked.with(|r| r.as_ref().err().and_then(|e| reason_for(e, "premium_entity_max_bytes", prefs.lang.get()))));
     let (pmax, set_pmax) = bind_opt_int(st, |s| s.premium_max_kb.map(|x| x as i64), |s, v| s.premium_max_kb = v.map(|x| x as f64));
+    let entity_options = Signal::derive(move || {
+        let lang = prefs.lang.get();
+        vec![("queue".to_string(), t(lang, "snippets.msg.queue").to_string()), ("topic".to_string(), t(lang, "snippets.msg.topic").to_string())]
+    });
+    let entity_value = Signal::derive(move || if st.with(|s| s.on_topic) { "topic".to_string() } else { "queue".to_string() });
+    let set_entity = Callback::new(move |v: String| st.update(|s| s.on_topic = v == "topic"));
+    let (subs, set_subs) = bind_opt_int(st, |s| s.matching_subscriptions.map(i64::from), |s, v| s.matching_subscriptions = v.map(|x| x.clamp(0, 10_000) as u32));
     let (mid, set_mid) = bind_str(st, |s| s.message_id.clone(), |s, v| s.message_id = v);
     let (sid, set_sid) = bind_str(st, |s| s.session_id.clone(), |s, v| s.session_id = v);
     let body_len = move || {
@@ -70,6 +80,10 @@ pub fn MessagePanel() -> impl IntoView {
                     <SelectField label="snippets.msg.tier" options=tier_options value=tier_value on_set=set_tier testid="snip-msg-tier"/>
                     <Show when=move || st.with(|s| s.tier == Tier::Premium)>
                         <NumField label="snippets.msg.premium_max" value=pmax on_set=set_pmax integer=true optional=true error=premium_err testid="snip-msg-premium-max" placeholder="snippets.msg.premium_default"/>
+                    </Show>
+                    <SelectField label="snippets.msg.entity" options=entity_options value=entity_value on_set=set_entity testid="snip-msg-entity"/>
+                    <Show when=move || st.with(|s| s.on_topic)>
+                        <NumField label="snippets.msg.subscriptions" value=subs on_set=set_subs integer=true optional=true error=subs_err testid="snip-msg-subscriptions" placeholder="snippets.msg.subscriptions_default"/>
                     </Show>
                 </div>
                 <label class="field">

@@ -7,7 +7,9 @@ mod batch;
 mod code;
 mod code_block;
 mod fields;
+mod keda_advanced;
 mod keda_form;
+mod link;
 mod keda_output;
 mod message;
 mod state;
@@ -16,7 +18,8 @@ use crate::i18n::{fill, t};
 use crate::ui::components::page_header::PageHeader;
 use crate::ui::prefs::{tr, use_prefs};
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
 use state::{use_snip, Tab};
 use wasm_bindgen::JsCast;
 
@@ -38,6 +41,17 @@ pub fn SnippetsPage() -> impl IntoView {
     let query = use_query_map();
     let snip = query.with_untracked(|q| prefs.catalog.with_untracked(|c| state::from_query(q, c)));
     provide_context(snip);
+    // The KEDA form and the tab follow into the query string, so the link restores them.
+    let navigate = use_navigate();
+    Effect::new(move |prev: Option<()>| {
+        let (ui, tab) = (snip.keda.get(), snip.tab.get());
+        if prev.is_none() {
+            return;
+        }
+        let current: Vec<(String, String)> = query.with_untracked(|q| q.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect());
+        let pairs = prefs.catalog.with_untracked(|c| link::pairs(&current, &ui, tab, c));
+        navigate(&format!("/snippets?{}", link::query_string(&pairs)), NavigateOptions { replace: true, scroll: false, ..Default::default() });
+    });
     view! {
         <section class="page snip" data-testid="page-snippets">
             <PageHeader title="page.snippets.title" desc="page.snippets.desc"/>

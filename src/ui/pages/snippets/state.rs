@@ -4,8 +4,8 @@
 
 use crate::domain::facts::Catalog;
 use crate::domain::snippets::{
-    AdvisorInput, ApimOptions, Cancellation, ClaimCheckInput, ClusterFacts, Dialect, Entity, KedaForm, MessageInput, Property, QuotaFeed,
-    SubmitOptions, Tier, Waiting, WorkerOptions,
+    AdvisorInput, ApimOptions, Cancellation, ClaimCheckInput, ClusterFacts, Dialect, Entity, FallbackBehavior, FallbackForm, KedaForm,
+    MessageInput, Property, QuotaFeed, ScaleKind, ScalingModifiersForm, SubmitOptions, Tier, Waiting, WorkerOptions,
 };
 use leptos::prelude::*;
 use leptos_router::params::ParamsMap;
@@ -61,6 +61,12 @@ pub struct KedaUi {
     pub subscription: String,
     pub quota_on: bool,
     pub quota: QuotaFeed,
+    /// `spec.fallback`, kept while switched off.
+    pub fallback_on: bool,
+    pub fallback: FallbackForm,
+    /// `spec.advanced.scalingModifiers`, kept while switched off.
+    pub modifiers_on: bool,
+    pub modifiers: ScalingModifiersForm,
 }
 
 impl KedaUi {
@@ -73,6 +79,10 @@ impl KedaUi {
             subscription: "ingest".into(),
             quota_on: false,
             quota: QuotaFeed { tpm: 300_000.0, concurrency_per_replica: 4.0, tokens_per_message: 2_500.0, messages_per_minute_per_slot: 2.0 },
+            fallback_on: false,
+            fallback: FallbackForm { failure_threshold: 3, replicas: 6, behavior: Some(FallbackBehavior::Static) },
+            modifiers_on: false,
+            modifiers: ScalingModifiersForm { formula: "servicebus".into(), target: "5".into() },
         }
     }
 
@@ -89,6 +99,9 @@ impl KedaUi {
         let mut f = self.form.clone();
         f.entity = self.entity();
         f.quota = self.quota_on.then(|| self.quota.clone());
+        let so = f.kind == ScaleKind::ScaledObject;
+        f.fallback = (so && self.fallback_on).then(|| self.fallback.clone());
+        f.scaling_modifiers = (so && self.modifiers_on).then(|| self.modifiers.clone());
         f
     }
 }
@@ -103,6 +116,10 @@ pub struct MessageUi {
     pub next_row: u32,
     pub message_id: String,
     pub session_id: String,
+    /// Sent to a topic (else a queue).
+    pub on_topic: bool,
+    /// On a topic: how many subscriptions the message matches.
+    pub matching_subscriptions: Option<u32>,
     pub claim: ClaimCheckInput,
 }
 
@@ -116,6 +133,8 @@ impl MessageUi {
             next_row: 1,
             message_id: String::new(),
             session_id: String::new(),
+            on_topic: false,
+            matching_subscriptions: Some(1),
             claim: ClaimCheckInput {
                 blob_url: "https://contosodocs.blob.core.windows.net/inbox/2026/03/report-1842.pdf".into(),
                 tenant_id: "contoso".into(),
@@ -134,7 +153,7 @@ impl MessageUi {
             properties: self.properties.iter().map(|(_, p)| p.clone()).collect(),
             message_id: self.message_id.clone(),
             session_id: self.session_id.clone(),
-            matching_subscriptions: None,
+            matching_subscriptions: if self.on_topic { self.matching_subscriptions } else { None },
         }
     }
 }
@@ -282,6 +301,17 @@ pub fn from_query(q: &ParamsMap, catalog: &Catalog) -> Snip {
             }
             note(key, &v, ok);
             tab = Some(Tab::Batch);
+        }
+    }
+    for (key, _, set) in super::link::fields() {
+        if super::link::IMPORT_KEYS.contains(&key) {
+            continue;
+        }
+        if let Some(v) = q.get(key) {
+            if !set(&mut keda, v.trim()) {
+                ignored.push(key.to_string());
+            }
+            tab = Some(Tab::Keda);
         }
     }
     if let Some(t) = q.get("tab").and_then(|t| Tab::from_id(&t)) {
