@@ -227,6 +227,111 @@ test("keyboard moves between tabs; Korean screenshots of every tab", async ({ pa
   watch.check();
 });
 
+test("fallback: behavior on AKS 1.35, left out with a note on 1.33; scalingModifiers; copied YAML parses", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/snippets?tab=keda");
+  const code = page.getByTestId("snip-keda-yaml-code");
+  await expect(code).not.toContainText("fallback");
+  await expect(code).not.toContainText("scalingModifiers");
+  await page.getByTestId("snip-keda-aks").selectOption("1.35");
+  await page.getByTestId("snip-keda-fallback-on").check();
+  await replace(page.getByTestId("snip-keda-fb-threshold"), "4");
+  await replace(page.getByTestId("snip-keda-fb-replicas"), "3");
+  await page.getByTestId("snip-keda-fb-behavior").selectOption("currentReplicasIfHigher");
+  await expect(code).toContainText('behavior: "currentReplicasIfHigher"');
+  await page.getByTestId("snip-keda-modifiers-on").check();
+  await replace(page.getByTestId("snip-keda-formula"), "servicebus / 2");
+  await replace(page.getByTestId("snip-keda-mod-target"), "10");
+  await page.getByTestId("snip-keda-yaml-copy").click();
+  let docs = parseYaml(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(docs[1].spec.fallback).toEqual({ failureThreshold: 4, replicas: 3, behavior: "currentReplicasIfHigher" });
+  expect(docs[1].spec.advanced.scalingModifiers).toEqual({ formula: "servicebus / 2", target: "10" });
+  expect(docs[1].spec.triggers[0].name).toBe("servicebus");
+
+  // AKS 1.33 brings KEDA 2.16: no behavior control, the field is left out with the domain's note.
+  await page.getByTestId("snip-keda-aks").selectOption("1.33");
+  await expect(page.getByTestId("snip-keda-fb-behavior")).toHaveCount(0);
+  await expect(page.getByTestId("snip-keda-fb-behavior-missing")).toContainText("KEDA 2.17");
+  await expect(page.getByTestId("snip-keda-notes")).toContainText("spec.fallback.behavior");
+  await expect(code).not.toContainText("behavior");
+  await page.getByTestId("snip-keda-yaml-copy").click();
+  docs = parseYaml(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(docs[1].spec.fallback).toEqual({ failureThreshold: 4, replicas: 3 });
+  await page.getByTestId("snip-keda-fallback").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/snippets-keda-fallback-en.png`, fullPage: true });
+  watch.check();
+});
+
+test("the form writes itself to the link; the link opened in a new page restores it", async ({ page, context }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/snippets");
+  await page.getByRole("tab", { name: "KEDA scaler" }).click();
+  await expect(page).toHaveURL(/tab=keda/);
+  await page.getByTestId("snip-keda-entity").selectOption("topic");
+  await replace(page.getByTestId("snip-keda-topic"), "invoices");
+  await replace(page.getByTestId("snip-keda-name"), "invoice-worker");
+  await replace(page.getByTestId("snip-keda-max"), "12");
+  await page.getByTestId("snip-keda-aks").selectOption("1.36");
+  await page.getByTestId("snip-keda-fallback-on").check();
+  await replace(page.getByTestId("snip-keda-fb-replicas"), "2");
+  await page.getByTestId("snip-keda-fb-behavior").selectOption("currentReplicas");
+  await page.getByTestId("snip-keda-quota-on").check();
+  await replace(page.getByTestId("snip-keda-tpm"), "120000");
+  await expect(page).toHaveURL(/tpm=120000/);
+  const url = page.url();
+  expect(url).toMatch(/name=invoice-worker/);
+  expect(url).toMatch(/maxReplicaCount=12/);
+  const yaml = await page.getByTestId("snip-keda-yaml-code").textContent();
+
+  const other = await context.newPage();
+  const watch2 = watchErrors(other);
+  await prefer(other, { lang: "en" });
+  await other.goto(url);
+  await expect(other.getByRole("tab", { name: "KEDA scaler" })).toHaveAttribute("aria-selected", "true");
+  await expect(other.getByTestId("snip-keda-entity")).toHaveValue("topic");
+  await expect(other.getByTestId("snip-keda-topic")).toHaveValue("invoices");
+  await expect(other.getByTestId("snip-keda-name")).toHaveValue("invoice-worker");
+  await expect(other.getByTestId("snip-keda-max")).toHaveValue("12");
+  await expect(other.getByTestId("snip-keda-aks")).toHaveValue("1.36");
+  await expect(other.getByTestId("snip-keda-fallback-on")).toBeChecked();
+  await expect(other.getByTestId("snip-keda-fb-replicas")).toHaveValue("2");
+  await expect(other.getByTestId("snip-keda-fb-behavior")).toHaveValue("currentReplicas");
+  await expect(other.getByTestId("snip-keda-quota-on")).toBeChecked();
+  await expect(other.getByTestId("snip-keda-tpm")).toHaveValue("120000");
+  await expect(other.getByTestId("snip-keda-yaml-code")).toHaveText(yaml);
+
+  // The selected tab follows too, and the batch link's keys survive.
+  await other.goto("/snippets?deployment=gpt-4o-batch&endpoint=https://fabrikam.openai.azure.com");
+  await other.getByRole("tab", { name: "Message check" }).click();
+  await expect(other).toHaveURL(/tab=message/);
+  expect(other.url()).toMatch(/deployment=gpt-4o-batch/);
+  await other.reload();
+  await expect(other.getByRole("tab", { name: "Message check" })).toHaveAttribute("aria-selected", "true");
+  watch.check();
+  watch2.check();
+});
+
+test("a message over 1 MB on a topic counts once per matching subscription, plus one", async ({ page }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/snippets?tab=message");
+  await page.getByTestId("snip-msg-tier").selectOption("premium");
+  await replace(page.getByTestId("snip-msg-premium-max"), "4096");
+  await page.getByTestId("snip-msg-body").fill("x".repeat(1200 * 1024));
+  await expect(page.locator('[data-code="CountsMoreThanOnce"]')).toContainText("counts 2 times");
+  await page.getByTestId("snip-msg-entity").selectOption("topic");
+  await replace(page.getByTestId("snip-msg-subscriptions"), "3");
+  await expect(page.locator('[data-code="CountsMoreThanOnce"]')).toContainText("counts 4 times");
+  await expect(page.getByTestId("snip-msg-sizes")).toContainText("× 4");
+  await replace(page.getByTestId("snip-msg-subscriptions"), "x");
+  await expect(page.getByTestId("snip-msg-subscriptions")).toHaveAttribute("aria-invalid", "true");
+  await page.screenshot({ path: `${SCREENSHOTS}/snippets-message-topic-en.png`, fullPage: true });
+  watch.check();
+});
+
 test("phone width and dark theme", async ({ page }) => {
   const watch = watchErrors(page);
   await prefer(page, { lang: "en", theme: "dark" });
