@@ -99,3 +99,75 @@ test("the simulator's time for one hour at 100 ms with 10 deployments (a figure,
   console.log(`quota simulator: 1 h at 100 ms, 10 deployments: ${await elapsed.getAttribute("data-ms")} ms in the browser (debug or release as built)`);
   await page.screenshot({ path: `${SCREENSHOTS}/quota-sim-bench.png`, fullPage: true });
 });
+
+test("a burst step drawn in the schedule brings more 429s than a flat low rate; the schedule survives the share link", async ({ page, browser }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/quota");
+  await ready(page, "Quota planner");
+  // The default plan admits 30 requests/min (60,000 TPM ÷ 2,000 tokens).
+  await page.getByTestId("q-sa").selectOption("steps");
+  const rows = page.getByTestId("quota-steps").locator("tbody tr");
+  // Remove every step but the first, then set it to a flat 15/min.
+  while ((await rows.count()) > 1) await page.getByTestId("q-ss-del-1").click();
+  await page.getByTestId("q-ss-at-0").fill("0");
+  await page.getByTestId("q-ss-rpm-0").fill("15");
+  await expect(page).toHaveURL(/ss=0%3A15(&|$)/);
+  const count429 = async () => {
+    await page.getByTestId("sim-run").click();
+    await expect(page.getByTestId("sim-results")).toBeVisible();
+    return Number((await page.getByTestId("sim-429").textContent()).replace(/,/g, ""));
+  };
+  const flat = await count429();
+
+  // Draw a burst: 150/min from 120 s, back to 15/min from 240 s.
+  await page.getByTestId("q-ss-add").click();
+  await page.getByTestId("q-ss-at-1").fill("120");
+  await page.getByTestId("q-ss-rpm-1").fill("150");
+  await page.getByTestId("q-ss-add").click();
+  await page.getByTestId("q-ss-at-2").fill("240");
+  await page.getByTestId("q-ss-rpm-2").fill("15");
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByTestId("quota-step-preview").locator("svg")).toHaveAttribute("aria-label", /150\/min from 120 s/);
+  const burst = await count429();
+  console.log(`quota simulator: 429s flat 15/min = ${flat}, with a 150/min burst = ${burst}`);
+  expect(burst).toBeGreaterThan(flat);
+
+  // A bad step and a bad retry setting get their reasons; Run is disabled.
+  await page.getByTestId("q-ss-rpm-1").fill("-5");
+  await expect(page.getByTestId("q-ss-rpm-1")).toHaveAttribute("aria-invalid", "true");
+  await page.getByTestId("q-sma").fill("2.5");
+  await expect(page.getByTestId("q-sma-reason")).toHaveText("Must be a whole number.");
+  await page.getByTestId("q-sra").fill("150");
+  await expect(page.getByTestId("q-sra-reason")).toHaveText("Too large: at most 100.");
+  await expect(page.getByTestId("sim-run")).toBeDisabled();
+  await expect(page.locator("main")).not.toContainText("NaN");
+  await page.getByTestId("q-ss-rpm-1").fill("150");
+  await page.getByTestId("q-sma").fill("3");
+  await page.getByTestId("q-sra").fill("50");
+  await page.getByTestId("q-smb").fill("20");
+  await expect(page.getByTestId("sim-run")).toBeEnabled();
+  await page.getByTestId("sim-run").click();
+  await expect(page.getByTestId("sim-results")).toBeVisible();
+  await page.getByTestId("quota-sim").screenshot({ path: `${SCREENSHOTS}/quota-sim-steps.png` });
+
+  // The share link restores the schedule and the retry details.
+  const url = page.url();
+  expect(url).toMatch(/sa=steps/);
+  const other = await browser.newContext();
+  const shared = await other.newPage();
+  await prefer(shared, { lang: "en" });
+  await shared.goto(url);
+  await ready(shared, "Quota planner");
+  await expect(shared.getByTestId("q-sa")).toHaveValue("steps");
+  await expect(shared.getByTestId("quota-steps").locator("tbody tr")).toHaveCount(3);
+  await expect(shared.getByTestId("q-ss-at-1")).toHaveValue("120");
+  await expect(shared.getByTestId("q-ss-rpm-1")).toHaveValue("150");
+  await expect(shared.getByTestId("q-sma")).toHaveValue("3");
+  await expect(shared.getByTestId("q-sra")).toHaveValue("50");
+  await expect(shared.getByTestId("q-smb")).toHaveValue("20");
+  await shared.getByTestId("sim-run").click();
+  await expect(shared.getByTestId("sim-429")).toHaveText(await page.getByTestId("sim-429").textContent());
+  await other.close();
+  watch.check();
+});

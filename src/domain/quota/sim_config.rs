@@ -183,6 +183,18 @@ impl SimConfig {
         }
     }
 
+    /// Requests per minute the deployments admit in all: for each, the lower
+    /// of its RPM and its TPM ÷ the limiter's estimate per request (prompt +
+    /// max_tokens × n).
+    pub fn capacity_rpm(&self) -> f64 {
+        let r = &self.request;
+        let estimate = r.prompt_tokens + r.max_tokens * f64::from(r.n);
+        self.deployments
+            .iter()
+            .map(|d| if estimate > 0.0 { d.rpm.min(d.tpm / estimate) } else { d.rpm })
+            .sum()
+    }
+
     /// Every refused setting with its reason.
     pub fn validate(&self) -> Result<(), Vec<SimError>> {
         let mut e = Vec::new();
@@ -251,5 +263,18 @@ impl SimConfig {
         } else {
             Err(e)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capacity_is_the_lower_of_rpm_and_tpm_per_request() {
+        // 60,000 TPM at 2,000 tokens a request admits 30/min (RPM 360 does not bind).
+        let mut c = SimConfig::from_plan(&PlanInput::default(), &Catalog::default(), 2);
+        c.deployments = vec![DeploymentLimits { tpm: 60_000.0, rpm: 360.0 }, DeploymentLimits { tpm: 60_000.0, rpm: 10.0 }];
+        assert_eq!(c.capacity_rpm(), 40.0);
     }
 }

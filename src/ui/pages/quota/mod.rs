@@ -8,6 +8,8 @@ mod form;
 mod ptu;
 mod results;
 mod sim;
+mod sim_arrivals;
+mod sim_retry;
 mod state;
 
 use crate::domain::quota::text::Text;

@@ -4,6 +4,8 @@
 
 use super::chart::{LineChart, Series};
 use super::field::NumField;
+use super::sim_arrivals::{read_arrivals, sim_reason, ArrivalsEditor};
+use super::sim_retry::{read_retry, RetryFields};
 use super::state::{clean, problem, QuotaState};
 use super::{pick, use_quota};
 use crate::domain::facts::Catalog;
@@ -73,10 +75,15 @@ fn config(st: &QuotaState, input: &PlanInput, ratio: f64, catalog: &Catalog) -> 
         "exp" => RetryKind::Backoff,
         _ => RetryKind::RetryAfterThenBackoff,
     };
-    match st.number("sdur") {
+    let duration = st.number("sdur");
+    match duration {
         Some(d) => cfg.duration_s = d,
         None => errors.push(err(SimSetting::Duration, None, Problem::NotANumber)),
     }
+    let (arrivals, arrival_errors) = read_arrivals(st, input.peak_rpm, duration);
+    cfg.arrivals = arrivals;
+    errors.extend(arrival_errors);
+    read_retry(st, &mut cfg, &mut errors);
     let seed = clean(&st.get("sseed"));
     match seed.parse::<u64>() {
         Ok(s) => cfg.seed = s,
@@ -115,10 +122,14 @@ pub fn SimSection() -> impl IntoView {
         let input = checked.with(|c| c.input.clone());
         Some(prefs.catalog.with(|c| config(&st, &input, r, c)))
     });
-    let errors = move || cfg.with(|c| c.as_ref().and_then(|r| r.as_ref().err().cloned()).unwrap_or_default());
-    let reason_of = move |setting: SimSetting, index: Option<usize>| {
-        Signal::derive(move || errors().into_iter().find(|e| e.setting == setting && e.index == index).map(|e| problem(&e.problem)))
-    };
+    let error_list = Signal::derive(move || cfg.with(|c| c.as_ref().and_then(|r| r.as_ref().err().cloned()).unwrap_or_default()));
+    let errors = move || error_list.get();
+    let reason_of = move |setting: SimSetting, index: Option<usize>| sim_reason(error_list, setting, index);
+    let capacity = Signal::derive(move || cfg.with(|c| match c {
+        Some(Ok(c)) => Some(c.capacity_rpm()),
+        _ => None,
+    }));
+    let duration = Signal::derive(move || st.number("sdur").unwrap_or(0.0));
     let run = RwSignal::new(None::<Run>);
     let on_run = move |_| {
         let Some(Ok(cfg)) = cfg.get_untracked() else { return };
@@ -172,7 +183,21 @@ pub fn SimSection() -> impl IntoView {
     let other_errors = move || {
         errors()
             .into_iter()
-            .filter(|e| !matches!(e.setting, SimSetting::Deployments | SimSetting::DeploymentTpm | SimSetting::Duration))
+            .filter(|e| {
+                let inline = matches!(
+                    e.setting,
+                    SimSetting::Deployments
+                        | SimSetting::DeploymentTpm
+                        | SimSetting::Duration
+                        | SimSetting::StepTime
+                        | SimSetting::ArrivalRate
+                        | SimSetting::MaxAttempts
+                        | SimSetting::InitialBackoff
+                        | SimSetting::MaxBackoff
+                        | SimSetting::RetryAfterShare
+                );
+                !inline && e.index != Some(usize::MAX)
+            })
             .map(|e| pick(&problem(&e.problem), lang.get()))
             .collect::<Vec<_>>()
     };
@@ -187,11 +212,17 @@ pub fn SimSection() -> impl IntoView {
                 <NumField key="sn" label="quota.sim.deployments" reason=reason_of(SimSetting::Deployments, None)/>
                 {select("sw", "quota.sim.window", &[("1", "quota.sim.w1"), ("10", "quota.sim.w10"), ("60", "quota.sim.w60")])}
                 {select("sr", "quota.sim.routing", &[("aware", "quota.sim.r_aware"), ("rr", "quota.sim.r_rr")])}
-                {select("sp", "quota.sim.retry", &[("ra", "quota.sim.p_ra"), ("exp", "quota.sim.p_exp"), ("imm", "quota.sim.p_imm")])}
                 <NumField key="sdur" label="quota.sim.duration" reason=reason_of(SimSetting::Duration, None)/>
                 <NumField key="sseed" label="quota.sim.seed" reason=reason_of(SimSetting::MaxPoints, Some(usize::MAX))/>
             </div>
             <ul class="quota-deps">{deployments}</ul>
+            <h3 class="quota-sim-h3">{tr("quota.sim.arrivals_h")}</h3>
+            <ArrivalsEditor errors=error_list capacity duration/>
+            <h3 class="quota-sim-h3">{tr("quota.sim.retry_h")}</h3>
+            <div class="quota-sim-settings">
+                {select("sp", "quota.sim.retry", &[("ra", "quota.sim.p_ra"), ("exp", "quota.sim.p_exp"), ("imm", "quota.sim.p_imm")])}
+                <RetryFields errors=error_list/>
+            </div>
             <p>
                 <button type="button" class="button button--primary" data-testid="sim-run"
                     disabled=move || !matches!(cfg.get(), Some(Ok(_)))

@@ -19,6 +19,12 @@ pub const EXTRA: &[(&str, &str)] = &[
     ("sw", "10"),      // window, seconds
     ("sr", "aware"),   // routing: rr | aware
     ("sp", "ra"),      // retry: imm | exp | ra
+    ("sma", "5"),      // retry: attempts in all, the first included
+    ("sib", "1"),      // retry: backoff base, seconds
+    ("smb", "60"),     // retry: backoff cap, seconds
+    ("sra", "100"),    // share of 429s with Retry-After, percent
+    ("sa", "poisson"), // arrivals: poisson (at the plan's peak) | steps
+    ("ss", "0:20;120:120;240:20"), // steps: from second:requests/min, ";"-separated
     ("sdur", "600"),   // duration, seconds
     ("sseed", "1"),    // seed
     ("kr", "6"),       // messages per minute one replica handles
