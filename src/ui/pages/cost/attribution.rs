@@ -69,10 +69,14 @@ pub fn Attribution() -> impl IntoView {
     );
     if came_from_batch {
         // Arrived from /results: bring this section into view once it is drawn.
+        // After the router's own scroll on navigation.
         Effect::new(move |_| {
-            if let Some(h) = document().get_element_by_id("cost-attribution") {
-                h.scroll_into_view();
-            }
+            gloo::timers::callback::Timeout::new(150, || {
+                if let Some(h) = document().get_element_by_id("cost-attribution") {
+                    h.scroll_into_view();
+                }
+            })
+            .forget();
         });
     }
     let busy = RwSignal::new(false);
