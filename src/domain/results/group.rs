@@ -77,6 +77,12 @@ fn keyer(key: &GroupKey) -> Result<Keyer, GroupError> {
     }
 }
 
+/// The key of each of the report's rows, in row order (`None`: not matched).
+pub fn row_keys(report: &ResultsReport, key: &GroupKey) -> Result<Vec<Option<String>>, GroupError> {
+    let keyer = keyer(key)?;
+    Ok(report.rows.iter().map(|r| keyer.key(r)).collect())
+}
+
 /// Groups the report's requests by `key` and prices each group's tokens.
 pub fn group_table(report: &ResultsReport, key: &GroupKey, catalog: &Catalog, opts: &CostOptions) -> Result<GroupTable, GroupError> {
     let keyer = keyer(key)?;

@@ -22,7 +22,7 @@ pub mod usage;
 pub use detect::detect_kind;
 pub use job_text::{explain_error_code, explain_status, format_utc, warning_text};
 pub use files::{what_more_files_add, FileAdvice, FileGain, FilesPresent};
-pub use group::{group_csv, group_table, GroupError, GroupKey, GroupRow, GroupTable};
+pub use group::{group_csv, group_table, row_keys, GroupError, GroupKey, GroupRow, GroupTable};
 pub use job::{analyze_job, parse_job, BatchJob, JobAnalysis, JobStatus, Vendor};
 pub use join::ResultsJoiner;
 pub use outcome::{Classified, Outcome};

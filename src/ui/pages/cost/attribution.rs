@@ -1,12 +1,13 @@
 //! Spend per tenant and per feature from usage lines (CSV or JSON Lines):
 //! a file input and a drop zone, the two tables with a chart each, the
-//! lines that were skipped, and CSV export.
+//! lines that were skipped, and CSV export. Usage can also come from the
+//! Batch results page (see [`super::handoff`]).
 
 use super::chart::{split_chart, Bar};
 use super::text::{count, deployment_key, line_problem, money};
 use crate::domain::cost::attribution::{spend, spend_csv, AttributionConfig, Grouping, SpendTable};
 use crate::domain::cost::prices::DeploymentType;
-use crate::domain::cost::usage::{parse_usage, Diagnostic, ParsedUsage};
+use crate::domain::cost::usage::{parse_usage, Diagnostic, ParsedUsage, UsageFormat};
 use crate::domain::format::format_percent;
 use crate::i18n::{fill, t, Lang};
 use crate::ui::prefs::{tr, use_prefs};
@@ -16,13 +17,23 @@ use wasm_bindgen::JsCast;
 const SHOWN_DIAGNOSTICS: usize = 20;
 const CHART_BARS: usize = 12;
 
-fn read_file(file: web_sys::File, loaded: RwSignal<Option<(String, ParsedUsage)>>, busy: RwSignal<bool>) {
+/// Where the usage lines came from.
+#[derive(Clone, Debug, PartialEq)]
+enum Source {
+    File(String),
+    /// Handed over by the Batch results page.
+    Batch,
+}
+
+type Loaded = RwSignal<Option<(Source, ParsedUsage)>>;
+
+fn read_file(file: web_sys::File, loaded: Loaded, busy: RwSignal<bool>) {
     let name = file.name();
     busy.set(true);
     let blob = gloo::file::Blob::from(file);
     wasm_bindgen_futures::spawn_local(async move {
         let text = gloo::file::futures::read_as_text(&blob).await.unwrap_or_default();
-        loaded.set(Some((name, parse_usage(&text))));
+        loaded.set(Some((Source::File(name), parse_usage(&text))));
         busy.set(false);
     });
 }
@@ -51,7 +62,23 @@ fn download(name: &str, text: &str) {
 #[component]
 pub fn Attribution() -> impl IntoView {
     let prefs = use_prefs();
-    let loaded: RwSignal<Option<(String, ParsedUsage)>> = RwSignal::new(None);
+    let from_batch = super::handoff::take();
+    let came_from_batch = from_batch.is_some();
+    let loaded: Loaded = RwSignal::new(
+        from_batch.map(|records| (Source::Batch, ParsedUsage { format: UsageFormat::JsonLines, records, diagnostics: Vec::new() })),
+    );
+    if came_from_batch {
+        // Arrived from /results: bring this section into view once it is drawn.
+        // After the router's own scroll on navigation.
+        Effect::new(move |_| {
+            gloo::timers::callback::Timeout::new(150, || {
+                if let Some(h) = document().get_element_by_id("cost-attribution") {
+                    h.scroll_into_view();
+                }
+            })
+            .forget();
+        });
+    }
     let busy = RwSignal::new(false);
     let dragging = RwSignal::new(false);
     let deployment = RwSignal::new(DeploymentType::Global);
@@ -79,8 +106,12 @@ pub fn Attribution() -> impl IntoView {
     let summary = move || {
         let lang = prefs.lang.get();
         loaded.with(|l| {
-            l.as_ref().map(|(name, p)| {
+            l.as_ref().map(|(source, p)| {
                 let unpriced = result.with(|r| r.as_ref().map_or(0, |s| s.diagnostics.len()));
+                let Source::File(name) = source else {
+                    let requests: f64 = p.records.iter().map(|r| r.requests).sum();
+                    return fill(t(lang, "cost.usage.from_results"), &[("requests", &count(requests, lang))]);
+                };
                 fill(
                     t(lang, "cost.usage.summary"),
                     &[

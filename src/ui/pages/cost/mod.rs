@@ -9,6 +9,7 @@
 mod attribution;
 mod chart;
 mod form;
+pub mod handoff;
 mod prices;
 mod results;
 mod share_link;
@@ -118,7 +119,9 @@ pub fn CostPage() -> impl IntoView {
         let Some(mut pairs) = form.with(state::share_pairs) else { return };
         state::save(&pairs);
         pairs.extend(prefs.catalog.with(state::price_pairs));
-        let url = format!("/cost?{}", state::query_string(&pairs));
+        // Keep a #fragment (e.g. #cost-attribution from the results page).
+        let hash = window().location().hash().unwrap_or_default();
+        let url = format!("/cost?{}{hash}", state::query_string(&pairs));
         navigate(&url, NavigateOptions { replace: true, scroll: false, ..Default::default() });
     });
 

@@ -1,15 +1,17 @@
 //! Attribution: group the requests by a regex capture on custom_id or a
 //! field of the input's body.metadata; a per-group table, a bar chart and a
-//! CSV export.
+//! CSV export; and the hand-off of the spend to the Cost page's attribution.
 
 use super::chart::GroupChart;
 use super::download::download_text;
 use super::state::State;
 use super::text::{count, usd};
+use crate::domain::cost::from_results::records_from_results;
 use crate::domain::results::{group_csv, group_table, GroupError, GroupKey, ResultsReport};
 use crate::i18n::{fill, t};
 use crate::ui::prefs::{tr, use_prefs};
 use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
 use std::sync::Arc;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -55,6 +57,25 @@ pub fn GroupsPanel(report: Arc<ResultsReport>) -> impl IntoView {
             download_text(&group_csv(&tbl), "batch-groups.csv", "text/csv");
         }
     };
+    // Send the spend to /cost: grouped by the applied key when it is valid.
+    let handoff_error = RwSignal::new(None::<&'static str>);
+    let navigate = use_navigate();
+    let to_cost = {
+        let report = report.clone();
+        move |_| {
+            let key = ok_table().map(|tbl| tbl.key);
+            let price_as = state.cost_opts.with_untracked(|o| o.model.clone());
+            let records = records_from_results(&report, key.as_ref(), price_as.as_deref()).unwrap_or_default();
+            if records.is_empty() {
+                handoff_error.set(Some("results.to_cost.none"));
+            } else if !crate::ui::pages::cost::handoff::store(&records) {
+                handoff_error.set(Some("results.to_cost.storage"));
+            } else {
+                handoff_error.set(None);
+                navigate(crate::ui::pages::cost::handoff::TARGET, Default::default());
+            }
+        }
+    };
     let placeholder = move || match mode.get() {
         Mode::Regex => r"^(tenant-\d+)-".to_string(),
         Mode::Metadata => "tenant".to_string(),
@@ -89,6 +110,11 @@ pub fn GroupsPanel(report: Arc<ResultsReport>) -> impl IntoView {
                 <button type="submit" class="button button--primary" data-testid="results-group-apply">{tr("results.groups.apply")}</button>
             </form>
             {move || error().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+            <div class="toolbar results-to-cost">
+                <button type="button" class="button" data-testid="results-to-cost" on:click=to_cost>{tr("results.to_cost.button")}</button>
+                <span class="muted">{tr("results.to_cost.hint")}</span>
+            </div>
+            {move || handoff_error.get().map(|k| view! { <p class="field-error" role="alert">{tr(k)}</p> })}
             {move || ok_table().map(|tbl| {
                 let needs_input = tbl.needs_input;
                 let rows = tbl.rows.clone();
