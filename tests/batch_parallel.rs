@@ -1,7 +1,9 @@
 //! Several cores: a structural pass plus token passes over line-aligned byte
 //! ranges, merged, gives the same report as one pass with a tokenizer.
 
-use batchlane::domain::batch::{check_bytes, check_bytes_parallel, owned_range, samples, sniff_model, CheckOptions, Report};
+use batchlane::domain::batch::{
+    check_bytes, check_bytes_parallel, owned_range, plan_parallel, samples, sniff_model, CheckOptions, ParallelPlan, Report, PLAN_PREFIX_BYTES,
+};
 use batchlane::domain::facts::Catalog;
 
 fn normalized(mut r: Report) -> Report {
@@ -89,4 +91,51 @@ fn sniffs_the_first_model() {
     let o = CheckOptions::default();
     assert_eq!(sniff_model(samples::BROKEN_OPENAI.as_bytes(), &o, &c).as_deref(), Some("gpt-4o-mini"));
     assert_eq!(sniff_model(b"\n{\"body\": {\"model\": \"x\"}", &o, &c), None);
+}
+
+fn chat(id: &str, model: Option<&str>, text: &str) -> String {
+    let model = model.map_or(String::new(), |m| format!("\"model\": \"{m}\", "));
+    format!(
+        "{{\"custom_id\": \"{id}\", \"method\": \"POST\", \"url\": \"/v1/chat/completions\", \"body\": {{{model}\"max_tokens\": 16, \"messages\": [{{\"role\": \"user\", \"content\": \"{text}\"}}]}}}}\n"
+    )
+}
+
+/// Token totals equal a single pass even when the model shows up late: after
+/// a counted line without a model, or beyond the first megabyte.
+#[test]
+fn late_model_falls_back_to_a_single_pass() {
+    let mut catalog = Catalog::builtin();
+    catalog.set_override("context_window.gpt-4", 20.0).unwrap();
+    let text = "Résumé of the ticket: 환불 요청, order 12345, shipped 2024-03-01 ✓";
+    // A counted line before the first model (gpt-4 uses cl100k_base).
+    let mut early = chat("a", None, text);
+    for i in 0..40 {
+        early.push_str(&chat(&format!("b{i}"), Some("gpt-4"), text));
+    }
+    // Over 1 MB of lines that are never counted (no body), then the model.
+    let filler = format!("{{\"custom_id\": \"f\", \"note\": \"{}\"}}\n", "x".repeat(1000));
+    let mut late = filler.repeat(1100);
+    for i in 0..40 {
+        late.push_str(&chat(&format!("c{i}"), Some("gpt-4"), text));
+    }
+    assert!(late.len() > PLAN_PREFIX_BYTES);
+    let o = CheckOptions::default();
+    assert_eq!(plan_parallel(early.as_bytes(), true, &o, &catalog), ParallelPlan::SinglePass);
+    assert_eq!(plan_parallel(&late.as_bytes()[..PLAN_PREFIX_BYTES], false, &o, &catalog), ParallelPlan::SinglePass);
+    let whole = chat("z", Some("gpt-4"), text);
+    assert_eq!(plan_parallel(whole.as_bytes(), true, &o, &catalog), ParallelPlan::Split(Some("gpt-4".into())));
+    assert_eq!(plan_parallel(b"{\"custom_id\": \"x\"}", true, &o, &catalog), ParallelPlan::Split(None));
+    let named = CheckOptions { model: Some("gpt-4o".into()), ..CheckOptions::default() };
+    assert_eq!(plan_parallel(early.as_bytes(), true, &named, &catalog), ParallelPlan::Split(None));
+    for f in [&early, &late] {
+        for options in [CheckOptions { max_stored_per_code: 100_000, ..CheckOptions::default() }, named.clone()] {
+            let single = normalized(check_bytes(f.as_bytes(), options.clone(), &catalog));
+            assert!(single.summary.prompt_tokens.unwrap() > 0);
+            for n in [1, 3, 4] {
+                let merged = normalized(check_bytes_parallel(f.as_bytes(), options.clone(), &catalog, n));
+                assert_eq!(merged.summary, single.summary, "{n} ranges");
+                assert_eq!(merged, single, "{n} ranges");
+            }
+        }
+    }
 }

@@ -950,6 +950,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     // Batch check
     ("batch.actions.title", "Export and repair"),
     ("batch.byo", "Bring-your-own Blob storage (Azure: 1 GB file limit instead of 200 MB)"),
+    ("batch.count_tokens", "Count tokens (off: structural checks only, much faster)"),
+    ("batch.summary.tokens_off", "not counted (token counting is off)"),
+    ("batch.summary.snippets", "Generate submission code for this file"),
     ("batch.cancel", "Cancel"),
     ("batch.cancelled", "The check was cancelled."),
     ("batch.chart.bar", "{n} requests with {range} prompt tokens"),

@@ -950,6 +950,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     // Batch check
     ("batch.actions.title", "내보내기와 복구"),
     ("batch.byo", "Bring-your-own Blob 스토리지 사용 (Azure: 파일 한도 200 MB 대신 1 GB)"),
+    ("batch.count_tokens", "토큰 세기 (끄면 구조 검사만 하며 훨씬 빠릅니다)"),
+    ("batch.summary.tokens_off", "세지 않음 (토큰 세기 꺼짐)"),
+    ("batch.summary.snippets", "이 파일의 제출 코드 만들기"),
     ("batch.cancel", "취소"),
     ("batch.cancelled", "검사를 취소했습니다."),
     ("batch.chart.bar", "프롬프트 토큰 {range}개인 요청 {n}건"),

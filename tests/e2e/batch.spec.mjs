@@ -257,3 +257,81 @@ test("Cancel stops a running check", async ({ page }) => {
   await expect(page.getByText("The check was cancelled.")).toBeVisible();
   await expect(page.getByTestId("batch-summary")).toHaveCount(0);
 });
+
+test("count tokens off: structural checks only, same errors", async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  const toggle = page.getByTestId("batch-count-tokens");
+  await expect(toggle).toBeChecked();
+  await toggle.uncheck();
+  const summary = await upload(page, `${FIX}/broken.jsonl`);
+  await expect(summary).toHaveAttribute("data-requests", "6");
+  await expect(summary).toHaveAttribute("data-errors", "6");
+  expect(["", "0"]).toContain(await summary.getAttribute("data-tokens"));
+  await expect(summary).toContainText("token counting is off");
+  expect(await rows(page)).toEqual([
+    [2, "duplicate_custom_id"],
+    [3, "max_tokens_unset"],
+    [3, "url_mismatch"],
+    [3, "invalid_request"],
+    [4, "model_mismatch"],
+    [5, "streaming_unsupported"],
+    [6, "invalid_json_line"],
+    [7, "blank_line"],
+  ]);
+  // Turning it back on re-checks the (small) file with tokens.
+  await toggle.check();
+  await expect(page.getByTestId("batch-summary")).toHaveAttribute("data-tokens", "52");
+  errors.check();
+});
+
+test("options live in the URL and survive a reload; the snippets link", async ({ page, browser }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await page.getByTestId("batch-dialect").selectOption("openai");
+  await page.getByTestId("batch-model").selectOption("gpt-4o");
+  await page.getByTestId("batch-quota").selectOption("typed");
+  await page.getByTestId("batch-quota-tokens").fill("90000");
+  await page.getByTestId("batch-price-input").fill("1.5");
+  await page.getByTestId("batch-count-tokens").uncheck();
+  await expect(page).toHaveURL(/dialect=openai/);
+  await expect(page).toHaveURL(/count_tokens=0/);
+  const url = page.url();
+  expect(url).toContain("model=gpt-4o");
+  expect(url).toContain("quota_tokens=90000");
+  const check = async (p) => {
+    await expect(p.getByTestId("batch-dialect")).toHaveValue("openai");
+    await expect(p.getByTestId("batch-model")).toHaveValue("gpt-4o");
+    await expect(p.getByTestId("batch-quota")).toHaveValue("typed");
+    await expect(p.getByTestId("batch-quota-tokens")).toHaveValue("90000");
+    await expect(p.getByTestId("batch-price-input")).toHaveValue("1.5");
+    await expect(p.getByTestId("batch-count-tokens")).not.toBeChecked();
+  };
+  // A reload of a bare /batch: from localStorage.
+  await page.goto("/batch");
+  await ready(page, "Batch file check");
+  await check(page);
+  await expect(page).toHaveURL(/dialect=openai/);
+  // A link in a fresh browser context (no storage) restores them.
+  const other = await browser.newContext();
+  const p2 = await other.newPage();
+  await prefer(p2, { lang: "en" });
+  await p2.goto(url);
+  await ready(p2, "Batch file check");
+  await check(p2);
+  await other.close();
+  // The summary links to the snippets' batch tab with the deployment and dialect.
+  await page.getByTestId("batch-count-tokens").check();
+  await page.getByTestId("batch-dialect").selectOption("azure");
+  await upload(page, `${FIX}/valid.jsonl`);
+  const link = page.getByTestId("batch-snippets-link");
+  await expect(link).toHaveText("Generate submission code for this file");
+  const href = await link.getAttribute("href");
+  expect(href).toMatch(/^\/snippets\?tab=batch&dialect=azure&deployment=/);
+  await page.screenshot({ path: `${SCREENSHOTS}/batch-options-en.png`, fullPage: true });
+  await link.click();
+  await expect(page).toHaveURL(/\/snippets/);
+  const dep = decodeURIComponent(href.match(/deployment=([^&]*)/)[1]);
+  await expect(page.getByTestId("snip-batch-deployment")).toHaveValue(dep);
+  errors.check();
+});

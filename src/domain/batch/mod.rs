@@ -26,7 +26,7 @@ pub use dialect::{Dialect, Endpoint};
 pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};
 pub use explain::{explain, Text};
 pub use line::{check_line, FileShape, LineRef, Parsed};
-pub use parallel::{check_bytes_parallel, owned_range, sniff_model, TokenPass, TokenPart};
+pub use parallel::{check_bytes_parallel, owned_range, plan_parallel, sniff_model, ParallelPlan, TokenPass, TokenPart, PLAN_PREFIX_BYTES};
 pub use options::{CheckOptions, OptionError, PriceOverride, QuotaChoice, Subscription, Zone};
 pub use repair::{repair, Rename, RepairOptions, RepairOutcome, Repairer};
 pub use report::{CodeCount, QuotaReport, Report, Summary, TokenReport};

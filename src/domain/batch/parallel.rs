@@ -15,6 +15,8 @@ use super::{CheckOptions, Code, Diagnostic, NoTokenizer, Report, Severity};
 use crate::domain::facts::{model_for_name, Catalog, Encoding, Model};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+/// How much of a file's start [`plan_parallel`] reads.
+pub const PLAN_PREFIX_BYTES: usize = 1 << 20;
 
 /// The token figures of one range of a file.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -235,6 +237,61 @@ pub fn sniff_model(prefix: &[u8], options: &CheckOptions, catalog: &Catalog) -> 
     None
 }
 
+/// Whether token passes over ranges can reproduce a single pass exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParallelPlan {
+    /// Split the file; each token pass gets this model hint.
+    Split(Option<String>),
+    /// The single pass picks its model (and encoding) later than the prefix
+    /// shows, or in a way ranges can't know: check the file in one pass.
+    SinglePass,
+}
+
+/// Decides how to check a file on several cores from `prefix`, its start
+/// (`whole`: the prefix is the whole file). The single pass learns the
+/// model from the first line that names one, and fixes the encoding at the
+/// first line it counts; a range pass knows neither, so splitting is exact
+/// only when the options name the model, tokens aren't counted, or the first
+/// model-naming line comes no later than the first counted line.
+pub fn plan_parallel(prefix: &[u8], whole: bool, options: &CheckOptions, catalog: &Catalog) -> ParallelPlan {
+    if options.model.is_some() || !options.count_tokens {
+        return ParallelPlan::Split(None);
+    }
+    let complete = if whole {
+        prefix
+    } else {
+        prefix.iter().rposition(|&b| b == b'\n').map_or(&prefix[..0], |i| &prefix[..i])
+    };
+    let mut out = Vec::new();
+    let mut start = 0u64;
+    for (i, raw) in complete.split(|&b| b == b'\n').enumerate() {
+        let line_start = start;
+        start += raw.len() as u64 + 1;
+        let b = if i == 0 { raw.strip_prefix(BOM).unwrap_or(raw) } else { raw };
+        let b = b.strip_suffix(b"\r").unwrap_or(b);
+        if b.len() > options.max_line_bytes || b.iter().all(|c| matches!(c, b' ' | b'\t' | b'\r')) {
+            continue;
+        }
+        out.clear();
+        let r = LineRef { number: i as u64 + 1, start: line_start, bytes: b };
+        let Some(p) = check_line(r, options.dialect, catalog, &mut out) else { continue };
+        if let Some(model) = p.model {
+            return ParallelPlan::Split(Some(model));
+        }
+        if p.body.is_some() && p.endpoint.is_some() {
+            // Counted before any model is known: the encoding is guessed here
+            // and the model's context window applies only to later lines.
+            return ParallelPlan::SinglePass;
+        }
+    }
+    // No model and no counted line: none in the whole file means no tokens.
+    if whole {
+        ParallelPlan::Split(None)
+    } else {
+        ParallelPlan::SinglePass
+    }
+}
+
 impl Checker {
     /// Ends a structural pass (made with [`NoTokenizer`]) with the token
     /// figures of the ranges that cover the file.
@@ -270,7 +327,11 @@ impl Checker {
 /// and `n` token passes, merged. Equal to [`super::check_bytes`] (tests).
 pub fn check_bytes_parallel(bytes: &[u8], options: CheckOptions, catalog: &Catalog, n: usize) -> Report {
     let len = bytes.len() as u64;
-    let model = if options.model.is_some() { None } else { sniff_model(&bytes[..bytes.len().min(1 << 20)], &options, catalog) };
+    let head = &bytes[..bytes.len().min(PLAN_PREFIX_BYTES)];
+    let model = match plan_parallel(head, head.len() == bytes.len(), &options, catalog) {
+        ParallelPlan::Split(model) => model,
+        ParallelPlan::SinglePass => return super::check_bytes(bytes, options, catalog),
+    };
     let n = n.max(1) as u64;
     let parts: Vec<TokenPart> = (0..n)
         .map(|k| {

@@ -173,6 +173,15 @@ pub fn OptionsForm() -> impl IntoView {
                     />
                     <span>{tx("batch.byo", prefs.lang)}</span>
                 </label>
+                <label class="field field--inline">
+                    <input
+                        type="checkbox"
+                        data-testid="batch-count-tokens"
+                        prop:checked=move || state.count_tokens.get()
+                        on:change=move |ev| state.count_tokens.set(event_target_checked(&ev))
+                    />
+                    <span>{tx("batch.count_tokens", prefs.lang)}</span>
+                </label>
                 <Show when=move || {
                     state.source.with_value(Option::is_some) && !state.running.get()
                         && state.source_size.get() > super::AUTO_RECHECK_BYTES

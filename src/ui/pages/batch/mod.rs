@@ -9,6 +9,7 @@ mod form;
 mod input;
 mod line_view;
 mod progress;
+mod stored;
 mod summary;
 pub mod worker_client;
 
@@ -33,6 +34,8 @@ const MAX_STORED_PER_CODE: usize = 100_000;
 pub struct State {
     pub dialect: RwSignal<Dialect>,
     pub byo: RwSignal<bool>,
+    /// Count prompt tokens (off: structural checks only, much faster).
+    pub count_tokens: RwSignal<bool>,
     /// The catalog model behind the deployment; "" = read it from the file.
     pub model: RwSignal<String>,
     /// "none", a subscription ("ea", "default", "credit_card", "msdn") or "typed".
@@ -101,6 +104,7 @@ impl State {
         State {
             dialect: RwSignal::new(Dialect::Azure),
             byo: RwSignal::new(false),
+            count_tokens: RwSignal::new(true),
             model: RwSignal::new(String::new()),
             quota: RwSignal::new("none".into()),
             zone: RwSignal::new(Zone::Global),
@@ -157,7 +161,7 @@ impl State {
         Ok(CheckOptions {
             dialect: self.dialect.get(),
             byo_storage: self.byo.get(),
-            count_tokens: true,
+            count_tokens: self.count_tokens.get(),
             encoding: Encoding::from_name(&self.encoding.get()),
             model,
             quota,
@@ -242,12 +246,14 @@ pub fn bytes_text(n: u64, lang: Lang) -> String {
 pub fn BatchPage() -> impl IntoView {
     let state = State::new();
     provide_context(state);
+    stored::sync(state);
     // Small files are checked again when an option changes.
     Effect::watch(
         move || {
             (
                 state.dialect.get(),
                 state.byo.get(),
+                state.count_tokens.get(),
                 state.model.get(),
                 state.quota.get(),
                 state.zone.get(),

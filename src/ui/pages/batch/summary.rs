@@ -1,7 +1,7 @@
 //! The summary card of a finished check, and the token histogram.
 
 use super::{bytes_text, use_state};
-use crate::domain::batch::{estimate_cost, FileShape, Report};
+use crate::domain::batch::{estimate_cost, Dialect, FileShape, Report};
 use crate::i18n::{fill, t, Lang};
 use crate::ui::format;
 use crate::ui::prefs::use_prefs;
@@ -32,7 +32,9 @@ fn Card(report: Arc<Report>) -> impl IntoView {
     let s = report.summary.clone();
     let lang = move || prefs.lang.get();
     let elapsed = state.elapsed_ms.get_untracked().round() as u64;
-    let tokens_attr = s.prompt_tokens.map(|n| n.to_string());
+    // Empty when tokens were not counted.
+    let tokens_attr = s.prompt_tokens.map_or_else(String::new, |n| n.to_string());
+    let counted = state.count_tokens.get_untracked();
     let ok = s.errors == 0;
     let has_errors = !ok;
     let has_warnings = s.warnings > 0;
@@ -64,6 +66,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
                     }
                     text
                 }
+                _ if !counted => t(lang, "batch.summary.tokens_off").to_string(),
                 _ => t(lang, "batch.summary.no_tokens").to_string(),
             }
         }
@@ -111,6 +114,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
         FileShape::Binary => "batch.shape.binary",
     });
     let truncated = report.truncated;
+    let snippets_href = snippets_link(report.dialect, s.model.as_deref());
     let hist = report.tokens.as_ref().map(|tk| tk.histogram.clone());
     view! {
         <section
@@ -176,7 +180,22 @@ fn Card(report: Arc<Report>) -> impl IntoView {
                 <p class="muted">{tx("batch.summary.quota_needs_model", prefs.lang)}</p>
             </Show>
             {truncated.then(|| view! { <p class="muted">{tx("batch.summary.truncated", prefs.lang)}</p> })}
+            <p class="batch-summary__next">
+                <a href=snippets_href data-testid="batch-snippets-link">{tx("batch.summary.snippets", prefs.lang)}</a>
+            </p>
             {hist.map(|h| view! { <super::chart::Histogram histogram=h/> })}
         </section>
     }
+}
+
+/// The snippets page's batch tab, prefilled with this file's deployment
+/// (`body.model`) and dialect. The snippets page's `endpoint` key is the Azure
+/// resource address (https://…), which a batch file doesn't hold; the batch
+/// endpoint path there follows the dialect.
+fn snippets_link(dialect: Dialect, deployment: Option<&str>) -> String {
+    let mut href = format!("/snippets?tab=batch&dialect={}", dialect.name());
+    if let Some(v) = deployment.filter(|v| !v.trim().is_empty()) {
+        href.push_str(&format!("&deployment={}", js_sys::encode_uri_component(v)));
+    }
+    href
 }

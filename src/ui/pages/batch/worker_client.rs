@@ -3,7 +3,7 @@
 //! the whole file, token passes over line-aligned ranges, merged in the
 //! structural worker), single-worker repair and split, and cancel.
 
-use crate::domain::batch::{sniff_model, CheckOptions, Progress, Report, TokenPart};
+use crate::domain::batch::{plan_parallel, CheckOptions, ParallelPlan, Progress, Report, TokenPart, PLAN_PREFIX_BYTES};
 use crate::domain::facts::Catalog;
 use crate::ui::worker_batch::{BatchReply, BatchRequest};
 use std::cell::{Cell, RefCell};
@@ -147,33 +147,40 @@ fn parallel_min_bytes() -> f64 {
     LocalStorage::get::<f64>("batchlane.batch.parallel_min_bytes").unwrap_or(PARALLEL_MIN_BYTES)
 }
 
-/// Checks `file` in the workers, with exact tokens.
+/// Checks `file` in the workers, with exact tokens (when counted).
 pub fn check(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(CheckEvent)>) {
-    if file.size() < parallel_min_bytes() {
-        return one(file, BatchRequest::Check { options, catalog, tokens: true }, {
-            let on = on.clone();
-            move |reply, _| match reply {
-                BatchReply::Progress { progress } => on(CheckEvent::Progress(progress)),
-                BatchReply::Report { report } => on(CheckEvent::Done(Ok(report))),
-                BatchReply::Failed { message } => on(CheckEvent::Done(Err(message))),
-                _ => {}
-            }
-        });
+    // Structural checks alone are one fast pass: no token workers.
+    if file.size() < parallel_min_bytes() || !options.count_tokens {
+        return single(file, options, catalog, on);
     }
     wasm_bindgen_futures::spawn_local(async move {
-        let hint = if options.model.is_some() {
-            None
-        } else {
-            let head = file.slice_with_f64_and_f64(0.0, 1024.0 * 1024.0).map(gloo::file::Blob::from);
-            match head {
-                Ok(h) => gloo::file::futures::read_as_bytes(&h).await.ok().and_then(|b| sniff_model(&b, &options, &catalog)),
-                Err(_) => None,
-            }
+        let size = file.size();
+        let end = size.min(PLAN_PREFIX_BYTES as f64);
+        let head = file.slice_with_f64_and_f64(0.0, end).map(gloo::file::Blob::from);
+        let bytes = match head {
+            Ok(h) => gloo::file::futures::read_as_bytes(&h).await.ok(),
+            Err(_) => None,
+        };
+        // Token totals must equal a single pass: split only when the ranges
+        // can know the model the single pass would use.
+        let plan = bytes.map_or(ParallelPlan::SinglePass, |b| plan_parallel(&b, end >= size, &options, &catalog));
+        let hint = match plan {
+            ParallelPlan::Split(hint) => hint,
+            ParallelPlan::SinglePass => return single(file, options, catalog, on),
         };
         if let Err(e) = parallel(file, options, catalog, hint, on.clone()) {
             cancel();
             on(CheckEvent::Done(Err(e)));
         }
+    });
+}
+
+fn single(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(CheckEvent)>) {
+    one(file, BatchRequest::Check { options, catalog, tokens: true }, move |reply, _| match reply {
+        BatchReply::Progress { progress } => on(CheckEvent::Progress(progress)),
+        BatchReply::Report { report } => on(CheckEvent::Done(Ok(report))),
+        BatchReply::Failed { message } => on(CheckEvent::Done(Err(message))),
+        _ => {}
     });
 }
 
