@@ -189,7 +189,6 @@ test("spend from Batch results: group on /results, attribute on /cost", async ({
   // The same total as the results page's cost at the batch price.
   await expect(tenants.locator("tfoot")).toContainText("$0.0101");
   await expect(page.getByTestId("cost-usage-feature")).toContainText("gpt-4o");
-  // TODO: scrolling to #cost-attribution is not verified yet (toBeInViewport failed before the timed scroll).
   await page.screenshot({ path: `${SCREENSHOTS}/cost-from-results-en.png`, fullPage: false });
 
   // Handed over once: a reload starts without them.
