@@ -2,7 +2,7 @@
 // retry file, group by a regex, paste the job object. Screenshots in both
 // languages land in test-results/screenshots/results-*.png.
 import { test, expect } from "@playwright/test";
-import { readFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { SCREENSHOTS, prefer, watchErrors, ready } from "./helpers.mjs";
 
 const DIR = "tests/fixtures/results/chat";
@@ -162,13 +162,21 @@ test("any subset of files; a swapped file is said plainly; Cancel stops the work
   await page.getByTestId("results-next").click();
   await expect(page.getByTestId("results-table").locator("tbody tr").first()).toContainText("c-000100");
 
-  // Cancel: start again and stop it while the progress bar shows.
-  await page.getByTestId("results-input-input").setInputFiles({ name: "big-input.jsonl", mimeType: "application/jsonl", buffer: big });
+  // Cancel: start again with a file big enough (200,000 lines, ~75 MB) that
+  // the release build is still reading it, and stop it while the bar shows.
+  mkdirSync("test-results/tmp", { recursive: true });
+  const huge = "test-results/tmp/big-input.jsonl";
+  const out = openSync(huge, "w");
+  for (let i = 0; i < 200000; i += 10000) {
+    writeSync(out, Array.from({ length: 10000 }, (_, k) => line.replace("c-000000", `c-${String(i + k).padStart(6, "0")}`)).join("\n") + "\n");
+  }
+  closeSync(out);
+  await page.getByTestId("results-input-input").setInputFiles(huge);
   await expect(page.getByTestId("results-progress")).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}/results-progress-en.png` });
   await page.getByTestId("results-cancel").click();
   await expect(page.getByTestId("results-progress")).toHaveCount(0);
   await expect(page.getByTestId("results-failure")).toContainText("Cancelled");
+  await page.screenshot({ path: `${SCREENSHOTS}/results-cancelled-en.png` });
   // A new run after Cancel works (a new worker).
   await page.getByTestId("results-input-input").setInputFiles(`${DIR}/input.jsonl`);
   await expect(summary).toHaveAttribute("data-requests", /\d+/);
