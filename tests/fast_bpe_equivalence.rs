@@ -94,7 +94,7 @@ fn piece() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1500))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
     #[test]
     fn counts_match_tiktoken(parts in prop::collection::vec(piece(), 0..24)) {
         let text: String = parts.concat();
