@@ -48,12 +48,18 @@ const PIECE_CACHE_MAX: usize = 200_000;
 /// A counter for one encoding, with its own piece cache.
 pub(crate) struct FastCounter {
     bpe: &'static Bpe,
-    cache: RefCell<FxHashMap<Box<[u8]>, u32>>,
+    scratch: RefCell<Scratch>,
+}
+
+struct Scratch {
+    search: regex_automata::meta::Cache,
+    pieces: FxHashMap<Box<[u8]>, u32>,
 }
 
 impl FastCounter {
     pub fn new(bpe: &'static Bpe) -> Self {
-        FastCounter { bpe, cache: RefCell::new(FxHashMap::default()) }
+        let scratch = Scratch { search: bpe.pre.cache(), pieces: FxHashMap::default() };
+        FastCounter { bpe, scratch: RefCell::new(scratch) }
     }
 
     fn count_one(&self, piece: &[u8], cache: &mut FxHashMap<Box<[u8]>, u32>) -> u64 {
@@ -74,9 +80,10 @@ impl FastCounter {
 
 impl TokenCounter for FastCounter {
     fn count(&self, text: &str) -> u64 {
-        let mut cache = self.cache.borrow_mut();
+        let scratch = &mut *self.scratch.borrow_mut();
         let mut total = 0;
-        self.bpe.pre.for_each_piece(text, |piece| total += self.count_one(piece.as_bytes(), &mut cache));
+        let pieces = &mut scratch.pieces;
+        self.bpe.pre.for_each_piece(&mut scratch.search, text, |piece| total += self.count_one(piece.as_bytes(), pieces));
         total
     }
 }

@@ -14,7 +14,8 @@
 //! resume matching there. Every other alternative is tried in the same
 //! order, leftmost-first, by both engines, so they give the same matches.
 
-use regex::Regex;
+use regex_automata::meta::{BuildError, Cache, Regex};
+use regex_automata::{Anchored, Input};
 
 /// o200k_base: tiktoken's `O200K_BASE_PAT_STR` with `\s+(?!\S)|\s+` → `\s+`.
 pub(crate) const O200K_PATTERN: &str = concat!(
@@ -38,21 +39,33 @@ pub(crate) const CL100K_PATTERN: &str = concat!(
     r#"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s+$|\s*[\r\n]|\s+"#
 );
 
-/// A compiled pre-tokenizer.
+/// A compiled pre-tokenizer. Every char starts a match of both patterns, so
+/// each piece is searched for anchored where the last one ended (no reverse
+/// scan for the start); an unanchored search is the fallback.
 #[derive(Clone, Debug)]
 pub(crate) struct Pretokenizer {
     regex: Regex,
 }
 
 impl Pretokenizer {
-    pub fn new(pattern: &str) -> Result<Self, regex::Error> {
-        Ok(Pretokenizer { regex: Regex::new(pattern)? })
+    pub fn new(pattern: &str) -> Result<Self, Box<BuildError>> {
+        Ok(Pretokenizer { regex: Regex::new(pattern).map_err(Box::new)? })
+    }
+
+    /// Scratch space for searches (one per counter).
+    pub fn cache(&self) -> Cache {
+        self.regex.create_cache()
     }
 
     /// Calls `f` with each piece of `text`, in order.
-    pub fn for_each_piece(&self, text: &str, mut f: impl FnMut(&str)) {
+    pub fn for_each_piece(&self, cache: &mut Cache, text: &str, mut f: impl FnMut(&str)) {
         let mut pos = 0;
-        while let Some(m) = self.regex.find_at(text, pos) {
+        while pos < text.len() {
+            let anchored = Input::new(text).range(pos..).anchored(Anchored::Yes);
+            let found = self.regex.search_with(cache, &anchored);
+            let Some(m) = found.or_else(|| self.regex.search_with(cache, &Input::new(text).range(pos..))) else {
+                break;
+            };
             let (start, mut end) = (m.start(), m.end());
             if end < text.len() {
                 if let Some(cut) = lookahead_cut(&text[start..end]) {
@@ -69,7 +82,7 @@ impl Pretokenizer {
     pub fn pieces<'t>(&self, text: &'t str) -> Vec<&'t str> {
         let mut out = Vec::new();
         let base = text.as_ptr() as usize;
-        self.for_each_piece(text, |p| {
+        self.for_each_piece(&mut self.cache(), text, |p| {
             let s = p.as_ptr() as usize - base;
             out.push(&text[s..s + p.len()]);
         });
