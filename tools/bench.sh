@@ -10,10 +10,10 @@ OUT=target/bench
 mkdir -p "$OUT"
 FILE=$OUT/batch-100k.jsonl
 
-cargo build --release --offline --quiet --bin batchlane --example gen_batch_file --example bench_simulator
+cargo build --profile speed --offline --quiet --bin batchlane --example gen_batch_file --example bench_simulator
 if [ ! -s "$FILE" ]; then
   echo "generating $FILE"
-  target/release/examples/gen_batch_file 100000 "$FILE"
+  target/speed/examples/gen_batch_file 100000 "$FILE"
 fi
 bytes=$(stat -c %s "$FILE")
 echo "file: $FILE, $((bytes / 1000000)) MB, $(wc -l < "$FILE") lines"
@@ -24,9 +24,9 @@ mbps() { calc "$bytes / 1000000 / $1"; }
 
 echo
 echo "== native batchlane check (one core)"
-t=$(seconds target/release/batchlane check "$FILE" --format json --no-tokens || true)
+t=$(seconds target/speed/batchlane check "$FILE" --format json --no-tokens || true)
 printf 'structural checks only: %.2f s, %s MB/s\n' "$t" "$(mbps "$t")"
-t=$(seconds target/release/batchlane check "$FILE" --format json || true)
+t=$(seconds target/speed/batchlane check "$FILE" --format json || true)
 printf 'with exact tokens:      %.2f s, %s MB/s\n' "$t" "$(mbps "$t")"
 native_tokens=$t
 
@@ -59,4 +59,4 @@ fi
 
 echo
 echo "== 429 simulator, native"
-target/release/examples/bench_simulator
+target/speed/examples/bench_simulator

@@ -4,15 +4,18 @@
 //! `let mut c = Checker::new(options, &catalog); c.feed(chunk)…; c.progress();
 //! let report = c.finish();`
 
+mod bpe;
 mod checker;
 mod diagnostic;
 mod dialect;
 mod estimate;
 mod explain;
+mod fast_bpe;
 mod finish;
 mod line;
 mod options;
 mod parallel;
+mod pretokenize;
 mod repair;
 mod report;
 pub mod samples;

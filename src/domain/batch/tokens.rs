@@ -26,27 +26,17 @@ impl TokenizerProvider for NoTokenizer {
     }
 }
 
-/// tiktoken's encodings, from the files shipped in the `tiktoken-rs` crate.
-/// The tables are built on the first `counter` call (about a second in a
-/// browser) and kept for the life of the program.
+/// tiktoken's encodings (exact counts), from the `.tiktoken` rank files in
+/// `assets/tokenizers/` (see [`super::fast_bpe`]). The tables are built on
+/// the first `counter` call for an encoding and kept for the life of the
+/// program.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tiktoken;
 
-struct TiktokenCounter(&'static tiktoken_rs::CoreBPE);
-
-impl TokenCounter for TiktokenCounter {
-    fn count(&self, text: &str) -> u64 {
-        self.0.encode_ordinary(text).len() as u64
-    }
-}
-
 impl TokenizerProvider for Tiktoken {
     fn counter(&self, encoding: Encoding) -> Option<Box<dyn TokenCounter>> {
-        let bpe = match encoding {
-            Encoding::O200kBase => tiktoken_rs::o200k_base_singleton(),
-            Encoding::Cl100kBase => tiktoken_rs::cl100k_base_singleton(),
-        };
-        Some(Box::new(TiktokenCounter(bpe)))
+        let bpe = super::fast_bpe::Bpe::get(encoding)?;
+        Some(Box::new(super::fast_bpe::FastCounter::new(bpe)))
     }
 }
 
