@@ -3,22 +3,12 @@
 
 use std::path::Path;
 
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+mod support;
 
 #[test]
 fn domain_imports_no_browser_crate() {
     let forbidden = ["leptos", "web_sys", "js_sys", "wasm_bindgen", "gloo", "crate::ui"];
-    let mut files = Vec::new();
-    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/domain"), &mut files);
+    let files = support::rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/domain"));
     assert!(files.len() > 3, "found too few domain files: {files:?}");
     let mut offences = Vec::new();
     for file in &files {

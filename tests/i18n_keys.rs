@@ -6,6 +6,8 @@ use batchlane::i18n::{lookup, Lang};
 use std::collections::BTreeSet;
 use std::path::Path;
 
+mod support;
+
 fn keys(lang: Lang) -> BTreeSet<&'static str> {
     lang.table().iter().map(|(k, _)| *k).collect()
 }
@@ -42,22 +44,10 @@ fn every_fact_has_labels() {
     }
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// Every literal key passed to `t(...)`, `tr(...)` or `tx(...)` in the UI exists.
 #[test]
 fn every_key_the_ui_uses_exists() {
-    let mut files = Vec::new();
-    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"), &mut files);
+    let files = support::rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"));
     let en = keys(Lang::En);
     let mut used = 0;
     let mut missing = Vec::new();
