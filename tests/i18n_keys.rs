@@ -9,7 +9,7 @@ use std::path::Path;
 mod support;
 
 fn keys(lang: Lang) -> BTreeSet<&'static str> {
-    lang.table().iter().map(|(k, _)| *k).collect()
+    lang.entries().map(|(k, _)| k).collect()
 }
 
 #[test]
@@ -25,7 +25,7 @@ fn both_languages_have_the_same_keys() {
 #[test]
 fn no_key_is_defined_twice() {
     for lang in Lang::ALL {
-        let n = lang.table().len();
+        let n = lang.entries().count();
         assert_eq!(keys(lang).len(), n, "{lang:?} defines a key twice");
     }
 }

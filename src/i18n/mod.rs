@@ -40,11 +40,13 @@ impl Lang {
         Lang::from_tag(tag).unwrap_or(Lang::En)
     }
 
-    pub fn table(self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            Lang::En => en::TABLE,
-            Lang::Ko => ko::TABLE,
-        }
+    /// Every (key, text) entry of this language's table.
+    pub fn entries(self) -> impl Iterator<Item = (&'static str, &'static str)> {
+        let sections = match self {
+            Lang::En => en::SECTIONS,
+            Lang::Ko => ko::SECTIONS,
+        };
+        sections.iter().flat_map(|s| s.iter().copied())
     }
 }
 
@@ -55,7 +57,7 @@ fn index(lang: Lang) -> &'static HashMap<&'static str, &'static str> {
         Lang::En => &EN,
         Lang::Ko => &KO,
     };
-    cell.get_or_init(|| lang.table().iter().copied().collect())
+    cell.get_or_init(|| lang.entries().collect())
 }
 
 /// The text for `key` in `lang`, or the key itself (visible, so a missing key
