@@ -1,13 +1,20 @@
-//! batchlane: check Azure OpenAI / OpenAI batch files, size quota, compare
-//! costs, generate KEDA snippets and practise, entirely in the browser.
-//!
-//! `domain` is plain Rust, tested on the host; `ui` is the Leptos app,
-//! compiled only for the browser.
+//! batchlane's browser app: thin pages over `batchlane-core`, one module per
+//! page, shared components. It compiles on the host too (so clippy and
+//! rust-analyzer see every line); it runs in the browser.
 
-pub mod domain;
-
-pub mod cli;
+pub mod app;
+pub mod components;
+pub mod format;
 pub mod i18n;
+pub mod pages;
+pub mod prefs;
+pub mod worker;
+pub mod worker_batch;
+pub mod worker_client;
+pub mod worker_protocol;
 
-#[cfg(target_arch = "wasm32")]
-pub mod ui;
+/// Mounts the app on the page's body.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(app::App);
+}

@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use batchlane::i18n::{t, Lang};
-use batchlane::ui::app::{App, NAV};
+use batchlane::app::{App, NAV};
 use gloo::timers::future::TimeoutFuture;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

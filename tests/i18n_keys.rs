@@ -1,7 +1,7 @@
 //! Both languages have every key; every key the UI asks for exists; every
 //! fact kind, topic and unit has a label.
 
-use batchlane::domain::facts::all_facts;
+use batchlane_core::facts::all_facts;
 use batchlane::i18n::{lookup, Lang};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -47,7 +47,7 @@ fn every_fact_has_labels() {
 /// Every literal key passed to `t(...)`, `tr(...)` or `tx(...)` in the UI exists.
 #[test]
 fn every_key_the_ui_uses_exists() {
-    let files = support::rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"));
+    let files = support::rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     let en = keys(Lang::En);
     let mut used = 0;
     let mut missing = Vec::new();

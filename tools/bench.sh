@@ -10,7 +10,7 @@ OUT=target/bench
 mkdir -p "$OUT"
 FILE=$OUT/batch-100k.jsonl
 
-cargo build --profile speed --offline --quiet --bin batchlane --example gen_batch_file --example bench_simulator
+cargo build --profile speed --offline --quiet -p batchlane-cli --bin batchlane && cargo build --profile speed --offline --quiet -p batchlane-core --example gen_batch_file --example bench_simulator
 if [ ! -s "$FILE" ]; then
   echo "generating $FILE"
   target/speed/examples/gen_batch_file 100000 "$FILE"

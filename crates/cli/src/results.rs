@@ -1,0 +1,178 @@
+//! `batchlane results`: join a batch's output and error files to its input,
+//! print what happened to every request and write the retry file.
+
+use batchlane_core::facts::Catalog;
+use batchlane_core::results::{
+    analyze_job, cost_report, group_table, parse_job, CostOptions, GroupKey, ResultsJoiner, RetryExtractor, Vendor,
+};
+use std::io::{Read, Write};
+
+pub const HELP: &str = "usage: batchlane results --output O [--errors E] [--input I] [--job J]
+                         [--format text|json] [--retry-file PATH]
+                         [--group-regex RE | --group-metadata FIELD] [--model NAME]
+                         [--vendor azure|openai] [--now UNIX_SECONDS]
+
+Joins the batch output file O and error file E to the input file I on
+custom_id and classifies every request: succeeded, truncated,
+content_filtered, rate_limited, server_error, client_error, batch_expired,
+batch_cancelled, request_timeout, missing; also unexpected custom_ids and
+duplicate result lines. --output or --errors (or both) must be given.
+
+  --retry-file PATH  write the original input lines of the retryable
+                     requests (rate_limited, server_error, batch_expired,
+                     batch_cancelled, request_timeout, missing); needs --input.
+                     content_filtered and client_error are never retried.
+  --job J            a batch object (batches.retrieve) as JSON: status,
+                     deadlines and the output-file deletion date.
+  --model NAME       price every request as this model (default: the
+                     response body's model).
+
+Exit codes:
+  0  every request succeeded (content_filtered and truncated count as NOT
+     succeeded here: they are results, but not the answer asked for)
+  1  some requests did not succeed, are missing or unexpected, or a line
+     could not be read
+  2  a file cannot be read, or bad usage";
+
+/// Chunk size for reading files.
+const CHUNK: usize = 64 * 1024;
+
+struct Args {
+    output: Option<String>,
+    errors: Option<String>,
+    input: Option<String>,
+    job: Option<String>,
+    json: bool,
+    retry_file: Option<String>,
+    group: Option<GroupKey>,
+    model: Option<String>,
+    vendor: Vendor,
+    now: Option<i64>,
+}
+
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    let mut a = Args { output: None, errors: None, input: None, job: None, json: false, retry_file: None, group: None, model: None, vendor: Vendor::Azure, now: None };
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--output" => a.output = Some(value()?),
+            "--errors" => a.errors = Some(value()?),
+            "--input" => a.input = Some(value()?),
+            "--job" => a.job = Some(value()?),
+            "--retry-file" => a.retry_file = Some(value()?),
+            "--model" => a.model = Some(value()?),
+            "--group-regex" => a.group = Some(GroupKey::CustomIdRegex { pattern: value()? }),
+            "--group-metadata" => a.group = Some(GroupKey::Metadata { field: value()? }),
+            "--format" => match value()?.as_str() {
+                "text" => a.json = false,
+                "json" => a.json = true,
+                other => return Err(format!("--format must be text or json, not {other}")),
+            },
+            "--vendor" => match value()?.as_str() {
+                "azure" => a.vendor = Vendor::Azure,
+                "openai" => a.vendor = Vendor::OpenAi,
+                other => return Err(format!("--vendor must be azure or openai, not {other}")),
+            },
+            "--now" => a.now = Some(value()?.parse().map_err(|_| "--now must be Unix seconds".to_string())?),
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    if a.output.is_none() && a.errors.is_none() {
+        return Err("give --output or --errors (or both)".into());
+    }
+    if a.retry_file.is_some() && a.input.is_none() {
+        return Err("--retry-file needs --input: the retry file is made of the input's lines".into());
+    }
+    Ok(a)
+}
+
+fn read_chunks(path: &str, mut f: impl FnMut(&[u8])) -> Result<(), String> {
+    let mut file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut buf = vec![0u8; CHUNK];
+    loop {
+        let n = file.read(&mut buf).map_err(|e| format!("cannot read {path}: {e}"))?;
+        if n == 0 {
+            return Ok(());
+        }
+        f(&buf[..n]);
+    }
+}
+
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        let _ = writeln!(out, "{HELP}");
+        return 0;
+    }
+    let a = match parse_args(args) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = writeln!(err, "batchlane results: {e}\n\n{HELP}");
+            return 2;
+        }
+    };
+    match run_args(&a, out) {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = writeln!(err, "batchlane results: {e}");
+            2
+        }
+    }
+}
+
+fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
+    let mut joiner = ResultsJoiner::new();
+    if let Some(p) = &a.output {
+        joiner.feed_output(&[]);
+        read_chunks(p, |c| joiner.feed_output(c))?;
+    }
+    if let Some(p) = &a.errors {
+        joiner.feed_errors(&[]);
+        read_chunks(p, |c| joiner.feed_errors(c))?;
+    }
+    if let Some(p) = &a.input {
+        joiner.feed_input(&[]);
+        read_chunks(p, |c| joiner.feed_input(c))?;
+    }
+    let report = joiner.finish();
+    let catalog = Catalog::builtin();
+    let opts = CostOptions { model: a.model.clone(), ..Default::default() };
+    let cost = cost_report(&report, &catalog, &opts);
+    let job = match &a.job {
+        Some(p) => {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?;
+            let job = parse_job(&text).map_err(|e| format!("{p} is not a batch object: {e:?}"))?;
+            let now = a.now.unwrap_or_else(now_unix);
+            Some(analyze_job(&job, now, a.vendor, &catalog))
+        }
+        None => None,
+    };
+    let groups = match &a.group {
+        Some(key) => Some(group_table(&report, key, &catalog, &opts).map_err(|e| format!("bad group key: {e:?}"))?),
+        None => None,
+    };
+    let mut retry_written = None;
+    if let (Some(path), Some(input)) = (&a.retry_file, &a.input) {
+        let mut x = RetryExtractor::new(&report.retry);
+        let mut bytes = Vec::new();
+        read_chunks(input, |c| bytes.extend(x.feed(c)))?;
+        x.finish().map_err(|e| format!("cannot build the retry file: {e:?}"))?;
+        std::fs::write(path, &bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
+        retry_written = Some((path.clone(), report.retry.entries.len()));
+    }
+    let w = if a.json {
+        let value = serde_json::json!({
+            "report": report, "cost": cost, "job": job, "groups": groups,
+            "retry_file": retry_written.as_ref().map(|(p, n)| serde_json::json!({"path": p, "lines": n})),
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&value).unwrap_or_default())
+    } else {
+        super::results_text::write_text(out, &report, &cost, job.as_ref(), groups.as_ref(), retry_written.as_ref())
+    };
+    w.map_err(|e| format!("cannot write the output: {e}"))?;
+    Ok(if report.summary.all_succeeded() { 0 } else { 1 })
+}
+
+fn now_unix() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}

@@ -1,0 +1,104 @@
+//! `batchlane check` end to end, on the fixtures in tests/fixtures/batch/.
+
+use std::process::Command;
+
+fn fixture(name: &str) -> String {
+    format!("{}/../../tests/fixtures/batch/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn check(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_batchlane")).arg("check").args(args).output().unwrap();
+    (out.status.code().unwrap(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn json(args: &[&str]) -> (i32, serde_json::Value) {
+    let (code, out, err) = check(args);
+    (code, serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}")))
+}
+
+#[test]
+fn a_valid_file_exits_0() {
+    let (code, v) = json(&[&fixture("valid.jsonl"), "--format", "json"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["dialect"], "azure");
+    let s = &v["summary"];
+    assert_eq!((s["requests"].as_u64(), s["errors"].as_u64(), s["warnings"].as_u64()), (Some(3), Some(0), Some(0)));
+    assert_eq!(s["bytes"].as_u64(), Some(std::fs::metadata(fixture("valid.jsonl")).unwrap().len()));
+    assert_eq!(s["model"], "batch-summarize");
+    assert_eq!(s["endpoint"], "/v1/chat/completions");
+    assert!(s["prompt_tokens"].as_u64().unwrap() > 0);
+    assert_eq!(s["enqueued_tokens"].as_u64(), Some(s["prompt_tokens"].as_u64().unwrap() + 150));
+    assert_eq!(v["diagnostics"], serde_json::json!([]));
+    let (code, text, _) = check(&[&fixture("valid.jsonl")]);
+    assert_eq!(code, 0);
+    assert!(text.contains(": ok (azure): 3 requests"), "{text}");
+}
+
+#[test]
+fn a_broken_file_exits_1_with_codes_and_lines() {
+    let (code, v) = json(&[&fixture("broken.jsonl"), "--format", "json", "--dialect", "azure"]);
+    assert_eq!(code, 1);
+    let got: Vec<(u64, String)> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["line"].as_u64().unwrap(), d["code"].as_str().unwrap().to_string()))
+        .collect();
+    let want = [
+        (2, "duplicate_custom_id"),
+        (3, "max_tokens_unset"),
+        (3, "url_mismatch"),
+        (3, "invalid_request"),
+        (4, "model_mismatch"),
+        (5, "streaming_unsupported"),
+        (6, "invalid_json_line"),
+        (7, "blank_line"),
+    ];
+    assert_eq!(got, want.map(|(l, c)| (l, c.to_string())));
+    let dup = &v["diagnostics"][0];
+    assert_eq!((dup["column"].as_u64(), dup["severity"].as_str(), dup["param"].as_str()), (Some(2), Some("error"), Some("custom_id")));
+    let blank = &v["diagnostics"][7];
+    assert_eq!(blank["severity"], "warning");
+    assert!(blank.get("column").is_none() && blank.get("param").is_none());
+    assert_eq!(v["summary"]["errors"].as_u64(), Some(6));
+    let (_, v) = json(&[&fixture("broken.jsonl"), "--format", "json", "--dialect", "openai"]);
+    assert_eq!(v["dialect"], "openai");
+    assert_eq!(v["diagnostics"][2]["code"], "invalid_url");
+}
+
+#[test]
+fn bom_empty_and_array_files() {
+    let (code, v) = json(&[&fixture("bom.jsonl"), "--format", "json"]);
+    assert_eq!(code, 1);
+    assert_eq!((v["diagnostics"][0]["code"].as_str(), v["diagnostics"][0]["line"].as_u64()), (Some("utf8_bom"), Some(1)));
+    let (code, v) = json(&[&fixture("bom.jsonl"), "--format", "json", "--dialect", "openai"]);
+    assert_eq!((code, v["diagnostics"][0]["severity"].as_str()), (0, Some("warning")));
+    let (code, v) = json(&[&fixture("empty.jsonl"), "--format", "json"]);
+    assert_eq!(code, 1);
+    assert_eq!((v["diagnostics"][0]["code"].as_str(), v["diagnostics"][0]["line"].as_u64()), (Some("empty_file"), Some(0)));
+    let (code, text, _) = check(&[&fixture("array.json")]);
+    assert_eq!(code, 1);
+    assert!(text.contains("The file is a JSON array, not JSON Lines"), "{text}");
+}
+
+#[test]
+fn quota_and_no_tokens_flags() {
+    let (code, v) = json(&[&fixture("valid.jsonl"), "--format", "json", "--quota", "100"]);
+    assert_eq!(code, 1);
+    assert_eq!(v["diagnostics"][0]["code"], "token_limit_exceeded");
+    let (code, v) = json(&[&fixture("valid.jsonl"), "--format", "json", "--no-tokens"]);
+    assert_eq!(code, 0);
+    assert!(v["summary"]["prompt_tokens"].is_null() && v["summary"]["enqueued_tokens"].is_null());
+}
+
+#[test]
+fn bad_usage_and_unreadable_files_exit_2() {
+    assert_eq!(check(&[]).0, 2);
+    assert_eq!(check(&[&fixture("valid.jsonl"), "--dialect", "gcp"]).0, 2);
+    assert_eq!(check(&[&fixture("valid.jsonl"), "--format", "xml"]).0, 2);
+    assert_eq!(check(&[&fixture("valid.jsonl"), "--model", "batch-summarize"]).0, 2);
+    let (code, _, err) = check(&[&fixture("does-not-exist.jsonl")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+    assert_eq!(check(&[&fixture("")]).0, 2);
+}

@@ -1,0 +1,99 @@
+//! `batchlane results` end to end on the fixture trios.
+
+use std::process::Command;
+
+fn fx(p: &str) -> String {
+    format!("{}/../../tests/fixtures/results/{p}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_batchlane")).arg("results").args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("batchlane-cli-results-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn chat_trio_text_and_retry_file() {
+    let retry = tmp("chat-retry.jsonl");
+    let (code, out, err) = run(&[
+        "--output", &fx("chat/output.jsonl"), "--errors", &fx("chat/errors.jsonl"), "--input", &fx("chat/input.jsonl"),
+        "--retry-file", retry.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("requests: 15"), "{out}");
+    assert!(out.contains("content_filtered  3"), "{out}");
+    assert!(out.contains("retryable: 6  unexpected: 1  duplicates: 1"), "{out}");
+    assert!(out.contains("cost at batch price: $0.010085"), "{out}");
+    assert!(out.contains("tenant-3-req-009 client_error context_length_exceeded"), "{out}");
+    assert!(out.contains("output file line 8: duplicate result for tenant-1-req-014"), "{out}");
+    let bytes = std::fs::read(&retry).unwrap();
+    assert!(!bytes.starts_with(b"\xEF\xBB\xBF") && bytes.ends_with(b"\n") && !bytes.windows(2).any(|w| w == b"\n\n"));
+    let input = std::fs::read_to_string(fx("chat/input.jsonl")).unwrap();
+    let text = String::from_utf8(bytes).unwrap();
+    let ids: Vec<String> = text.lines().map(|l| {
+        assert!(input.lines().any(|i| i == l), "not an original input line: {l}");
+        serde_json::from_str::<serde_json::Value>(l).unwrap()["custom_id"].as_str().unwrap().to_string()
+    }).collect();
+    assert_eq!(ids, ["tenant-3-req-007", "tenant-3-req-008", "tenant-1-req-010", "tenant-1-req-011", "tenant-2-req-012", "tenant-3-req-013"]);
+}
+
+#[test]
+fn responses_trio_json_with_groups() {
+    let (code, out, _) = run(&[
+        "--output", &fx("responses/output.jsonl"), "--errors", &fx("responses/errors.jsonl"), "--input", &fx("responses/input.jsonl"),
+        "--format", "json", "--group-metadata", "team",
+    ]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let s = &v["report"]["summary"];
+    assert_eq!((s["succeeded"].as_u64(), s["content_filtered"].as_u64(), s["retryable"].as_u64(), s["missing"].as_u64()), (Some(1), Some(3), Some(7), Some(1)));
+    assert!((v["cost"]["total_usd"].as_f64().unwrap() - 0.006292).abs() < 1e-12);
+    let groups: Vec<&str> = v["groups"]["rows"].as_array().unwrap().iter().map(|g| g["key"].as_str().unwrap()).collect();
+    assert_eq!(groups, ["a", "b", "c"]);
+}
+
+#[test]
+fn all_succeeded_exits_0() {
+    let output = tmp("ok-output.jsonl");
+    std::fs::write(&output, "{\"custom_id\":\"a\",\"response\":{\"status_code\":200,\"body\":{\"object\":\"chat.completion\",\"model\":\"gpt-4o\",\"choices\":[{\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":5}}},\"error\":null}\n").unwrap();
+    let input = tmp("ok-input.jsonl");
+    std::fs::write(&input, "{\"custom_id\":\"a\",\"method\":\"POST\",\"url\":\"/v1/chat/completions\",\"body\":{\"model\":\"gpt-4o\",\"messages\":[]}}\n").unwrap();
+    let (code, out, _) = run(&["--output", output.to_str().unwrap(), "--input", input.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("succeeded         1"));
+}
+
+#[test]
+fn job_object_is_explained() {
+    let (_, out, err) = run(&["--output", &fx("chat/output.jsonl"), "--job", &fx("job_completed.json"), "--now", "1767312000"]);
+    assert!(out.contains("job: Completed"), "{out}{err}");
+    assert!(out.contains("output files deleted: 2026-01-15 00:00 UTC"), "{out}");
+    assert!(out.contains("progress: 7 completed, 6 failed of 14"), "{out}");
+}
+
+#[test]
+fn swapped_files_are_said_plainly() {
+    let (code, out, _) = run(&["--output", &fx("chat/input.jsonl"), "--input", &fx("chat/output.jsonl")]);
+    assert_eq!(code, 1);
+    assert!(out.contains("The output file looks like an input (request) file"), "{out}");
+    assert!(out.contains("The input file looks like a batch output or error file"), "{out}");
+}
+
+#[test]
+fn unreadable_files_and_bad_usage_exit_2() {
+    assert_eq!(run(&["--output", "/nonexistent/out.jsonl"]).0, 2);
+    assert_eq!(run(&[]).0, 2);
+    assert_eq!(run(&["--output", &fx("chat/output.jsonl"), "--format", "xml"]).0, 2);
+    let (code, _, err) = run(&["--output", &fx("chat/output.jsonl"), "--retry-file", "/tmp/x.jsonl"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--retry-file needs --input"));
+    assert_eq!(run(&["--output", &fx("chat/output.jsonl"), "--group-regex", "("]).0, 2);
+    let (code, out, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("content_filtered and truncated count as NOT"));
+}

@@ -1,0 +1,282 @@
+//! Rules about one line on its own: UTF-8, JSON, required fields, types,
+//! the url, the body. Rules across lines live in `checker.rs`.
+
+use super::diagnostic::char_count;
+use super::scan::{scan, Scan};
+use super::{Code, Diagnostic, Dialect, Endpoint, Severity};
+use crate::facts::Catalog;
+use serde_json::{Map, Value};
+
+/// A line as the checker hands it over: without `\n` / `\r\n` (and without
+/// the BOM on line 1).
+#[derive(Clone, Copy, Debug)]
+pub struct LineRef<'a> {
+    pub number: u64,
+    /// Byte offset of `bytes[0]` in the file.
+    pub start: u64,
+    pub bytes: &'a [u8],
+}
+
+impl LineRef<'_> {
+    /// A diagnostic on this line at byte `at` of the line.
+    pub fn diag(&self, code: Code, severity: Severity, param: Option<&str>, message: String, at: Option<usize>) -> Diagnostic {
+        let at = at.map(|a| a.min(self.bytes.len()));
+        Diagnostic {
+            line: self.number,
+            column: at.map(|a| char_count(&self.bytes[..a]) + 1),
+            severity,
+            code,
+            param: param.map(str::to_string),
+            message,
+            line_start: self.start,
+            line_bytes: self.bytes.len() as u64,
+            byte_offset: at.map(|a| self.start + a as u64),
+            related_line: None,
+        }
+    }
+}
+
+/// What the cross-line rules and the token count need from a parsed line.
+#[derive(Debug, Default)]
+pub struct Parsed {
+    pub custom_id: Option<String>,
+    pub url: Option<String>,
+    pub model: Option<String>,
+    pub endpoint: Option<Endpoint>,
+    pub body: Option<Value>,
+    /// Byte offsets in the line, for columns.
+    pub custom_id_at: Option<usize>,
+    pub url_at: Option<usize>,
+    pub model_at: Option<usize>,
+    pub max_tokens_at: Option<usize>,
+}
+
+/// How the first request line looked when it did not parse: the UI says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum FileShape {
+    /// A JSON array (`[` …) instead of one object per line.
+    JsonArray,
+    /// A request spread over several lines (pretty-printed JSON).
+    PrettyPrinted,
+    /// NUL bytes or bytes that are not UTF-8 on the first line.
+    Binary,
+}
+
+pub(crate) fn json_message(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Azure => "A line in your input file wasn't able to be parsed as valid json.",
+        Dialect::OpenAi => "This line is not parseable as valid JSON.",
+    }
+}
+
+/// Checks one non-blank line. Pushes its findings to `out`; returns what the
+/// cross-line rules need, or `None` when the line is not a JSON object.
+pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Vec<Diagnostic>) -> Option<Parsed> {
+    if let Err(e) = std::str::from_utf8(line.bytes) {
+        let at = e.valid_up_to();
+        let msg = format!(
+            "Invalid file for Batch API. Must be utf-8 encoded (byte 0x{:02X} at byte offset {} of the file is not UTF-8).",
+            line.bytes[at],
+            line.start + at as u64
+        );
+        out.push(line.diag(Code::InvalidUtf8, Severity::Error, None, msg, Some(at)));
+        return None;
+    }
+    let value: Value = match serde_json::from_slice(line.bytes) {
+        Ok(v) => v,
+        Err(e) => {
+            let at = (e.column().max(1) - 1).min(line.bytes.len());
+            let msg = format!("{} ({})", json_message(dialect), json_error_detail(&e));
+            out.push(line.diag(Code::InvalidJsonLine, Severity::Error, None, msg, Some(at)));
+            return None;
+        }
+    };
+    let Value::Object(mut obj) = value else {
+        let kind = match value {
+            Value::Array(_) => "an array",
+            Value::String(_) => "a string",
+            Value::Number(_) => "a number",
+            Value::Bool(_) => "a boolean",
+            _ => "null",
+        };
+        let msg = format!("{} (the line is {kind}, not a JSON object)", json_message(dialect));
+        out.push(line.diag(Code::InvalidJsonLine, Severity::Error, None, msg, Some(0)));
+        return None;
+    };
+    let s = scan(line.bytes);
+    for &(key, at) in &s.duplicates {
+        let key = String::from_utf8_lossy(key);
+        let msg = format!("The key \"{key}\" appears twice in one object; JSON parsers keep only one of the values (usually the last).");
+        out.push(line.diag(Code::DuplicateJsonKey, Severity::Warning, Some(&key), msg, Some(at)));
+    }
+    let mut p = Parsed::default();
+    required_fields(line, &s, &obj, &mut p, catalog, out);
+    url_rule(line, &s, &obj, dialect, &mut p, out);
+    if let Some(body) = obj.remove("body") {
+        if let Value::Object(b) = &body {
+            body_rules(line, &s, b, &mut p, out);
+            p.body = Some(body);
+        } else {
+            let msg = "Invalid type for 'body': expected an object.".to_string();
+            out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body"), msg, s.key_offset("body")));
+        }
+    }
+    Some(p)
+}
+
+/// serde_json's reason, without its "at line 1 column N" (we give our own).
+fn json_error_detail(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let text = text.rfind(" at line ").map_or(text.as_str(), |i| &text[..i]);
+    match text {
+        "recursion limit exceeded" => "nesting deeper than the parser allows".to_string(),
+        "number out of range" => "a number too large to represent (beyond 64-bit floating point)".to_string(),
+        "trailing characters" => "trailing content after the JSON value".to_string(),
+        t if t.starts_with("EOF while parsing") => format!("the line ends before the JSON value does ({t})"),
+        t => t.to_string(),
+    }
+}
+
+fn missing(line: LineRef, field: &str, out: &mut Vec<Diagnostic>) {
+    let msg = format!("Missing required parameter: '{field}'.");
+    out.push(line.diag(Code::MissingRequiredParameter, Severity::Error, Some(field), msg, None));
+}
+
+fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Parsed, catalog: &Catalog, out: &mut Vec<Diagnostic>) {
+    p.custom_id_at = s.key_offset("custom_id");
+    match obj.get("custom_id") {
+        None => missing(line, "custom_id", out),
+        Some(Value::String(id)) => {
+            let max = catalog.require("max_custom_id_chars", "any") as usize;
+            let chars = id.chars().count();
+            if chars > max {
+                let msg = format!("The custom_id is {chars} characters long; reported limits are {max} characters (unconfirmed by the vendor).");
+                out.push(line.diag(Code::CustomIdTooLong, Severity::Warning, Some("custom_id"), msg, p.custom_id_at));
+            }
+            p.custom_id = Some(id.clone());
+        }
+        Some(other) => {
+            let msg = format!("Invalid type for 'custom_id': expected a string, but got {}.", type_name(other));
+            out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("custom_id"), msg, p.custom_id_at));
+        }
+    }
+    match obj.get("method") {
+        None => missing(line, "method", out),
+        Some(Value::String(m)) if m == "POST" => {}
+        Some(other) => {
+            let msg = format!("Invalid value for 'method': only \"POST\" is supported, got {other}.");
+            out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("method"), msg, s.key_offset("method")));
+        }
+    }
+    if !obj.contains_key("url") {
+        missing(line, "url", out);
+    }
+    if !obj.contains_key("body") {
+        missing(line, "body", out);
+    }
+}
+
+fn url_rule(line: LineRef, s: &Scan, obj: &Map<String, Value>, dialect: Dialect, p: &mut Parsed, out: &mut Vec<Diagnostic>) {
+    p.url_at = s.key_offset("url");
+    match obj.get("url") {
+        None => {}
+        Some(Value::String(url)) => {
+            p.endpoint = Endpoint::from_url(url);
+            if !dialect.allowed_urls().contains(&url.as_str()) {
+                let why = if dialect == Dialect::Azure && p.endpoint == Some(Endpoint::Embeddings) {
+                    "Azure Global Batch does not support embeddings".to_string()
+                } else {
+                    format!("the batch service accepts {}", dialect.allowed_urls().join(", "))
+                };
+                let msg = format!("The URL provided for this request does not match the batch endpoint ({url}: {why}).");
+                out.push(line.diag(dialect.url_code(), Severity::Error, Some("url"), msg, p.url_at));
+            }
+            p.url = Some(url.clone());
+        }
+        Some(other) => {
+            let msg = format!("Invalid type for 'url': expected a string, but got {}.", type_name(other));
+            out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("url"), msg, p.url_at));
+        }
+    }
+}
+
+pub(crate) fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+const ROLES: &[&str] = &["system", "developer", "user", "assistant", "tool", "function"];
+
+fn body_rules(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed, out: &mut Vec<Diagnostic>) {
+    p.model_at = s.body_key_offset("model");
+    p.max_tokens_at = s.body_key_offset("max_tokens");
+    let body_at = s.key_offset("body");
+    match b.get("model") {
+        Some(Value::String(m)) if !m.trim().is_empty() => p.model = Some(m.clone()),
+        None | Some(Value::Null) => {
+            let msg = "Model parameter is required.".to_string();
+            out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body.model"), msg, body_at));
+        }
+        Some(other) => {
+            let msg = format!("Invalid value for 'model': expected a non-empty string, but got {}.", type_name(other));
+            out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body.model"), msg, p.model_at));
+        }
+    }
+    let label = p.endpoint.map_or("Batch", Endpoint::label);
+    if b.get("stream") == Some(&Value::Bool(true)) {
+        let msg = format!("{label}: Streaming is not supported in the Batch API.");
+        out.push(line.diag(Code::StreamingUnsupported, Severity::Error, Some("body.stream"), msg, s.body_key_offset("stream")));
+    }
+    match p.endpoint {
+        Some(Endpoint::ChatCompletions) => messages_rule(line, s, b, out),
+        Some(Endpoint::Responses | Endpoint::Embeddings | Endpoint::Moderations) if b.get("input").is_none_or(Value::is_null) => {
+            let msg = "Input parameter is required.".to_string();
+            out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body.input"), msg, body_at));
+        }
+        _ => {}
+    }
+}
+
+fn messages_rule(line: LineRef, s: &Scan, b: &Map<String, Value>, out: &mut Vec<Diagnostic>) {
+    let at = s.body_key_offset("messages");
+    let bad = |msg: String, param: &str, out: &mut Vec<Diagnostic>| {
+        out.push(line.diag(Code::InvalidRequest, Severity::Error, Some(param), msg, at.or(s.key_offset("body"))));
+    };
+    let msgs = match b.get("messages") {
+        None | Some(Value::Null) => return bad("Messages parameter is required.".into(), "body.messages", out),
+        Some(Value::Array(m)) if m.is_empty() => {
+            return bad("Invalid 'messages': empty array. Expected an array with minimum length 1.".into(), "body.messages", out)
+        }
+        Some(Value::Array(m)) => m,
+        Some(other) => {
+            let msg = format!("Invalid type for 'messages': expected an array, but got {}.", type_name(other));
+            return bad(msg, "body.messages", out);
+        }
+    };
+    for (i, m) in msgs.iter().enumerate() {
+        let param = format!("body.messages[{i}]");
+        let Some(m) = m.as_object() else {
+            bad(format!("Invalid type for 'messages[{i}]': expected an object, but got {}.", type_name(m)), &param, out);
+            continue;
+        };
+        match m.get("role") {
+            Some(Value::String(r)) if ROLES.contains(&r.as_str()) => {
+                let has_calls = m.contains_key("tool_calls") || m.contains_key("function_call");
+                if m.get("content").is_none_or(Value::is_null) && !(r == "assistant" && has_calls) {
+                    bad(format!("Missing required parameter: 'messages[{i}].content'."), &format!("{param}.content"), out);
+                }
+            }
+            Some(Value::String(r)) => {
+                let msg = format!("Invalid value for 'messages[{i}].role': '{r}'. Supported values are: {}.", ROLES.join(", "));
+                bad(msg, &format!("{param}.role"), out)
+            }
+            _ => bad(format!("Missing required parameter: 'messages[{i}].role'."), &format!("{param}.role"), out),
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! Batch input file check: dialects, rules, diagnostics, tokens, repair, split.
+//!
+//! Streaming use (a Web Worker reading `Blob.slice` chunks, or the CLI):
+//! `let mut c = Checker::new(options, &catalog); c.feed(chunk)…; c.progress();
+//! let report = c.finish();`
+
+mod bpe;
+mod checker;
+mod diagnostic;
+mod dialect;
+mod estimate;
+mod explain;
+mod fast_bpe;
+mod finish;
+mod line;
+mod options;
+mod parallel;
+mod pretokenize;
+mod repair;
+mod report;
+pub mod samples;
+mod scan;
+mod split;
+mod tokens;
+
+pub use checker::{Checker, Progress};
+pub use diagnostic::{Code, Diagnostic, Severity};
+pub use dialect::{Dialect, Endpoint};
+pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};
+pub use explain::{explain, Text};
+pub use line::{check_line, FileShape, LineRef, Parsed};
+pub use parallel::{check_bytes_parallel, owned_range, plan_parallel, sniff_model, ParallelPlan, TokenPass, TokenPart, PLAN_PREFIX_BYTES};
+pub use options::{CheckOptions, OptionError, PriceOverride, QuotaChoice, Subscription, Zone};
+pub use repair::{repair, Rename, RepairOptions, RepairOutcome, Repairer};
+pub use report::{CodeCount, QuotaReport, Report, Summary, TokenReport};
+pub use split::{split, SplitLimits, SplitOutcome, SplitPart, Splitter};
+pub use tokens::{NoTokenizer, Tiktoken, TokenCounter, TokenizerProvider};
+
+/// Checks a whole buffer at once (the paste box, tests).
+pub fn check_bytes(bytes: &[u8], options: CheckOptions, catalog: &crate::facts::Catalog) -> Report {
+    let mut c = Checker::new(options, catalog);
+    c.feed(bytes);
+    c.finish()
+}

@@ -1,0 +1,187 @@
+//! What the user chose for a check: dialect, storage, tokens, quota, price.
+
+use super::Dialect;
+use crate::facts::{Catalog, Encoding};
+
+/// Where the deployment's enqueued-token quota comes from.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum QuotaChoice {
+    /// No quota check.
+    #[default]
+    None,
+    /// The catalog's figure for the model, deployment type and subscription.
+    Catalog { zone: Zone, subscription: Subscription },
+    /// A number the user typed in.
+    Tokens(u64),
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Zone {
+    #[default]
+    Global,
+    DataZone,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Subscription {
+    /// Enterprise Agreement / MCA-E.
+    Ea,
+    #[default]
+    Default,
+    CreditCard,
+    Msdn,
+}
+
+impl QuotaChoice {
+    /// The catalog fact id's kind for a choice (`enqueued_global_default`).
+    pub fn fact_kind(zone: Zone, subscription: Subscription) -> String {
+        let z = match zone {
+            Zone::Global => "global",
+            Zone::DataZone => "datazone",
+        };
+        let s = match subscription {
+            Subscription::Ea => "ea",
+            Subscription::Default => "default",
+            Subscription::CreditCard => "credit_card",
+            Subscription::Msdn => "msdn",
+        };
+        format!("enqueued_{z}_{s}")
+    }
+
+    /// The quota in tokens, if the choice names one the catalog knows.
+    pub fn limit(&self, catalog: &Catalog, model: Option<&str>) -> Option<u64> {
+        match self {
+            QuotaChoice::None => None,
+            QuotaChoice::Tokens(n) => Some(*n),
+            QuotaChoice::Catalog { zone, subscription } => {
+                catalog.get(&Self::fact_kind(*zone, *subscription), model?).map(|v| v as u64)
+            }
+        }
+    }
+}
+
+/// Prices the user typed in, USD per 1M tokens *at the batch price*
+/// (`None` = the catalog's Global price × `batch_price_factor`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PriceOverride {
+    pub input_per_m: Option<f64>,
+    pub output_per_m: Option<f64>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CheckOptions {
+    pub dialect: Dialect,
+    /// Azure with bring-your-own Blob storage: the larger file limit applies.
+    pub byo_storage: bool,
+    /// Count prompt tokens (needs a tokenizer; off = structural checks only).
+    pub count_tokens: bool,
+    /// Use this encoding instead of the model's.
+    pub encoding: Option<Encoding>,
+    /// The catalog model behind the deployment (Azure deployment names such as
+    /// `batch-summarize` name no model). `None` = read it from `body.model`.
+    pub model: Option<String>,
+    pub quota: QuotaChoice,
+    pub price: PriceOverride,
+    /// Diagnostics kept per code; the counts stay exact beyond it.
+    pub max_stored_per_code: usize,
+    /// Longer lines are reported, not parsed (bounds the memory one line takes).
+    pub max_line_bytes: usize,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            dialect: Dialect::Azure,
+            byo_storage: false,
+            count_tokens: true,
+            encoding: None,
+            model: None,
+            quota: QuotaChoice::None,
+            price: PriceOverride::default(),
+            max_stored_per_code: 1_000,
+            max_line_bytes: 64 << 20,
+        }
+    }
+}
+
+/// Why an option was refused.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum OptionError {
+    PriceNotANumber,
+    PriceNegative,
+    PriceAbsurd,
+    MaxLineBytesZero,
+    UnknownModel(String),
+}
+
+impl std::fmt::Display for OptionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionError::PriceNotANumber => write!(f, "the price is not a finite number"),
+            OptionError::PriceNegative => write!(f, "the price must not be negative"),
+            OptionError::PriceAbsurd => write!(f, "the price is over 10,000 USD per 1M tokens"),
+            OptionError::MaxLineBytesZero => write!(f, "the longest line allowed must be at least 1 byte"),
+            OptionError::UnknownModel(m) => write!(f, "the catalog has no model called {m}"),
+        }
+    }
+}
+
+/// A sanity bound on typed prices, not a vendor figure.
+const ABSURD_PRICE_PER_M: f64 = 10_000.0;
+
+impl CheckOptions {
+    /// Checks the numbers the user typed in.
+    pub fn validate(&self) -> Result<(), OptionError> {
+        for p in [self.price.input_per_m, self.price.output_per_m].into_iter().flatten() {
+            if !p.is_finite() {
+                return Err(OptionError::PriceNotANumber);
+            }
+            if p < 0.0 {
+                return Err(OptionError::PriceNegative);
+            }
+            if p > ABSURD_PRICE_PER_M {
+                return Err(OptionError::PriceAbsurd);
+            }
+        }
+        if self.max_line_bytes == 0 {
+            return Err(OptionError::MaxLineBytesZero);
+        }
+        if let Some(m) = &self.model {
+            if crate::facts::model_for_name(m).is_none() {
+                return Err(OptionError::UnknownModel(m.clone()));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quota_from_catalog_or_typed() {
+        let c = Catalog::builtin();
+        let q = QuotaChoice::Catalog { zone: Zone::DataZone, subscription: Subscription::Default };
+        assert_eq!(q.limit(&c, Some("gpt-4.1")), Some(30_000_000));
+        assert_eq!(q.limit(&c, None), None);
+        let g = QuotaChoice::Catalog { zone: Zone::Global, subscription: Subscription::Msdn };
+        assert_eq!(g.limit(&c, Some("gpt-4")), Some(100_000));
+        assert_eq!(QuotaChoice::Tokens(5).limit(&c, None), Some(5));
+    }
+
+    #[test]
+    fn typed_numbers_are_validated() {
+        let mut o = CheckOptions::default();
+        assert_eq!(o.validate(), Ok(()));
+        o.price.input_per_m = Some(f64::NAN);
+        assert_eq!(o.validate(), Err(OptionError::PriceNotANumber));
+        o.price.input_per_m = Some(-1.0);
+        assert_eq!(o.validate(), Err(OptionError::PriceNegative));
+        o.price.input_per_m = Some(1e9);
+        assert_eq!(o.validate(), Err(OptionError::PriceAbsurd));
+        o.price.input_per_m = None;
+        o.model = Some("batch-summarize".into());
+        assert!(matches!(o.validate(), Err(OptionError::UnknownModel(_))));
+    }
+}

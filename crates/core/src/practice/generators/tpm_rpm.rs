@@ -1,0 +1,79 @@
+//! TPM → RPM: the RPM that comes with a deployment's TPM.
+
+use super::{figure, tpm_step, Draft, MODELS};
+use crate::facts::Catalog;
+use crate::practice::family::Family;
+use crate::practice::format::{number, thousands};
+use crate::practice::options::{wrong_numbers, with_unit};
+use crate::practice::rng::Rng;
+use crate::quota::sizing::rpm_for_tpm;
+use crate::practice::problem::ko_en;
+
+/// The givens of a TPM → RPM problem.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TpmRpmShape {
+    pub model: &'static str,
+    pub tpm: f64,
+    /// RPM per 1,000 TPM for the model, from the catalog.
+    pub ratio: f64,
+}
+
+impl TpmRpmShape {
+    pub fn for_seed(seed: u64, catalog: &Catalog) -> Self {
+        shape(&mut Rng::salted(seed, Family::TpmToRpm.slug()), catalog)
+    }
+
+    pub fn answer(&self) -> f64 {
+        rpm_for_tpm(self.tpm, self.ratio)
+    }
+}
+
+fn shape(rng: &mut Rng, catalog: &Catalog) -> TpmRpmShape {
+    let model = MODELS[rng.index(MODELS.len())];
+    let tpm = rng.stepped(10_000, 300_000, tpm_step(catalog));
+    TpmRpmShape { model, tpm, ratio: figure(catalog, "rpm_per_1k_tpm", model) }
+}
+
+pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
+    let s = shape(rng, catalog);
+    let rpm = s.answer();
+    let units = s.tpm / 1_000.0;
+    // The ratio of the other generation of models: the mix-up between tables.
+    let other = ["gpt-4o", "gpt-4.1"]
+        .map(|m| figure(catalog, "rpm_per_1k_tpm", m))
+        .into_iter()
+        .find(|r| *r != s.ratio)
+        .unwrap_or(f64::NAN);
+    let times_sixty = rpm_for_tpm(s.tpm, s.ratio * 10.0);
+    let mut rest = vec![rpm_for_tpm(s.tpm, other), units, units * 100.0, rpm / 60.0];
+    rng.shuffle(&mut rest);
+    let mut mistakes = vec![times_sixty];
+    mistakes.extend(rest);
+    let show = with_unit("RPM");
+    let wrong = wrong_numbers(rpm, &mistakes, &show);
+    let (tpm_s, r, k, a, x) = (thousands(s.tpm), number(s.ratio), number(units), number(rpm), thousands(times_sixty));
+    let (o, y) = (number(other), thousands(rpm_for_tpm(s.tpm, other)));
+    Draft {
+        stem: ko_en(
+            format!("{} 배포에 {tpm_s} TPM을 할당했습니다. 함께 붙는 RPM은 얼마입니까?", s.model),
+            format!("A {} deployment is given {tpm_s} TPM. How many RPM come with it?", s.model),
+        ),
+        right: show(rpm),
+        wrong,
+        explanation: ko_en(
+            format!(
+                "{} 배포에는 1,000 TPM마다 {r} RPM이 붙습니다. {tpm_s} TPM은 1,000 TPM 단위로 {k}개이므로 {k} × {r} = {a} RPM입니다. \
+                 흔한 실수는 비율을 열 배로 잘못 잡는 것(×{} → {x} RPM)과, 모델마다 다른 비율을 다른 세대 모델에서 그대로 가져오는 것(×{o} → {y} RPM)입니다.",
+                s.model,
+                number(s.ratio * 10.0)
+            ),
+            format!(
+                "A {} deployment gets {r} RPM for every 1,000 TPM. {tpm_s} TPM is {k} units of 1,000 TPM, so {k} × {r} = {a} RPM. \
+                 The usual slips are a ratio ten times too big (×{} → {x} RPM) and borrowing the ratio of another generation of models (×{o} → {y} RPM): the ratio differs by model.",
+                s.model,
+                number(s.ratio * 10.0)
+            ),
+        ),
+        key: Some(rpm),
+    }
+}

@@ -1,0 +1,318 @@
+//! Provisioned throughput: how many PTUs a traffic shape needs, what they
+//! cost by the hour or reserved, and where they beat pay-as-you-go.
+
+use super::input::{PlanInput, Scope};
+use crate::cost::knobs::token_cost;
+use crate::facts::{model_for_name, Catalog};
+use serde::{Deserialize, Serialize};
+
+/// Hours in an average month (365 × 24 ÷ 12), the calendar, not a price.
+pub const HOURS_PER_MONTH: f64 = 365.0 * 24.0 / 12.0;
+pub const MINUTES_PER_MONTH: f64 = HOURS_PER_MONTH * 60.0;
+
+/// The traffic a PTU deployment must carry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PtuInput {
+    pub model: String,
+    pub scope: Scope,
+    pub peak_rpm: f64,
+    pub average_rpm: f64,
+    pub prompt_tokens: f64,
+    pub cached_prompt_tokens: f64,
+    pub output_tokens: f64,
+    pub n: u32,
+}
+
+impl From<&PlanInput> for PtuInput {
+    fn from(p: &PlanInput) -> Self {
+        PtuInput {
+            model: p.model.clone(),
+            scope: p.deployment.scope(),
+            peak_rpm: p.peak_rpm,
+            average_rpm: p.average_rpm,
+            prompt_tokens: p.prompt_tokens,
+            cached_prompt_tokens: p.cached_prompt_tokens,
+            output_tokens: p.output_tokens,
+            n: p.n,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PtuError {
+    UnknownModel(String),
+    /// The catalog has no PTU figures (`input_tpm_per_ptu`, …) for the model.
+    NoPtuFacts(String),
+    /// No token prices for the model.
+    NoPrices(String),
+}
+
+/// How many PTUs, worked out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PtuSizing {
+    pub model: String,
+    pub input_tpm_per_ptu: f64,
+    /// One output token weighs this many input tokens.
+    pub output_weight: f64,
+    /// (prompt − cached) + output × n × weight.
+    pub weighted_tokens_per_request: f64,
+    /// Peak requests/min × weighted tokens per request.
+    pub weighted_tpm: f64,
+    /// weighted_tpm ÷ input_tpm_per_ptu, before rounding.
+    pub exact_ptus: f64,
+    pub min_ptus: f64,
+    pub step_ptus: f64,
+    /// Rounded up to the step, at least the minimum.
+    pub ptus: f64,
+    /// Input-equivalent TPM the rounded PTUs carry.
+    pub capacity_tpm: f64,
+    /// Deployments needed when the PTUs exceed the per-deployment maximum.
+    pub deployments: f64,
+}
+
+fn model_name(name: &str) -> Result<&'static str, PtuError> {
+    model_for_name(name).map(|m| m.name).ok_or_else(|| PtuError::UnknownModel(name.to_string()))
+}
+
+/// PTU minimum and step for a scope (Data Zone shares Global's).
+pub fn ptu_min_step(catalog: &Catalog, model: &str, scope: Scope) -> Option<(f64, f64)> {
+    let s = match scope {
+        Scope::Global | Scope::DataZone => "global",
+        Scope::Regional => "regional",
+    };
+    Some((catalog.get(&format!("ptu_min_{s}"), model)?, catalog.get(&format!("ptu_step_{s}"), model)?))
+}
+
+/// Rounds `exact` up to the step, at least the minimum.
+pub fn round_ptus(exact: f64, min: f64, step: f64) -> f64 {
+    let stepped = if step > 0.0 { (exact / step).ceil() * step } else { exact.ceil() };
+    stepped.max(min)
+}
+
+/// PTUs for the peak of `input`.
+pub fn ptus_needed(input: &PtuInput, catalog: &Catalog) -> Result<PtuSizing, PtuError> {
+    size_for_peak(input, catalog, input.peak_rpm)
+}
+
+fn size_for_peak(input: &PtuInput, catalog: &Catalog, peak_rpm: f64) -> Result<PtuSizing, PtuError> {
+    let model = model_name(&input.model)?;
+    let missing = || PtuError::NoPtuFacts(model.to_string());
+    let per_ptu = catalog.get("input_tpm_per_ptu", model).filter(|v| *v > 0.0).ok_or_else(missing)?;
+    let weight = catalog.get("ptu_output_weight", model).ok_or_else(missing)?;
+    let (min, step) = ptu_min_step(catalog, model, input.scope).ok_or_else(missing)?;
+    let max_per_deployment = catalog.require("ptu_max_per_deployment", "any");
+    let weighted = (input.prompt_tokens - input.cached_prompt_tokens).max(0.0)
+        + input.output_tokens * f64::from(input.n) * weight;
+    let weighted_tpm = peak_rpm * weighted;
+    let exact = weighted_tpm / per_ptu;
+    let ptus = round_ptus(exact, min, step);
+    let deployments = if max_per_deployment > 0.0 { (ptus / max_per_deployment).ceil().max(1.0) } else { 1.0 };
+    Ok(PtuSizing {
+        model: model.to_string(),
+        input_tpm_per_ptu: per_ptu,
+        output_weight: weight,
+        weighted_tokens_per_request: weighted,
+        weighted_tpm,
+        exact_ptus: exact,
+        min_ptus: min,
+        step_ptus: step,
+        ptus,
+        capacity_tpm: ptus * per_ptu,
+        deployments,
+    })
+}
+
+/// PTU prices per PTU (unconfirmed catalog figures, editable as overrides).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PtuPrices {
+    pub hourly: f64,
+    pub monthly_reserved: f64,
+    /// Per month, on a one-year reservation.
+    pub yearly_reserved: f64,
+}
+
+impl PtuPrices {
+    pub fn from_catalog(catalog: &Catalog) -> Self {
+        PtuPrices {
+            hourly: catalog.require("ptu_price_hourly", "global"),
+            monthly_reserved: catalog.require("ptu_price_monthly_reserved", "global"),
+            yearly_reserved: catalog.require("ptu_price_yearly_reserved", "global"),
+        }
+    }
+
+    /// Monthly cost of `ptus` by the hour, 1-month and 1-year reservation.
+    pub fn monthly(&self, ptus: f64) -> [f64; 3] {
+        [ptus * self.hourly * HOURS_PER_MONTH, ptus * self.monthly_reserved, ptus * self.yearly_reserved]
+    }
+}
+
+/// Pay-as-you-go dollars for one request of `input`'s shape.
+pub fn payg_cost_per_request(input: &PtuInput, catalog: &Catalog) -> Result<f64, PtuError> {
+    let model = model_name(&input.model)?;
+    let no = || PtuError::NoPrices(model.to_string());
+    let p_in = catalog.get("price_input", model).ok_or_else(no)?;
+    let p_cached = catalog.get("price_cached_input", model).unwrap_or(p_in);
+    let p_out = catalog.get("price_output", model).ok_or_else(no)?;
+    let uplift = match input.scope {
+        Scope::Global => 1.0,
+        Scope::DataZone => catalog.require("datazone_price_factor", "any"),
+        Scope::Regional => catalog.require("regional_price_factor", "any"),
+    };
+    let fresh = (input.prompt_tokens - input.cached_prompt_tokens).max(0.0);
+    let cost = token_cost(fresh, p_in)
+        + token_cost(input.cached_prompt_tokens, p_cached)
+        + token_cost(input.output_tokens * f64::from(input.n), p_out);
+    Ok(cost * uplift)
+}
+
+/// PTU against pay-as-you-go for the same traffic, per month.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PtuComparison {
+    pub sizing: PtuSizing,
+    pub prices: PtuPrices,
+    /// Average requests/min × minutes in a month.
+    pub requests_per_month: f64,
+    pub payg_per_request: f64,
+    pub payg_monthly: f64,
+    /// By the hour, 1-month reservation, 1-year reservation.
+    pub ptu_monthly: [f64; 3],
+    /// Average weighted TPM ÷ the PTUs' capacity.
+    pub utilization: f64,
+    /// Utilization at which each PTU option costs what pay-as-you-go does
+    /// (above 1: pay-as-you-go always cheaper).
+    pub break_even_utilization: [f64; 3],
+}
+
+pub fn compare(input: &PtuInput, catalog: &Catalog) -> Result<PtuComparison, PtuError> {
+    let sizing = ptus_needed(input, catalog)?;
+    let prices = PtuPrices::from_catalog(catalog);
+    let per_request = payg_cost_per_request(input, catalog)?;
+    let requests_per_month = input.average_rpm * MINUTES_PER_MONTH;
+    let ptu_monthly = prices.monthly(sizing.ptus);
+    let avg_weighted_tpm = input.average_rpm * sizing.weighted_tokens_per_request;
+    let utilization = avg_weighted_tpm / sizing.capacity_tpm;
+    // Pay-as-you-go cost of the traffic that fills the PTUs every minute.
+    let full_requests = if sizing.weighted_tokens_per_request > 0.0 {
+        sizing.capacity_tpm / sizing.weighted_tokens_per_request * MINUTES_PER_MONTH
+    } else {
+        0.0
+    };
+    let payg_full = full_requests * per_request;
+    let break_even = ptu_monthly.map(|c| if payg_full > 0.0 { c / payg_full } else { f64::INFINITY });
+    Ok(PtuComparison {
+        sizing,
+        prices,
+        requests_per_month,
+        payg_per_request: per_request,
+        payg_monthly: requests_per_month * per_request,
+        ptu_monthly,
+        utilization,
+        break_even_utilization: break_even,
+    })
+}
+
+/// One point of the cost chart.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CostPoint {
+    pub requests_per_month: f64,
+    pub payg: f64,
+    pub ptus: f64,
+    /// By the hour, 1-month reservation, 1-year reservation.
+    pub ptu: [f64; 3],
+}
+
+/// Cost against monthly volume, `points` points from zero to twice the
+/// larger of this traffic and what the minimum PTUs carry. Volume keeps the
+/// input's peak-to-average ratio.
+pub fn cost_series(input: &PtuInput, catalog: &Catalog, points: usize) -> Result<Vec<CostPoint>, PtuError> {
+    let base = ptus_needed(input, catalog)?;
+    let per_request = payg_cost_per_request(input, catalog)?;
+    let prices = PtuPrices::from_catalog(catalog);
+    let peak_ratio = if input.average_rpm > 0.0 { input.peak_rpm / input.average_rpm } else { 1.0 };
+    let min_volume = if base.weighted_tokens_per_request > 0.0 {
+        base.min_ptus * base.input_tpm_per_ptu / base.weighted_tokens_per_request / peak_ratio * MINUTES_PER_MONTH
+    } else {
+        0.0
+    };
+    let top = 2.0 * (input.average_rpm * MINUTES_PER_MONTH).max(min_volume);
+    let points = points.clamp(2, 2_000);
+    let mut out = Vec::with_capacity(points);
+    for i in 0..points {
+        let volume = top * i as f64 / (points - 1) as f64;
+        let peak = volume / MINUTES_PER_MONTH * peak_ratio;
+        let sized = size_for_peak(input, catalog, peak)?;
+        out.push(CostPoint {
+            requests_per_month: volume,
+            payg: volume * per_request,
+            ptus: sized.ptus,
+            ptu: prices.monthly(sized.ptus),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> PtuInput {
+        PtuInput {
+            model: "gpt-4o".into(),
+            scope: Scope::Global,
+            peak_rpm: 50.0,
+            average_rpm: 25.0,
+            prompt_tokens: 1_600.0,
+            cached_prompt_tokens: 0.0,
+            output_tokens: 400.0,
+            n: 1,
+        }
+    }
+
+    #[test]
+    fn sizing_weights_output_and_rounds_to_step() {
+        let c = Catalog::builtin();
+        let s = ptus_needed(&input(), &c).unwrap();
+        // (1,600 + 400 × 3) × 50 = 140,000 input-equivalent TPM ÷ 2,500 = 56 → 60 PTU.
+        assert_eq!(s.weighted_tpm, 140_000.0);
+        assert_eq!(s.exact_ptus, 56.0);
+        assert_eq!(s.ptus, 60.0);
+        let regional = PtuInput { scope: Scope::Regional, ..input() };
+        assert_eq!(ptus_needed(&regional, &c).unwrap().ptus, 100.0);
+        let small = PtuInput { peak_rpm: 1.0, ..input() };
+        assert_eq!(ptus_needed(&small, &c).unwrap().ptus, 15.0);
+        // Cached tokens are deducted in full: 1,000 of 1,600 cached.
+        let cached = PtuInput { cached_prompt_tokens: 1_000.0, ..input() };
+        assert_eq!(ptus_needed(&cached, &c).unwrap().weighted_tpm, 90_000.0);
+    }
+
+    #[test]
+    fn costs_and_break_even() {
+        let c = Catalog::builtin();
+        let cmp = compare(&input(), &c).unwrap();
+        assert_eq!(cmp.ptu_monthly, [60.0 * 730.0, 60.0 * 260.0, 60.0 * 221.0]);
+        // 1,600 × $2.50 + 400 × $10 per 1M = $0.008 per request.
+        assert!((cmp.payg_per_request - 0.008).abs() < 1e-12);
+        assert!((cmp.payg_monthly - 25.0 * 43_800.0 * 0.008).abs() < 1e-6);
+        // Full: 150,000 ÷ 2,800 requests/min × 43,800 min × $0.008.
+        let full = 150_000.0 / 2_800.0 * 43_800.0 * 0.008;
+        assert!((cmp.break_even_utilization[2] - 60.0 * 221.0 / full).abs() < 1e-9);
+        assert!(cmp.break_even_utilization[0] > cmp.break_even_utilization[1]);
+        let dz = compare(&PtuInput { scope: Scope::DataZone, ..input() }, &c).unwrap();
+        assert!((dz.payg_per_request - 0.008 * 1.1).abs() < 1e-12);
+    }
+
+    #[test]
+    fn series_is_monotonic_and_starts_at_zero() {
+        let pts = cost_series(&input(), &Catalog::builtin(), 40).unwrap();
+        assert_eq!(pts.len(), 40);
+        assert_eq!(pts[0].payg, 0.0);
+        assert_eq!(pts[0].ptus, 15.0);
+        assert!(pts.windows(2).all(|w| w[1].payg >= w[0].payg && w[1].ptus >= w[0].ptus));
+    }
+
+    #[test]
+    fn models_without_ptu_figures_say_so() {
+        let i = PtuInput { model: "gpt-35-turbo".into(), ..input() };
+        assert_eq!(ptus_needed(&i, &Catalog::builtin()), Err(PtuError::NoPtuFacts("gpt-35-turbo".into())));
+    }
+}

@@ -1,0 +1,315 @@
+//! The batch job object (`batches.retrieve`): its status on the lifecycle,
+//! `errors.data[]`, `request_counts`, time left to `expires_at`, and the date
+//! the output file is deleted (`output_expires_after`, anchor `created_at`).
+//! Explanations in both languages are in [`super::job_text`].
+
+use super::job_text::{explain_error_code, explain_status};
+use super::Text;
+use crate::facts::Catalog;
+use serde_json::Value;
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JobStatus {
+    Validating,
+    Failed,
+    InProgress,
+    Finalizing,
+    Completed,
+    Expired,
+    Cancelling,
+    Cancelled,
+    /// A status this version does not know, as written.
+    Unknown(String),
+}
+
+impl JobStatus {
+    pub fn parse(s: &str) -> Self {
+        match s {
+            "validating" => JobStatus::Validating,
+            "failed" => JobStatus::Failed,
+            "in_progress" => JobStatus::InProgress,
+            "finalizing" => JobStatus::Finalizing,
+            "completed" => JobStatus::Completed,
+            "expired" => JobStatus::Expired,
+            "cancelling" => JobStatus::Cancelling,
+            "cancelled" => JobStatus::Cancelled,
+            other => JobStatus::Unknown(other.to_string()),
+        }
+    }
+
+    /// The job will not change any more.
+    pub fn is_terminal(&self) -> bool {
+        matches!(self, JobStatus::Failed | JobStatus::Completed | JobStatus::Expired | JobStatus::Cancelled)
+    }
+
+    /// Position on the main line validating(0) → in_progress(1) → finalizing(2) → completed(3).
+    pub fn step(&self) -> Option<u8> {
+        match self {
+            JobStatus::Validating => Some(0),
+            JobStatus::InProgress => Some(1),
+            JobStatus::Finalizing => Some(2),
+            JobStatus::Completed => Some(3),
+            _ => None,
+        }
+    }
+}
+
+/// Which service the job ran on: the output-expiry range differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Vendor {
+    Azure,
+    OpenAi,
+}
+
+impl Vendor {
+    fn subject(self) -> &'static str {
+        match self {
+            Vendor::Azure => "azure",
+            Vendor::OpenAi => "openai",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RequestCounts {
+    pub total: u64,
+    pub completed: u64,
+    pub failed: u64,
+}
+
+/// One entry of `errors.data[]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct JobError {
+    pub code: Option<String>,
+    pub message: Option<String>,
+    pub line: Option<u64>,
+    pub param: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ExpiresAfter {
+    pub anchor: String,
+    pub seconds: i64,
+}
+
+/// The fields of a batch object the page uses. Times are Unix seconds.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct BatchJob {
+    pub id: Option<String>,
+    pub status: JobStatus,
+    pub endpoint: Option<String>,
+    pub input_file_id: Option<String>,
+    pub output_file_id: Option<String>,
+    pub error_file_id: Option<String>,
+    pub created_at: Option<i64>,
+    pub in_progress_at: Option<i64>,
+    pub finalizing_at: Option<i64>,
+    pub completed_at: Option<i64>,
+    pub expires_at: Option<i64>,
+    pub request_counts: Option<RequestCounts>,
+    pub errors: Vec<JobError>,
+    pub output_expires_after: Option<ExpiresAfter>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum JobParseError {
+    NotJson { detail: String },
+    /// JSON, but not a batch object (no `status`, or `object` is not `batch`).
+    NotABatch,
+}
+
+fn s(v: &Value, k: &str) -> Option<String> {
+    v.get(k).and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string)
+}
+
+fn t(v: &Value, k: &str) -> Option<i64> {
+    v.get(k).and_then(Value::as_i64)
+}
+
+/// Reads a pasted batch object.
+pub fn parse_job(text: &str) -> Result<BatchJob, JobParseError> {
+    let v: Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| JobParseError::NotJson { detail: e.to_string() })?;
+    let object_ok = v.get("object").is_none_or(|o| o.as_str() == Some("batch"));
+    let status = v.get("status").and_then(Value::as_str).filter(|_| object_ok).ok_or(JobParseError::NotABatch)?;
+    let n = |c: &Value, k: &str| c.get(k).and_then(Value::as_u64).unwrap_or(0);
+    let request_counts = v.get("request_counts").filter(|c| c.is_object()).map(|c| RequestCounts {
+        total: n(c, "total"),
+        completed: n(c, "completed"),
+        failed: n(c, "failed"),
+    });
+    let errors = v
+        .get("errors")
+        .and_then(|e| e.get("data"))
+        .and_then(Value::as_array)
+        .map(|d| {
+            d.iter()
+                .map(|e| JobError { code: s(e, "code"), message: s(e, "message"), line: e.get("line").and_then(Value::as_u64), param: s(e, "param") })
+                .collect()
+        })
+        .unwrap_or_default();
+    let output_expires_after = v.get("output_expires_after").and_then(|o| {
+        Some(ExpiresAfter { anchor: s(o, "anchor").unwrap_or_else(|| "created_at".into()), seconds: t(o, "seconds")? })
+    });
+    Ok(BatchJob {
+        id: s(&v, "id"),
+        status: JobStatus::parse(status),
+        endpoint: s(&v, "endpoint"),
+        input_file_id: s(&v, "input_file_id"),
+        output_file_id: s(&v, "output_file_id"),
+        error_file_id: s(&v, "error_file_id"),
+        created_at: t(&v, "created_at"),
+        in_progress_at: t(&v, "in_progress_at"),
+        finalizing_at: t(&v, "finalizing_at"),
+        completed_at: t(&v, "completed_at"),
+        expires_at: t(&v, "expires_at"),
+        request_counts,
+        errors,
+        output_expires_after,
+    })
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct StatusInfo {
+    pub status: JobStatus,
+    /// See [`JobStatus::step`].
+    pub step: Option<u8>,
+    pub terminal: bool,
+    pub meaning: Text,
+    pub what_to_do: Text,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ExplainedError {
+    pub error: JobError,
+    pub explanation: Text,
+}
+
+/// For the progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Progress {
+    pub counts: RequestCounts,
+    /// (completed + failed) / total, in 0..=1; 0 when total is 0.
+    pub done_fraction: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeletionBasis {
+    /// From the job's `output_expires_after`.
+    Job,
+    /// Not set on the job: the vendor's default file expiry.
+    VendorDefault,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct OutputDeletion {
+    pub deletes_at: i64,
+    /// Negative when already past.
+    pub seconds_left: i64,
+    pub basis: DeletionBasis,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JobWarning {
+    /// `completed` with `output_file_id: null`: every request failed.
+    CompletedWithoutOutput,
+    /// Copy the results to storage you own before this date.
+    CopyOutputBeforeDeletion { deletes_at: i64 },
+    OutputAlreadyDeleted { deleted_at: i64 },
+    /// `output_expires_after.seconds` outside the vendor's range.
+    ExpiryOutOfRange { seconds: i64, min: i64, max: i64 },
+    /// The anchor is not `created_at`, the only documented one.
+    UnknownAnchor { anchor: String },
+    /// No `output_expires_after` and no documented default: the date cannot be computed.
+    DeletionDateUnknown,
+    /// The 24-hour window ran out: unfinished requests ended as batch_expired (finished ones are billed).
+    JobExpired { unfinished: u64 },
+    /// Still running and past `expires_at`.
+    PastExpiry,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct JobAnalysis {
+    pub status: StatusInfo,
+    pub progress: Option<Progress>,
+    pub errors: Vec<ExplainedError>,
+    /// Seconds until `expires_at` (or created_at + the completion window), for jobs still running.
+    pub expires_in_seconds: Option<i64>,
+    pub output_deletion: Option<OutputDeletion>,
+    pub warnings: Vec<JobWarning>,
+}
+
+/// Explains a job at time `now` (Unix seconds).
+pub fn analyze_job(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog) -> JobAnalysis {
+    let mut warnings = Vec::new();
+    let progress = job.request_counts.map(|c| Progress {
+        counts: c,
+        done_fraction: if c.total == 0 { 0.0 } else { ((c.completed + c.failed) as f64 / c.total as f64).min(1.0) },
+    });
+    let expires_at = job.expires_at.or_else(|| {
+        let window = catalog.get("completion_window_seconds", "any")? as i64;
+        job.created_at.map(|c| c + window)
+    });
+    let expires_in_seconds = if job.status.is_terminal() { None } else { expires_at.map(|e| e - now) };
+    if expires_in_seconds.is_some_and(|s| s < 0) {
+        warnings.push(JobWarning::PastExpiry);
+    }
+    if job.status == JobStatus::Completed && job.output_file_id.is_none() {
+        warnings.push(JobWarning::CompletedWithoutOutput);
+    }
+    if job.status == JobStatus::Expired {
+        let unfinished = job.request_counts.map_or(0, |c| c.total.saturating_sub(c.completed + c.failed));
+        warnings.push(JobWarning::JobExpired { unfinished });
+    }
+    let output_deletion = if job.output_file_id.is_some() || job.error_file_id.is_some() {
+        deletion(job, now, vendor, catalog, &mut warnings)
+    } else {
+        None
+    };
+    if let Some(d) = output_deletion {
+        warnings.push(if d.seconds_left > 0 {
+            JobWarning::CopyOutputBeforeDeletion { deletes_at: d.deletes_at }
+        } else {
+            JobWarning::OutputAlreadyDeleted { deleted_at: d.deletes_at }
+        });
+    }
+    JobAnalysis {
+        status: explain_status(&job.status, vendor),
+        progress,
+        errors: job.errors.iter().map(|e| ExplainedError { error: e.clone(), explanation: explain_error_code(e.code.as_deref()) }).collect(),
+        expires_in_seconds,
+        output_deletion,
+        warnings,
+    }
+}
+
+fn deletion(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog, warnings: &mut Vec<JobWarning>) -> Option<OutputDeletion> {
+    let created = job.created_at?;
+    let (seconds, basis) = match &job.output_expires_after {
+        Some(e) => {
+            if e.anchor != "created_at" {
+                warnings.push(JobWarning::UnknownAnchor { anchor: e.anchor.clone() });
+            }
+            let min = catalog.get("output_expires_min_seconds", vendor.subject());
+            let max = catalog.get("output_expires_max_seconds", vendor.subject());
+            if let (Some(min), Some(max)) = (min, max) {
+                if (e.seconds as f64) < min || (e.seconds as f64) > max {
+                    warnings.push(JobWarning::ExpiryOutOfRange { seconds: e.seconds, min: min as i64, max: max as i64 });
+                }
+            }
+            (e.seconds, DeletionBasis::Job)
+        }
+        None => match catalog.get("file_default_expiry_seconds", vendor.subject()) {
+            Some(d) => (d as i64, DeletionBasis::VendorDefault),
+            None => {
+                warnings.push(JobWarning::DeletionDateUnknown);
+                return None;
+            }
+        },
+    };
+    let deletes_at = created.saturating_add(seconds);
+    Some(OutputDeletion { deletes_at, seconds_left: deletes_at - now, basis })
+}

@@ -1,0 +1,44 @@
+//! Batch results: join output and error files to the input, classify every
+//! request, attribute usage and cost, build the retry file, explain the job.
+//!
+//! Use: a [`ResultsJoiner`] fed with chunks of each file, `finish()` →
+//! [`ResultsReport`]; then [`cost_report`], [`group_table`] / [`group_csv`],
+//! [`RetryExtractor`] (second pass over the input) and, for a pasted job
+//! object, [`parse_job`] + [`analyze_job`].
+
+pub mod chunks;
+pub mod detect;
+pub mod files;
+pub mod group;
+pub mod job;
+pub mod job_text;
+pub mod join;
+pub mod line;
+pub mod outcome;
+pub mod report;
+pub mod retry;
+pub mod usage;
+
+pub use detect::detect_kind;
+pub use job_text::{explain_error_code, explain_status, format_utc, warning_text};
+pub use files::{what_more_files_add, FileAdvice, FileGain, FilesPresent};
+pub use group::{group_csv, group_table, row_keys, GroupError, GroupKey, GroupRow, GroupTable};
+pub use job::{analyze_job, parse_job, BatchJob, JobAnalysis, JobStatus, Vendor};
+pub use join::ResultsJoiner;
+pub use outcome::{Classified, Outcome};
+pub use report::{Diagnostic, Problem, RequestRow, ResultsReport, Summary};
+pub use retry::{build_retry_file, RetryError, RetryExtractor, RetryPlan};
+pub use usage::{batch_prices, cost_report, cost_usd, CostOptions, CostReport, PriceOverride, Usage};
+
+/// The four files the results page takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FileKind {
+    Output,
+    Errors,
+    Input,
+    /// The batch job object from `batches.retrieve`.
+    Job,
+}
+
+pub use crate::text::Text;

@@ -1,0 +1,191 @@
+//! Batch submission code, Python SDK and curl: upload with an expiry, create
+//! with a 24 h window and an output expiry, retry `token_limit_exceeded`,
+//! poll no faster than the catalog allows, join on `custom_id`, copy out.
+
+use serde::{Deserialize, Serialize};
+
+use super::code_common::{fill, is_https_url, py_str, sh_quote};
+use super::keda_quota::fmt_num;
+use super::text::{FormError, Text};
+use crate::facts::Catalog;
+
+const PYTHON: &str = include_str!("code_submit.py.tmpl");
+const SHELL: &str = include_str!("code_submit.sh.tmpl");
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Dialect {
+    Azure,
+    OpenAi,
+}
+
+impl Dialect {
+    /// The catalog subject for this dialect.
+    pub fn subject(self) -> &'static str {
+        match self {
+            Dialect::Azure => "azure",
+            Dialect::OpenAi => "openai",
+        }
+    }
+}
+
+/// Prefilled by the UI from the batch file check when the user comes from there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubmitOptions {
+    pub dialect: Dialect,
+    /// Azure: `https://<resource>.openai.azure.com` (unused for OpenAI).
+    pub endpoint: String,
+    /// Azure only.
+    pub api_version: String,
+    /// The Global Batch deployment (Azure) or model (OpenAI) every line names.
+    pub deployment: String,
+    pub input_path: String,
+    /// The batch's `endpoint`: `/chat/completions` (Azure), `/v1/chat/completions` (OpenAI).
+    pub endpoint_path: String,
+    pub file_expires_after_seconds: i64,
+    pub output_expires_after_seconds: i64,
+    pub poll_interval_seconds: i64,
+    /// Storage you own: `https://<account>.blob.core.windows.net`, and a container.
+    pub owned_account_url: String,
+    pub owned_container: String,
+}
+
+impl SubmitOptions {
+    pub fn new(dialect: Dialect, catalog: &Catalog) -> Self {
+        let expires = match dialect {
+            Dialect::Azure => catalog.require("output_expires_min_seconds", "azure"),
+            Dialect::OpenAi => catalog.require("file_default_expiry_seconds", "openai"),
+        } as i64;
+        Self {
+            dialect,
+            endpoint: "https://contoso-aoai.openai.azure.com".into(),
+            api_version: "2024-10-21".into(),
+            deployment: "batch-summarize".into(),
+            input_path: "batch.jsonl".into(),
+            endpoint_path: match dialect {
+                Dialect::Azure => "/chat/completions".into(),
+                Dialect::OpenAi => "/v1/chat/completions".into(),
+            },
+            file_expires_after_seconds: expires,
+            output_expires_after_seconds: expires,
+            poll_interval_seconds: catalog.require("min_poll_interval_seconds", "azure") as i64,
+            owned_account_url: "https://contosoarchive.blob.core.windows.net".into(),
+            owned_container: "batch-results".into(),
+        }
+    }
+}
+
+/// Checks an `expires_after` / `output_expires_after` figure against the
+/// dialect's range in the catalog.
+pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catalog) -> Option<FormError> {
+    let min = catalog.require("output_expires_min_seconds", dialect.subject());
+    let max = catalog.require("output_expires_max_seconds", dialect.subject());
+    let s = seconds as f64;
+    (s < min || s > max).then(|| {
+        let days = |x: f64| fmt_num(x / 86_400.0);
+        FormError {
+            field: field.to_string(),
+            reason: Text::new(
+                format!("{field} must be {}–{} seconds ({}–{} days) for {}; got {}.", fmt_num(min), fmt_num(max), days(min), days(max), dialect.subject(), fmt_num(s)),
+                format!("{}에서 {field}는 {}–{}초({}–{}일)여야 합니다. 입력값 {}.", dialect.subject(), fmt_num(min), fmt_num(max), days(min), days(max), fmt_num(s)),
+            ),
+        }
+    })
+}
+
+impl SubmitOptions {
+    pub fn validate(&self, catalog: &Catalog) -> Vec<FormError> {
+        let mut e = Vec::new();
+        if self.dialect == Dialect::Azure && !is_https_url(&self.endpoint) {
+            e.push(FormError::new("endpoint", "The endpoint must be an https:// address.", "엔드포인트는 https:// 주소여야 합니다."));
+        }
+        if !is_https_url(&self.owned_account_url) {
+            e.push(FormError::new("owned_account_url", "The storage account must be an https:// address.", "스토리지 계정은 https:// 주소여야 합니다."));
+        }
+        for (f, v) in [("deployment", &self.deployment), ("input_path", &self.input_path), ("owned_container", &self.owned_container), ("api_version", &self.api_version)] {
+            if v.trim().is_empty() || v.chars().any(char::is_control) {
+                e.push(FormError::new(f, format!("{f} is required (one line)."), format!("{f}는 필수입니다 (한 줄).")));
+            }
+        }
+        let path_ok = self.endpoint_path.starts_with('/')
+            && self.endpoint_path.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-'));
+        if !path_ok {
+            e.push(FormError::new("endpoint_path", "The batch endpoint is a path such as /chat/completions.", "batch endpoint는 /chat/completions 같은 경로여야 합니다."));
+        }
+        e.extend(check_expiry("file_expires_after_seconds", self.dialect, self.file_expires_after_seconds, catalog));
+        e.extend(check_expiry("output_expires_after_seconds", self.dialect, self.output_expires_after_seconds, catalog));
+        let min_poll = catalog.require("min_poll_interval_seconds", "azure");
+        if (self.poll_interval_seconds as f64) < min_poll || self.poll_interval_seconds > 86_400 {
+            e.push(FormError::new(
+                "poll_interval_seconds",
+                format!("Poll no faster than every {} s (and at most once a day).", fmt_num(min_poll)),
+                format!("{}초보다 자주 폴링하지 마세요 (최대 하루 한 번).", fmt_num(min_poll)),
+            ));
+        }
+        e
+    }
+
+    fn common(&self, catalog: &Catalog, quote: fn(&str) -> String) -> Vec<(&'static str, String)> {
+        vec![
+            ("DIALECT_NAME", match self.dialect { Dialect::Azure => "Azure OpenAI".into(), Dialect::OpenAi => "OpenAI".into() }),
+            ("INPUT_PATH", quote(self.input_path.trim())),
+            ("DEPLOYMENT", quote(self.deployment.trim())),
+            ("ENDPOINT_PATH", quote(&self.endpoint_path)),
+            ("FILE_EXPIRES", self.file_expires_after_seconds.to_string()),
+            ("OUTPUT_EXPIRES", self.output_expires_after_seconds.to_string()),
+            ("POLL_SECONDS", self.poll_interval_seconds.to_string()),
+            ("FIRST_BACKOFF", fmt_num(catalog.require("fail_fast_first_backoff_seconds", "azure")).replace(',', "")),
+            ("MAX_ATTEMPTS", fmt_num(catalog.require("fail_fast_max_attempts", "azure")).replace(',', "")),
+            ("OWNED_ACCOUNT_URL", quote(self.owned_account_url.trim())),
+            ("OWNED_CONTAINER", quote(self.owned_container.trim())),
+        ]
+    }
+}
+
+/// The Python (openai SDK) submission script.
+pub fn submit_python(o: &SubmitOptions, catalog: &Catalog) -> Result<String, Vec<FormError>> {
+    let e = o.validate(catalog);
+    if !e.is_empty() {
+        return Err(e);
+    }
+    let (import, client) = match o.dialect {
+        Dialect::Azure => (
+            "from azure.identity import DefaultAzureCredential, get_bearer_token_provider",
+            format!(
+                "token_provider = get_bearer_token_provider(DefaultAzureCredential(), \"https://cognitiveservices.azure.com/.default\")\nclient = openai.AzureOpenAI(\n    azure_endpoint={},\n    api_version={},\n    azure_ad_token_provider=token_provider,\n)",
+                py_str(o.endpoint.trim()),
+                py_str(o.api_version.trim())
+            ),
+        ),
+        Dialect::OpenAi => ("from azure.identity import DefaultAzureCredential", "client = openai.OpenAI()  # reads OPENAI_API_KEY".to_string()),
+    };
+    let mut pairs = o.common(catalog, py_str);
+    pairs.push(("IDENTITY_IMPORT", import.to_string()));
+    pairs.push(("CLIENT", client));
+    Ok(fill(PYTHON, &pairs))
+}
+
+/// The bash + curl + jq submission script.
+pub fn submit_curl(o: &SubmitOptions, catalog: &Catalog) -> Result<String, Vec<FormError>> {
+    let e = o.validate(catalog);
+    if !e.is_empty() {
+        return Err(e);
+    }
+    let (settings, refresh, expires) = match o.dialect {
+        Dialect::Azure => (
+            format!("ENDPOINT={}\nAPI_VERSION={}\nBASE=\"$ENDPOINT/openai\"\nQS=\"?api-version=$API_VERSION\"", sh_quote(o.endpoint.trim().trim_end_matches('/')), sh_quote(o.api_version.trim())),
+            "refresh_auth() {  # Microsoft Entra ID token of the signed-in az user\n  AUTH=(-H \"Authorization: Bearer $(az account get-access-token --resource https://cognitiveservices.azure.com --query accessToken -o tsv)\")\n}",
+            "-F \"expires_after.anchor=created_at\" -F \"expires_after.seconds=$FILE_EXPIRES_AFTER_SECONDS\"",
+        ),
+        Dialect::OpenAi => (
+            "BASE=\"https://api.openai.com/v1\"\nQS=\"\"".to_string(),
+            "refresh_auth() {\n  AUTH=(-H \"Authorization: Bearer $OPENAI_API_KEY\")\n}",
+            "-F \"expires_after[anchor]=created_at\" -F \"expires_after[seconds]=$FILE_EXPIRES_AFTER_SECONDS\"",
+        ),
+    };
+    let mut pairs = o.common(catalog, sh_quote);
+    pairs.push(("SETTINGS", settings));
+    pairs.push(("REFRESH_AUTH", refresh.to_string()));
+    pairs.push(("EXPIRES_FORM", expires.to_string()));
+    pairs.push(("NEEDS", ", az (Azure CLI)".to_string()));
+    Ok(fill(SHELL, &pairs))
+}

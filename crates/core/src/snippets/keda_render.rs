@@ -1,0 +1,249 @@
+//! Renders the KEDA form to YAML: a TriggerAuthentication (workload identity)
+//! and a ScaledObject or ScaledJob for the `azure-servicebus` trigger, with
+//! only the fields the cluster's KEDA release knows.
+
+use serde::{Deserialize, Serialize};
+
+use super::keda::{namespace_is_fqdn, short_namespace, Entity, JobStrategy, KedaForm, ScaleKind};
+use super::keda_quota::{max_replicas_from_quota, QuotaSizing};
+use super::keda_versions::{keda_for_aks, parse_kubernetes_minor, AksKeda, AksKedaMatch, KedaFeature};
+use super::text::{FormError, Text};
+use super::yaml::{emit_all, map, Node};
+use crate::facts::Catalog;
+
+/// What a note is about, for the UI to style or filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoteCode {
+    /// A field the form asked for is left out: this KEDA release lacks it.
+    FieldDropped(KedaFeature),
+    /// The Service Bus namespace was typed as an FQDN and was shortened.
+    NamespaceShortened,
+    /// The Kubernetes version isn't in the table: the KEDA release is assumed.
+    KedaVersionAssumed,
+    /// `maxReplicaCount` was computed from the quota.
+    MaxReplicasFromQuota,
+    /// The quota can't feed even one replica: `maxReplicaCount` is set to 1.
+    QuotaFeedsNoReplica,
+    /// Neither a `maxReplicaCount` nor a quota was given: KEDA's default.
+    MaxReplicasDefault,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Note {
+    pub code: NoteCode,
+    pub text: Text,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rendered {
+    /// The TriggerAuthentication, `---`, then the ScaledObject or ScaledJob.
+    pub yaml: String,
+    pub notes: Vec<Note>,
+    pub keda: AksKeda,
+    /// The `maxReplicaCount` written.
+    pub max_replicas: i64,
+    /// The quota arithmetic, when a quota was given.
+    pub quota: Option<QuotaSizing>,
+}
+
+/// The `maxReplicaCount` the form leads to, and the quota arithmetic if any:
+/// the user's figure, else what the quota feeds (at least 1), else the default.
+pub fn effective_max_replicas(form: &KedaForm, catalog: &Catalog) -> (i64, Option<QuotaSizing>) {
+    let sizing = form.quota.as_ref().and_then(|q| max_replicas_from_quota(q).ok());
+    let max = match (form.max_replicas, &sizing) {
+        (Some(m), _) => m,
+        (None, Some(s)) => s.replicas_fed.max(1),
+        (None, None) => catalog.require("keda_max_replicas", "default").round() as i64,
+    };
+    (max, sizing)
+}
+
+fn note(notes: &mut Vec<Note>, code: NoteCode, en: String, ko: String) {
+    notes.push(Note { code, text: Text::new(en, ko) });
+}
+
+fn dropped(notes: &mut Vec<Note>, f: KedaFeature, keda: AksKeda) {
+    note(
+        notes,
+        NoteCode::FieldDropped(f),
+        format!("{} is left out: KEDA {} (AKS 1.{}) doesn't know it; it arrives in KEDA {}.", f.field_path(), keda.keda, keda.kubernetes_minor, f.since()),
+        format!("{} 필드는 생략했습니다. KEDA {} (AKS 1.{})에는 없고 KEDA {}부터 지원됩니다.", f.field_path(), keda.keda, keda.kubernetes_minor, f.since()),
+    );
+}
+
+/// Renders the form. Errors: the form's [`KedaForm::validate`] findings.
+pub fn render(form: &KedaForm, catalog: &Catalog) -> Result<Rendered, Vec<FormError>> {
+    let errors = form.validate();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let minor = parse_kubernetes_minor(&form.aks_kubernetes_version);
+    let Some(keda) = minor.and_then(keda_for_aks) else {
+        return Err(vec![FormError::new("aks_kubernetes_version", "Unknown AKS Kubernetes version.", "알 수 없는 AKS Kubernetes 버전입니다.")]);
+    };
+    let mut notes = Vec::new();
+    match keda.matched {
+        AksKedaMatch::Listed => {}
+        AksKedaMatch::AssumedFromLower { listed_minor } | AksKedaMatch::AssumedNewest { listed_minor } => note(
+            &mut notes,
+            NoteCode::KedaVersionAssumed,
+            format!("AKS 1.{} isn't in the add-on table; assuming KEDA {} as on 1.{listed_minor}, so no newer field is emitted. Check with: kubectl get deploy keda-operator -n kube-system -o jsonpath='{{.metadata.labels.app\\.kubernetes\\.io/version}}'", keda.kubernetes_minor, keda.keda),
+            format!("AKS 1.{}은(는) add-on 표에 없어 1.{listed_minor}과 같은 KEDA {}로 가정했고, 그보다 새로운 필드는 넣지 않았습니다. 확인: kubectl get deploy keda-operator -n kube-system -o jsonpath='{{.metadata.labels.app\\.kubernetes\\.io/version}}'", keda.kubernetes_minor, keda.keda),
+        ),
+    }
+    let sb_namespace = short_namespace(&form.servicebus_namespace).unwrap_or_default();
+    if namespace_is_fqdn(&form.servicebus_namespace) {
+        note(
+            &mut notes,
+            NoteCode::NamespaceShortened,
+            format!("The trigger's namespace is the short name \"{sb_namespace}\": KEDA appends the endpoint suffix itself."),
+            format!("트리거의 namespace에는 짧은 이름 \"{sb_namespace}\"을(를) 씁니다. KEDA가 엔드포인트 접미사를 직접 붙입니다."),
+        );
+    }
+    let (max_replicas, quota) = effective_max_replicas(form, catalog);
+    match (&quota, form.max_replicas) {
+        (Some(s), None) if s.replicas_fed == 0 => note(&mut notes, NoteCode::QuotaFeedsNoReplica, s.explanation.en.clone(), s.explanation.ko.clone()),
+        (Some(s), None) => note(&mut notes, NoteCode::MaxReplicasFromQuota, s.explanation.en.clone(), s.explanation.ko.clone()),
+        (None, None) => note(
+            &mut notes,
+            NoteCode::MaxReplicasDefault,
+            format!("maxReplicaCount is KEDA's default {max_replicas}. Size it from the model deployment's quota instead: more replicas than the TPM feeds only add 429s."),
+            format!("maxReplicaCount는 KEDA 기본값 {max_replicas}입니다. 클러스터 크기가 아니라 모델 배포의 quota로 정하세요. TPM이 감당하는 수를 넘는 replica는 429만 늘립니다."),
+        ),
+        _ => {}
+    }
+
+    let auth_ns = form.effective_trigger_auth_namespace().to_string();
+    let mut pod_identity = map().s("provider", "azure-workload");
+    if !form.identity_id.trim().is_empty() {
+        pod_identity = pod_identity.s("identityId", form.identity_id.trim());
+    }
+    for (feature, value, key) in [
+        (KedaFeature::IdentityTenantId, &form.identity_tenant_id, "identityTenantId"),
+        (KedaFeature::IdentityAuthorityHost, &form.identity_authority_host, "identityAuthorityHost"),
+    ] {
+        if value.trim().is_empty() {
+            continue;
+        }
+        if keda.keda.supports(feature) {
+            pod_identity = pod_identity.s(key, value.trim());
+        } else {
+            dropped(&mut notes, feature, keda);
+        }
+    }
+    let trigger_auth = map()
+        .s("apiVersion", "keda.sh/v1alpha1")
+        .s("kind", "TriggerAuthentication")
+        .node("metadata", map().s("name", &form.trigger_auth_name).s("namespace", &auth_ns).build())
+        .node("spec", map().node("podIdentity", pod_identity.build()).build())
+        .build();
+
+    let scaled = match form.kind {
+        ScaleKind::ScaledObject => scaled_object(form, keda, max_replicas, &sb_namespace, &mut notes),
+        ScaleKind::ScaledJob => scaled_job(form, keda, max_replicas, &sb_namespace, &mut notes),
+    };
+    Ok(Rendered { yaml: emit_all(&[trigger_auth, scaled]), notes, keda, max_replicas, quota })
+}
+
+fn trigger(form: &KedaForm, sb_namespace: &str, named: bool) -> Node {
+    let mut md = map();
+    md = match &form.entity {
+        Entity::Queue { queue_name } => md.s("queueName", queue_name),
+        Entity::Topic { topic_name, subscription_name } => md.s("topicName", topic_name).s("subscriptionName", subscription_name),
+    };
+    md = md.s("namespace", sb_namespace).s("messageCount", form.message_count.to_string()).comment("target backlog per replica");
+    if let Some(a) = form.activation_message_count {
+        md = md.s("activationMessageCount", a.to_string());
+    }
+    let mut t = map().s("type", "azure-servicebus");
+    if named {
+        t = t.s("name", "servicebus");
+    }
+    t.node("metadata", md.build())
+        .node("authenticationRef", map().s("name", &form.trigger_auth_name).build())
+        .build()
+}
+
+fn metadata(form: &KedaForm) -> Node {
+    map().s("name", &form.name).s("namespace", form.namespace.trim()).build()
+}
+
+fn scaled_object(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, notes: &mut Vec<Note>) -> Node {
+    let mut spec = map()
+        .node("scaleTargetRef", map().s("name", &form.target_name).build())
+        .i("pollingInterval", form.polling_interval)
+        .i("cooldownPeriod", form.cooldown_period);
+    if let Some(i) = form.initial_cooldown_period {
+        if keda.keda.supports(KedaFeature::InitialCooldownPeriod) {
+            spec = spec.i("initialCooldownPeriod", i);
+        } else {
+            dropped(notes, KedaFeature::InitialCooldownPeriod, keda);
+        }
+    }
+    if let Some(idle) = form.idle_replicas {
+        spec = spec.i("idleReplicaCount", idle);
+    }
+    spec = spec.i("minReplicaCount", form.min_replicas).i("maxReplicaCount", max);
+    if let Some(f) = &form.fallback {
+        let mut fb = map().i("failureThreshold", f.failure_threshold).i("replicas", f.replicas);
+        if let Some(b) = f.behavior {
+            if keda.keda.supports(KedaFeature::FallbackBehavior) {
+                fb = fb.s("behavior", b.as_str());
+            } else {
+                dropped(notes, KedaFeature::FallbackBehavior, keda);
+            }
+        }
+        spec = spec.node("fallback", fb.build());
+    }
+    let mut named = false;
+    if let Some(m) = &form.scaling_modifiers {
+        if keda.keda.supports(KedaFeature::ScalingModifiers) {
+            named = true;
+            let sm = map().s("formula", m.formula.trim()).s("target", m.target.trim()).build();
+            spec = spec.node("advanced", map().node("scalingModifiers", sm).build());
+        } else {
+            dropped(notes, KedaFeature::ScalingModifiers, keda);
+        }
+    }
+    spec = spec.node("triggers", Node::List(vec![trigger(form, sb_namespace, named)]));
+    map()
+        .s("apiVersion", "keda.sh/v1alpha1")
+        .s("kind", "ScaledObject")
+        .node("metadata", metadata(form))
+        .node("spec", spec.build())
+        .build()
+}
+
+fn scaled_job(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, notes: &mut Vec<Note>) -> Node {
+    let container = map().s("name", &form.target_name).s("image", form.job_image.trim()).build();
+    let pod_spec = map()
+        .s("serviceAccountName", &form.service_account_name)
+        .s("restartPolicy", "Never")
+        .node("containers", Node::List(vec![container]))
+        .build();
+    let template = map()
+        .node("metadata", map().node("labels", map().s("azure.workload.identity/use", "true").build()).build())
+        .node("spec", pod_spec)
+        .build();
+    let mut strategy = form.scaling_strategy;
+    if strategy == JobStrategy::Eager && !keda.keda.supports(KedaFeature::EagerStrategy) {
+        dropped(notes, KedaFeature::EagerStrategy, keda);
+        strategy = JobStrategy::Default;
+    }
+    let spec = map()
+        .node("jobTargetRef", map().node("template", template).build())
+        .i("pollingInterval", form.polling_interval)
+        .i("minReplicaCount", form.min_replicas)
+        .i("maxReplicaCount", max)
+        .i("successfulJobsHistoryLimit", form.successful_jobs_history_limit)
+        .i("failedJobsHistoryLimit", form.failed_jobs_history_limit)
+        .node("scalingStrategy", map().s("strategy", strategy.as_str()).build())
+        .node("triggers", Node::List(vec![trigger(form, sb_namespace, false)]))
+        .build();
+    map()
+        .s("apiVersion", "keda.sh/v1alpha1")
+        .s("kind", "ScaledJob")
+        .node("metadata", metadata(form))
+        .node("spec", spec)
+        .build()
+}

@@ -1,0 +1,53 @@
+//! Text in both UI languages, and the error a form field reports.
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::text::Text;
+
+/// Why one field of a form can't be used. `field` is the stable name of the
+/// field (the struct field's name, e.g. `"message_count"`), for the UI to mark.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormError {
+    pub field: String,
+    pub reason: Text,
+}
+
+impl FormError {
+    pub fn new(field: &str, en: impl Into<String>, ko: impl Into<String>) -> Self {
+        Self { field: field.to_string(), reason: Text::new(en, ko) }
+    }
+}
+
+/// Checks a whole-number input: not negative, not above `max`.
+pub(crate) fn check_count(errors: &mut Vec<FormError>, field: &str, value: i64, max: i64) {
+    if value < 0 {
+        errors.push(FormError::new(
+            field,
+            format!("{field} must not be negative (got {value})."),
+            format!("{field} 값은 음수일 수 없습니다 (입력값 {value})."),
+        ));
+    } else if value > max {
+        errors.push(FormError::new(
+            field,
+            format!("{field} = {value} is implausibly large (above {max})."),
+            format!("{field} = {value}은(는) 비현실적으로 큽니다 ({max} 초과)."),
+        ));
+    }
+}
+
+/// Checks a real-number input: finite and above zero.
+pub(crate) fn check_positive(errors: &mut Vec<FormError>, field: &str, value: f64) {
+    if !value.is_finite() {
+        errors.push(FormError::new(
+            field,
+            format!("{field} is not a number."),
+            format!("{field} 값이 숫자가 아닙니다."),
+        ));
+    } else if value <= 0.0 {
+        errors.push(FormError::new(
+            field,
+            format!("{field} must be above zero (got {value})."),
+            format!("{field} 값은 0보다 커야 합니다 (입력값 {value})."),
+        ));
+    }
+}

@@ -1,0 +1,105 @@
+//! The fast token counter (`regex`-crate pre-tokenizer with the `\s+(?!\S)`
+//! look-ahead emulated, plus our own byte-pair merge) gives exactly the
+//! counts of tiktoken-rs `encode_ordinary` (the same as Python tiktoken), for
+//! o200k_base and cl100k_base.
+
+use batchlane_core::batch::{samples, Tiktoken, TokenCounter, TokenizerProvider};
+use batchlane_core::facts::Encoding;
+use proptest::prelude::*;
+
+thread_local! {
+    static OURS: [Box<dyn TokenCounter>; 2] =
+        [Tiktoken.counter(Encoding::O200kBase).unwrap(), Tiktoken.counter(Encoding::Cl100kBase).unwrap()];
+}
+
+fn ours(enc: Encoding, text: &str) -> usize {
+    OURS.with(|c| c[if enc == Encoding::O200kBase { 0 } else { 1 }].count(text) as usize)
+}
+
+fn reference(enc: Encoding, text: &str) -> usize {
+    let bpe = match enc {
+        Encoding::O200kBase => tiktoken_rs::o200k_base_singleton(),
+        Encoding::Cl100kBase => tiktoken_rs::cl100k_base_singleton(),
+    };
+    bpe.encode_ordinary(text).len()
+}
+
+fn assert_same(text: &str) {
+    for enc in [Encoding::O200kBase, Encoding::Cl100kBase] {
+        assert_eq!(ours(enc, text), reference(enc, text), "{enc:?} on {text:?}");
+    }
+}
+
+#[test]
+fn whitespace_edge_cases() {
+    for t in [
+        "", " ", "  ", "a ", "a  ", " a", "  a", "   a", "a  b", "a \t b", "\t\ta", "a\u{3000}\u{3000}b", "a\u{a0}\u{a0}b",
+        "\n", "\n\n", " \n", "\n ", "\n  a", " \r\n a", "a \n", "a  \r\n\r\n  b  ", "  ,", "  '", "  1", "  \u{301}",
+        "x   \u{AC00}", "1234567", "don't  I'LL  we've", "hello\n\n\n\nworld   \n", "   \t\t  \n\r\t  x",
+    ] {
+        assert_same(t);
+    }
+}
+
+#[test]
+fn samples_and_fixtures() {
+    for s in samples::SAMPLES {
+        assert_same(s.text);
+        for line in s.text.lines() {
+            assert_same(line);
+        }
+    }
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures");
+    let mut stack = vec![std::path::PathBuf::from(dir)];
+    let mut files = 0;
+    while let Some(p) = stack.pop() {
+        if p.is_dir() {
+            stack.extend(std::fs::read_dir(&p).unwrap().map(|e| e.unwrap().path()));
+        } else if let Ok(text) = std::fs::read_to_string(&p) {
+            assert_same(&text);
+            files += 1;
+        }
+    }
+    assert!(files > 5, "fixtures found: {files}");
+}
+
+#[test]
+fn long_runs_use_the_large_merge() {
+    assert_same(&"a".repeat(1000));
+    assert_same(&" ".repeat(500));
+    assert_same(&format!("x{}y", " ".repeat(300)));
+    assert_same(&"ab".repeat(400));
+    assert_same(&"안녕하세요".repeat(50));
+    assert_same(&"=".repeat(257));
+}
+
+fn piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[a-zA-Z]{1,8}",
+        "[0-9]{1,5}",
+        "[ \t]{1,4}",
+        Just("\r".to_string()),
+        Just("\n".to_string()),
+        Just("\r\n".to_string()),
+        "[!-/:-@\\[-`{-~]{1,3}",
+        prop::sample::select(vec!["'s", "'T", "'re", "'LL", "'d", "'", "'ve"]).prop_map(str::to_string),
+        "[가-힣]{1,4}",
+        "[一-龥]{1,3}",
+        "[àéîõüÀÉÇñß]{1,3}",
+        "[\u{300}-\u{36f}]{1,2}",
+        "[\u{a0}\u{3000}\u{2003}]{1,2}",
+        "[ΑαΣσЖж]{1,3}",
+        "[ǅᾈ]{1}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #[test]
+    fn counts_match_tiktoken(parts in prop::collection::vec(piece(), 0..24)) {
+        let text: String = parts.concat();
+        for enc in [Encoding::O200kBase, Encoding::Cl100kBase] {
+            prop_assert_eq!(ours(enc, &text), reference(enc, &text), "{:?} on {:?}", enc, text);
+        }
+    }
+}

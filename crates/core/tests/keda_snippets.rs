@@ -1,0 +1,189 @@
+//! The KEDA generator over a matrix of inputs: every YAML document parses and
+//! validates against KEDA 2.20.2's CRD schemas (strict) from shared/.
+
+use std::path::PathBuf;
+
+use batchlane_core::facts::Catalog;
+use batchlane_core::snippets::{
+    render, Entity, FallbackBehavior, FallbackForm, JobStrategy, KedaForm, QuotaFeed, ScaleKind, ScalingModifiersForm, AKS_KEDA_TABLE,
+};
+use serde_json::Value;
+
+/// `<manifest>/../shared/schemas/keda` (CI: shared/ beside the clone), else
+/// `/work/shared/schemas/keda`. Missing schemas fail the test, never skip it.
+fn schema_dir() -> PathBuf {
+    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/schemas/keda");
+    let candidates = [beside, PathBuf::from("/work/shared/schemas/keda")];
+    for c in &candidates {
+        if c.join("scaledobject_v1alpha1.json").is_file() {
+            return c.clone();
+        }
+    }
+    panic!("KEDA schemas not found; looked in {candidates:?}");
+}
+
+struct Validators {
+    scaled_object: jsonschema::Validator,
+    scaled_job: jsonschema::Validator,
+    trigger_auth: jsonschema::Validator,
+}
+
+fn load(name: &str) -> jsonschema::Validator {
+    let path = schema_dir().join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let schema: Value = serde_json::from_str(&text).unwrap();
+    jsonschema::draft7::new(&schema).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn validators() -> Validators {
+    Validators {
+        scaled_object: load("scaledobject_v1alpha1.json"),
+        scaled_job: load("scaledjob_v1alpha1.json"),
+        trigger_auth: load("triggerauthentication_v1alpha1.json"),
+    }
+}
+
+/// Parses every document and validates it by its kind; returns the documents.
+fn check(yaml: &str, v: &Validators) -> Vec<Value> {
+    let mut docs = Vec::new();
+    for de in serde_yaml::Deserializer::from_str(yaml) {
+        let doc: Value = serde::Deserialize::deserialize(de).unwrap_or_else(|e| panic!("YAML does not parse: {e}\n{yaml}"));
+        let validator = match doc["kind"].as_str() {
+            Some("ScaledObject") => &v.scaled_object,
+            Some("ScaledJob") => &v.scaled_job,
+            Some("TriggerAuthentication") => &v.trigger_auth,
+            other => panic!("unexpected kind {other:?}\n{yaml}"),
+        };
+        let errors: Vec<String> = validator.iter_errors(&doc).map(|e| format!("{} at {}", e, e.instance_path())).collect();
+        assert!(errors.is_empty(), "schema errors {errors:?}\n{yaml}");
+        docs.push(doc);
+    }
+    assert_eq!(docs.len(), 2, "{yaml}");
+    docs
+}
+
+fn form(kind: ScaleKind, topic: bool, minor: u32, identity: bool, extras: bool) -> KedaForm {
+    let mut f = KedaForm::new(&Catalog::builtin());
+    f.kind = kind;
+    f.aks_kubernetes_version = format!("1.{minor}");
+    if topic {
+        f.entity = Entity::Topic { topic_name: "docs".into(), subscription_name: "ingest".into() };
+    }
+    if identity {
+        f.identity_id = "11111111-2222-3333-4444-555555555555".into();
+        f.identity_tenant_id = "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee".into();
+    }
+    if extras {
+        f.activation_message_count = Some(2);
+        f.initial_cooldown_period = Some(60);
+        f.fallback = Some(FallbackForm { failure_threshold: 3, replicas: 2, behavior: Some(FallbackBehavior::CurrentReplicasIfHigher) });
+        f.scaling_modifiers = Some(ScalingModifiersForm { formula: "servicebus".into(), target: "20".into() });
+        f.scaling_strategy = JobStrategy::Eager;
+        f.identity_authority_host = if identity { "https://login.microsoftonline.com/".into() } else { String::new() };
+        f.quota = Some(QuotaFeed { tpm: 300_000.0, concurrency_per_replica: 4.0, tokens_per_message: 2_500.0, messages_per_minute_per_slot: 2.0 });
+    }
+    f
+}
+
+#[test]
+fn matrix_parses_and_validates_against_keda_schemas() {
+    let v = validators();
+    let catalog = Catalog::builtin();
+    let mut minors: Vec<u32> = AKS_KEDA_TABLE.iter().map(|(m, _)| *m).collect();
+    minors.push(34);
+    let mut rendered = 0;
+    for kind in [ScaleKind::ScaledObject, ScaleKind::ScaledJob] {
+        for topic in [false, true] {
+            for &minor in &minors {
+                for identity in [false, true] {
+                    for extras in [false, true] {
+                        let f = form(kind, topic, minor, identity, extras);
+                        let r = render(&f, &catalog).unwrap_or_else(|e| panic!("{e:?}"));
+                        let docs = check(&r.yaml, &v);
+                        let (auth, scaled) = (&docs[0], &docs[1]);
+                        assert_eq!(auth["spec"]["podIdentity"]["provider"], "azure-workload");
+                        assert_eq!(auth["spec"]["podIdentity"].get("identityId").is_some(), identity);
+                        let trig = &scaled["spec"]["triggers"][0];
+                        assert_eq!(trig["type"], "azure-servicebus");
+                        assert_eq!(trig["authenticationRef"]["name"], auth["metadata"]["name"]);
+                        assert_eq!(trig["metadata"].get("topicName").is_some(), topic);
+                        let keda = r.keda.keda;
+                        let has_tenant = auth["spec"]["podIdentity"].get("identityTenantId").is_some();
+                        assert_eq!(has_tenant, identity && keda.minor >= 14, "{minor}");
+                        if extras && kind == ScaleKind::ScaledObject {
+                            assert_eq!(scaled["spec"].get("initialCooldownPeriod").is_some(), keda.minor >= 14);
+                            assert_eq!(scaled["spec"]["fallback"].get("behavior").is_some(), keda.minor >= 17);
+                            assert_eq!(scaled["spec"]["maxReplicaCount"], 15);
+                        }
+                        if extras && kind == ScaleKind::ScaledJob {
+                            let want = if keda.minor >= 16 { "eager" } else { "default" };
+                            assert_eq!(scaled["spec"]["scalingStrategy"]["strategy"], want);
+                        }
+                        rendered += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(rendered, 2 * 2 * 7 * 2 * 2);
+}
+
+#[test]
+fn end_to_end_fill_the_form_and_copy_valid_yaml() {
+    let catalog = Catalog::builtin();
+    let mut f = KedaForm::new(&catalog);
+    f.name = "ingest-worker".into();
+    f.namespace = "workers".into();
+    f.servicebus_namespace = "contoso-sb.servicebus.windows.net".into();
+    f.message_count = 20;
+    f.polling_interval = 15;
+    f.cooldown_period = 120;
+    f.max_replicas = Some(20);
+    f.aks_kubernetes_version = "1.33".into();
+    let r = render(&f, &catalog).unwrap();
+    let docs = check(&r.yaml, &validators());
+    let so = &docs[1];
+    assert_eq!(so["spec"]["triggers"][0]["metadata"]["namespace"], "contoso-sb");
+    assert_eq!(so["spec"]["triggers"][0]["metadata"]["messageCount"], "20");
+    assert_eq!(so["spec"]["maxReplicaCount"], 20);
+    assert_eq!(so["metadata"]["namespace"], "workers");
+    assert!(r.yaml.contains("messageCount: \"20\"  # target backlog per replica\n"), "{}", r.yaml);
+    assert!(r.notes.iter().any(|n| n.text.en.contains("short name \"contoso-sb\"")));
+    // Stable output: the same form renders the same bytes.
+    assert_eq!(render(&f, &catalog).unwrap().yaml, r.yaml);
+}
+
+#[test]
+fn hostile_strings_stay_strings() {
+    let catalog = Catalog::builtin();
+    let mut f = KedaForm::new(&catalog);
+    f.entity = Entity::Queue { queue_name: "q\"#:{x}'null\\".into() };
+    let r = render(&f, &catalog).unwrap();
+    let docs = check(&r.yaml, &validators());
+    assert_eq!(docs[1]["spec"]["triggers"][0]["metadata"]["queueName"], "q\"#:{x}'null\\");
+}
+
+#[test]
+fn the_schemas_are_strict() {
+    let v = validators();
+    let catalog = Catalog::builtin();
+    let r = render(&KedaForm::new(&catalog), &catalog).unwrap();
+    let misspelt = r.yaml.replace("pollingInterval", "pollingIntervall");
+    let mut docs = serde_yaml::Deserializer::from_str(&misspelt).skip(1);
+    let doc: Value = serde::Deserialize::deserialize(docs.next().unwrap()).unwrap();
+    assert!(!v.scaled_object.is_valid(&doc));
+    let unquoted = r.yaml.replace("messageCount: \"5\"", "messageCount: 5");
+    let mut docs = serde_yaml::Deserializer::from_str(&unquoted).skip(1);
+    let doc: Value = serde::Deserialize::deserialize(docs.next().unwrap()).unwrap();
+    assert!(!v.scaled_object.is_valid(&doc), "an unquoted metadata value must fail");
+}
+
+#[test]
+fn scaled_job_shape() {
+    let catalog = Catalog::builtin();
+    let mut f = form(ScaleKind::ScaledJob, true, 36, true, true);
+    f.name = "rescore".into();
+    let r = render(&f, &catalog).unwrap();
+    let want = "apiVersion: \"keda.sh/v1alpha1\"\nkind: \"ScaledJob\"\nmetadata:\n  name: \"rescore\"\n  namespace: \"workers\"\nspec:\n  jobTargetRef:\n    template:\n      metadata:\n        labels:\n          azure.workload.identity/use: \"true\"\n      spec:\n        serviceAccountName: \"ingest-worker\"\n        restartPolicy: \"Never\"\n        containers:\n          - name: \"ingest-worker\"\n            image: \"myregistry.azurecr.io/ingest-worker:1.0.0\"\n";
+    assert!(r.yaml.contains(want), "{}", r.yaml);
+}

@@ -1,0 +1,202 @@
+//! Every generator over many seeds: one right option, four distinct options,
+//! a key equal to the shared domain function's result, reproducible, and an
+//! id that names the same problem.
+
+use batchlane_core::cost::knobs::{chunk_trim_saving, output_cap_saving};
+use batchlane_core::facts::Catalog;
+use batchlane_core::practice::generators::{BindingShape, ChunkTrimShape, OutputCapShape, TpmRpmShape, TrafficShape};
+use batchlane_core::practice::{Family, Problem};
+use batchlane_core::quota::sizing::{check_limits, rpm_for_tpm, tpm_needed, Binding};
+
+const SEEDS: u64 = 500;
+
+fn assert_well_formed(p: &Problem) {
+    let id = p.id();
+    assert!(p.correct < 4, "{id}: correct index {}", p.correct);
+    for a in 0..4 {
+        assert!(!p.options[a].ko.trim().is_empty() && !p.options[a].en.trim().is_empty(), "{id}: empty option");
+        for b in a + 1..4 {
+            assert_ne!(p.options[a].ko, p.options[b].ko, "{id}: options {a} and {b} repeat (ko)");
+            assert_ne!(p.options[a].en, p.options[b].en, "{id}: options {a} and {b} repeat (en)");
+        }
+    }
+    for text in [&p.stem, &p.explanation] {
+        assert!(!text.ko.is_empty() && !text.en.is_empty(), "{id}: empty text");
+        for s in [&text.ko, &text.en] {
+            let bad_number = s.split(|c: char| c.is_whitespace() || c == '$').any(|w| w.starts_with("inf") && w.len() <= 4);
+            assert!(!s.contains("NaN") && !bad_number && !s.contains("{}"), "{id}: {s}");
+        }
+    }
+    // Neutral padding only appears when the catalog is broken.
+    assert!(p.options.iter().all(|o| o.en != "None of the above"), "{id}: padded options {:?}", p.options);
+    assert_eq!(p.key.is_some(), p.family.is_numeric(), "{id}: key presence");
+    if let Some(k) = p.key {
+        assert!(k.is_finite() && k > 0.0, "{id}: key {k}");
+    }
+}
+
+#[test]
+fn every_family_is_well_formed_reproducible_and_addressable() {
+    let c = Catalog::builtin();
+    for family in Family::ALL {
+        let mut correct_positions = [0u32; 4];
+        let mut stems = std::collections::BTreeSet::new();
+        for seed in 0..SEEDS {
+            let p = Problem::generate(family, seed, &c);
+            assert_eq!(p.family, family);
+            assert_well_formed(&p);
+            assert_eq!(Problem::generate(family, seed, &c), p, "{} not reproducible", p.id());
+            assert_eq!(Problem::from_id(&p.id(), &c).unwrap(), p);
+            correct_positions[p.correct] += 1;
+            stems.insert(p.stem.en.clone());
+        }
+        // The seed shuffles the options: the right one lands everywhere.
+        assert!(correct_positions.iter().all(|n| *n > SEEDS as u32 / 10), "{family:?}: {correct_positions:?}");
+        assert!(stems.len() >= 4, "{family:?}: only {} different stems", stems.len());
+    }
+}
+
+fn right(p: &Problem) -> &str {
+    &p.options[p.correct].en
+}
+
+#[test]
+fn tpm_to_rpm_keys() {
+    let c = Catalog::builtin();
+    for seed in 0..SEEDS {
+        let p = Problem::generate(Family::TpmToRpm, seed, &c);
+        let s = TpmRpmShape::for_seed(seed, &c);
+        assert_eq!(s.tpm % 1_000.0, 0.0);
+        assert_eq!(s.ratio, c.require("rpm_per_1k_tpm", s.model));
+        assert_eq!(p.key, Some(rpm_for_tpm(s.tpm, s.ratio)));
+        assert!(p.stem.en.contains(s.model));
+        let rpm = p.key.unwrap();
+        assert_eq!(right(&p).replace(',', ""), format!("{} RPM", rpm.round()), "{}", p.id());
+        // The ×60-instead-of-×6 slip is among the options.
+        let slip = format!("{} RPM", (rpm * 10.0).round());
+        assert!(p.options.iter().any(|o| o.en.replace(',', "") == slip), "{}: {:?}", p.id(), p.options);
+    }
+}
+
+#[test]
+fn binding_limit_keys_and_outcomes() {
+    let c = Catalog::builtin();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..SEEDS {
+        let p = Problem::generate(Family::BindingLimit, seed, &c);
+        let s = BindingShape::for_seed(seed, &c);
+        let check = check_limits(s.tpm_allowed, s.ratio, s.requests_per_minute, s.input_tokens + s.output_tokens);
+        assert_eq!(p.key, Some(check.tpm_needed));
+        assert_eq!(check, s.check());
+        let expected = match check.binding {
+            Binding::Tpm => "TPM is hit first",
+            Binding::Rpm => "RPM is hit first",
+            Binding::Neither => "Both have room to spare",
+            Binding::Both => "Both TPM and RPM fall short",
+        };
+        assert_eq!(right(&p), expected, "{}", p.id());
+        seen.insert(format!("{:?}", check.binding));
+    }
+    assert_eq!(seen.len(), 4, "not every outcome is generated: {seen:?}");
+}
+
+#[test]
+fn tpm_needed_keys() {
+    let c = Catalog::builtin();
+    for seed in 0..SEEDS {
+        let p = Problem::generate(Family::TpmNeeded, seed, &c);
+        let s = TrafficShape::for_seed(seed, &c);
+        let rpm = if s.per_second { s.arrivals * 60.0 } else { s.arrivals };
+        let need = tpm_needed(rpm, s.input_tokens + s.output_tokens);
+        assert_eq!(p.key, Some(need));
+        assert_eq!(right(&p).replace(',', ""), format!("{need} TPM"));
+        // Forgetting the output tokens is among the options.
+        let input_only = format!("{} TPM", tpm_needed(rpm, s.input_tokens));
+        assert!(p.options.iter().any(|o| o.en.replace(',', "") == input_only), "{}", p.id());
+    }
+}
+
+#[test]
+fn output_cap_keys() {
+    let c = Catalog::builtin();
+    for seed in 0..SEEDS {
+        let p = Problem::generate(Family::OutputCap, seed, &c);
+        let s = OutputCapShape::for_seed(seed, &c);
+        assert_eq!(s.output_usd_per_million, c.require("price_output", s.model));
+        assert_eq!(s.input_usd_per_million, c.require("price_input", s.model));
+        assert!(s.new_output_tokens > 0.0 && s.new_output_tokens < s.old_output_tokens);
+        let key = output_cap_saving(s.requests, s.old_output_tokens, s.new_output_tokens, s.output_usd_per_million);
+        assert_eq!(p.key, Some(key));
+        assert!(right(&p).starts_with('$'), "{}", p.id());
+    }
+}
+
+#[test]
+fn chunk_trim_keys() {
+    let c = Catalog::builtin();
+    for seed in 0..SEEDS {
+        let p = Problem::generate(Family::ChunkTrim, seed, &c);
+        let s = ChunkTrimShape::for_seed(seed, &c);
+        assert!(s.chunks_after >= 1.0 && s.chunks_after < s.chunks_before);
+        let key = chunk_trim_saving(s.requests, s.chunks_before, s.chunks_after, s.tokens_per_chunk, s.input_usd_per_million);
+        assert_eq!(p.key, Some(key));
+        assert_eq!(s.input_usd_per_million, c.require("price_input", s.model));
+    }
+}
+
+#[test]
+fn worded_families_use_catalog_figures() {
+    let mut c = Catalog::builtin();
+    c.set_override("output_expires_min_seconds.azure", 7.0 * 86_400.0).unwrap();
+    let mut found = false;
+    for seed in 0..SEEDS {
+        let p = Problem::generate(Family::BatchLifecycle, seed, &c);
+        if p.options.iter().any(|o| o.en == "Between 7 and 30 days") {
+            assert_eq!(right(&p), "Between 7 and 30 days");
+            found = true;
+        }
+        assert_well_formed(&p);
+    }
+    assert!(found, "the expiry question never used the overridden figure");
+    let default = Catalog::builtin();
+    let expiry = (0..SEEDS)
+        .map(|s| Problem::generate(Family::BatchLifecycle, s, &default))
+        .find(|p| p.stem.en.contains("output-file expiry"))
+        .expect("an expiry question");
+    assert_eq!(right(&expiry), "Between 14 and 30 days");
+}
+
+#[test]
+fn quota_increase_is_always_the_slow_remedy() {
+    let c = Catalog::builtin();
+    for seed in 0..SEEDS {
+        let p = Problem::generate(Family::NotImmediate, seed, &c);
+        assert_eq!(right(&p), "Request a quota increase");
+    }
+}
+
+#[test]
+fn an_overridden_ratio_changes_the_answer() {
+    let mut c = Catalog::builtin();
+    for m in ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini"] {
+        c.set_override(&format!("rpm_per_1k_tpm.{m}"), 5.0).unwrap();
+    }
+    let p = Problem::generate(Family::TpmToRpm, 3, &c);
+    let s = TpmRpmShape::for_seed(3, &c);
+    assert_eq!(p.key, Some(s.tpm / 1_000.0 * 5.0));
+    // Even a zero ratio yields four distinct options, not a panic.
+    for m in ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini"] {
+        c.set_override(&format!("rpm_per_1k_tpm.{m}"), 0.0).unwrap();
+    }
+    for seed in 0..50 {
+        for f in [Family::TpmToRpm, Family::BindingLimit] {
+            let p = Problem::generate(f, seed, &c);
+            assert!(p.correct < 4);
+            for a in 0..4 {
+                for b in a + 1..4 {
+                    assert_ne!(p.options[a], p.options[b]);
+                }
+            }
+        }
+    }
+}

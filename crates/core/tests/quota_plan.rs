@@ -1,0 +1,155 @@
+//! The planner against the seed note's worked examples and practice answers
+//! (seeds/004: quota, scaling and cost).
+
+use batchlane_core::facts::Catalog;
+use batchlane_core::quota::plan::{explain_en, explain_ko, plan, DeploymentType, PlanInput, Step, Timing, Way};
+use batchlane_core::quota::sizing::Binding;
+
+fn input(tpm: f64, rpm: f64, prompt: f64, output: f64) -> PlanInput {
+    PlanInput {
+        allocated_tpm: tpm,
+        peak_rpm: rpm,
+        average_rpm: rpm,
+        prompt_tokens: prompt,
+        output_tokens: output,
+        max_tokens: Some(output.max(1.0)),
+        ..PlanInput::default()
+    }
+}
+
+#[test]
+fn practice_1_thirty_thousand_tpm_gives_180_rpm() {
+    let p = plan(&input(30_000.0, 10.0, 100.0, 100.0), &Catalog::builtin()).unwrap();
+    assert_eq!(p.limits.unwrap().rpm_allowed, 180.0);
+    assert_eq!(p.steps[0], Step::RpmFromTpm { tpm: 30_000.0, ratio: 6.0, rpm: 180.0 });
+    assert!(explain_en(&p)[0].contains("= 180 RPM"));
+    assert!(explain_ko(&p)[0].contains("180 RPM이 함께 붙습니다"));
+}
+
+#[test]
+fn practice_2_tpm_binds_and_needs_100k() {
+    // 1,600 + 400 tokens × 50/min on 60,000 TPM.
+    let p = plan(&input(60_000.0, 50.0, 1_600.0, 400.0), &Catalog::builtin()).unwrap();
+    let l = p.limits.unwrap();
+    assert_eq!(l.binding, Binding::Tpm);
+    assert_eq!(l.tpm_needed, 100_000.0);
+    assert_eq!((l.rpm_needed, l.rpm_allowed), (50.0, 360.0));
+    assert_eq!(p.tpm_to_request, 100_000.0);
+    assert!(p.short);
+}
+
+#[test]
+fn worked_case_tpm_binds_with_nine_times_the_rpm() {
+    // 2,000 tokens × 40/min on 60,000 TPM: 80,000 TPM needed, RPM 360 is nine times 40.
+    let p = plan(&input(60_000.0, 40.0, 1_600.0, 400.0), &Catalog::builtin()).unwrap();
+    let l = p.limits.unwrap();
+    assert_eq!((l.tpm_needed, l.binding), (80_000.0, Binding::Tpm));
+    assert_eq!(l.rpm_headroom(), 9.0);
+    assert_eq!(p.tpm_to_request, 80_000.0);
+}
+
+#[test]
+fn worked_case_rpm_binds_for_small_requests() {
+    // 100 tokens × 500/min: 50,000 TPM fits in 60,000 but RPM 360 binds.
+    let p = plan(&input(60_000.0, 500.0, 60.0, 40.0), &Catalog::builtin()).unwrap();
+    let l = p.limits.unwrap();
+    assert_eq!((l.tpm_needed, l.rpm_allowed, l.binding), (50_000.0, 360.0, Binding::Rpm));
+    // 500 RPM ÷ 6 per 1,000 TPM = 83,333.3 → 84,000 TPM.
+    assert_eq!(p.tpm_to_request, 84_000.0);
+    assert!(explain_ko(&p).iter().any(|s| s.contains("RPM이 먼저 닿습니다")));
+}
+
+#[test]
+fn unset_max_tokens_reserves_the_model_maximum() {
+    let mut i = input(60_000.0, 3.0, 1_600.0, 400.0);
+    i.max_tokens = None;
+    let p = plan(&i, &Catalog::builtin()).unwrap();
+    // gpt-4o reserves 16,384: 1,600 + 16,384 = 17,984 per request.
+    assert!(p.max_tokens_unset);
+    assert_eq!(p.admission_per_request, 17_984.0);
+    assert_eq!(p.billed_tpm, 6_000.0);
+    assert_eq!(p.admission_tpm, 53_952.0);
+    assert_eq!(p.quota_lost_tpm, 47_952.0);
+    assert!(explain_en(&p).iter().any(|s| s.contains("model maximum of 16,384")));
+}
+
+#[test]
+fn short_window_catches_bursts_the_minute_hides() {
+    // 300 RPM fits in 360 over the minute; at a 1.5× burst, 10 s brings 75 > 60.
+    let mut i = input(60_000.0, 300.0, 100.0, 50.0);
+    i.burst_factor = 1.5;
+    let p = plan(&i, &Catalog::builtin()).unwrap();
+    assert_eq!(p.limits.unwrap().binding, Binding::Neither);
+    let ten = p.windows.iter().find(|w| w.seconds == 10.0).unwrap();
+    assert_eq!((ten.cap_requests, ten.burst_requests, ten.ok), (60.0, 75.0, false));
+    let one = p.windows.iter().find(|w| w.seconds == 1.0).unwrap();
+    assert_eq!((one.cap_requests, one.burst_requests), (6.0, 7.5));
+    assert!(p.short);
+    // 450 burst RPM ÷ 6 × 1,000 = 75,000 TPM.
+    assert_eq!(p.tpm_to_request, 75_000.0);
+}
+
+#[test]
+fn ways_put_quota_increase_last_and_size_each_way() {
+    let mut i = input(60_000.0, 50.0, 1_600.0, 400.0);
+    i.batchable_share = 0.5;
+    let p = plan(&i, &Catalog::builtin()).unwrap();
+    assert_eq!(p.ways.len(), 4);
+    let last = p.ways.last().unwrap();
+    assert_eq!(last.timing, Timing::NeedsApproval);
+    assert_eq!(last.way, Way::QuotaIncrease { from_tpm: 60_000.0, to_tpm: 100_000.0, increase: 40_000.0 });
+    assert!(p.ways.iter().take(2).all(|w| w.timing == Timing::Now));
+    for w in &p.ways {
+        match &w.way {
+            Way::MoreDeployments { deployments, extra, .. } => assert_eq!((*deployments, *extra), (2.0, 1.0)),
+            Way::MoveToBatch { share_needed, freed_tpm, .. } => {
+                assert!((share_needed - 0.4).abs() < 1e-12);
+                assert_eq!(*freed_tpm, 50_000.0);
+                assert!(w.covers);
+            }
+            // (1,600 + 400 × 3) × 50 ÷ 2,500 = 56 → 60 PTU.
+            Way::Provisioned { ptus, .. } => assert_eq!(*ptus, Some(60.0)),
+            Way::QuotaIncrease { .. } => {}
+        }
+    }
+    assert_eq!(p.ways.iter().map(|w| w.rank).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+    let ko = explain_ko(&p);
+    assert!(ko.last().unwrap().starts_with("4순위 (승인 필요 — 지금 당장은 안 됨)"), "{ko:?}");
+}
+
+#[test]
+fn provisioned_plans_report_utilization() {
+    let mut i = input(0.0, 50.0, 1_600.0, 400.0);
+    i.deployment = DeploymentType::GlobalProvisioned;
+    i.allocated_ptu = 50.0;
+    let p = plan(&i, &Catalog::builtin()).unwrap();
+    // 140,000 weighted TPM on 50 × 2,500 = 125,000: 112%.
+    assert!((p.ptu_utilization.unwrap() - 1.12).abs() < 1e-12);
+    assert!(p.short && p.limits.is_none());
+}
+
+#[test]
+fn invalid_input_is_refused_not_planned() {
+    let i = PlanInput { peak_rpm: f64::NAN, ..PlanInput::default() };
+    assert!(plan(&i, &Catalog::builtin()).is_err());
+}
+
+#[test]
+fn ratio_override_and_catalog_override_both_apply() {
+    let mut i = input(60_000.0, 10.0, 100.0, 100.0);
+    i.rpm_per_1k_tpm = Some(1.0);
+    assert_eq!(plan(&i, &Catalog::builtin()).unwrap().limits.unwrap().rpm_allowed, 60.0);
+    let mut c = Catalog::builtin();
+    c.set_override("rpm_per_1k_tpm.gpt-4o", 2.0).unwrap();
+    i.rpm_per_1k_tpm = None;
+    assert_eq!(plan(&i, &c).unwrap().limits.unwrap().rpm_allowed, 120.0);
+}
+
+#[test]
+fn a_share_link_restores_the_same_plan() {
+    use batchlane_core::quota::share::{decode, encode};
+    let i = PlanInput { peak_rpm: 500.0, average_rpm: 200.0, prompt_tokens: 60.0, output_tokens: 40.0, max_tokens: None, burst_factor: 2.0, ..PlanInput::default() };
+    let c = Catalog::builtin();
+    let restored = decode(&encode(&i)).unwrap();
+    assert_eq!(plan(&restored, &c), plan(&i, &c));
+}

@@ -1,0 +1,99 @@
+//! The batch job object: lifecycle, errors, progress, deadlines.
+
+use batchlane_core::facts::Catalog;
+use batchlane_core::results::job::*;
+use batchlane_core::results::{analyze_job, parse_job, warning_text};
+
+const CREATED: i64 = 1_767_225_600; // 2026-01-01 00:00 UTC
+
+fn job(json: &str) -> BatchJob {
+    parse_job(json).unwrap()
+}
+
+#[test]
+fn completed_job_with_14_day_output_expiry() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/results/job_completed.json")).unwrap();
+    let j = job(&text);
+    assert_eq!(j.status, JobStatus::Completed);
+    let now = CREATED + 86_400; // one day later
+    let a = analyze_job(&j, now, Vendor::Azure, &Catalog::builtin());
+    assert_eq!(a.status.step, Some(3));
+    assert!(a.status.terminal);
+    assert_eq!(a.expires_in_seconds, None);
+    let p = a.progress.unwrap();
+    assert!((p.done_fraction - 13.0 / 14.0).abs() < 1e-12);
+    // 14 days after created_at: 2026-01-15 00:00 UTC, 13 days from now.
+    let d = a.output_deletion.unwrap();
+    assert_eq!((d.deletes_at, d.seconds_left, d.basis), (CREATED + 1_209_600, 13 * 86_400, DeletionBasis::Job));
+    let w = a.warnings.iter().find(|w| matches!(w, JobWarning::CopyOutputBeforeDeletion { .. })).unwrap();
+    assert!(warning_text(w).en.contains("2026-01-15 00:00 UTC"));
+    assert!(warning_text(w).ko.contains("2026-01-15 00:00 UTC"));
+}
+
+#[test]
+fn in_progress_job_counts_down_to_expires_at() {
+    let j = job(&format!(r#"{{"object":"batch","status":"in_progress","created_at":{CREATED},"expires_at":{},"request_counts":{{"total":100,"completed":40,"failed":10}}}}"#, CREATED + 86_400));
+    let a = analyze_job(&j, CREATED + 3_600, Vendor::Azure, &Catalog::builtin());
+    assert_eq!(a.status.step, Some(1));
+    assert_eq!(a.expires_in_seconds, Some(23 * 3_600));
+    assert_eq!(a.progress.unwrap().done_fraction, 0.5);
+    assert!(a.output_deletion.is_none());
+    // Without expires_at: created_at + the 24 h completion window from the catalog.
+    let j = job(&format!(r#"{{"status":"validating","created_at":{CREATED}}}"#));
+    assert_eq!(analyze_job(&j, CREATED, Vendor::OpenAi, &Catalog::builtin()).expires_in_seconds, Some(86_400));
+    // Past the deadline and still running.
+    let a = analyze_job(&j, CREATED + 90_000, Vendor::OpenAi, &Catalog::builtin());
+    assert!(a.warnings.contains(&JobWarning::PastExpiry));
+}
+
+#[test]
+fn completed_without_output_file() {
+    let j = job(&format!(r#"{{"object":"batch","status":"completed","output_file_id":null,"error_file_id":"file-err","created_at":{CREATED},"request_counts":{{"total":5,"completed":0,"failed":5}}}}"#));
+    let a = analyze_job(&j, CREATED + 100, Vendor::OpenAi, &Catalog::builtin());
+    assert!(a.warnings.contains(&JobWarning::CompletedWithoutOutput));
+    // OpenAI's default: files expire after 30 days.
+    let d = a.output_deletion.unwrap();
+    assert_eq!((d.deletes_at, d.basis), (CREATED + 2_592_000, DeletionBasis::VendorDefault));
+    // Azure documents no default: say the date is unknown.
+    let a = analyze_job(&j, CREATED + 100, Vendor::Azure, &Catalog::builtin());
+    assert!(a.warnings.contains(&JobWarning::DeletionDateUnknown));
+    assert!(a.output_deletion.is_none());
+}
+
+#[test]
+fn expiry_outside_the_vendor_range_is_flagged() {
+    let j = job(&format!(r#"{{"status":"completed","output_file_id":"f","created_at":{CREATED},"output_expires_after":{{"anchor":"created_at","seconds":3600}}}}"#));
+    let azure = analyze_job(&j, CREATED, Vendor::Azure, &Catalog::builtin());
+    assert!(azure.warnings.contains(&JobWarning::ExpiryOutOfRange { seconds: 3_600, min: 1_209_600, max: 2_592_000 }));
+    let openai = analyze_job(&j, CREATED, Vendor::OpenAi, &Catalog::builtin());
+    assert!(!openai.warnings.iter().any(|w| matches!(w, JobWarning::ExpiryOutOfRange { .. })));
+    // An hour later the OpenAI file is gone.
+    let later = analyze_job(&j, CREATED + 7_200, Vendor::OpenAi, &Catalog::builtin());
+    assert!(later.warnings.contains(&JobWarning::OutputAlreadyDeleted { deleted_at: CREATED + 3_600 }));
+}
+
+#[test]
+fn failed_expired_cancelled_and_errors_explained() {
+    let failed = job(r#"{"status":"failed","errors":{"object":"list","data":[{"code":"token_limit_exceeded","message":"The number of enqueued tokens has surpassed the configured limit","line":null,"param":null},{"code":"invalid_json_line","line":7,"message":"bad","param":null}]}}"#);
+    let a = analyze_job(&failed, 0, Vendor::Azure, &Catalog::builtin());
+    assert_eq!(a.status.step, None);
+    assert!(a.status.terminal);
+    assert_eq!(a.errors.len(), 2);
+    assert!(a.errors[0].explanation.en.contains("enqueued-token quota"));
+    assert!(a.errors[0].explanation.ko.contains("quota"));
+    assert_eq!(a.errors[1].error.line, Some(7));
+    let expired = job(r#"{"status":"expired","request_counts":{"total":10,"completed":6,"failed":1}}"#);
+    let a = analyze_job(&expired, 0, Vendor::Azure, &Catalog::builtin());
+    assert!(a.warnings.contains(&JobWarning::JobExpired { unfinished: 3 }));
+    assert!(a.status.meaning.en.contains("batch_expired"));
+    let cancelling = job(r#"{"status":"cancelling"}"#);
+    assert!(!analyze_job(&cancelling, 0, Vendor::Azure, &Catalog::builtin()).status.terminal);
+    assert_eq!(job(r#"{"status":"paused"}"#).status, JobStatus::Unknown("paused".into()));
+}
+
+#[test]
+fn not_a_batch_object() {
+    assert!(matches!(parse_job("nope"), Err(JobParseError::NotJson { .. })));
+    assert_eq!(parse_job(r#"{"object":"file","status":"processed"}"#), Err(JobParseError::NotABatch));
+    assert_eq!(parse_job(r#"{"id":"x"}"#), Err(JobParseError::NotABatch));
+}

@@ -1,0 +1,232 @@
+//! Exports (JSON, Markdown) and repairs (a fixed file; the file split into
+//! several valid files). Repair and split run in a worker.
+
+use super::input::text_blob;
+use super::worker_client;
+use super::{bytes_text, use_state};
+use batchlane_core::batch::{estimate_cost, RepairOptions, RepairOutcome, SplitOutcome};
+use crate::i18n::{fill, t};
+use crate::format;
+use crate::prefs::use_prefs;
+use super::tx;
+use crate::worker_batch::{BatchReply, BatchRequest};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Saves `blob` as `name` (a temporary `<a download>`).
+pub fn download(blob: &web_sys::Blob, name: &str) {
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else { return };
+    let doc = document();
+    if let Ok(a) = doc.create_element("a").map(|e| e.unchecked_into::<web_sys::HtmlAnchorElement>()) {
+        a.set_href(&url);
+        a.set_download(name);
+        if let Some(body) = doc.body() {
+            let _ = body.append_child(&a);
+            a.click();
+            a.remove();
+        }
+    }
+    // Revoke later: the download reads the URL asynchronously.
+    gloo::timers::callback::Timeout::new(10_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
+}
+
+/// `tickets.jsonl` → `tickets.{suffix}`.
+fn derived(name: &str, suffix: &str) -> String {
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    let stem = if stem.is_empty() { "batch" } else { stem };
+    format!("{stem}.{suffix}")
+}
+
+#[component]
+pub fn Actions() -> impl IntoView {
+    let state = use_state();
+    let prefs = use_prefs();
+    let rename = RwSignal::new(false);
+    let busy = RwSignal::new(false);
+    let repaired = RwSignal::new(None::<RepairOutcome>);
+    let split = RwSignal::new(None::<SplitOutcome>);
+    let split_blobs: StoredValue<Vec<web_sys::Blob>, LocalStorage> = StoredValue::new_local(Vec::new());
+    let failed = RwSignal::new(None::<String>);
+    // A new check clears the last repair and split.
+    Effect::watch(move || state.run_id.get(), move |_, _, _| {
+        repaired.set(None);
+        split.set(None);
+        failed.set(None);
+    }, false);
+
+    // The report as exported: the cost at the prices shown.
+    let export_report = move || {
+        let mut r = (*state.report.get_untracked()?).clone();
+        if let (Some(p), Ok(price)) = (r.summary.prompt_tokens, untrack(|| state.prices())) {
+            r.cost = prefs.catalog.with_untracked(|c| estimate_cost(c, r.summary.catalog_model.as_deref(), price, p, r.summary.output_tokens));
+        }
+        Some(r)
+    };
+    let export_json = move |_| {
+        let Some(r) = export_report() else { return };
+        let text = serde_json::to_string_pretty(&r.to_cli_json()).unwrap_or_default();
+        if let Some(b) = text_blob(&text) {
+            download(&b, &derived(&state.source_name.get_untracked(), "report.json"));
+        }
+    };
+    let export_md = move |_| {
+        let Some(r) = export_report() else { return };
+        if let Some(b) = text_blob(&r.to_markdown()) {
+            download(&b, &derived(&state.source_name.get_untracked(), "report.md"));
+        }
+    };
+    let run_repair = move |_| {
+        let Some(blob) = state.source.get_value() else { return };
+        busy.set(true);
+        failed.set(None);
+        let name = derived(&state.source_name.get_untracked(), "fixed.jsonl");
+        let req = BatchRequest::Repair { options: RepairOptions { rename_duplicate_ids: rename.get_untracked() } };
+        worker_client::one(blob, req, move |reply, data| match reply {
+            BatchReply::Repaired { outcome } => {
+                busy.set(false);
+                if let Some(b) = js_sys::Reflect::get(&data, &"blob".into()).ok().and_then(|b| b.dyn_into::<web_sys::Blob>().ok()) {
+                    download(&b, &name);
+                }
+                repaired.set(Some(outcome));
+            }
+            BatchReply::Failed { message } => {
+                busy.set(false);
+                failed.set(Some(message));
+            }
+            _ => {}
+        });
+    };
+    let run_split = move |_| {
+        let Some(blob) = state.source.get_value() else { return };
+        let Ok(options) = untrack(|| state.options()) else { return };
+        busy.set(true);
+        failed.set(None);
+        let catalog = prefs.catalog.get_untracked();
+        worker_client::one(blob, BatchRequest::Split { options, catalog }, move |reply, data| match reply {
+            BatchReply::Split { outcome } => {
+                busy.set(false);
+                let blobs = js_sys::Reflect::get(&data, &"blobs".into()).ok().map(|v| js_sys::Array::from(&v)).unwrap_or_default();
+                split_blobs.set_value(blobs.iter().filter_map(|b| b.dyn_into::<web_sys::Blob>().ok()).collect());
+                split.set(Some(outcome));
+            }
+            BatchReply::Failed { message } => {
+                busy.set(false);
+                failed.set(Some(message));
+            }
+            _ => {}
+        });
+    };
+    let repaired_view = move || {
+        let o = repaired.get()?;
+        let lang = prefs.lang.get();
+        let n = |v: u64| format::number(v as f64, lang, 0);
+        let text = fill(
+            t(lang, "batch.repair.done"),
+            &[
+                ("bom", t(lang, if o.bom_removed { "batch.repair.bom_yes" } else { "batch.repair.bom_no" })),
+                ("crlf", &n(o.crlf_fixed)),
+                ("blank", &n(o.blank_lines_removed)),
+                ("lines", &n(o.lines_out)),
+            ],
+        );
+        let renames = o.renames.clone();
+        let more = renames.len().saturating_sub(200);
+        Some(view! {
+            <div class="batch-repair-result" data-testid="batch-repair-result">
+                <p>{text}</p>
+                {(!renames.is_empty()).then(|| view! {
+                    <details open>
+                        <summary>{fill(t(lang, "batch.repair.renames"), &[("n", &n(renames.len() as u64))])}</summary>
+                        <ul class="batch-renames">
+                            {renames.into_iter().take(200).map(|r| {
+                                let line = fill(t(lang, "batch.repair.rename_line"), &[("n", &r.line.to_string())]);
+                                view! { <li>{line} ": " <code>{r.from}</code> " → " <code>{r.to}</code></li> }
+                            }).collect_view()}
+                        </ul>
+                        {(more > 0).then(|| view! { <p class="muted">{fill(t(lang, "batch.repair.more"), &[("n", &n(more as u64))])}</p> })}
+                    </details>
+                })}
+            </div>
+        })
+    };
+    let split_view = move || {
+        let o = split.get()?;
+        let lang = prefs.lang.get();
+        let base = state.source_name.get_untracked();
+        let rows = o.parts.iter().enumerate().map(|(i, p)| {
+            let name = derived(&base, &format!("part{}.jsonl", i + 1));
+            let info = fill(
+                t(lang, "batch.split.part"),
+                &[
+                    ("n", &(i + 1).to_string()),
+                    ("requests", &format::number(p.requests as f64, lang, 0)),
+                    ("size", &bytes_text(p.bytes, lang)),
+                    ("line", &p.first_line.to_string()),
+                ],
+            );
+            let label = name.clone();
+            let save = move |_| {
+                if let Some(b) = split_blobs.with_value(|v| v.get(i).cloned()) {
+                    download(&b, &name);
+                }
+            };
+            view! {
+                <li>
+                    <button type="button" class="button button--small" data-testid="batch-split-part" on:click=save>{label}</button>
+                    " " <span class="muted">{info}</span>
+                </li>
+            }
+        }).collect_view();
+        let oversized = (!o.oversized_lines.is_empty()).then(|| {
+            let lines = o.oversized_lines.iter().take(20).map(|l| l.to_string()).collect::<Vec<_>>().join(", ");
+            view! { <p class="note">{fill(t(lang, "batch.split.oversized"), &[("lines", &lines)])}</p> }
+        });
+        Some(view! {
+            <div class="batch-split-result" data-testid="batch-split-result">
+                <p>{fill(t(lang, "batch.split.done"), &[("n", &o.parts.len().to_string())])}</p>
+                <ul class="batch-split-list">{rows}</ul>
+                {oversized}
+            </div>
+        })
+    };
+    view! {
+        <Show when=move || state.report.get().is_some()>
+            <section class="batch-actions" aria-labelledby="batch-actions-title">
+                <h2 id="batch-actions-title">{tx("batch.actions.title", prefs.lang)}</h2>
+                <div class="batch-actions__grid">
+                    <div class="batch-card">
+                        <h3>{tx("batch.export.title", prefs.lang)}</h3>
+                        <div class="toolbar">
+                            <button type="button" class="button" data-testid="batch-export-json" on:click=export_json>{tx("batch.export.json", prefs.lang)}</button>
+                            <button type="button" class="button" data-testid="batch-export-md" on:click=export_md>{tx("batch.export.md", prefs.lang)}</button>
+                        </div>
+                    </div>
+                    <div class="batch-card">
+                        <h3>{tx("batch.repair.title", prefs.lang)}</h3>
+                        <p class="muted">{tx("batch.repair.desc", prefs.lang)}</p>
+                        <label class="field field--inline">
+                            <input type="checkbox" data-testid="batch-rename" prop:checked=move || rename.get() on:change=move |ev| rename.set(event_target_checked(&ev))/>
+                            <span>{tx("batch.repair.rename", prefs.lang)}</span>
+                        </label>
+                        <button type="button" class="button button--primary" data-testid="batch-repair" disabled=move || busy.get() on:click=run_repair>
+                            {tx("batch.repair.download", prefs.lang)}
+                        </button>
+                        {repaired_view}
+                    </div>
+                    <div class="batch-card">
+                        <h3>{tx("batch.split.title", prefs.lang)}</h3>
+                        <p class="muted">{tx("batch.split.desc", prefs.lang)}</p>
+                        <button type="button" class="button" data-testid="batch-split" disabled=move || busy.get() on:click=run_split>
+                            {tx("batch.split.run", prefs.lang)}
+                        </button>
+                        {split_view}
+                    </div>
+                </div>
+                {move || failed.get().map(|e| view! { <p class="note batch-error" role="alert">{tx("batch.failed", prefs.lang)} " " <code>{e}</code></p> })}
+            </section>
+        </Show>
+    }
+}

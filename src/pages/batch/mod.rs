@@ -1,0 +1,297 @@
+//! /batch — check a JSONL batch input file before upload: every error the
+//! batch service would raise, with line, column and code; exact tokens,
+//! cost and quota; repair and split. The work runs in Web Workers.
+
+mod actions;
+mod chart;
+mod diagnostics;
+mod form;
+mod input;
+mod line_view;
+mod progress;
+mod stored;
+mod summary;
+pub mod worker_client;
+
+use batchlane_core::batch::{CheckOptions, Dialect, OptionError, PriceOverride, Progress, QuotaChoice, Report, Subscription, Zone};
+use batchlane_core::facts::Encoding;
+use crate::i18n::Lang;
+use crate::components::page_header::PageHeader;
+use crate::format;
+use crate::prefs::use_prefs;
+use leptos::prelude::*;
+use std::rc::Rc;
+use std::sync::Arc;
+use worker_client::CheckEvent;
+
+/// Files up to this size are checked again as soon as an option changes.
+const AUTO_RECHECK_BYTES: u64 = 20 << 20;
+/// Diagnostics kept per code (the counts stay exact beyond it).
+const MAX_STORED_PER_CODE: usize = 100_000;
+
+/// The page's state, shared by its parts.
+#[derive(Clone, Copy)]
+pub struct State {
+    pub dialect: RwSignal<Dialect>,
+    pub byo: RwSignal<bool>,
+    /// Count prompt tokens (off: structural checks only, much faster).
+    pub count_tokens: RwSignal<bool>,
+    /// The catalog model behind the deployment; "" = read it from the file.
+    pub model: RwSignal<String>,
+    /// "none", a subscription ("ea", "default", "credit_card", "msdn") or "typed".
+    pub quota: RwSignal<String>,
+    pub zone: RwSignal<Zone>,
+    pub quota_typed: RwSignal<String>,
+    /// "" = the model's encoding.
+    pub encoding: RwSignal<String>,
+    pub price_in: RwSignal<String>,
+    pub price_out: RwSignal<String>,
+    pub source: StoredValue<Option<web_sys::Blob>, LocalStorage>,
+    pub source_name: RwSignal<String>,
+    pub source_size: RwSignal<u64>,
+    pub running: RwSignal<bool>,
+    pub cancelled: RwSignal<bool>,
+    pub progress: RwSignal<Progress>,
+    pub started_ms: RwSignal<f64>,
+    pub now_ms: RwSignal<f64>,
+    pub report: RwSignal<Option<Arc<Report>>>,
+    pub elapsed_ms: RwSignal<f64>,
+    pub error: RwSignal<Option<String>>,
+    pub run_id: RwSignal<u64>,
+    /// Index into the report's diagnostics of the one shown in the line view.
+    pub selected: RwSignal<Option<usize>>,
+    /// The user's catalog (from the preferences).
+    pub catalog: RwSignal<batchlane_core::facts::Catalog>,
+}
+
+/// Why the options can't be used; shown next to the field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionProblem {
+    QuotaNotANumber,
+    PriceIn(&'static str),
+    PriceOut(&'static str),
+}
+
+pub fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// A typed whole number (commas, spaces and underscores allowed).
+pub fn parse_count(text: &str) -> Option<u64> {
+    let clean: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ')).collect();
+    clean.parse::<u64>().ok().filter(|&n| n > 0)
+}
+
+/// A typed price: `Ok(None)` when blank.
+fn parse_price(text: &str) -> Result<Option<f64>, ()> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    t.replace(',', "").parse::<f64>().map(Some).map_err(|_| ())
+}
+
+fn price_problem(e: OptionError) -> &'static str {
+    match e {
+        OptionError::PriceNegative => "batch.price.negative",
+        OptionError::PriceAbsurd => "batch.price.absurd",
+        _ => "batch.price.nan",
+    }
+}
+
+impl State {
+    fn new() -> Self {
+        State {
+            dialect: RwSignal::new(Dialect::Azure),
+            byo: RwSignal::new(false),
+            count_tokens: RwSignal::new(true),
+            model: RwSignal::new(String::new()),
+            quota: RwSignal::new("none".into()),
+            zone: RwSignal::new(Zone::Global),
+            quota_typed: RwSignal::new(String::new()),
+            encoding: RwSignal::new(String::new()),
+            price_in: RwSignal::new(String::new()),
+            price_out: RwSignal::new(String::new()),
+            source: StoredValue::new_local(None),
+            source_name: RwSignal::new(String::new()),
+            source_size: RwSignal::new(0),
+            running: RwSignal::new(false),
+            cancelled: RwSignal::new(false),
+            progress: RwSignal::new(Progress::default()),
+            started_ms: RwSignal::new(0.0),
+            now_ms: RwSignal::new(0.0),
+            report: RwSignal::new(None),
+            elapsed_ms: RwSignal::new(0.0),
+            error: RwSignal::new(None),
+            run_id: RwSignal::new(0),
+            selected: RwSignal::new(None),
+            catalog: use_prefs().catalog,
+        }
+    }
+
+    /// The typed prices (reactive).
+    pub fn prices(&self) -> Result<PriceOverride, OptionProblem> {
+        let input = parse_price(&self.price_in.get()).map_err(|_| OptionProblem::PriceIn("batch.price.nan"))?;
+        let output = parse_price(&self.price_out.get()).map_err(|_| OptionProblem::PriceOut("batch.price.nan"))?;
+        for (v, wrap) in [(input, OptionProblem::PriceIn as fn(&'static str) -> OptionProblem), (output, OptionProblem::PriceOut)] {
+            let probe = CheckOptions { price: PriceOverride { input_per_m: v, output_per_m: None }, ..CheckOptions::default() };
+            if let Err(e) = probe.validate() {
+                return Err(wrap(price_problem(e)));
+            }
+        }
+        Ok(PriceOverride { input_per_m: input, output_per_m: output })
+    }
+
+    /// The check's options from the form (reactive).
+    pub fn options(&self) -> Result<CheckOptions, OptionProblem> {
+        let quota = match self.quota.get().as_str() {
+            "none" => QuotaChoice::None,
+            "typed" => QuotaChoice::Tokens(parse_count(&self.quota_typed.get()).ok_or(OptionProblem::QuotaNotANumber)?),
+            sub => {
+                let subscription = match sub {
+                    "ea" => Subscription::Ea,
+                    "credit_card" => Subscription::CreditCard,
+                    "msdn" => Subscription::Msdn,
+                    _ => Subscription::Default,
+                };
+                QuotaChoice::Catalog { zone: self.zone.get(), subscription }
+            }
+        };
+        let model = Some(self.model.get()).filter(|m| !m.is_empty());
+        Ok(CheckOptions {
+            dialect: self.dialect.get(),
+            byo_storage: self.byo.get(),
+            count_tokens: self.count_tokens.get(),
+            encoding: Encoding::from_name(&self.encoding.get()),
+            model,
+            quota,
+            price: self.prices()?,
+            max_stored_per_code: MAX_STORED_PER_CODE,
+            ..CheckOptions::default()
+        })
+    }
+
+    /// Loads a new file (or text) and checks it.
+    pub fn load(&self, blob: web_sys::Blob, name: String) {
+        self.source_size.set(blob.size() as u64);
+        self.source.set_value(Some(blob));
+        self.source_name.set(name);
+        self.start();
+    }
+
+    /// Checks the loaded file with the current options.
+    pub fn start(&self) {
+        let s = *self;
+        let Some(blob) = s.source.get_value() else { return };
+        let Ok(options) = untrack(|| s.options()) else { return };
+        worker_client::cancel();
+        let id = s.run_id.get_untracked() + 1;
+        s.run_id.set(id);
+        s.running.set(true);
+        s.cancelled.set(false);
+        s.report.set(None);
+        s.selected.set(None);
+        s.error.set(None);
+        s.progress.set(Progress::default());
+        let t0 = now_ms();
+        s.started_ms.set(t0);
+        s.now_ms.set(t0);
+        let catalog = s.catalog.get_untracked();
+        let on: Rc<dyn Fn(CheckEvent)> = Rc::new(move |ev| {
+            if s.run_id.get_untracked() != id {
+                return;
+            }
+            match ev {
+                CheckEvent::Progress(p) => {
+                    s.progress.set(p);
+                    s.now_ms.set(now_ms());
+                }
+                CheckEvent::Done(result) => {
+                    s.elapsed_ms.set(now_ms() - t0);
+                    s.running.set(false);
+                    match result {
+                        Ok(r) => s.report.set(Some(Arc::new(*r))),
+                        Err(e) => s.error.set(Some(e)),
+                    }
+                }
+            }
+        });
+        worker_client::check(blob, options, catalog, on);
+    }
+
+    pub fn cancel(&self) {
+        worker_client::cancel();
+        self.run_id.update(|n| *n += 1);
+        self.running.set(false);
+        self.cancelled.set(true);
+    }
+}
+
+/// `12345678` bytes → "12.3 MB".
+pub fn bytes_text(n: u64, lang: Lang) -> String {
+    let n = n as f64;
+    let (v, unit) = if n >= 1e9 {
+        (n / 1e9, "GB")
+    } else if n >= 1e6 {
+        (n / 1e6, "MB")
+    } else if n >= 1e3 {
+        (n / 1e3, "KB")
+    } else {
+        (n, "B")
+    };
+    format!("{} {unit}", format::number(v, lang, if unit == "B" { 0 } else { 1 }))
+}
+
+#[component]
+pub fn BatchPage() -> impl IntoView {
+    let state = State::new();
+    provide_context(state);
+    stored::sync(state);
+    // Small files are checked again when an option changes.
+    Effect::watch(
+        move || {
+            (
+                state.dialect.get(),
+                state.byo.get(),
+                state.count_tokens.get(),
+                state.model.get(),
+                state.quota.get(),
+                state.zone.get(),
+                state.quota_typed.get(),
+                state.encoding.get(),
+            )
+        },
+        move |_, _, _| {
+            let small = state.source_size.get_untracked() <= AUTO_RECHECK_BYTES;
+            let loaded = state.source.with_value(Option::is_some);
+            if loaded && small && untrack(|| state.options().is_ok()) {
+                state.start();
+            }
+        },
+        false,
+    );
+    on_cleanup(worker_client::cancel);
+    view! {
+        <section class="page batch-page" data-testid="page-batch">
+            <PageHeader title="page.batch.title" desc="page.batch.desc"/>
+            <div class="batch-top">
+                <input::Sources/>
+                <form::OptionsForm/>
+            </div>
+            <progress::ProgressPanel/>
+            <summary::SummaryCard/>
+            <diagnostics::Diagnostics/>
+            <actions::Actions/>
+        </section>
+    }
+}
+
+/// Like `tr`, but with the language signal passed in: safe in views built
+/// inside reactive closures and effects (no context lookup).
+pub fn tx(key: &'static str, lang: RwSignal<Lang>) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    move || crate::i18n::t(lang.get(), key)
+}
+
+pub fn use_state() -> State {
+    expect_context::<State>()
+}

@@ -1,0 +1,201 @@
+//! The summary card of a finished check, and the token histogram.
+
+use super::{bytes_text, use_state};
+use batchlane_core::batch::{estimate_cost, Dialect, FileShape, Report};
+use crate::i18n::{fill, t, Lang};
+use crate::format;
+use crate::prefs::use_prefs;
+use super::tx;
+use leptos::prelude::*;
+use std::sync::Arc;
+
+fn num(n: u64, lang: Lang) -> String {
+    format::number(n as f64, lang, 0)
+}
+
+fn usd(v: f64, lang: Lang) -> String {
+    format!("${}", format::number(v, lang, if v < 10.0 { 4 } else { 2 }))
+}
+
+#[component]
+pub fn SummaryCard() -> impl IntoView {
+    let state = use_state();
+    view! {
+        {move || state.report.get().map(|r| view! { <Card report=r/> })}
+    }
+}
+
+#[component]
+fn Card(report: Arc<Report>) -> impl IntoView {
+    let state = use_state();
+    let prefs = use_prefs();
+    let s = report.summary.clone();
+    let lang = move || prefs.lang.get();
+    let elapsed = state.elapsed_ms.get_untracked().round() as u64;
+    // Empty when tokens were not counted.
+    let tokens_attr = s.prompt_tokens.map_or_else(String::new, |n| n.to_string());
+    let counted = state.count_tokens.get_untracked();
+    let ok = s.errors == 0;
+    let has_errors = !ok;
+    let has_warnings = s.warnings > 0;
+    let model = {
+        let s = s.clone();
+        move || {
+            let lang = lang();
+            let name = s.model.clone().unwrap_or_else(|| "–".into());
+            match &s.catalog_model {
+                Some(m) if Some(m) != s.model.as_ref() => fill(t(lang, "batch.summary.model_as"), &[("name", &name), ("model", m)]),
+                _ => name,
+            }
+        }
+    };
+    let endpoint = s.endpoint.clone().unwrap_or_else(|| "–".into());
+    let tokens = {
+        let (s, r) = (s.clone(), report.clone());
+        move || {
+            let lang = lang();
+            match (s.prompt_tokens, &r.tokens) {
+                (Some(p), Some(tk)) => {
+                    let mut text = fill(
+                        t(lang, "batch.summary.tokens_value"),
+                        &[("prompt", &num(p, lang)), ("output", &num(s.output_tokens, lang)), ("enqueued", &num(tk.enqueued_tokens, lang))],
+                    );
+                    text.push_str(&format!(" · {}", tk.encoding.name()));
+                    if tk.encoding_guessed {
+                        text.push_str(t(lang, "batch.summary.encoding_guessed"));
+                    }
+                    text
+                }
+                _ if !counted => t(lang, "batch.summary.tokens_off").to_string(),
+                _ => t(lang, "batch.summary.no_tokens").to_string(),
+            }
+        }
+    };
+    let cost = {
+        let r = report.clone();
+        move || {
+            let lang = lang();
+            let Ok(price) = state.prices() else { return t(lang, "batch.price.fix").to_string() };
+            let model = r.summary.catalog_model.as_deref();
+            let est = r.summary.prompt_tokens.and_then(|p| {
+                prefs.catalog.with(|c| estimate_cost(c, model, price, p, r.summary.output_tokens))
+            });
+            match est {
+                Some(c) => fill(
+                    t(lang, "batch.summary.cost_value"),
+                    &[
+                        ("total", &usd(c.total_usd_max, lang)),
+                        ("input", &usd(c.input_price_per_m, lang)),
+                        ("output", &usd(c.output_price_per_m, lang)),
+                    ],
+                ),
+                None => t(lang, "batch.summary.no_cost").to_string(),
+            }
+        }
+    };
+    let quota = {
+        let r = report.clone();
+        move || {
+            let lang = lang();
+            r.quota.as_ref().map(|q| {
+                let key = if q.exceeded { "batch.summary.quota_over" } else { "batch.summary.quota_within" };
+                let text = fill(t(lang, key), &[("limit", &num(q.limit, lang)), ("enqueued", &num(q.enqueued_tokens, lang))]);
+                view! { <div class="batch-summary__item batch-summary__item--wide"><dt>{tx("batch.summary.quota", prefs.lang)}</dt><dd class:bad=q.exceeded>{text}</dd></div> }
+            })
+        }
+    };
+    let quota_missing = {
+        let r = report.clone();
+        move || r.quota.is_none() && state.quota.get() != "none"
+    };
+    let shape = report.shape.map(|sh| match sh {
+        FileShape::JsonArray => "batch.shape.array",
+        FileShape::PrettyPrinted => "batch.shape.pretty",
+        FileShape::Binary => "batch.shape.binary",
+    });
+    let truncated = report.truncated;
+    let snippets_href = snippets_link(report.dialect, s.model.as_deref());
+    let hist = report.tokens.as_ref().map(|tk| tk.histogram.clone());
+    view! {
+        <section
+            class="batch-summary"
+            class:batch-summary--ok=ok
+            data-testid="batch-summary"
+            data-requests=s.requests.to_string()
+            data-errors=s.errors.to_string()
+            data-warnings=s.warnings.to_string()
+            data-tokens=tokens_attr
+            data-elapsed-ms=elapsed.to_string()
+            aria-labelledby="batch-summary-title"
+        >
+            <h2 id="batch-summary-title">
+                {move || if ok { t(lang(), "batch.summary.ok") } else { t(lang(), "batch.summary.bad") }}
+            </h2>
+            {shape.map(|k| view! { <p class="note batch-shape" role="alert">{tx(k, prefs.lang)}</p> })}
+            <dl class="batch-summary__grid">
+                <div class="batch-summary__item">
+                    <dt>{tx("batch.summary.requests", prefs.lang)}</dt>
+                    <dd>{move || num(s.requests, lang())}</dd>
+                </div>
+                <div class="batch-summary__item">
+                    <dt>{tx("batch.summary.errors", prefs.lang)}</dt>
+                    <dd class:bad=has_errors>{move || num(s.errors, lang())}</dd>
+                </div>
+                <div class="batch-summary__item">
+                    <dt>{tx("batch.summary.warnings", prefs.lang)}</dt>
+                    <dd class:warn=has_warnings>{move || num(s.warnings, lang())}</dd>
+                </div>
+                <div class="batch-summary__item">
+                    <dt>{tx("batch.summary.model", prefs.lang)}</dt>
+                    <dd><code>{model}</code></dd>
+                </div>
+                <div class="batch-summary__item">
+                    <dt>{tx("batch.summary.endpoint", prefs.lang)}</dt>
+                    <dd><code>{endpoint}</code></dd>
+                </div>
+                <div class="batch-summary__item">
+                    <dt>{tx("batch.summary.size", prefs.lang)}</dt>
+                    <dd>
+                        {move || {
+                            let lang = lang();
+                            fill(t(lang, "batch.summary.size_value"), &[("size", &bytes_text(s.bytes, lang)), ("lines", &num(s.lines, lang))])
+                        }}
+                    </dd>
+                </div>
+                <div class="batch-summary__item batch-summary__item--wide">
+                    <dt>{tx("batch.summary.tokens", prefs.lang)}</dt>
+                    <dd>{tokens}</dd>
+                </div>
+                <div class="batch-summary__item batch-summary__item--wide">
+                    <dt>{tx("batch.summary.cost", prefs.lang)}</dt>
+                    <dd>{cost}</dd>
+                </div>
+                {quota}
+                <div class="batch-summary__item">
+                    <dt>{tx("batch.summary.elapsed", prefs.lang)}</dt>
+                    <dd>{move || fill(t(lang(), "batch.summary.ms"), &[("ms", &num(elapsed, lang()))])}</dd>
+                </div>
+            </dl>
+            <Show when=quota_missing>
+                <p class="muted">{tx("batch.summary.quota_needs_model", prefs.lang)}</p>
+            </Show>
+            {truncated.then(|| view! { <p class="muted">{tx("batch.summary.truncated", prefs.lang)}</p> })}
+            <p class="batch-summary__next">
+                <a href=snippets_href data-testid="batch-snippets-link">{tx("batch.summary.snippets", prefs.lang)}</a>
+            </p>
+            {hist.map(|h| view! { <super::chart::Histogram histogram=h/> })}
+        </section>
+    }
+}
+
+/// The snippets page's batch tab, prefilled with this file's deployment
+/// (`body.model`) and dialect. The snippets page's `endpoint` key is the Azure
+/// resource address (https://…), which a batch file doesn't hold; the batch
+/// endpoint path there follows the dialect.
+fn snippets_link(dialect: Dialect, deployment: Option<&str>) -> String {
+    let mut href = format!("/snippets?tab=batch&dialect={}", dialect.name());
+    if let Some(v) = deployment.filter(|v| !v.trim().is_empty()) {
+        href.push_str(&format!("&deployment={}", js_sys::encode_uri_component(v)));
+    }
+    href
+}

@@ -1,0 +1,271 @@
+//! The planner's answers: the binding limit up front, the key figures, the
+//! arithmetic in words, the four ways ranked, and the KEDA hand-off.
+
+use super::{pick, use_quota};
+use batchlane_core::quota::plan::{Field, Plan, Step, Timing};
+use batchlane_core::quota::share::{keda_handoff, replicas_quota_can_feed};
+use batchlane_core::quota::sizing::Binding;
+use batchlane_core::quota::text::{num, pct};
+use batchlane_core::quota::{step_text, way_text};
+use crate::i18n::t;
+use crate::prefs::{tr, use_prefs};
+use leptos::prelude::*;
+
+pub fn field_key(f: Field) -> &'static str {
+    match f {
+        Field::Model => "quota.f.model",
+        Field::Deployment => "quota.f.deployment",
+        Field::AllocatedTpm => "quota.f.tpm",
+        Field::AllocatedPtu => "quota.f.ptu",
+        Field::RpmPer1kTpm => "quota.f.ratio",
+        Field::PeakRpm => "quota.f.peak",
+        Field::AverageRpm => "quota.f.avg",
+        Field::PromptTokens => "quota.f.prompt",
+        Field::CachedPromptTokens => "quota.f.cached",
+        Field::OutputTokens => "quota.f.output",
+        Field::MaxTokens => "quota.f.max_tokens",
+        Field::N => "quota.f.n",
+        Field::BurstFactor => "quota.f.burst",
+        Field::BatchableShare => "quota.f.batchable",
+    }
+}
+
+/// Which heading a step goes under.
+fn group(step: &Step) -> usize {
+    match step {
+        Step::RpmFromTpm { .. } => 0,
+        Step::BilledPerRequest { .. } | Step::AdmissionPerRequest { .. } | Step::TokensPerMinute { .. } | Step::QuotaLost { .. } => 1,
+        Step::TpmHeadroom { .. } | Step::RpmHeadroom { .. } | Step::Binds { .. } | Step::PtuUtilization { .. } => 2,
+        Step::ShortWindow { .. } => 3,
+        Step::TpmToRequest { .. } => 4,
+    }
+}
+
+const GROUPS: [&str; 5] = ["quota.g.rpm", "quota.g.tokens", "quota.g.binding", "quota.g.windows", "quota.g.request"];
+
+fn binding_code(b: Binding) -> &'static str {
+    match b {
+        Binding::Tpm => "tpm",
+        Binding::Rpm => "rpm",
+        Binding::Both => "both",
+        Binding::Neither => "neither",
+    }
+}
+
+#[component]
+pub fn PlanResults() -> impl IntoView {
+    let (_, checked) = use_quota();
+    view! {
+        {move || {
+            let c = checked.get();
+            match c.plan {
+                Some(plan) => view! { <PlanView plan=plan/> }.into_any(),
+                None => view! { <Problems errors=c.errors/> }.into_any(),
+            }
+        }}
+    }
+}
+
+#[component]
+fn Problems(errors: Vec<batchlane_core::quota::plan::FieldError>) -> impl IntoView {
+    let prefs = use_prefs();
+    view! {
+        <div class="note note--warn quota-problems" data-testid="quota-problems" role="status">
+            <p><strong>{tr("quota.problems")}</strong></p>
+            <ul>
+                {errors.into_iter().map(|e| {
+                    let lang = prefs.lang;
+                    let r = e.reason();
+                    view! { <li>{move || format!("{}: {}", t(lang.get(), field_key(e.field)), pick(&r, lang.get()))}</li> }
+                }).collect_view()}
+            </ul>
+        </div>
+    }
+}
+
+#[component]
+fn PlanView(plan: Plan) -> impl IntoView {
+    let prefs = use_prefs();
+    let lang = prefs.lang;
+    let words = move |s: &Step| pick(&step_text(s), lang.get());
+    let binding_card = match (&plan.limits, plan.ptu_utilization) {
+        (Some(l), _) => {
+            let code = binding_code(l.binding);
+            let head = match l.binding {
+                Binding::Tpm => "quota.bind.tpm",
+                Binding::Rpm => "quota.bind.rpm",
+                Binding::Both => "quota.bind.both",
+                Binding::Neither => "quota.bind.neither",
+            };
+            let l = *l;
+            let meter = move |label: &'static str, needed: f64, allowed: f64, binds: bool| {
+                let fill = if allowed > 0.0 { (needed / allowed).min(1.0) * 100.0 } else { 100.0 };
+                let over = needed > allowed;
+                let class = format!(
+                    "quota-meter{}{}",
+                    if over { " quota-meter--over" } else { "" },
+                    if binds { " quota-meter--binds" } else { "" }
+                );
+                view! {
+                    <div class=class>
+                        <div class="quota-meter__label">
+                            <strong>{tr(label)}</strong>
+                            <span>{move || format!("{} / {} · {}×", num(needed), num(allowed), num(allowed / needed))}</span>
+                        </div>
+                        <div class="quota-meter__track" aria-hidden="true">
+                            <div class="quota-meter__fill" style:width=format!("{fill:.1}%")></div>
+                        </div>
+                    </div>
+                }
+            };
+            let tpm_binds = matches!(l.binding, Binding::Tpm | Binding::Both);
+            let rpm_binds = matches!(l.binding, Binding::Rpm | Binding::Both);
+            view! {
+                <div class=format!("quota-binding quota-binding--{code}") data-testid="binding-limit" data-binding=code role="status">
+                    <p class="quota-binding__kicker">{tr("quota.bind.kicker")}</p>
+                    <p class="quota-binding__head">{tr(head)}</p>
+                    {meter("quota.bind.tpm_meter", l.tpm_needed, l.tpm_allowed, tpm_binds)}
+                    {meter("quota.bind.rpm_meter", l.rpm_needed, l.rpm_allowed, rpm_binds)}
+                    <p class="quota-binding__why">{
+                        let s = Step::Binds { binding: l.binding };
+                        move || words(&s)
+                    }</p>
+                </div>
+            }.into_any()
+        }
+        (None, Some(u)) => {
+            let code = if u > 1.0 { "tpm" } else { "neither" };
+            view! {
+                <div class=format!("quota-binding quota-binding--{code}") data-testid="binding-limit" data-binding=code role="status">
+                    <p class="quota-binding__kicker">{tr("quota.bind.kicker_ptu")}</p>
+                    <p class="quota-binding__head">{move || format!("{} {}", t(lang.get(), "quota.bind.ptu_util"), pct(u))}</p>
+                </div>
+            }.into_any()
+        }
+        _ => ().into_any(),
+    };
+    let rpm_allowed = plan.limits.map(|l| l.rpm_allowed);
+    let figures: Vec<(&'static str, &'static str, String)> = [
+        rpm_allowed.map(|r| ("quota.fig.rpm", "q-out-rpm", num(r))),
+        Some(("quota.fig.billed", "q-out-billed", num(plan.billed_tpm))),
+        Some(("quota.fig.admission", "q-out-admission", num(plan.admission_tpm))),
+        Some(("quota.fig.lost", "q-out-lost", num(plan.quota_lost_tpm))),
+        (!plan.deployment.is_provisioned()).then(|| ("quota.fig.request", "q-out-request", num(plan.tpm_to_request))),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let steps = plan.steps.clone();
+    let groups = GROUPS
+        .iter()
+        .enumerate()
+        .filter_map(|(i, key)| {
+            let mine: Vec<Step> = steps.iter().filter(|s| group(s) == i).cloned().collect();
+            (!mine.is_empty()).then(|| {
+                view! {
+                    <section class="quota-steps">
+                        <h3>{tr(key)}</h3>
+                        <ul>
+                            {mine.into_iter().map(|s| {
+                                let class = match &s {
+                                    Step::ShortWindow { ok: false, .. } => "quota-step quota-step--bad",
+                                    Step::ShortWindow { ok: true, .. } => "quota-step quota-step--ok",
+                                    _ => "quota-step",
+                                };
+                                view! { <li class=class>{move || words(&s)}</li> }
+                            }).collect_view()}
+                        </ul>
+                    </section>
+                }
+            })
+        })
+        .collect_view();
+    let ways = plan.ways.clone();
+    view! {
+        <div class="quota-results" data-testid="quota-results" aria-live="polite">
+            {binding_card}
+            <dl class="quota-figures">
+                {figures.into_iter().map(|(label, id, value)| view! {
+                    <div><dt>{tr(label)}</dt><dd data-testid=id>{value}</dd></div>
+                }).collect_view()}
+            </dl>
+            <h2>{tr("quota.arith")}</h2>
+            {groups}
+            {(!ways.is_empty()).then(|| view! {
+                <h2>{tr("quota.ways")}</h2>
+                <ol class="quota-ways" data-testid="quota-ways">
+                    {ways.into_iter().map(|w| {
+                        let badge = match w.timing {
+                            Timing::Now => "badge badge--ok",
+                            Timing::NeedsCapacity => "badge badge--warn",
+                            Timing::NeedsApproval => "badge badge--error",
+                        };
+                        let tk = match w.timing {
+                            Timing::Now => "quota.way.now",
+                            Timing::NeedsCapacity => "quota.way.capacity",
+                            Timing::NeedsApproval => "quota.way.approval",
+                        };
+                        // The list numbers the ways and the badge names the timing:
+                        // drop the text's own "#1 (now) " prefix.
+                        let text = way_text(&w);
+                        let body = |s: &str| s.split_once(") ").map_or(s.to_string(), |(_, b)| b.to_string());
+                        let text = batchlane_core::quota::text::Text::new(body(&text.en), body(&text.ko));
+                        view! {
+                            <li class="quota-way">
+                                <span class=badge>{tr(tk)}</span>
+                                {w.covers.then(|| view! { " " <span class="badge">{tr("quota.way.covers")}</span> })}
+                                <p>{move || pick(&text, lang.get())}</p>
+                            </li>
+                        }
+                    }).collect_view()}
+                </ol>
+            })}
+            <KedaHandoff plan=plan.clone()/>
+        </div>
+    }
+}
+
+#[component]
+fn KedaHandoff(plan: Plan) -> impl IntoView {
+    let prefs = use_prefs();
+    let (st, checked) = use_quota();
+    let tpm = move || checked.with(|c| c.input.allocated_tpm);
+    let feed = move || {
+        let per_min = st.number("kr").unwrap_or(f64::NAN);
+        let conc = st.number("kc").filter(|c| *c >= 1.0 && c.fract() == 0.0 && *c <= 1e6).map_or(0, |c| c as u32);
+        replicas_quota_can_feed(tpm(), plan.admission_per_request, per_min, conc)
+    };
+    let reason = move |i: usize| {
+        Signal::derive(move || feed().err().and_then(|e| e.into_iter().find(|(j, _)| *j == i)).map(|(_, p)| super::state::problem(&p)))
+    };
+    let href = move || {
+        feed().ok().map(|f| {
+            let q = keda_handoff(&f).into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+            format!("/snippets?{q}")
+        })
+    };
+    let lang = move || prefs.lang.get();
+    view! {
+        <section class="quota-keda" aria-labelledby="quota-keda-h">
+            <h2 id="quota-keda-h">{tr("quota.keda.title")}</h2>
+            <div class="quota-grid2">
+                <super::field::NumField key="kr" label="quota.keda.per_min" reason=reason(2)/>
+                <super::field::NumField key="kc" label="quota.keda.concurrency" reason=reason(3)/>
+            </div>
+            {move || match feed() {
+                Ok(f) => {
+                    let text = pick(&f.explanation, lang());
+                    view! {
+                        <p class="quota-step">{text}</p>
+                        <p>
+                            <a class="button button--primary" data-testid="quota-keda-link" href=href().unwrap_or_default()>
+                                {tr("quota.keda.link")}
+                            </a>
+                        </p>
+                    }.into_any()
+                }
+                Err(_) => view! { <p class="muted">{tr("quota.keda.fix")}</p> }.into_any(),
+            }}
+        </section>
+    }
+}

@@ -1,0 +1,204 @@
+//! The batch job object: paste it (or load the file) and see its status on
+//! the lifecycle, what it means and what to do, errors explained, progress,
+//! time left and the date the output files are deleted.
+
+use super::state::State;
+use super::text::{count, duration, pick};
+use batchlane_core::results::job::{DeletionBasis, JobParseError};
+use batchlane_core::results::{analyze_job, format_utc, parse_job, warning_text, BatchJob, JobAnalysis, JobStatus, Vendor};
+use crate::i18n::{fill, t, Lang};
+use crate::prefs::{tr, use_prefs};
+use leptos::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+const MAIN_LINE: [JobStatus; 4] = [JobStatus::Validating, JobStatus::InProgress, JobStatus::Finalizing, JobStatus::Completed];
+
+#[component]
+pub fn JobPanel() -> impl IntoView {
+    let state = expect_context::<State>();
+    let prefs = use_prefs();
+    let vendor = RwSignal::new(Vendor::Azure);
+    let parsed = Memo::new(move |_| {
+        let text = state.job_text.get();
+        (!text.trim().is_empty()).then(|| parse_job(&text))
+    });
+    let on_file = move |ev: web_sys::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        if let Some(f) = input.files().and_then(|l| l.get(0)) {
+            leptos::task::spawn_local(async move {
+                if let Ok(text) = JsFuture::from(f.text()).await {
+                    state.job_text.set(text.as_string().unwrap_or_default());
+                }
+            });
+        }
+    };
+    let body = move || {
+        let lang = prefs.lang.get();
+        match parsed.get()? {
+            Err(JobParseError::NotJson { detail }) => Some(view! { <p class="field-error" role="alert">{fill(t(lang, "results.job.not_json"), &[("detail", &detail)])}</p> }.into_any()),
+            Err(JobParseError::NotABatch) => Some(view! { <p class="field-error" role="alert">{t(lang, "results.job.not_batch")}</p> }.into_any()),
+            Ok(job) => {
+                let now = (js_sys::Date::now() / 1000.0) as i64;
+                let analysis = prefs.catalog.with(|c| analyze_job(&job, now, vendor.get(), c));
+                Some(view! { <JobView job=job analysis=analysis lang=lang/> }.into_any())
+            }
+        }
+    };
+    view! {
+        <section class="results-section" aria-labelledby="results-job-h">
+            <h2 id="results-job-h">{tr("results.job.title")}</h2>
+            <p class="muted">{tr("results.job.hint")}</p>
+            <div class="results-job-inputs">
+                <label class="field results-job-inputs__paste">
+                    <span>{tr("results.job.paste")}</span>
+                    <textarea
+                        rows="5"
+                        spellcheck="false"
+                        data-testid="results-job-paste"
+                        prop:value=move || state.job_text.get()
+                        on:input=move |ev| state.job_text.set(event_target_value(&ev))
+                    ></textarea>
+                </label>
+                <div class="results-job-inputs__side">
+                    <label class="field">
+                        <span>{tr("results.job.file")}</span>
+                        <input type="file" accept=".json,application/json" data-testid="results-job-input" on:change=on_file/>
+                    </label>
+                    <label class="field">
+                        <span>{tr("results.job.vendor")}</span>
+                        <select data-testid="results-job-vendor" on:change=move |ev| {
+                            vendor.set(if event_target_value(&ev) == "openai" { Vendor::OpenAi } else { Vendor::Azure });
+                        }>
+                            <option value="azure">"Azure OpenAI"</option>
+                            <option value="openai">"OpenAI"</option>
+                        </select>
+                    </label>
+                </div>
+            </div>
+            {body}
+        </section>
+    }
+}
+
+fn status_key(s: &JobStatus) -> &'static str {
+    match s {
+        JobStatus::Validating => "results.job.s.validating",
+        JobStatus::Failed => "results.job.s.failed",
+        JobStatus::InProgress => "results.job.s.in_progress",
+        JobStatus::Finalizing => "results.job.s.finalizing",
+        JobStatus::Completed => "results.job.s.completed",
+        JobStatus::Expired => "results.job.s.expired",
+        JobStatus::Cancelling => "results.job.s.cancelling",
+        JobStatus::Cancelled => "results.job.s.cancelled",
+        JobStatus::Unknown(_) => "results.job.s.unknown",
+    }
+}
+
+fn raw_status(s: &JobStatus) -> String {
+    match s {
+        JobStatus::Unknown(x) => x.clone(),
+        other => serde_json::to_value(other).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+    }
+}
+
+#[component]
+fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
+    let status = job.status.clone();
+    let step = analysis.status.step;
+    let raw = raw_status(&status);
+    let off_line = step.is_none();
+    let steps = MAIN_LINE
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let i = i as u8;
+            let class = match step {
+                Some(cur) if i < cur => "lifecycle__step lifecycle__step--done",
+                Some(cur) if i == cur => "lifecycle__step lifecycle__step--current",
+                _ => "lifecycle__step",
+            };
+            let current = step == Some(i);
+            view! { <li class=class aria-current=current.then_some("step")><code>{raw_status(s)}</code><span>{t(lang, status_key(s))}</span></li> }
+        })
+        .collect_view();
+    let stamp = |label: &'static str, v: Option<i64>| v.map(|v| view! { <div><dt>{label}</dt><dd>{format_utc(v)}</dd></div> });
+    let progress = analysis.progress.map(|p| {
+        let c = p.counts;
+        let pct = |n: u64| if c.total == 0 { 0.0 } else { n as f64 / c.total as f64 * 100.0 };
+        let (ok, bad) = (pct(c.completed), pct(c.failed));
+        let label = fill(t(lang, "results.job.counts"), &[("done", &count(c.completed)), ("failed", &count(c.failed)), ("total", &count(c.total))]);
+        view! {
+            <div class="results-job-counts">
+                <p>{label.clone()}</p>
+                <div class="bar" role="progressbar" aria-label=label aria-valuemin="0" aria-valuemax="100" aria-valuenow=format!("{:.0}", p.done_fraction * 100.0)>
+                    <div class="bar__fill bar__fill--ok" style:width=format!("{ok:.1}%")></div>
+                    <div class="bar__fill bar__fill--error" style:width=format!("{bad:.1}%")></div>
+                </div>
+            </div>
+        }
+    });
+    let time_left = analysis.expires_in_seconds.map(|s| {
+        let text = if s >= 0 { fill(t(lang, "results.job.time_left"), &[("d", &duration(lang, s))]) } else { fill(t(lang, "results.job.past_expiry"), &[("d", &duration(lang, s))]) };
+        view! { <p data-testid="results-job-time-left"><strong>{text}</strong></p> }
+    });
+    let deletion = analysis.output_deletion.map(|d| {
+        let basis = match d.basis {
+            DeletionBasis::Job => t(lang, "results.job.basis_job"),
+            DeletionBasis::VendorDefault => t(lang, "results.job.basis_default"),
+        };
+        let when = if d.seconds_left > 0 { fill(t(lang, "results.job.deleted_in"), &[("d", &duration(lang, d.seconds_left))]) } else { t(lang, "results.job.deleted_past").to_string() };
+        view! { <p data-testid="results-job-deletion">{fill(t(lang, "results.job.deletion"), &[("date", &format_utc(d.deletes_at)), ("when", &when), ("basis", basis)])}</p> }
+    });
+    let warnings = analysis.warnings.iter().map(|w| view! { <li>{pick(lang, &warning_text(w))}</li> }).collect_view();
+    let has_warnings = !analysis.warnings.is_empty();
+    let errors = analysis.errors.clone();
+    view! {
+        <div class="results-job" data-testid="results-job" data-status=raw.clone()>
+            <p class="results-job__status">
+                {t(lang, "results.job.status")}" "
+                <span class="badge results-job__badge" data-testid="results-job-status">{t(lang, status_key(&status))}</span>
+                " "<code>{raw.clone()}</code>
+                {job.id.clone().map(|id| view! { " · " <code>{id}</code> })}
+            </p>
+            <ol class="lifecycle" aria-label=t(lang, "results.job.lifecycle")>{steps}</ol>
+            {off_line.then(|| view! { <p class="muted">{t(lang, "results.job.off_line")}</p> })}
+            <div class="results-job__explain">
+                <p><strong>{t(lang, "results.job.meaning")}</strong>" "{pick(lang, &analysis.status.meaning)}</p>
+                <p><strong>{t(lang, "results.job.todo")}</strong>" "{pick(lang, &analysis.status.what_to_do)}</p>
+            </div>
+            {progress}
+            {time_left}
+            {deletion}
+            {has_warnings.then(|| view! { <ul class="note note--warn results-job__warnings" data-testid="results-job-warnings">{warnings}</ul> })}
+            {(!errors.is_empty()).then(|| view! {
+                <h3>{t(lang, "results.job.errors")}</h3>
+                <div class="table-wrap">
+                    <table data-testid="results-job-errors">
+                        <thead><tr>
+                            <th scope="col">{t(lang, "results.col.code")}</th>
+                            <th scope="col" class="num">{t(lang, "results.col.line")}</th>
+                            <th scope="col">{t(lang, "results.col.message")}</th>
+                            <th scope="col">{t(lang, "results.col.explained")}</th>
+                        </tr></thead>
+                        <tbody>
+                            {errors.into_iter().map(|e| view! {
+                                <tr>
+                                    <td><code>{e.error.code.clone().unwrap_or_default()}</code>{e.error.param.clone().map(|p| view! { " " <span class="muted">{p}</span> })}</td>
+                                    <td class="num">{e.error.line.map(|l| l.to_string())}</td>
+                                    <td>{e.error.message.clone()}</td>
+                                    <td>{pick(lang, &e.explanation)}</td>
+                                </tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                </div>
+            })}
+            <dl class="results-job__times">
+                {stamp(t(lang, "results.job.created"), job.created_at)}
+                {stamp(t(lang, "results.job.in_progress_at"), job.in_progress_at)}
+                {stamp(t(lang, "results.job.completed_at"), job.completed_at)}
+                {stamp(t(lang, "results.job.expires_at"), job.expires_at)}
+            </dl>
+        </div>
+    }
+}

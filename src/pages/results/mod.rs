@@ -1,0 +1,43 @@
+//! /results — join a batch's output and error files to its input (in the
+//! Web Worker), classify every request, attribute usage and cost, build the
+//! retry file, and explain the job object.
+
+mod chart;
+mod cost;
+mod download;
+mod files;
+mod groups;
+mod job;
+mod progress;
+mod requests;
+mod retry;
+mod state;
+mod summary;
+mod text;
+
+use crate::components::page_header::PageHeader;
+use leptos::prelude::*;
+use state::State;
+
+#[component]
+pub fn ResultsPage() -> impl IntoView {
+    let state = State::new();
+    provide_context(state);
+    on_cleanup(move || state.stop());
+    let report = move || state.report.get();
+    view! {
+        <section class="page results-page" data-testid="page-results">
+            <PageHeader title="page.results.title" desc="page.results.desc"/>
+            <files::FilesPanel/>
+            <progress::ProgressPanel/>
+            {move || report().map(|r| view! {
+                <summary::SummaryPanel report=r.clone()/>
+                <retry::RetryPanel report=r.clone()/>
+                <requests::RequestsPanel report=r.clone()/>
+                <cost::CostPanel report=r.clone()/>
+                <groups::GroupsPanel report=r/>
+            })}
+            <job::JobPanel/>
+        </section>
+    }
+}

@@ -1,0 +1,89 @@
+//! The retry file (original input lines of the retryable requests, cut out
+//! of the input by the worker) and the requests never retried, with reasons.
+
+use super::state::{State, Task};
+use super::text::{count, outcome_class, outcome_label};
+use batchlane_core::results::ResultsReport;
+use crate::i18n::{fill, t};
+use crate::prefs::{tr, use_prefs};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// Rows of the never-retried list shown (the count says how many more).
+const SHOWN: usize = 200;
+
+#[component]
+pub fn RetryPanel(report: Arc<ResultsReport>) -> impl IntoView {
+    let state = expect_context::<State>();
+    let prefs = use_prefs();
+    let in_file = report.retry.entries.len() as u64;
+    let without: Vec<String> = report.retry.without_input.clone();
+    let n_without = without.len() as u64;
+    let has_input = report.input.present;
+    let busy = move || state.task.get() != Task::Idle;
+    let not_retried = report.not_retried.iter().take(SHOWN).cloned().collect::<Vec<_>>();
+    let more = report.not_retried.len().saturating_sub(SHOWN) as u64;
+    let n_not = report.not_retried.len() as u64;
+    view! {
+        <section class="results-section" aria-labelledby="results-retry-h">
+            <h2 id="results-retry-h">{tr("results.retry.title")}</h2>
+            <p class="muted">{tr("results.retry.what")}</p>
+            {if in_file > 0 {
+                view! {
+                    <div class="toolbar">
+                        <button type="button" class="button button--primary" data-testid="results-retry-download" disabled=busy on:click=move |_| state.run_retry()>
+                            {move || fill(t(prefs.lang.get(), "results.retry.download"), &[("n", &count(in_file))])}
+                        </button>
+                        {move || state.retry_done.get().map(|n| view! {
+                            <span class="badge badge--ok" role="status">{fill(t(prefs.lang.get(), "results.retry.done"), &[("n", &count(n))])}</span>
+                        })}
+                    </div>
+                    <p class="muted">{tr("results.retry.check")}</p>
+                }.into_any()
+            } else if n_without == 0 {
+                view! { <p data-testid="results-retry-none">{tr("results.retry.none")}</p> }.into_any()
+            } else {
+                ().into_any()
+            }}
+            <Show when=move || { n_without > 0 }>
+                <div class="note note--warn" data-testid="results-retry-needs-input">
+                    <p>{move || fill(t(prefs.lang.get(), if has_input { "results.retry.not_in_input" } else { "results.retry.needs_input" }), &[("n", &count(n_without))])}</p>
+                    <p class="results-idlist">{without.iter().take(20).cloned().collect::<Vec<_>>().join(", ")}{(n_without > 20).then_some(", …")}</p>
+                </div>
+            </Show>
+            <h3>{move || fill(t(prefs.lang.get(), "results.never.title"), &[("n", &count(n_not))])}</h3>
+            <p class="muted">{tr("results.never.why")}</p>
+            {(n_not > 0).then(|| view! {
+                <div class="table-wrap">
+                    <table data-testid="results-not-retried">
+                        <thead>
+                            <tr>
+                                <th scope="col">{tr("results.col.custom_id")}</th>
+                                <th scope="col">{tr("results.col.outcome")}</th>
+                                <th scope="col">{tr("results.col.reason")}</th>
+                            </tr>
+                        </thead>
+                        <tbody>
+                            {not_retried.into_iter().map(|n| {
+                                let o = n.outcome;
+                                view! {
+                                    <tr>
+                                        <th scope="row" class="results-id">{n.custom_id}</th>
+                                        <td><span class=outcome_class(o)>{move || outcome_label(prefs.lang.get(), o)}</span></td>
+                                        <td>
+                                            {n.code.map(|c| view! { <code>{c}</code> })}
+                                            {n.message.map(|m| view! { <span class="results-msg">{m}</span> })}
+                                        </td>
+                                    </tr>
+                                }
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                </div>
+            })}
+            <Show when=move || { more > 0 }>
+                <p class="muted">{move || fill(t(prefs.lang.get(), "results.never.more"), &[("n", &count(more))])}</p>
+            </Show>
+        </section>
+    }
+}

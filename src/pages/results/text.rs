@@ -1,0 +1,112 @@
+//! Labels for domain enums and number formats, in the chosen language.
+
+use batchlane_core::format::{format_count, format_usd, format_usd_ko};
+use batchlane_core::results::{FileGain, FileKind, Outcome, Text};
+use crate::i18n::{t, Lang};
+
+pub fn outcome_label(lang: Lang, o: Outcome) -> &'static str {
+    t(
+        lang,
+        match o {
+            Outcome::Succeeded => "results.outcome.succeeded",
+            Outcome::Truncated => "results.outcome.truncated",
+            Outcome::ContentFiltered => "results.outcome.content_filtered",
+            Outcome::RateLimited => "results.outcome.rate_limited",
+            Outcome::ServerError => "results.outcome.server_error",
+            Outcome::ClientError => "results.outcome.client_error",
+            Outcome::BatchExpired => "results.outcome.batch_expired",
+            Outcome::BatchCancelled => "results.outcome.batch_cancelled",
+            Outcome::RequestTimeout => "results.outcome.request_timeout",
+            Outcome::Missing => "results.outcome.missing",
+        },
+    )
+}
+
+/// The badge colour of an outcome: ok, a result that is not the answer
+/// asked for (warn), retryable (warn), never retried (error).
+pub fn outcome_class(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Succeeded => "badge badge--ok",
+        Outcome::ClientError => "badge badge--error",
+        Outcome::ContentFiltered | Outcome::Truncated => "badge badge--warn",
+        _ => "badge badge--retry",
+    }
+}
+
+pub fn file_label(lang: Lang, f: FileKind) -> &'static str {
+    t(
+        lang,
+        match f {
+            FileKind::Output => "results.file.output",
+            FileKind::Errors => "results.file.errors",
+            FileKind::Input => "results.file.input",
+            FileKind::Job => "results.file.job",
+        },
+    )
+}
+
+pub fn gain_label(lang: Lang, g: FileGain) -> &'static str {
+    t(
+        lang,
+        match g {
+            FileGain::Answers => "results.gain.answers",
+            FileGain::Failures => "results.gain.failures",
+            FileGain::MissingRequests => "results.gain.missing",
+            FileGain::UnexpectedRequests => "results.gain.unexpected",
+            FileGain::RetryFile => "results.gain.retry",
+            FileGain::MetadataGrouping => "results.gain.metadata",
+            FileGain::JobStatus => "results.gain.job_status",
+            FileGain::Deadlines => "results.gain.deadlines",
+        },
+    )
+}
+
+/// Domain text in the chosen language.
+pub fn pick(lang: Lang, text: &Text) -> String {
+    match lang {
+        Lang::En => text.en.clone(),
+        Lang::Ko => text.ko.clone(),
+    }
+}
+
+pub fn count(n: u64) -> String {
+    format_count(n as f64)
+}
+
+pub fn usd(lang: Lang, x: f64) -> String {
+    match lang {
+        Lang::En => format_usd(x),
+        Lang::Ko => format_usd_ko(x),
+    }
+}
+
+/// Bytes as megabytes: "0.25 MB", "12.3 MB", "1,024 MB".
+pub fn mb(bytes: f64) -> String {
+    let m = bytes / 1e6;
+    if m < 1.0 {
+        format!("{m:.2} MB")
+    } else if m < 1000.0 {
+        format!("{m:.1} MB")
+    } else {
+        format!("{} MB", format_count(m))
+    }
+}
+
+/// A duration in whole units: "3 h 20 min", "2 d 4 h", "45 s".
+pub fn duration(lang: Lang, seconds: i64) -> String {
+    let s = seconds.unsigned_abs();
+    let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
+    let (ud, uh, um, us) = match lang {
+        Lang::En => ("d", "h", "min", "s"),
+        Lang::Ko => ("일", "시간", "분", "초"),
+    };
+    if d > 0 {
+        format!("{d} {ud} {h} {uh}")
+    } else if h > 0 {
+        format!("{h} {uh} {m} {um}")
+    } else if m > 0 {
+        format!("{m} {um}")
+    } else {
+        format!("{s} {us}")
+    }
+}

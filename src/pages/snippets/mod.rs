@@ -1,0 +1,160 @@
+//! /snippets — the path advisor, the KEDA generator with its lint panel, the
+//! Service Bus message checker, and worker, batch-submission and gateway
+//! code. Everything is generated locally by `domain::snippets`.
+
+mod advisor;
+mod batch;
+mod code;
+mod code_block;
+mod fields;
+mod keda_advanced;
+mod keda_form;
+mod link;
+mod keda_output;
+mod message;
+mod state;
+
+use crate::i18n::{fill, t};
+use crate::components::page_header::PageHeader;
+use crate::prefs::{tr, use_prefs};
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
+use state::{use_snip, Tab};
+use wasm_bindgen::JsCast;
+
+/// Opens `tab` and brings its panel into view.
+pub fn go_to(snip: state::Snip, tab: Tab) {
+    snip.tab.set(tab);
+    let id = format!("snip-tab-{}", tab.id());
+    request_animation_frame(move || {
+        if let Some(el) = document().get_element_by_id(&id).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+            el.scroll_into_view();
+        }
+    });
+}
+
+#[component]
+pub fn SnippetsPage() -> impl IntoView {
+    let prefs = use_prefs();
+    let query = use_query_map();
+    let snip = query.with_untracked(|q| prefs.catalog.with_untracked(|c| state::from_query(q, c)));
+    provide_context(snip);
+    // The KEDA form and the tab follow into the query string, so the link restores them.
+    let navigate = use_navigate();
+    Effect::new(move |prev: Option<()>| {
+        let (ui, tab) = (snip.keda.get(), snip.tab.get());
+        if prev.is_none() {
+            return;
+        }
+        let current: Vec<(String, String)> = query.with_untracked(|q| q.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect());
+        let pairs = prefs.catalog.with_untracked(|c| link::pairs(&current, &ui, tab, c));
+        navigate(&format!("/snippets?{}", link::query_string(&pairs)), NavigateOptions { replace: true, scroll: false, ..Default::default() });
+    });
+    view! {
+        <section class="page snip" data-testid="page-snippets">
+            <PageHeader title="page.snippets.title" desc="page.snippets.desc"/>
+            <ImportNote/>
+            <Tabs/>
+            <Panel tab=Tab::Advisor><advisor::AdvisorPanel/></Panel>
+            <Panel tab=Tab::Keda><keda_form::KedaPanel/></Panel>
+            <Panel tab=Tab::Message><message::MessagePanel/></Panel>
+            <Panel tab=Tab::Worker><code::WorkerPanel/></Panel>
+            <Panel tab=Tab::Batch><batch::BatchPanel/></Panel>
+            <Panel tab=Tab::Apim><code::ApimPanel/></Panel>
+            <p class="muted snip-local">{tr("snippets.local")}</p>
+        </section>
+    }
+}
+
+#[component]
+fn ImportNote() -> impl IntoView {
+    let prefs = use_prefs();
+    let snip = use_snip();
+    let text = move || {
+        let lang = prefs.lang.get();
+        snip.imported.with(|(applied, ignored)| {
+            let mut parts = Vec::new();
+            if !applied.is_empty() {
+                let list = applied.iter().map(|(k, v)| format!("{k} = {v}")).collect::<Vec<_>>().join(", ");
+                parts.push(fill(t(lang, "snippets.imported"), &[("list", &list)]));
+            }
+            if !ignored.is_empty() {
+                parts.push(fill(t(lang, "snippets.import_ignored"), &[("list", &ignored.join(", "))]));
+            }
+            parts.join(" ")
+        })
+    };
+    view! {
+        <Show when=move || !text().is_empty()>
+            <p class="note" data-testid="snip-imported" role="status">{text}</p>
+        </Show>
+    }
+}
+
+/// The tab strip: arrow keys move between tabs (WAI-ARIA tabs pattern).
+#[component]
+fn Tabs() -> impl IntoView {
+    let snip = use_snip();
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        let i = Tab::ALL.iter().position(|t| *t == snip.tab.get_untracked()).unwrap_or(0);
+        let n = Tab::ALL.len();
+        let next = match ev.key().as_str() {
+            "ArrowRight" => (i + 1) % n,
+            "ArrowLeft" => (i + n - 1) % n,
+            "Home" => 0,
+            "End" => n - 1,
+            _ => return,
+        };
+        ev.prevent_default();
+        let tab = Tab::ALL[next];
+        snip.tab.set(tab);
+        if let Some(el) = document().get_element_by_id(&format!("snip-tab-{}", tab.id())).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+        }
+    };
+    view! {
+        <div class="snip-tabs" role="tablist" aria-label=tr("snippets.tabs") on:keydown=on_key>
+            {Tab::ALL
+                .into_iter()
+                .map(|tab| {
+                    let selected = move || snip.tab.get() == tab;
+                    view! {
+                        <button
+                            type="button"
+                            role="tab"
+                            class="snip-tab"
+                            id=format!("snip-tab-{}", tab.id())
+                            data-testid=format!("snip-tab-{}", tab.id())
+                            aria-controls=format!("snip-panel-{}", tab.id())
+                            aria-selected=move || selected().to_string()
+                            tabindex=move || if selected() { "0" } else { "-1" }
+                            on:click=move |_| snip.tab.set(tab)
+                        >
+                            {tr(tab.key())}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}
+
+/// One tab panel; kept mounted (hidden) so its inputs survive tab switches.
+#[component]
+fn Panel(tab: Tab, children: Children) -> impl IntoView {
+    let snip = use_snip();
+    view! {
+        <div
+            class="snip-panel"
+            role="tabpanel"
+            id=format!("snip-panel-{}", tab.id())
+            data-testid=format!("snip-panel-{}", tab.id())
+            aria-labelledby=format!("snip-tab-{}", tab.id())
+            hidden=move || snip.tab.get() != tab
+        >
+            {children()}
+        </div>
+    }
+}
