@@ -1,8 +1,8 @@
 //! The user's preferences: language, theme and figure overrides, kept in
 //! localStorage and shared through context.
 
-use batchlane_core::facts::Catalog;
 use crate::i18n::{t, Lang};
+use batchlane_core::facts::Catalog;
 use gloo::storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 
@@ -41,9 +41,7 @@ pub struct Prefs {
 }
 
 fn system_theme() -> Theme {
-    let dark = web_sys::window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-        .is_some_and(|m| m.matches());
+    let dark = web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten()).is_some_and(|m| m.matches());
     if dark {
         Theme::Dark
     } else {

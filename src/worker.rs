@@ -7,8 +7,8 @@
 //! `Progress` message follows every slice. The page cancels by terminating
 //! the worker.
 
-use batchlane_core::results::{FileKind, ResultsJoiner, RetryExtractor};
 use crate::worker_protocol::{decode, encode, js_error, Request, Response, CHUNK_BYTES};
+use batchlane_core::results::{FileKind, ResultsJoiner, RetryExtractor};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, DedicatedWorkerGlobalScope};

@@ -7,8 +7,8 @@
 //! `blobs` (split) when files come back.
 
 use batchlane_core::batch::{
-    owned_range, CheckOptions, Checker, NoTokenizer, Progress, RepairOptions, RepairOutcome, Repairer, Report, SplitLimits,
-    SplitOutcome, Splitter, Tiktoken, TokenPart, TokenPass,
+    owned_range, CheckOptions, Checker, NoTokenizer, Progress, RepairOptions, RepairOutcome, Repairer, Report, SplitLimits, SplitOutcome,
+    Splitter, Tiktoken, TokenPart, TokenPass,
 };
 use batchlane_core::facts::Catalog;
 use std::cell::RefCell;
@@ -237,9 +237,7 @@ fn run(scope: &web_sys::DedicatedWorkerGlobalScope, req: BatchRequest, reader: &
 fn make_blob(parts: &js_sys::Array) -> Result<JsValue, String> {
     let bag = web_sys::BlobPropertyBag::new();
     bag.set_type("application/jsonl");
-    web_sys::Blob::new_with_u8_array_sequence_and_options(parts, &bag)
-        .map(JsValue::from)
-        .map_err(|_| "cannot make the file".to_string())
+    web_sys::Blob::new_with_u8_array_sequence_and_options(parts, &bag).map(JsValue::from).map_err(|_| "cannot make the file".to_string())
 }
 
 /// The split's files, built as JS arrays of byte chunks (bounded Rust memory).

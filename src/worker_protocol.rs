@@ -34,13 +34,26 @@ pub enum Response {
     /// The worker has started and takes requests (sent once, unprompted).
     Ready,
     /// Bytes read of all attached blobs, their total size, and lines read.
-    Progress { bytes: f64, total: f64, lines: f64 },
-    Results { report: Box<ResultsReport> },
+    Progress {
+        bytes: f64,
+        total: f64,
+        lines: f64,
+    },
+    Results {
+        report: Box<ResultsReport>,
+    },
     /// The retry file is the attached blob.
-    RetryFile { lines: u64, bytes: u64 },
-    RetryFailed { error: RetryError },
+    RetryFile {
+        lines: u64,
+        bytes: u64,
+    },
+    RetryFailed {
+        error: RetryError,
+    },
     /// The request could not be carried out (unreadable file, bad message).
-    Failed { message: String },
+    Failed {
+        message: String,
+    },
 }
 
 impl Response {

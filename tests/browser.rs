@@ -3,8 +3,8 @@
 //! Run: `CHROMEDRIVER=$(which chromedriver) cargo test --target wasm32-unknown-unknown --test browser`.
 #![cfg(target_arch = "wasm32")]
 
-use batchlane::i18n::{t, Lang};
 use batchlane::app::{App, NAV};
+use batchlane::i18n::{t, Lang};
 use gloo::timers::future::TimeoutFuture;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -63,11 +63,8 @@ fn text_of(selector: &str) -> String {
 }
 
 fn click(selector: &str) {
-    let el: web_sys::HtmlElement = document()
-        .query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no element matches {selector}"))
-        .unchecked_into();
+    let el: web_sys::HtmlElement =
+        document().query_selector(selector).unwrap().unwrap_or_else(|| panic!("no element matches {selector}")).unchecked_into();
     el.click();
 }
 

@@ -1,8 +1,8 @@
 //! Both languages have every key; every key the UI asks for exists; every
 //! fact kind, topic and unit has a label.
 
-use batchlane_core::facts::all_facts;
 use batchlane::i18n::{lookup, Lang};
+use batchlane_core::facts::all_facts;
 use std::collections::BTreeSet;
 use std::path::Path;
 

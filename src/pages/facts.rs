@@ -1,11 +1,11 @@
 //! /facts — "About the numbers": every figure with its source and date, and
 //! the user's overrides.
 
-use batchlane_core::facts::{all_facts, Certainty, Fact, Topic};
-use crate::i18n::{fill, lookup, t, Lang};
 use crate::components::page_header::PageHeader;
 use crate::format;
+use crate::i18n::{fill, lookup, t, Lang};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::facts::{all_facts, Certainty, Fact, Topic};
 use leptos::prelude::*;
 
 const TOPICS: &[Topic] = &[
@@ -29,8 +29,7 @@ fn matches(fact: &Fact, lang: Lang, filter: &str) -> bool {
     if filter.is_empty() {
         return true;
     }
-    let hay = format!("{} {} {} {}", fact.id(), label(lang, "fact", fact.kind), fact.subject, fact.source.source().title)
-        .to_lowercase();
+    let hay = format!("{} {} {} {}", fact.id(), label(lang, "fact", fact.kind), fact.subject, fact.source.source().title).to_lowercase();
     filter.split_whitespace().all(|w| hay.contains(&w.to_lowercase()))
 }
 
@@ -143,7 +142,8 @@ fn FactRow(fact: &'static Fact) -> impl IntoView {
     let unit = move || t(prefs.lang.get(), unit_key(fact));
     let pretty = move || format::number(prefs.catalog.with(|c| c.get(fact.kind, fact.subject)).unwrap_or(fact.value), prefs.lang.get(), 4);
     let source = fact.source.source();
-    let input_label = move || format!("{} {} {}", t(prefs.lang.get(), "facts.override_label"), label(prefs.lang.get(), "fact", fact.kind), subject());
+    let input_label =
+        move || format!("{} {} {}", t(prefs.lang.get(), "facts.override_label"), label(prefs.lang.get(), "fact", fact.kind), subject());
     view! {
         <tr class:overridden=overridden.clone() data-fact=id.clone()>
             <th scope="row">

@@ -71,9 +71,9 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     };
     let written = match args.format {
-        Format::Json => serde_json::to_writer_pretty(&mut *out, &report.to_cli_json())
-            .map_err(std::io::Error::from)
-            .and_then(|_| writeln!(out)),
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *out, &report.to_cli_json()).map_err(std::io::Error::from).and_then(|_| writeln!(out))
+        }
         Format::Text => write_text(&args.file, &report, out),
     };
     if written.is_err() {

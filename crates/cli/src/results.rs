@@ -51,7 +51,18 @@ struct Args {
 }
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut a = Args { output: None, errors: None, input: None, job: None, json: false, retry_file: None, group: None, model: None, vendor: Vendor::Azure, now: None };
+    let mut a = Args {
+        output: None,
+        errors: None,
+        input: None,
+        job: None,
+        json: false,
+        retry_file: None,
+        group: None,
+        model: None,
+        vendor: Vendor::Azure,
+        now: None,
+    };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));

@@ -50,11 +50,16 @@ pub fn write_text(
     retry: Option<&(String, usize)>,
 ) -> Result<()> {
     for m in &r.misplaced {
-        writeln!(out, "The {} looks like {}: check which file you gave where.", file_name(m.given_as), match m.looks_like {
-            FileKind::Input => "an input (request) file",
-            FileKind::Job => "a batch job object",
-            _ => "a batch output or error file",
-        })?;
+        writeln!(
+            out,
+            "The {} looks like {}: check which file you gave where.",
+            file_name(m.given_as),
+            match m.looks_like {
+                FileKind::Input => "an input (request) file",
+                FileKind::Job => "a batch job object",
+                _ => "a batch output or error file",
+            }
+        )?;
     }
     let s = &r.summary;
     writeln!(out, "requests: {}", s.requests)?;
@@ -64,7 +69,11 @@ pub fn write_text(
             writeln!(out, "  {:<17} {n}", o.code())?;
         }
     }
-    writeln!(out, "retryable: {}  unexpected: {}  duplicates: {}  unreadable lines: {}", s.retryable, s.unexpected, s.duplicates, s.unreadable_lines)?;
+    writeln!(
+        out,
+        "retryable: {}  unexpected: {}  duplicates: {}  unreadable lines: {}",
+        s.retryable, s.unexpected, s.duplicates, s.unreadable_lines
+    )?;
     let u = &r.total_usage;
     writeln!(out, "tokens: prompt {} (cached {}), completion {} (reasoning {})", u.prompt, u.cached, u.completion, u.reasoning)?;
     writeln!(out, "cost at batch price: ${:.6}", cost.total_usd)?;
@@ -83,7 +92,14 @@ pub fn write_text(
     if !r.not_retried.is_empty() {
         writeln!(out, "not retried (a retry cannot change the answer):")?;
         for n in &r.not_retried {
-            writeln!(out, "  {} {} {} {}", n.custom_id, n.outcome.code(), n.code.as_deref().unwrap_or("-"), n.message.as_deref().unwrap_or(""))?;
+            writeln!(
+                out,
+                "  {} {} {} {}",
+                n.custom_id,
+                n.outcome.code(),
+                n.code.as_deref().unwrap_or("-"),
+                n.message.as_deref().unwrap_or("")
+            )?;
         }
     }
     if !r.retry.without_input.is_empty() {

@@ -21,8 +21,14 @@ fn tmp(name: &str) -> std::path::PathBuf {
 fn chat_trio_text_and_retry_file() {
     let retry = tmp("chat-retry.jsonl");
     let (code, out, err) = run(&[
-        "--output", &fx("chat/output.jsonl"), "--errors", &fx("chat/errors.jsonl"), "--input", &fx("chat/input.jsonl"),
-        "--retry-file", retry.to_str().unwrap(),
+        "--output",
+        &fx("chat/output.jsonl"),
+        "--errors",
+        &fx("chat/errors.jsonl"),
+        "--input",
+        &fx("chat/input.jsonl"),
+        "--retry-file",
+        retry.to_str().unwrap(),
     ]);
     assert_eq!(code, 1, "{err}");
     assert!(out.contains("requests: 15"), "{out}");
@@ -35,23 +41,40 @@ fn chat_trio_text_and_retry_file() {
     assert!(!bytes.starts_with(b"\xEF\xBB\xBF") && bytes.ends_with(b"\n") && !bytes.windows(2).any(|w| w == b"\n\n"));
     let input = std::fs::read_to_string(fx("chat/input.jsonl")).unwrap();
     let text = String::from_utf8(bytes).unwrap();
-    let ids: Vec<String> = text.lines().map(|l| {
-        assert!(input.lines().any(|i| i == l), "not an original input line: {l}");
-        serde_json::from_str::<serde_json::Value>(l).unwrap()["custom_id"].as_str().unwrap().to_string()
-    }).collect();
-    assert_eq!(ids, ["tenant-3-req-007", "tenant-3-req-008", "tenant-1-req-010", "tenant-1-req-011", "tenant-2-req-012", "tenant-3-req-013"]);
+    let ids: Vec<String> = text
+        .lines()
+        .map(|l| {
+            assert!(input.lines().any(|i| i == l), "not an original input line: {l}");
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["custom_id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(
+        ids,
+        ["tenant-3-req-007", "tenant-3-req-008", "tenant-1-req-010", "tenant-1-req-011", "tenant-2-req-012", "tenant-3-req-013"]
+    );
 }
 
 #[test]
 fn responses_trio_json_with_groups() {
     let (code, out, _) = run(&[
-        "--output", &fx("responses/output.jsonl"), "--errors", &fx("responses/errors.jsonl"), "--input", &fx("responses/input.jsonl"),
-        "--format", "json", "--group-metadata", "team",
+        "--output",
+        &fx("responses/output.jsonl"),
+        "--errors",
+        &fx("responses/errors.jsonl"),
+        "--input",
+        &fx("responses/input.jsonl"),
+        "--format",
+        "json",
+        "--group-metadata",
+        "team",
     ]);
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let s = &v["report"]["summary"];
-    assert_eq!((s["succeeded"].as_u64(), s["content_filtered"].as_u64(), s["retryable"].as_u64(), s["missing"].as_u64()), (Some(1), Some(3), Some(7), Some(1)));
+    assert_eq!(
+        (s["succeeded"].as_u64(), s["content_filtered"].as_u64(), s["retryable"].as_u64(), s["missing"].as_u64()),
+        (Some(1), Some(3), Some(7), Some(1))
+    );
     assert!((v["cost"]["total_usd"].as_f64().unwrap() - 0.006292).abs() < 1e-12);
     let groups: Vec<&str> = v["groups"]["rows"].as_array().unwrap().iter().map(|g| g["key"].as_str().unwrap()).collect();
     assert_eq!(groups, ["a", "b", "c"]);
@@ -62,7 +85,11 @@ fn all_succeeded_exits_0() {
     let output = tmp("ok-output.jsonl");
     std::fs::write(&output, "{\"custom_id\":\"a\",\"response\":{\"status_code\":200,\"body\":{\"object\":\"chat.completion\",\"model\":\"gpt-4o\",\"choices\":[{\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":5}}},\"error\":null}\n").unwrap();
     let input = tmp("ok-input.jsonl");
-    std::fs::write(&input, "{\"custom_id\":\"a\",\"method\":\"POST\",\"url\":\"/v1/chat/completions\",\"body\":{\"model\":\"gpt-4o\",\"messages\":[]}}\n").unwrap();
+    std::fs::write(
+        &input,
+        "{\"custom_id\":\"a\",\"method\":\"POST\",\"url\":\"/v1/chat/completions\",\"body\":{\"model\":\"gpt-4o\",\"messages\":[]}}\n",
+    )
+    .unwrap();
     let (code, out, _) = run(&["--output", output.to_str().unwrap(), "--input", input.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("succeeded         1"));

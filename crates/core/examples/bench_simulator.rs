@@ -44,6 +44,11 @@ fn main() {
     let r = last.expect("ran");
     println!(
         "1 h at 100 ms, 10 deployments: {per_run:.1} ms per run ({} requests, {} ok, {} 429s, {} retries, p95 {} ms, {} points)",
-        r.arrived, r.succeeded, r.rejections_429, r.retries, r.latency_p95_ms, r.series.len()
+        r.arrived,
+        r.succeeded,
+        r.rejections_429,
+        r.retries,
+        r.latency_p95_ms,
+        r.series.len()
     );
 }

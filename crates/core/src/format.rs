@@ -26,7 +26,13 @@ pub fn format_count(x: f64) -> String {
 /// $0.01, six below (per-request costs are tiny): "1,234.50", "0.0125".
 fn amount(x: f64) -> String {
     let a = x.abs();
-    let decimals = if a >= 1.0 || a == 0.0 { 2 } else if a >= 0.01 { 4 } else { 6 };
+    let decimals = if a >= 1.0 || a == 0.0 {
+        2
+    } else if a >= 0.01 {
+        4
+    } else {
+        6
+    };
     let s = format!("{a:.decimals$}");
     let (whole, frac) = s.split_once('.').unwrap_or((&s, ""));
     let whole = format_count(whole.parse::<f64>().unwrap_or(0.0));

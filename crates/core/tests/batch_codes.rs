@@ -271,7 +271,11 @@ fn warnings_are_never_errors() {
         (CHAT.replace("\"dep\"", "\"gpt-4o\""), Code::BaseModelName, opts(Dialect::Azure)),
         (CHAT.replace("\"max_tokens\": 10, ", ""), Code::MaxTokensUnset, opts(Dialect::Azure)),
         (CHAT.replace("\"dep\"", "\"o3-mini\""), Code::MaxTokensOnReasoningModel, opts(Dialect::OpenAi)),
-        (CHAT.replace("\"custom_id\": \"a\",", "\"custom_id\": \"a\", \"custom_id\": \"a\","), Code::DuplicateJsonKey, opts(Dialect::Azure)),
+        (
+            CHAT.replace("\"custom_id\": \"a\",", "\"custom_id\": \"a\", \"custom_id\": \"a\","),
+            Code::DuplicateJsonKey,
+            opts(Dialect::Azure),
+        ),
         (CHAT.to_string(), Code::LineTooLong, CheckOptions { max_line_bytes: 20, ..opts(Dialect::Azure) }),
     ];
     for (text, code, o) in cases {
@@ -279,7 +283,12 @@ fn warnings_are_never_errors() {
             let o = CheckOptions { dialect: d, ..o.clone() };
             let r = run(&text, o, &c);
             let expect = code != Code::BaseModelName || d == Dialect::Azure;
-            assert_eq!(has(&r, 1, code, Severity::Warning) || has(&r, 2, code, Severity::Warning), expect, "{code:?} {d:?} {:?}", found(&r));
+            assert_eq!(
+                has(&r, 1, code, Severity::Warning) || has(&r, 2, code, Severity::Warning),
+                expect,
+                "{code:?} {d:?} {:?}",
+                found(&r)
+            );
             assert_eq!(r.summary.errors, 0, "{code:?} {d:?} {:?}", found(&r));
         }
     }

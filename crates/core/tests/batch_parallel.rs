@@ -2,7 +2,8 @@
 //! ranges, merged, gives the same report as one pass with a tokenizer.
 
 use batchlane_core::batch::{
-    check_bytes, check_bytes_parallel, owned_range, plan_parallel, samples, sniff_model, CheckOptions, ParallelPlan, Report, PLAN_PREFIX_BYTES,
+    check_bytes, check_bytes_parallel, owned_range, plan_parallel, samples, sniff_model, CheckOptions, ParallelPlan, Report,
+    PLAN_PREFIX_BYTES,
 };
 use batchlane_core::facts::Catalog;
 
@@ -17,7 +18,8 @@ fn files() -> Vec<Vec<u8>> {
     let long_system = "You are a careful assistant who summarises customer support tickets in two short sentences. ".repeat(3);
     let mut big = Vec::new();
     for i in 0..60 {
-        let user = if i % 7 == 0 { "짧은 질문".to_string() } else { format!("Ticket {i}: my invoice shows {} charges for March.", i * 3) };
+        let user =
+            if i % 7 == 0 { "짧은 질문".to_string() } else { format!("Ticket {i}: my invoice shows {} charges for March.", i * 3) };
         let line = format!(
             "{{\"custom_id\": \"r-{i}\", \"method\": \"POST\", \"url\": \"/v1/chat/completions\", \"body\": {{\"model\": \"gpt-4o\", \"max_tokens\": 64, \"messages\": [{{\"role\": \"system\", \"content\": \"{long_system}\"}}, {{\"role\": \"user\", \"content\": \"{user}\"}}]}}}}"
         );
@@ -32,14 +34,7 @@ fn files() -> Vec<Vec<u8>> {
     mixed.extend_from_slice(samples::BROKEN_AZURE.as_bytes());
     mixed.extend_from_slice(b"{\"custom_id\": \"x\xFF\"}\n");
     mixed.extend_from_slice(samples::VALID_AZURE.trim_end().as_bytes());
-    vec![
-        big,
-        mixed,
-        samples::VALID_OPENAI.as_bytes().to_vec(),
-        samples::BROKEN_OPENAI.as_bytes().to_vec(),
-        Vec::new(),
-        b"\n\n".to_vec(),
-    ]
+    vec![big, mixed, samples::VALID_OPENAI.as_bytes().to_vec(), samples::BROKEN_OPENAI.as_bytes().to_vec(), Vec::new(), b"\n\n".to_vec()]
 }
 
 #[test]

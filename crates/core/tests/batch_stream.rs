@@ -1,9 +1,7 @@
 //! Streaming: the same report whatever the chunk sizes; bad inputs never
 //! panic; repaired files re-check clean.
 
-use batchlane_core::batch::{
-    repair, samples, CheckOptions, Checker, Code, Dialect, NoTokenizer, RepairOptions, Report, Tiktoken,
-};
+use batchlane_core::batch::{repair, samples, CheckOptions, Checker, Code, Dialect, NoTokenizer, RepairOptions, Report, Tiktoken};
 use batchlane_core::facts::Catalog;
 use proptest::prelude::*;
 
@@ -56,7 +54,9 @@ fn progress_counts_bytes_and_lines() {
 #[test]
 fn a_10_mb_line_and_the_line_limit() {
     let text = "가".repeat(3_500_000);
-    let line = format!(r#"{{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {{"model": "dep", "max_tokens": 5, "messages": [{{"role": "user", "content": "{text}"}}]}}}}"#);
+    let line = format!(
+        r#"{{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {{"model": "dep", "max_tokens": 5, "messages": [{{"role": "user", "content": "{text}"}}]}}}}"#
+    );
     assert!(line.len() > 10_000_000);
     let o = CheckOptions { count_tokens: false, ..CheckOptions::default() };
     let r = check_in_chunks(line.as_bytes(), 1 << 20, &o, false);
@@ -90,7 +90,8 @@ fn samples_show_what_they_say() {
     }
     let o = CheckOptions { count_tokens: false, ..CheckOptions::default() };
     let r = check_in_chunks(samples::BROKEN_AZURE.as_bytes(), 64, &o, false);
-    let got: Vec<(u64, &str)> = r.diagnostics.iter().filter(|d| d.code != Code::MaxTokensUnset).map(|d| (d.line, d.code.as_str())).collect();
+    let got: Vec<(u64, &str)> =
+        r.diagnostics.iter().filter(|d| d.code != Code::MaxTokensUnset).map(|d| (d.line, d.code.as_str())).collect();
     assert_eq!(
         got,
         [

@@ -51,7 +51,10 @@ fn jsonl_flat_chat_usage_responses_usage_and_batch_lines() {
     assert_eq!(p.format, UsageFormat::JsonLines);
     assert_eq!(p.records.len(), 3, "{:?}", p.diagnostics);
     let b = &p.records[1];
-    assert_eq!((b.model.as_str(), b.prompt_tokens, b.cached_tokens, b.completion_tokens, b.batch), ("gpt-4o-mini-2024-07-18", 2_048.0, 1_024.0, 100.0, true));
+    assert_eq!(
+        (b.model.as_str(), b.prompt_tokens, b.cached_tokens, b.completion_tokens, b.batch),
+        ("gpt-4o-mini-2024-07-18", 2_048.0, 1_024.0, 100.0, true)
+    );
     assert_eq!((b.tenant.as_str(), b.feature.as_str()), ("", ""));
     let r = &p.records[2];
     assert_eq!((r.prompt_tokens, r.completion_tokens), (300.0, 50.0));

@@ -136,7 +136,8 @@ fn namespace_given_as_fqdn() {
 fn max_above_what_quota_feeds() {
     let mut i = base();
     i.form.max_replicas = Some(20);
-    i.form.quota = Some(QuotaFeed { tpm: 100_000.0, concurrency_per_replica: 4.0, tokens_per_message: 2_500.0, messages_per_minute_per_slot: 2.0 });
+    i.form.quota =
+        Some(QuotaFeed { tpm: 100_000.0, concurrency_per_replica: 4.0, tokens_per_message: 2_500.0, messages_per_minute_per_slot: 2.0 });
     let f = only(&i, Rule::MaxAboveQuota);
     assert!(f.message.en.contains("these replicas only add 429s"));
     assert!(f.fix.en.contains("Set maxReplicaCount to 5"));
@@ -164,9 +165,20 @@ fn scaled_job_skips_scaled_object_only_rules() {
 fn rule_ids_are_stable_and_unique() {
     use std::collections::HashSet;
     let all = [
-        Rule::HpaOnSameWorkload, Rule::SecondMetricsServer, Rule::WorkloadIdentityAfterAddon, Rule::FederatedSubject,
-        Rule::ConcurrentReceives, Rule::AmqpConnections, Rule::NameTooLong, Rule::MinAboveMax, Rule::IdleReplicaNotZero,
-        Rule::IdleNotBelowMin, Rule::TriggerAuthOtherNamespace, Rule::NamespaceFqdn, Rule::MaxAboveQuota, Rule::TenantWithoutIdentity,
+        Rule::HpaOnSameWorkload,
+        Rule::SecondMetricsServer,
+        Rule::WorkloadIdentityAfterAddon,
+        Rule::FederatedSubject,
+        Rule::ConcurrentReceives,
+        Rule::AmqpConnections,
+        Rule::NameTooLong,
+        Rule::MinAboveMax,
+        Rule::IdleReplicaNotZero,
+        Rule::IdleNotBelowMin,
+        Rule::TriggerAuthOtherNamespace,
+        Rule::NamespaceFqdn,
+        Rule::MaxAboveQuota,
+        Rule::TenantWithoutIdentity,
     ];
     let ids: HashSet<&str> = all.iter().map(|r| r.id()).collect();
     assert_eq!(ids.len(), all.len());

@@ -80,7 +80,12 @@ fn form(kind: ScaleKind, topic: bool, minor: u32, identity: bool, extras: bool) 
         f.scaling_modifiers = Some(ScalingModifiersForm { formula: "servicebus".into(), target: "20".into() });
         f.scaling_strategy = JobStrategy::Eager;
         f.identity_authority_host = if identity { "https://login.microsoftonline.com/".into() } else { String::new() };
-        f.quota = Some(QuotaFeed { tpm: 300_000.0, concurrency_per_replica: 4.0, tokens_per_message: 2_500.0, messages_per_minute_per_slot: 2.0 });
+        f.quota = Some(QuotaFeed {
+            tpm: 300_000.0,
+            concurrency_per_replica: 4.0,
+            tokens_per_message: 2_500.0,
+            messages_per_minute_per_slot: 2.0,
+        });
     }
     f
 }

@@ -148,7 +148,15 @@ fn ratio_override_and_catalog_override_both_apply() {
 #[test]
 fn a_share_link_restores_the_same_plan() {
     use batchlane_core::quota::share::{decode, encode};
-    let i = PlanInput { peak_rpm: 500.0, average_rpm: 200.0, prompt_tokens: 60.0, output_tokens: 40.0, max_tokens: None, burst_factor: 2.0, ..PlanInput::default() };
+    let i = PlanInput {
+        peak_rpm: 500.0,
+        average_rpm: 200.0,
+        prompt_tokens: 60.0,
+        output_tokens: 40.0,
+        max_tokens: None,
+        burst_factor: 2.0,
+        ..PlanInput::default()
+    };
     let c = Catalog::builtin();
     let restored = decode(&encode(&i)).unwrap();
     assert_eq!(plan(&restored, &c), plan(&i, &c));

@@ -52,21 +52,13 @@ fn under_capacity_nothing_is_refused() {
 #[test]
 fn immediate_retry_does_worse_than_retry_after_then_backoff() {
     let polite = simulate(&burst()).unwrap();
-    let immediate = simulate(&SimConfig {
-        retry: RetryPolicy { kind: RetryKind::Immediate, ..burst().retry },
-        ..burst()
-    })
-    .unwrap();
+    let immediate = simulate(&SimConfig { retry: RetryPolicy { kind: RetryKind::Immediate, ..burst().retry }, ..burst() }).unwrap();
     assert_eq!(polite.arrived, immediate.arrived);
     assert!(polite.success_rate > immediate.success_rate, "{} vs {}", polite.success_rate, immediate.success_rate);
     assert!(polite.rejections_429 < immediate.rejections_429, "{} vs {}", polite.rejections_429, immediate.rejections_429);
     assert!(immediate.failed > polite.failed);
     // Plain backoff without the header sits between the two.
-    let backoff = simulate(&SimConfig {
-        retry: RetryPolicy { kind: RetryKind::Backoff, ..burst().retry },
-        ..burst()
-    })
-    .unwrap();
+    let backoff = simulate(&SimConfig { retry: RetryPolicy { kind: RetryKind::Backoff, ..burst().retry }, ..burst() }).unwrap();
     assert!(backoff.success_rate > immediate.success_rate);
 }
 
@@ -113,5 +105,7 @@ fn from_plan_and_bad_settings() {
     let bad = SimConfig { tick_ms: 0.0, deployments: vec![], duration_s: f64::NAN, ..base() };
     let errors = simulate(&bad).unwrap_err();
     let settings: Vec<SimSetting> = errors.iter().map(|e| e.setting).collect();
-    assert!(settings.contains(&SimSetting::Tick) && settings.contains(&SimSetting::Deployments) && settings.contains(&SimSetting::Duration));
+    assert!(
+        settings.contains(&SimSetting::Tick) && settings.contains(&SimSetting::Deployments) && settings.contains(&SimSetting::Duration)
+    );
 }

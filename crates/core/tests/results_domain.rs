@@ -35,10 +35,21 @@ fn join(shape: &str, chunk: usize, order: Order) -> ResultsReport {
             let (mut oc, mut ec, mut ic) = (o.chunks(chunk), e.chunks(chunk), i.chunks(chunk));
             loop {
                 let mut any = false;
-                if let Some(c) = ic.next() { j.feed_input(c); any = true; }
-                if let Some(c) = oc.next() { j.feed_output(c); any = true; }
-                if let Some(c) = ec.next() { j.feed_errors(c); any = true; }
-                if !any { break; }
+                if let Some(c) = ic.next() {
+                    j.feed_input(c);
+                    any = true;
+                }
+                if let Some(c) = oc.next() {
+                    j.feed_output(c);
+                    any = true;
+                }
+                if let Some(c) = ec.next() {
+                    j.feed_errors(c);
+                    any = true;
+                }
+                if !any {
+                    break;
+                }
             }
         }
     }
@@ -84,7 +95,9 @@ fn chat_trio_every_outcome() {
     assert_eq!(r.rows.first().unwrap().custom_id, "tenant-1-req-001");
     assert_eq!(r.rows.last().unwrap().custom_id, "tenant-9-req-999");
     // The duplicate is reported with its line number.
-    assert!(r.diagnostics.iter().any(|d| d.line == 8 && matches!(&d.problem, report::Problem::DuplicateResult { custom_id, .. } if custom_id == "tenant-1-req-014")));
+    assert!(r.diagnostics.iter().any(
+        |d| d.line == 8 && matches!(&d.problem, report::Problem::DuplicateResult { custom_id, .. } if custom_id == "tenant-1-req-014")
+    ));
     let not_retried: Vec<_> = r.not_retried.iter().map(|n| n.custom_id.as_str()).collect();
     assert_eq!(not_retried, ["tenant-2-req-004", "tenant-2-req-005", "tenant-2-req-006", "tenant-3-req-009"]);
 }
@@ -183,7 +196,10 @@ fn group_by_regex_and_metadata() {
 #[test]
 fn retry_file_is_the_original_input_lines() {
     for (shape, ids) in [
-        ("chat", vec!["tenant-3-req-007", "tenant-3-req-008", "tenant-1-req-010", "tenant-1-req-011", "tenant-2-req-012", "tenant-3-req-013"]),
+        (
+            "chat",
+            vec!["tenant-3-req-007", "tenant-3-req-008", "tenant-1-req-010", "tenant-1-req-011", "tenant-2-req-012", "tenant-3-req-013"],
+        ),
         ("responses", vec!["team-b-006", "team-c-007", "team-c-009", "team-a-010", "team-b-011", "team-c-012", "team-a-013"]),
     ] {
         let input = fixture(shape, "input");
@@ -255,7 +271,13 @@ fn a_success_beats_a_failure_for_the_same_custom_id_in_any_order() {
     let fail = b"{\"custom_id\":\"a\",\"response\":{\"status_code\":500,\"body\":{\"error\":{\"code\":\"server_error\"}}}}\n";
     for errors_first in [true, false] {
         let mut j = ResultsJoiner::new();
-        if errors_first { j.feed_errors(fail); j.feed_output(ok); } else { j.feed_output(ok); j.feed_errors(fail); }
+        if errors_first {
+            j.feed_errors(fail);
+            j.feed_output(ok);
+        } else {
+            j.feed_output(ok);
+            j.feed_errors(fail);
+        }
         let r = j.finish();
         assert_eq!(r.rows[0].outcome, Outcome::Succeeded);
         assert_eq!((r.summary.duplicates, r.summary.retryable), (1, 0));

@@ -32,7 +32,10 @@ fn completed_job_with_14_day_output_expiry() {
 
 #[test]
 fn in_progress_job_counts_down_to_expires_at() {
-    let j = job(&format!(r#"{{"object":"batch","status":"in_progress","created_at":{CREATED},"expires_at":{},"request_counts":{{"total":100,"completed":40,"failed":10}}}}"#, CREATED + 86_400));
+    let j = job(&format!(
+        r#"{{"object":"batch","status":"in_progress","created_at":{CREATED},"expires_at":{},"request_counts":{{"total":100,"completed":40,"failed":10}}}}"#,
+        CREATED + 86_400
+    ));
     let a = analyze_job(&j, CREATED + 3_600, Vendor::Azure, &Catalog::builtin());
     assert_eq!(a.status.step, Some(1));
     assert_eq!(a.expires_in_seconds, Some(23 * 3_600));
@@ -48,7 +51,9 @@ fn in_progress_job_counts_down_to_expires_at() {
 
 #[test]
 fn completed_without_output_file() {
-    let j = job(&format!(r#"{{"object":"batch","status":"completed","output_file_id":null,"error_file_id":"file-err","created_at":{CREATED},"request_counts":{{"total":5,"completed":0,"failed":5}}}}"#));
+    let j = job(&format!(
+        r#"{{"object":"batch","status":"completed","output_file_id":null,"error_file_id":"file-err","created_at":{CREATED},"request_counts":{{"total":5,"completed":0,"failed":5}}}}"#
+    ));
     let a = analyze_job(&j, CREATED + 100, Vendor::OpenAi, &Catalog::builtin());
     assert!(a.warnings.contains(&JobWarning::CompletedWithoutOutput));
     // OpenAI's default: files expire after 30 days.
@@ -62,7 +67,9 @@ fn completed_without_output_file() {
 
 #[test]
 fn expiry_outside_the_vendor_range_is_flagged() {
-    let j = job(&format!(r#"{{"status":"completed","output_file_id":"f","created_at":{CREATED},"output_expires_after":{{"anchor":"created_at","seconds":3600}}}}"#));
+    let j = job(&format!(
+        r#"{{"status":"completed","output_file_id":"f","created_at":{CREATED},"output_expires_after":{{"anchor":"created_at","seconds":3600}}}}"#
+    ));
     let azure = analyze_job(&j, CREATED, Vendor::Azure, &Catalog::builtin());
     assert!(azure.warnings.contains(&JobWarning::ExpiryOutOfRange { seconds: 3_600, min: 1_209_600, max: 2_592_000 }));
     let openai = analyze_job(&j, CREATED, Vendor::OpenAi, &Catalog::builtin());
@@ -74,7 +81,9 @@ fn expiry_outside_the_vendor_range_is_flagged() {
 
 #[test]
 fn failed_expired_cancelled_and_errors_explained() {
-    let failed = job(r#"{"status":"failed","errors":{"object":"list","data":[{"code":"token_limit_exceeded","message":"The number of enqueued tokens has surpassed the configured limit","line":null,"param":null},{"code":"invalid_json_line","line":7,"message":"bad","param":null}]}}"#);
+    let failed = job(
+        r#"{"status":"failed","errors":{"object":"list","data":[{"code":"token_limit_exceeded","message":"The number of enqueued tokens has surpassed the configured limit","line":null,"param":null},{"code":"invalid_json_line","line":7,"message":"bad","param":null}]}}"#,
+    );
     let a = analyze_job(&failed, 0, Vendor::Azure, &Catalog::builtin());
     assert_eq!(a.status.step, None);
     assert!(a.status.terminal);

@@ -28,7 +28,8 @@ fn retry_files_pass_the_batch_check() {
         let retry = retry_file(shape);
         let options = CheckOptions { count_tokens: false, ..CheckOptions::default() };
         let report = check_bytes(&retry, options, &catalog);
-        let errors: Vec<_> = report.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| (d.line, d.code.as_str())).collect();
+        let errors: Vec<_> =
+            report.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| (d.line, d.code.as_str())).collect();
         assert!(errors.is_empty(), "{shape}: retry file has errors {errors:?}");
         let lines = retry.split(|b| *b == b'\n').filter(|l| !l.is_empty()).count() as u64;
         assert_eq!(report.summary.requests, lines, "{shape}");

@@ -18,7 +18,12 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn run_ok(cmd: &mut Command, what: &str, source: &str) {
     let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
-    assert!(out.status.success(), "{what} failed:\n{}\n{}\n--- source ---\n{source}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{what} failed:\n{}\n{}\n--- source ---\n{source}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 fn py_compile(name: &str, source: &str) {
@@ -45,7 +50,15 @@ fn worker_compiles_for_queue_and_topic() {
     let queue = worker_python(&o).unwrap();
     assert!(queue.contains("MAX_DELIVERY_COUNT = 10"));
     assert!(queue.contains("get_queue_receiver(queue_name=QUEUE_NAME"));
-    for needle in ["retry-after-ms", "content_filter", "abandon_message", "dead_letter_message", "AutoLockRenewer", "complete_message", "download_blob"] {
+    for needle in [
+        "retry-after-ms",
+        "content_filter",
+        "abandon_message",
+        "dead_letter_message",
+        "AutoLockRenewer",
+        "complete_message",
+        "download_blob",
+    ] {
         assert!(queue.contains(needle), "{needle}");
     }
     py_compile("worker_queue", &queue);

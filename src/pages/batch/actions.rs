@@ -2,14 +2,14 @@
 //! several valid files). Repair and split run in a worker.
 
 use super::input::text_blob;
+use super::tx;
 use super::worker_client;
 use super::{bytes_text, use_state};
-use batchlane_core::batch::{estimate_cost, RepairOptions, RepairOutcome, SplitOutcome};
-use crate::i18n::{fill, t};
 use crate::format;
+use crate::i18n::{fill, t};
 use crate::prefs::use_prefs;
-use super::tx;
 use crate::worker_batch::{BatchReply, BatchRequest};
+use batchlane_core::batch::{estimate_cost, RepairOptions, RepairOutcome, SplitOutcome};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -51,17 +51,22 @@ pub fn Actions() -> impl IntoView {
     let split_blobs: StoredValue<Vec<web_sys::Blob>, LocalStorage> = StoredValue::new_local(Vec::new());
     let failed = RwSignal::new(None::<String>);
     // A new check clears the last repair and split.
-    Effect::watch(move || state.run_id.get(), move |_, _, _| {
-        repaired.set(None);
-        split.set(None);
-        failed.set(None);
-    }, false);
+    Effect::watch(
+        move || state.run_id.get(),
+        move |_, _, _| {
+            repaired.set(None);
+            split.set(None);
+            failed.set(None);
+        },
+        false,
+    );
 
     // The report as exported: the cost at the prices shown.
     let export_report = move || {
         let mut r = (*state.report.get_untracked()?).clone();
         if let (Some(p), Ok(price)) = (r.summary.prompt_tokens, untrack(|| state.prices())) {
-            r.cost = prefs.catalog.with_untracked(|c| estimate_cost(c, r.summary.catalog_model.as_deref(), price, p, r.summary.output_tokens));
+            r.cost =
+                prefs.catalog.with_untracked(|c| estimate_cost(c, r.summary.catalog_model.as_deref(), price, p, r.summary.output_tokens));
         }
         Some(r)
     };
@@ -156,30 +161,35 @@ pub fn Actions() -> impl IntoView {
         let o = split.get()?;
         let lang = prefs.lang.get();
         let base = state.source_name.get_untracked();
-        let rows = o.parts.iter().enumerate().map(|(i, p)| {
-            let name = derived(&base, &format!("part{}.jsonl", i + 1));
-            let info = fill(
-                t(lang, "batch.split.part"),
-                &[
-                    ("n", &(i + 1).to_string()),
-                    ("requests", &format::number(p.requests as f64, lang, 0)),
-                    ("size", &bytes_text(p.bytes, lang)),
-                    ("line", &p.first_line.to_string()),
-                ],
-            );
-            let label = name.clone();
-            let save = move |_| {
-                if let Some(b) = split_blobs.with_value(|v| v.get(i).cloned()) {
-                    download(&b, &name);
+        let rows = o
+            .parts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let name = derived(&base, &format!("part{}.jsonl", i + 1));
+                let info = fill(
+                    t(lang, "batch.split.part"),
+                    &[
+                        ("n", &(i + 1).to_string()),
+                        ("requests", &format::number(p.requests as f64, lang, 0)),
+                        ("size", &bytes_text(p.bytes, lang)),
+                        ("line", &p.first_line.to_string()),
+                    ],
+                );
+                let label = name.clone();
+                let save = move |_| {
+                    if let Some(b) = split_blobs.with_value(|v| v.get(i).cloned()) {
+                        download(&b, &name);
+                    }
+                };
+                view! {
+                    <li>
+                        <button type="button" class="button button--small" data-testid="batch-split-part" on:click=save>{label}</button>
+                        " " <span class="muted">{info}</span>
+                    </li>
                 }
-            };
-            view! {
-                <li>
-                    <button type="button" class="button button--small" data-testid="batch-split-part" on:click=save>{label}</button>
-                    " " <span class="muted">{info}</span>
-                </li>
-            }
-        }).collect_view();
+            })
+            .collect_view();
         let oversized = (!o.oversized_lines.is_empty()).then(|| {
             let lines = o.oversized_lines.iter().take(20).map(|l| l.to_string()).collect::<Vec<_>>().join(", ");
             view! { <p class="note">{fill(t(lang, "batch.split.oversized"), &[("lines", &lines)])}</p> }

@@ -1,9 +1,9 @@
 //! Requests by prompt tokens: an inline SVG bar chart of the histogram.
 
-use batchlane_core::batch::Histogram;
-use crate::i18n::{fill, t, Lang};
 use crate::format;
+use crate::i18n::{fill, t, Lang};
 use crate::prefs::use_prefs;
+use batchlane_core::batch::Histogram;
 use leptos::prelude::*;
 
 const W: f64 = 640.0;

@@ -2,12 +2,12 @@
 //! time (fast with 100,000 findings); a row opens the line view.
 
 use super::line_view::LineView;
-use super::use_state;
-use batchlane_core::batch::{Code, Severity};
-use crate::i18n::{fill, t};
-use crate::format;
-use crate::prefs::use_prefs;
 use super::tx;
+use super::use_state;
+use crate::format;
+use crate::i18n::{fill, t};
+use crate::prefs::use_prefs;
+use batchlane_core::batch::{Code, Severity};
 use leptos::prelude::*;
 
 const PAGE_ROWS: usize = 100;
@@ -21,10 +21,14 @@ pub fn Diagnostics() -> impl IntoView {
     let page = RwSignal::new(0usize);
     // A new report or a new filter starts at the first page.
     Effect::watch(move || (state.report.get().is_some(), code.get(), severity.get()), move |_, _, _| page.set(0), false);
-    Effect::watch(move || state.report.get().is_some(), move |_, _, _| {
-        code.set(String::new());
-        severity.set(String::new());
-    }, false);
+    Effect::watch(
+        move || state.report.get().is_some(),
+        move |_, _, _| {
+            code.set(String::new());
+            severity.set(String::new());
+        },
+        false,
+    );
     let filtered = Memo::new(move |_| {
         let Some(r) = state.report.get() else { return Vec::new() };
         let code = Code::from_name(&code.get());
@@ -101,7 +105,11 @@ pub fn Diagnostics() -> impl IntoView {
         let to = ((page.get() + 1) * PAGE_ROWS).min(n);
         fill(
             t(lang, "batch.diag.range"),
-            &[("from", &format::number(from as f64, lang, 0)), ("to", &format::number(to as f64, lang, 0)), ("n", &format::number(n as f64, lang, 0))],
+            &[
+                ("from", &format::number(from as f64, lang, 0)),
+                ("to", &format::number(to as f64, lang, 0)),
+                ("n", &format::number(n as f64, lang, 0)),
+            ],
         )
     };
     view! {

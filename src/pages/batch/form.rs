@@ -1,12 +1,12 @@
 //! The check's options: dialect, storage, model, quota, encoding, prices.
 
+use super::tx;
 use super::{use_state, OptionProblem};
+use crate::format;
+use crate::i18n::t;
+use crate::prefs::use_prefs;
 use batchlane_core::batch::{estimate_cost, Dialect, PriceOverride, Zone};
 use batchlane_core::facts::{ModelKind, MODELS};
-use crate::i18n::t;
-use crate::format;
-use crate::prefs::use_prefs;
-use super::tx;
 use leptos::prelude::*;
 
 const SUBSCRIPTIONS: &[(&str, &str)] = &[
@@ -22,11 +22,8 @@ const SUBSCRIPTIONS: &[(&str, &str)] = &[
 pub fn OptionsForm() -> impl IntoView {
     let state = use_state();
     let prefs = use_prefs();
-    let models = MODELS
-        .iter()
-        .filter(|m| m.kind != ModelKind::Embedding)
-        .map(|m| view! { <option value=m.name>{m.name}</option> })
-        .collect_view();
+    let models =
+        MODELS.iter().filter(|m| m.kind != ModelKind::Embedding).map(|m| view! { <option value=m.name>{m.name}</option> }).collect_view();
     let quota_problem = move || matches!(state.options(), Err(OptionProblem::QuotaNotANumber));
     let price_in_problem = move || match state.prices() {
         Err(OptionProblem::PriceIn(k)) => Some(k),

@@ -1,11 +1,11 @@
 //! Where the file comes from: drag-and-drop, the file picker, the paste box
 //! and the sample files.
 
+use super::tx;
 use super::use_state;
-use batchlane_core::batch::samples::SAMPLES;
 use crate::i18n::Lang;
 use crate::prefs::use_prefs;
-use super::tx;
+use batchlane_core::batch::samples::SAMPLES;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

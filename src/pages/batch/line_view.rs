@@ -1,11 +1,11 @@
 //! The selected diagnostic: its line, re-read from the file (a few KB
 //! around the offending spot at most), the spot highlighted, and the fix.
 
+use super::tx;
 use super::use_state;
-use batchlane_core::batch::{explain, Code, Diagnostic};
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::use_prefs;
-use super::tx;
+use batchlane_core::batch::{explain, Code, Diagnostic};
 use leptos::prelude::*;
 
 /// The most bytes of a line shown.
@@ -70,7 +70,14 @@ pub fn LineView() -> impl IntoView {
         let Some(d) = r.diagnostics.get(index).cloned() else { return };
         let Some(blob) = state.source.get_value() else { return };
         if d.line == 0 {
-            return shown.set(Some(Shown { index, before: String::new(), mark: None, after: String::new(), cut_start: false, cut_end: false }));
+            return shown.set(Some(Shown {
+                index,
+                before: String::new(),
+                mark: None,
+                after: String::new(),
+                cut_start: false,
+                cut_end: false,
+            }));
         }
         let (lo, hi) = if d.code == Code::Utf8Bom { (0, CAP.min(blob.size() as u64)) } else { window(&d) };
         wasm_bindgen_futures::spawn_local(async move {

@@ -13,12 +13,12 @@ mod stored;
 mod summary;
 pub mod worker_client;
 
-use batchlane_core::batch::{CheckOptions, Dialect, OptionError, PriceOverride, Progress, QuotaChoice, Report, Subscription, Zone};
-use batchlane_core::facts::Encoding;
-use crate::i18n::Lang;
 use crate::components::page_header::PageHeader;
 use crate::format;
+use crate::i18n::Lang;
 use crate::prefs::use_prefs;
+use batchlane_core::batch::{CheckOptions, Dialect, OptionError, PriceOverride, Progress, QuotaChoice, Report, Subscription, Zone};
+use batchlane_core::facts::Encoding;
 use leptos::prelude::*;
 use std::rc::Rc;
 use std::sync::Arc;

@@ -1,10 +1,10 @@
 //! The running check: a progress bar with MB/s and lines/s, and Cancel.
 
-use super::{bytes_text, use_state};
-use crate::i18n::{fill, t};
-use crate::format;
-use crate::prefs::use_prefs;
 use super::tx;
+use super::{bytes_text, use_state};
+use crate::format;
+use crate::i18n::{fill, t};
+use crate::prefs::use_prefs;
 use leptos::prelude::*;
 
 #[component]

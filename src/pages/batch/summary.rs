@@ -1,11 +1,11 @@
 //! The summary card of a finished check, and the token histogram.
 
-use super::{bytes_text, use_state};
-use batchlane_core::batch::{estimate_cost, Dialect, FileShape, Report};
-use crate::i18n::{fill, t, Lang};
-use crate::format;
-use crate::prefs::use_prefs;
 use super::tx;
+use super::{bytes_text, use_state};
+use crate::format;
+use crate::i18n::{fill, t, Lang};
+use crate::prefs::use_prefs;
+use batchlane_core::batch::{estimate_cost, Dialect, FileShape, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -77,9 +77,8 @@ fn Card(report: Arc<Report>) -> impl IntoView {
             let lang = lang();
             let Ok(price) = state.prices() else { return t(lang, "batch.price.fix").to_string() };
             let model = r.summary.catalog_model.as_deref();
-            let est = r.summary.prompt_tokens.and_then(|p| {
-                prefs.catalog.with(|c| estimate_cost(c, model, price, p, r.summary.output_tokens))
-            });
+            let est =
+                r.summary.prompt_tokens.and_then(|p| prefs.catalog.with(|c| estimate_cost(c, model, price, p, r.summary.output_tokens)));
             match est {
                 Some(c) => fill(
                     t(lang, "batch.summary.cost_value"),

@@ -3,9 +3,9 @@
 //! the whole file, token passes over line-aligned ranges, merged in the
 //! structural worker), single-worker repair and split, and cancel.
 
+use crate::worker_batch::{BatchReply, BatchRequest};
 use batchlane_core::batch::{plan_parallel, CheckOptions, ParallelPlan, Progress, Report, TokenPart, PLAN_PREFIX_BYTES};
 use batchlane_core::facts::Catalog;
-use crate::worker_batch::{BatchReply, BatchRequest};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -265,7 +265,8 @@ fn parallel(file: Blob, options: CheckOptions, catalog: Catalog, hint: Option<St
         }
     };
     {
-        let (state, emit, fail, maybe_finish, on, worker) = (state.clone(), emit.clone(), fail.clone(), maybe_finish.clone(), on.clone(), s.clone());
+        let (state, emit, fail, maybe_finish, on, worker) =
+            (state.clone(), emit.clone(), fail.clone(), maybe_finish.clone(), on.clone(), s.clone());
         listen(&s, move |reply, _| match reply {
             BatchReply::Progress { progress } => {
                 state.borrow_mut().structural = progress;

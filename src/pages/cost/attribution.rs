@@ -5,12 +5,12 @@
 
 use super::chart::{split_chart, Bar};
 use super::text::{count, deployment_key, line_problem, money};
+use crate::i18n::{fill, t, Lang};
+use crate::prefs::{tr, use_prefs};
 use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig, Grouping, SpendTable};
 use batchlane_core::cost::prices::DeploymentType;
 use batchlane_core::cost::usage::{parse_usage, Diagnostic, ParsedUsage, UsageFormat};
 use batchlane_core::format::format_percent;
-use crate::i18n::{fill, t, Lang};
-use crate::prefs::{tr, use_prefs};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

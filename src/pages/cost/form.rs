@@ -5,12 +5,12 @@
 use super::state::{parse, Draft, Num};
 use super::text::{deployment_key, issue};
 use super::{slot_name, use_cost};
+use crate::i18n::{fill, t};
+use crate::prefs::{tr, use_prefs};
 use batchlane_core::cost::compare::MAX_SCENARIOS;
 use batchlane_core::cost::prices::{price_table, DeploymentType};
 use batchlane_core::cost::workload::{Field, Period, Severity};
 use batchlane_core::facts::Catalog;
-use crate::i18n::{fill, t};
-use crate::prefs::{tr, use_prefs};
 use leptos::prelude::*;
 
 /// Models that have a price, in catalog order.
@@ -128,7 +128,12 @@ pub fn WorkloadForm() -> impl IntoView {
 }
 
 #[component]
-fn Row(label: &'static str, #[prop(optional_no_strip)] help: Option<&'static str>, n: usize, cell: impl Fn(usize) -> AnyView + 'static) -> impl IntoView {
+fn Row(
+    label: &'static str,
+    #[prop(optional_no_strip)] help: Option<&'static str>,
+    n: usize,
+    cell: impl Fn(usize) -> AnyView + 'static,
+) -> impl IntoView {
     view! {
         <tr>
             <th scope="row" class="cost-form__label">
@@ -178,11 +183,13 @@ fn ColumnHead(i: usize, count: usize) -> impl IntoView {
             }
         })
     };
-    let remove = move |_: leptos::ev::MouseEvent| ctx.form.update(|f| {
-        if i > 0 && i < f.drafts.len() {
-            f.drafts.remove(i);
-        }
-    });
+    let remove = move |_: leptos::ev::MouseEvent| {
+        ctx.form.update(|f| {
+            if i > 0 && i < f.drafts.len() {
+                f.drafts.remove(i);
+            }
+        })
+    };
     view! {
         <th scope="col" class="cost-col" class:cost-col--base=i == 0>
             <span class="cost-col__kind">{move || if i == 0 { tr("cost.baseline")() } else { tr("cost.scenario")() }}</span>
@@ -230,7 +237,10 @@ fn problem(i: usize, field: Field) -> impl Fn() -> Option<(String, Severity)> + 
         let lang = prefs.lang.get();
         ctx.issues.with(|all| {
             let list = all.get(i)?;
-            let first = list.iter().find(|x| x.field == field && x.severity == Severity::Error).or_else(|| list.iter().find(|x| x.field == field))?;
+            let first = list
+                .iter()
+                .find(|x| x.field == field && x.severity == Severity::Error)
+                .or_else(|| list.iter().find(|x| x.field == field))?;
             Some((issue(lang, first), first.severity))
         })
     }
@@ -347,7 +357,8 @@ fn ModelCell(i: usize) -> impl IntoView {
 #[component]
 fn DeploymentCell(i: usize) -> impl IntoView {
     let dep = draft_with(i, |d| d.deployment);
-    let changed = move || i > 0 && use_cost().form.with(|f| f.drafts.first().map(|b| b.deployment) != f.drafts.get(i).map(|d| d.deployment));
+    let changed =
+        move || i > 0 && use_cost().form.with(|f| f.drafts.first().map(|b| b.deployment) != f.drafts.get(i).map(|d| d.deployment));
     view! {
         <select
             class:cost-cell--changed=changed

@@ -16,12 +16,12 @@ mod share_link;
 mod state;
 mod text;
 
+use crate::components::page_header::PageHeader;
+use crate::i18n::{fill, t};
+use crate::prefs::{tr, use_prefs};
 use batchlane_core::cost::compare::{evaluate, Comparison, ComparisonResult, SlotIssues};
 use batchlane_core::cost::share::{decode, decode_overrides, Pairs, ShareError};
 use batchlane_core::cost::workload::FieldIssue;
-use crate::i18n::{fill, t};
-use crate::components::page_header::PageHeader;
-use crate::prefs::{tr, use_prefs};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
@@ -103,9 +103,7 @@ pub fn CostPage() -> impl IntoView {
     let comparison = Memo::new(move |_| form.with(Form::to_comparison));
     let issues = Memo::new(move |_| {
         let c = comparison.get();
-        prefs.catalog.with(|cat| {
-            std::iter::once(&c.baseline).chain(&c.scenarios).map(|s| s.workload.validate(cat)).collect::<Vec<_>>()
-        })
+        prefs.catalog.with(|cat| std::iter::once(&c.baseline).chain(&c.scenarios).map(|s| s.workload.validate(cat)).collect::<Vec<_>>())
     });
     let result = Memo::new(move |_| {
         let c = comparison.get();

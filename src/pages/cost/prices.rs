@@ -6,10 +6,10 @@
 
 use super::state::{parse, plain, price_ids};
 use super::use_cost;
-use batchlane_core::cost::prices::price_table;
-use batchlane_core::facts::{self, Catalog, Certainty};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::cost::prices::price_table;
+use batchlane_core::facts::{self, Catalog, Certainty};
 use leptos::prelude::*;
 
 #[component]

@@ -4,11 +4,11 @@
 use super::chart::{split_chart, Bar};
 use super::text::{count, issue, knob_label, money};
 use super::{slot_name, use_cost};
+use crate::i18n::{fill, t, Lang};
+use crate::prefs::use_prefs;
 use batchlane_core::cost::compare::{ComparisonResult, Slot};
 use batchlane_core::cost::scenario::{Cost, Note, Split};
 use batchlane_core::format::format_percent;
-use crate::i18n::{fill, t, Lang};
-use crate::prefs::use_prefs;
 use leptos::prelude::*;
 
 fn note_text(lang: Lang, n: Note) -> &'static str {
@@ -25,9 +25,17 @@ pub fn Results() -> impl IntoView {
     move || {
         let lang = prefs.lang.get();
         match ctx.result.get() {
-            Ok(r) => results_view(lang, &r, &ctx.comparison.with(|c| {
-                std::iter::once(&c.baseline).chain(&c.scenarios).enumerate().map(|(i, s)| slot_name(lang, i, &s.name)).collect::<Vec<_>>()
-            }))
+            Ok(r) => results_view(
+                lang,
+                &r,
+                &ctx.comparison.with(|c| {
+                    std::iter::once(&c.baseline)
+                        .chain(&c.scenarios)
+                        .enumerate()
+                        .map(|(i, s)| slot_name(lang, i, &s.name))
+                        .collect::<Vec<_>>()
+                }),
+            )
             .into_any(),
             Err(errors) => {
                 let names = ctx.comparison.with(|c| {
@@ -62,7 +70,11 @@ fn results_view(lang: Lang, r: &ComparisonResult, names: &[String]) -> impl Into
     let group = |label: &'static str| view! { <tr class="cost-group"><th scope="colgroup" colspan=n + 1>{t(lang, label)}</th></tr> };
     let m = |x: f64| money(x, lang);
     let saving = |i: usize, f: &dyn Fn(&batchlane_core::cost::compare::ScenarioResult) -> f64| {
-        if i == 0 { "—".to_string() } else { m(f(&r.scenarios[i - 1])) }
+        if i == 0 {
+            "—".to_string()
+        } else {
+            m(f(&r.scenarios[i - 1]))
+        }
     };
     let knob_rows = batchlane_core::cost::compare::Knob::ORDER
         .iter()
@@ -117,7 +129,8 @@ fn results_view(lang: Lang, r: &ComparisonResult, names: &[String]) -> impl Into
         })
         .collect_view();
     let split = |s: &Split| [s.input, s.cached_input, s.output];
-    let bars = (0..n).map(|i| Bar { label: names[i].clone(), parts: split(&costs[i].per_month), value: m(costs[i].per_month.total) }).collect();
+    let bars =
+        (0..n).map(|i| Bar { label: names[i].clone(), parts: split(&costs[i].per_month), value: m(costs[i].per_month.total) }).collect();
     view! {
         <div class="table-wrap cost-results-wrap">
             <table class="cost-results" data-testid="cost-results">

@@ -182,13 +182,8 @@ pub fn price_pairs(catalog: &Catalog) -> Pairs {
 /// Fact ids of every price and factor the price table shows.
 pub fn price_ids(catalog: &Catalog) -> Vec<String> {
     let t = price_table(catalog);
-    let mut ids: Vec<String> = t
-        .rows
-        .iter()
-        .flat_map(|r| [&r.input, &r.cached_input, &r.output])
-        .flatten()
-        .map(|c| c.fact_id.clone())
-        .collect();
+    let mut ids: Vec<String> =
+        t.rows.iter().flat_map(|r| [&r.input, &r.cached_input, &r.output]).flatten().map(|c| c.fact_id.clone()).collect();
     ids.extend([t.datazone_factor.fact_id, t.regional_factor.fact_id, t.batch_factor.fact_id]);
     ids
 }

@@ -1,12 +1,12 @@
 //! Words for the domain's answers: money and counts in the chosen
 //! language, and the reason behind every problem.
 
+use crate::format::number;
+use crate::i18n::{fill, lookup, t, Lang};
 use batchlane_core::cost::prices::{DeploymentType, PriceError};
 use batchlane_core::cost::usage::{Column, LineProblem};
 use batchlane_core::cost::workload::{Field, FieldIssue, Problem};
 use batchlane_core::format::{format_usd, format_usd_ko};
-use crate::i18n::{fill, lookup, t, Lang};
-use crate::format::number;
 
 /// Dollars as the language writes them: "$2,400.00" / "2,400.00달러".
 pub fn money(x: f64, lang: Lang) -> String {

@@ -5,9 +5,9 @@ use super::keys::use_answer_keys;
 use super::question::{QuestionCard, STEM_ID};
 use super::store::{focus_id, marker, pick, random_seed};
 use super::{Source, State};
-use batchlane_core::practice::{next_seed, note_problem, Family, Problem};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::practice::{next_seed, note_problem, Family, Problem};
 use leptos::prelude::*;
 
 const NEXT_ID: &str = "practice-next";
@@ -93,9 +93,8 @@ pub fn Drill() -> impl IntoView {
     let feedback = move || {
         let chosen = state.chosen.get()?;
         let l = lang.get();
-        let (right, correct, explanation, correct_text) = state.problem.with(|p| {
-            (p.is_correct(chosen), p.correct, pick(&p.explanation, l), pick(&p.options[p.correct], l))
-        });
+        let (right, correct, explanation, correct_text) =
+            state.problem.with(|p| (p.is_correct(chosen), p.correct, pick(&p.explanation, l), pick(&p.options[p.correct], l)));
         let verdict = if right {
             t(l, "practice.correct").to_string()
         } else {

@@ -5,10 +5,10 @@ use super::keys::use_answer_keys;
 use super::question::{QuestionCard, STEM_ID};
 use super::store::{clock, focus_id, marker, pick, random_seed};
 use super::State;
-use batchlane_core::practice::{Exam, ExamResult};
-use crate::i18n::{fill, t};
 use crate::format;
+use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::practice::{Exam, ExamResult};
 use gloo::timers::callback::Interval;
 use leptos::prelude::*;
 

@@ -15,10 +15,7 @@ pub fn use_answer_keys(choose: impl Fn(usize) + 'static, next: impl Fn() + 'stat
         }
         let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
         let tag = target.as_ref().map(|t| t.tag_name().to_ascii_lowercase()).unwrap_or_default();
-        let editable = target
-            .as_ref()
-            .and_then(|t| t.dyn_ref::<HtmlElement>())
-            .is_some_and(|h| h.is_content_editable());
+        let editable = target.as_ref().and_then(|t| t.dyn_ref::<HtmlElement>()).is_some_and(|h| h.is_content_editable());
         if editable || matches!(tag.as_str(), "input" | "textarea" | "select") {
             return;
         }

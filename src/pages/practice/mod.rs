@@ -12,9 +12,9 @@ mod question;
 mod stats;
 mod store;
 
-use batchlane_core::practice::{Exam, Family, Problem, Stats};
 use crate::components::page_header::PageHeader;
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::practice::{Exam, Family, Problem, Stats};
 use exam::ExamState;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
@@ -166,10 +166,7 @@ pub fn PracticePage() -> impl IntoView {
         };
         let current = query.with_untracked(|q| q.to_query_string());
         if current.trim_start_matches('?') != search {
-            navigate(
-                &format!("/practice?{search}"),
-                NavigateOptions { replace: true, scroll: false, ..Default::default() },
-            );
+            navigate(&format!("/practice?{search}"), NavigateOptions { replace: true, scroll: false, ..Default::default() });
         }
     });
 

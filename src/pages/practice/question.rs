@@ -3,9 +3,9 @@
 //! marked; without it (the exam), only the choice is.
 
 use super::store::{marker, pick};
-use batchlane_core::practice::Problem;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::practice::Problem;
 use leptos::prelude::*;
 
 /// The id of the stem, which takes focus on a new question.

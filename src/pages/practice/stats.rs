@@ -3,10 +3,10 @@
 
 use super::store::pick;
 use super::{Mode, Source, State};
-use batchlane_core::practice::{Family, Problem};
-use crate::i18n::{fill, t};
 use crate::format;
+use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::practice::{Family, Problem};
 use leptos::prelude::*;
 
 #[component]

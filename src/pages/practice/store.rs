@@ -1,8 +1,8 @@
 //! Small helpers for the practice page: statistics in localStorage, the
 //! language of a problem's text, fresh seeds and focus moves.
 
-use batchlane_core::practice::{Stats, Text};
 use crate::i18n::Lang;
+use batchlane_core::practice::{Stats, Text};
 use gloo::storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

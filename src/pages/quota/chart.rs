@@ -104,7 +104,9 @@ pub fn LineChart(
     });
     let legend = series
         .iter()
-        .map(|s| view! { <li><span class=format!("chart-swatch chart-swatch--{}", s.class) aria-hidden="true"></span>{s.name.clone()}</li> })
+        .map(
+            |s| view! { <li><span class=format!("chart-swatch chart-swatch--{}", s.class) aria-hidden="true"></span>{s.name.clone()}</li> },
+        )
         .collect_view();
     let aria = format!("{title}. {x_label}; {y_label}.");
     view! {

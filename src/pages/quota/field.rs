@@ -2,9 +2,9 @@
 //! reason (aria-invalid, aria-describedby) when the value is refused.
 
 use super::{pick, use_quota};
+use crate::prefs::{tr, use_prefs};
 use batchlane_core::quota::plan::Field;
 use batchlane_core::quota::text::Text;
-use crate::prefs::{tr, use_prefs};
 use leptos::prelude::*;
 
 /// The planner's reason for `field`, reactive.
@@ -26,8 +26,7 @@ pub fn NumField(
     /// Shown instead of the stored text (e.g. a catalog value when unset).
     #[prop(optional, into)]
     display: Option<Signal<String>>,
-    #[prop(optional, into)]
-    disabled: Option<Signal<bool>>,
+    #[prop(optional, into)] disabled: Option<Signal<bool>>,
 ) -> impl IntoView {
     let prefs = use_prefs();
     let (st, _) = use_quota();

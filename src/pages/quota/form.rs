@@ -2,12 +2,12 @@
 
 use super::field::{plan_reason, NumField};
 use super::{pick, use_quota};
+use crate::i18n::t;
+use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::{model_for_name, Catalog, MODELS};
 use batchlane_core::quota::plan::{DeploymentType, Field};
 use batchlane_core::quota::share::UNSET;
 use batchlane_core::quota::text::num;
-use crate::i18n::t;
-use crate::prefs::{tr, use_prefs};
 use leptos::prelude::*;
 
 /// Catalog models that have a rate-limit ratio.
@@ -39,14 +39,13 @@ pub fn PlanForm() -> impl IntoView {
     let catalog_ratio = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get("rpm_per_1k_tpm", m)));
     let catalog_max = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get("max_output_tokens", m)));
     let ratio_unset = move || st.get("r") == UNSET;
-    let ratio_display = Signal::derive(move || {
-        if ratio_unset() { catalog_ratio().map(num).unwrap_or_default() } else { st.get("r") }
-    });
+    let ratio_display = Signal::derive(move || if ratio_unset() { catalog_ratio().map(num).unwrap_or_default() } else { st.get("r") });
     let max_unset = move || st.get("mx") == UNSET;
     // The last number typed into max_tokens, restored when "unset" is cleared.
     let default_max = batchlane_core::quota::plan::PlanInput::default().max_tokens.unwrap_or(1.0).to_string();
     let last_max = StoredValue::new(if st.get_untracked("mx") == UNSET { default_max } else { st.get_untracked("mx") });
-    let max_display = Signal::derive(move || if max_unset() { catalog_max().map(|m| m.to_string()).unwrap_or_default() } else { st.get("mx") });
+    let max_display =
+        Signal::derive(move || if max_unset() { catalog_max().map(|m| m.to_string()).unwrap_or_default() } else { st.get("mx") });
     let model_reason = plan_reason(Field::Model);
     let dep_reason = plan_reason(Field::Deployment);
     let lang = move || prefs.lang.get();

@@ -12,10 +12,10 @@ mod sim_arrivals;
 mod sim_retry;
 mod state;
 
-use batchlane_core::quota::text::Text;
-use crate::i18n::Lang;
 use crate::components::page_header::PageHeader;
+use crate::i18n::Lang;
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::quota::text::Text;
 use gloo::storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};

@@ -3,10 +3,10 @@
 
 use super::chart::{LineChart, Series};
 use super::use_quota;
-use batchlane_core::quota::ptu::{compare, cost_series, PtuError, PtuInput};
-use batchlane_core::quota::text::{num, pct, usd};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::quota::ptu::{compare, cost_series, PtuError, PtuInput};
+use batchlane_core::quota::text::{num, pct, usd};
 use leptos::prelude::*;
 
 const PRICES: [(&str, &str); 3] = [
@@ -23,9 +23,7 @@ pub fn PtuSection() -> impl IntoView {
     let (_, checked) = use_quota();
     let lang = prefs.lang;
     let input = move || checked.with(|c| c.plan.as_ref().map(|_| PtuInput::from(&c.input)));
-    let result = Memo::new(move |_| {
-        input().map(|i| prefs.catalog.with(|c| (compare(&i, c), cost_series(&i, c, 61))))
-    });
+    let result = Memo::new(move |_| input().map(|i| prefs.catalog.with(|c| (compare(&i, c), cost_series(&i, c, 61)))));
     let body = move || {
         let Some((cmp, series)) = result.get() else {
             return view! { <p class="muted">{tr("quota.ptu.fix")}</p> }.into_any();

@@ -2,13 +2,13 @@
 //! arithmetic in words, the four ways ranked, and the KEDA hand-off.
 
 use super::{pick, use_quota};
+use crate::i18n::t;
+use crate::prefs::{tr, use_prefs};
 use batchlane_core::quota::plan::{Field, Plan, Step, Timing};
 use batchlane_core::quota::share::{keda_handoff, replicas_quota_can_feed};
 use batchlane_core::quota::sizing::Binding;
 use batchlane_core::quota::text::{num, pct};
 use batchlane_core::quota::{step_text, way_text};
-use crate::i18n::t;
-use crate::prefs::{tr, use_prefs};
 use leptos::prelude::*;
 
 pub fn field_key(f: Field) -> &'static str {
@@ -131,7 +131,8 @@ fn PlanView(plan: Plan) -> impl IntoView {
                         move || words(&s)
                     }</p>
                 </div>
-            }.into_any()
+            }
+            .into_any()
         }
         (None, Some(u)) => {
             let code = if u > 1.0 { "tpm" } else { "neither" };
@@ -140,7 +141,8 @@ fn PlanView(plan: Plan) -> impl IntoView {
                     <p class="quota-binding__kicker">{tr("quota.bind.kicker_ptu")}</p>
                     <p class="quota-binding__head">{move || format!("{} {}", t(lang.get(), "quota.bind.ptu_util"), pct(u))}</p>
                 </div>
-            }.into_any()
+            }
+            .into_any()
         }
         _ => ().into_any(),
     };

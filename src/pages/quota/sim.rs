@@ -8,6 +8,8 @@ use super::sim_arrivals::{read_arrivals, sim_reason, ArrivalsEditor};
 use super::sim_retry::{read_retry, RetryFields};
 use super::state::{clean, problem, QuotaState};
 use super::{pick, use_quota};
+use crate::i18n::{fill, t};
+use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::Catalog;
 use batchlane_core::quota::plan::{PlanInput, Problem};
 use batchlane_core::quota::simulator::{
@@ -15,8 +17,6 @@ use batchlane_core::quota::simulator::{
 };
 use batchlane_core::quota::sizing::rpm_for_tpm;
 use batchlane_core::quota::text::{num, pct, Text};
-use crate::i18n::{fill, t};
-use crate::prefs::{tr, use_prefs};
 use leptos::prelude::*;
 
 /// The deployments' TPM as typed (separated by ";"), padded to `n` with the
@@ -59,7 +59,11 @@ fn config(st: &QuotaState, input: &PlanInput, ratio: f64, catalog: &Catalog) -> 
         .map(|(i, s)| {
             let tpm = clean(s).parse::<f64>().unwrap_or(f64::NAN);
             if tpm.is_nan() {
-                errors.push(err(SimSetting::DeploymentTpm, Some(i), if clean(s).is_empty() { Problem::Empty } else { Problem::NotANumber }));
+                errors.push(err(
+                    SimSetting::DeploymentTpm,
+                    Some(i),
+                    if clean(s).is_empty() { Problem::Empty } else { Problem::NotANumber },
+                ));
             }
             DeploymentLimits { tpm, rpm: rpm_for_tpm(tpm, ratio) }
         })
@@ -96,7 +100,11 @@ fn config(st: &QuotaState, input: &PlanInput, ratio: f64, catalog: &Catalog) -> 
             }
         }
     }
-    if errors.is_empty() { Ok(cfg) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(cfg)
+    } else {
+        Err(errors)
+    }
 }
 
 fn now_ms() -> f64 {
@@ -125,10 +133,12 @@ pub fn SimSection() -> impl IntoView {
     let error_list = Signal::derive(move || cfg.with(|c| c.as_ref().and_then(|r| r.as_ref().err().cloned()).unwrap_or_default()));
     let errors = move || error_list.get();
     let reason_of = move |setting: SimSetting, index: Option<usize>| sim_reason(error_list, setting, index);
-    let capacity = Signal::derive(move || cfg.with(|c| match c {
-        Some(Ok(c)) => Some(c.capacity_rpm()),
-        _ => None,
-    }));
+    let capacity = Signal::derive(move || {
+        cfg.with(|c| match c {
+            Some(Ok(c)) => Some(c.capacity_rpm()),
+            _ => None,
+        })
+    });
     let duration = Signal::derive(move || st.number("sdur").unwrap_or(0.0));
     let run = RwSignal::new(None::<Run>);
     let on_run = move |_| {
@@ -239,7 +249,11 @@ pub fn SimSection() -> impl IntoView {
 }
 
 fn ms(x: f64) -> String {
-    if x >= 10_000.0 { format!("{} s", num(x / 1_000.0)) } else { format!("{} ms", num(x)) }
+    if x >= 10_000.0 {
+        format!("{} s", num(x / 1_000.0))
+    } else {
+        format!("{} ms", num(x))
+    }
 }
 
 #[component]
@@ -260,11 +274,17 @@ fn SimResults(run: Run) -> impl IntoView {
     let summary = Text::new(
         format!(
             "{} arrived, {} succeeded, {} gave up, {} still waiting at the end.",
-            num(r.arrived as f64), num(r.succeeded as f64), num(r.failed as f64), num(r.unfinished as f64)
+            num(r.arrived as f64),
+            num(r.succeeded as f64),
+            num(r.failed as f64),
+            num(r.unfinished as f64)
         ),
         format!(
             "도착 {}건 중 {}건 성공, {}건 포기, 종료 시점에 {}건 대기 중입니다.",
-            num(r.arrived as f64), num(r.succeeded as f64), num(r.failed as f64), num(r.unfinished as f64)
+            num(r.arrived as f64),
+            num(r.succeeded as f64),
+            num(r.failed as f64),
+            num(r.unfinished as f64)
         ),
     );
     let xs: Vec<f64> = r.series.iter().map(|p| p.t_s).collect();

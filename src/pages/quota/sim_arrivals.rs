@@ -5,11 +5,11 @@
 use super::chart::compact;
 use super::state::{clean, problem, QuotaState};
 use super::{pick, use_quota};
+use crate::i18n::{fill, t};
+use crate::prefs::{tr, use_prefs};
 use batchlane_core::quota::plan::Problem;
 use batchlane_core::quota::simulator::{Arrivals, RateStep, SimError, SimSetting};
 use batchlane_core::quota::text::{num, Text};
-use crate::i18n::{fill, t};
-use crate::prefs::{tr, use_prefs};
 use leptos::prelude::*;
 
 /// The schedule's rows as typed: (from second, requests/min).
@@ -96,7 +96,11 @@ pub fn ArrivalsEditor(
         let v: String = v.chars().filter(|c| *c != ';' && *c != ':').collect();
         let mut rows = step_texts(&st);
         if let Some(r) = rows.get_mut(i) {
-            if col == 0 { r.0 = v } else { r.1 = v }
+            if col == 0 {
+                r.0 = v
+            } else {
+                r.1 = v
+            }
         }
         store(&st, &rows);
     };
@@ -130,22 +134,24 @@ pub fn ArrivalsEditor(
     };
     let rows = move || {
         (0..count.get())
-            .map(|i| view! {
-                <tr>
-                    {input(i, 0)}
-                    {input(i, 1)}
-                    <td>
-                        <button type="button" class="button button--small" data-testid=format!("q-ss-del-{i}")
-                            aria-label=move || fill(t(lang.get(), "quota.sim.step_remove"), &[("i", &(i + 1).to_string())])
-                            on:click=move |_| {
-                                let mut r = step_texts(&st);
-                                if i < r.len() {
-                                    r.remove(i);
-                                }
-                                store(&st, &r);
-                            }>"×"</button>
-                    </td>
-                </tr>
+            .map(|i| {
+                view! {
+                    <tr>
+                        {input(i, 0)}
+                        {input(i, 1)}
+                        <td>
+                            <button type="button" class="button button--small" data-testid=format!("q-ss-del-{i}")
+                                aria-label=move || fill(t(lang.get(), "quota.sim.step_remove"), &[("i", &(i + 1).to_string())])
+                                on:click=move |_| {
+                                    let mut r = step_texts(&st);
+                                    if i < r.len() {
+                                        r.remove(i);
+                                    }
+                                    store(&st, &r);
+                                }>"×"</button>
+                        </td>
+                    </tr>
+                }
             })
             .collect_view()
     };
@@ -160,7 +166,10 @@ pub fn ArrivalsEditor(
     };
     let general = move || {
         errors.with(|e| {
-            e.iter().filter(|e| e.setting == SimSetting::ArrivalRate && e.index.is_none()).map(|e| pick(&problem(&e.problem), lang.get())).collect::<Vec<_>>()
+            e.iter()
+                .filter(|e| e.setting == SimSetting::ArrivalRate && e.index.is_none())
+                .map(|e| pick(&problem(&e.problem), lang.get()))
+                .collect::<Vec<_>>()
         })
     };
     view! {
@@ -198,7 +207,11 @@ pub fn ArrivalsEditor(
 
 /// 120.0 → "120", 0.5 → "0.5" (for values put back into inputs).
 fn num_plain(x: f64) -> String {
-    if x.fract() == 0.0 { format!("{x:.0}") } else { x.to_string() }
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        x.to_string()
+    }
 }
 
 const PW: f64 = 360.0;

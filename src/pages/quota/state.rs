@@ -4,9 +4,9 @@
 
 use batchlane_core::facts::Catalog;
 use batchlane_core::quota::plan::{plan, Field, FieldError, Plan, PlanInput, Problem};
+use batchlane_core::quota::problem_text;
 use batchlane_core::quota::share;
 use batchlane_core::quota::text::Text;
-use batchlane_core::quota::problem_text;
 use leptos::prelude::*;
 
 pub const STORAGE_KEY: &str = "batchlane.quota";
@@ -14,21 +14,21 @@ pub const STORAGE_KEY: &str = "batchlane.quota";
 /// Simulator and hand-off keys with their defaults (the plan's come from
 /// `share::encode`).
 pub const EXTRA: &[(&str, &str)] = &[
-    ("sn", "1"),       // deployments
-    ("sdt", ""),       // their TPM, comma-separated ("" = the plan's TPM)
-    ("sw", "10"),      // window, seconds
-    ("sr", "aware"),   // routing: rr | aware
-    ("sp", "ra"),      // retry: imm | exp | ra
-    ("sma", "5"),      // retry: attempts in all, the first included
-    ("sib", "1"),      // retry: backoff base, seconds
-    ("smb", "60"),     // retry: backoff cap, seconds
-    ("sra", "100"),    // share of 429s with Retry-After, percent
-    ("sa", "poisson"), // arrivals: poisson (at the plan's peak) | steps
+    ("sn", "1"),                   // deployments
+    ("sdt", ""),                   // their TPM, comma-separated ("" = the plan's TPM)
+    ("sw", "10"),                  // window, seconds
+    ("sr", "aware"),               // routing: rr | aware
+    ("sp", "ra"),                  // retry: imm | exp | ra
+    ("sma", "5"),                  // retry: attempts in all, the first included
+    ("sib", "1"),                  // retry: backoff base, seconds
+    ("smb", "60"),                 // retry: backoff cap, seconds
+    ("sra", "100"),                // share of 429s with Retry-After, percent
+    ("sa", "poisson"),             // arrivals: poisson (at the plan's peak) | steps
     ("ss", "0:20;120:120;240:20"), // steps: from second:requests/min, ";"-separated
-    ("sdur", "600"),   // duration, seconds
-    ("sseed", "1"),    // seed
-    ("kr", "6"),       // messages per minute one replica handles
-    ("kc", "1"),       // messages a replica works on at once
+    ("sdur", "600"),               // duration, seconds
+    ("sseed", "1"),                // seed
+    ("kr", "6"),                   // messages per minute one replica handles
+    ("kc", "1"),                   // messages a replica works on at once
 ];
 
 #[derive(Clone, Copy)]

@@ -2,9 +2,9 @@
 //! succeeded, other results (truncated, filtered), retryable and client
 //! errors.
 
-use batchlane_core::results::GroupRow;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::results::GroupRow;
 use leptos::prelude::*;
 
 /// Groups drawn; the table lists them all.

@@ -4,11 +4,11 @@
 
 use super::state::State;
 use super::text::{count, usd};
+use crate::i18n::{fill, t, Lang};
+use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::MODELS;
 use batchlane_core::results::usage::PriceError;
 use batchlane_core::results::{batch_prices, cost_report, PriceOverride, ResultsReport};
-use crate::i18n::{fill, t, Lang};
-use crate::prefs::{tr, use_prefs};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -114,7 +114,12 @@ pub fn CostPanel(report: Arc<ResultsReport>) -> impl IntoView {
 
 /// A price (or factor) the user may set; empty means the catalog's value.
 #[component]
-fn PriceField(label: &'static str, testid: &'static str, default: Signal<Option<f64>>, set: fn(&mut PriceOverride, Option<f64>)) -> impl IntoView {
+fn PriceField(
+    label: &'static str,
+    testid: &'static str,
+    default: Signal<Option<f64>>,
+    set: fn(&mut PriceOverride, Option<f64>),
+) -> impl IntoView {
     let state = expect_context::<State>();
     let invalid = RwSignal::new(false);
     let id = format!("{testid}-field");

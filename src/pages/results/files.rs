@@ -3,9 +3,9 @@
 
 use super::state::State;
 use super::text::{file_label, gain_label, mb};
-use batchlane_core::results::{detect_kind, what_more_files_add, FileKind, FilesPresent};
 use crate::i18n::t;
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::results::{detect_kind, what_more_files_add, FileKind, FilesPresent};
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::File;
@@ -70,11 +70,15 @@ pub fn FilesPanel() -> impl IntoView {
 /// the error file when the name says so or the output is taken).
 async fn route_dropped(state: State, files: Vec<File>) {
     for f in files {
-        let sample = JsFuture::from(f.slice_with_f64_and_f64(0.0, 4096.0).map(|b| b.text()).unwrap_or_else(|_| js_sys::Promise::resolve(&wasm_bindgen::JsValue::from_str(""))))
-            .await
-            .ok()
-            .and_then(|v| v.as_string())
-            .unwrap_or_default();
+        let sample = JsFuture::from(
+            f.slice_with_f64_and_f64(0.0, 4096.0)
+                .map(|b| b.text())
+                .unwrap_or_else(|_| js_sys::Promise::resolve(&wasm_bindgen::JsValue::from_str(""))),
+        )
+        .await
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default();
         match detect_kind(sample.as_bytes()) {
             Some(FileKind::Job) => {
                 if let Ok(text) = JsFuture::from(f.text()).await {
@@ -84,7 +88,8 @@ async fn route_dropped(state: State, files: Vec<File>) {
             Some(FileKind::Input) => state.set_file(FileKind::Input, Some(f)),
             _ => {
                 let name = f.name().to_lowercase();
-                let to_errors = name.contains("error") || (state.output.with_untracked(Option::is_some) && state.errors.with_untracked(Option::is_none));
+                let to_errors = name.contains("error")
+                    || (state.output.with_untracked(Option::is_some) && state.errors.with_untracked(Option::is_none));
                 state.set_file(if to_errors { FileKind::Errors } else { FileKind::Output }, Some(f));
             }
         }

@@ -4,10 +4,10 @@
 
 use super::state::State;
 use super::text::{count, duration, pick};
-use batchlane_core::results::job::{DeletionBasis, JobParseError};
-use batchlane_core::results::{analyze_job, format_utc, parse_job, warning_text, BatchJob, JobAnalysis, JobStatus, Vendor};
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::results::job::{DeletionBasis, JobParseError};
+use batchlane_core::results::{analyze_job, format_utc, parse_job, warning_text, BatchJob, JobAnalysis, JobStatus, Vendor};
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
@@ -35,8 +35,13 @@ pub fn JobPanel() -> impl IntoView {
     let body = move || {
         let lang = prefs.lang.get();
         match parsed.get()? {
-            Err(JobParseError::NotJson { detail }) => Some(view! { <p class="field-error" role="alert">{fill(t(lang, "results.job.not_json"), &[("detail", &detail)])}</p> }.into_any()),
-            Err(JobParseError::NotABatch) => Some(view! { <p class="field-error" role="alert">{t(lang, "results.job.not_batch")}</p> }.into_any()),
+            Err(JobParseError::NotJson { detail }) => Some(
+                view! { <p class="field-error" role="alert">{fill(t(lang, "results.job.not_json"), &[("detail", &detail)])}</p> }
+                    .into_any(),
+            ),
+            Err(JobParseError::NotABatch) => {
+                Some(view! { <p class="field-error" role="alert">{t(lang, "results.job.not_batch")}</p> }.into_any())
+            }
             Ok(job) => {
                 let now = (js_sys::Date::now() / 1000.0) as i64;
                 let analysis = prefs.catalog.with(|c| analyze_job(&job, now, vendor.get(), c));
@@ -138,7 +143,11 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
         }
     });
     let time_left = analysis.expires_in_seconds.map(|s| {
-        let text = if s >= 0 { fill(t(lang, "results.job.time_left"), &[("d", &duration(lang, s))]) } else { fill(t(lang, "results.job.past_expiry"), &[("d", &duration(lang, s))]) };
+        let text = if s >= 0 {
+            fill(t(lang, "results.job.time_left"), &[("d", &duration(lang, s))])
+        } else {
+            fill(t(lang, "results.job.past_expiry"), &[("d", &duration(lang, s))])
+        };
         view! { <p data-testid="results-job-time-left"><strong>{text}</strong></p> }
     });
     let deletion = analysis.output_deletion.map(|d| {

@@ -3,9 +3,9 @@
 
 use super::state::{Failure, State, Task};
 use super::text::{count, mb};
-use batchlane_core::results::RetryError;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::results::RetryError;
 use leptos::prelude::*;
 
 #[component]

@@ -3,9 +3,9 @@
 
 use super::state::State;
 use super::text::{count, file_label, outcome_class, outcome_label};
-use batchlane_core::results::{Outcome, RequestRow, ResultsReport};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::results::{Outcome, RequestRow, ResultsReport};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -37,13 +37,8 @@ pub fn RequestsPanel(report: Arc<ResultsReport>) -> impl IntoView {
         let report = report.clone();
         move || {
             let p = page();
-            matching.with(|m| {
-                m.iter()
-                    .skip(p * PAGE_SIZE)
-                    .take(PAGE_SIZE)
-                    .map(|&i| view! { <Row row=report.rows[i].clone()/> })
-                    .collect_view()
-            })
+            matching
+                .with(|m| m.iter().skip(p * PAGE_SIZE).take(PAGE_SIZE).map(|&i| view! { <Row row=report.rows[i].clone()/> }).collect_view())
         }
     };
     let options = Outcome::ALL

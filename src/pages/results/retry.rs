@@ -3,9 +3,9 @@
 
 use super::state::{State, Task};
 use super::text::{count, outcome_class, outcome_label};
-use batchlane_core::results::ResultsReport;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::results::ResultsReport;
 use leptos::prelude::*;
 use std::sync::Arc;
 

@@ -2,9 +2,9 @@
 //! join of the result files and the retry-file extraction.
 
 use super::download::download_blob;
-use batchlane_core::results::{CostOptions, FileKind, Outcome, ResultsReport, RetryError};
 use crate::worker_client::WorkerClient;
 use crate::worker_protocol::{Request, Response};
+use batchlane_core::results::{CostOptions, FileKind, Outcome, ResultsReport, RetryError};
 use leptos::prelude::*;
 use std::sync::Arc;
 use web_sys::{Blob, File};
@@ -197,16 +197,14 @@ impl State {
         let sent = self.client.with_value(|c| {
             c.run(&request, &[Blob::from(input)], move |response, blobs| match response {
                 Response::Progress { bytes, total, lines } => s.on_progress(bytes, total, lines),
-                Response::RetryFile { lines, .. } => {
-                    match blobs.first() {
-                        Some(b) => {
-                            download_blob(b, &name);
-                            s.retry_done.set(Some(lines));
-                            s.end(None);
-                        }
-                        None => s.end(Some(Failure::Worker("no file came back".into()))),
+                Response::RetryFile { lines, .. } => match blobs.first() {
+                    Some(b) => {
+                        download_blob(b, &name);
+                        s.retry_done.set(Some(lines));
+                        s.end(None);
                     }
-                }
+                    None => s.end(Some(Failure::Worker("no file came back".into()))),
+                },
                 Response::RetryFailed { error } => s.end(Some(Failure::Retry(error))),
                 Response::Failed { message } => s.end(Some(Failure::Worker(message))),
                 _ => {}

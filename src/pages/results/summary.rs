@@ -3,10 +3,10 @@
 
 use super::state::State;
 use super::text::{count, file_label, outcome_class, outcome_label};
-use batchlane_core::results::line::LineProblem;
-use batchlane_core::results::{Diagnostic, Outcome, Problem, ResultsReport};
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::results::line::LineProblem;
+use batchlane_core::results::{Diagnostic, Outcome, Problem, ResultsReport};
 use leptos::prelude::*;
 use std::sync::Arc;
 

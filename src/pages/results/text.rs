@@ -1,8 +1,8 @@
 //! Labels for domain enums and number formats, in the chosen language.
 
+use crate::i18n::{t, Lang};
 use batchlane_core::format::{format_count, format_usd, format_usd_ko};
 use batchlane_core::results::{FileGain, FileKind, Outcome, Text};
-use crate::i18n::{t, Lang};
 
 pub fn outcome_label(lang: Lang, o: Outcome) -> &'static str {
     t(

@@ -4,9 +4,9 @@
 use super::fields::{bind_f64, pick, reason_for, NumField, SelectField};
 use super::go_to;
 use super::state::{use_snip, Tab, Unit};
-use batchlane_core::snippets::{advise, Cancellation, Generator, PathKind, Waiting};
 use crate::i18n::t;
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::snippets::{advise, Cancellation, Generator, PathKind, Waiting};
 use leptos::prelude::*;
 
 const WAITING: [(Waiting, &str, &str); 3] = [

@@ -5,10 +5,10 @@ use super::code::Problems;
 use super::code_block::CodeBlock;
 use super::fields::{bind_int, bind_str, reason_for, NumField, SelectField, TextField};
 use super::state::use_snip;
-use batchlane_core::snippets::{submit_curl, submit_python, Dialect, Lang as Code, SubmitOptions};
-use crate::i18n::{fill, t};
 use crate::format::number;
+use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::snippets::{submit_curl, submit_python, Dialect, Lang as Code, SubmitOptions};
 use leptos::prelude::*;
 
 #[component]
@@ -23,7 +23,9 @@ pub fn BatchPanel() -> impl IntoView {
     let errors = Signal::derive(move || result.with(|r| r.as_ref().err().cloned().unwrap_or_default()));
     let err = move |f: &'static str| Signal::derive(move || errors.with(|e| reason_for(e, f, prefs.lang.get())));
     let code = Signal::derive(move || result.with(|r| r.clone().unwrap_or_default()));
-    let dialect_options = Signal::derive(|| vec![("azure".to_string(), "Azure OpenAI (Global Batch)".to_string()), ("openai".to_string(), "OpenAI Batch API".to_string())]);
+    let dialect_options = Signal::derive(|| {
+        vec![("azure".to_string(), "Azure OpenAI (Global Batch)".to_string()), ("openai".to_string(), "OpenAI Batch API".to_string())]
+    });
     let dialect_value = Signal::derive(move || st.with(|o| o.dialect.subject().to_string()));
     let set_dialect = Callback::new(move |v: String| {
         let d = if v == "openai" { Dialect::OpenAi } else { Dialect::Azure };

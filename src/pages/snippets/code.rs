@@ -4,9 +4,9 @@ use super::code_block::CodeBlock;
 use super::fields::{bind_int, bind_str, pick, reason_for, CheckField, NumField, TextField};
 use super::go_to;
 use super::state::{use_snip, Tab};
-use batchlane_core::snippets::{apim_policy_xml, keda::short_namespace, worker_python, Entity, FormError, Lang as Code};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::snippets::{apim_policy_xml, keda::short_namespace, worker_python, Entity, FormError, Lang as Code};
 use leptos::prelude::*;
 
 /// The domain's reasons as a list (for errors the form doesn't show by field).

@@ -1,7 +1,7 @@
 //! A generated snippet: highlighted, with copy and download buttons.
 
-use batchlane_core::snippets::{highlight, Lang as Code};
 use crate::components::clipboard::{CopyButton, DownloadButton};
+use batchlane_core::snippets::{highlight, Lang as Code};
 use leptos::prelude::*;
 
 /// Renders `code` with the domain's highlighter as `<span class=tok-…>`.
@@ -16,10 +16,7 @@ pub fn CodeBlock(
     testid: &'static str,
 ) -> impl IntoView {
     let spans = move || {
-        code.with(|c| highlight(c, lang))
-            .into_iter()
-            .map(|s| view! { <span class=s.class.css_class()>{s.text}</span> })
-            .collect_view()
+        code.with(|c| highlight(c, lang)).into_iter().map(|s| view! { <span class=s.class.css_class()>{s.text}</span> }).collect_view()
     };
     let name = move || filename.get();
     view! {

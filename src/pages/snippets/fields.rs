@@ -2,9 +2,9 @@
 //! inline reason for nonsense), checkbox and select; and two-way bindings
 //! between a field and one member of a state struct.
 
-use batchlane_core::snippets::{FormError, Text};
 use crate::i18n::{t, Lang};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::snippets::{FormError, Text};
 use leptos::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -57,10 +57,7 @@ pub fn bind_f64<T: Send + Sync + 'static>(
     get: fn(&T) -> f64,
     set: fn(&mut T, f64),
 ) -> (Signal<Option<f64>>, Callback<Option<f64>>) {
-    (
-        Signal::derive(move || Some(state.with(get))),
-        Callback::new(move |v: Option<f64>| state.update(|s| set(s, v.unwrap_or(f64::NAN)))),
-    )
+    (Signal::derive(move || Some(state.with(get))), Callback::new(move |v: Option<f64>| state.update(|s| set(s, v.unwrap_or(f64::NAN)))))
 }
 
 /// Binds a text member.

@@ -4,13 +4,17 @@
 
 use super::fields::{bind_int, bind_str, reason_for, CheckField, NumField, SelectField, TextField};
 use super::state::use_snip;
-use batchlane_core::snippets::{keda_for_aks, parse_kubernetes_minor, FallbackBehavior, FormError, KedaFeature};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::snippets::{keda_for_aks, parse_kubernetes_minor, FallbackBehavior, FormError, KedaFeature};
 use leptos::prelude::*;
 
-const BEHAVIORS: [FallbackBehavior; 4] =
-    [FallbackBehavior::Static, FallbackBehavior::CurrentReplicas, FallbackBehavior::CurrentReplicasIfHigher, FallbackBehavior::CurrentReplicasIfLower];
+const BEHAVIORS: [FallbackBehavior; 4] = [
+    FallbackBehavior::Static,
+    FallbackBehavior::CurrentReplicas,
+    FallbackBehavior::CurrentReplicasIfHigher,
+    FallbackBehavior::CurrentReplicasIfLower,
+];
 
 #[component]
 pub fn KedaAdvanced(errors: Signal<Vec<FormError>>) -> impl IntoView {

@@ -5,9 +5,9 @@
 use super::fields::{bind_f64, bind_int, bind_opt_int, bind_str, reason_for, CheckField, NumField, SelectField, TextField};
 use super::keda_output::{KedaOutput, QuotaArithmetic};
 use super::state::{use_snip, KedaUi};
-use batchlane_core::snippets::{keda_for_aks, render, AksKedaMatch, FormError, JobStrategy, ScaleKind};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::snippets::{keda_for_aks, render, AksKedaMatch, FormError, JobStrategy, ScaleKind};
 use leptos::prelude::*;
 
 #[component]
@@ -40,11 +40,15 @@ fn KedaForm(errors: Signal<Vec<FormError>>) -> impl IntoView {
 
     let kind_options = Signal::derive(|| vec![("so".to_string(), "ScaledObject".to_string()), ("sj".to_string(), "ScaledJob".to_string())]);
     let kind_value = Signal::derive(move || if is_job() { "sj".to_string() } else { "so".to_string() });
-    let set_kind = Callback::new(move |v: String| ui.update(|u| u.form.kind = if v == "sj" { ScaleKind::ScaledJob } else { ScaleKind::ScaledObject }));
+    let set_kind =
+        Callback::new(move |v: String| ui.update(|u| u.form.kind = if v == "sj" { ScaleKind::ScaledJob } else { ScaleKind::ScaledObject }));
 
     let entity_options = Signal::derive(move || {
         let lang = prefs.lang.get();
-        vec![("queue".to_string(), t(lang, "snippets.keda.queue").to_string()), ("topic".to_string(), t(lang, "snippets.keda.topic_sub").to_string())]
+        vec![
+            ("queue".to_string(), t(lang, "snippets.keda.queue").to_string()),
+            ("topic".to_string(), t(lang, "snippets.keda.topic_sub").to_string()),
+        ]
     });
     let entity_value = Signal::derive(move || if is_topic() { "topic".to_string() } else { "queue".to_string() });
     let set_entity = Callback::new(move |v: String| ui.update(|u| u.use_topic = v == "topic"));
@@ -116,8 +120,11 @@ fn KedaForm(errors: Signal<Vec<FormError>>) -> impl IntoView {
     let target_label = move || if is_job() { "snippets.keda.container" } else { "snippets.keda.deployment" };
     let ns_hint = move || {
         let lang = prefs.lang.get();
-        ui.with(|u| batchlane_core::snippets::keda::short_namespace(&u.form.servicebus_namespace).filter(|s| *s != u.form.servicebus_namespace.trim()))
-            .map(|s| fill(t(lang, "snippets.keda.sb_short"), &[("name", &s)]))
+        ui.with(|u| {
+            batchlane_core::snippets::keda::short_namespace(&u.form.servicebus_namespace)
+                .filter(|s| *s != u.form.servicebus_namespace.trim())
+        })
+        .map(|s| fill(t(lang, "snippets.keda.sb_short"), &[("name", &s)]))
     };
 
     view! {

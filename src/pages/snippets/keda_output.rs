@@ -4,9 +4,9 @@
 use super::code_block::CodeBlock;
 use super::fields::{pick, CheckField, NumField, SelectField, TextField};
 use super::state::{use_snip, KedaUi};
-use batchlane_core::snippets::{lint, max_replicas_from_quota, FormError, Lang as Code, LintInput, Rendered, ScaleKind, Severity};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::snippets::{lint, max_replicas_from_quota, FormError, Lang as Code, LintInput, Rendered, ScaleKind, Severity};
 use leptos::prelude::*;
 
 pub fn severity_badge(s: Severity) -> (&'static str, &'static str) {
@@ -56,7 +56,11 @@ pub fn KedaOutput(rendered: Memo<Result<Rendered, Vec<FormError>>>) -> impl Into
             r.as_ref().ok().map(|r| {
                 fill(
                     t(lang, "snippets.keda.summary"),
-                    &[("keda", &r.keda.keda.to_string()), ("aks", &format!("1.{}", r.keda.kubernetes_minor)), ("max", &r.max_replicas.to_string())],
+                    &[
+                        ("keda", &r.keda.keda.to_string()),
+                        ("aks", &format!("1.{}", r.keda.kubernetes_minor)),
+                        ("max", &r.max_replicas.to_string()),
+                    ],
                 )
             })
         })

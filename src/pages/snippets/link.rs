@@ -53,9 +53,14 @@ fn real(x: f64) -> Option<String> {
 }
 
 fn behavior(v: &str) -> Option<FallbackBehavior> {
-    [FallbackBehavior::Static, FallbackBehavior::CurrentReplicas, FallbackBehavior::CurrentReplicasIfHigher, FallbackBehavior::CurrentReplicasIfLower]
-        .into_iter()
-        .find(|b| b.as_str() == v)
+    [
+        FallbackBehavior::Static,
+        FallbackBehavior::CurrentReplicas,
+        FallbackBehavior::CurrentReplicasIfHigher,
+        FallbackBehavior::CurrentReplicasIfLower,
+    ]
+    .into_iter()
+    .find(|b| b.as_str() == v)
 }
 
 fn strategy(v: &str) -> Option<JobStrategy> {
@@ -82,23 +87,35 @@ macro_rules! apply {
 /// Every KEDA form field: (query key, read, apply).
 pub fn fields() -> Vec<(&'static str, Get, Set)> {
     vec![
-        ("kind", |u| Some(if u.form.kind == ScaleKind::ScaledJob { "sj" } else { "so" }.into()), apply!(|v: &str| match v {
+        (
+            "kind",
+            |u| Some(if u.form.kind == ScaleKind::ScaledJob { "sj" } else { "so" }.into()),
+            apply!(|v: &str| match v {
             "so" => Some(ScaleKind::ScaledObject),
             "sj" => Some(ScaleKind::ScaledJob),
             _ => None,
-        }, u, k => u.form.kind = k)),
-        ("aks", |u| Some(u.form.aks_kubernetes_version.clone()), apply!(|v: &str| parse_kubernetes_minor(v).map(|_| v.to_string()), u, x => u.form.aks_kubernetes_version = x)),
+        }, u, k => u.form.kind = k),
+        ),
+        (
+            "aks",
+            |u| Some(u.form.aks_kubernetes_version.clone()),
+            apply!(|v: &str| parse_kubernetes_minor(v).map(|_| v.to_string()), u, x => u.form.aks_kubernetes_version = x),
+        ),
         ("name", |u| Some(u.form.name.clone()), apply!(text, u, x => u.form.name = x)),
         ("namespace", |u| Some(u.form.namespace.clone()), apply!(text, u, x => u.form.namespace = x)),
         ("target", |u| Some(u.form.target_name.clone()), apply!(text, u, x => u.form.target_name = x)),
         ("image", |u| Some(u.form.job_image.clone()), apply!(text, u, x => u.form.job_image = x)),
         ("serviceAccount", |u| Some(u.form.service_account_name.clone()), apply!(text, u, x => u.form.service_account_name = x)),
         ("sbNamespace", |u| Some(u.form.servicebus_namespace.clone()), apply!(text, u, x => u.form.servicebus_namespace = x)),
-        ("entity", |u| Some(if u.use_topic { "topic" } else { "queue" }.into()), apply!(|v: &str| match v {
+        (
+            "entity",
+            |u| Some(if u.use_topic { "topic" } else { "queue" }.into()),
+            apply!(|v: &str| match v {
             "queue" => Some(false),
             "topic" => Some(true),
             _ => None,
-        }, u, x => u.use_topic = x)),
+        }, u, x => u.use_topic = x),
+        ),
         ("queue", |u| Some(u.queue.clone()), apply!(text, u, x => u.queue = x)),
         ("topic", |u| Some(u.topic.clone()), apply!(text, u, x => u.topic = x)),
         ("subscription", |u| Some(u.subscription.clone()), apply!(text, u, x => u.subscription = x)),
@@ -111,12 +128,24 @@ pub fn fields() -> Vec<(&'static str, Get, Set)> {
         ("cooldown", |u| Some(u.form.cooldown_period.to_string()), apply!(int, u, x => u.form.cooldown_period = x)),
         ("initialCooldown", |u| opt(u.form.initial_cooldown_period), apply!(opt_int, u, x => u.form.initial_cooldown_period = x)),
         ("strategy", |u| Some(u.form.scaling_strategy.as_str().into()), apply!(strategy, u, x => u.form.scaling_strategy = x)),
-        ("okHistory", |u| Some(u.form.successful_jobs_history_limit.to_string()), apply!(int, u, x => u.form.successful_jobs_history_limit = x)),
-        ("failedHistory", |u| Some(u.form.failed_jobs_history_limit.to_string()), apply!(int, u, x => u.form.failed_jobs_history_limit = x)),
+        (
+            "okHistory",
+            |u| Some(u.form.successful_jobs_history_limit.to_string()),
+            apply!(int, u, x => u.form.successful_jobs_history_limit = x),
+        ),
+        (
+            "failedHistory",
+            |u| Some(u.form.failed_jobs_history_limit.to_string()),
+            apply!(int, u, x => u.form.failed_jobs_history_limit = x),
+        ),
         ("fallback", |u| Some(if u.fallback_on { "1" } else { "0" }.into()), apply!(flag, u, x => u.fallback_on = x)),
         ("fallbackThreshold", |u| Some(u.fallback.failure_threshold.to_string()), apply!(int, u, x => u.fallback.failure_threshold = x)),
         ("fallbackReplicas", |u| Some(u.fallback.replicas.to_string()), apply!(int, u, x => u.fallback.replicas = x)),
-        ("fallbackBehavior", |u| Some(u.fallback.behavior.map(|b| b.as_str()).unwrap_or_default().into()), apply!(|v: &str| if v.is_empty() { Some(None) } else { behavior(v).map(Some) }, u, x => u.fallback.behavior = x)),
+        (
+            "fallbackBehavior",
+            |u| Some(u.fallback.behavior.map(|b| b.as_str()).unwrap_or_default().into()),
+            apply!(|v: &str| if v.is_empty() { Some(None) } else { behavior(v).map(Some) }, u, x => u.fallback.behavior = x),
+        ),
         ("modifiers", |u| Some(if u.modifiers_on { "1" } else { "0" }.into()), apply!(flag, u, x => u.modifiers_on = x)),
         ("formula", |u| Some(u.modifiers.formula.clone()), apply!(text, u, x => u.modifiers.formula = x)),
         ("modifierTarget", |u| Some(u.modifiers.target.clone()), apply!(text, u, x => u.modifiers.target = x)),
@@ -128,9 +157,21 @@ pub fn fields() -> Vec<(&'static str, Get, Set)> {
         ("quota", |u| Some(if u.quota_on { "1" } else { "0" }.into()), apply!(flag, u, x => u.quota_on = x)),
         // The feed is written only while the quota sizing is on (reading any of it turns it on).
         ("tpm", |u| if u.quota_on { real(u.quota.tpm) } else { None }, apply!(positive, u, x => u.quota.tpm = x)),
-        ("tokens", |u| if u.quota_on { real(u.quota.tokens_per_message) } else { None }, apply!(positive, u, x => u.quota.tokens_per_message = x)),
-        ("concurrency", |u| if u.quota_on { real(u.quota.concurrency_per_replica) } else { None }, apply!(positive, u, x => u.quota.concurrency_per_replica = x)),
-        ("messagesPerMinute", |u| if u.quota_on { real(u.quota.messages_per_minute_per_slot) } else { None }, apply!(positive, u, x => u.quota.messages_per_minute_per_slot = x)),
+        (
+            "tokens",
+            |u| if u.quota_on { real(u.quota.tokens_per_message) } else { None },
+            apply!(positive, u, x => u.quota.tokens_per_message = x),
+        ),
+        (
+            "concurrency",
+            |u| if u.quota_on { real(u.quota.concurrency_per_replica) } else { None },
+            apply!(positive, u, x => u.quota.concurrency_per_replica = x),
+        ),
+        (
+            "messagesPerMinute",
+            |u| if u.quota_on { real(u.quota.messages_per_minute_per_slot) } else { None },
+            apply!(positive, u, x => u.quota.messages_per_minute_per_slot = x),
+        ),
     ]
 }
 
@@ -154,5 +195,9 @@ pub fn pairs(current: &[(String, String)], ui: &KedaUi, tab: Tab, catalog: &Cata
 }
 
 pub fn query_string(pairs: &[(String, String)]) -> String {
-    pairs.iter().map(|(k, v)| format!("{}={}", js_sys::encode_uri_component(k), js_sys::encode_uri_component(v))).collect::<Vec<_>>().join("&")
+    pairs
+        .iter()
+        .map(|(k, v)| format!("{}={}", js_sys::encode_uri_component(k), js_sys::encode_uri_component(v)))
+        .collect::<Vec<_>>()
+        .join("&")
 }

@@ -5,10 +5,10 @@ use super::code_block::CodeBlock;
 use super::fields::{bind_opt_int, bind_str, pick, reason_for, NumField, SelectField, TextField};
 use super::keda_output::severity_badge;
 use super::state::use_snip;
-use batchlane_core::snippets::{check_message, claim_check_message, Lang as Code, Property, Tier};
-use crate::i18n::{fill, t, Lang};
 use crate::format::number;
+use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::snippets::{check_message, claim_check_message, Lang as Code, Property, Tier};
 use leptos::prelude::*;
 
 fn kb(bytes: f64, lang: Lang) -> String {
@@ -33,7 +33,11 @@ pub fn MessagePanel() -> impl IntoView {
         prefs.catalog.with(|c| check_message(&input, c))
     });
     let tier_options = Signal::derive(|| {
-        vec![("basic".to_string(), "Basic".to_string()), ("standard".to_string(), "Standard".to_string()), ("premium".to_string(), "Premium".to_string())]
+        vec![
+            ("basic".to_string(), "Basic".to_string()),
+            ("standard".to_string(), "Standard".to_string()),
+            ("premium".to_string(), "Premium".to_string()),
+        ]
     });
     let tier_value = Signal::derive(move || {
         match st.with(|s| s.tier) {
@@ -53,17 +57,27 @@ pub fn MessagePanel() -> impl IntoView {
         })
     });
     let subs_err = Signal::derive(move || {
-        st.with(|s| s.matching_subscriptions.is_some_and(|n| n > 2_000)).then(|| t(prefs.lang.get(), "snippets.msg.subscriptions_max").to_string())
+        st.with(|s| s.matching_subscriptions.is_some_and(|n| n > 2_000))
+            .then(|| t(prefs.lang.get(), "snippets.msg.subscriptions_max").to_string())
     });
-    let premium_err = Signal::derive(move || checked.with(|r| r.as_ref().err().and_then(|e| reason_for(e, "premium_entity_max_bytes", prefs.lang.get()))));
+    let premium_err = Signal::derive(move || {
+        checked.with(|r| r.as_ref().err().and_then(|e| reason_for(e, "premium_entity_max_bytes", prefs.lang.get())))
+    });
     let (pmax, set_pmax) = bind_opt_int(st, |s| s.premium_max_kb.map(|x| x as i64), |s, v| s.premium_max_kb = v.map(|x| x as f64));
     let entity_options = Signal::derive(move || {
         let lang = prefs.lang.get();
-        vec![("queue".to_string(), t(lang, "snippets.msg.queue").to_string()), ("topic".to_string(), t(lang, "snippets.msg.topic").to_string())]
+        vec![
+            ("queue".to_string(), t(lang, "snippets.msg.queue").to_string()),
+            ("topic".to_string(), t(lang, "snippets.msg.topic").to_string()),
+        ]
     });
     let entity_value = Signal::derive(move || if st.with(|s| s.on_topic) { "topic".to_string() } else { "queue".to_string() });
     let set_entity = Callback::new(move |v: String| st.update(|s| s.on_topic = v == "topic"));
-    let (subs, set_subs) = bind_opt_int(st, |s| s.matching_subscriptions.map(i64::from), |s, v| s.matching_subscriptions = v.map(|x| x.clamp(0, 10_000) as u32));
+    let (subs, set_subs) = bind_opt_int(
+        st,
+        |s| s.matching_subscriptions.map(i64::from),
+        |s, v| s.matching_subscriptions = v.map(|x| x.clamp(0, 10_000) as u32),
+    );
     let (mid, set_mid) = bind_str(st, |s| s.message_id.clone(), |s, v| s.message_id = v);
     let (sid, set_sid) = bind_str(st, |s| s.session_id.clone(), |s, v| s.session_id = v);
     let body_len = move || {
@@ -213,7 +227,8 @@ fn ClaimCheck(recommended: Signal<bool>) -> impl IntoView {
         let input = st.with(|s| s.claim.clone());
         prefs.catalog.with(|c| claim_check_message(&input, c))
     });
-    let err = move |f: &'static str| Signal::derive(move || result.with(|r| r.as_ref().err().and_then(|e| reason_for(e, f, prefs.lang.get()))));
+    let err =
+        move |f: &'static str| Signal::derive(move || result.with(|r| r.as_ref().err().and_then(|e| reason_for(e, f, prefs.lang.get()))));
     let json = Signal::derive(move || result.with(|r| r.clone().unwrap_or_default()));
     let (url, set_url) = bind_str(st, |s| s.claim.blob_url.clone(), |s, v| s.claim.blob_url = v);
     let (tenant, set_tenant) = bind_str(st, |s| s.claim.tenant_id.clone(), |s, v| s.claim.tenant_id = v);

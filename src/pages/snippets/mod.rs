@@ -9,13 +9,13 @@ mod code_block;
 mod fields;
 mod keda_advanced;
 mod keda_form;
-mod link;
 mod keda_output;
+mod link;
 mod message;
 mod state;
 
-use crate::i18n::{fill, t};
 use crate::components::page_header::PageHeader;
+use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
@@ -50,7 +50,10 @@ pub fn SnippetsPage() -> impl IntoView {
         }
         let current: Vec<(String, String)> = query.with_untracked(|q| q.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect());
         let pairs = prefs.catalog.with_untracked(|c| link::pairs(&current, &ui, tab, c));
-        navigate(&format!("/snippets?{}", link::query_string(&pairs)), NavigateOptions { replace: true, scroll: false, ..Default::default() });
+        navigate(
+            &format!("/snippets?{}", link::query_string(&pairs)),
+            NavigateOptions { replace: true, scroll: false, ..Default::default() },
+        );
     });
     view! {
         <section class="page snip" data-testid="page-snippets">
@@ -110,7 +113,9 @@ fn Tabs() -> impl IntoView {
         ev.prevent_default();
         let tab = Tab::ALL[next];
         snip.tab.set(tab);
-        if let Some(el) = document().get_element_by_id(&format!("snip-tab-{}", tab.id())).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        if let Some(el) =
+            document().get_element_by_id(&format!("snip-tab-{}", tab.id())).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
             let _ = el.focus();
         }
     };

@@ -78,7 +78,12 @@ impl KedaUi {
             topic: "documents".into(),
             subscription: "ingest".into(),
             quota_on: false,
-            quota: QuotaFeed { tpm: 300_000.0, concurrency_per_replica: 4.0, tokens_per_message: 2_500.0, messages_per_minute_per_slot: 2.0 },
+            quota: QuotaFeed {
+                tpm: 300_000.0,
+                concurrency_per_replica: 4.0,
+                tokens_per_message: 2_500.0,
+                messages_per_minute_per_slot: 2.0,
+            },
             fallback_on: false,
             fallback: FallbackForm { failure_threshold: 3, replicas: 6, behavior: Some(FallbackBehavior::Static) },
             modifiers_on: false,

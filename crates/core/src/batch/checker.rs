@@ -263,7 +263,8 @@ impl Checker {
             match &self.first_url {
                 None => self.first_url = Some((url.clone(), r.number)),
                 Some((first, n)) if first != url && dialect.allowed_urls().contains(&url.as_str()) => {
-                    let msg = format!("The URL provided for this request does not match the batch endpoint ({url} here, {first} on line {n}).");
+                    let msg =
+                        format!("The URL provided for this request does not match the batch endpoint ({url} here, {first} on line {n}).");
                     let mut d = r.diag(dialect.url_code(), Severity::Error, Some("url"), msg, p.url_at);
                     d.related_line = Some(*n);
                     out.push(d);
@@ -334,7 +335,10 @@ impl Checker {
         self.histogram.add(n);
         if let Some(window) = model.and_then(|m| self.catalog.get("context_window", m.name)) {
             if n as f64 > window {
-                let msg = format!("This request's prompt is about {n} tokens, more than {}'s context window of {window} tokens (unconfirmed figure).", model.map_or("", |m| m.name));
+                let msg = format!(
+                    "This request's prompt is about {n} tokens, more than {}'s context window of {window} tokens (unconfirmed figure).",
+                    model.map_or("", |m| m.name)
+                );
                 out.push(r.diag(Code::ContextWindowExceeded, Severity::Warning, Some("body"), msg, None));
             }
         }

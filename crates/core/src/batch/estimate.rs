@@ -74,11 +74,7 @@ fn messages(msgs: &[Value], o: Overheads, tc: &mut CachedCounter) -> u64 {
 fn content(c: &Value, tc: &mut CachedCounter) -> u64 {
     match c {
         Value::String(s) => tc.count(s),
-        Value::Array(parts) => parts
-            .iter()
-            .filter_map(|p| p.get("text").and_then(Value::as_str))
-            .map(|s| tc.count(s))
-            .sum(),
+        Value::Array(parts) => parts.iter().filter_map(|p| p.get("text").and_then(Value::as_str)).map(|s| tc.count(s)).sum(),
         _ => 0,
     }
 }

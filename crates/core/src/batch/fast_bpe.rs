@@ -32,12 +32,12 @@ impl Bpe {
         static O200K: OnceLock<Option<Bpe>> = OnceLock::new();
         static CL100K: OnceLock<Option<Bpe>> = OnceLock::new();
         match encoding {
-            Encoding::O200kBase => O200K
-                .get_or_init(|| Bpe::new(O200K_PATTERN, include_str!("../../assets/tokenizers/o200k_base.tiktoken")))
-                .as_ref(),
-            Encoding::Cl100kBase => CL100K
-                .get_or_init(|| Bpe::new(CL100K_PATTERN, include_str!("../../assets/tokenizers/cl100k_base.tiktoken")))
-                .as_ref(),
+            Encoding::O200kBase => {
+                O200K.get_or_init(|| Bpe::new(O200K_PATTERN, include_str!("../../assets/tokenizers/o200k_base.tiktoken"))).as_ref()
+            }
+            Encoding::Cl100kBase => {
+                CL100K.get_or_init(|| Bpe::new(CL100K_PATTERN, include_str!("../../assets/tokenizers/cl100k_base.tiktoken"))).as_ref()
+            }
         }
     }
 }

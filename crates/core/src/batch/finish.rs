@@ -36,10 +36,14 @@ pub(crate) fn finish(mut c: Checker) -> Report {
         Some(m) => format!("the estimate of enqueued tokens counts {}'s output maximum for each", m.name),
         None => "the model is unknown, so the estimate of enqueued tokens leaves their output out".to_string(),
     };
-    aggregate(&mut c, unset, |k| format!("{k} of {n} requests set no max_tokens (or max_completion_tokens / max_output_tokens): {cap_note}."));
+    aggregate(&mut c, unset, |k| {
+        format!("{k} of {n} requests set no max_tokens (or max_completion_tokens / max_output_tokens): {cap_note}.")
+    });
     let reasoning = std::mem::take(&mut c.reasoning_max_tokens);
     let model_name = c.model.map_or("this model", |m| m.name);
-    aggregate(&mut c, reasoning, |k| format!("{k} requests use max_tokens, but {model_name} is a reasoning model that takes max_completion_tokens."));
+    aggregate(&mut c, reasoning, |k| {
+        format!("{k} requests use max_tokens, but {model_name} is a reasoning model that takes max_completion_tokens.")
+    });
 
     let counted = c.counter.is_some() || c.external_tokens;
     let enqueued = c.prompt_tokens + c.output_tokens;
@@ -74,12 +78,7 @@ pub(crate) fn finish(mut c: Checker) -> Report {
     let mut counts: Vec<CodeCount> = c
         .counts
         .iter()
-        .map(|(&code, &(severity, count))| CodeCount {
-            code,
-            severity,
-            count,
-            stored: count.min(c.options.max_stored_per_code as u64),
-        })
+        .map(|(&code, &(severity, count))| CodeCount { code, severity, count, stored: count.min(c.options.max_stored_per_code as u64) })
         .collect();
     counts.sort_by_key(|k| (k.severity, k.code));
     let errors = counts.iter().filter(|k| k.severity == Severity::Error).map(|k| k.count).sum();

@@ -150,7 +150,8 @@ fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Pa
             let max = catalog.require("max_custom_id_chars", "any") as usize;
             let chars = id.chars().count();
             if chars > max {
-                let msg = format!("The custom_id is {chars} characters long; reported limits are {max} characters (unconfirmed by the vendor).");
+                let msg =
+                    format!("The custom_id is {chars} characters long; reported limits are {max} characters (unconfirmed by the vendor).");
                 out.push(line.diag(Code::CustomIdTooLong, Severity::Warning, Some("custom_id"), msg, p.custom_id_at));
             }
             p.custom_id = Some(id.clone());

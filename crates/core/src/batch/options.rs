@@ -53,9 +53,7 @@ impl QuotaChoice {
         match self {
             QuotaChoice::None => None,
             QuotaChoice::Tokens(n) => Some(*n),
-            QuotaChoice::Catalog { zone, subscription } => {
-                catalog.get(&Self::fact_kind(*zone, *subscription), model?).map(|v| v as u64)
-            }
+            QuotaChoice::Catalog { zone, subscription } => catalog.get(&Self::fact_kind(*zone, *subscription), model?).map(|v| v as u64),
         }
     }
 }

@@ -257,11 +257,7 @@ pub fn plan_parallel(prefix: &[u8], whole: bool, options: &CheckOptions, catalog
     if options.model.is_some() || !options.count_tokens {
         return ParallelPlan::Split(None);
     }
-    let complete = if whole {
-        prefix
-    } else {
-        prefix.iter().rposition(|&b| b == b'\n').map_or(&prefix[..0], |i| &prefix[..i])
-    };
+    let complete = if whole { prefix } else { prefix.iter().rposition(|&b| b == b'\n').map_or(&prefix[..0], |i| &prefix[..i]) };
     let mut out = Vec::new();
     let mut start = 0u64;
     for (i, raw) in complete.split(|&b| b == b'\n').enumerate() {
@@ -336,9 +332,7 @@ pub fn check_bytes_parallel(bytes: &[u8], options: CheckOptions, catalog: &Catal
     let parts: Vec<TokenPart> = (0..n)
         .map(|k| {
             let (s, e) = (len * k / n, len * (k + 1) / n);
-            let (a, b) = owned_range(s, e, len, |from| {
-                bytes[from as usize..].iter().position(|&c| c == b'\n').map(|i| from + i as u64)
-            });
+            let (a, b) = owned_range(s, e, len, |from| bytes[from as usize..].iter().position(|&c| c == b'\n').map(|i| from + i as u64));
             let mut pass = TokenPass::new(options.clone(), catalog, Box::new(Tiktoken), a, model.as_deref());
             if a < b {
                 for chunk in bytes[a as usize..b as usize].chunks(7) {

@@ -34,10 +34,8 @@ pub(crate) const O200K_PATTERN: &str = concat!(
 
 /// cl100k_base: tiktoken's pattern without possessive quantifiers and with
 /// `\s+(?!\S)|\s` → `\s+`.
-pub(crate) const CL100K_PATTERN: &str = concat!(
-    r#"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"#,
-    r#"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s+$|\s*[\r\n]|\s+"#
-);
+pub(crate) const CL100K_PATTERN: &str =
+    concat!(r#"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"#, r#"| ?[^\s\p{L}\p{N}]+[\r\n]*|\s+$|\s*[\r\n]|\s+"#);
 
 /// A compiled pre-tokenizer. Every char starts a match of both patterns, so
 /// each piece is searched for anchored where the last one ended (no reverse

@@ -44,8 +44,32 @@ pub const BROKEN_OPENAI: &str = "\u{FEFF}{\"custom_id\": \"req-1\", \"method\": 
 ";
 
 pub const SAMPLES: &[Sample] = &[
-    Sample { id: "valid-azure", dialect: Dialect::Azure, title_en: "Valid (Azure Global Batch)", title_ko: "올바른 파일 (Azure Global Batch)", text: VALID_AZURE },
-    Sample { id: "broken-azure", dialect: Dialect::Azure, title_en: "Broken (Azure Global Batch)", title_ko: "오류가 있는 파일 (Azure Global Batch)", text: BROKEN_AZURE },
-    Sample { id: "valid-openai", dialect: Dialect::OpenAi, title_en: "Valid (OpenAI Batch)", title_ko: "올바른 파일 (OpenAI Batch)", text: VALID_OPENAI },
-    Sample { id: "broken-openai", dialect: Dialect::OpenAi, title_en: "Broken (OpenAI Batch)", title_ko: "오류가 있는 파일 (OpenAI Batch)", text: BROKEN_OPENAI },
+    Sample {
+        id: "valid-azure",
+        dialect: Dialect::Azure,
+        title_en: "Valid (Azure Global Batch)",
+        title_ko: "올바른 파일 (Azure Global Batch)",
+        text: VALID_AZURE,
+    },
+    Sample {
+        id: "broken-azure",
+        dialect: Dialect::Azure,
+        title_en: "Broken (Azure Global Batch)",
+        title_ko: "오류가 있는 파일 (Azure Global Batch)",
+        text: BROKEN_AZURE,
+    },
+    Sample {
+        id: "valid-openai",
+        dialect: Dialect::OpenAi,
+        title_en: "Valid (OpenAI Batch)",
+        title_ko: "올바른 파일 (OpenAI Batch)",
+        text: VALID_OPENAI,
+    },
+    Sample {
+        id: "broken-openai",
+        dialect: Dialect::OpenAi,
+        title_en: "Broken (OpenAI Batch)",
+        title_ko: "오류가 있는 파일 (OpenAI Batch)",
+        text: BROKEN_OPENAI,
+    },
 ];

@@ -21,11 +21,8 @@ impl SplitLimits {
     /// The dialect's limits from the catalog, and the quota the user picked.
     pub fn from_catalog(options: &CheckOptions, catalog: &Catalog) -> Self {
         let subject = options.dialect.fact_subject();
-        let bytes_kind = if options.byo_storage && options.dialect == super::Dialect::Azure {
-            "max_file_bytes_byo_storage"
-        } else {
-            "max_file_bytes"
-        };
+        let bytes_kind =
+            if options.byo_storage && options.dialect == super::Dialect::Azure { "max_file_bytes_byo_storage" } else { "max_file_bytes" };
         let model = options.model.as_deref().and_then(model_for_name).map(|m| m.name);
         SplitLimits {
             max_requests: catalog.require("max_requests_per_file", subject) as u64,

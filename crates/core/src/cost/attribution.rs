@@ -88,9 +88,7 @@ pub fn spend(records: &[UsageRecord], catalog: &Catalog, config: &AttributionCon
     let mut features: BTreeMap<&str, SpendRow> = BTreeMap::new();
     let mut diagnostics = Vec::new();
     for r in records {
-        let p = prices
-            .entry(r.model.as_str())
-            .or_insert_with(|| effective_prices(&r.model, config.deployment, catalog));
+        let p = prices.entry(r.model.as_str()).or_insert_with(|| effective_prices(&r.model, config.deployment, catalog));
         let p = match p {
             Ok(p) => p,
             Err(e) => {
@@ -138,9 +136,7 @@ pub fn spend_csv(table: &SpendTable) -> String {
         Grouping::Tenant => "tenant",
         Grouping::Feature => "feature",
     };
-    let mut out = format!(
-        "{key},requests,prompt_tokens,cached_tokens,completion_tokens,input_usd,cached_input_usd,output_usd,total_usd\n"
-    );
+    let mut out = format!("{key},requests,prompt_tokens,cached_tokens,completion_tokens,input_usd,cached_input_usd,output_usd,total_usd\n");
     let line = |out: &mut String, name: &str, r: &SpendRow| {
         out.push_str(&format!(
             "{},{},{},{},{},{:.6},{:.6},{:.6},{:.6}\n",

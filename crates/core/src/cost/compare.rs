@@ -37,15 +37,8 @@ pub enum Knob {
 
 impl Knob {
     /// The fixed order of attribution.
-    pub const ORDER: [Knob; 7] = [
-        Knob::ModelDeployment,
-        Knob::OutputCap,
-        Knob::RetrievalChunks,
-        Knob::PromptTokens,
-        Knob::Caching,
-        Knob::Batch,
-        Knob::Volume,
-    ];
+    pub const ORDER: [Knob; 7] =
+        [Knob::ModelDeployment, Knob::OutputCap, Knob::RetrievalChunks, Knob::PromptTokens, Knob::Caching, Knob::Batch, Knob::Volume];
 
     /// Stable code for translation keys (`cost.knob.{code}`).
     pub fn code(self) -> &'static str {
@@ -103,7 +96,12 @@ pub struct KnobSaving {
 
 /// The saving of each knob of `scenario` against `baseline`, in
 /// [`Knob::ORDER`]. Both must be valid (see [`Workload::validate`]).
-pub fn attribute(baseline: &Workload, scenario: &Workload, catalog: &Catalog, config: &CostConfig) -> Result<Vec<KnobSaving>, Vec<FieldIssue>> {
+pub fn attribute(
+    baseline: &Workload,
+    scenario: &Workload,
+    catalog: &Catalog,
+    config: &CostConfig,
+) -> Result<Vec<KnobSaving>, Vec<FieldIssue>> {
     cost(baseline, catalog, config)?;
     cost(scenario, catalog, config)?;
     let mut current = baseline.clone();
@@ -164,11 +162,7 @@ pub enum CompareError {
 
 impl Comparison {
     pub fn new(baseline: Workload) -> Self {
-        Comparison {
-            baseline: Scenario { name: String::new(), workload: baseline },
-            scenarios: Vec::new(),
-            config: CostConfig::default(),
-        }
+        Comparison { baseline: Scenario { name: String::new(), workload: baseline }, scenarios: Vec::new(), config: CostConfig::default() }
     }
 
     /// Appends a copy of `slot` (baseline or scenario) named `name`, for the

@@ -121,8 +121,7 @@ pub fn cost(workload: &Workload, catalog: &Catalog, config: &CostConfig) -> Resu
     if issues.iter().any(|i| i.severity == Severity::Error) {
         return Err(issues);
     }
-    let prices = effective_prices(&workload.model, workload.deployment, catalog)
-        .expect("validate checked the model's prices");
+    let prices = effective_prices(&workload.model, workload.deployment, catalog).expect("validate checked the model's prices");
     let mut c = cost_unchecked(workload, &prices, catalog, config);
     c.warnings = issues;
     Ok(c)

@@ -268,7 +268,8 @@ mod tests {
         cat.set_override("price_output.gpt-4o", 12.0).unwrap();
         cat.set_override("batch_price_factor.any", 0.45).unwrap();
         assert_eq!(decode_overrides(&encode_overrides(&cat)), Ok(cat));
-        let e = decode_overrides(&pairs(&[("f.nope.x", "1"), ("f.price_input.gpt-4o", "-1"), ("f.price_input.o3", "x"), ("lang", "ko")])).unwrap_err();
+        let e = decode_overrides(&pairs(&[("f.nope.x", "1"), ("f.price_input.gpt-4o", "-1"), ("f.price_input.o3", "x"), ("lang", "ko")]))
+            .unwrap_err();
         let problems: Vec<_> = e.into_iter().map(|e| e.problem).collect();
         assert_eq!(problems, vec![ShareProblem::UnknownFact, ShareProblem::Negative, ShareProblem::NotANumber]);
     }

@@ -53,7 +53,9 @@ impl Column {
     /// Accepted names, lower case without `_`, `-`, `.` or spaces.
     fn aliases(self) -> &'static [&'static str] {
         match self {
-            Column::Tenant => &["tenant", "tenantid", "tenantname", "customer", "customerid", "team", "org", "organization", "user", "userid"],
+            Column::Tenant => {
+                &["tenant", "tenantid", "tenantname", "customer", "customerid", "team", "org", "organization", "user", "userid"]
+            }
             Column::Feature => &["feature", "featurename", "featureid", "usecase", "app", "application", "product", "scenario"],
             Column::Model => &["model", "modelname", "deployment", "deploymentname"],
             Column::PromptTokens => &["prompttokens", "inputtokens", "prompt", "input", "tokensin"],
@@ -100,11 +102,19 @@ pub enum LineProblem {
     MissingColumn(Column),
     /// The line has no value for a required field.
     MissingValue(Column),
-    NotANumber { column: Column, value: String },
+    NotANumber {
+        column: Column,
+        value: String,
+    },
     Negative(Column),
-    NotABool { value: String },
+    NotABool {
+        value: String,
+    },
     CachedExceedsPrompt,
-    FieldCount { expected: usize, found: usize },
+    FieldCount {
+        expected: usize,
+        found: usize,
+    },
     UnclosedQuote,
     BadJson(String),
     NotAnObject,

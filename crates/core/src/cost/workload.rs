@@ -91,15 +91,23 @@ pub enum Problem {
     /// A share must lie between 0 and 1.
     ShareOutOfRange,
     /// Above a sanity bound (not a vendor limit): probably a typo.
-    Absurd { max: f64 },
+    Absurd {
+        max: f64,
+    },
     NotWhole,
     /// `max_tokens` of zero would allow no answer at all.
     Zero,
     Price(PriceError),
     /// Prompt plus output exceed the model's context window.
-    ExceedsContextWindow { tokens: f64, window: f64 },
+    ExceedsContextWindow {
+        tokens: f64,
+        window: f64,
+    },
     /// The cap exceeds the model's output maximum.
-    ExceedsOutputMaximum { tokens: f64, maximum: f64 },
+    ExceedsOutputMaximum {
+        tokens: f64,
+        maximum: f64,
+    },
     /// Batch is offered on Global and Data Zone deployments only.
     NoBatchOnDeployment,
 }

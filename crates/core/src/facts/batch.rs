@@ -1,6 +1,13 @@
 //! Batch file limits, job rules and the enqueued-token quota.
 
-use super::{fact, Certainty::*, Fact, SourceId::*, Topic::{BatchFile, BatchJob, EnqueuedQuota}, Unit::*};
+use super::{
+    fact,
+    Certainty::*,
+    Fact,
+    SourceId::*,
+    Topic::{BatchFile, BatchJob, EnqueuedQuota},
+    Unit::*,
+};
 
 const AZ: &str = "2026-03";
 const OA: &str = "2026-03";

@@ -1,6 +1,13 @@
 //! KEDA and Service Bus rules and limits.
 
-use super::{fact, Certainty::*, Fact, SourceId::*, Topic::{Keda, ServiceBus}, Unit::*};
+use super::{
+    fact,
+    Certainty::*,
+    Fact,
+    SourceId::*,
+    Topic::{Keda, ServiceBus},
+    Unit::*,
+};
 
 const K: &str = "2026-03";
 const SB: &str = "2026-03";

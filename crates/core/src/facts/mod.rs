@@ -163,8 +163,7 @@ impl Catalog {
     /// If the catalog lacks the figure: a programming error that the catalog's
     /// own tests catch, never user input.
     pub fn require(&self, kind: &str, subject: &str) -> f64 {
-        self.get(kind, subject)
-            .unwrap_or_else(|| panic!("catalog has no fact {kind}.{subject}"))
+        self.get(kind, subject).unwrap_or_else(|| panic!("catalog has no fact {kind}.{subject}"))
     }
 
     pub fn is_overridden(&self, id: &str) -> bool {

@@ -97,9 +97,7 @@ pub fn model_for_name(name: &str) -> Option<&'static Model> {
     // (`-2024-08-06`, `-0125`) or `preview`.
     let matches = |candidate: &str| match name.strip_prefix(candidate) {
         Some("") => true,
-        Some(rest) => rest
-            .strip_prefix('-')
-            .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()) || v.starts_with("preview")),
+        Some(rest) => rest.strip_prefix('-').is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()) || v.starts_with("preview")),
         None => false,
     };
     MODELS

@@ -38,4 +38,3 @@ pub(super) const FACTORS: &[Fact] = &[
     fact("cache_min_prefix_tokens", "any", Prices, 1_024.0, Tokens, OpenAiPromptCaching, D, Documented),
     fact("cache_step_tokens", "any", Prices, 128.0, Tokens, OpenAiPromptCaching, D, Documented),
 ];
-

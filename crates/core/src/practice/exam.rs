@@ -46,12 +46,8 @@ impl Exam {
         let mut rng = Rng::salted(seed, "exam");
         let mut families: Vec<Family> = Family::ALL.to_vec();
         rng.shuffle(&mut families);
-        let problems = families
-            .into_iter()
-            .cycle()
-            .take(EXAM_LENGTH)
-            .map(|f| Problem::generate(f, rng.next_u64() % 1_000_000, catalog))
-            .collect();
+        let problems =
+            families.into_iter().cycle().take(EXAM_LENGTH).map(|f| Problem::generate(f, rng.next_u64() % 1_000_000, catalog)).collect();
         Exam { seed, problems }
     }
 

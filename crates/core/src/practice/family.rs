@@ -75,10 +75,7 @@ impl Family {
 
     /// Whether the family's problems carry a numeric answer key.
     pub fn is_numeric(self) -> bool {
-        matches!(
-            self,
-            Family::TpmToRpm | Family::BindingLimit | Family::TpmNeeded | Family::OutputCap | Family::ChunkTrim
-        )
+        matches!(self, Family::TpmToRpm | Family::BindingLimit | Family::TpmNeeded | Family::OutputCap | Family::ChunkTrim)
     }
 
     /// The family's name for menus and statistics.

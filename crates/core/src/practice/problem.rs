@@ -131,8 +131,9 @@ impl ProblemRef {
 
     pub fn problem(&self, catalog: &Catalog) -> Problem {
         match *self {
-            ProblemRef::Note(n) => seed_problems::note_problem(n, catalog)
-                .unwrap_or_else(|| seed_problems::note_problems(catalog).remove(0)),
+            ProblemRef::Note(n) => {
+                seed_problems::note_problem(n, catalog).unwrap_or_else(|| seed_problems::note_problems(catalog).remove(0))
+            }
             ProblemRef::Generated { family, seed } => generators::generate(family, seed, catalog),
         }
     }
@@ -144,10 +145,7 @@ mod tests {
 
     #[test]
     fn ids_parse() {
-        assert_eq!(
-            ProblemRef::parse("tpm-rpm-12345"),
-            Ok(ProblemRef::Generated { family: Family::TpmToRpm, seed: 12345 })
-        );
+        assert_eq!(ProblemRef::parse("tpm-rpm-12345"), Ok(ProblemRef::Generated { family: Family::TpmToRpm, seed: 12345 }));
         assert_eq!(ProblemRef::parse("note-3"), Ok(ProblemRef::Note(3)));
         assert_eq!(ProblemRef::parse("note-7"), Err(IdError::UnknownNoteProblem("7".into())));
         assert_eq!(ProblemRef::parse("tpmrpm"), Err(IdError::Malformed("tpmrpm".into())));
@@ -155,10 +153,7 @@ mod tests {
         assert_eq!(ProblemRef::parse("tpm-rpm-x1"), Err(IdError::BadSeed("x1".into())));
         assert_eq!(ProblemRef::parse("tpm-rpm--1"), Err(IdError::UnknownFamily("tpm-rpm-".into())));
         assert_eq!(ProblemRef::parse("foo-12"), Err(IdError::UnknownFamily("foo".into())));
-        assert_eq!(
-            ProblemRef::parse("symptom-99999999999999999999"),
-            Err(IdError::BadSeed("99999999999999999999".into()))
-        );
+        assert_eq!(ProblemRef::parse("symptom-99999999999999999999"), Err(IdError::BadSeed("99999999999999999999".into())));
     }
 
     #[test]

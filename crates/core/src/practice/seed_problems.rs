@@ -8,8 +8,8 @@ use super::family::Family;
 use super::problem::{Problem, Text};
 use crate::cost::knobs::output_cap_saving;
 use crate::facts::Catalog;
-use crate::quota::sizing::{check_limits, rpm_for_tpm};
 use crate::practice::problem::ko_en;
+use crate::quota::sizing::{check_limits, rpm_for_tpm};
 
 /// How many problems the note has.
 pub const COUNT: u8 = 6;
@@ -62,16 +62,10 @@ fn problem_1(catalog: &Catalog) -> Problem {
     note(
         1,
         Family::TpmToRpm,
-        t(
-            "배포에 30,000 TPM을 할당했습니다. 함께 붙는 RPM은 얼마입니까?",
-            "A deployment is given 30,000 TPM. How many RPM come with it?",
-        ),
+        t("배포에 30,000 TPM을 할당했습니다. 함께 붙는 RPM은 얼마입니까?", "A deployment is given 30,000 TPM. How many RPM come with it?"),
         [t("30", "30"), t("180", "180"), t("300", "300"), t("3,000", "3,000")],
         1,
-        t(
-            "②. 1,000 TPM마다 6 RPM이므로 30 × 6 = 180 RPM입니다.",
-            "②. Every 1,000 TPM brings 6 RPM, so 30 × 6 = 180 RPM.",
-        ),
+        t("②. 1,000 TPM마다 6 RPM이므로 30 × 6 = 180 RPM입니다.", "②. Every 1,000 TPM brings 6 RPM, so 30 × 6 = 180 RPM."),
         Some(problem_1_key(catalog)),
     )
 }

@@ -21,7 +21,11 @@ pub fn explain(plan: &Plan) -> Vec<Text> {
 }
 
 fn times_n(n: f64) -> String {
-    if n == 1.0 { String::new() } else { format!(" × n {}", num(n)) }
+    if n == 1.0 {
+        String::new()
+    } else {
+        format!(" × n {}", num(n))
+    }
 }
 
 fn spare(d: f64) -> Text {

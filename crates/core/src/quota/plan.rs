@@ -16,28 +16,85 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Step {
     /// tpm ÷ 1,000 × ratio = rpm.
-    RpmFromTpm { tpm: f64, ratio: f64, rpm: f64 },
+    RpmFromTpm {
+        tpm: f64,
+        ratio: f64,
+        rpm: f64,
+    },
     /// prompt + output × n = tokens billed per request.
-    BilledPerRequest { prompt: f64, output: f64, n: f64, tokens: f64 },
+    BilledPerRequest {
+        prompt: f64,
+        output: f64,
+        n: f64,
+        tokens: f64,
+    },
     /// prompt + max_tokens × n = the limiter's estimate per request;
     /// `unset`: max_tokens was not given and the model maximum is reserved.
-    AdmissionPerRequest { prompt: f64, max_tokens: f64, unset: bool, n: f64, tokens: f64 },
+    AdmissionPerRequest {
+        prompt: f64,
+        max_tokens: f64,
+        unset: bool,
+        n: f64,
+        tokens: f64,
+    },
     /// Per minute at the peak: requests × tokens, billed and admitted.
-    TokensPerMinute { rpm: f64, billed_per_request: f64, billed_tpm: f64, admission_per_request: f64, admission_tpm: f64 },
+    TokensPerMinute {
+        rpm: f64,
+        billed_per_request: f64,
+        billed_tpm: f64,
+        admission_per_request: f64,
+        admission_tpm: f64,
+    },
     /// Quota the limiter holds beyond what is billed, and what that costs
     /// in requests per minute the allocation admits.
-    QuotaLost { lost_tpm: f64, lost_share: f64, allocated_tpm: f64, rpm_admitted: f64, rpm_if_tight: f64 },
-    TpmHeadroom { needed: f64, allowed: f64, headroom: f64 },
-    RpmHeadroom { needed: f64, allowed: f64, headroom: f64 },
-    Binds { binding: Binding },
+    QuotaLost {
+        lost_tpm: f64,
+        lost_share: f64,
+        allocated_tpm: f64,
+        rpm_admitted: f64,
+        rpm_if_tight: f64,
+    },
+    TpmHeadroom {
+        needed: f64,
+        allowed: f64,
+        headroom: f64,
+    },
+    RpmHeadroom {
+        needed: f64,
+        allowed: f64,
+        headroom: f64,
+    },
+    Binds {
+        binding: Binding,
+    },
     /// Within `seconds`: the cap (rpm × seconds ÷ 60) against the peak
     /// sped up by the burst factor.
-    ShortWindow { seconds: f64, cap_requests: f64, burst_requests: f64, cap_tokens: f64, burst_tokens: f64, burst: f64, ok: bool, minute_ok: bool },
+    ShortWindow {
+        seconds: f64,
+        cap_requests: f64,
+        burst_requests: f64,
+        cap_tokens: f64,
+        burst_tokens: f64,
+        burst: f64,
+        ok: bool,
+        minute_ok: bool,
+    },
     /// The TPM that carries the burst in tokens and in requests, rounded
     /// up to the step.
-    TpmToRequest { for_tokens: f64, for_requests: f64, step: f64, tpm: f64 },
+    TpmToRequest {
+        for_tokens: f64,
+        for_requests: f64,
+        step: f64,
+        tpm: f64,
+    },
     /// Provisioned: input-equivalent TPM needed at the peak against the PTUs'.
-    PtuUtilization { ptus: f64, tpm_per_ptu: f64, capacity_tpm: f64, needed_tpm: f64, utilization: f64 },
+    PtuUtilization {
+        ptus: f64,
+        tpm_per_ptu: f64,
+        capacity_tpm: f64,
+        needed_tpm: f64,
+        utilization: f64,
+    },
 }
 
 /// A short-window check.
@@ -166,12 +223,11 @@ pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError
         short = check.binding != Binding::Neither || windows.iter().any(|w| !w.ok);
         limits = Some(check);
     }
-    let ways = ways::rank(input, catalog, &ways::Need {
-        model,
-        admission_tpm,
-        tpm_to_request,
-        rpm_allowed: limits.as_ref().map_or(0.0, |l| l.rpm_allowed),
-    });
+    let ways = ways::rank(
+        input,
+        catalog,
+        &ways::Need { model, admission_tpm, tpm_to_request, rpm_allowed: limits.as_ref().map_or(0.0, |l| l.rpm_allowed) },
+    );
     Ok(Plan {
         model: model.to_string(),
         deployment: input.deployment,
@@ -194,12 +250,20 @@ pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError
 }
 
 fn finite(x: f64) -> f64 {
-    if x.is_finite() { x } else { 0.0 }
+    if x.is_finite() {
+        x
+    } else {
+        0.0
+    }
 }
 
 /// `x` rounded up to a multiple of `step`.
 pub fn round_up(x: f64, step: f64) -> f64 {
-    if step > 0.0 { (x / step).ceil() * step } else { x }
+    if step > 0.0 {
+        (x / step).ceil() * step
+    } else {
+        x
+    }
 }
 
 /// Caps over `seconds` against the peak sped up by `burst`.

@@ -101,8 +101,7 @@ fn size_for_peak(input: &PtuInput, catalog: &Catalog, peak_rpm: f64) -> Result<P
     let weight = catalog.get("ptu_output_weight", model).ok_or_else(missing)?;
     let (min, step) = ptu_min_step(catalog, model, input.scope).ok_or_else(missing)?;
     let max_per_deployment = catalog.require("ptu_max_per_deployment", "any");
-    let weighted = (input.prompt_tokens - input.cached_prompt_tokens).max(0.0)
-        + input.output_tokens * f64::from(input.n) * weight;
+    let weighted = (input.prompt_tokens - input.cached_prompt_tokens).max(0.0) + input.output_tokens * f64::from(input.n) * weight;
     let weighted_tpm = peak_rpm * weighted;
     let exact = weighted_tpm / per_ptu;
     let ptus = round_ptus(exact, min, step);
@@ -241,12 +240,7 @@ pub fn cost_series(input: &PtuInput, catalog: &Catalog, points: usize) -> Result
         let volume = top * i as f64 / (points - 1) as f64;
         let peak = volume / MINUTES_PER_MONTH * peak_ratio;
         let sized = size_for_peak(input, catalog, peak)?;
-        out.push(CostPoint {
-            requests_per_month: volume,
-            payg: volume * per_request,
-            ptus: sized.ptus,
-            ptu: prices.monthly(sized.ptus),
-        });
+        out.push(CostPoint { requests_per_month: volume, payg: volume * per_request, ptus: sized.ptus, ptu: prices.monthly(sized.ptus) });
     }
     Ok(out)
 }

@@ -76,7 +76,11 @@ fn parse_number(v: &str) -> Result<f64, Problem> {
 }
 
 fn parse_optional(v: &str) -> Result<Option<f64>, Problem> {
-    if v.trim() == UNSET { Ok(None) } else { parse_number(v).map(Some) }
+    if v.trim() == UNSET {
+        Ok(None)
+    } else {
+        parse_number(v).map(Some)
+    }
 }
 
 fn parse_count(v: &str) -> Result<u32, Problem> {
@@ -129,7 +133,11 @@ pub fn decode(pairs: &[(String, String)]) -> Result<PlanInput, Vec<ShareError>> 
             errors.push(ShareError { key: key.clone(), value: value.clone(), field, problem });
         }
     }
-    if errors.is_empty() { Ok(p) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(p)
+    } else {
+        Err(errors)
+    }
 }
 
 /// How many worker replicas a quota keeps busy.
@@ -184,22 +192,35 @@ pub fn replicas_quota_can_feed(
     let explanation = Text::new(
         format!(
             "{} TPM ÷ ({} tokens per message × {} messages/min per replica = {} tokens/min) = {} → {} replicas.",
-            num(tpm), num(tokens_per_message), num(messages_per_minute_per_replica), num(per_replica), num(exact), max_replicas
+            num(tpm),
+            num(tokens_per_message),
+            num(messages_per_minute_per_replica),
+            num(per_replica),
+            num(exact),
+            max_replicas
         ),
         format!(
             "{} TPM ÷ (메시지당 {} 토큰 × 레플리카당 분당 {}개 = 분당 {} 토큰) = {} → 레플리카 {}개입니다.",
-            num(tpm), num(tokens_per_message), num(messages_per_minute_per_replica), num(per_replica), num(exact), max_replicas
+            num(tpm),
+            num(tokens_per_message),
+            num(messages_per_minute_per_replica),
+            num(per_replica),
+            num(exact),
+            max_replicas
         ),
     );
-    Ok(ReplicaFeed { tokens_per_minute_per_replica: per_replica, replicas_exact: exact, max_replicas, message_count: concurrency, explanation })
+    Ok(ReplicaFeed {
+        tokens_per_minute_per_replica: per_replica,
+        replicas_exact: exact,
+        max_replicas,
+        message_count: concurrency,
+        explanation,
+    })
 }
 
 /// Query pairs for the KEDA generator on `/snippets`.
 pub fn keda_handoff(feed: &ReplicaFeed) -> Vec<(String, String)> {
-    vec![
-        ("maxReplicaCount".to_string(), feed.max_replicas.to_string()),
-        ("messageCount".to_string(), feed.message_count.to_string()),
-    ]
+    vec![("maxReplicaCount".to_string(), feed.max_replicas.to_string()), ("messageCount".to_string(), feed.message_count.to_string())]
 }
 
 #[cfg(test)]
@@ -257,11 +278,9 @@ mod tests {
         assert_eq!(keda_handoff(&f), vec![("maxReplicaCount".into(), "10".into()), ("messageCount".into(), "4".into())]);
         assert!(f.explanation.ko.contains("레플리카 10개"));
         assert_eq!(replicas_quota_can_feed(60_000.0, 7_000.0, 10.0, 1).unwrap().max_replicas, 0);
-        assert_eq!(replicas_quota_can_feed(-1.0, f64::NAN, 0.0, 0).unwrap_err(), vec![
-            (0, Problem::Negative),
-            (1, Problem::NotANumber),
-            (2, Problem::Zero),
-            (3, Problem::Zero),
-        ]);
+        assert_eq!(
+            replicas_quota_can_feed(-1.0, f64::NAN, 0.0, 0).unwrap_err(),
+            vec![(0, Problem::Negative), (1, Problem::NotANumber), (2, Problem::Zero), (3, Problem::Zero),]
+        );
     }
 }

@@ -16,9 +16,13 @@ pub struct RateStep {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Arrivals {
-    Poisson { rpm: f64 },
+    Poisson {
+        rpm: f64,
+    },
     /// Steps drawn by the user; no arrivals before the first step.
-    Schedule { steps: Vec<RateStep> },
+    Schedule {
+        steps: Vec<RateStep>,
+    },
 }
 
 impl Arrivals {
@@ -189,10 +193,7 @@ impl SimConfig {
     pub fn capacity_rpm(&self) -> f64 {
         let r = &self.request;
         let estimate = r.prompt_tokens + r.max_tokens * f64::from(r.n);
-        self.deployments
-            .iter()
-            .map(|d| if estimate > 0.0 { d.rpm.min(d.tpm / estimate) } else { d.rpm })
-            .sum()
+        self.deployments.iter().map(|d| if estimate > 0.0 { d.rpm.min(d.tpm / estimate) } else { d.rpm }).sum()
     }
 
     /// Every refused setting with its reason.

@@ -140,7 +140,11 @@ impl<'a> Engine<'a> {
     fn new_request(&mut self, tick: u64) -> u32 {
         let r = &self.cfg.request;
         let jitter = |rng: &mut Rng, x: f64| {
-            if r.size_jitter > 0.0 { x * (1.0 + r.size_jitter * (2.0 * rng.uniform() - 1.0)) } else { x }
+            if r.size_jitter > 0.0 {
+                x * (1.0 + r.size_jitter * (2.0 * rng.uniform() - 1.0))
+            } else {
+                x
+            }
         };
         let prompt = jitter(&mut self.rng, r.prompt_tokens).round();
         let output = jitter(&mut self.rng, r.output_tokens).round().min(r.max_tokens);
@@ -218,7 +222,11 @@ impl<'a> Engine<'a> {
             RetryKind::Immediate => 1,
             RetryKind::Backoff => req.backoff_ticks,
             RetryKind::RetryAfterThenBackoff => {
-                if header { wait } else { req.backoff_ticks }
+                if header {
+                    wait
+                } else {
+                    req.backoff_ticks
+                }
             }
         };
         let max_backoff = ((self.cfg.retry.max_backoff_s / self.tick_s).ceil() as u64).max(1);

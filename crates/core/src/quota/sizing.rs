@@ -48,12 +48,7 @@ impl LimitCheck {
 
 /// Which limit a deployment of `tpm_allowed` hits first for
 /// `requests_per_minute` requests of `tokens_per_request` tokens each.
-pub fn check_limits(
-    tpm_allowed: f64,
-    rpm_per_1k_tpm: f64,
-    requests_per_minute: f64,
-    tokens_per_request: f64,
-) -> LimitCheck {
+pub fn check_limits(tpm_allowed: f64, rpm_per_1k_tpm: f64, requests_per_minute: f64, tokens_per_request: f64) -> LimitCheck {
     let tpm_needed = tpm_needed(requests_per_minute, tokens_per_request);
     let rpm_allowed = rpm_for_tpm(tpm_allowed, rpm_per_1k_tpm);
     let over_tpm = tpm_needed > tpm_allowed;

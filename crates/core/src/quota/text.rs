@@ -1,7 +1,6 @@
 //! Text in both languages, and number formatting for the worked
 //! explanations.
 
-
 pub use crate::text::Text;
 
 /// A number for prose: thousands separators, at most two decimals, no

@@ -54,9 +54,13 @@ pub enum Problem {
     Zero,
     NotWhole,
     /// Above `max` (a sanity bound or a model limit).
-    TooLarge { max: f64 },
+    TooLarge {
+        max: f64,
+    },
     /// Below `min`.
-    TooSmall { min: f64 },
+    TooSmall {
+        min: f64,
+    },
     UnknownModel,
     /// The catalog has no `rpm_per_1k_tpm` for this model: enter the ratio.
     NoRatioForModel,
@@ -95,27 +99,21 @@ pub fn problem_text(p: &Problem) -> Text {
         Problem::Negative => Text::new("Must not be negative.", "음수일 수 없습니다."),
         Problem::Zero => Text::new("Must be greater than zero.", "0보다 커야 합니다."),
         Problem::NotWhole => Text::new("Must be a whole number.", "정수여야 합니다."),
-        Problem::TooLarge { max } => Text::new(
-            format!("Too large: at most {}.", num(*max)),
-            format!("너무 큽니다. 최대 {}입니다.", num(*max)),
-        ),
-        Problem::TooSmall { min } => Text::new(
-            format!("Too small: at least {}.", num(*min)),
-            format!("너무 작습니다. 최소 {}입니다.", num(*min)),
-        ),
+        Problem::TooLarge { max } => {
+            Text::new(format!("Too large: at most {}.", num(*max)), format!("너무 큽니다. 최대 {}입니다.", num(*max)))
+        }
+        Problem::TooSmall { min } => {
+            Text::new(format!("Too small: at least {}.", num(*min)), format!("너무 작습니다. 최소 {}입니다.", num(*min)))
+        }
         Problem::UnknownModel => Text::new("Not a model the catalog knows.", "카탈로그에 없는 모델입니다."),
         Problem::NoRatioForModel => Text::new(
             "The catalog has no RPM-per-1,000-TPM ratio for this model: enter it.",
             "이 모델의 1,000 TPM당 RPM 비율이 카탈로그에 없습니다. 직접 입력하세요.",
         ),
-        Problem::CachedAbovePrompt => Text::new(
-            "Cached tokens cannot exceed the prompt tokens.",
-            "캐시된 토큰은 프롬프트 토큰보다 많을 수 없습니다.",
-        ),
-        Problem::AverageAbovePeak => Text::new(
-            "The average cannot exceed the peak.",
-            "평균은 피크보다 클 수 없습니다.",
-        ),
+        Problem::CachedAbovePrompt => {
+            Text::new("Cached tokens cannot exceed the prompt tokens.", "캐시된 토큰은 프롬프트 토큰보다 많을 수 없습니다.")
+        }
+        Problem::AverageAbovePeak => Text::new("The average cannot exceed the peak.", "평균은 피크보다 클 수 없습니다."),
         Problem::OutputAboveMaxTokens => Text::new(
             "The output cannot exceed max_tokens: the service stops there.",
             "출력은 max_tokens를 넘을 수 없습니다. 서비스가 거기서 끊습니다.",

@@ -64,11 +64,7 @@ impl LineSplitter {
         while let Some(pos) = self.buf[search_from..].iter().position(|&b| b == b'\n') {
             let end = search_from + pos;
             self.next_number += 1;
-            on_line(RawLine {
-                number: self.next_number,
-                offset: self.buf_offset + start as u64,
-                bytes: trim_cr(&self.buf[start..end]),
-            });
+            on_line(RawLine { number: self.next_number, offset: self.buf_offset + start as u64, bytes: trim_cr(&self.buf[start..end]) });
             start = end + 1;
             search_from = start;
         }

@@ -22,7 +22,9 @@ pub enum GroupKey {
 pub enum GroupError {
     EmptyPattern,
     /// The regex does not compile; the message is the regex crate's.
-    BadRegex { message: String },
+    BadRegex {
+        message: String,
+    },
     EmptyField,
 }
 
@@ -69,9 +71,9 @@ impl Keyer {
 fn keyer(key: &GroupKey) -> Result<Keyer, GroupError> {
     match key {
         GroupKey::CustomIdRegex { pattern } if pattern.is_empty() => Err(GroupError::EmptyPattern),
-        GroupKey::CustomIdRegex { pattern } => regex::Regex::new(pattern)
-            .map(Keyer::Regex)
-            .map_err(|e| GroupError::BadRegex { message: e.to_string() }),
+        GroupKey::CustomIdRegex { pattern } => {
+            regex::Regex::new(pattern).map(Keyer::Regex).map_err(|e| GroupError::BadRegex { message: e.to_string() })
+        }
         GroupKey::Metadata { field } if field.trim().is_empty() => Err(GroupError::EmptyField),
         GroupKey::Metadata { field } => Ok(Keyer::Field(field.trim().to_string())),
     }
@@ -122,9 +124,22 @@ completion_tokens,reasoning_tokens,cost_usd,cost_partly_unpriced\n",
     for r in &table.rows {
         let s = &r.summary;
         let nums = [
-            s.requests, s.succeeded, s.truncated, s.content_filtered, s.rate_limited, s.server_error, s.client_error,
-            s.batch_expired, s.batch_cancelled, s.request_timeout, s.missing, s.retryable,
-            r.usage.prompt, r.usage.cached, r.usage.completion, r.usage.reasoning,
+            s.requests,
+            s.succeeded,
+            s.truncated,
+            s.content_filtered,
+            s.rate_limited,
+            s.server_error,
+            s.client_error,
+            s.batch_expired,
+            s.batch_cancelled,
+            s.request_timeout,
+            s.missing,
+            s.retryable,
+            r.usage.prompt,
+            r.usage.cached,
+            r.usage.completion,
+            r.usage.reasoning,
         ];
         out.push_str(&csv_cell(r.key.as_deref().unwrap_or("")));
         for n in nums {

@@ -115,7 +115,9 @@ pub struct BatchJob {
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum JobParseError {
-    NotJson { detail: String },
+    NotJson {
+        detail: String,
+    },
     /// JSON, but not a batch object (no `status`, or `object` is not `batch`).
     NotABatch,
 }
@@ -130,7 +132,8 @@ fn t(v: &Value, k: &str) -> Option<i64> {
 
 /// Reads a pasted batch object.
 pub fn parse_job(text: &str) -> Result<BatchJob, JobParseError> {
-    let v: Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| JobParseError::NotJson { detail: e.to_string() })?;
+    let v: Value =
+        serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| JobParseError::NotJson { detail: e.to_string() })?;
     let object_ok = v.get("object").is_none_or(|o| o.as_str() == Some("batch"));
     let status = v.get("status").and_then(Value::as_str).filter(|_| object_ok).ok_or(JobParseError::NotABatch)?;
     let n = |c: &Value, k: &str| c.get(k).and_then(Value::as_u64).unwrap_or(0);
@@ -145,13 +148,18 @@ pub fn parse_job(text: &str) -> Result<BatchJob, JobParseError> {
         .and_then(Value::as_array)
         .map(|d| {
             d.iter()
-                .map(|e| JobError { code: s(e, "code"), message: s(e, "message"), line: e.get("line").and_then(Value::as_u64), param: s(e, "param") })
+                .map(|e| JobError {
+                    code: s(e, "code"),
+                    message: s(e, "message"),
+                    line: e.get("line").and_then(Value::as_u64),
+                    param: s(e, "param"),
+                })
                 .collect()
         })
         .unwrap_or_default();
-    let output_expires_after = v.get("output_expires_after").and_then(|o| {
-        Some(ExpiresAfter { anchor: s(o, "anchor").unwrap_or_else(|| "created_at".into()), seconds: t(o, "seconds")? })
-    });
+    let output_expires_after = v
+        .get("output_expires_after")
+        .and_then(|o| Some(ExpiresAfter { anchor: s(o, "anchor").unwrap_or_else(|| "created_at".into()), seconds: t(o, "seconds")? }));
     Ok(BatchJob {
         id: s(&v, "id"),
         status: JobStatus::parse(status),
@@ -217,16 +225,28 @@ pub enum JobWarning {
     /// `completed` with `output_file_id: null`: every request failed.
     CompletedWithoutOutput,
     /// Copy the results to storage you own before this date.
-    CopyOutputBeforeDeletion { deletes_at: i64 },
-    OutputAlreadyDeleted { deleted_at: i64 },
+    CopyOutputBeforeDeletion {
+        deletes_at: i64,
+    },
+    OutputAlreadyDeleted {
+        deleted_at: i64,
+    },
     /// `output_expires_after.seconds` outside the vendor's range.
-    ExpiryOutOfRange { seconds: i64, min: i64, max: i64 },
+    ExpiryOutOfRange {
+        seconds: i64,
+        min: i64,
+        max: i64,
+    },
     /// The anchor is not `created_at`, the only documented one.
-    UnknownAnchor { anchor: String },
+    UnknownAnchor {
+        anchor: String,
+    },
     /// No `output_expires_after` and no documented default: the date cannot be computed.
     DeletionDateUnknown,
     /// The 24-hour window ran out: unfinished requests ended as batch_expired (finished ones are billed).
-    JobExpired { unfinished: u64 },
+    JobExpired {
+        unfinished: u64,
+    },
     /// Still running and past `expires_at`.
     PastExpiry,
 }
@@ -264,11 +284,8 @@ pub fn analyze_job(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog) 
         let unfinished = job.request_counts.map_or(0, |c| c.total.saturating_sub(c.completed + c.failed));
         warnings.push(JobWarning::JobExpired { unfinished });
     }
-    let output_deletion = if job.output_file_id.is_some() || job.error_file_id.is_some() {
-        deletion(job, now, vendor, catalog, &mut warnings)
-    } else {
-        None
-    };
+    let output_deletion =
+        if job.output_file_id.is_some() || job.error_file_id.is_some() { deletion(job, now, vendor, catalog, &mut warnings) } else { None };
     if let Some(d) = output_deletion {
         warnings.push(if d.seconds_left > 0 {
             JobWarning::CopyOutputBeforeDeletion { deletes_at: d.deletes_at }
@@ -279,7 +296,11 @@ pub fn analyze_job(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog) 
     JobAnalysis {
         status: explain_status(&job.status, vendor),
         progress,
-        errors: job.errors.iter().map(|e| ExplainedError { error: e.clone(), explanation: explain_error_code(e.code.as_deref()) }).collect(),
+        errors: job
+            .errors
+            .iter()
+            .map(|e| ExplainedError { error: e.clone(), explanation: explain_error_code(e.code.as_deref()) })
+            .collect(),
         expires_in_seconds,
         output_deletion,
         warnings,

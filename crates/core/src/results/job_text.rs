@@ -7,15 +7,30 @@ use super::Text;
 pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
     let (meaning, todo) = match status {
         JobStatus::Validating => (
-            Text::new("The service is checking the input file (format, url, model, quota).", "서비스가 입력 파일(형식, url, model, quota)을 검사하고 있습니다."),
-            Text::new("Wait. If it fails, read errors.data[]: each entry names the line and the code.", "기다리세요. 실패하면 errors.data[]를 보세요. 항목마다 줄 번호와 코드가 있습니다."),
+            Text::new(
+                "The service is checking the input file (format, url, model, quota).",
+                "서비스가 입력 파일(형식, url, model, quota)을 검사하고 있습니다.",
+            ),
+            Text::new(
+                "Wait. If it fails, read errors.data[]: each entry names the line and the code.",
+                "기다리세요. 실패하면 errors.data[]를 보세요. 항목마다 줄 번호와 코드가 있습니다.",
+            ),
         ),
         JobStatus::Failed => (
-            Text::new("The input file failed validation; no request ran and nothing is billed.", "입력 파일이 검증을 통과하지 못했습니다. 요청은 하나도 실행되지 않았고 과금도 없습니다."),
-            Text::new("Fix the lines named in errors.data[] (run the Batch file check), then submit again.", "errors.data[]에 나온 줄을 고친 뒤(배치 파일 검사를 돌려 보세요) 다시 제출하세요."),
+            Text::new(
+                "The input file failed validation; no request ran and nothing is billed.",
+                "입력 파일이 검증을 통과하지 못했습니다. 요청은 하나도 실행되지 않았고 과금도 없습니다.",
+            ),
+            Text::new(
+                "Fix the lines named in errors.data[] (run the Batch file check), then submit again.",
+                "errors.data[]에 나온 줄을 고친 뒤(배치 파일 검사를 돌려 보세요) 다시 제출하세요.",
+            ),
         ),
         JobStatus::InProgress => (
-            Text::new("Requests are running; request_counts grows as they finish.", "요청이 실행 중입니다. 끝날 때마다 request_counts가 늘어납니다."),
+            Text::new(
+                "Requests are running; request_counts grows as they finish.",
+                "요청이 실행 중입니다. 끝날 때마다 request_counts가 늘어납니다.",
+            ),
             Text::new(
                 match vendor {
                     Vendor::Azure => "Poll no more often than once a minute, and watch the time left before expires_at.",
@@ -28,11 +43,17 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
             ),
         ),
         JobStatus::Finalizing => (
-            Text::new("All requests have finished; the service is writing the output and error files.", "모든 요청이 끝났고, 서비스가 출력 파일과 오류 파일을 쓰고 있습니다."),
+            Text::new(
+                "All requests have finished; the service is writing the output and error files.",
+                "모든 요청이 끝났고, 서비스가 출력 파일과 오류 파일을 쓰고 있습니다.",
+            ),
             Text::new("Wait for completed; the files appear then.", "completed가 될 때까지 기다리세요. 그때 파일이 나옵니다."),
         ),
         JobStatus::Completed => (
-            Text::new("The job is done: results are in the output file, failures in the error file.", "job이 끝났습니다. 결과는 출력 파일에, 실패는 오류 파일에 있습니다."),
+            Text::new(
+                "The job is done: results are in the output file, failures in the error file.",
+                "job이 끝났습니다. 결과는 출력 파일에, 실패는 오류 파일에 있습니다.",
+            ),
             Text::new(
                 "Download both files now and copy them to storage you own; join them here and resubmit the retry file.",
                 "두 파일을 지금 내려받아 직접 관리하는 스토리지로 복사하세요. 여기서 join한 뒤 재시도 파일을 다시 제출하세요.",
@@ -49,15 +70,30 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
             ),
         ),
         JobStatus::Cancelling => (
-            Text::new("Cancellation was asked; running requests are finishing (this can take up to 10 minutes).", "취소가 요청되었습니다. 실행 중인 요청이 마무리되는 중입니다(최대 10분 걸릴 수 있습니다)."),
-            Text::new("Wait for cancelled; finished requests will still be in the output file.", "cancelled가 될 때까지 기다리세요. 끝난 요청은 그래도 출력 파일에 남습니다."),
+            Text::new(
+                "Cancellation was asked; running requests are finishing (this can take up to 10 minutes).",
+                "취소가 요청되었습니다. 실행 중인 요청이 마무리되는 중입니다(최대 10분 걸릴 수 있습니다).",
+            ),
+            Text::new(
+                "Wait for cancelled; finished requests will still be in the output file.",
+                "cancelled가 될 때까지 기다리세요. 끝난 요청은 그래도 출력 파일에 남습니다.",
+            ),
         ),
         JobStatus::Cancelled => (
-            Text::new("The job was cancelled. Finished requests are in the output file and are billed; the rest ended as batch_cancelled.", "job이 취소되었습니다. 끝난 요청은 출력 파일에 있고 과금되며, 나머지는 batch_cancelled로 끝났습니다."),
-            Text::new("If the work is still wanted, build the retry file here and submit it.", "그 작업이 아직 필요하면 여기서 재시도 파일을 만들어 제출하세요."),
+            Text::new(
+                "The job was cancelled. Finished requests are in the output file and are billed; the rest ended as batch_cancelled.",
+                "job이 취소되었습니다. 끝난 요청은 출력 파일에 있고 과금되며, 나머지는 batch_cancelled로 끝났습니다.",
+            ),
+            Text::new(
+                "If the work is still wanted, build the retry file here and submit it.",
+                "그 작업이 아직 필요하면 여기서 재시도 파일을 만들어 제출하세요.",
+            ),
         ),
         JobStatus::Unknown(s) => (
-            Text { en: format!("Status \"{s}\" is not one this page knows."), ko: format!("\"{s}\" 상태는 이 페이지가 모르는 상태입니다.") },
+            Text {
+                en: format!("Status \"{s}\" is not one this page knows."),
+                ko: format!("\"{s}\" 상태는 이 페이지가 모르는 상태입니다."),
+            },
             Text::new("Check the vendor's documentation for it.", "벤더 문서에서 확인하세요."),
         ),
     };
@@ -68,21 +104,49 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
 pub fn explain_error_code(code: Option<&str>) -> Text {
     let (en, ko) = match code.unwrap_or("") {
         "invalid_json_line" => ("A line is not valid JSON. Fix or remove it.", "한 줄이 올바른 JSON이 아닙니다. 고치거나 지우세요."),
-        "too_many_tasks" => ("More requests than one file may hold. Split the file.", "한 파일에 담을 수 있는 것보다 요청이 많습니다. 파일을 나누세요."),
-        "url_mismatch" | "invalid_url" => ("A line's url does not match the batch endpoint. Use the same url on every line.", "어떤 줄의 url이 batch endpoint와 다릅니다. 모든 줄에 같은 url을 쓰세요."),
-        "model_not_found" => ("The model (on Azure: the Global Batch deployment name) was not found or does not support batch.", "model(Azure에서는 Global Batch 배포 이름)을 찾을 수 없거나 batch를 지원하지 않습니다."),
-        "duplicate_custom_id" => ("Two lines share a custom_id. Make every custom_id unique.", "두 줄이 같은 custom_id를 씁니다. custom_id를 모두 고유하게 하세요."),
+        "too_many_tasks" => {
+            ("More requests than one file may hold. Split the file.", "한 파일에 담을 수 있는 것보다 요청이 많습니다. 파일을 나누세요.")
+        }
+        "url_mismatch" | "invalid_url" => (
+            "A line's url does not match the batch endpoint. Use the same url on every line.",
+            "어떤 줄의 url이 batch endpoint와 다릅니다. 모든 줄에 같은 url을 쓰세요.",
+        ),
+        "model_not_found" => (
+            "The model (on Azure: the Global Batch deployment name) was not found or does not support batch.",
+            "model(Azure에서는 Global Batch 배포 이름)을 찾을 수 없거나 batch를 지원하지 않습니다.",
+        ),
+        "duplicate_custom_id" => (
+            "Two lines share a custom_id. Make every custom_id unique.",
+            "두 줄이 같은 custom_id를 씁니다. custom_id를 모두 고유하게 하세요.",
+        ),
         "empty_file" | "empty_batch" => ("The input file has no request.", "입력 파일에 요청이 없습니다."),
-        "model_mismatch" => ("A line names a different deployment than the rest. One file, one deployment.", "어떤 줄이 나머지와 다른 배포를 가리킵니다. 파일 하나에는 배포 하나만 씁니다."),
-        "invalid_request" => ("A line's schema is invalid (or the deployment is not a Global Batch deployment).", "어떤 줄의 스키마가 잘못되었습니다(또는 배포가 Global Batch 배포가 아닙니다)."),
-        "missing_required_parameter" => ("A line lacks custom_id, method, url or body; param names which.", "어떤 줄에 custom_id, method, url, body 중 하나가 없습니다. param이 어느 것인지 알려 줍니다."),
-        "streaming_unsupported" => ("A line sets stream: true, which batch does not support. Remove it.", "어떤 줄이 batch가 지원하지 않는 stream: true를 씁니다. 지우세요."),
+        "model_mismatch" => (
+            "A line names a different deployment than the rest. One file, one deployment.",
+            "어떤 줄이 나머지와 다른 배포를 가리킵니다. 파일 하나에는 배포 하나만 씁니다.",
+        ),
+        "invalid_request" => (
+            "A line's schema is invalid (or the deployment is not a Global Batch deployment).",
+            "어떤 줄의 스키마가 잘못되었습니다(또는 배포가 Global Batch 배포가 아닙니다).",
+        ),
+        "missing_required_parameter" => (
+            "A line lacks custom_id, method, url or body; param names which.",
+            "어떤 줄에 custom_id, method, url, body 중 하나가 없습니다. param이 어느 것인지 알려 줍니다.",
+        ),
+        "streaming_unsupported" => (
+            "A line sets stream: true, which batch does not support. Remove it.",
+            "어떤 줄이 batch가 지원하지 않는 stream: true를 씁니다. 지우세요.",
+        ),
         "token_limit_exceeded" => (
             "The file's tokens exceed the enqueued-token quota. Wait for earlier jobs to finish, split the file, or raise the quota.",
             "파일의 토큰이 enqueued token quota를 넘습니다. 앞선 job이 끝나길 기다리거나, 파일을 나누거나, quota를 올리세요.",
         ),
-        "input_modified" => ("The input blob changed after submission. Submit again without touching it.", "제출 뒤에 입력 blob이 바뀌었습니다. 건드리지 말고 다시 제출하세요."),
-        "input_no_permissions" => ("The service cannot read the input blob. Grant it access.", "서비스가 입력 blob을 읽을 수 없습니다. 접근 권한을 주세요."),
+        "input_modified" => (
+            "The input blob changed after submission. Submit again without touching it.",
+            "제출 뒤에 입력 blob이 바뀌었습니다. 건드리지 말고 다시 제출하세요.",
+        ),
+        "input_no_permissions" => {
+            ("The service cannot read the input blob. Grant it access.", "서비스가 입력 blob을 읽을 수 없습니다. 접근 권한을 주세요.")
+        }
         _ => ("A code this page does not know; read the message.", "이 페이지가 모르는 코드입니다. 메시지를 읽어 보세요."),
     };
     Text::new(en, ko)

@@ -195,7 +195,8 @@ impl ResultsJoiner {
             let first_line = first.line;
             return self.diag(FileKind::Input, l.number, Problem::DuplicateInput { custom_id: parsed.custom_id, first_line });
         }
-        entry.input = Some(InputRef { line: l.number, offset: l.offset, len: l.bytes.len() as u64, model: parsed.model, metadata: parsed.metadata });
+        entry.input =
+            Some(InputRef { line: l.number, offset: l.offset, len: l.bytes.len() as u64, model: parsed.model, metadata: parsed.metadata });
     }
 
     /// Ends every file and builds the report.
@@ -237,10 +238,13 @@ impl ResultsJoiner {
             }
             rows.push(row);
         }
-        rows.sort_by(|a, b| (a.input_line.is_none(), a.input_line, &a.custom_id).cmp(&(b.input_line.is_none(), b.input_line, &b.custom_id)));
+        rows.sort_by(|a, b| {
+            (a.input_line.is_none(), a.input_line, &a.custom_id).cmp(&(b.input_line.is_none(), b.input_line, &b.custom_id))
+        });
         retry.entries.sort_by_key(|e| e.offset);
         retry.without_input.sort();
-        summary.unreadable_lines = self.output.stats.unreadable_lines + self.errors.stats.unreadable_lines + self.input.stats.unreadable_lines;
+        summary.unreadable_lines =
+            self.output.stats.unreadable_lines + self.errors.stats.unreadable_lines + self.input.stats.unreadable_lines;
         let not_retried = rows
             .iter()
             .filter(|r| r.outcome.is_never_retried_failure())

@@ -55,7 +55,9 @@ pub struct ResultLine {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LineProblem {
     InvalidUtf8,
-    NotJson { detail: String },
+    NotJson {
+        detail: String,
+    },
     NotAnObject,
     /// No `custom_id`, or it is not a non-empty string.
     NoCustomId,
@@ -163,13 +165,10 @@ fn read_body(body: &Value, line: &mut ResultLine) {
 fn any_filter_hit(v: &Value, inside: bool) -> bool {
     match v {
         Value::Object(m) => m.iter().any(|(k, v)| {
-            let filter_key = matches!(
-                k.as_str(),
-                "content_filter_results" | "prompt_filter_results" | "content_filter_result" | "content_filters"
-            );
+            let filter_key =
+                matches!(k.as_str(), "content_filter_results" | "prompt_filter_results" | "content_filter_result" | "content_filters");
             let now_inside = inside || filter_key;
-            (now_inside && matches!(k.as_str(), "filtered" | "blocked") && v.as_bool() == Some(true))
-                || any_filter_hit(v, now_inside)
+            (now_inside && matches!(k.as_str(), "filtered" | "blocked") && v.as_bool() == Some(true)) || any_filter_hit(v, now_inside)
         }),
         Value::Array(a) => a.iter().any(|v| any_filter_hit(v, inside)),
         _ => false,

@@ -20,10 +20,10 @@ pub mod retry;
 pub mod usage;
 
 pub use detect::detect_kind;
-pub use job_text::{explain_error_code, explain_status, format_utc, warning_text};
 pub use files::{what_more_files_add, FileAdvice, FileGain, FilesPresent};
 pub use group::{group_csv, group_table, row_keys, GroupError, GroupKey, GroupRow, GroupTable};
 pub use job::{analyze_job, parse_job, BatchJob, JobAnalysis, JobStatus, Vendor};
+pub use job_text::{explain_error_code, explain_status, format_utc, warning_text};
 pub use join::ResultsJoiner;
 pub use outcome::{Classified, Outcome};
 pub use report::{Diagnostic, Problem, RequestRow, ResultsReport, Summary};

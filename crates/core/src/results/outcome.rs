@@ -123,7 +123,8 @@ pub fn classify(l: &ResultLine) -> Classified {
         || l.incomplete_reason.as_deref() == Some("content_filter")
         || l.filter_hit;
     if filtered {
-        let code = if is_content_filter_code(l.body_error_code.as_deref()) { l.body_error_code.clone() } else { Some("content_filter".into()) };
+        let code =
+            if is_content_filter_code(l.body_error_code.as_deref()) { l.body_error_code.clone() } else { Some("content_filter".into()) };
         return make(Outcome::ContentFiltered, code, body_msg());
     }
     let http_code = |status: u16| body_code().or_else(|| Some(format!("http_{status}")));
@@ -157,15 +158,21 @@ mod tests {
     }
 
     fn chat(status: u16, finish: &str) -> String {
-        format!(r#"{{"custom_id":"x","response":{{"status_code":{status},"body":{{"object":"chat.completion","choices":[{{"finish_reason":"{finish}"}}]}}}},"error":null}}"#)
+        format!(
+            r#"{{"custom_id":"x","response":{{"status_code":{status},"body":{{"object":"chat.completion","choices":[{{"finish_reason":"{finish}"}}]}}}},"error":null}}"#
+        )
     }
 
     fn resp(status: &str, reason: &str) -> String {
-        format!(r#"{{"custom_id":"x","response":{{"status_code":200,"body":{{"object":"response","status":"{status}","incomplete_details":{reason},"output":[]}}}},"error":null}}"#)
+        format!(
+            r#"{{"custom_id":"x","response":{{"status_code":200,"body":{{"object":"response","status":"{status}","incomplete_details":{reason},"output":[]}}}},"error":null}}"#
+        )
     }
 
     fn http_err(status: u16, code: &str) -> String {
-        format!(r#"{{"custom_id":"x","response":{{"status_code":{status},"body":{{"error":{{"message":"m","type":"invalid_request_error","param":null,"code":"{code}"}}}}}},"error":null}}"#)
+        format!(
+            r#"{{"custom_id":"x","response":{{"status_code":{status},"body":{{"error":{{"message":"m","type":"invalid_request_error","param":null,"code":"{code}"}}}}}},"error":null}}"#
+        )
     }
 
     fn top_err(code: &str) -> String {
@@ -183,7 +190,10 @@ mod tests {
     #[test]
     fn responses_outcomes() {
         assert_eq!(outcome_of(&resp("completed", "null")).0, Outcome::Succeeded);
-        assert_eq!(outcome_of(&resp("incomplete", r#"{"reason":"max_output_tokens"}"#)), (Outcome::Truncated, Some("max_output_tokens".into())));
+        assert_eq!(
+            outcome_of(&resp("incomplete", r#"{"reason":"max_output_tokens"}"#)),
+            (Outcome::Truncated, Some("max_output_tokens".into()))
+        );
         assert_eq!(outcome_of(&resp("incomplete", r#"{"reason":"content_filter"}"#)).0, Outcome::ContentFiltered);
         let failed = r#"{"custom_id":"x","response":{"status_code":200,"body":{"object":"response","status":"failed","error":{"code":"server_error","message":"boom"},"output":[]}}}"#;
         assert_eq!(outcome_of(failed), (Outcome::ServerError, Some("server_error".into())));

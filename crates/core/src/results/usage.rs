@@ -105,7 +105,8 @@ pub enum PriceError {
 
 impl PriceOverride {
     pub fn validate(&self) -> Result<(), PriceError> {
-        let fields = [("input", self.input), ("cached_input", self.cached_input), ("output", self.output), ("batch_factor", self.batch_factor)];
+        let fields =
+            [("input", self.input), ("cached_input", self.cached_input), ("output", self.output), ("batch_factor", self.batch_factor)];
         for (name, v) in fields {
             if let Some(v) = v {
                 if !v.is_finite() || v < 0.0 {
@@ -263,12 +264,18 @@ mod tests {
 
     #[test]
     fn overrides_and_chosen_model_apply() {
-        let opts = CostOptions { model: Some("gpt-4o-mini".into()), price_override: PriceOverride { batch_factor: Some(1.0), ..Default::default() } };
+        let opts = CostOptions {
+            model: Some("gpt-4o-mini".into()),
+            price_override: PriceOverride { batch_factor: Some(1.0), ..Default::default() },
+        };
         let (m, p) = batch_prices(&Catalog::builtin(), Some("batch-deployment"), &opts).unwrap();
         assert_eq!((m.as_str(), p.input, p.batch_factor), ("gpt-4o-mini", 0.15, 1.0));
         let bad = CostOptions { price_override: PriceOverride { output: Some(f64::NAN), ..Default::default() }, ..Default::default() };
         assert_eq!(batch_prices(&Catalog::builtin(), Some("gpt-4o"), &bad), Err(PriceError::BadOverride { field: "output".into() }));
-        assert_eq!(batch_prices(&Catalog::builtin(), Some("my-deploy"), &CostOptions::default()), Err(PriceError::UnknownModel("my-deploy".into())));
+        assert_eq!(
+            batch_prices(&Catalog::builtin(), Some("my-deploy"), &CostOptions::default()),
+            Err(PriceError::UnknownModel("my-deploy".into()))
+        );
         assert_eq!(batch_prices(&Catalog::builtin(), None, &CostOptions::default()), Err(PriceError::NoModel));
     }
 }

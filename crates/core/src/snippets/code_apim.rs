@@ -42,11 +42,23 @@ impl ApimOptions {
         let mut e = Vec::new();
         check_count(&mut e, "tokens_per_minute", self.tokens_per_minute, 1_000_000_000);
         if self.tokens_per_minute == 0 {
-            e.push(FormError::new("tokens_per_minute", "tokens-per-minute must be at least 1.", "tokens-per-minute는 1 이상이어야 합니다."));
+            e.push(FormError::new(
+                "tokens_per_minute",
+                "tokens-per-minute must be at least 1.",
+                "tokens-per-minute는 1 이상이어야 합니다.",
+            ));
         }
-        for (f, v) in [("tenant_header", &self.tenant_header), ("deployment_parameter", &self.deployment_parameter), ("metric_namespace", &self.metric_namespace)] {
+        for (f, v) in [
+            ("tenant_header", &self.tenant_header),
+            ("deployment_parameter", &self.deployment_parameter),
+            ("metric_namespace", &self.metric_namespace),
+        ] {
             if !token_like(v) {
-                e.push(FormError::new(f, format!("{f}: letters, digits, '-' and '_' only."), format!("{f}: 영문자·숫자·'-'·'_'만 쓸 수 있습니다.")));
+                e.push(FormError::new(
+                    f,
+                    format!("{f}: letters, digits, '-' and '_' only."),
+                    format!("{f}: 영문자·숫자·'-'·'_'만 쓸 수 있습니다."),
+                ));
             }
         }
         e

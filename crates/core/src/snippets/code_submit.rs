@@ -85,8 +85,24 @@ pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catal
         FormError {
             field: field.to_string(),
             reason: Text::new(
-                format!("{field} must be {}–{} seconds ({}–{} days) for {}; got {}.", fmt_num(min), fmt_num(max), days(min), days(max), dialect.subject(), fmt_num(s)),
-                format!("{}에서 {field}는 {}–{}초({}–{}일)여야 합니다. 입력값 {}.", dialect.subject(), fmt_num(min), fmt_num(max), days(min), days(max), fmt_num(s)),
+                format!(
+                    "{field} must be {}–{} seconds ({}–{} days) for {}; got {}.",
+                    fmt_num(min),
+                    fmt_num(max),
+                    days(min),
+                    days(max),
+                    dialect.subject(),
+                    fmt_num(s)
+                ),
+                format!(
+                    "{}에서 {field}는 {}–{}초({}–{}일)여야 합니다. 입력값 {}.",
+                    dialect.subject(),
+                    fmt_num(min),
+                    fmt_num(max),
+                    days(min),
+                    days(max),
+                    fmt_num(s)
+                ),
             ),
         }
     })
@@ -99,9 +115,18 @@ impl SubmitOptions {
             e.push(FormError::new("endpoint", "The endpoint must be an https:// address.", "엔드포인트는 https:// 주소여야 합니다."));
         }
         if !is_https_url(&self.owned_account_url) {
-            e.push(FormError::new("owned_account_url", "The storage account must be an https:// address.", "스토리지 계정은 https:// 주소여야 합니다."));
+            e.push(FormError::new(
+                "owned_account_url",
+                "The storage account must be an https:// address.",
+                "스토리지 계정은 https:// 주소여야 합니다.",
+            ));
         }
-        for (f, v) in [("deployment", &self.deployment), ("input_path", &self.input_path), ("owned_container", &self.owned_container), ("api_version", &self.api_version)] {
+        for (f, v) in [
+            ("deployment", &self.deployment),
+            ("input_path", &self.input_path),
+            ("owned_container", &self.owned_container),
+            ("api_version", &self.api_version),
+        ] {
             if v.trim().is_empty() || v.chars().any(char::is_control) {
                 e.push(FormError::new(f, format!("{f} is required (one line)."), format!("{f}는 필수입니다 (한 줄).")));
             }
@@ -109,7 +134,11 @@ impl SubmitOptions {
         let path_ok = self.endpoint_path.starts_with('/')
             && self.endpoint_path.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-'));
         if !path_ok {
-            e.push(FormError::new("endpoint_path", "The batch endpoint is a path such as /chat/completions.", "batch endpoint는 /chat/completions 같은 경로여야 합니다."));
+            e.push(FormError::new(
+                "endpoint_path",
+                "The batch endpoint is a path such as /chat/completions.",
+                "batch endpoint는 /chat/completions 같은 경로여야 합니다.",
+            ));
         }
         e.extend(check_expiry("file_expires_after_seconds", self.dialect, self.file_expires_after_seconds, catalog));
         e.extend(check_expiry("output_expires_after_seconds", self.dialect, self.output_expires_after_seconds, catalog));
@@ -126,7 +155,13 @@ impl SubmitOptions {
 
     fn common(&self, catalog: &Catalog, quote: fn(&str) -> String) -> Vec<(&'static str, String)> {
         vec![
-            ("DIALECT_NAME", match self.dialect { Dialect::Azure => "Azure OpenAI".into(), Dialect::OpenAi => "OpenAI".into() }),
+            (
+                "DIALECT_NAME",
+                match self.dialect {
+                    Dialect::Azure => "Azure OpenAI".into(),
+                    Dialect::OpenAi => "OpenAI".into(),
+                },
+            ),
             ("INPUT_PATH", quote(self.input_path.trim())),
             ("DEPLOYMENT", quote(self.deployment.trim())),
             ("ENDPOINT_PATH", quote(&self.endpoint_path)),

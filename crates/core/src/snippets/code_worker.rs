@@ -52,14 +52,23 @@ impl WorkerOptions {
     pub fn validate(&self) -> Vec<FormError> {
         let mut e = Vec::new();
         if short_namespace(&self.servicebus_namespace).is_none() {
-            e.push(FormError::new("servicebus_namespace", "Give the Service Bus namespace (e.g. contoso-sb).", "Service Bus 네임스페이스를 입력하세요 (예: contoso-sb)."));
+            e.push(FormError::new(
+                "servicebus_namespace",
+                "Give the Service Bus namespace (e.g. contoso-sb).",
+                "Service Bus 네임스페이스를 입력하세요 (예: contoso-sb).",
+            ));
         }
         for (f, v) in [("openai_endpoint", &self.openai_endpoint), ("results_account_url", &self.results_account_url)] {
             if !is_https_url(v) {
                 e.push(FormError::new(f, format!("{f} must be an https:// address."), format!("{f}는 https:// 주소여야 합니다.")));
             }
         }
-        for (f, v) in [("api_version", &self.api_version), ("model_alias", &self.model_alias), ("deployment", &self.deployment), ("results_container", &self.results_container)] {
+        for (f, v) in [
+            ("api_version", &self.api_version),
+            ("model_alias", &self.model_alias),
+            ("deployment", &self.deployment),
+            ("results_container", &self.results_container),
+        ] {
             if v.trim().is_empty() {
                 e.push(FormError::new(f, format!("{f} is required."), format!("{f}는 필수입니다.")));
             }
@@ -69,9 +78,18 @@ impl WorkerOptions {
             Entity::Topic { topic_name, subscription_name } => vec![topic_name, subscription_name],
         };
         if entity_names.iter().any(|n| n.trim().is_empty()) {
-            e.push(FormError::new("entity", "Name the queue, or the topic and subscription.", "queue 이름, 또는 topic과 subscription 이름을 입력하세요."));
+            e.push(FormError::new(
+                "entity",
+                "Name the queue, or the topic and subscription.",
+                "queue 이름, 또는 topic과 subscription 이름을 입력하세요.",
+            ));
         }
-        for (f, v) in [("max_concurrency", self.max_concurrency), ("max_delivery_count", self.max_delivery_count), ("lock_renewal_seconds", self.lock_renewal_seconds), ("max_model_attempts", self.max_model_attempts)] {
+        for (f, v) in [
+            ("max_concurrency", self.max_concurrency),
+            ("max_delivery_count", self.max_delivery_count),
+            ("lock_renewal_seconds", self.lock_renewal_seconds),
+            ("max_model_attempts", self.max_model_attempts),
+        ] {
             check_count(&mut e, f, v, 100_000);
             if v == 0 {
                 e.push(FormError::new(f, format!("{f} must be at least 1."), format!("{f}는 1 이상이어야 합니다.")));

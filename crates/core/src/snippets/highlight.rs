@@ -103,7 +103,11 @@ fn word_len(s: &str) -> usize {
 fn number_len(s: &str) -> usize {
     let n = s.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '_')).unwrap_or(s.len());
     // A number must not run into a word (`2to3`, `v1`).
-    if s[n..].chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') { 0 } else { n }
+    if s[n..].chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') {
+        0
+    } else {
+        n
+    }
 }
 
 fn line_len(s: &str) -> usize {
@@ -215,7 +219,11 @@ fn yaml(text: &str, out: &mut Out) {
             out.push(TokenClass::Plain, &rest[..ws]);
             rest = &rest[ws..];
         }
-        let key_end = if rest.starts_with('"') { Some(quoted_len(rest, "\"", true)) } else { rest.find(": ").or_else(|| rest.strip_suffix(':').map(str::len)) };
+        let key_end = if rest.starts_with('"') {
+            Some(quoted_len(rest, "\"", true))
+        } else {
+            rest.find(": ").or_else(|| rest.strip_suffix(':').map(str::len))
+        };
         match key_end {
             Some(k) if rest[k..].starts_with(':') => {
                 out.push(TokenClass::Key, &rest[..k]);
@@ -325,7 +333,8 @@ mod tests {
 
     #[test]
     fn python_tokens() {
-        let src = "import json\n# note\ndef f(x):\n    \"\"\"Doc\n    more\"\"\"\n    return f\"{x}\" + 'a\\'b' + 2 ** 3  # tail\n@decorator\n";
+        let src =
+            "import json\n# note\ndef f(x):\n    \"\"\"Doc\n    more\"\"\"\n    return f\"{x}\" + 'a\\'b' + 2 ** 3  # tail\n@decorator\n";
         let s = highlight(src, Lang::Python);
         assert_eq!(joined(&s), src);
         assert_eq!(of(&s, Keyword), ["import", "def", "return"]);

@@ -184,7 +184,11 @@ impl KedaForm {
     /// The TriggerAuthentication's namespace (the form's when left empty).
     pub fn effective_trigger_auth_namespace(&self) -> &str {
         let t = self.trigger_auth_namespace.trim();
-        if t.is_empty() { self.namespace.trim() } else { t }
+        if t.is_empty() {
+            self.namespace.trim()
+        } else {
+            t
+        }
     }
 
     /// Every problem that stops rendering. Webhook and cluster rules that
@@ -201,7 +205,11 @@ impl KedaForm {
         if self.kind == ScaleKind::ScaledJob {
             dns_name(&mut e, "service_account_name", &self.service_account_name, 253);
             if self.job_image.trim().is_empty() || self.job_image.chars().any(char::is_whitespace) {
-                e.push(FormError::new("job_image", "Give the job's container image, without spaces.", "잡의 컨테이너 이미지를 공백 없이 입력하세요."));
+                e.push(FormError::new(
+                    "job_image",
+                    "Give the job's container image, without spaces.",
+                    "잡의 컨테이너 이미지를 공백 없이 입력하세요.",
+                ));
             }
         }
         match &self.entity {
@@ -220,7 +228,11 @@ impl KedaForm {
         }
         check_count(&mut e, "message_count", self.message_count, ABSURD_COUNT);
         if self.message_count == 0 {
-            e.push(FormError::new("message_count", "messageCount must be at least 1 (it divides the backlog).", "messageCount는 1 이상이어야 합니다 (backlog를 나누는 값입니다)."));
+            e.push(FormError::new(
+                "message_count",
+                "messageCount must be at least 1 (it divides the backlog).",
+                "messageCount는 1 이상이어야 합니다 (backlog를 나누는 값입니다).",
+            ));
         }
         let opt = |e: &mut Vec<FormError>, f: &str, v: Option<i64>| {
             if let Some(v) = v {
@@ -233,7 +245,11 @@ impl KedaForm {
         opt(&mut e, "idle_replicas", self.idle_replicas);
         check_count(&mut e, "polling_interval", self.polling_interval, ABSURD_COUNT);
         if self.polling_interval == 0 {
-            e.push(FormError::new("polling_interval", "pollingInterval must be at least 1 second.", "pollingInterval은 1초 이상이어야 합니다."));
+            e.push(FormError::new(
+                "polling_interval",
+                "pollingInterval must be at least 1 second.",
+                "pollingInterval은 1초 이상이어야 합니다.",
+            ));
         }
         check_count(&mut e, "cooldown_period", self.cooldown_period, ABSURD_COUNT);
         opt(&mut e, "initial_cooldown_period", self.initial_cooldown_period);
@@ -245,20 +261,36 @@ impl KedaForm {
         }
         if let Some(m) = &self.scaling_modifiers {
             if m.formula.trim().is_empty() || m.target.trim().is_empty() {
-                e.push(FormError::new("scaling_modifiers", "scalingModifiers needs a formula and a target.", "scalingModifiers에는 formula와 target이 모두 필요합니다."));
+                e.push(FormError::new(
+                    "scaling_modifiers",
+                    "scalingModifiers needs a formula and a target.",
+                    "scalingModifiers에는 formula와 target이 모두 필요합니다.",
+                ));
             }
         }
         for (field, v) in [("identity_id", &self.identity_id), ("identity_tenant_id", &self.identity_tenant_id)] {
             if !v.trim().is_empty() && !is_guid(v.trim()) {
-                e.push(FormError::new(field, format!("{field} must be a GUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)."), format!("{field}는 GUID 형식이어야 합니다 (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).")));
+                e.push(FormError::new(
+                    field,
+                    format!("{field} must be a GUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)."),
+                    format!("{field}는 GUID 형식이어야 합니다 (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)."),
+                ));
             }
         }
         let host = self.identity_authority_host.trim();
         if !host.is_empty() && !host.starts_with("https://") {
-            e.push(FormError::new("identity_authority_host", "identityAuthorityHost must be an https:// address.", "identityAuthorityHost는 https:// 주소여야 합니다."));
+            e.push(FormError::new(
+                "identity_authority_host",
+                "identityAuthorityHost must be an https:// address.",
+                "identityAuthorityHost는 https:// 주소여야 합니다.",
+            ));
         }
         match parse_kubernetes_minor(&self.aks_kubernetes_version) {
-            None => e.push(FormError::new("aks_kubernetes_version", "Give the AKS Kubernetes version as 1.<minor>, e.g. 1.33.", "AKS Kubernetes 버전을 1.<minor> 형식으로 입력하세요 (예: 1.33).")),
+            None => e.push(FormError::new(
+                "aks_kubernetes_version",
+                "Give the AKS Kubernetes version as 1.<minor>, e.g. 1.33.",
+                "AKS Kubernetes 버전을 1.<minor> 형식으로 입력하세요 (예: 1.33).",
+            )),
             Some(m) if keda_for_aks(m).is_none() => e.push(FormError::new(
                 "aks_kubernetes_version",
                 format!("Kubernetes 1.{m} is older than any AKS version whose KEDA add-on release we know."),
@@ -309,14 +341,17 @@ fn dns_name(e: &mut Vec<FormError>, field: &str, v: &str, max: usize) {
 
 fn entity_name(e: &mut Vec<FormError>, field: &str, v: &str) {
     if v.trim().is_empty() || v.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        e.push(FormError::new(field, format!("{field} must be a Service Bus entity name without spaces."), format!("{field}는 공백 없는 Service Bus 엔티티 이름이어야 합니다.")));
+        e.push(FormError::new(
+            field,
+            format!("{field} must be a Service Bus entity name without spaces."),
+            format!("{field}는 공백 없는 Service Bus 엔티티 이름이어야 합니다."),
+        ));
     }
 }
 
 fn is_guid(s: &str) -> bool {
     let parts: Vec<&str> = s.split('-').collect();
-    parts.len() == 5
-        && parts.iter().zip([8, 4, 4, 4, 12]).all(|(p, n)| p.len() == n && p.chars().all(|c| c.is_ascii_hexdigit()))
+    parts.len() == 5 && parts.iter().zip([8, 4, 4, 4, 12]).all(|(p, n)| p.len() == n && p.chars().all(|c| c.is_ascii_hexdigit()))
 }
 
 #[cfg(test)]

@@ -73,7 +73,11 @@ pub fn max_replicas_from_quota(q: &QuotaFeed) -> Result<QuotaSizing, Vec<FormErr
     let per_replica = q.concurrency_per_replica * q.tokens_per_message * q.messages_per_minute_per_slot;
     let exact = q.tpm / per_replica;
     if !exact.is_finite() {
-        return Err(vec![FormError::new("quota", "The quota figures are too large to divide.", "quota 수치가 너무 커서 계산할 수 없습니다.")]);
+        return Err(vec![FormError::new(
+            "quota",
+            "The quota figures are too large to divide.",
+            "quota 수치가 너무 커서 계산할 수 없습니다.",
+        )]);
     }
     let fed = exact.floor().min(i64::MAX as f64) as i64;
     let (c, t, m) = (fmt_num(q.concurrency_per_replica), fmt_num(q.tokens_per_message), fmt_num(q.messages_per_minute_per_slot));

@@ -66,8 +66,20 @@ fn dropped(notes: &mut Vec<Note>, f: KedaFeature, keda: AksKeda) {
     note(
         notes,
         NoteCode::FieldDropped(f),
-        format!("{} is left out: KEDA {} (AKS 1.{}) doesn't know it; it arrives in KEDA {}.", f.field_path(), keda.keda, keda.kubernetes_minor, f.since()),
-        format!("{} 필드는 생략했습니다. KEDA {} (AKS 1.{})에는 없고 KEDA {}부터 지원됩니다.", f.field_path(), keda.keda, keda.kubernetes_minor, f.since()),
+        format!(
+            "{} is left out: KEDA {} (AKS 1.{}) doesn't know it; it arrives in KEDA {}.",
+            f.field_path(),
+            keda.keda,
+            keda.kubernetes_minor,
+            f.since()
+        ),
+        format!(
+            "{} 필드는 생략했습니다. KEDA {} (AKS 1.{})에는 없고 KEDA {}부터 지원됩니다.",
+            f.field_path(),
+            keda.keda,
+            keda.kubernetes_minor,
+            f.since()
+        ),
     );
 }
 
@@ -79,7 +91,11 @@ pub fn render(form: &KedaForm, catalog: &Catalog) -> Result<Rendered, Vec<FormEr
     }
     let minor = parse_kubernetes_minor(&form.aks_kubernetes_version);
     let Some(keda) = minor.and_then(keda_for_aks) else {
-        return Err(vec![FormError::new("aks_kubernetes_version", "Unknown AKS Kubernetes version.", "알 수 없는 AKS Kubernetes 버전입니다.")]);
+        return Err(vec![FormError::new(
+            "aks_kubernetes_version",
+            "Unknown AKS Kubernetes version.",
+            "알 수 없는 AKS Kubernetes 버전입니다.",
+        )]);
     };
     let mut notes = Vec::new();
     match keda.matched {
@@ -159,9 +175,7 @@ fn trigger(form: &KedaForm, sb_namespace: &str, named: bool) -> Node {
     if named {
         t = t.s("name", "servicebus");
     }
-    t.node("metadata", md.build())
-        .node("authenticationRef", map().s("name", &form.trigger_auth_name).build())
-        .build()
+    t.node("metadata", md.build()).node("authenticationRef", map().s("name", &form.trigger_auth_name).build()).build()
 }
 
 fn metadata(form: &KedaForm) -> Node {
@@ -206,12 +220,7 @@ fn scaled_object(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, n
         }
     }
     spec = spec.node("triggers", Node::List(vec![trigger(form, sb_namespace, named)]));
-    map()
-        .s("apiVersion", "keda.sh/v1alpha1")
-        .s("kind", "ScaledObject")
-        .node("metadata", metadata(form))
-        .node("spec", spec.build())
-        .build()
+    map().s("apiVersion", "keda.sh/v1alpha1").s("kind", "ScaledObject").node("metadata", metadata(form)).node("spec", spec.build()).build()
 }
 
 fn scaled_job(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, notes: &mut Vec<Note>) -> Node {
@@ -240,10 +249,5 @@ fn scaled_job(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, note
         .node("scalingStrategy", map().s("strategy", strategy.as_str()).build())
         .node("triggers", Node::List(vec![trigger(form, sb_namespace, false)]))
         .build();
-    map()
-        .s("apiVersion", "keda.sh/v1alpha1")
-        .s("kind", "ScaledJob")
-        .node("metadata", metadata(form))
-        .node("spec", spec)
-        .build()
+    map().s("apiVersion", "keda.sh/v1alpha1").s("kind", "ScaledJob").node("metadata", metadata(form)).node("spec", spec).build()
 }

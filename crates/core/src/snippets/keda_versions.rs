@@ -137,18 +137,10 @@ pub fn keda_for_aks(kubernetes_minor: u32) -> Option<AksKeda> {
         return Some(AksKeda { kubernetes_minor, keda: *keda, matched: AksKedaMatch::Listed });
     }
     if kubernetes_minor > newest {
-        return Some(AksKeda {
-            kubernetes_minor,
-            keda: newest_keda,
-            matched: AksKedaMatch::AssumedNewest { listed_minor: newest },
-        });
+        return Some(AksKeda { kubernetes_minor, keda: newest_keda, matched: AksKedaMatch::AssumedNewest { listed_minor: newest } });
     }
     let (lower, keda) = AKS_KEDA_TABLE.iter().rev().find(|(m, _)| *m < kubernetes_minor)?;
-    Some(AksKeda {
-        kubernetes_minor,
-        keda: *keda,
-        matched: AksKedaMatch::AssumedFromLower { listed_minor: *lower },
-    })
+    Some(AksKeda { kubernetes_minor, keda: *keda, matched: AksKedaMatch::AssumedFromLower { listed_minor: *lower } })
 }
 
 /// Every distinct KEDA release in the table, oldest first.

@@ -139,11 +139,19 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
               "다른 KEDA를 제거하고(helm uninstall keda -n keda) add-on만 쓰세요."));
     }
     if c.workload_identity_before_addon == Some(false) {
-        find(&mut out, Rule::WorkloadIdentityAfterAddon, Severity::Warning,
-            t("Workload identity was enabled after the KEDA add-on: the keda-operator pod hasn't picked up the identity environment.",
-              "workload identity를 KEDA add-on보다 나중에 켰습니다. keda-operator pod가 아이덴티티 환경을 아직 받지 못했습니다."),
-            t("Restart the operator: kubectl rollout restart deployment keda-operator -n kube-system.",
-              "operator를 재시작하세요: kubectl rollout restart deployment keda-operator -n kube-system."));
+        find(
+            &mut out,
+            Rule::WorkloadIdentityAfterAddon,
+            Severity::Warning,
+            t(
+                "Workload identity was enabled after the KEDA add-on: the keda-operator pod hasn't picked up the identity environment.",
+                "workload identity를 KEDA add-on보다 나중에 켰습니다. keda-operator pod가 아이덴티티 환경을 아직 받지 못했습니다.",
+            ),
+            t(
+                "Restart the operator: kubectl rollout restart deployment keda-operator -n kube-system.",
+                "operator를 재시작하세요: kubectl rollout restart deployment keda-operator -n kube-system.",
+            ),
+        );
     }
     if let Some(subject) = &c.federated_credential_subject {
         if subject.trim() != KEDA_OPERATOR_SUBJECT {
@@ -168,11 +176,25 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
     let conns = max as f64 * c.connections_per_replica as f64 + c.other_connections as f64;
     if conns > conn_limit {
         let (conns, conn_limit) = (fmt_num(conns), fmt_num(conn_limit));
-        find(&mut out, Rule::AmqpConnections, Severity::Error,
-            (format!("{max} replicas × {} connections + {} others = {conns} AMQP connections, over the {conn_limit} a namespace allows.", c.connections_per_replica, c.other_connections),
-             format!("replica {max}개 × 연결 {}개 + 기타 {}개 = AMQP 연결 {conns}개로, namespace 하나가 허용하는 {conn_limit}개를 넘습니다.", c.connections_per_replica, c.other_connections)),
-            t("Pool connections: one ServiceBusClient per process, shared by every receiver and sender.",
-              "연결을 풀링하세요. 프로세스당 ServiceBusClient 하나를 모든 receiver와 sender가 공유해야 합니다."));
+        find(
+            &mut out,
+            Rule::AmqpConnections,
+            Severity::Error,
+            (
+                format!(
+                    "{max} replicas × {} connections + {} others = {conns} AMQP connections, over the {conn_limit} a namespace allows.",
+                    c.connections_per_replica, c.other_connections
+                ),
+                format!(
+                    "replica {max}개 × 연결 {}개 + 기타 {}개 = AMQP 연결 {conns}개로, namespace 하나가 허용하는 {conn_limit}개를 넘습니다.",
+                    c.connections_per_replica, c.other_connections
+                ),
+            ),
+            t(
+                "Pool connections: one ServiceBusClient per process, shared by every receiver and sender.",
+                "연결을 풀링하세요. 프로세스당 ServiceBusClient 하나를 모든 receiver와 sender가 공유해야 합니다.",
+            ),
+        );
     }
     let max_name = catalog.require("keda_max_name_chars", "any");
     let name_len = f.name.chars().count();
@@ -183,23 +205,46 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
             (format!("Shorten the name to {max_name} characters or fewer."), format!("이름을 {max_name}자 이하로 줄이세요.")));
     }
     if f.min_replicas > max {
-        find(&mut out, Rule::MinAboveMax, Severity::Error,
-            (format!("minReplicaCount {} is above maxReplicaCount {max}: the webhook rejects it.", f.min_replicas),
-             format!("minReplicaCount {}가 maxReplicaCount {max}보다 큽니다. webhook이 거부합니다.", f.min_replicas)),
-            t("Make minReplicaCount at most maxReplicaCount.", "minReplicaCount를 maxReplicaCount 이하로 맞추세요."));
+        find(
+            &mut out,
+            Rule::MinAboveMax,
+            Severity::Error,
+            (
+                format!("minReplicaCount {} is above maxReplicaCount {max}: the webhook rejects it.", f.min_replicas),
+                format!("minReplicaCount {}가 maxReplicaCount {max}보다 큽니다. webhook이 거부합니다.", f.min_replicas),
+            ),
+            t("Make minReplicaCount at most maxReplicaCount.", "minReplicaCount를 maxReplicaCount 이하로 맞추세요."),
+        );
     }
     if let (Some(idle), true) = (f.idle_replicas, is_so) {
         if idle != 0 {
-            find(&mut out, Rule::IdleReplicaNotZero, Severity::Error,
-                (format!("idleReplicaCount is {idle}: KEDA only supports 0 (scale to zero while idle)."),
-                 format!("idleReplicaCount가 {idle}입니다. KEDA는 0만 지원합니다 (유휴 시 0으로 축소).")),
-                t("Set idleReplicaCount to 0 or remove it.", "idleReplicaCount를 0으로 두거나 지우세요."));
+            find(
+                &mut out,
+                Rule::IdleReplicaNotZero,
+                Severity::Error,
+                (
+                    format!("idleReplicaCount is {idle}: KEDA only supports 0 (scale to zero while idle)."),
+                    format!("idleReplicaCount가 {idle}입니다. KEDA는 0만 지원합니다 (유휴 시 0으로 축소)."),
+                ),
+                t("Set idleReplicaCount to 0 or remove it.", "idleReplicaCount를 0으로 두거나 지우세요."),
+            );
         } else if f.min_replicas <= idle {
-            find(&mut out, Rule::IdleNotBelowMin, Severity::Error,
-                (format!("idleReplicaCount 0 must be below minReplicaCount, which is {}: the webhook rejects it.", f.min_replicas),
-                 format!("idleReplicaCount 0은 minReplicaCount보다 작아야 하는데 minReplicaCount가 {}입니다. webhook이 거부합니다.", f.min_replicas)),
-                t("Remove idleReplicaCount (minReplicaCount 0 already scales to zero), or raise minReplicaCount to 1 or more.",
-                  "idleReplicaCount를 지우거나(minReplicaCount 0이면 이미 0까지 축소됩니다) minReplicaCount를 1 이상으로 올리세요."));
+            find(
+                &mut out,
+                Rule::IdleNotBelowMin,
+                Severity::Error,
+                (
+                    format!("idleReplicaCount 0 must be below minReplicaCount, which is {}: the webhook rejects it.", f.min_replicas),
+                    format!(
+                        "idleReplicaCount 0은 minReplicaCount보다 작아야 하는데 minReplicaCount가 {}입니다. webhook이 거부합니다.",
+                        f.min_replicas
+                    ),
+                ),
+                t(
+                    "Remove idleReplicaCount (minReplicaCount 0 already scales to zero), or raise minReplicaCount to 1 or more.",
+                    "idleReplicaCount를 지우거나(minReplicaCount 0이면 이미 0까지 축소됩니다) minReplicaCount를 1 이상으로 올리세요.",
+                ),
+            );
         }
     }
     if f.effective_trigger_auth_namespace() != f.namespace.trim() {
@@ -210,29 +255,78 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
               "TriggerAuthentication을 scaler와 같은 네임스페이스에 두거나 ClusterTriggerAuthentication을 쓰세요."));
     }
     if namespace_is_fqdn(&f.servicebus_namespace) {
-        find(&mut out, Rule::NamespaceFqdn, Severity::Warning,
-            (format!("The Service Bus namespace \"{}\" is an FQDN; the trigger wants the short name, and KEDA appends the suffix.", f.servicebus_namespace.trim()),
-             format!("Service Bus 네임스페이스 \"{}\"는 FQDN입니다. 트리거에는 짧은 이름을 써야 하며 접미사는 KEDA가 붙입니다.", f.servicebus_namespace.trim())),
-            t("Use only the first label (e.g. contoso-sb); the generated YAML already does.", "첫 번째 레이블만 쓰세요 (예: contoso-sb). 생성된 YAML은 이미 그렇게 되어 있습니다."));
+        find(
+            &mut out,
+            Rule::NamespaceFqdn,
+            Severity::Warning,
+            (
+                format!(
+                    "The Service Bus namespace \"{}\" is an FQDN; the trigger wants the short name, and KEDA appends the suffix.",
+                    f.servicebus_namespace.trim()
+                ),
+                format!(
+                    "Service Bus 네임스페이스 \"{}\"는 FQDN입니다. 트리거에는 짧은 이름을 써야 하며 접미사는 KEDA가 붙입니다.",
+                    f.servicebus_namespace.trim()
+                ),
+            ),
+            t(
+                "Use only the first label (e.g. contoso-sb); the generated YAML already does.",
+                "첫 번째 레이블만 쓰세요 (예: contoso-sb). 생성된 YAML은 이미 그렇게 되어 있습니다.",
+            ),
+        );
     }
     if let Some(q) = &quota {
         if max > q.replicas_fed {
-            find(&mut out, Rule::MaxAboveQuota, Severity::Warning,
-                (format!("maxReplicaCount {max} is above the {} replicas the quota feeds: these replicas only add 429s. {}", q.replicas_fed, q.explanation.en),
-                 format!("maxReplicaCount {max}는 quota가 감당하는 replica {}개보다 많습니다. 초과 replica는 429만 늘립니다. {}", q.replicas_fed, q.explanation.ko)),
-                (format!("Set maxReplicaCount to {} or raise the deployment's TPM.", q.replicas_fed.max(1)),
-                 format!("maxReplicaCount를 {}로 낮추거나 배포의 TPM을 늘리세요.", q.replicas_fed.max(1))));
+            find(
+                &mut out,
+                Rule::MaxAboveQuota,
+                Severity::Warning,
+                (
+                    format!(
+                        "maxReplicaCount {max} is above the {} replicas the quota feeds: these replicas only add 429s. {}",
+                        q.replicas_fed, q.explanation.en
+                    ),
+                    format!(
+                        "maxReplicaCount {max}는 quota가 감당하는 replica {}개보다 많습니다. 초과 replica는 429만 늘립니다. {}",
+                        q.replicas_fed, q.explanation.ko
+                    ),
+                ),
+                (
+                    format!("Set maxReplicaCount to {} or raise the deployment's TPM.", q.replicas_fed.max(1)),
+                    format!("maxReplicaCount를 {}로 낮추거나 배포의 TPM을 늘리세요.", q.replicas_fed.max(1)),
+                ),
+            );
         }
     }
     if f.identity_id.trim().is_empty() && !f.identity_tenant_id.trim().is_empty() {
-        find(&mut out, Rule::TenantWithoutIdentity, Severity::Error,
-            t("identityTenantId is set without identityId: KEDA requires both.", "identityId 없이 identityTenantId만 설정했습니다. KEDA는 둘 다 요구합니다."),
-            t("Add the managed identity's client ID as identityId, or clear identityTenantId.", "관리 ID의 client ID를 identityId로 넣거나 identityTenantId를 지우세요."));
+        find(
+            &mut out,
+            Rule::TenantWithoutIdentity,
+            Severity::Error,
+            t(
+                "identityTenantId is set without identityId: KEDA requires both.",
+                "identityId 없이 identityTenantId만 설정했습니다. KEDA는 둘 다 요구합니다.",
+            ),
+            t(
+                "Add the managed identity's client ID as identityId, or clear identityTenantId.",
+                "관리 ID의 client ID를 identityId로 넣거나 identityTenantId를 지우세요.",
+            ),
+        );
     }
     if f.identity_tenant_id.trim().is_empty() && !f.identity_authority_host.trim().is_empty() {
-        find(&mut out, Rule::TenantWithoutIdentity, Severity::Error,
-            t("identityAuthorityHost is set without identityTenantId: KEDA requires the tenant too.", "identityTenantId 없이 identityAuthorityHost를 설정했습니다. KEDA는 테넌트도 요구합니다."),
-            t("Add identityTenantId (and identityId), or clear identityAuthorityHost.", "identityTenantId(및 identityId)를 넣거나 identityAuthorityHost를 지우세요."));
+        find(
+            &mut out,
+            Rule::TenantWithoutIdentity,
+            Severity::Error,
+            t(
+                "identityAuthorityHost is set without identityTenantId: KEDA requires the tenant too.",
+                "identityTenantId 없이 identityAuthorityHost를 설정했습니다. KEDA는 테넌트도 요구합니다.",
+            ),
+            t(
+                "Add identityTenantId (and identityId), or clear identityAuthorityHost.",
+                "identityTenantId(및 identityId)를 넣거나 identityAuthorityHost를 지우세요.",
+            ),
+        );
     }
     out.sort_by_key(|x| x.severity);
     out

@@ -84,7 +84,10 @@ fn kb(x: f64) -> String {
 pub fn prompt_or_document_signals(body: &str) -> Vec<Text> {
     let mut s = Vec::new();
     if body.len() >= CLAIM_CHECK_HINT_BYTES {
-        s.push(Text::new(format!("the body is {} bytes", fmt_num(body.len() as f64)), format!("바디가 {}바이트입니다", fmt_num(body.len() as f64))));
+        s.push(Text::new(
+            format!("the body is {} bytes", fmt_num(body.len() as f64)),
+            format!("바디가 {}바이트입니다", fmt_num(body.len() as f64)),
+        ));
     }
     if let Ok(v) = serde_json::from_str::<serde_json::Value>(body) {
         let has_messages = v.get("messages").and_then(|m| m.as_array()).is_some_and(|a| a.iter().any(|m| m.get("role").is_some()));
@@ -106,7 +109,11 @@ pub fn validate(input: &MessageInput, catalog: &Catalog) -> Vec<FormError> {
     let mut e = Vec::new();
     if let Some(b) = input.body_bytes {
         if !b.is_finite() || b < 0.0 {
-            e.push(FormError::new("body_bytes", "The body size must be a number of bytes, 0 or more.", "바디 크기는 0 이상의 바이트 수여야 합니다."));
+            e.push(FormError::new(
+                "body_bytes",
+                "The body size must be a number of bytes, 0 or more.",
+                "바디 크기는 0 이상의 바이트 수여야 합니다.",
+            ));
         }
     }
     if let Some(m) = input.premium_entity_max_bytes {
@@ -138,46 +145,73 @@ pub fn check_message(input: &MessageInput, catalog: &Catalog) -> Result<MessageC
         let n = (p.name.len() + p.value.len()) as f64;
         properties_bytes += n;
         if n > per_prop {
-            push(SbCode::PropertyTooLarge, Severity::Error,
+            push(
+                SbCode::PropertyTooLarge,
+                Severity::Error,
                 format!("Property \"{}\" is {}; each property may be at most {}.", p.name, kb(n), kb(per_prop)),
-                format!("속성 \"{}\"은(는) {}입니다. 속성 하나는 최대 {}까지입니다.", p.name, kb(n), kb(per_prop)));
+                format!("속성 \"{}\"은(는) {}입니다. 속성 하나는 최대 {}까지입니다.", p.name, kb(n), kb(per_prop)),
+            );
         }
     }
     let ids = (input.message_id.len() + input.session_id.len()) as f64;
     if properties_bytes + ids > all_props {
-        push(SbCode::PropertiesTooLarge, Severity::Error,
-            format!("All properties together are {}; above {} sending fails with a SerializationException (nothing is truncated).", kb(properties_bytes + ids), kb(all_props)),
-            format!("속성 전체가 {}입니다. {}를 넘으면 잘리는 대신 SerializationException으로 전송이 실패합니다.", kb(properties_bytes + ids), kb(all_props)));
+        push(
+            SbCode::PropertiesTooLarge,
+            Severity::Error,
+            format!(
+                "All properties together are {}; above {} sending fails with a SerializationException (nothing is truncated).",
+                kb(properties_bytes + ids),
+                kb(all_props)
+            ),
+            format!(
+                "속성 전체가 {}입니다. {}를 넘으면 잘리는 대신 SerializationException으로 전송이 실패합니다.",
+                kb(properties_bytes + ids),
+                kb(all_props)
+            ),
+        );
     }
     let max_id = catalog.require("sb_max_id_chars", "any");
     for (field, v) in [("message id", &input.message_id), ("session id", &input.session_id)] {
         let n = v.chars().count() as f64;
         if n > max_id {
-            push(SbCode::IdTooLong, Severity::Error,
+            push(
+                SbCode::IdTooLong,
+                Severity::Error,
                 format!("The {field} has {} characters; at most {} are allowed.", fmt_num(n), fmt_num(max_id)),
-                format!("{field}가 {}자입니다. 최대 {}자까지 허용됩니다.", fmt_num(n), fmt_num(max_id)));
+                format!("{field}가 {}자입니다. 최대 {}자까지 허용됩니다.", fmt_num(n), fmt_num(max_id)),
+            );
         }
     }
     let total_bytes = body_bytes + properties_bytes + ids;
     let limit_bytes = match input.tier {
         Tier::Basic | Tier::Standard => catalog.require("sb_max_message_bytes", "standard"),
-        Tier::Premium => input.premium_entity_max_bytes.unwrap_or_else(|| catalog.require("sb_entity_default_max_message_bytes", "premium")),
+        Tier::Premium => {
+            input.premium_entity_max_bytes.unwrap_or_else(|| catalog.require("sb_entity_default_max_message_bytes", "premium"))
+        }
     };
     if total_bytes > limit_bytes {
         let (en_hint, ko_hint) = match input.tier {
-            Tier::Premium => ("raise the entity's max message size or use claim-check", "엔티티의 최대 메시지 크기를 늘리거나 claim-check를 쓰세요"),
+            Tier::Premium => {
+                ("raise the entity's max message size or use claim-check", "엔티티의 최대 메시지 크기를 늘리거나 claim-check를 쓰세요")
+            }
             _ => ("use claim-check (or Premium)", "claim-check(또는 Premium)를 쓰세요"),
         };
-        push(SbCode::MessageTooLarge, Severity::Error,
+        push(
+            SbCode::MessageTooLarge,
+            Severity::Error,
             format!("The message is {}, over the {} limit: {en_hint}.", kb(total_bytes), kb(limit_bytes)),
-            format!("메시지가 {}로 한도 {}를 넘습니다. {ko_hint}.", kb(total_bytes), kb(limit_bytes)));
+            format!("메시지가 {}로 한도 {}를 넘습니다. {ko_hint}.", kb(total_bytes), kb(limit_bytes)),
+        );
     }
     let double = catalog.require("sb_double_count_bytes", "any");
     let quota_charge = if total_bytes > double { input.matching_subscriptions.map_or(2, |x| x + 1) } else { 1 };
     if quota_charge > 1 {
-        push(SbCode::CountsMoreThanOnce, Severity::Warning,
+        push(
+            SbCode::CountsMoreThanOnce,
+            Severity::Warning,
             format!("Above {} a message counts {quota_charge} times toward the entity's size quota.", kb(double)),
-            format!("{}를 넘는 메시지는 엔티티 크기 quota에 {quota_charge}번 계산됩니다.", kb(double)));
+            format!("{}를 넘는 메시지는 엔티티 크기 quota에 {quota_charge}번 계산됩니다.", kb(double)),
+        );
     }
     let signals = prompt_or_document_signals(&input.body);
     let claim_check_recommended = !signals.is_empty() || body_bytes >= CLAIM_CHECK_HINT_BYTES as f64;
@@ -209,7 +243,11 @@ pub fn claim_check_message(input: &ClaimCheckInput, catalog: &Catalog) -> Result
     let mut e = Vec::new();
     let url = input.blob_url.trim();
     if !url.starts_with("https://") || url.len() <= "https://".len() || url.chars().any(char::is_whitespace) {
-        e.push(FormError::new("blob_url", "The blob reference must be an https:// address without spaces.", "blob 참조는 공백 없는 https:// 주소여야 합니다."));
+        e.push(FormError::new(
+            "blob_url",
+            "The blob reference must be an https:// address without spaces.",
+            "blob 참조는 공백 없는 https:// 주소여야 합니다.",
+        ));
     }
     for (field, v) in [("tenant_id", &input.tenant_id), ("model_alias", &input.model_alias), ("correlation_id", &input.correlation_id)] {
         if v.trim().is_empty() {
@@ -218,7 +256,11 @@ pub fn claim_check_message(input: &ClaimCheckInput, catalog: &Catalog) -> Result
     }
     let max_id = catalog.require("sb_max_id_chars", "any");
     if input.correlation_id.chars().count() as f64 > max_id {
-        e.push(FormError::new("correlation_id", format!("The correlation ID is used as the message id: at most {} characters.", fmt_num(max_id)), format!("correlation ID는 message id로도 쓰이므로 최대 {}자입니다.", fmt_num(max_id))));
+        e.push(FormError::new(
+            "correlation_id",
+            format!("The correlation ID is used as the message id: at most {} characters.", fmt_num(max_id)),
+            format!("correlation ID는 message id로도 쓰이므로 최대 {}자입니다.", fmt_num(max_id)),
+        ));
     }
     if !e.is_empty() {
         return Err(e);

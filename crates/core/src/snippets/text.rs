@@ -38,11 +38,7 @@ pub(crate) fn check_count(errors: &mut Vec<FormError>, field: &str, value: i64, 
 /// Checks a real-number input: finite and above zero.
 pub(crate) fn check_positive(errors: &mut Vec<FormError>, field: &str, value: f64) {
     if !value.is_finite() {
-        errors.push(FormError::new(
-            field,
-            format!("{field} is not a number."),
-            format!("{field} 값이 숫자가 아닙니다."),
-        ));
+        errors.push(FormError::new(field, format!("{field} is not a number."), format!("{field} 값이 숫자가 아닙니다.")));
     } else if value <= 0.0 {
         errors.push(FormError::new(
             field,

@@ -5,10 +5,10 @@ use super::{figure, shuffled, tpm_step, Draft};
 use crate::facts::Catalog;
 use crate::practice::family::Family;
 use crate::practice::format::{number, thousands};
+use crate::practice::problem::ko_en;
 use crate::practice::problem::Text;
 use crate::practice::rng::Rng;
 use crate::quota::sizing::{check_limits, Binding, LimitCheck};
-use crate::practice::problem::ko_en;
 
 /// Models whose ratio the problem quotes (both of the 6-per-1,000 kind and
 /// of the newer tables).
@@ -96,28 +96,29 @@ fn outcome(b: Binding) -> Text {
 pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     let s = shape(rng, catalog);
     let c = s.check();
-    let others = [Binding::Tpm, Binding::Rpm, Binding::Neither, Binding::Both]
-        .into_iter()
-        .filter(|b| *b != c.binding)
-        .map(outcome)
-        .collect();
+    let others =
+        [Binding::Tpm, Binding::Rpm, Binding::Neither, Binding::Both].into_iter().filter(|b| *b != c.binding).map(outcome).collect();
     let (inp, out, per_req) = (thousands(s.input_tokens), thousands(s.output_tokens), thousands(s.input_tokens + s.output_tokens));
-    let (n, allowed, need, rpm_allowed) = (
-        thousands(s.requests_per_minute),
-        thousands(s.tpm_allowed),
-        thousands(c.tpm_needed),
-        number(c.rpm_allowed),
-    );
+    let (n, allowed, need, rpm_allowed) =
+        (thousands(s.requests_per_minute), thousands(s.tpm_allowed), thousands(c.tpm_needed), number(c.rpm_allowed));
     let r = number(s.ratio);
     let tpm_ok = c.tpm_needed <= c.tpm_allowed;
     let rpm_ok = c.rpm_needed <= c.rpm_allowed;
-    let (tpm_ko, tpm_en) = if tpm_ok { ("TPM은 여유가 있습니다", "TPM has room") } else { ("TPM이 모자랍니다", "TPM falls short") };
-    let (rpm_ko, rpm_en) = if rpm_ok { ("RPM은 여유가 있습니다", "RPM has room") } else { ("RPM이 모자랍니다", "RPM falls short") };
+    let (tpm_ko, tpm_en) =
+        if tpm_ok { ("TPM은 여유가 있습니다", "TPM has room") } else { ("TPM이 모자랍니다", "TPM falls short") };
+    let (rpm_ko, rpm_en) =
+        if rpm_ok { ("RPM은 여유가 있습니다", "RPM has room") } else { ("RPM이 모자랍니다", "RPM falls short") };
     let input_only = s.requests_per_minute * s.input_tokens;
     let (trap_ko, trap_en) = if !tpm_ok && input_only <= s.tpm_allowed {
         (
-            format!(" 출력 토큰을 빼먹고 입력만 세면 {} TPM이라 여유가 있어 보이지만, 리밋은 입력과 출력을 함께 셉니다.", thousands(input_only)),
-            format!(" Counting only the input gives {} TPM, which seems to fit, but the limit counts input and output together.", thousands(input_only)),
+            format!(
+                " 출력 토큰을 빼먹고 입력만 세면 {} TPM이라 여유가 있어 보이지만, 리밋은 입력과 출력을 함께 셉니다.",
+                thousands(input_only)
+            ),
+            format!(
+                " Counting only the input gives {} TPM, which seems to fit, but the limit counts input and output together.",
+                thousands(input_only)
+            ),
         )
     } else {
         (String::new(), String::new())

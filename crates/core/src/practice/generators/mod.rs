@@ -42,17 +42,7 @@ pub fn generate(family: Family, seed: u64, catalog: &Catalog) -> Problem {
         Family::QueueDesign => queue_design::draft(&mut rng, catalog),
     };
     let (options, correct) = assemble(&mut rng, draft.right, draft.wrong);
-    Problem {
-        family,
-        seed,
-        note: None,
-        code: None,
-        stem: draft.stem,
-        options,
-        correct,
-        explanation: draft.explanation,
-        key: draft.key,
-    }
+    Problem { family, seed, note: None, code: None, stem: draft.stem, options, correct, explanation: draft.explanation, key: draft.key }
 }
 
 /// What a generator produces before the options are shuffled.

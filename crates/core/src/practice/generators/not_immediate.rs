@@ -35,22 +35,34 @@ fn immediate() -> Vec<(Text, Text)> {
     vec![
         (
             t("다른 리전에 배포를 하나 더 만들어 나눠 보낸다", "Create another deployment in a different region and split the traffic"),
-            t("배포를 더 만들어 나눠 보내는 것은 우리 구독 안에서 바로 할 수 있습니다", "adding a deployment and splitting traffic is done within our own subscription at once"),
+            t(
+                "배포를 더 만들어 나눠 보내는 것은 우리 구독 안에서 바로 할 수 있습니다",
+                "adding a deployment and splitting traffic is done within our own subscription at once",
+            ),
         ),
         (
             t(
                 "같은 리전에 배포를 하나 더 두고, 429를 받은 배포를 잠시 빼 두는 방식으로 나눠 보낸다",
                 "Add a second deployment in the same region and route around whichever one answered 429 for a while",
             ),
-            t("429를 받은 배포를 잠시 빼 두는 분산은 앞단 설정만 바꾸면 됩니다", "routing around the deployment that answered 429 is a change to our own front end"),
+            t(
+                "429를 받은 배포를 잠시 빼 두는 분산은 앞단 설정만 바꾸면 됩니다",
+                "routing around the deployment that answered 429 is a change to our own front end",
+            ),
         ),
         (
             t("야간 배치 작업을 온라인 배포에서 뺀다", "Move the nightly batch work off the online deployment"),
-            t("기다리는 사람이 없는 작업을 배치로 내리면 그만큼 온라인 배포에 여유가 생깁니다", "moving work nobody waits for to batch frees the online deployment at once"),
+            t(
+                "기다리는 사람이 없는 작업을 배치로 내리면 그만큼 온라인 배포에 여유가 생깁니다",
+                "moving work nobody waits for to batch frees the online deployment at once",
+            ),
         ),
         (
             t("max_tokens를 줄여 출력 토큰을 깎는다", "Lower max_tokens to cut output tokens"),
-            t("max_tokens를 낮추면 요청마다 잡히는 토큰이 줄어 TPM에 여유가 생깁니다", "a lower max_tokens shrinks every request's token count and leaves TPM headroom"),
+            t(
+                "max_tokens를 낮추면 요청마다 잡히는 토큰이 줄어 TPM에 여유가 생깁니다",
+                "a lower max_tokens shrinks every request's token count and leaves TPM headroom",
+            ),
         ),
         (
             t("RAG 프롬프트에 붙이는 검색 조각 수를 줄인다", "Send fewer retrieved chunks in the RAG prompt"),

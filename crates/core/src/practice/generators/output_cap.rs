@@ -7,8 +7,8 @@ use crate::facts::Catalog;
 use crate::practice::family::Family;
 use crate::practice::format::{ko_requests, price, thousands, usd};
 use crate::practice::options::wrong_numbers;
-use crate::practice::rng::Rng;
 use crate::practice::problem::ko_en;
+use crate::practice::rng::Rng;
 
 /// The givens of an output-cap problem (prices from the catalog).
 #[derive(Clone, Debug, PartialEq)]

@@ -20,27 +20,24 @@ enum Place {
 impl Place {
     fn text(self) -> Text {
         match self {
-            Place::Capacity => t(
-                "배포의 TPM·RPM 할당과 요청 하나의 토큰 크기",
-                "The deployment's TPM and RPM against the size of one request",
-            ),
+            Place::Capacity => {
+                t("배포의 TPM·RPM 할당과 요청 하나의 토큰 크기", "The deployment's TPM and RPM against the size of one request")
+            }
             Place::Latency => t(
                 "지연 분해 — 대기·첫 토큰까지의 시간·생성 시간을 나눠 본다",
                 "A latency breakdown — queueing, time to first token and generation, separately",
             ),
             Place::Index => t("인덱서 실패 로그와 색인의 문서 수", "The indexer's failure log and the index's document count"),
-            Place::PromptOrModel => t(
-                "최근 프롬프트 변경과 모델 버전(자동 승격) 이력",
-                "Recent prompt changes and the model-version (auto-upgrade) history",
-            ),
+            Place::PromptOrModel => {
+                t("최근 프롬프트 변경과 모델 버전(자동 승격) 이력", "Recent prompt changes and the model-version (auto-upgrade) history")
+            }
             Place::SafetyThresholds => t("안전 필터의 심각도 임계값", "The safety filter's severity thresholds"),
             Place::Temperature => t("temperature 설정", "The temperature setting"),
         }
     }
 }
 
-const ALL: [Place; 6] =
-    [Place::Capacity, Place::Latency, Place::Index, Place::PromptOrModel, Place::SafetyThresholds, Place::Temperature];
+const ALL: [Place; 6] = [Place::Capacity, Place::Latency, Place::Index, Place::PromptOrModel, Place::SafetyThresholds, Place::Temperature];
 
 fn scenario(rng: &mut Rng) -> (Text, Place, Text) {
     match rng.below(5) {
@@ -107,11 +104,6 @@ fn scenario(rng: &mut Rng) -> (Text, Place, Text) {
 
 pub(super) fn draft(rng: &mut Rng, _catalog: &Catalog) -> Draft {
     let (stem, place, explanation) = scenario(rng);
-    Scenario {
-        stem,
-        right: place.text(),
-        wrong: ALL.into_iter().filter(|p| *p != place).map(Place::text).collect(),
-        explanation,
-    }
-    .into_draft(rng)
+    Scenario { stem, right: place.text(), wrong: ALL.into_iter().filter(|p| *p != place).map(Place::text).collect(), explanation }
+        .into_draft(rng)
 }

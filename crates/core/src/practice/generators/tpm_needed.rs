@@ -5,9 +5,9 @@ use crate::facts::Catalog;
 use crate::practice::family::Family;
 use crate::practice::format::thousands;
 use crate::practice::options::{with_unit, wrong_numbers};
+use crate::practice::problem::ko_en;
 use crate::practice::rng::Rng;
 use crate::quota::sizing::tpm_needed;
-use crate::practice::problem::ko_en;
 
 /// Seconds in a minute: a unit conversion, not a vendor figure.
 const SECONDS_PER_MINUTE: f64 = 60.0;
@@ -44,12 +44,7 @@ impl TrafficShape {
 fn shape(rng: &mut Rng, _catalog: &Catalog) -> TrafficShape {
     let per_second = rng.chance(1, 3);
     let arrivals = if per_second { rng.range(1, 20) as f64 } else { rng.stepped(10, 300, 5) };
-    TrafficShape {
-        per_second,
-        arrivals,
-        input_tokens: rng.stepped(200, 4_000, 100),
-        output_tokens: rng.stepped(50, 1_500, 50),
-    }
+    TrafficShape { per_second, arrivals, input_tokens: rng.stepped(200, 4_000, 100), output_tokens: rng.stepped(50, 1_500, 50) }
 }
 
 pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
@@ -66,10 +61,16 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     let (inp, out, per, n, a) =
         (thousands(s.input_tokens), thousands(s.output_tokens), thousands(per_req), thousands(rpm), thousands(answer));
     let arrivals = thousands(s.arrivals);
-    let (rate_ko, rate_en) =
-        if s.per_second { (format!("초당 {arrivals}건"), format!("{arrivals} requests arrive per second")) } else { (format!("분당 {arrivals}건"), format!("{arrivals} requests arrive per minute")) };
+    let (rate_ko, rate_en) = if s.per_second {
+        (format!("초당 {arrivals}건"), format!("{arrivals} requests arrive per second"))
+    } else {
+        (format!("분당 {arrivals}건"), format!("{arrivals} requests arrive per minute"))
+    };
     let (conv_ko, conv_en) = if s.per_second {
-        (format!("초당 {arrivals}건은 분당 {arrivals} × 60 = {n}건입니다. "), format!("{arrivals} per second is {arrivals} × 60 = {n} per minute. "))
+        (
+            format!("초당 {arrivals}건은 분당 {arrivals} × 60 = {n}건입니다. "),
+            format!("{arrivals} per second is {arrivals} × 60 = {n} per minute. "),
+        )
     } else {
         (String::new(), String::new())
     };

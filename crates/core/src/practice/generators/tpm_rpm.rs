@@ -4,10 +4,10 @@ use super::{figure, tpm_step, Draft, MODELS};
 use crate::facts::Catalog;
 use crate::practice::family::Family;
 use crate::practice::format::{number, thousands};
-use crate::practice::options::{wrong_numbers, with_unit};
+use crate::practice::options::{with_unit, wrong_numbers};
+use crate::practice::problem::ko_en;
 use crate::practice::rng::Rng;
 use crate::quota::sizing::rpm_for_tpm;
-use crate::practice::problem::ko_en;
 
 /// The givens of a TPM → RPM problem.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,11 +39,7 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     let rpm = s.answer();
     let units = s.tpm / 1_000.0;
     // The ratio of the other generation of models: the mix-up between tables.
-    let other = ["gpt-4o", "gpt-4.1"]
-        .map(|m| figure(catalog, "rpm_per_1k_tpm", m))
-        .into_iter()
-        .find(|r| *r != s.ratio)
-        .unwrap_or(f64::NAN);
+    let other = ["gpt-4o", "gpt-4.1"].map(|m| figure(catalog, "rpm_per_1k_tpm", m)).into_iter().find(|r| *r != s.ratio).unwrap_or(f64::NAN);
     let times_sixty = rpm_for_tpm(s.tpm, s.ratio * 10.0);
     let mut rest = vec![rpm_for_tpm(s.tpm, other), units, units * 100.0, rpm / 60.0];
     rng.shuffle(&mut rest);
