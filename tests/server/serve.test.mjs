@@ -1,0 +1,89 @@
+// tools/serve.mjs: precompressed files, cache and security headers, and no
+// crash on malformed requests. Run: node --test tests/server/
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { request } from "node:http";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
+import { createStaticServer, cleanPath, pickEncoding } from "../../tools/serve.mjs";
+
+const dir = mkdtempSync(join(tmpdir(), "serve-"));
+const wasm = Buffer.alloc(4096, 7);
+const INDEX = `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-abc'"><title>t</title>`;
+writeFileSync(join(dir, "index.html"), INDEX);
+writeFileSync(join(dir, "app-0123456789abcdef_bg.wasm"), wasm);
+writeFileSync(join(dir, "app-0123456789abcdef_bg.wasm.br"), brotliCompressSync(wasm));
+writeFileSync(join(dir, "app-0123456789abcdef_bg.wasm.gz"), gzipSync(wasm));
+writeFileSync(join(dir, "sw.js"), "self.addEventListener('fetch', () => {});");
+
+let server;
+let port;
+before(async () => {
+  server = createStaticServer(dir);
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  port = server.address().port;
+});
+after(() => server.close());
+
+function get(path, headers = {}, method = "GET") {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("the wasm goes out as brotli when accepted, immutable", async () => {
+  const r = await get("/app-0123456789abcdef_bg.wasm", { "accept-encoding": "gzip, deflate, br" });
+  assert.equal(r.status, 200);
+  assert.equal(r.headers["content-encoding"], "br");
+  assert.equal(r.headers["content-type"], "application/wasm");
+  assert.match(r.headers["cache-control"], /immutable/);
+  assert.deepEqual(brotliDecompressSync(r.body), wasm);
+});
+
+test("gzip when brotli is not accepted, identity when nothing is", async () => {
+  assert.equal((await get("/app-0123456789abcdef_bg.wasm", { "accept-encoding": "gzip" })).headers["content-encoding"], "gzip");
+  const plain = await get("/app-0123456789abcdef_bg.wasm", { "accept-encoding": "identity" });
+  assert.equal(plain.headers["content-encoding"], undefined);
+  assert.deepEqual(plain.body, wasm);
+});
+
+test("index.html and the service worker are revalidated; security headers everywhere", async () => {
+  for (const path of ["/", "/batch", "/sw.js"]) {
+    const r = await get(path);
+    assert.equal(r.status, 200, path);
+    assert.equal(r.headers["cache-control"], "no-cache", path);
+    assert.match(r.headers["content-security-policy"], /frame-ancestors 'none'/);
+    assert.match(r.headers["content-security-policy"], /'sha256-abc'/);
+    assert.equal(r.headers["x-content-type-options"], "nosniff");
+    assert.equal(r.headers["referrer-policy"], "no-referrer");
+    assert.equal(r.headers["cross-origin-opener-policy"], "same-origin");
+  }
+  assert.equal((await get("/batch")).body.toString(), INDEX);
+});
+
+test("malformed or escaping paths get 400, missing files 404, other methods 405, and the server lives on", async () => {
+  for (const path of ["/%E0%A4%A", "/%00", "/../etc/passwd", "/a/%2e%2e/%2e%2e/x", "/a\\b"]) {
+    assert.equal((await get(path)).status, 400, path);
+  }
+  assert.equal((await get("/missing.js")).status, 404);
+  assert.equal((await get("/", {}, "POST")).status, 405);
+  assert.equal((await get("/", {}, "HEAD")).status, 200);
+  assert.equal((await get("/")).status, 200);
+});
+
+test("path cleaning and encoding choice", () => {
+  assert.equal(cleanPath("/a/./b?x=1"), "a/b");
+  assert.equal(cleanPath("/%ED%95%9C"), "한");
+  assert.equal(cleanPath("/%zz"), null);
+  assert.equal(pickEncoding("br;q=0, gzip", new Set(["br", "gzip"])), "gzip");
+  assert.equal(pickEncoding("*", new Set(["br"])), "br");
+  assert.equal(pickEncoding("", new Set(["br"])), null);
+});

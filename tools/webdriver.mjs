@@ -1,0 +1,99 @@
+// A small W3C WebDriver client (the subset the engine smoke tests need), so
+// Firefox (geckodriver) and WebKitGTK (WebKitWebDriver) are driven with the
+// same code and no npm client.
+const ELEMENT = "element-6066-11e4-a52e-4f735466cecc";
+
+export class Session {
+  constructor(base, id) {
+    this.base = base;
+    this.id = id;
+  }
+
+  static async start(base, capabilities) {
+    const res = await call(base, "POST", "/session", { capabilities: { alwaysMatch: capabilities } });
+    return new Session(base, res.sessionId);
+  }
+
+  cmd(method, path, body) {
+    return call(this.base, method, `/session/${this.id}${path}`, body);
+  }
+
+  navigate(url) {
+    return this.cmd("POST", "/url", { url });
+  }
+
+  url() {
+    return this.cmd("GET", "/url");
+  }
+
+  /** Runs `body` (a function body) in the page with `args`; returns its value. */
+  execute(body, ...args) {
+    return this.cmd("POST", "/execute/sync", { script: body, args });
+  }
+
+  /** Like execute, awaiting a promise: the body gets `done` as its last argument. */
+  executeAsync(body, ...args) {
+    return this.cmd("POST", "/execute/async", { script: body, args });
+  }
+
+  async find(css) {
+    const el = await this.cmd("POST", "/element", { using: "css selector", value: css });
+    return el[ELEMENT];
+  }
+
+  async click(css) {
+    const id = await this.find(css);
+    return this.cmd("POST", `/element/${id}/click`, {});
+  }
+
+  async screenshot() {
+    return Buffer.from(await this.cmd("GET", "/screenshot"), "base64");
+  }
+
+  /** Polls `check` (a function body returning a value) until it is truthy. */
+  async waitFor(body, { timeout = 30_000, what = body, args = [] } = {}) {
+    const end = Date.now() + timeout;
+    let last;
+    while (Date.now() < end) {
+      try {
+        last = await this.execute(body, ...args);
+        if (last) return last;
+      } catch (e) {
+        last = e.message;
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    throw new Error(`timed out waiting for: ${what} (last: ${JSON.stringify(last)})`);
+  }
+
+  close() {
+    return call(this.base, "DELETE", `/session/${this.id}`).catch(() => {});
+  }
+}
+
+async function call(base, method, path, body) {
+  const res = await fetch(base + path, {
+    method,
+    headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok || (json.value && json.value.error)) {
+    const v = json.value || {};
+    throw new Error(`${method} ${path}: ${v.error || res.status} ${v.message || ""}`.trim());
+  }
+  return json.value;
+}
+
+/** Waits until a driver answers /status. */
+export async function waitForDriver(base, timeout = 30_000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(base + "/status");
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no WebDriver at ${base}`);
+}
