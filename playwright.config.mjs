@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",
+    // The service worker would precache the whole build in every test's fresh
+    // context; only tests/e2e/offline.spec.mjs allows it.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromium,
       args: [

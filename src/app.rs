@@ -26,6 +26,7 @@ pub fn App() -> impl IntoView {
         <Router>
             <a class="skip-link" href="#main">{tr("skip.main")}</a>
             <Header/>
+            <crate::components::update_banner::UpdateBanner/>
             <main id="main" tabindex="-1">
                 <Routes fallback=pages::not_found::NotFound>
                     <Route path=path!("/") view=pages::home::Home/>

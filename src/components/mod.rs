@@ -2,3 +2,4 @@
 
 pub mod clipboard;
 pub mod page_header;
+pub mod update_banner;

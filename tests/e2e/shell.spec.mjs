@@ -127,3 +127,15 @@ for (const theme of ["light", "dark"]) {
     for (const r of results) expect(r.ratio, `${r.sel} contrast ${r.ratio.toFixed(2)}`).toBeGreaterThanOrEqual(4.5);
   });
 }
+
+test("every tool card on the home page shows a drawn icon (no missing-glyph box)", async ({ page }) => {
+  await prefer(page, { lang: "en", theme: "light" });
+  await page.goto("/");
+  const icons = page.locator(".tool-card__icon");
+  await expect(icons).toHaveCount(6);
+  for (let i = 0; i < 6; i++) {
+    const box = await icons.nth(i).locator("svg path").boundingBox();
+    expect(box, `icon ${i} draws a path`).not.toBeNull();
+    expect(box.width * box.height).toBeGreaterThan(20);
+  }
+});

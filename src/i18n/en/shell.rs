@@ -5,6 +5,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("app.name", "batchlane"),
     ("app.tagline", "Batch, quota and cost tools for Azure OpenAI and OpenAI — running entirely in your browser."),
     ("app.privacy", "Nothing you load here leaves this page: no server, no analytics, no third-party requests."),
+    ("app.update.available", "A new version of batchlane is ready."),
+    ("app.update.reload", "Reload"),
     ("skip.main", "Skip to main content"),
     ("nav.label", "Tools"),
     ("nav.menu", "Menu"),

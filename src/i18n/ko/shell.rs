@@ -5,6 +5,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("app.name", "batchlane"),
     ("app.tagline", "Azure OpenAI·OpenAI의 배치·할당량·비용 도구 — 모두 브라우저 안에서 돌아갑니다."),
     ("app.privacy", "여기에 올린 것은 이 페이지 밖으로 나가지 않습니다. 서버도, 분석 도구도, 외부 요청도 없습니다."),
+    ("app.update.available", "batchlane 새 버전이 준비되었습니다."),
+    ("app.update.reload", "새로 고침"),
     ("skip.main", "본문으로 건너뛰기"),
     ("nav.label", "도구"),
     ("nav.menu", "메뉴"),
