@@ -5,14 +5,15 @@ use crate::prefs::tr;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-/// Path, title key, text key, icon.
+/// Path, title key, text key, icon (an SVG path on a 24×24 grid, stroked:
+/// text glyphs such as ◷ are missing from common fonts and showed a box).
 const TOOLS: &[(&str, &str, &str, &str)] = &[
-    ("/batch", "page.batch.title", "home.batch", "✓"),
-    ("/results", "page.results.title", "home.results", "⇄"),
-    ("/quota", "page.quota.title", "home.quota", "◷"),
-    ("/cost", "page.cost.title", "home.cost", "$"),
-    ("/snippets", "page.snippets.title", "home.snippets", "{ }"),
-    ("/practice", "page.practice.title", "home.practice", "?"),
+    ("/batch", "page.batch.title", "home.batch", "M5 12l4 4 10-10"),
+    ("/results", "page.results.title", "home.results", "M4 8h14l-4-4M20 16H6l4 4"),
+    ("/quota", "page.quota.title", "home.quota", "M4 17a8 8 0 1 1 16 0M12 17l4-6"),
+    ("/cost", "page.cost.title", "home.cost", "M12 3v18M16 7H10a3 3 0 0 0 0 6h4a3 3 0 0 1 0 6H7"),
+    ("/snippets", "page.snippets.title", "home.snippets", "M9 5L4 12l5 7M15 5l5 7-5 7"),
+    ("/practice", "page.practice.title", "home.practice", "M9 9a3 3 0 1 1 4 2.8c-.7.3-1 .9-1 1.7V15M12 19h.01"),
 ];
 
 #[component]
@@ -28,7 +29,11 @@ pub fn Home() -> impl IntoView {
                         view! {
                             <li class="tool-card">
                                 <h2>
-                                    <span class="tool-card__icon" aria-hidden="true">{icon}</span>
+                                    <span class="tool-card__icon" aria-hidden="true">
+                                        <svg viewBox="0 0 24 24" width="20" height="20">
+                                            <path d=icon />
+                                        </svg>
+                                    </span>
                                     <A href=href>{tr(title)}</A>
                                 </h2>
                                 <p>{tr(text)}</p>
