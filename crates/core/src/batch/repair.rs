@@ -4,7 +4,7 @@
 //! requests are passed through unchanged (they need a person).
 
 use super::scan::{scan, string_end};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -36,12 +36,21 @@ pub struct Repairer {
     carry: Vec<u8>,
     line: u64,
     ids: HashSet<String>,
+    /// Per repeated id, the next suffix to try (so renaming stays linear).
+    next_suffix: HashMap<String, u64>,
     outcome: RepairOutcome,
 }
 
 impl Repairer {
     pub fn new(options: RepairOptions) -> Self {
-        Repairer { options, carry: Vec::new(), line: 0, ids: HashSet::new(), outcome: RepairOutcome::default() }
+        Repairer {
+            options,
+            carry: Vec::new(),
+            line: 0,
+            ids: HashSet::new(),
+            next_suffix: HashMap::new(),
+            outcome: RepairOutcome::default(),
+        }
     }
 
     /// Repairs the next chunk, appending the repaired bytes to `out`.
@@ -109,7 +118,16 @@ impl Repairer {
         if self.ids.insert(id.to_string()) {
             return None;
         }
-        let new_id = (2u64..).map(|k| format!("{id}-{k}")).find(|c| !self.ids.contains(c))?;
+        // Each suffix of an id is tried once over the whole file: an id taken
+        // by another line blocks one (id, suffix) pair only.
+        let next = self.next_suffix.entry(id.to_string()).or_insert(2);
+        let new_id = loop {
+            let candidate = format!("{id}-{next}");
+            *next = next.checked_add(1)?;
+            if !self.ids.contains(&candidate) {
+                break candidate;
+            }
+        };
         let key_at = scan(b).last_key_offset("custom_id")?;
         let colon = key_at + 1 + b[key_at + 1..].iter().position(|&c| c == b':')?;
         let open = colon + 1 + b[colon + 1..].iter().position(|&c| c == b'"')?;
