@@ -7,13 +7,14 @@
 
 use super::diagnostic::quote;
 use super::estimate::{explicit_cap, output_cap, prompt_tokens, OutputCap, Overheads};
+use super::fast_bpe::Tiktoken;
 use super::findings::Findings;
 use super::finish::FileFacts;
 use super::line::{check_line, FileShape, LineRef, Parsed};
 use super::scan::json_items;
 use super::tally::{Once, Tally};
 use super::token_part::TokenPart;
-use super::tokens::{CachedCounter, Tiktoken, TokenizerProvider};
+use super::tokens::{CachedCounter, TokenizerProvider};
 use super::{CheckOptions, Code, Endpoint, Report, Severity};
 use crate::facts::{model_for_name, Catalog, Encoding, Model, ModelKind, MODELS};
 use crate::io::lines::{Line, LineSplitter, LongLine, RawLine, BOM};

@@ -223,7 +223,8 @@ pub fn cost(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::tokens::{Tiktoken, TokenizerProvider};
+    use crate::batch::fast_bpe::Tiktoken;
+    use crate::batch::tokens::TokenizerProvider;
     use crate::facts::Encoding;
     use serde_json::json;
 

@@ -31,6 +31,7 @@ pub use diagnostic::{quote, Code, Diagnostic, Severity};
 pub use dialect::{Dialect, Endpoint};
 pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};
 pub use explain::{explain, Text};
+pub use fast_bpe::Tiktoken;
 pub use findings::Findings;
 pub use line::{check_line, FileShape, LineRef, Parsed};
 pub use options::{CheckOptions, OptionError, PriceOverride, QuotaChoice, Subscription, Zone};
@@ -40,7 +41,7 @@ pub use report::{CodeCount, QuotaReport, Report, Summary, TokenReport};
 pub use split::{split, SplitLimits, SplitOutcome, SplitPart, Splitter};
 pub use tally::{Sum, Tally};
 pub use token_part::TokenPart;
-pub use tokens::{NoTokenizer, Tiktoken, TokenCounter, TokenizerProvider};
+pub use tokens::{NoTokenizer, TokenCounter, TokenizerProvider};
 
 /// Checks a whole buffer at once (the paste box, tests).
 pub fn check_bytes(bytes: &[u8], options: CheckOptions, catalog: &crate::facts::Catalog) -> Report {
