@@ -149,6 +149,17 @@ fn renaming_many_duplicate_ids_is_linear() {
     assert!(allocations < 100 * n, "{allocations}");
 }
 
+#[test]
+fn a_long_single_piece_is_counted_in_bounded_memory() {
+    // Before: one 16 MB run of a letter took 700 MB (and 19.9 s).
+    let head = br#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": ""#;
+    let tail = b"\"}]}}\n";
+    let (r, peak, _) = measure(|| check_stream(CheckOptions::default(), &[(head, 1), (b"a", 2 * MB), (tail, 1)]));
+    report("a 2 MB run of one letter, tokens counted", peak);
+    assert!(r.summary.prompt_tokens.unwrap() > 2 * MB as u64 / 64);
+    assert!(peak < 48 * MB, "{peak}");
+}
+
 /// A counter that only checks the text reaches it (the tables are tested elsewhere).
 struct Chars;
 impl TokenCounter for Chars {

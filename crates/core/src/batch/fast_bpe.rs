@@ -44,6 +44,8 @@ impl Bpe {
 
 /// The piece cache is emptied when it holds this many pieces (bounds memory).
 const PIECE_CACHE_MAX: usize = 200_000;
+/// Longer pieces are not cached (the cache's bytes stay bounded).
+const PIECE_CACHE_MAX_BYTES: usize = 64;
 
 /// A counter for one encoding, with its own piece cache.
 pub(crate) struct FastCounter {
@@ -70,6 +72,9 @@ impl FastCounter {
             return n as u64;
         }
         let n = count_piece(&self.bpe.ranks, piece) as u32;
+        if piece.len() > PIECE_CACHE_MAX_BYTES {
+            return n as u64;
+        }
         if cache.len() >= PIECE_CACHE_MAX {
             cache.clear();
         }
