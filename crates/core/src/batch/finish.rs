@@ -1,6 +1,7 @@
 //! The rules about the whole file, run once the last byte is in, and the
 //! assembling of the report from a [`Tally`].
 
+use super::diagnostic::quote;
 use super::estimate::cost;
 use super::report::{CodeCount, QuotaReport, Summary, TokenReport};
 use super::tally::{Once, Tally};
@@ -81,7 +82,7 @@ impl Tally {
             exceeded: counted && enqueued.exact().is_none_or(|e| e > limit),
         });
         if let Some(q) = quota.as_ref().filter(|q| q.exceeded) {
-            let deployment = f.first_model.as_ref().map_or("", |(m, _)| m.as_str());
+            let deployment = f.first_model.as_ref().map_or(String::new(), |(m, _)| quote(m));
             let about = match enqueued.exact() {
                 Some(e) => format!("about {e} tokens"),
                 None => format!("more than {} tokens", u64::MAX),
