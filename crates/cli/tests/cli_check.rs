@@ -102,3 +102,21 @@ fn bad_usage_and_unreadable_files_exit_2() {
     assert!(err.contains("cannot read"), "{err}");
     assert_eq!(check(&[&fixture("")]).0, 2);
 }
+
+#[test]
+fn token_sums_that_overflow_do_not_pass_the_quota_gate() {
+    // Before: "14 enqueued tokens" and exit 0 (a debug build panicked).
+    let line = |id: &str| {
+        format!(
+            r#"{{"custom_id": "{id}", "method": "POST", "url": "/v1/chat/completions", "body": {{"model": "dep", "max_tokens": 18446744073709551615, "messages": [{{"role": "user", "content": "hi"}}]}}}}"#
+        )
+    };
+    let path = std::env::temp_dir().join(format!("batchlane-overflow-{}.jsonl", std::process::id()));
+    std::fs::write(&path, format!("{}\n{}\n", line("a"), line("b"))).unwrap();
+    let (code, v) = json(&[path.to_str().unwrap(), "--quota", "1000", "--format", "json"]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(code, 1);
+    assert_eq!(v["summary"]["enqueued_tokens"].as_u64(), Some(u64::MAX));
+    let codes: Vec<&str> = v["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
+    assert!(codes.contains(&"token_sum_overflow") && codes.contains(&"token_limit_exceeded"), "{codes:?}");
+}

@@ -263,11 +263,10 @@ fn token_limit_exceeded_typed_or_from_the_catalog() {
 #[test]
 fn warnings_are_never_errors() {
     let c = Catalog::builtin();
-    let long_id = "x".repeat(65);
     let cases: Vec<(String, Code, CheckOptions)> = vec![
         (format!("{CHAT}\n\n"), Code::BlankLine, opts(Dialect::Azure)),
         (format!("{CHAT}\r\n"), Code::CrlfLineEndings, opts(Dialect::Azure)),
-        (CHAT.replace("\"a\"", &format!("\"{long_id}\"")), Code::CustomIdTooLong, opts(Dialect::Azure)),
+        (CHAT.replace("\"max_tokens\": 10", "\"max_tokens\": 1000000000"), Code::MaxTokensTooLarge, opts(Dialect::Azure)),
         (CHAT.replace("\"dep\"", "\"gpt-4o\""), Code::BaseModelName, opts(Dialect::Azure)),
         (CHAT.replace("\"max_tokens\": 10, ", ""), Code::MaxTokensUnset, opts(Dialect::Azure)),
         (CHAT.replace("\"dep\"", "\"o3-mini\""), Code::MaxTokensOnReasoningModel, opts(Dialect::OpenAi)),
@@ -297,6 +296,19 @@ fn warnings_are_never_errors() {
     let o = CheckOptions { model: Some("gpt-4o".into()), ..CheckOptions::default() };
     let r = run(CHAT, o, &small);
     assert_eq!(found(&r), [(1, "context_window_exceeded", Severity::Warning)]);
+}
+
+#[test]
+fn an_over_long_custom_id_is_an_error_and_only_ids_within_the_limit_are_compared() {
+    let long_id = "x".repeat(65);
+    let line = CHAT.replace("\"a\"", &format!("\"{long_id}\""));
+    for d in BOTH {
+        let r = check(&format!("{line}\n{line}\n"), d);
+        assert_eq!(found(&r), [(1, "custom_id_too_long", Severity::Error), (2, "custom_id_too_long", Severity::Error)], "{d:?}");
+        let at_limit = CHAT.replace("\"a\"", &format!("\"{}\"", "가".repeat(64)));
+        let r = check(&format!("{at_limit}\n{at_limit}\n"), d);
+        assert_eq!(found(&r), [(2, "duplicate_custom_id", Severity::Error)], "{d:?}");
+    }
 }
 
 #[test]

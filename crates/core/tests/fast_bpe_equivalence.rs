@@ -100,6 +100,23 @@ fn long_runs_use_the_large_merge() {
     assert_same(&"=".repeat(257));
 }
 
+#[test]
+fn long_single_pieces_are_counted_by_windows_like_tiktoken() {
+    // Longer than one window (see bpe.rs): merged window by window.
+    let mut x = 12_345u32;
+    let mut next = |n: u32| {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        (x >> 16) % n
+    };
+    let letters: String = (0..20_000).map(|_| char::from(b'a' + next(26) as u8)).collect();
+    let few: String = (0..20_000).map(|_| if next(5) == 0 { 'b' } else { 'a' }).collect();
+    let hanzi: String = (0..8_000).map(|_| char::from_u32(0x4E00 + next(2000)).unwrap()).collect();
+    for text in ["a".repeat(20_000), "z".repeat(30_001), letters, few, hanzi, "ab".repeat(10_000), "=".repeat(20_000), "가".repeat(10_000)]
+    {
+        assert_same(&text);
+    }
+}
+
 fn piece() -> impl Strategy<Value = String> {
     prop_oneof![
         "[a-zA-Z]{1,8}",

@@ -66,14 +66,71 @@ fn base64_decode(s: &str) -> Option<Vec<u8>> {
 /// faster for the short pieces that make up nearly all text).
 const LARGE_PIECE: usize = 100;
 
+/// Pieces longer than this are counted window by window ([`count_long`]):
+/// time and memory stay linear in the piece's length.
+const LONG_PIECE: usize = 8192;
+/// Bytes of a long piece merged at a time.
+const WINDOW: usize = 4096;
+/// Tokens remembered behind a window, to move its start back over.
+const KEEP: usize = 64;
+
 /// The number of tokens byte-pair merging makes of `piece`.
 pub(crate) fn count_piece(ranks: &Ranks, piece: &[u8]) -> usize {
     match piece.len() {
         0 => 0,
         1 => 1,
         n if n < LARGE_PIECE => merge_small(ranks, piece),
-        _ => merge_large(ranks, piece),
+        n if n <= LONG_PIECE => merge_large(ranks, piece).len(),
+        _ => count_long(ranks, piece),
     }
+}
+
+/// A long piece, window by window. Byte-pair merging's tokens are exactly
+/// the sequences in which each two neighbouring tokens `a`, `b` merge back
+/// to `[a, b]` on their own (they are *compatible*). A window's merge is
+/// valid inside; where it meets the tokens before it, the junction is
+/// checked, and while it is not compatible the window starts one earlier
+/// token back (that token is merged again with the window). If more than
+/// [`KEEP`] tokens would be needed, the whole piece is merged at once.
+fn count_long(ranks: &Ranks, piece: &[u8]) -> usize {
+    let n = piece.len();
+    let mut count = 0usize;
+    // The last tokens counted, as (start, end) in `piece`.
+    let mut kept: std::collections::VecDeque<(usize, usize)> = std::collections::VecDeque::with_capacity(KEEP + 1);
+    let mut window_end = 0;
+    while window_end < n {
+        let mut start = window_end;
+        window_end = (window_end + WINDOW).min(n);
+        let starts = loop {
+            let starts = merge_large(ranks, &piece[start..window_end]);
+            let first_end = start + starts.get(1).copied().unwrap_or(window_end - start);
+            match kept.back() {
+                Some(&(a, b)) if !compatible(ranks, &piece[a..first_end], b - a) => {
+                    kept.pop_back();
+                    count -= 1;
+                    start = a;
+                    if kept.is_empty() && start > 0 {
+                        return merge_large(ranks, piece).len();
+                    }
+                }
+                _ => break starts,
+            }
+        };
+        for (k, &s) in starts.iter().enumerate() {
+            let e = starts.get(k + 1).copied().unwrap_or(window_end - start);
+            kept.push_back((start + s, start + e));
+            if kept.len() > KEEP {
+                kept.pop_front();
+            }
+        }
+        count += starts.len();
+    }
+    count
+}
+
+/// Whether merging `bytes` gives two tokens split at `at`.
+fn compatible(ranks: &Ranks, bytes: &[u8], at: usize) -> bool {
+    merge_large(ranks, bytes) == [0, at]
 }
 
 fn merge_small(ranks: &Ranks, piece: &[u8]) -> usize {
@@ -108,8 +165,12 @@ fn merge_small(ranks: &Ranks, piece: &[u8]) -> usize {
     }
 }
 
-fn merge_large(ranks: &Ranks, piece: &[u8]) -> usize {
+/// The start offsets of the tokens merging makes of `piece` (heap-based).
+fn merge_large(ranks: &Ranks, piece: &[u8]) -> Vec<usize> {
     let n = piece.len();
+    if n < 2 {
+        return vec![0; n];
+    }
     // Part starting at i (if alive) ends at end[i]; prev[i] is the part before.
     let mut end: Vec<usize> = (1..=n).collect();
     let mut prev: Vec<usize> = (0..n).map(|i| i.wrapping_sub(1)).collect();
@@ -120,7 +181,6 @@ fn merge_large(ranks: &Ranks, piece: &[u8]) -> usize {
             heap.push(Reverse((r, i, i + 2)));
         }
     }
-    let mut count = n;
     while let Some(Reverse((_, i, pair_end))) = heap.pop() {
         // Stale unless part i is alive and the part after it ends at pair_end.
         if !alive[i] || end[i] >= n || end[end[i]] != pair_end {
@@ -128,7 +188,6 @@ fn merge_large(ranks: &Ranks, piece: &[u8]) -> usize {
         }
         alive[end[i]] = false;
         end[i] = pair_end;
-        count -= 1;
         if pair_end < n {
             prev[pair_end] = i;
             if let Some(&r) = ranks.get(&piece[i..end[pair_end]]) {
@@ -142,7 +201,13 @@ fn merge_large(ranks: &Ranks, piece: &[u8]) -> usize {
             }
         }
     }
-    count
+    let mut starts = Vec::new();
+    let mut i = 0;
+    while i < n {
+        starts.push(i);
+        i = end[i];
+    }
+    starts
 }
 
 #[cfg(test)]
@@ -162,9 +227,29 @@ mod tests {
     fn small_and_large_merges_agree() {
         let ranks = parse_ranks("YQ== 0\nYg== 1\nYWE= 2\nYWI= 3\nYWFh 4\nYWFhYQ== 5\n").unwrap();
         for s in ["ab", "aaab", "aaaaaaab", "babababa", "aaaaaaaaaaaaaaaaaaaaaaaaaab"] {
-            assert_eq!(merge_small(&ranks, s.as_bytes()), merge_large(&ranks, s.as_bytes()), "{s}");
+            assert_eq!(merge_small(&ranks, s.as_bytes()), merge_large(&ranks, s.as_bytes()).len(), "{s}");
         }
         // "aaab": a a a b → aa a b → aaa b (rank 4) → 2 tokens.
         assert_eq!(count_piece(&ranks, b"aaab"), 2);
+        assert_eq!(merge_large(&ranks, b"aaab"), [0, 2]);
+    }
+
+    #[test]
+    fn long_pieces_counted_by_windows_equal_one_merge() {
+        let ranks = parse_ranks("YQ== 0\nYg== 1\nYWE= 2\nYWI= 3\nYWFh 4\nYWFhYQ== 5\nYmE= 6\n").unwrap();
+        let mut x = 7u32;
+        let random: Vec<u8> = (0..30_000)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                if x >> 16 & 3 == 0 {
+                    b'b'
+                } else {
+                    b'a'
+                }
+            })
+            .collect();
+        for piece in [vec![b'a'; 20_001], b"ab".repeat(9_000), random] {
+            assert_eq!(count_long(&ranks, &piece), merge_large(&ranks, &piece).len());
+        }
     }
 }

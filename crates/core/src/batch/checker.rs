@@ -1,16 +1,24 @@
 //! The streaming checker: feed it chunks of any size (lines and UTF-8
 //! sequences may be split anywhere), read `progress()`, then `finish()`.
-//! Memory: the custom_id → first line map, the current partial line, and
-//! at most `max_stored_per_code` diagnostics per code; no line texts.
+//! Memory is bounded: the custom_id → first line map (ids up to the
+//! service's length limit, at most as many as a file may hold requests),
+//! the current partial line (up to `max_line_bytes`), and the capped
+//! diagnostics of the [`Tally`]; no line texts.
 
-use super::estimate::{output_cap, prompt_tokens, Histogram, OutputCap, Overheads};
+use super::diagnostic::quote;
+use super::estimate::{explicit_cap, output_cap, prompt_tokens, OutputCap, Overheads};
+use super::fast_bpe::Tiktoken;
+use super::findings::Findings;
+use super::finish::FileFacts;
 use super::line::{check_line, FileShape, LineRef, Parsed};
-use super::tokens::{CachedCounter, Tiktoken, TokenizerProvider};
-use super::{CheckOptions, Code, Diagnostic, Endpoint, Report, Severity};
-use crate::facts::{model_for_name, Catalog, Encoding, Model, ModelKind};
+use super::scan::json_items;
+use super::tally::{Once, Tally};
+use super::token_part::TokenPart;
+use super::tokens::{CachedCounter, TokenizerProvider};
+use super::{CheckOptions, Code, Endpoint, Report, Severity};
+use crate::facts::{model_for_name, Catalog, Encoding, Model, ModelKind, MODELS};
+use crate::io::lines::{Line, LineSplitter, LongLine, RawLine, BOM};
 use std::collections::HashMap;
-
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Progress {
@@ -20,49 +28,27 @@ pub struct Progress {
     pub lines: u64,
 }
 
-/// Findings reported once per file, at their first line, with a count.
-#[derive(Default)]
-pub(crate) struct Aggregate {
-    pub first: Option<Diagnostic>,
-    pub count: u64,
-}
-
 pub struct Checker {
-    pub(crate) options: CheckOptions,
-    pub(crate) catalog: Catalog,
+    options: CheckOptions,
+    catalog: Catalog,
     provider: Box<dyn TokenizerProvider>,
-    pub(crate) counter: Option<CachedCounter>,
+    counter: Option<CachedCounter>,
     counter_tried: bool,
     overheads: Overheads,
-    // The stream.
-    carry: Vec<u8>,
-    skipping: Option<u64>,
-    next_line_start: u64,
-    pub(crate) progress: Progress,
+    lines: LineSplitter,
     // What the cross-line rules remember.
-    ids: HashMap<String, u64>,
-    pub(crate) first_url: Option<(String, u64)>,
-    pub(crate) first_model: Option<(String, u64)>,
-    pub(crate) model: Option<&'static Model>,
-    pub(crate) encoding: Option<(Encoding, bool)>,
-    pub(crate) shape: Option<FileShape>,
-    // Counts.
-    pub(crate) requests: u64,
-    pub(crate) blank_lines: u64,
-    pub(crate) crlf: Aggregate,
-    pub(crate) unset_cap: Aggregate,
-    pub(crate) reasoning_max_tokens: Aggregate,
-    pub(crate) prompt_tokens: u64,
-    pub(crate) output_tokens: u64,
-    pub(crate) max_line_prompt: u64,
-    pub(crate) histogram: Histogram,
-    pub(crate) diagnostics: Vec<Diagnostic>,
-    pub(crate) counts: HashMap<Code, (Severity, u64)>,
-    scratch: Vec<Diagnostic>,
-    // Token figures merged from token passes (see parallel.rs).
-    pub(crate) external_tokens: bool,
-    pub(crate) external_hits: u64,
-    pub(crate) encoding_from_parts: bool,
+    ids: HashMap<Box<str>, u64>,
+    /// The most ids the map keeps (the service's requests per file).
+    max_ids: usize,
+    /// The largest output cap any catalog model allows (for unknown models).
+    largest_output_cap: Option<u64>,
+    first_url: Option<(String, u64)>,
+    first_model: Option<(String, u64)>,
+    model: Option<&'static Model>,
+    encoding: Option<(Encoding, bool)>,
+    shape: Option<FileShape>,
+    tally: Tally,
+    findings: Findings,
 }
 
 impl Checker {
@@ -75,103 +61,59 @@ impl Checker {
     /// A checker with another token counter (or [`super::NoTokenizer`]).
     pub fn with_tokenizer(options: CheckOptions, catalog: &Catalog, provider: Box<dyn TokenizerProvider>) -> Self {
         let model = options.model.as_deref().and_then(model_for_name);
+        let max_ids = catalog.require("max_requests_per_file", options.dialect.fact_subject()) as usize;
+        let largest_output_cap = MODELS.iter().filter_map(|m| catalog.get("max_output_tokens", m.name)).map(|v| v as u64).max();
         Checker {
             overheads: Overheads::from_catalog(catalog),
+            lines: LineSplitter::with_limit(options.max_line_bytes),
+            tally: Tally::new(options.max_stored_per_code),
+            findings: Findings::new(options.max_stored_per_code),
             options,
             catalog: catalog.clone(),
             provider,
             counter: None,
             counter_tried: false,
-            carry: Vec::new(),
-            skipping: None,
-            next_line_start: 0,
-            progress: Progress::default(),
             ids: HashMap::new(),
+            max_ids,
+            largest_output_cap,
             first_url: None,
             first_model: None,
             model,
             encoding: None,
             shape: None,
-            requests: 0,
-            blank_lines: 0,
-            crlf: Aggregate::default(),
-            unset_cap: Aggregate::default(),
-            reasoning_max_tokens: Aggregate::default(),
-            prompt_tokens: 0,
-            output_tokens: 0,
-            max_line_prompt: 0,
-            histogram: Histogram::default(),
-            diagnostics: Vec::new(),
-            counts: HashMap::new(),
-            scratch: Vec::new(),
-            external_tokens: false,
-            external_hits: 0,
-            encoding_from_parts: false,
         }
     }
 
     pub fn progress(&self) -> Progress {
-        self.progress
+        Progress { bytes: self.lines.bytes_read(), lines: self.lines.lines_read() }
     }
 
     /// Reads the next chunk of the file.
     pub fn feed(&mut self, chunk: &[u8]) {
-        self.progress.bytes += chunk.len() as u64;
-        let mut rest = chunk;
-        while let Some(pos) = rest.iter().position(|&b| b == b'\n') {
-            let part = &rest[..pos];
-            if let Some(skipped) = self.skipping.take() {
-                self.too_long(skipped + pos as u64);
-            } else if self.carry.is_empty() {
-                self.line(part);
-            } else {
-                let mut whole = std::mem::take(&mut self.carry);
-                whole.extend_from_slice(part);
-                self.line(&whole);
-                whole.clear();
-                self.carry = whole;
-            }
-            rest = &rest[pos + 1..];
-        }
-        match &mut self.skipping {
-            Some(skipped) => *skipped += rest.len() as u64,
-            None => {
-                self.carry.extend_from_slice(rest);
-                if self.carry.len() > self.options.max_line_bytes {
-                    self.start_skipping();
-                }
-            }
-        }
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.feed_lines(chunk, |l| self.on_line(l));
+        self.lines = lines;
     }
 
-    fn start_skipping(&mut self) {
-        if self.progress.lines == 0 && self.carry.starts_with(BOM) {
-            self.bom();
+    fn on_line(&mut self, l: Line<'_>) {
+        match l {
+            Line::Bom => self.bom(),
+            Line::Line(l) => self.line(l),
+            Line::TooLong(l) => self.too_long(l),
         }
-        self.skipping = Some(self.carry.len() as u64);
-        self.carry = Vec::new();
     }
 
     /// A line longer than `max_line_bytes`: reported, not parsed.
-    fn too_long(&mut self, len: u64) {
-        let start = self.begin_line(len);
-        self.requests += 1;
+    fn too_long(&mut self, l: LongLine) {
+        self.tally.add_request();
         let msg = format!(
-            "This line is {len} bytes long, more than the checker's limit of {} bytes; it was not checked.",
-            self.options.max_line_bytes
+            "This line is {} bytes long, more than the checker's limit of {} bytes; it was not checked.",
+            l.len, self.options.max_line_bytes
         );
-        let r = LineRef { number: self.progress.lines, start, bytes: &[] };
+        let r = LineRef { number: l.number, start: l.offset, bytes: &[] };
         let mut d = r.diag(Code::LineTooLong, Severity::Warning, None, msg, None);
-        d.line_bytes = len;
-        self.record(d);
-    }
-
-    /// Counts a line of `len` bytes (without `\n`); returns where it starts.
-    fn begin_line(&mut self, len: u64) -> u64 {
-        let start = self.next_line_start;
-        self.next_line_start += len + 1;
-        self.progress.lines += 1;
-        start
+        d.line_bytes = l.len;
+        self.tally.record(d);
     }
 
     fn bom(&mut self) {
@@ -182,52 +124,44 @@ impl Checker {
         let r = LineRef { number: 1, start: 0, bytes: BOM };
         let mut d = r.diag(Code::Utf8Bom, severity, None, msg.to_string(), Some(0));
         d.line_bytes = 0;
-        self.record(d);
+        self.tally.record(d);
     }
 
-    fn line(&mut self, raw: &[u8]) {
-        if raw.len() > self.options.max_line_bytes {
-            return self.too_long(raw.len() as u64);
-        }
-        let mut start = self.begin_line(raw.len() as u64);
-        let number = self.progress.lines;
-        let mut b = raw;
-        if number == 1 && b.starts_with(BOM) {
-            self.bom();
-            b = &b[BOM.len()..];
-            start += BOM.len() as u64;
-        }
-        if let Some(stripped) = b.strip_suffix(b"\r") {
-            b = stripped;
-            self.crlf.count += 1;
-            if self.crlf.first.is_none() {
-                let r = LineRef { number, start, bytes: b };
-                let d = r.diag(Code::CrlfLineEndings, Severity::Warning, None, String::new(), Some(b.len()));
-                self.crlf.first = Some(d);
-            }
+    fn line(&mut self, l: RawLine<'_>) {
+        let (number, start, b) = (l.number, l.offset, l.bytes);
+        if l.crlf {
+            let r = LineRef { number, start, bytes: b };
+            self.tally.once(Once::Crlf, || r.diag(Code::CrlfLineEndings, Severity::Warning, None, String::new(), Some(b.len())));
         }
         let r = LineRef { number, start, bytes: b };
         if b.iter().all(|c| matches!(c, b' ' | b'\t' | b'\r')) {
-            self.blank_lines += 1;
+            self.tally.add_blank_line();
             let msg = "This line is blank. Blank lines are not requests; how the service treats them is undocumented.";
-            return self.record(r.diag(Code::BlankLine, Severity::Warning, None, msg.into(), None));
+            return self.tally.record(r.diag(Code::BlankLine, Severity::Warning, None, msg.into(), None));
         }
-        self.requests += 1;
-        let mut out = std::mem::take(&mut self.scratch);
+        self.tally.add_request();
+        let items = json_items(b);
+        if items > self.options.max_line_values {
+            let msg = format!(
+                "This line holds about {items} JSON values, more than the checker's limit of {}; it was not checked.",
+                self.options.max_line_values
+            );
+            return self.tally.record(r.diag(Code::LineTooLong, Severity::Warning, None, msg, None));
+        }
+        let mut out = std::mem::replace(&mut self.findings, Findings::new(0));
+        out.clear();
         let parsed = check_line(r, self.options.dialect, &self.catalog, &mut out);
         match parsed {
             Some(p) => self.across_lines(r, p, &mut out),
-            None if self.requests == 1 => self.detect_shape(b, &mut out),
+            None if self.tally.requests() == 1 => self.detect_shape(b, &mut out),
             None => {}
         }
-        for d in out.drain(..) {
-            self.record(d);
-        }
-        self.scratch = out;
+        out.drain_into(&mut self.tally);
+        self.findings = out;
     }
 
     /// The first request did not parse: say plainly if the file is not JSONL.
-    fn detect_shape(&mut self, b: &[u8], out: &mut [Diagnostic]) {
+    fn detect_shape(&mut self, b: &[u8], out: &mut Findings) {
         let t = b.trim_ascii();
         let (shape, note) = if b.contains(&0) || std::str::from_utf8(b).is_err() {
             (FileShape::Binary, "This looks like a binary file, not a JSONL text file.")
@@ -244,18 +178,21 @@ impl Checker {
         }
     }
 
-    fn across_lines(&mut self, r: LineRef, p: Parsed, out: &mut Vec<Diagnostic>) {
-        if let Some(id) = p.custom_id.clone() {
-            match self.ids.get(&id) {
+    fn across_lines(&mut self, r: LineRef, p: Parsed, out: &mut Findings) {
+        if let Some(id) = p.custom_id.as_deref() {
+            match self.ids.get(id) {
                 Some(&first) => {
                     let msg = format!("The custom ID for this request is a duplicate of the custom ID in another request (line {first}).");
                     let mut d = r.diag(Code::DuplicateCustomId, Severity::Error, Some("custom_id"), msg, p.custom_id_at);
                     d.related_line = Some(first);
                     out.push(d);
                 }
-                None => {
-                    self.ids.insert(id, r.number);
+                // Beyond the service's request limit the file fails anyway
+                // (too_many_tasks): later ids are not remembered.
+                None if self.ids.len() < self.max_ids => {
+                    self.ids.insert(id.into(), r.number);
                 }
+                None => {}
             }
         }
         let dialect = self.options.dialect;
@@ -263,8 +200,10 @@ impl Checker {
             match &self.first_url {
                 None => self.first_url = Some((url.clone(), r.number)),
                 Some((first, n)) if first != url && dialect.allowed_urls().contains(&url.as_str()) => {
-                    let msg =
-                        format!("The URL provided for this request does not match the batch endpoint ({url} here, {first} on line {n}).");
+                    let msg = format!(
+                        "The URL provided for this request does not match the batch endpoint ({url} here, {} on line {n}).",
+                        quote(first)
+                    );
                     let mut d = r.diag(dialect.url_code(), Severity::Error, Some("url"), msg, p.url_at);
                     d.related_line = Some(*n);
                     out.push(d);
@@ -284,7 +223,11 @@ impl Checker {
                 }
                 Some((first, n)) if first != model => {
                     let word = dialect.model_word();
-                    let msg = format!("The {word} on this line ('{model}') doesn't match the rest of the file ('{first}' on line {n}).");
+                    let msg = format!(
+                        "The {word} on this line ('{}') doesn't match the rest of the file ('{}' on line {n}).",
+                        quote(model),
+                        quote(first)
+                    );
                     let mut d = r.diag(Code::ModelMismatch, Severity::Error, Some("body.model"), msg, p.model_at);
                     d.related_line = Some(*n);
                     out.push(d);
@@ -297,24 +240,34 @@ impl Checker {
         }
     }
 
-    fn tokens(&mut self, r: LineRef, body: &serde_json::Value, endpoint: Endpoint, p: &Parsed, out: &mut Vec<Diagnostic>) {
+    fn tokens(&mut self, r: LineRef, body: &serde_json::Value, endpoint: Endpoint, p: &Parsed, out: &mut Findings) {
         let model = self.model;
         if model.is_some_and(|m| m.kind == ModelKind::Reasoning) && body.get("max_tokens").is_some() {
-            self.reasoning_max_tokens.count += 1;
-            if self.reasoning_max_tokens.first.is_none() {
-                let d = r.diag(Code::MaxTokensOnReasoningModel, Severity::Warning, Some("body.max_tokens"), String::new(), p.max_tokens_at);
-                self.reasoning_max_tokens.first = Some(d);
-            }
+            let at = p.max_tokens_at;
+            self.tally.once(Once::ReasoningMaxTokens, || {
+                r.diag(Code::MaxTokensOnReasoningModel, Severity::Warning, Some("body.max_tokens"), String::new(), at)
+            });
         }
         let model_max = model.and_then(|m| self.catalog.get("max_output_tokens", m.name)).map(|v| v as u64);
-        let cap = output_cap(body, endpoint, model_max);
-        if matches!(cap, OutputCap::ModelMaximum(_) | OutputCap::Unknown) {
-            self.unset_cap.count += 1;
-            if self.unset_cap.first.is_none() {
-                self.unset_cap.first = Some(r.diag(Code::MaxTokensUnset, Severity::Warning, Some("body.max_tokens"), String::new(), None));
+        if let Some((key, cap)) = explicit_cap(body, endpoint) {
+            let (limit, whose) = match (model_max, model) {
+                (Some(m), Some(model)) => (Some(m), format!("{}'s maximum output of {m} tokens", model.name)),
+                _ => (
+                    self.largest_output_cap,
+                    format!("the largest output any known model allows ({} tokens)", self.largest_output_cap.unwrap_or(0)),
+                ),
+            };
+            if limit.is_some_and(|limit| cap > limit) {
+                let msg = format!("{key} is {cap}, beyond {whose}; the service rejects the request.");
+                out.push(r.diag(Code::MaxTokensTooLarge, Severity::Warning, Some(&format!("body.{key}")), msg, None));
             }
         }
-        self.output_tokens += cap.tokens();
+        let cap = output_cap(body, endpoint, model_max);
+        if matches!(cap, OutputCap::ModelMaximum(_) | OutputCap::Unknown) {
+            self.tally
+                .once(Once::UnsetCap, || r.diag(Code::MaxTokensUnset, Severity::Warning, Some("body.max_tokens"), String::new(), None));
+        }
+        self.tally.add_output(cap.tokens());
         if !self.options.count_tokens {
             return;
         }
@@ -330,42 +283,62 @@ impl Checker {
         }
         let Some(counter) = &mut self.counter else { return };
         let n = prompt_tokens(body, endpoint, self.overheads, counter);
-        self.prompt_tokens += n;
-        self.max_line_prompt = self.max_line_prompt.max(n);
-        self.histogram.add(n);
-        if let Some(window) = model.and_then(|m| self.catalog.get("context_window", m.name)) {
-            if n as f64 > window {
-                let msg = format!(
-                    "This request's prompt is about {n} tokens, more than {}'s context window of {window} tokens (unconfirmed figure).",
-                    model.map_or("", |m| m.name)
-                );
-                out.push(r.diag(Code::ContextWindowExceeded, Severity::Warning, Some("body"), msg, None));
-            }
-        }
-    }
-
-    /// Counts a finding and keeps it if its code has room left.
-    pub(crate) fn record(&mut self, d: Diagnostic) {
-        let entry = self.counts.entry(d.code).or_insert((d.severity, 0));
-        entry.1 += 1;
-        if entry.1 <= self.options.max_stored_per_code as u64 {
-            self.diagnostics.push(d);
+        self.tally.add_prompt(n);
+        if let Some(d) = super::token_part::context_window(&self.catalog, model, r, n) {
+            out.push(d);
         }
     }
 
     /// Ends the file: the last line, then the rules about the whole file.
     pub fn finish(mut self) -> Report {
         self.end_of_input();
-        super::finish::finish(self)
+        self.report(false)
+    }
+
+    /// Ends a structural pass (made with [`super::NoTokenizer`]) with the
+    /// token figures of the ranges that cover the file.
+    pub fn finish_with_tokens(mut self, mut parts: Vec<TokenPart>) -> Report {
+        self.end_of_input();
+        parts.sort_by_key(|p| p.start);
+        let mut external = false;
+        let mut offset = 0u64;
+        let mut encoding_from_parts = false;
+        for p in parts {
+            external |= p.counted;
+            if p.encoding.is_some() && !encoding_from_parts {
+                encoding_from_parts = true;
+                self.encoding = p.encoding;
+            }
+            let lines = p.lines;
+            self.tally.merge(p.tally, offset);
+            offset = offset.saturating_add(lines);
+        }
+        self.report(external)
+    }
+
+    fn report(mut self, external_tokens: bool) -> Report {
+        if let Some(c) = &self.counter {
+            self.tally.add_cache_hits(c.hits);
+        }
+        let facts = FileFacts {
+            options: &self.options,
+            catalog: &self.catalog,
+            bytes: self.lines.bytes_read(),
+            lines: self.lines.lines_read(),
+            model: self.model,
+            encoding: self.encoding,
+            first_model: self.first_model,
+            first_url: self.first_url,
+            shape: self.shape,
+            counted: self.counter.is_some() || external_tokens,
+        };
+        self.tally.finish(facts)
     }
 
     /// Checks the last line (without a final `\n`).
-    pub(crate) fn end_of_input(&mut self) {
-        if let Some(skipped) = self.skipping.take() {
-            self.too_long(skipped);
-        } else if !self.carry.is_empty() {
-            let last = std::mem::take(&mut self.carry);
-            self.line(&last);
-        }
+    fn end_of_input(&mut self) {
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.finish_lines(|l| self.on_line(l));
+        self.lines = lines;
     }
 }

@@ -57,6 +57,8 @@ codes! {
     ModelMismatch => "model_mismatch",
     StreamingUnsupported => "streaming_unsupported",
     TokenLimitExceeded => "token_limit_exceeded",
+    // This tool's errors.
+    TokenSumOverflow => "token_sum_overflow",
     // This tool's warnings.
     BlankLine => "blank_line",
     CrlfLineEndings => "crlf_line_endings",
@@ -67,6 +69,7 @@ codes! {
     ContextWindowExceeded => "context_window_exceeded",
     DuplicateJsonKey => "duplicate_json_key",
     LineTooLong => "line_too_long",
+    MaxTokensTooLarge => "max_tokens_too_large",
 }
 
 impl Code {
@@ -120,6 +123,18 @@ impl Diagnostic {
     }
 }
 
+/// Characters of a value quoted in a message; longer values are cut.
+const QUOTED_CHARS: usize = 80;
+
+/// A value from the file as a message quotes it: at most [`QUOTED_CHARS`]
+/// characters, a longer one cut with "…" and its full length.
+pub fn quote(value: &str) -> String {
+    match value.char_indices().nth(QUOTED_CHARS) {
+        None => value.to_string(),
+        Some((cut, _)) => format!("{}… ({} characters)", &value[..cut], value.chars().count()),
+    }
+}
+
 /// Number of characters in the UTF-8 prefix `bytes` (invalid bytes count one each).
 pub(crate) fn char_count(bytes: &[u8]) -> u64 {
     bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as u64
@@ -136,5 +151,9 @@ mod tests {
             assert_eq!(serde_json::to_value(c).unwrap(), serde_json::json!(c.as_str()));
         }
         assert_eq!(char_count("가a".as_bytes()), 2);
+        assert_eq!(quote("short"), "short");
+        let long = "가".repeat(100_000);
+        let q = quote(&long);
+        assert!(q.starts_with(&"가".repeat(QUOTED_CHARS)) && q.ends_with("… (100000 characters)"), "{q}");
     }
 }

@@ -117,19 +117,30 @@ impl OutputCap {
     }
 }
 
-/// The request's output cap; `model_max` is the catalog's `max_output_tokens`.
-pub(crate) fn output_cap(body: &Value, endpoint: Endpoint, model_max: Option<u64>) -> OutputCap {
-    let keys: &[&str] = match endpoint {
+fn cap_keys(endpoint: Endpoint) -> &'static [&'static str] {
+    match endpoint {
         Endpoint::ChatCompletions => &["max_completion_tokens", "max_tokens"],
         Endpoint::Responses => &["max_output_tokens"],
         Endpoint::Completions => &["max_tokens"],
-        Endpoint::Embeddings | Endpoint::Moderations | Endpoint::Images => return OutputCap::NoOutput,
-    };
+        Endpoint::Embeddings | Endpoint::Moderations | Endpoint::Images => &[],
+    }
+}
+
+/// The output cap a request sets (per choice), and the key that sets it.
+pub(crate) fn explicit_cap(body: &Value, endpoint: Endpoint) -> Option<(&'static str, u64)> {
+    cap_keys(endpoint).iter().find_map(|k| body.get(*k).and_then(Value::as_u64).map(|v| (*k, v)))
+}
+
+/// The request's output cap; `model_max` is the catalog's `max_output_tokens`.
+pub(crate) fn output_cap(body: &Value, endpoint: Endpoint, model_max: Option<u64>) -> OutputCap {
+    if cap_keys(endpoint).is_empty() {
+        return OutputCap::NoOutput;
+    }
     let n = match body.get("n").and_then(Value::as_u64) {
         Some(n) if n >= 1 && endpoint != Endpoint::Responses => n,
         _ => 1,
     };
-    match keys.iter().find_map(|k| body.get(*k).and_then(Value::as_u64)) {
+    match explicit_cap(body, endpoint).map(|(_, cap)| cap) {
         Some(cap) => OutputCap::Explicit(cap.saturating_mul(n)),
         None => model_max.map_or(OutputCap::Unknown, |m| OutputCap::ModelMaximum(m.saturating_mul(n))),
     }
@@ -165,7 +176,8 @@ impl Histogram {
     }
 
     pub fn add(&mut self, tokens: u64) {
-        self.counts[Self::bucket_of(tokens)] += 1;
+        let c = &mut self.counts[Self::bucket_of(tokens)];
+        *c = c.saturating_add(1);
     }
 }
 
@@ -211,7 +223,8 @@ pub fn cost(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::tokens::{Tiktoken, TokenizerProvider};
+    use crate::batch::fast_bpe::Tiktoken;
+    use crate::batch::tokens::TokenizerProvider;
     use crate::facts::Encoding;
     use serde_json::json;
 

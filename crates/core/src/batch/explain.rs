@@ -105,6 +105,14 @@ pub fn explain(code: Code, dialect: Dialect) -> Text {
             "Remove the repeated key: parsers keep only one of the values, and which one differs between parsers.",
             "반복된 키를 지우세요. 파서는 값 중 하나만 남기고, 어느 쪽을 남기는지는 파서마다 다릅니다.",
         ),
+        TokenSumOverflow => t(
+            "Look for absurd max_tokens (or max_completion_tokens / max_output_tokens) values: the sums of this file's tokens do not fit in 64 bits. Set each request's cap to what the model can produce.",
+            "터무니없이 큰 max_tokens(또는 max_completion_tokens / max_output_tokens) 값을 찾으세요. 이 파일의 토큰 합계가 64비트를 넘습니다. 요청마다 모델이 낼 수 있는 만큼만 상한을 두세요.",
+        ),
+        MaxTokensTooLarge => t(
+            "Lower the output cap to at most the model's maximum output tokens; the service rejects larger caps, and they inflate the enqueued-token estimate.",
+            "출력 상한을 모델의 최대 출력 토큰 이하로 낮추세요. 서비스는 더 큰 상한을 거부하며, 큐 토큰 추정치도 부풀립니다.",
+        ),
         LineTooLong => t(
             "This line is too long to check here. If it is not a mistake (e.g. inline images), raise the line limit or check it with the CLI.",
             "이 줄은 너무 길어서 여기서 검사하지 않았습니다. 실수가 아니라면(예: 인라인 이미지) 줄 길이 한도를 올리거나 CLI로 검사하세요.",

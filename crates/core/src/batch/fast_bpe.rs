@@ -8,7 +8,7 @@
 
 use super::bpe::{count_piece, parse_ranks, Ranks};
 use super::pretokenize::{Pretokenizer, CL100K_PATTERN, O200K_PATTERN};
-use super::tokens::TokenCounter;
+use super::tokens::{TokenCounter, TokenizerProvider};
 use crate::facts::Encoding;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
@@ -44,6 +44,8 @@ impl Bpe {
 
 /// The piece cache is emptied when it holds this many pieces (bounds memory).
 const PIECE_CACHE_MAX: usize = 200_000;
+/// Longer pieces are not cached (the cache's bytes stay bounded).
+const PIECE_CACHE_MAX_BYTES: usize = 64;
 
 /// A counter for one encoding, with its own piece cache.
 pub(crate) struct FastCounter {
@@ -70,6 +72,9 @@ impl FastCounter {
             return n as u64;
         }
         let n = count_piece(&self.bpe.ranks, piece) as u32;
+        if piece.len() > PIECE_CACHE_MAX_BYTES {
+            return n as u64;
+        }
         if cache.len() >= PIECE_CACHE_MAX {
             cache.clear();
         }
@@ -88,6 +93,20 @@ impl TokenCounter for FastCounter {
     }
 }
 
+/// tiktoken's encodings (exact counts), from the `.tiktoken` rank files in
+/// `assets/tokenizers/` (see this module). The tables are built on
+/// the first `counter` call for an encoding and kept for the life of the
+/// program.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tiktoken;
+
+impl TokenizerProvider for Tiktoken {
+    fn counter(&self, encoding: Encoding) -> Option<Box<dyn TokenCounter>> {
+        let bpe = Bpe::get(encoding)?;
+        Some(Box::new(FastCounter::new(bpe)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +117,17 @@ mod tests {
             let bpe = Bpe::get(enc).expect("tables parse");
             assert_eq!(bpe.ranks.len(), size);
         }
+    }
+
+    #[test]
+    fn tiktoken_counts_known_strings() {
+        let o = Tiktoken.counter(Encoding::O200kBase).unwrap();
+        let c = Tiktoken.counter(Encoding::Cl100kBase).unwrap();
+        // Known answers from Python tiktoken.
+        assert_eq!(o.count("hello world"), 2);
+        assert_eq!(c.count("hello world"), 2);
+        assert_eq!(c.count("tiktoken is great!"), 6);
+        assert_eq!(o.count(""), 0);
     }
 
     #[test]

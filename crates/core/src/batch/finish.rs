@@ -1,120 +1,143 @@
 //! The rules about the whole file, run once the last byte is in, and the
-//! assembling of the report.
+//! assembling of the report from a [`Tally`].
 
-use super::checker::{Aggregate, Checker};
+use super::diagnostic::quote;
 use super::estimate::cost;
 use super::report::{CodeCount, QuotaReport, Summary, TokenReport};
-use super::{Code, Diagnostic, Report, Severity};
+use super::tally::{Once, Tally};
+use super::{CheckOptions, Code, Diagnostic, FileShape, Report, Severity};
+use crate::facts::{Catalog, Encoding, Model};
 
-pub(crate) fn finish(mut c: Checker) -> Report {
-    let dialect = c.options.dialect;
-    let subject = dialect.fact_subject();
-    if c.requests == 0 {
-        let msg = "The input file is empty. Please ensure the batch contains at least one request.";
-        c.record(Diagnostic::file(Code::EmptyFile, Severity::Error, msg.into()));
-    }
-    let max_requests = c.catalog.require("max_requests_per_file", subject) as u64;
-    if c.requests > max_requests {
-        let msg = format!("The file has {} requests; the batch service accepts at most {max_requests} per file.", c.requests);
-        c.record(Diagnostic::file(Code::TooManyTasks, Severity::Error, msg));
-    }
-    let (kind, how) = if dialect == super::Dialect::Azure && c.options.byo_storage {
-        ("max_file_bytes_byo_storage", " with bring-your-own storage")
-    } else {
-        ("max_file_bytes", "")
-    };
-    let max_bytes = c.catalog.require(kind, subject) as u64;
-    if c.progress.bytes > max_bytes {
-        let msg = format!("The file is {} bytes; the limit{how} is {max_bytes} bytes.", c.progress.bytes);
-        c.record(Diagnostic::file(Code::FileTooLarge, Severity::Error, msg));
-    }
-    let n = c.requests;
-    let crlf = std::mem::take(&mut c.crlf);
-    aggregate(&mut c, crlf, |k| format!("{k} of {n} lines end with CRLF (\\r\\n); JSONL lines usually end with LF alone."));
-    let unset = std::mem::take(&mut c.unset_cap);
-    let cap_note = match c.model {
-        Some(m) => format!("the estimate of enqueued tokens counts {}'s output maximum for each", m.name),
-        None => "the model is unknown, so the estimate of enqueued tokens leaves their output out".to_string(),
-    };
-    aggregate(&mut c, unset, |k| {
-        format!("{k} of {n} requests set no max_tokens (or max_completion_tokens / max_output_tokens): {cap_note}.")
-    });
-    let reasoning = std::mem::take(&mut c.reasoning_max_tokens);
-    let model_name = c.model.map_or("this model", |m| m.name);
-    aggregate(&mut c, reasoning, |k| {
-        format!("{k} requests use max_tokens, but {model_name} is a reasoning model that takes max_completion_tokens.")
-    });
-
-    let counted = c.counter.is_some() || c.external_tokens;
-    let enqueued = c.prompt_tokens + c.output_tokens;
-    let model = c.model.map(|m| m.name);
-    let quota = c.options.quota.limit(&c.catalog, model).map(|limit| QuotaReport {
-        limit,
-        enqueued_tokens: enqueued,
-        exceeded: counted && enqueued > limit,
-    });
-    if let Some(q) = quota.as_ref().filter(|q| q.exceeded) {
-        let deployment = c.first_model.as_ref().map_or("", |(m, _)| m.as_str());
-        let msg = format!(
-            "The number of enqueued tokens has surpassed the configured limit of {} for the deployment '{deployment}' (this file: about {enqueued} tokens).",
-            short_count(q.limit)
-        );
-        c.record(Diagnostic::file(Code::TokenLimitExceeded, Severity::Error, msg));
-    }
-    let cost = counted.then(|| cost(&c.catalog, model, c.options.price, c.prompt_tokens, c.output_tokens)).flatten();
-    let tokens = match (counted, c.encoding) {
-        (true, Some((encoding, encoding_guessed))) => Some(TokenReport {
-            encoding,
-            encoding_guessed,
-            prompt_tokens: c.prompt_tokens,
-            output_tokens: c.output_tokens,
-            enqueued_tokens: enqueued,
-            max_prompt_tokens_per_line: c.max_line_prompt,
-            histogram: c.histogram.clone(),
-            cache_hits: c.counter.as_ref().map_or(0, |k| k.hits) + c.external_hits,
-        }),
-        _ => None,
-    };
-    let mut counts: Vec<CodeCount> = c
-        .counts
-        .iter()
-        .map(|(&code, &(severity, count))| CodeCount { code, severity, count, stored: count.min(c.options.max_stored_per_code as u64) })
-        .collect();
-    counts.sort_by_key(|k| (k.severity, k.code));
-    let errors = counts.iter().filter(|k| k.severity == Severity::Error).map(|k| k.count).sum();
-    let warnings = counts.iter().filter(|k| k.severity == Severity::Warning).map(|k| k.count).sum();
-    let mut diagnostics = std::mem::take(&mut c.diagnostics);
-    diagnostics.sort_by_key(|d| (d.line, d.column, d.severity));
-    Report {
-        dialect,
-        summary: Summary {
-            requests: c.requests,
-            lines: c.progress.lines,
-            bytes: c.progress.bytes,
-            errors,
-            warnings,
-            blank_lines: c.blank_lines,
-            model: c.first_model.map(|(m, _)| m),
-            catalog_model: model.map(str::to_string),
-            endpoint: c.first_url.map(|(u, _)| u),
-            prompt_tokens: counted.then_some(c.prompt_tokens),
-            output_tokens: c.output_tokens,
-            enqueued_tokens: counted.then_some(enqueued),
-        },
-        truncated: counts.iter().any(|k| k.stored < k.count),
-        tokens,
-        quota,
-        cost,
-        shape: c.shape,
-        counts,
-        diagnostics,
-    }
+/// What a pass learnt about the file besides its counts.
+pub(crate) struct FileFacts<'a> {
+    pub options: &'a CheckOptions,
+    pub catalog: &'a Catalog,
+    pub bytes: u64,
+    pub lines: u64,
+    pub model: Option<&'static Model>,
+    pub encoding: Option<(Encoding, bool)>,
+    /// The first `body.model` and `url`, with their lines.
+    pub first_model: Option<(String, u64)>,
+    pub first_url: Option<(String, u64)>,
+    pub shape: Option<FileShape>,
+    /// Whether tokens were counted (by this pass or by merged token passes).
+    pub counted: bool,
 }
 
-fn aggregate(c: &mut Checker, a: Aggregate, message: impl Fn(u64) -> String) {
-    if let Some(mut d) = a.first {
-        d.message = message(a.count);
-        c.record(d);
+impl Tally {
+    /// The file-wide rules, then the report.
+    pub(crate) fn finish(mut self, f: FileFacts) -> Report {
+        let (options, catalog) = (f.options, f.catalog);
+        let dialect = options.dialect;
+        let subject = dialect.fact_subject();
+        let requests = self.requests();
+        if requests == 0 {
+            let msg = "The input file is empty. Please ensure the batch contains at least one request.";
+            self.record(Diagnostic::file(Code::EmptyFile, Severity::Error, msg.into()));
+        }
+        let max_requests = catalog.require("max_requests_per_file", subject) as u64;
+        if requests > max_requests {
+            let msg = format!("The file has {requests} requests; the batch service accepts at most {max_requests} per file.");
+            self.record(Diagnostic::file(Code::TooManyTasks, Severity::Error, msg));
+        }
+        let (kind, how) = if dialect == super::Dialect::Azure && options.byo_storage {
+            ("max_file_bytes_byo_storage", " with bring-your-own storage")
+        } else {
+            ("max_file_bytes", "")
+        };
+        let max_bytes = catalog.require(kind, subject) as u64;
+        if f.bytes > max_bytes {
+            let msg = format!("The file is {} bytes; the limit{how} is {max_bytes} bytes.", f.bytes);
+            self.record(Diagnostic::file(Code::FileTooLarge, Severity::Error, msg));
+        }
+        let n = requests;
+        self.close_once(Once::Crlf, |k| format!("{k} of {n} lines end with CRLF (\\r\\n); JSONL lines usually end with LF alone."));
+        let cap_note = match f.model {
+            Some(m) => format!("the estimate of enqueued tokens counts {}'s output maximum for each", m.name),
+            None => "the model is unknown, so the estimate of enqueued tokens leaves their output out".to_string(),
+        };
+        self.close_once(Once::UnsetCap, |k| {
+            format!("{k} of {n} requests set no max_tokens (or max_completion_tokens / max_output_tokens): {cap_note}.")
+        });
+        let model_name = f.model.map_or("this model", |m| m.name);
+        self.close_once(Once::ReasoningMaxTokens, |k| {
+            format!("{k} requests use max_tokens, but {model_name} is a reasoning model that takes max_completion_tokens.")
+        });
+
+        let counted = f.counted;
+        let (prompt, output) = (self.prompt_tokens(), self.output_tokens());
+        let enqueued = prompt.plus(output);
+        if enqueued.exact().is_none() {
+            let msg = format!(
+                "The token sums of this file do not fit in 64 bits (over {} tokens): a max_tokens or similar figure is far beyond any model's limit.",
+                u64::MAX
+            );
+            self.record(Diagnostic::file(Code::TokenSumOverflow, Severity::Error, msg));
+        }
+        let model = f.model.map(|m| m.name);
+        let quota = options.quota.limit(catalog, model).map(|limit| QuotaReport {
+            limit,
+            enqueued_tokens: enqueued.saturated(),
+            // The gate passes only on an exact sum.
+            exceeded: counted && enqueued.exact().is_none_or(|e| e > limit),
+        });
+        if let Some(q) = quota.as_ref().filter(|q| q.exceeded) {
+            let deployment = f.first_model.as_ref().map_or(String::new(), |(m, _)| quote(m));
+            let about = match enqueued.exact() {
+                Some(e) => format!("about {e} tokens"),
+                None => format!("more than {} tokens", u64::MAX),
+            };
+            let msg = format!(
+                "The number of enqueued tokens has surpassed the configured limit of {} for the deployment '{deployment}' (this file: {about}).",
+                short_count(q.limit)
+            );
+            self.record(Diagnostic::file(Code::TokenLimitExceeded, Severity::Error, msg));
+        }
+        let cost = counted.then(|| cost(catalog, model, options.price, prompt.saturated(), output.saturated())).flatten();
+        let tokens = match (counted, f.encoding) {
+            (true, Some((encoding, encoding_guessed))) => Some(TokenReport {
+                encoding,
+                encoding_guessed,
+                prompt_tokens: prompt.saturated(),
+                output_tokens: output.saturated(),
+                enqueued_tokens: enqueued.saturated(),
+                max_prompt_tokens_per_line: self.max_line_prompt(),
+                histogram: self.histogram().clone(),
+                cache_hits: self.cache_hits(),
+            }),
+            _ => None,
+        };
+        let mut counts: Vec<CodeCount> =
+            self.counts().map(|(code, k)| CodeCount { code, severity: k.severity, count: k.count, stored: k.stored }).collect();
+        counts.sort_by_key(|k| (k.severity, k.code));
+        let total = |sev: Severity| counts.iter().filter(|k| k.severity == sev).fold(0u64, |a, k| a.saturating_add(k.count));
+        let (errors, warnings) = (total(Severity::Error), total(Severity::Warning));
+        let mut diagnostics = self.take_diagnostics();
+        diagnostics.sort_by_key(|d| (d.line, d.column, d.severity));
+        Report {
+            dialect,
+            summary: Summary {
+                requests,
+                lines: f.lines,
+                bytes: f.bytes,
+                errors,
+                warnings,
+                blank_lines: self.blank_lines(),
+                model: f.first_model.map(|(m, _)| m),
+                catalog_model: model.map(str::to_string),
+                endpoint: f.first_url.map(|(u, _)| u),
+                prompt_tokens: counted.then_some(prompt.saturated()),
+                output_tokens: output.saturated(),
+                enqueued_tokens: counted.then_some(enqueued.saturated()),
+            },
+            truncated: counts.iter().any(|k| k.stored < k.count),
+            tokens,
+            quota,
+            cost,
+            shape: f.shape,
+            counts,
+            diagnostics,
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! Rules about one line on its own: UTF-8, JSON, required fields, types,
 //! the url, the body. Rules across lines live in `checker.rs`.
 
-use super::diagnostic::char_count;
+use super::diagnostic::{char_count, quote};
+use super::findings::Findings;
 use super::scan::{scan, Scan};
 use super::{Code, Diagnostic, Dialect, Endpoint, Severity};
 use crate::facts::Catalog;
@@ -71,7 +72,7 @@ pub(crate) fn json_message(dialect: Dialect) -> &'static str {
 
 /// Checks one non-blank line. Pushes its findings to `out`; returns what the
 /// cross-line rules need, or `None` when the line is not a JSON object.
-pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Vec<Diagnostic>) -> Option<Parsed> {
+pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed> {
     if let Err(e) = std::str::from_utf8(line.bytes) {
         let at = e.valid_up_to();
         let msg = format!(
@@ -105,7 +106,7 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
     };
     let s = scan(line.bytes);
     for &(key, at) in &s.duplicates {
-        let key = String::from_utf8_lossy(key);
+        let key = quote(&String::from_utf8_lossy(key));
         let msg = format!("The key \"{key}\" appears twice in one object; JSON parsers keep only one of the values (usually the last).");
         out.push(line.diag(Code::DuplicateJsonKey, Severity::Warning, Some(&key), msg, Some(at)));
     }
@@ -137,24 +138,28 @@ fn json_error_detail(e: &serde_json::Error) -> String {
     }
 }
 
-fn missing(line: LineRef, field: &str, out: &mut Vec<Diagnostic>) {
+fn missing(line: LineRef, field: &str, out: &mut Findings) {
     let msg = format!("Missing required parameter: '{field}'.");
     out.push(line.diag(Code::MissingRequiredParameter, Severity::Error, Some(field), msg, None));
 }
 
-fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Parsed, catalog: &Catalog, out: &mut Vec<Diagnostic>) {
+fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Parsed, catalog: &Catalog, out: &mut Findings) {
     p.custom_id_at = s.key_offset("custom_id");
     match obj.get("custom_id") {
         None => missing(line, "custom_id", out),
         Some(Value::String(id)) => {
             let max = catalog.require("max_custom_id_chars", "any") as usize;
-            let chars = id.chars().count();
-            if chars > max {
-                let msg =
-                    format!("The custom_id is {chars} characters long; reported limits are {max} characters (unconfirmed by the vendor).");
-                out.push(line.diag(Code::CustomIdTooLong, Severity::Warning, Some("custom_id"), msg, p.custom_id_at));
+            if id.chars().nth(max).is_some() {
+                // An over-long id is an error on its own; it is not kept for
+                // the duplicate check (the id map holds ids up to the limit).
+                let chars = id.chars().count();
+                let msg = format!(
+                    "The custom_id is {chars} characters long; the limit is {max} characters (reported, unconfirmed by the vendor)."
+                );
+                out.push(line.diag(Code::CustomIdTooLong, Severity::Error, Some("custom_id"), msg, p.custom_id_at));
+            } else {
+                p.custom_id = Some(id.clone());
             }
-            p.custom_id = Some(id.clone());
         }
         Some(other) => {
             let msg = format!("Invalid type for 'custom_id': expected a string, but got {}.", type_name(other));
@@ -165,7 +170,7 @@ fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Pa
         None => missing(line, "method", out),
         Some(Value::String(m)) if m == "POST" => {}
         Some(other) => {
-            let msg = format!("Invalid value for 'method': only \"POST\" is supported, got {other}.");
+            let msg = format!("Invalid value for 'method': only \"POST\" is supported, got {}.", quote(&other.to_string()));
             out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("method"), msg, s.key_offset("method")));
         }
     }
@@ -177,7 +182,7 @@ fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Pa
     }
 }
 
-fn url_rule(line: LineRef, s: &Scan, obj: &Map<String, Value>, dialect: Dialect, p: &mut Parsed, out: &mut Vec<Diagnostic>) {
+fn url_rule(line: LineRef, s: &Scan, obj: &Map<String, Value>, dialect: Dialect, p: &mut Parsed, out: &mut Findings) {
     p.url_at = s.key_offset("url");
     match obj.get("url") {
         None => {}
@@ -189,7 +194,7 @@ fn url_rule(line: LineRef, s: &Scan, obj: &Map<String, Value>, dialect: Dialect,
                 } else {
                     format!("the batch service accepts {}", dialect.allowed_urls().join(", "))
                 };
-                let msg = format!("The URL provided for this request does not match the batch endpoint ({url}: {why}).");
+                let msg = format!("The URL provided for this request does not match the batch endpoint ({}: {why}).", quote(url));
                 out.push(line.diag(dialect.url_code(), Severity::Error, Some("url"), msg, p.url_at));
             }
             p.url = Some(url.clone());
@@ -214,7 +219,7 @@ pub(crate) fn type_name(v: &Value) -> &'static str {
 
 const ROLES: &[&str] = &["system", "developer", "user", "assistant", "tool", "function"];
 
-fn body_rules(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed, out: &mut Vec<Diagnostic>) {
+fn body_rules(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed, out: &mut Findings) {
     p.model_at = s.body_key_offset("model");
     p.max_tokens_at = s.body_key_offset("max_tokens");
     let body_at = s.key_offset("body");
@@ -244,9 +249,9 @@ fn body_rules(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed, o
     }
 }
 
-fn messages_rule(line: LineRef, s: &Scan, b: &Map<String, Value>, out: &mut Vec<Diagnostic>) {
+fn messages_rule(line: LineRef, s: &Scan, b: &Map<String, Value>, out: &mut Findings) {
     let at = s.body_key_offset("messages");
-    let bad = |msg: String, param: &str, out: &mut Vec<Diagnostic>| {
+    let bad = |msg: String, param: &str, out: &mut Findings| {
         out.push(line.diag(Code::InvalidRequest, Severity::Error, Some(param), msg, at.or(s.key_offset("body"))));
     };
     let msgs = match b.get("messages") {
@@ -261,6 +266,13 @@ fn messages_rule(line: LineRef, s: &Scan, b: &Map<String, Value>, out: &mut Vec<
         }
     };
     for (i, m) in msgs.iter().enumerate() {
+        if !out.has_room(Code::InvalidRequest) {
+            // Count the rest without building their messages.
+            if message_is_bad(m) {
+                out.count(Code::InvalidRequest, Severity::Error);
+            }
+            continue;
+        }
         let param = format!("body.messages[{i}]");
         let Some(m) = m.as_object() else {
             bad(format!("Invalid type for 'messages[{i}]': expected an object, but got {}.", type_name(m)), &param, out);
@@ -274,10 +286,22 @@ fn messages_rule(line: LineRef, s: &Scan, b: &Map<String, Value>, out: &mut Vec<
                 }
             }
             Some(Value::String(r)) => {
-                let msg = format!("Invalid value for 'messages[{i}].role': '{r}'. Supported values are: {}.", ROLES.join(", "));
+                let msg = format!("Invalid value for 'messages[{i}].role': '{}'. Supported values are: {}.", quote(r), ROLES.join(", "));
                 bad(msg, &format!("{param}.role"), out)
             }
             _ => bad(format!("Missing required parameter: 'messages[{i}].role'."), &format!("{param}.role"), out),
         }
+    }
+}
+
+/// Whether [`messages_rule`] reports a message (without building the report).
+fn message_is_bad(m: &Value) -> bool {
+    let Some(m) = m.as_object() else { return true };
+    match m.get("role") {
+        Some(Value::String(r)) if ROLES.contains(&r.as_str()) => {
+            let has_calls = m.contains_key("tool_calls") || m.contains_key("function_call");
+            m.get("content").is_none_or(Value::is_null) && !(r == "assistant" && has_calls)
+        }
+        _ => true,
     }
 }

@@ -11,6 +11,7 @@ mod dialect;
 mod estimate;
 mod explain;
 mod fast_bpe;
+mod findings;
 mod finish;
 mod line;
 mod options;
@@ -21,20 +22,26 @@ mod report;
 pub mod samples;
 mod scan;
 mod split;
+mod tally;
+mod token_part;
 mod tokens;
 
 pub use checker::{Checker, Progress};
-pub use diagnostic::{Code, Diagnostic, Severity};
+pub use diagnostic::{quote, Code, Diagnostic, Severity};
 pub use dialect::{Dialect, Endpoint};
 pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};
 pub use explain::{explain, Text};
+pub use fast_bpe::Tiktoken;
+pub use findings::Findings;
 pub use line::{check_line, FileShape, LineRef, Parsed};
 pub use options::{CheckOptions, OptionError, PriceOverride, QuotaChoice, Subscription, Zone};
-pub use parallel::{check_bytes_parallel, owned_range, plan_parallel, sniff_model, ParallelPlan, TokenPart, TokenPass, PLAN_PREFIX_BYTES};
+pub use parallel::{check_bytes_parallel, owned_range, plan_parallel, sniff_model, ParallelPlan, TokenPass, PLAN_PREFIX_BYTES};
 pub use repair::{repair, Rename, RepairOptions, RepairOutcome, Repairer};
 pub use report::{CodeCount, QuotaReport, Report, Summary, TokenReport};
 pub use split::{split, SplitLimits, SplitOutcome, SplitPart, Splitter};
-pub use tokens::{NoTokenizer, Tiktoken, TokenCounter, TokenizerProvider};
+pub use tally::{Sum, Tally};
+pub use token_part::TokenPart;
+pub use tokens::{NoTokenizer, TokenCounter, TokenizerProvider};
 
 /// Checks a whole buffer at once (the paste box, tests).
 pub fn check_bytes(bytes: &[u8], options: CheckOptions, catalog: &crate::facts::Catalog) -> Report {

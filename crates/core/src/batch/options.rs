@@ -84,6 +84,14 @@ pub struct CheckOptions {
     pub max_stored_per_code: usize,
     /// Longer lines are reported, not parsed (bounds the memory one line takes).
     pub max_line_bytes: usize,
+    /// Lines with more JSON values and keys are reported, not parsed (parsed
+    /// values take up to ~32 bytes each: `[1,1,…]` would take 16× its size).
+    #[serde(default = "default_max_line_values")]
+    pub max_line_values: u64,
+}
+
+fn default_max_line_values() -> u64 {
+    CheckOptions::default().max_line_values
 }
 
 impl Default for CheckOptions {
@@ -98,6 +106,7 @@ impl Default for CheckOptions {
             price: PriceOverride::default(),
             max_stored_per_code: 1_000,
             max_line_bytes: 64 << 20,
+            max_line_values: 1 << 20,
         }
     }
 }

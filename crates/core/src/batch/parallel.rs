@@ -8,35 +8,20 @@
 //! `\n` at or after byte `e - 1` (see [`owned_range`]).
 
 use super::checker::Checker;
-use super::estimate::{prompt_tokens, Histogram, Overheads};
-use super::line::{check_line, LineRef};
-use super::tokens::{CachedCounter, Tiktoken, TokenizerProvider};
-use super::{CheckOptions, Code, Diagnostic, NoTokenizer, Report, Severity};
+use super::estimate::{prompt_tokens, Overheads};
+use super::fast_bpe::Tiktoken;
+use super::findings::Findings;
+use super::line::{check_line, LineRef, Parsed};
+use super::scan::json_items;
+use super::tally::Tally;
+use super::token_part::{context_window, TokenPart};
+use super::tokens::{CachedCounter, TokenizerProvider};
+use super::{CheckOptions, NoTokenizer, Report};
 use crate::facts::{model_for_name, Catalog, Encoding, Model};
+use crate::io::lines::{Line, LineSplitter, RawLine};
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// How much of a file's start [`plan_parallel`] reads.
 pub const PLAN_PREFIX_BYTES: usize = 1 << 20;
-
-/// The token figures of one range of a file.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct TokenPart {
-    /// Byte offset of the range's first line in the file.
-    pub start: u64,
-    /// Bytes in the range.
-    pub bytes: u64,
-    /// Lines in the range.
-    pub lines: u64,
-    /// Whether a token counter was made (false: no tokenizer, or no request).
-    pub counted: bool,
-    pub encoding: Option<(Encoding, bool)>,
-    pub prompt_tokens: u64,
-    pub max_prompt_tokens_per_line: u64,
-    pub histogram: Histogram,
-    pub cache_hits: u64,
-    /// Per-line token findings (context window), numbered from 1 within the range.
-    pub diagnostics: Vec<Diagnostic>,
-}
 
 /// Counts the prompt tokens of the lines of one range.
 pub struct TokenPass {
@@ -45,14 +30,14 @@ pub struct TokenPass {
     model: Option<&'static Model>,
     provider: Box<dyn TokenizerProvider>,
     counter: Option<CachedCounter>,
-    counter_tried: bool,
     overheads: Overheads,
-    carry: Vec<u8>,
-    skipping: bool,
-    carry_len_skipped: u64,
-    next_line_start: u64,
-    part: TokenPart,
-    scratch: Vec<Diagnostic>,
+    lines: LineSplitter,
+    start: u64,
+    counted: bool,
+    encoding: Option<(Encoding, bool)>,
+    counter_tried: bool,
+    tally: Tally,
+    scratch: Findings,
 }
 
 impl TokenPass {
@@ -67,104 +52,76 @@ impl TokenPass {
         model_hint: Option<&str>,
     ) -> Self {
         let model = options.model.as_deref().and_then(model_for_name).or_else(|| model_hint.and_then(model_for_name));
+        let lines = if start == 0 {
+            LineSplitter::with_limit(options.max_line_bytes)
+        } else {
+            LineSplitter::starting_at(start, options.max_line_bytes)
+        };
         TokenPass {
             overheads: Overheads::from_catalog(catalog),
+            tally: Tally::new(options.max_stored_per_code),
+            scratch: Findings::new(options.max_stored_per_code),
             options,
             catalog: catalog.clone(),
             model,
             provider,
             counter: None,
+            lines,
+            start,
+            counted: false,
+            encoding: None,
             counter_tried: false,
-            carry: Vec::new(),
-            skipping: false,
-            carry_len_skipped: 0,
-            next_line_start: start,
-            part: TokenPart { start, histogram: Histogram::default(), ..TokenPart::default() },
-            scratch: Vec::new(),
         }
     }
 
     pub fn bytes(&self) -> u64 {
-        self.part.bytes
+        self.lines.bytes_read()
     }
 
     pub fn lines(&self) -> u64 {
-        self.part.lines
+        self.lines.lines_read()
     }
 
     /// Reads the next chunk of the range.
     pub fn feed(&mut self, chunk: &[u8]) {
-        self.part.bytes += chunk.len() as u64;
-        let mut rest = chunk;
-        while let Some(pos) = rest.iter().position(|&b| b == b'\n') {
-            let part = &rest[..pos];
-            if self.skipping {
-                self.skipping = false;
-                let len = self.carry_len_skipped + pos as u64;
-                self.skip_line(len);
-            } else if self.carry.is_empty() {
-                self.line(part);
-            } else {
-                let mut whole = std::mem::take(&mut self.carry);
-                whole.extend_from_slice(part);
-                self.line(&whole);
-                whole.clear();
-                self.carry = whole;
-            }
-            rest = &rest[pos + 1..];
-        }
-        if self.skipping {
-            self.carry_len_skipped += rest.len() as u64;
-        } else {
-            self.carry.extend_from_slice(rest);
-            if self.carry.len() > self.options.max_line_bytes {
-                self.skipping = true;
-                self.carry_len_skipped = self.carry.len() as u64;
-                self.carry = Vec::new();
-            }
-        }
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.feed_lines(chunk, |l| self.on_line(l));
+        self.lines = lines;
     }
 
     pub fn finish(mut self) -> TokenPart {
-        if self.skipping {
-            self.skip_line(self.carry_len_skipped);
-        } else if !self.carry.is_empty() {
-            let last = std::mem::take(&mut self.carry);
-            self.line(&last);
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.finish_lines(|l| self.on_line(l));
+        if let Some(c) = &self.counter {
+            self.tally.add_cache_hits(c.hits);
         }
-        self.part.cache_hits = self.counter.as_ref().map_or(0, |c| c.hits);
-        self.part
+        TokenPart {
+            start: self.start,
+            bytes: lines.bytes_read(),
+            lines: lines.lines_read(),
+            counted: self.counted,
+            encoding: self.encoding,
+            tally: self.tally,
+        }
     }
 
-    /// A line too long to check (the structural pass reports it).
-    fn skip_line(&mut self, len: u64) {
-        self.next_line_start += len + 1;
-        self.part.lines += 1;
+    fn on_line(&mut self, l: Line<'_>) {
+        // Too-long lines and the BOM: the structural pass reports them.
+        if let Line::Line(l) = l {
+            self.line(l);
+        }
     }
 
-    fn line(&mut self, raw: &[u8]) {
-        if raw.len() > self.options.max_line_bytes {
-            return self.skip_line(raw.len() as u64);
-        }
-        let mut start = self.next_line_start;
-        self.next_line_start += raw.len() as u64 + 1;
-        self.part.lines += 1;
-        let number = self.part.lines;
-        let mut b = raw;
-        if start == 0 && b.starts_with(BOM) {
-            b = &b[BOM.len()..];
-            start += BOM.len() as u64;
-        }
-        if let Some(stripped) = b.strip_suffix(b"\r") {
-            b = stripped;
-        }
-        if b.iter().all(|c| matches!(c, b' ' | b'\t' | b'\r')) {
+    fn line(&mut self, l: RawLine<'_>) {
+        let b = l.bytes;
+        if b.iter().all(|c| matches!(c, b' ' | b'\t' | b'\r')) || json_items(b) > self.options.max_line_values {
             return;
         }
-        let r = LineRef { number, start, bytes: b };
-        let mut out = std::mem::take(&mut self.scratch);
+        let r = LineRef { number: l.number, start: l.offset, bytes: b };
+        let mut out = std::mem::replace(&mut self.scratch, Findings::new(0));
         out.clear();
         let parsed = check_line(r, self.options.dialect, &self.catalog, &mut out);
+        out.clear();
         self.scratch = out;
         let Some(p) = parsed else { return };
         let (Some(body), Some(endpoint)) = (&p.body, p.endpoint) else { return };
@@ -178,24 +135,15 @@ impl TokenPass {
                 (None, Some(m)) => (m.encoding, false),
                 (None, None) => (Encoding::O200kBase, true),
             };
-            self.part.encoding = Some((enc, guessed));
+            self.encoding = Some((enc, guessed));
             self.counter = self.provider.counter(enc).map(CachedCounter::new);
-            self.part.counted = self.counter.is_some();
+            self.counted = self.counter.is_some();
         }
         let Some(counter) = &mut self.counter else { return };
         let n = prompt_tokens(body, endpoint, self.overheads, counter);
-        self.part.prompt_tokens += n;
-        self.part.max_prompt_tokens_per_line = self.part.max_prompt_tokens_per_line.max(n);
-        self.part.histogram.add(n);
-        let model = self.model;
-        if let Some(window) = model.and_then(|m| self.catalog.get("context_window", m.name)) {
-            if n as f64 > window {
-                let msg = format!(
-                    "This request's prompt is about {n} tokens, more than {}'s context window of {window} tokens (unconfirmed figure).",
-                    model.map_or("", |m| m.name)
-                );
-                self.part.diagnostics.push(r.diag(Code::ContextWindowExceeded, Severity::Warning, Some("body"), msg, None));
-            }
+        self.tally.add_prompt(n);
+        if let Some(d) = context_window(&self.catalog, self.model, r, n) {
+            self.tally.record(d);
         }
     }
 }
@@ -211,30 +159,40 @@ pub fn owned_range(s: u64, e: u64, len: u64, mut next_newline: impl FnMut(u64) -
     (a, b.max(a))
 }
 
+/// Parses the complete lines of `prefix` (the start of the file; all of it
+/// if `whole`) as the structural pass will, until `f` returns an answer.
+fn first_in_prefix<T>(
+    prefix: &[u8],
+    whole: bool,
+    options: &CheckOptions,
+    catalog: &Catalog,
+    mut f: impl FnMut(Parsed) -> Option<T>,
+) -> Option<T> {
+    let complete = if whole { prefix } else { prefix.iter().rposition(|&b| b == b'\n').map_or(&prefix[..0], |i| &prefix[..=i]) };
+    let mut out = Findings::new(options.max_stored_per_code);
+    let mut found = None;
+    let mut on_line = |l: Line<'_>| {
+        let Line::Line(l) = l else { return };
+        let b = l.bytes;
+        if found.is_some() || b.iter().all(|c| matches!(c, b' ' | b'\t' | b'\r')) || json_items(b) > options.max_line_values {
+            return;
+        }
+        out.clear();
+        let r = LineRef { number: l.number, start: l.offset, bytes: b };
+        if let Some(p) = check_line(r, options.dialect, catalog, &mut out) {
+            found = f(p);
+        }
+    };
+    let mut lines = LineSplitter::with_limit(options.max_line_bytes);
+    lines.feed_lines(complete, &mut on_line);
+    lines.finish_lines(&mut on_line);
+    found
+}
+
 /// The first `body.model` in the complete lines of `prefix` (the start of the
 /// file), as the structural pass will see it.
 pub fn sniff_model(prefix: &[u8], options: &CheckOptions, catalog: &Catalog) -> Option<String> {
-    let mut out = Vec::new();
-    let mut start = 0u64;
-    let complete = prefix.iter().rposition(|&b| b == b'\n').map_or(&prefix[..0], |i| &prefix[..i]);
-    for (i, raw) in complete.split(|&b| b == b'\n').enumerate() {
-        let line_start = start;
-        start += raw.len() as u64 + 1;
-        let mut b = raw;
-        if i == 0 {
-            b = b.strip_prefix(BOM).unwrap_or(b);
-        }
-        let b = b.strip_suffix(b"\r").unwrap_or(b);
-        if b.len() > options.max_line_bytes || b.iter().all(|c| matches!(c, b' ' | b'\t' | b'\r')) {
-            continue;
-        }
-        out.clear();
-        let r = LineRef { number: i as u64 + 1, start: line_start, bytes: b };
-        if let Some(model) = check_line(r, options.dialect, catalog, &mut out).and_then(|p| p.model) {
-            return Some(model);
-        }
-    }
-    None
+    first_in_prefix(prefix, false, options, catalog, |p| p.model)
 }
 
 /// Whether token passes over ranges can reproduce a single pass exactly.
@@ -257,65 +215,21 @@ pub fn plan_parallel(prefix: &[u8], whole: bool, options: &CheckOptions, catalog
     if options.model.is_some() || !options.count_tokens {
         return ParallelPlan::Split(None);
     }
-    let complete = if whole { prefix } else { prefix.iter().rposition(|&b| b == b'\n').map_or(&prefix[..0], |i| &prefix[..i]) };
-    let mut out = Vec::new();
-    let mut start = 0u64;
-    for (i, raw) in complete.split(|&b| b == b'\n').enumerate() {
-        let line_start = start;
-        start += raw.len() as u64 + 1;
-        let b = if i == 0 { raw.strip_prefix(BOM).unwrap_or(raw) } else { raw };
-        let b = b.strip_suffix(b"\r").unwrap_or(b);
-        if b.len() > options.max_line_bytes || b.iter().all(|c| matches!(c, b' ' | b'\t' | b'\r')) {
-            continue;
-        }
-        out.clear();
-        let r = LineRef { number: i as u64 + 1, start: line_start, bytes: b };
-        let Some(p) = check_line(r, options.dialect, catalog, &mut out) else { continue };
-        if let Some(model) = p.model {
-            return ParallelPlan::Split(Some(model));
-        }
-        if p.body.is_some() && p.endpoint.is_some() {
-            // Counted before any model is known: the encoding is guessed here
-            // and the model's context window applies only to later lines.
-            return ParallelPlan::SinglePass;
-        }
+    let found = first_in_prefix(prefix, whole, options, catalog, |p| match p.model {
+        Some(model) => Some(ParallelPlan::Split(Some(model))),
+        // Counted before any model is known: the encoding is guessed here
+        // and the model's context window applies only to later lines.
+        None if p.body.is_some() && p.endpoint.is_some() => Some(ParallelPlan::SinglePass),
+        None => None,
+    });
+    if let Some(plan) = found {
+        return plan;
     }
     // No model and no counted line: none in the whole file means no tokens.
     if whole {
         ParallelPlan::Split(None)
     } else {
         ParallelPlan::SinglePass
-    }
-}
-
-impl Checker {
-    /// Ends a structural pass (made with [`NoTokenizer`]) with the token
-    /// figures of the ranges that cover the file.
-    pub fn finish_with_tokens(mut self, mut parts: Vec<TokenPart>) -> Report {
-        self.end_of_input();
-        parts.sort_by_key(|p| p.start);
-        let mut offset = 0;
-        for p in parts {
-            if p.counted {
-                self.external_tokens = true;
-                self.prompt_tokens += p.prompt_tokens;
-                self.max_line_prompt = self.max_line_prompt.max(p.max_prompt_tokens_per_line);
-                for (total, n) in self.histogram.counts.iter_mut().zip(&p.histogram.counts) {
-                    *total += n;
-                }
-                self.external_hits += p.cache_hits;
-            }
-            if p.encoding.is_some() && !self.encoding_from_parts {
-                self.encoding_from_parts = true;
-                self.encoding = p.encoding;
-            }
-            for mut d in p.diagnostics {
-                d.line += offset;
-                self.record(d);
-            }
-            offset += p.lines;
-        }
-        super::finish::finish(self)
     }
 }
 

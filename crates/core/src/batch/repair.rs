@@ -4,9 +4,9 @@
 //! requests are passed through unchanged (they need a person).
 
 use super::scan::{scan, string_end};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+use crate::io::lines::{Line, LineSplitter, BOM};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RepairOptions {
@@ -33,41 +33,51 @@ pub struct RepairOutcome {
 
 pub struct Repairer {
     options: RepairOptions,
-    carry: Vec<u8>,
+    lines: LineSplitter,
     line: u64,
     ids: HashSet<String>,
+    /// Per repeated id, the next suffix to try (so renaming stays linear).
+    next_suffix: HashMap<String, u64>,
     outcome: RepairOutcome,
 }
 
 impl Repairer {
     pub fn new(options: RepairOptions) -> Self {
-        Repairer { options, carry: Vec::new(), line: 0, ids: HashSet::new(), outcome: RepairOutcome::default() }
+        Repairer {
+            options,
+            lines: LineSplitter::new(),
+            line: 0,
+            ids: HashSet::new(),
+            next_suffix: HashMap::new(),
+            outcome: RepairOutcome::default(),
+        }
     }
 
     /// Repairs the next chunk, appending the repaired bytes to `out`.
     pub fn feed(&mut self, chunk: &[u8], out: &mut Vec<u8>) {
-        let mut rest = chunk;
-        while let Some(pos) = rest.iter().position(|&b| b == b'\n') {
-            if self.carry.is_empty() {
-                self.line(&rest[..pos], out);
-            } else {
-                let mut whole = std::mem::take(&mut self.carry);
-                whole.extend_from_slice(&rest[..pos]);
-                self.line(&whole, out);
-                whole.clear();
-                self.carry = whole;
-            }
-            rest = &rest[pos + 1..];
-        }
-        self.carry.extend_from_slice(rest);
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.feed_lines(chunk, |l| self.on_line(l, out));
+        self.lines = lines;
     }
 
     pub fn finish(mut self, out: &mut Vec<u8>) -> RepairOutcome {
-        if !self.carry.is_empty() {
-            let last = std::mem::take(&mut self.carry);
-            self.line(&last, out);
-        }
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.finish_lines(|l| self.on_line(l, out));
         self.outcome
+    }
+
+    fn on_line(&mut self, l: Line<'_>, out: &mut Vec<u8>) {
+        match l {
+            Line::Bom => self.outcome.bom_removed = true,
+            Line::Line(l) => {
+                if l.crlf {
+                    self.outcome.crlf_fixed += 1;
+                }
+                self.line(l.bytes, out)
+            }
+            // The splitter has no limit here: every line is passed on.
+            Line::TooLong(_) => {}
+        }
     }
 
     fn line(&mut self, raw: &[u8], out: &mut Vec<u8>) {
@@ -80,11 +90,8 @@ impl Repairer {
                 self.outcome.bom_removed = true;
             }
         }
-        if b.ends_with(b"\r") {
-            self.outcome.crlf_fixed += 1;
-            while let Some(rest) = b.strip_suffix(b"\r") {
-                b = rest;
-            }
+        while let Some(rest) = b.strip_suffix(b"\r") {
+            b = rest;
         }
         if b.iter().all(|c| matches!(c, b' ' | b'\t' | b'\r')) {
             self.outcome.blank_lines_removed += 1;
@@ -109,7 +116,16 @@ impl Repairer {
         if self.ids.insert(id.to_string()) {
             return None;
         }
-        let new_id = (2u64..).map(|k| format!("{id}-{k}")).find(|c| !self.ids.contains(c))?;
+        // Each suffix of an id is tried once over the whole file: an id taken
+        // by another line blocks one (id, suffix) pair only.
+        let next = self.next_suffix.entry(id.to_string()).or_insert(2);
+        let new_id = loop {
+            let candidate = format!("{id}-{next}");
+            *next = next.checked_add(1)?;
+            if !self.ids.contains(&candidate) {
+                break candidate;
+            }
+        };
         let key_at = scan(b).last_key_offset("custom_id")?;
         let colon = key_at + 1 + b[key_at + 1..].iter().position(|&c| c == b':')?;
         let open = colon + 1 + b[colon + 1..].iter().position(|&c| c == b'"')?;

@@ -66,6 +66,23 @@ pub(crate) fn string_end(b: &[u8], open: usize) -> usize {
     b.len()
 }
 
+/// An upper bound on the JSON values and keys in a line (its items), from
+/// the brackets, commas and colons outside strings: parsing a line costs
+/// memory in proportion to it, whatever the line's length.
+pub(crate) fn json_items(b: &[u8]) -> u64 {
+    let mut items = 1u64;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => i = string_end(b, i),
+            b'[' | b'{' | b',' | b':' => items += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    items
+}
+
 /// Scans one line of valid JSON.
 pub(crate) fn scan(b: &[u8]) -> Scan<'_> {
     let mut out = Scan::default();
@@ -162,6 +179,13 @@ mod tests {
         let s = scan(br#"{"a":"{\"a\":1,","b":[{"a":1},{"a":2}],"c":"\\"}"#);
         assert_eq!(s.duplicate_count, 0);
         assert_eq!(s.top.len(), 3);
+    }
+
+    #[test]
+    fn items_bound_values_and_keys() {
+        assert_eq!(json_items(b"1"), 1);
+        assert_eq!(json_items(br#"{"a":[1,1,1],"b":"[,:{"}"#), 8);
+        assert!(json_items(&b"[1,".repeat(1000)) >= 2000);
     }
 
     #[test]

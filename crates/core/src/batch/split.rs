@@ -7,7 +7,7 @@ use super::tokens::{CachedCounter, TokenizerProvider};
 use super::{CheckOptions, Endpoint};
 use crate::facts::{model_for_name, Catalog, Encoding, Model};
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+use crate::io::lines::{LineSplitter, BOM};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SplitLimits {
@@ -60,7 +60,8 @@ pub struct Splitter {
     catalog: Catalog,
     encoding: Option<Encoding>,
     provider: Box<dyn TokenizerProvider>,
-    carry: Vec<u8>,
+    /// Without a limit: every line goes to a part.
+    lines: LineSplitter,
     line: u64,
     outcome: SplitOutcome,
 }
@@ -75,7 +76,7 @@ impl Splitter {
             catalog: catalog.clone(),
             encoding: options.encoding.or(model.map(|m| m.encoding)),
             provider,
-            carry: Vec::new(),
+            lines: LineSplitter::new(),
             line: 0,
             outcome: SplitOutcome::default(),
         }
@@ -83,27 +84,14 @@ impl Splitter {
 
     /// Reads a chunk; `sink(part_index, line_with_newline)` receives each line.
     pub fn feed(&mut self, chunk: &[u8], sink: &mut dyn FnMut(usize, &[u8])) {
-        let mut rest = chunk;
-        while let Some(pos) = rest.iter().position(|&b| b == b'\n') {
-            if self.carry.is_empty() {
-                self.add(&rest[..pos], sink);
-            } else {
-                let mut whole = std::mem::take(&mut self.carry);
-                whole.extend_from_slice(&rest[..pos]);
-                self.add(&whole, sink);
-                whole.clear();
-                self.carry = whole;
-            }
-            rest = &rest[pos + 1..];
-        }
-        self.carry.extend_from_slice(rest);
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.feed(chunk, |l| self.add(l.bytes, sink));
+        self.lines = lines;
     }
 
     pub fn finish(mut self, sink: &mut dyn FnMut(usize, &[u8])) -> SplitOutcome {
-        if !self.carry.is_empty() {
-            let last = std::mem::take(&mut self.carry);
-            self.add(&last, sink);
-        }
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.finish(|l| self.add(l.bytes, sink));
         self.outcome
     }
 

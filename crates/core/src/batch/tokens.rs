@@ -26,20 +26,6 @@ impl TokenizerProvider for NoTokenizer {
     }
 }
 
-/// tiktoken's encodings (exact counts), from the `.tiktoken` rank files in
-/// `assets/tokenizers/` (see [`super::fast_bpe`]). The tables are built on
-/// the first `counter` call for an encoding and kept for the life of the
-/// program.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Tiktoken;
-
-impl TokenizerProvider for Tiktoken {
-    fn counter(&self, encoding: Encoding) -> Option<Box<dyn TokenCounter>> {
-        let bpe = super::fast_bpe::Bpe::get(encoding)?;
-        Some(Box::new(super::fast_bpe::FastCounter::new(bpe)))
-    }
-}
-
 /// Texts shorter than this are counted directly, not cached.
 const CACHE_MIN_BYTES: usize = 48;
 /// The cache is emptied when it holds this many texts (bounds memory).
@@ -82,24 +68,20 @@ impl CachedCounter {
 mod tests {
     use super::*;
 
-    #[test]
-    fn tiktoken_counts_known_strings() {
-        let o = Tiktoken.counter(Encoding::O200kBase).unwrap();
-        let c = Tiktoken.counter(Encoding::Cl100kBase).unwrap();
-        // Known answers from Python tiktoken.
-        assert_eq!(o.count("hello world"), 2);
-        assert_eq!(c.count("hello world"), 2);
-        assert_eq!(c.count("tiktoken is great!"), 6);
-        assert_eq!(o.count(""), 0);
+    struct Words;
+    impl TokenCounter for Words {
+        fn count(&self, text: &str) -> u64 {
+            text.split(' ').count() as u64
+        }
     }
 
     #[test]
     fn cache_gives_the_same_counts() {
-        let mut cc = CachedCounter::new(Tiktoken.counter(Encoding::O200kBase).unwrap());
+        let mut cc = CachedCounter::new(Box::new(Words));
         let long = "You are a helpful assistant that summarises support tickets in two sentences.";
         let first = cc.count(long);
         assert_eq!(cc.count(long), first);
-        assert_eq!(cc.hits, 1);
+        assert_eq!((first, cc.hits), (12, 1));
         assert!(NoTokenizer.counter(Encoding::O200kBase).is_none());
     }
 }

@@ -1,0 +1,5 @@
+//! Reading and writing files: one way to do each thing.
+
+pub mod lines;
+
+pub use lines::BOM;
