@@ -256,7 +256,7 @@ fn parallel(file: Blob, options: CheckOptions, catalog: Catalog, hint: Option<St
             let mut st = state.borrow_mut();
             if st.fed && !st.finishing && st.parts.iter().all(Option::is_some) {
                 st.finishing = true;
-                let parts = st.parts.iter_mut().map(|p| p.take().unwrap_or_default()).collect();
+                let parts = st.parts.iter_mut().filter_map(Option::take).collect();
                 drop(st);
                 if let Err(e) = send(&s, None, &BatchRequest::Finish { parts }) {
                     fail(e);
