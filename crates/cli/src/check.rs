@@ -2,6 +2,7 @@
 //! [--model NAME] [--quota TOKENS] [--byo-storage] [--no-tokens]`.
 //! Exit 0: no errors; 1: errors found; 2: unreadable file or bad usage.
 
+use crate::escape::Text;
 use batchlane_core::batch::{CheckOptions, Checker, Dialect, QuotaChoice, Report};
 use batchlane_core::facts::Catalog;
 use std::io::{Read, Write};
@@ -102,10 +103,11 @@ fn check_file(path: &str, options: CheckOptions) -> std::io::Result<Report> {
 }
 
 fn write_text(file: &str, r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
+    let file = Text(file);
     for d in &r.diagnostics {
         let col = d.column.map_or(String::new(), |c| format!(":{c}"));
-        let param = d.param.as_deref().map_or(String::new(), |p| format!(" [{p}]"));
-        writeln!(out, "{file}:{}{col}: {}[{}]{param}: {}", d.line, d.severity.as_str(), d.code.as_str(), d.message)?;
+        let param = d.param.as_deref().map_or(String::new(), |p| format!(" [{}]", Text(p)));
+        writeln!(out, "{file}:{}{col}: {}[{}]{param}: {}", d.line, d.severity.as_str(), d.code.as_str(), Text(&d.message))?;
     }
     if r.truncated {
         for k in r.counts.iter().filter(|k| k.stored < k.count) {
@@ -124,8 +126,8 @@ fn write_text(file: &str, r: &Report, out: &mut dyn Write) -> std::io::Result<()
         r.dialect.name(),
         s.requests,
         s.bytes,
-        s.model.as_deref().unwrap_or("-"),
-        s.endpoint.as_deref().unwrap_or("-"),
+        Text(s.model.as_deref().unwrap_or("-")),
+        Text(s.endpoint.as_deref().unwrap_or("-")),
         s.errors,
         s.warnings,
     )

@@ -3,6 +3,7 @@
 //! succeeded), 2 cannot read a file or bad usage.
 
 mod check;
+mod escape;
 mod results;
 mod results_text;
 
