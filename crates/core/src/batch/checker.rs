@@ -75,6 +75,8 @@ impl Checker {
     /// A checker with another token counter (or [`super::NoTokenizer`]).
     pub fn with_tokenizer(options: CheckOptions, catalog: &Catalog, provider: Box<dyn TokenizerProvider>) -> Self {
         let model = options.model.as_deref().and_then(model_for_name);
+        // A given endpoint stands in for the first line's url (line 0).
+        let first_url = options.endpoint.clone().map(|e| (e, 0));
         Checker {
             overheads: Overheads::from_catalog(catalog),
             options,
@@ -87,7 +89,7 @@ impl Checker {
             next_line_start: 0,
             progress: Progress::default(),
             ids: HashMap::new(),
-            first_url: None,
+            first_url,
             first_model: None,
             model,
             encoding: None,
@@ -263,10 +265,11 @@ impl Checker {
             match &self.first_url {
                 None => self.first_url = Some((url.clone(), r.number)),
                 Some((first, n)) if first != url && dialect.allowed_urls().contains(&url.as_str()) => {
+                    let whence = if *n == 0 { "the batch's endpoint".to_string() } else { format!("on line {n}") };
                     let msg =
-                        format!("The URL provided for this request does not match the batch endpoint ({url} here, {first} on line {n}).");
+                        format!("The URL provided for this request does not match the batch endpoint ({url} here, {first} {whence}).");
                     let mut d = r.diag(dialect.url_code(), Severity::Error, Some("url"), msg, p.url_at);
-                    d.related_line = Some(*n);
+                    d.related_line = Some(*n).filter(|&n| n > 0);
                     out.push(d);
                 }
                 Some(_) => {}

@@ -84,6 +84,10 @@ pub struct CheckOptions {
     pub max_stored_per_code: usize,
     /// Longer lines are reported, not parsed (bounds the memory one line takes).
     pub max_line_bytes: usize,
+    /// The batch's endpoint (`/v1/chat/completions`): every line's url must
+    /// equal it. `None`: the first line's url stands.
+    #[serde(default)]
+    pub endpoint: Option<String>,
 }
 
 impl Default for CheckOptions {
@@ -98,6 +102,7 @@ impl Default for CheckOptions {
             price: PriceOverride::default(),
             max_stored_per_code: 1_000,
             max_line_bytes: 64 << 20,
+            endpoint: None,
         }
     }
 }
@@ -110,6 +115,8 @@ pub enum OptionError {
     PriceAbsurd,
     MaxLineBytesZero,
     UnknownModel(String),
+    /// The endpoint is not one the dialect's batch service takes.
+    EndpointNotServed(String),
 }
 
 impl std::fmt::Display for OptionError {
@@ -120,6 +127,7 @@ impl std::fmt::Display for OptionError {
             OptionError::PriceAbsurd => write!(f, "the price is over 10,000 USD per 1M tokens"),
             OptionError::MaxLineBytesZero => write!(f, "the longest line allowed must be at least 1 byte"),
             OptionError::UnknownModel(m) => write!(f, "the catalog has no model called {m}"),
+            OptionError::EndpointNotServed(e) => write!(f, "the batch service does not take the endpoint {e}"),
         }
     }
 }
@@ -148,6 +156,9 @@ impl CheckOptions {
             if crate::facts::model_for_name(m).is_none() {
                 return Err(OptionError::UnknownModel(m.clone()));
             }
+        }
+        if let Some(e) = self.endpoint.as_deref().filter(|e| !self.dialect.allowed_urls().contains(e)) {
+            return Err(OptionError::EndpointNotServed(format!("{e} (it takes {})", self.dialect.allowed_urls().join(", "))));
         }
         Ok(())
     }
@@ -181,5 +192,10 @@ mod tests {
         o.price.input_per_m = None;
         o.model = Some("batch-summarize".into());
         assert!(matches!(o.validate(), Err(OptionError::UnknownModel(_))));
+        o.model = None;
+        o.endpoint = Some("/v1/embeddings".into());
+        assert!(matches!(o.validate(), Err(OptionError::EndpointNotServed(_))), "Azure Global Batch takes no embeddings");
+        o.dialect = Dialect::OpenAi;
+        assert_eq!(o.validate(), Ok(()));
     }
 }
