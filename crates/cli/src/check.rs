@@ -1,6 +1,6 @@
 //! `batchlane check PATH... [--dialect azure|openai] [--endpoint URL]
 //! [--format text|json|sarif|github] [--jobs N] [--model NAME]
-//! [--quota TOKENS] [--byo-storage] [--no-tokens]`.
+//! [--quota TOKENS] [--byo-storage] [--no-tokens] [--fact ID=VALUE]...`.
 //! PATH: a file, a directory (every `*.jsonl` below it, sorted) or `-` for
 //! standard input. Exit: the worst of all files — 0 no errors, 1 errors
 //! found, 2 a file cannot be read or bad usage.
@@ -19,6 +19,7 @@ use std::io::Write;
 pub const HELP: &str = "usage: batchlane check PATH... [--dialect azure|openai] [--endpoint URL]
                        [--format text|json|sarif|github] [--jobs N]
                        [--model NAME] [--quota TOKENS] [--byo-storage] [--no-tokens]
+                       [--fact ID=VALUE]...
 
 PATH is a file, a directory (every *.jsonl below it) or - for standard input.
 Files are checked in parallel (--jobs N threads; default: the number of cores).
@@ -27,6 +28,9 @@ Files are checked in parallel (--jobs N threads; default: the number of cores).
                   /v1/embeddings, …): a line whose url differs is an error
                   (invalid_url on OpenAI, url_mismatch on Azure). Without it
                   the first line's url stands.
+  --fact ID=VALUE override a catalog figure (ids as on About the numbers),
+                  e.g. --fact openai_batch_model.gpt-4o-audio-preview=0: a
+                  figure you set counts as confirmed.
   --format        text (default), json, sarif (SARIF 2.1.0, for code scanning)
                   or github (workflow commands: annotations in Actions).
 
@@ -46,6 +50,7 @@ struct Args {
     format: Format,
     jobs: usize,
     options: CheckOptions,
+    catalog: Catalog,
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
@@ -53,6 +58,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut format = Format::Text;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut options = CheckOptions::default();
+    let mut catalog = Catalog::builtin();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
@@ -76,6 +82,12 @@ fn parse(args: &[String]) -> Result<Args, String> {
                     v.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(|| format!("--jobs needs a whole number above 0, got '{v}'"))?;
             }
             "--endpoint" => options.endpoint = Some(value("--endpoint")?),
+            "--fact" => {
+                let v = value("--fact")?;
+                let (id, n) = v.split_once('=').ok_or_else(|| format!("--fact needs ID=VALUE, got '{v}'"))?;
+                let n: f64 = n.trim().parse().map_err(|_| format!("--fact {id}: '{n}' is not a number"))?;
+                catalog.set_override(id.trim(), n).map_err(|e| format!("--fact {id}: {e}"))?;
+            }
             "--model" => options.model = Some(value("--model")?),
             "--quota" => {
                 let v = value("--quota")?;
@@ -93,7 +105,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     if paths.is_empty() {
         return Err("no PATH given".into());
     }
-    Ok(Args { paths, format, jobs, options })
+    Ok(Args { paths, format, jobs, options, catalog })
 }
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -139,8 +151,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     for (dir, why) in &expanded.unreadable {
         write_failed |= unreadable(&mut sink, &mut totals, dir, why).is_err();
     }
-    let catalog = Catalog::builtin();
-    check_all(&expanded.inputs, &args.options, &catalog, args.jobs, |i, outcome| {
+    check_all(&expanded.inputs, &args.options, &args.catalog, args.jobs, |i, outcome| {
         let file = expanded.inputs[i].display();
         let w = match outcome {
             Ok(report) => {

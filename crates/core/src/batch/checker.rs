@@ -314,7 +314,8 @@ impl Checker {
         if matches!(cap, OutputCap::ModelMaximum(_) | OutputCap::Unknown) {
             self.unset_cap.count += 1;
             if self.unset_cap.first.is_none() {
-                self.unset_cap.first = Some(r.diag(Code::MaxTokensUnset, Severity::Warning, Some("body.max_tokens"), String::new(), None));
+                let param = endpoint.output_cap_param(model.is_some_and(|m| m.kind == ModelKind::Reasoning));
+                self.unset_cap.first = Some(r.diag(Code::MaxTokensUnset, Severity::Warning, Some(param), String::new(), None));
             }
         }
         self.output_tokens += cap.tokens();
@@ -342,7 +343,7 @@ impl Checker {
                     "This request's prompt is about {n} tokens, more than {}'s context window of {window} tokens (unconfirmed figure).",
                     model.map_or("", |m| m.name)
                 );
-                out.push(r.diag(Code::ContextWindowExceeded, Severity::Warning, Some("body"), msg, None));
+                out.push(r.diag(Code::ContextWindowExceeded, Severity::Warning, Some(endpoint.prompt_param()), msg, None));
             }
         }
     }

@@ -20,6 +20,7 @@ mod repair;
 mod report;
 pub mod samples;
 mod scan;
+mod served;
 mod split;
 mod tokens;
 

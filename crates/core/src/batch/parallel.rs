@@ -194,7 +194,13 @@ impl TokenPass {
                     "This request's prompt is about {n} tokens, more than {}'s context window of {window} tokens (unconfirmed figure).",
                     model.map_or("", |m| m.name)
                 );
-                self.part.diagnostics.push(r.diag(Code::ContextWindowExceeded, Severity::Warning, Some("body"), msg, None));
+                self.part.diagnostics.push(r.diag(
+                    Code::ContextWindowExceeded,
+                    Severity::Warning,
+                    Some(endpoint.prompt_param()),
+                    msg,
+                    None,
+                ));
             }
         }
     }
