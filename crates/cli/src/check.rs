@@ -1,28 +1,64 @@
-//! `batchlane check FILE [--dialect azure|openai] [--format text|json]
-//! [--model NAME] [--quota TOKENS] [--byo-storage] [--no-tokens]`.
-//! Exit 0: no errors; 1: errors found; 2: unreadable file or bad usage.
+//! `batchlane check PATH... [--dialect azure|openai] [--endpoint URL]
+//! [--format text|json|sarif|github] [--jobs N] [--model NAME]
+//! [--quota TOKENS] [--byo-storage] [--no-tokens] [--fact ID=VALUE]...`.
+//! PATH: a file, a directory (every `*.jsonl` below it, sorted) or `-` for
+//! standard input. Exit: the worst of all files — 0 no errors, 1 errors
+//! found, 2 a file cannot be read or bad usage.
 
-use batchlane_core::batch::{CheckOptions, Checker, Dialect, QuotaChoice, Report};
+use crate::inputs::expand;
+use crate::out::{Sink, Totals};
+use crate::out_github::GithubSink;
+use crate::out_json::JsonSink;
+use crate::out_sarif::SarifSink;
+use crate::out_text::TextSink;
+use crate::parallel::check_all;
+use batchlane_core::batch::{CheckOptions, Dialect, QuotaChoice};
 use batchlane_core::facts::Catalog;
-use std::io::{Read, Write};
+use std::io::Write;
 
-const CHUNK: usize = 1 << 20;
+pub const HELP: &str = "usage: batchlane check PATH... [--dialect azure|openai] [--endpoint URL]
+                       [--format text|json|sarif|github] [--jobs N]
+                       [--model NAME] [--quota TOKENS] [--byo-storage] [--no-tokens]
+                       [--fact ID=VALUE]...
 
+PATH is a file, a directory (every *.jsonl below it) or - for standard input.
+Files are checked in parallel (--jobs N threads; default: the number of cores).
+
+  --endpoint URL  the batch's endpoint (/v1/chat/completions, /v1/responses,
+                  /v1/embeddings, …): a line whose url differs is an error
+                  (invalid_url on OpenAI, url_mismatch on Azure). Without it
+                  the first line's url stands.
+  --fact ID=VALUE override a catalog figure (ids as on About the numbers),
+                  e.g. --fact openai_batch_model.gpt-4o-audio-preview=0: a
+                  figure you set counts as confirmed.
+  --format        text (default), json, sarif (SARIF 2.1.0, for code scanning)
+                  or github (workflow commands: annotations in Actions).
+
+Exit codes: 0 no errors, 1 errors found, 2 a file cannot be read or bad usage
+(the worst over all files).";
+
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
     Text,
     Json,
+    Sarif,
+    Github,
 }
 
 struct Args {
-    file: String,
+    paths: Vec<String>,
     format: Format,
+    jobs: usize,
     options: CheckOptions,
+    catalog: Catalog,
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
-    let mut file = None;
+    let mut paths = Vec::new();
     let mut format = Format::Text;
+    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut options = CheckOptions::default();
+    let mut catalog = Catalog::builtin();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
@@ -35,8 +71,22 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 format = match value("--format")?.as_str() {
                     "text" => Format::Text,
                     "json" => Format::Json,
-                    v => return Err(format!("unknown format '{v}' (text or json)")),
+                    "sarif" => Format::Sarif,
+                    "github" => Format::Github,
+                    v => return Err(format!("unknown format '{v}' (text, json, sarif or github)")),
                 }
+            }
+            "--jobs" | "-j" => {
+                let v = value("--jobs")?;
+                jobs =
+                    v.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(|| format!("--jobs needs a whole number above 0, got '{v}'"))?;
+            }
+            "--endpoint" => options.endpoint = Some(value("--endpoint")?),
+            "--fact" => {
+                let v = value("--fact")?;
+                let (id, n) = v.split_once('=').ok_or_else(|| format!("--fact needs ID=VALUE, got '{v}'"))?;
+                let n: f64 = n.trim().parse().map_err(|_| format!("--fact {id}: '{n}' is not a number"))?;
+                catalog.set_override(id.trim(), n).map_err(|e| format!("--fact {id}: {e}"))?;
             }
             "--model" => options.model = Some(value("--model")?),
             "--quota" => {
@@ -46,87 +96,75 @@ fn parse(args: &[String]) -> Result<Args, String> {
             }
             "--byo-storage" => options.byo_storage = true,
             "--no-tokens" => options.count_tokens = false,
-            s if s.starts_with("--") => return Err(format!("unknown option {s}")),
-            s if file.is_none() => file = Some(s.to_string()),
-            s => return Err(format!("unexpected argument '{s}'")),
+            "-" => paths.push(a.clone()),
+            s if s.starts_with('-') && s.len() > 1 => return Err(format!("unknown option {s}")),
+            s => paths.push(s.to_string()),
         }
     }
     options.validate().map_err(|e| e.to_string())?;
-    Ok(Args { file: file.ok_or("no FILE given")?, format, options })
+    if paths.is_empty() {
+        return Err("no PATH given".into());
+    }
+    Ok(Args { paths, format, jobs, options, catalog })
 }
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        let _ = writeln!(out, "{HELP}");
+        return 0;
+    }
     let args = match parse(args) {
         Ok(a) => a,
         Err(e) => {
-            let _ = writeln!(err, "batchlane check: {e}\n{}", super::USAGE);
+            let _ = writeln!(err, "batchlane check: {e}\n{HELP}");
             return 2;
         }
     };
-    let report = match check_file(&args.file, args.options) {
-        Ok(r) => r,
+    let expanded = match expand(&args.paths) {
+        Ok(x) => x,
         Err(e) => {
-            let _ = writeln!(err, "batchlane check: cannot read {}: {e}", args.file);
+            let _ = writeln!(err, "batchlane check: {e}");
             return 2;
         }
     };
-    let written = match args.format {
-        Format::Json => {
-            serde_json::to_writer_pretty(&mut *out, &report.to_cli_json()).map_err(std::io::Error::from).and_then(|_| writeln!(out))
-        }
-        Format::Text => write_text(&args.file, &report, out),
-    };
-    if written.is_err() {
+    for d in &expanded.empty_dirs {
+        let _ = writeln!(err, "batchlane check: no *.jsonl file in {}", crate::escape::Text(d));
+    }
+    if expanded.inputs.is_empty() && expanded.unreadable.is_empty() {
+        let _ = writeln!(err, "batchlane check: nothing to check");
         return 2;
     }
-    i32::from(report.has_errors())
-}
-
-/// Reads the file in chunks: a 1 GB file never sits in memory whole.
-fn check_file(path: &str, options: CheckOptions) -> std::io::Result<Report> {
-    let mut f = std::fs::File::open(path)?;
-    if f.metadata()?.is_dir() {
-        return Err(std::io::Error::other("it is a directory"));
-    }
-    let mut checker = Checker::new(options, &Catalog::builtin());
-    let mut buf = vec![0u8; CHUNK];
-    loop {
-        match f.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => checker.feed(&buf[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(checker.finish())
-}
-
-fn write_text(file: &str, r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
-    for d in &r.diagnostics {
-        let col = d.column.map_or(String::new(), |c| format!(":{c}"));
-        let param = d.param.as_deref().map_or(String::new(), |p| format!(" [{p}]"));
-        writeln!(out, "{file}:{}{col}: {}[{}]{param}: {}", d.line, d.severity.as_str(), d.code.as_str(), d.message)?;
-    }
-    if r.truncated {
-        for k in r.counts.iter().filter(|k| k.stored < k.count) {
-            writeln!(out, "({}: {} found, first {} shown)", k.code.as_str(), k.count, k.stored)?;
-        }
-    }
-    let s = &r.summary;
-    let tokens = match (s.prompt_tokens, s.enqueued_tokens) {
-        (Some(p), Some(e)) => format!(", {p} prompt tokens, {e} enqueued tokens (estimate)"),
-        _ => String::new(),
+    let single = args.paths.len() == 1 && expanded.inputs.len() == 1 && !std::path::Path::new(&args.paths[0]).is_dir();
+    let mut sink: Box<dyn Sink + '_> = match args.format {
+        Format::Text => Box::new(TextSink { out }),
+        Format::Json => Box::new(JsonSink { out, single, written: 0 }),
+        Format::Sarif => Box::new(SarifSink::new(out, args.options.dialect)),
+        Format::Github => Box::new(GithubSink { out }),
     };
-    writeln!(
-        out,
-        "{file}: {} ({}): {} requests, {} bytes, model {}, endpoint {}{tokens}: {} errors, {} warnings",
-        if s.errors == 0 { "ok" } else { "FAILED" },
-        r.dialect.name(),
-        s.requests,
-        s.bytes,
-        s.model.as_deref().unwrap_or("-"),
-        s.endpoint.as_deref().unwrap_or("-"),
-        s.errors,
-        s.warnings,
-    )
+    let mut totals = Totals::default();
+    let mut write_failed = false;
+    let mut unreadable = |sink: &mut Box<dyn Sink + '_>, totals: &mut Totals, file: &str, why: &str| {
+        totals.unreadable = totals.unreadable.saturating_add(1);
+        let _ = writeln!(err, "batchlane check: cannot read {}: {}", crate::escape::Text(file), crate::escape::Text(why));
+        sink.unreadable(file, why)
+    };
+    for (dir, why) in &expanded.unreadable {
+        write_failed |= unreadable(&mut sink, &mut totals, dir, why).is_err();
+    }
+    check_all(&expanded.inputs, &args.options, &args.catalog, args.jobs, |i, outcome| {
+        let file = expanded.inputs[i].display();
+        let w = match outcome {
+            Ok(report) => {
+                totals.add(&report);
+                sink.report(&file, &report)
+            }
+            Err(why) => unreadable(&mut sink, &mut totals, &file, &why),
+        };
+        write_failed |= w.is_err();
+    });
+    write_failed |= sink.end(&totals).is_err();
+    if write_failed {
+        return 2;
+    }
+    totals.exit_code()
 }

@@ -1,21 +1,42 @@
-//! The command line: `batchlane check FILE`, `batchlane results ...`.
+//! The command line: `batchlane check PATH...`, `batchlane results ...`,
+//! `batchlane repair ...`, `batchlane split ...`.
 //! Exit codes: 0 no errors (all succeeded), 1 errors found (some not
 //! succeeded), 2 cannot read a file or bad usage.
 
 mod check;
+mod escape;
+mod inputs;
+mod out;
+mod out_github;
+mod out_json;
+mod out_sarif;
+mod out_text;
+mod parallel;
+mod recheck;
+mod repair;
 mod results;
 mod results_text;
+mod split;
 
 use std::io::Write;
 
 pub const USAGE: &str = "usage:
-  batchlane check FILE [--dialect azure|openai] [--format text|json]
-  batchlane results --output O [--errors E] [--input I] [--format text|json] [--retry-file PATH]";
+  batchlane check PATH... [--dialect azure|openai] [--endpoint URL] [--format text|json|sarif|github] [--jobs N]
+  batchlane results --output O [--errors E] [--input I] [--format text|json] [--retry-file PATH]
+  batchlane repair FILE -o OUT [--rename-duplicates]
+  batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--max-enqueued-tokens N]
+  batchlane --version";
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match args.first().map(String::as_str) {
         Some("check") => check::run(&args[1..], out, err),
         Some("results") => results::run(&args[1..], out, err),
+        Some("repair") => repair::run(&args[1..], out, err),
+        Some("split") => split::run(&args[1..], out, err),
+        Some("-V") | Some("--version") | Some("version") => {
+            let _ = writeln!(out, "batchlane {}", env!("CARGO_PKG_VERSION"));
+            0
+        }
         Some("-h") | Some("--help") | Some("help") => {
             let _ = writeln!(out, "{USAGE}");
             0

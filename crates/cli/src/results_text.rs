@@ -1,5 +1,6 @@
 //! The text form of `batchlane results`.
 
+use crate::escape::Text;
 use batchlane_core::results::group::GroupTable;
 use batchlane_core::results::job::JobAnalysis;
 use batchlane_core::results::job_text::{format_utc, warning_text};
@@ -21,7 +22,7 @@ fn problem_text(p: &Problem) -> String {
     match p {
         Problem::Unreadable(l) => match l {
             LineProblem::InvalidUtf8 => "not UTF-8".into(),
-            LineProblem::NotJson { detail } => format!("not JSON ({detail})"),
+            LineProblem::NotJson { detail } => format!("not JSON ({})", Text(detail)),
             LineProblem::NotAnObject => "not a JSON object".into(),
             LineProblem::NoCustomId => "no custom_id".into(),
             LineProblem::UnknownResultShape => "neither response nor error: not a result line".into(),
@@ -30,9 +31,9 @@ fn problem_text(p: &Problem) -> String {
             LineProblem::UnknownInputShape => "no body object: not a request line".into(),
         },
         Problem::DuplicateResult { custom_id, first } => {
-            format!("duplicate result for {custom_id} (also {} line {})", file_name(first.file), first.line)
+            format!("duplicate result for {} (also {} line {})", Text(custom_id), file_name(first.file), first.line)
         }
-        Problem::DuplicateInput { custom_id, first_line } => format!("custom_id {custom_id} already on input line {first_line}"),
+        Problem::DuplicateInput { custom_id, first_line } => format!("custom_id {} already on input line {first_line}", Text(custom_id)),
         Problem::ByteOrderMark => "starts with a UTF-8 byte order mark".into(),
     }
 }
@@ -78,15 +79,15 @@ pub fn write_text(
     writeln!(out, "tokens: prompt {} (cached {}), completion {} (reasoning {})", u.prompt, u.cached, u.completion, u.reasoning)?;
     writeln!(out, "cost at batch price: ${:.6}", cost.total_usd)?;
     for m in &cost.models {
-        let name = m.model.as_deref().unwrap_or("(no model)");
+        let name = Text(m.model.as_deref().unwrap_or("(no model)"));
         if m.usage.is_zero() {
             writeln!(out, "  {name}: {} requests, no tokens", m.requests)?;
             continue;
         }
         match (m.cost_usd, &m.priced_as) {
-            (Some(c), Some(p)) => writeln!(out, "  {name} (priced as {p}): {} requests, ${c:.6}", m.requests)?,
+            (Some(c), Some(p)) => writeln!(out, "  {name} (priced as {}): {} requests, ${c:.6}", Text(p), m.requests)?,
             (Some(c), None) => writeln!(out, "  {name}: {} requests, ${c:.6}", m.requests)?,
-            (None, _) => writeln!(out, "  {name}: {} requests, not priced ({:?}); use --model", m.requests, m.error)?,
+            (None, _) => writeln!(out, "  {name}: {} requests, not priced ({}); use --model", m.requests, Text(&format!("{:?}", m.error)))?,
         }
     }
     if !r.not_retried.is_empty() {
@@ -95,18 +96,22 @@ pub fn write_text(
             writeln!(
                 out,
                 "  {} {} {} {}",
-                n.custom_id,
+                Text(&n.custom_id),
                 n.outcome.code(),
-                n.code.as_deref().unwrap_or("-"),
-                n.message.as_deref().unwrap_or("")
+                Text(n.code.as_deref().unwrap_or("-")),
+                Text(n.message.as_deref().unwrap_or(""))
             )?;
         }
     }
     if !r.retry.without_input.is_empty() {
-        writeln!(out, "retryable without an input line (give --input to build the retry file): {}", r.retry.without_input.join(", "))?;
+        writeln!(
+            out,
+            "retryable without an input line (give --input to build the retry file): {}",
+            Text(&r.retry.without_input.join(", "))
+        )?;
     }
     if let Some((path, n)) = retry {
-        writeln!(out, "retry file: {path} ({n} lines)")?;
+        writeln!(out, "retry file: {} ({n} lines)", Text(path))?;
     }
     if let Some(g) = groups {
         writeln!(out, "groups:")?;
@@ -114,7 +119,7 @@ pub fn write_text(
             writeln!(
                 out,
                 "  {:<20} {} requests, {} succeeded, {} retryable, {} tokens, ${:.6}",
-                row.key.as_deref().unwrap_or("(no match)"),
+                Text(row.key.as_deref().unwrap_or("(no match)")).to_string(),
                 row.summary.requests,
                 row.summary.succeeded,
                 row.summary.retryable,
@@ -136,10 +141,16 @@ pub fn write_text(
             writeln!(out, "  output files deleted: {}", format_utc(d.deletes_at))?;
         }
         for e in &j.errors {
-            writeln!(out, "  error {} (line {:?}): {}", e.error.code.as_deref().unwrap_or("-"), e.error.line, e.explanation.en)?;
+            writeln!(
+                out,
+                "  error {} (line {:?}): {}",
+                Text(e.error.code.as_deref().unwrap_or("-")),
+                e.error.line,
+                Text(&e.explanation.en)
+            )?;
         }
         for w in &j.warnings {
-            writeln!(out, "  warning: {}", warning_text(w).en)?;
+            writeln!(out, "  warning: {}", Text(&warning_text(w).en))?;
         }
     }
     if !r.diagnostics.is_empty() {

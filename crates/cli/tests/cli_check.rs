@@ -100,7 +100,11 @@ fn bad_usage_and_unreadable_files_exit_2() {
     let (code, _, err) = check(&[&fixture("does-not-exist.jsonl")]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");
-    assert_eq!(check(&[&fixture("")]).0, 2);
+    let empty = std::env::temp_dir().join(format!("batchlane-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    let (code, _, err) = check(&[empty.to_str().unwrap()]);
+    assert_eq!(code, 2, "a directory without *.jsonl files: nothing to check");
+    assert!(err.contains("no *.jsonl file"), "{err}");
 }
 
 #[test]

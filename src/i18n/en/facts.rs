@@ -82,6 +82,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.short_window_seconds_min", "Short enforcement window (shortest)"),
     ("fact.context_window", "Context window"),
     ("fact.max_output_tokens", "Output tokens, maximum"),
+    ("fact.openai_batch_model", "Served by the OpenAI Batch API (1 = yes, 0 = no)"),
     ("fact.price_input", "Input price"),
     ("fact.price_cached_input", "Cached input price"),
     ("fact.price_output", "Output price"),

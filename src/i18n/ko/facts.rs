@@ -82,6 +82,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.short_window_seconds_min", "짧은 집행 구간 (최소)"),
     ("fact.context_window", "컨텍스트 윈도"),
     ("fact.max_output_tokens", "최대 출력 토큰"),
+    ("fact.openai_batch_model", "OpenAI Batch API 지원 여부 (1 = 지원, 0 = 미지원)"),
     ("fact.price_input", "입력 단가"),
     ("fact.price_cached_input", "캐시된 입력 단가"),
     ("fact.price_output", "출력 단가"),

@@ -63,6 +63,8 @@ impl Checker {
         let model = options.model.as_deref().and_then(model_for_name);
         let max_ids = catalog.require("max_requests_per_file", options.dialect.fact_subject()) as usize;
         let largest_output_cap = MODELS.iter().filter_map(|m| catalog.get("max_output_tokens", m.name)).map(|v| v as u64).max();
+        // A given endpoint stands in for the first line's url (line 0).
+        let first_url = options.endpoint.clone().map(|e| (e, 0));
         Checker {
             overheads: Overheads::from_catalog(catalog),
             lines: LineSplitter::with_limit(options.max_line_bytes),
@@ -76,7 +78,7 @@ impl Checker {
             ids: HashMap::new(),
             max_ids,
             largest_output_cap,
-            first_url: None,
+            first_url,
             first_model: None,
             model,
             encoding: None,
@@ -200,12 +202,13 @@ impl Checker {
             match &self.first_url {
                 None => self.first_url = Some((url.clone(), r.number)),
                 Some((first, n)) if first != url && dialect.allowed_urls().contains(&url.as_str()) => {
+                    let whence = if *n == 0 { "the batch's endpoint".to_string() } else { format!("on line {n}") };
                     let msg = format!(
-                        "The URL provided for this request does not match the batch endpoint ({url} here, {} on line {n}).",
+                        "The URL provided for this request does not match the batch endpoint ({url} here, {} {whence}).",
                         quote(first)
                     );
                     let mut d = r.diag(dialect.url_code(), Severity::Error, Some("url"), msg, p.url_at);
-                    d.related_line = Some(*n);
+                    d.related_line = Some(*n).filter(|&n| n > 0);
                     out.push(d);
                 }
                 Some(_) => {}
@@ -264,8 +267,8 @@ impl Checker {
         }
         let cap = output_cap(body, endpoint, model_max);
         if matches!(cap, OutputCap::ModelMaximum(_) | OutputCap::Unknown) {
-            self.tally
-                .once(Once::UnsetCap, || r.diag(Code::MaxTokensUnset, Severity::Warning, Some("body.max_tokens"), String::new(), None));
+            let param = endpoint.output_cap_param(model.is_some_and(|m| m.kind == ModelKind::Reasoning));
+            self.tally.once(Once::UnsetCap, || r.diag(Code::MaxTokensUnset, Severity::Warning, Some(param), String::new(), None));
         }
         self.tally.add_output(cap.tokens());
         if !self.options.count_tokens {
@@ -284,7 +287,7 @@ impl Checker {
         let Some(counter) = &mut self.counter else { return };
         let n = prompt_tokens(body, endpoint, self.overheads, counter);
         self.tally.add_prompt(n);
-        if let Some(d) = super::token_part::context_window(&self.catalog, model, r, n) {
+        if let Some(d) = super::token_part::context_window(&self.catalog, model, r, n, endpoint) {
             out.push(d);
         }
     }

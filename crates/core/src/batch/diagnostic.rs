@@ -55,6 +55,7 @@ codes! {
     UrlMismatch => "url_mismatch",
     InvalidUrl => "invalid_url",
     ModelMismatch => "model_mismatch",
+    ModelNotFound => "model_not_found",
     StreamingUnsupported => "streaming_unsupported",
     TokenLimitExceeded => "token_limit_exceeded",
     // This tool's errors.

@@ -92,6 +92,25 @@ impl Endpoint {
         }
     }
 
+    /// Where the request's prompt sits, as the service names the field.
+    pub fn prompt_param(self) -> &'static str {
+        match self {
+            Endpoint::ChatCompletions => "body.messages",
+            Endpoint::Responses | Endpoint::Embeddings | Endpoint::Moderations => "body.input",
+            Endpoint::Completions | Endpoint::Images => "body.prompt",
+        }
+    }
+
+    /// The field that caps the output: `max_output_tokens` on Responses,
+    /// `max_completion_tokens` for reasoning models, else `max_tokens`.
+    pub fn output_cap_param(self, reasoning: bool) -> &'static str {
+        match self {
+            Endpoint::Responses => "body.max_output_tokens",
+            _ if reasoning => "body.max_completion_tokens",
+            _ => "body.max_tokens",
+        }
+    }
+
     /// The label the services put in front of endpoint-specific messages.
     pub fn label(self) -> &'static str {
         match self {
@@ -117,5 +136,15 @@ mod tests {
         assert_eq!(Endpoint::from_url("/v1/responses"), Some(Endpoint::Responses));
         assert_eq!(Endpoint::from_url("/v2/x"), None);
         assert_eq!(Dialect::from_name("OpenAI"), Some(Dialect::OpenAi));
+    }
+
+    #[test]
+    fn params_name_the_services_fields() {
+        assert_eq!(Endpoint::ChatCompletions.prompt_param(), "body.messages");
+        assert_eq!(Endpoint::Embeddings.prompt_param(), "body.input");
+        assert_eq!(Endpoint::Completions.prompt_param(), "body.prompt");
+        assert_eq!(Endpoint::Responses.output_cap_param(true), "body.max_output_tokens");
+        assert_eq!(Endpoint::ChatCompletions.output_cap_param(true), "body.max_completion_tokens");
+        assert_eq!(Endpoint::ChatCompletions.output_cap_param(false), "body.max_tokens");
     }
 }

@@ -68,6 +68,10 @@ pub fn explain(code: Code, dialect: Dialect) -> Text {
             ),
             Dialect::OpenAi => t("Use one model on every line of the file.", "파일의 모든 줄에 같은 모델을 쓰세요."),
         },
+        ModelNotFound => t(
+            "Use a model the Batch API serves (the catalog lists them under About the numbers; a dated version of a listed model is fine). Realtime, audio and search-preview models are not served.",
+            "Batch API가 지원하는 모델을 쓰세요(목록은 '수치의 출처'에 있습니다. 목록에 있는 모델의 날짜 붙은 버전도 됩니다). realtime, audio, search-preview 모델은 지원되지 않습니다.",
+        ),
         StreamingUnsupported => t(
             "Remove \"stream\": true from the body: batch results are written to a file, never streamed.",
             "body에서 \"stream\": true를 빼세요. batch 결과는 파일로 기록되고 스트리밍되지 않습니다.",

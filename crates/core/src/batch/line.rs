@@ -106,9 +106,16 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
     };
     let s = scan(line.bytes);
     for &(key, at) in &s.duplicates {
-        let key = quote(&String::from_utf8_lossy(key));
+        let raw_key = String::from_utf8_lossy(key);
+        // The service's path for top-level and body keys; none deeper down.
+        let param = if s.top.contains(&(raw_key.as_bytes(), at)) {
+            Some(raw_key.to_string())
+        } else {
+            s.body.contains(&(raw_key.as_bytes(), at)).then(|| format!("body.{raw_key}"))
+        };
+        let key = quote(&raw_key);
         let msg = format!("The key \"{key}\" appears twice in one object; JSON parsers keep only one of the values (usually the last).");
-        out.push(line.diag(Code::DuplicateJsonKey, Severity::Warning, Some(&key), msg, Some(at)));
+        out.push(line.diag(Code::DuplicateJsonKey, Severity::Warning, param.as_deref(), msg, Some(at)));
     }
     let mut p = Parsed::default();
     required_fields(line, &s, &obj, &mut p, catalog, out);
@@ -116,6 +123,7 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
     if let Some(body) = obj.remove("body") {
         if let Value::Object(b) = &body {
             body_rules(line, &s, b, &mut p, out);
+            super::served::model_rule(line, &p, dialect, catalog, out);
             p.body = Some(body);
         } else {
             let msg = "Invalid type for 'body': expected an object.".to_string();

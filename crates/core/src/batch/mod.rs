@@ -21,6 +21,7 @@ mod repair;
 mod report;
 pub mod samples;
 mod scan;
+mod served;
 mod split;
 mod tally;
 mod token_part;

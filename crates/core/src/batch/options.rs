@@ -88,6 +88,10 @@ pub struct CheckOptions {
     /// values take up to ~32 bytes each: `[1,1,…]` would take 16× its size).
     #[serde(default = "default_max_line_values")]
     pub max_line_values: u64,
+    /// The batch's endpoint (`/v1/chat/completions`): every line's url must
+    /// equal it. `None`: the first line's url stands.
+    #[serde(default)]
+    pub endpoint: Option<String>,
 }
 
 fn default_max_line_values() -> u64 {
@@ -107,6 +111,7 @@ impl Default for CheckOptions {
             max_stored_per_code: 1_000,
             max_line_bytes: 64 << 20,
             max_line_values: 1 << 20,
+            endpoint: None,
         }
     }
 }
@@ -119,6 +124,8 @@ pub enum OptionError {
     PriceAbsurd,
     MaxLineBytesZero,
     UnknownModel(String),
+    /// The endpoint is not one the dialect's batch service takes.
+    EndpointNotServed(String),
 }
 
 impl std::fmt::Display for OptionError {
@@ -129,6 +136,7 @@ impl std::fmt::Display for OptionError {
             OptionError::PriceAbsurd => write!(f, "the price is over 10,000 USD per 1M tokens"),
             OptionError::MaxLineBytesZero => write!(f, "the longest line allowed must be at least 1 byte"),
             OptionError::UnknownModel(m) => write!(f, "the catalog has no model called {m}"),
+            OptionError::EndpointNotServed(e) => write!(f, "the batch service does not take the endpoint {e}"),
         }
     }
 }
@@ -157,6 +165,9 @@ impl CheckOptions {
             if crate::facts::model_for_name(m).is_none() {
                 return Err(OptionError::UnknownModel(m.clone()));
             }
+        }
+        if let Some(e) = self.endpoint.as_deref().filter(|e| !self.dialect.allowed_urls().contains(e)) {
+            return Err(OptionError::EndpointNotServed(format!("{e} (it takes {})", self.dialect.allowed_urls().join(", "))));
         }
         Ok(())
     }
@@ -190,5 +201,10 @@ mod tests {
         o.price.input_per_m = None;
         o.model = Some("batch-summarize".into());
         assert!(matches!(o.validate(), Err(OptionError::UnknownModel(_))));
+        o.model = None;
+        o.endpoint = Some("/v1/embeddings".into());
+        assert!(matches!(o.validate(), Err(OptionError::EndpointNotServed(_))), "Azure Global Batch takes no embeddings");
+        o.dialect = Dialect::OpenAi;
+        assert_eq!(o.validate(), Ok(()));
     }
 }

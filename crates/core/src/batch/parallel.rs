@@ -142,7 +142,7 @@ impl TokenPass {
         let Some(counter) = &mut self.counter else { return };
         let n = prompt_tokens(body, endpoint, self.overheads, counter);
         self.tally.add_prompt(n);
-        if let Some(d) = context_window(&self.catalog, self.model, r, n) {
+        if let Some(d) = context_window(&self.catalog, self.model, r, n, endpoint) {
             self.tally.record(d);
         }
     }

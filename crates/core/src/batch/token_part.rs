@@ -4,7 +4,7 @@
 
 use super::line::LineRef;
 use super::tally::Tally;
-use super::{Code, Diagnostic, Severity};
+use super::{Code, Diagnostic, Endpoint, Severity};
 use crate::facts::{Catalog, Encoding, Model};
 
 /// The token figures of one range of a file.
@@ -25,7 +25,7 @@ pub struct TokenPart {
 }
 
 /// A request whose prompt (`tokens`) exceeds the model's context window.
-pub(crate) fn context_window(catalog: &Catalog, model: Option<&Model>, r: LineRef, tokens: u64) -> Option<Diagnostic> {
+pub(crate) fn context_window(catalog: &Catalog, model: Option<&Model>, r: LineRef, tokens: u64, endpoint: Endpoint) -> Option<Diagnostic> {
     let model = model?;
     let window = catalog.get("context_window", model.name)?;
     (tokens as f64 > window).then(|| {
@@ -33,6 +33,6 @@ pub(crate) fn context_window(catalog: &Catalog, model: Option<&Model>, r: LineRe
             "This request's prompt is about {tokens} tokens, more than {}'s context window of {window} tokens (unconfirmed figure).",
             model.name
         );
-        r.diag(Code::ContextWindowExceeded, Severity::Warning, Some("body"), msg, None)
+        r.diag(Code::ContextWindowExceeded, Severity::Warning, Some(endpoint.prompt_param()), msg, None)
     })
 }

@@ -9,6 +9,7 @@
 //! a [`Catalog`] passed in as a parameter, never from a global.
 
 mod batch;
+mod batch_models;
 mod keda;
 mod models;
 mod prices;
@@ -17,6 +18,7 @@ mod rate_limits;
 mod sources;
 mod tokens;
 
+pub use batch_models::openai_batch_model_fact;
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
 pub use sources::{Source, SourceId};
 
@@ -105,6 +107,7 @@ pub fn all_facts() -> impl Iterator<Item = &'static Fact> {
         batch::FACTS,
         rate_limits::FACTS,
         models::FACTS,
+        batch_models::FACTS,
         prices::TOKEN_PRICES,
         prices::FACTORS,
         ptu::SIZES,

@@ -1,0 +1,83 @@
+//! What `batchlane check PATH...` checks: files as given, every `*.jsonl`
+//! below a directory (sorted, symlinked directories not followed), and `-`
+//! for standard input.
+
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Input {
+    /// How the file is named in every output format.
+    pub fn display(&self) -> String {
+        match self {
+            Input::Stdin => "<stdin>".to_string(),
+            Input::File(p) => p.to_string_lossy().into_owned(),
+        }
+    }
+}
+
+/// An input list, and the paths that could not be listed (a directory that
+/// cannot be read): each is reported and makes the exit code 2.
+#[derive(Debug, Default)]
+pub struct Expanded {
+    pub inputs: Vec<Input>,
+    pub unreadable: Vec<(String, String)>,
+    /// Directories given that hold no `*.jsonl` file.
+    pub empty_dirs: Vec<String>,
+}
+
+pub fn expand(paths: &[String]) -> Result<Expanded, String> {
+    let mut e = Expanded::default();
+    if paths.iter().filter(|p| p.as_str() == "-").count() > 1 {
+        return Err("'-' (standard input) can be given only once".into());
+    }
+    for p in paths {
+        if p == "-" {
+            e.inputs.push(Input::Stdin);
+            continue;
+        }
+        let path = Path::new(p);
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => {
+                let before = e.inputs.len();
+                let mut found = Vec::new();
+                walk(path, &mut found, &mut e.unreadable);
+                found.sort();
+                e.inputs.extend(found.into_iter().map(Input::File));
+                if e.inputs.len() == before {
+                    e.empty_dirs.push(p.clone());
+                }
+            }
+            // Files, and paths that do not exist (reported when read).
+            _ => e.inputs.push(Input::File(path.to_path_buf())),
+        }
+    }
+    Ok(e)
+}
+
+fn walk(dir: &Path, found: &mut Vec<PathBuf>, unreadable: &mut Vec<(String, String)>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(r) => r,
+        Err(err) => return unreadable.push((dir.to_string_lossy().into_owned(), err.to_string())),
+    };
+    for entry in entries {
+        let entry = match entry {
+            Ok(x) => x,
+            Err(err) => {
+                unreadable.push((dir.to_string_lossy().into_owned(), err.to_string()));
+                continue;
+            }
+        };
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else { continue };
+        if kind.is_dir() {
+            walk(&path, found, unreadable);
+        } else if path.extension().is_some_and(|x| x == "jsonl") && (kind.is_file() || path.is_file()) {
+            found.push(path);
+        }
+    }
+}

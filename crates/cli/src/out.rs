@@ -1,0 +1,48 @@
+//! Where `batchlane check` writes: one sink per `--format`, fed one file at
+//! a time in input order, then the totals.
+
+use batchlane_core::batch::Report;
+use std::io::Result;
+
+/// Counts over every file of one run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Totals {
+    pub ok: u64,
+    pub failed: u64,
+    pub unreadable: u64,
+    pub errors: u64,
+    pub warnings: u64,
+}
+
+impl Totals {
+    pub fn files(&self) -> u64 {
+        self.ok.saturating_add(self.failed).saturating_add(self.unreadable)
+    }
+
+    pub fn add(&mut self, r: &Report) {
+        if r.has_errors() {
+            self.failed = self.failed.saturating_add(1);
+        } else {
+            self.ok = self.ok.saturating_add(1);
+        }
+        self.errors = self.errors.saturating_add(r.summary.errors);
+        self.warnings = self.warnings.saturating_add(r.summary.warnings);
+    }
+
+    /// The worst of all: 2 if a file could not be read, 1 if one has errors.
+    pub fn exit_code(&self) -> i32 {
+        if self.unreadable > 0 {
+            2
+        } else if self.failed > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+pub trait Sink {
+    fn report(&mut self, file: &str, r: &Report) -> Result<()>;
+    fn unreadable(&mut self, file: &str, why: &str) -> Result<()>;
+    fn end(&mut self, totals: &Totals) -> Result<()>;
+}

@@ -1,0 +1,70 @@
+//! `--format text`: one line per finding, a summary line per file, and a
+//! total when several files were checked. Every value from a file goes
+//! through [`crate::escape::Text`].
+
+use crate::escape::Text;
+use crate::out::{Sink, Totals};
+use batchlane_core::batch::Report;
+use std::io::{Result, Write};
+
+pub struct TextSink<'a> {
+    pub out: &'a mut dyn Write,
+}
+
+impl Sink for TextSink<'_> {
+    fn report(&mut self, file: &str, r: &Report) -> Result<()> {
+        write_report(self.out, file, r)
+    }
+
+    fn unreadable(&mut self, _file: &str, _why: &str) -> Result<()> {
+        // Said on standard error by the caller.
+        Ok(())
+    }
+
+    fn end(&mut self, t: &Totals) -> Result<()> {
+        if t.files() > 1 {
+            writeln!(
+                self.out,
+                "checked {} files: {} ok, {} failed, {} unreadable: {} errors, {} warnings",
+                t.files(),
+                t.ok,
+                t.failed,
+                t.unreadable,
+                t.errors,
+                t.warnings
+            )?;
+        }
+        Ok(())
+    }
+}
+
+pub fn write_report(out: &mut dyn Write, file: &str, r: &Report) -> Result<()> {
+    let file = Text(file);
+    for d in &r.diagnostics {
+        let col = d.column.map_or(String::new(), |c| format!(":{c}"));
+        let param = d.param.as_deref().map_or(String::new(), |p| format!(" [{}]", Text(p)));
+        writeln!(out, "{file}:{}{col}: {}[{}]{param}: {}", d.line, d.severity.as_str(), d.code.as_str(), Text(&d.message))?;
+    }
+    if r.truncated {
+        for k in r.counts.iter().filter(|k| k.stored < k.count) {
+            writeln!(out, "({}: {} found, first {} shown)", k.code.as_str(), k.count, k.stored)?;
+        }
+    }
+    let s = &r.summary;
+    let tokens = match (s.prompt_tokens, s.enqueued_tokens) {
+        (Some(p), Some(e)) => format!(", {p} prompt tokens, {e} enqueued tokens (estimate)"),
+        _ => String::new(),
+    };
+    writeln!(
+        out,
+        "{file}: {} ({}): {} requests, {} bytes, model {}, endpoint {}{tokens}: {} errors, {} warnings",
+        if s.errors == 0 { "ok" } else { "FAILED" },
+        r.dialect.name(),
+        s.requests,
+        s.bytes,
+        Text(s.model.as_deref().unwrap_or("-")),
+        Text(s.endpoint.as_deref().unwrap_or("-")),
+        s.errors,
+        s.warnings,
+    )
+}

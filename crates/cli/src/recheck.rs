@@ -1,0 +1,63 @@
+//! Checks the files `repair` and `split` wrote, as `batchlane check` would,
+//! and prints the findings: an output that still has errors makes exit 1.
+
+use crate::inputs::Input;
+use crate::out::Totals;
+use crate::parallel::check_all;
+use batchlane_core::batch::CheckOptions;
+use batchlane_core::facts::Catalog;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Re-checks `files`; returns the exit code (0 clean, 1 errors, 2 unreadable).
+pub fn recheck(files: &[PathBuf], options: &CheckOptions, catalog: &Catalog, out: &mut dyn Write) -> i32 {
+    let inputs: Vec<Input> = files.iter().cloned().map(Input::File).collect();
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut totals = Totals::default();
+    let mut failed_write = false;
+    check_all(&inputs, options, catalog, jobs, |i, outcome| {
+        let file = inputs[i].display();
+        let w = match outcome {
+            Ok(r) => {
+                totals.add(&r);
+                crate::out_text::write_report(out, &format!("re-check {file}"), &r)
+            }
+            Err(why) => {
+                totals.unreadable = totals.unreadable.saturating_add(1);
+                writeln!(out, "re-check {}: cannot read: {}", crate::escape::Text(&file), crate::escape::Text(&why))
+            }
+        };
+        failed_write |= w.is_err();
+    });
+    if failed_write {
+        return 2;
+    }
+    totals.exit_code()
+}
+
+/// Options shared by `repair` and `split`: the dialect, storage and model
+/// the outputs are checked against.
+pub fn common_option(flag: &str, it: &mut std::slice::Iter<'_, String>, options: &mut CheckOptions) -> Result<bool, String> {
+    let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+    match flag {
+        "--dialect" => {
+            let v = value("--dialect")?;
+            options.dialect =
+                batchlane_core::batch::Dialect::from_name(&v).ok_or_else(|| format!("unknown dialect '{v}' (azure or openai)"))?;
+        }
+        "--endpoint" => options.endpoint = Some(value("--endpoint")?),
+        "--model" => options.model = Some(value("--model")?),
+        "--byo-storage" => options.byo_storage = true,
+        "--no-tokens" => options.count_tokens = false,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// Refuses to write over the input.
+pub fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}

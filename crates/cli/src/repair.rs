@@ -1,0 +1,125 @@
+//! `batchlane repair FILE -o OUT [--rename-duplicates]`: the page's repair
+//! (BOM removed, LF line endings, blank lines dropped, repeated custom_ids
+//! renamed when asked), streamed from FILE to OUT, then OUT re-checked.
+
+use crate::escape::Text;
+use crate::recheck::{common_option, recheck, same_file};
+use batchlane_core::batch::{CheckOptions, RepairOptions, Repairer};
+use batchlane_core::facts::Catalog;
+use std::io::{BufWriter, Read, Write};
+use std::path::PathBuf;
+
+pub const HELP: &str = "usage: batchlane repair FILE -o OUT [--rename-duplicates]
+                        [--dialect azure|openai] [--endpoint URL] [--model NAME] [--byo-storage] [--no-tokens]
+
+Writes FILE repaired to OUT: the UTF-8 BOM removed, CRLF line endings made
+LF, blank lines dropped and, with --rename-duplicates, repeated custom_ids
+renamed to ID-2, ID-3, … (each rename listed). Lines that are not valid
+requests are copied unchanged. OUT is then checked like batchlane check.
+
+Exit codes: 0 OUT has no errors, 1 OUT still has errors, 2 a file cannot be
+read or written, or bad usage.";
+
+const CHUNK: usize = 1 << 20;
+
+struct Args {
+    input: PathBuf,
+    output: PathBuf,
+    repair: RepairOptions,
+    options: CheckOptions,
+}
+
+fn parse(args: &[String]) -> Result<Args, String> {
+    let (mut input, mut output) = (None, None);
+    let mut repair = RepairOptions::default();
+    let mut options = CheckOptions::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if common_option(a, &mut it, &mut options)? {
+            continue;
+        }
+        match a.as_str() {
+            "-o" | "--output" => output = Some(PathBuf::from(it.next().ok_or("-o needs a value")?)),
+            "--rename-duplicates" => repair.rename_duplicate_ids = true,
+            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
+            s if input.is_none() => input = Some(PathBuf::from(s)),
+            s => return Err(format!("unexpected argument '{s}'")),
+        }
+    }
+    options.validate().map_err(|e| e.to_string())?;
+    let input = input.ok_or("no FILE given")?;
+    let output = output.ok_or("no -o OUT given")?;
+    if same_file(&input, &output) {
+        return Err("OUT is FILE: write the repaired file somewhere else".into());
+    }
+    Ok(Args { input, output, repair, options })
+}
+
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        let _ = writeln!(out, "{HELP}");
+        return 0;
+    }
+    let a = match parse(args) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = writeln!(err, "batchlane repair: {e}\n\n{HELP}");
+            return 2;
+        }
+    };
+    let outcome = match repair_file(&a) {
+        Ok(o) => o,
+        Err(e) => {
+            let _ = writeln!(err, "batchlane repair: {}", Text(&e));
+            return 2;
+        }
+    };
+    let shown = |p: &PathBuf| Text(&p.to_string_lossy()).to_string();
+    let written = (|| -> std::io::Result<()> {
+        writeln!(
+            out,
+            "repaired {} → {}: {} lines written; BOM removed: {}; CRLF fixed: {}; blank lines removed: {}; custom_ids renamed: {}",
+            shown(&a.input),
+            shown(&a.output),
+            outcome.lines_out,
+            if outcome.bom_removed { "yes" } else { "no" },
+            outcome.crlf_fixed,
+            outcome.blank_lines_removed,
+            outcome.renames.len()
+        )?;
+        for r in &outcome.renames {
+            writeln!(out, "  line {}: {} → {}", r.line, Text(&r.from), Text(&r.to))?;
+        }
+        Ok(())
+    })();
+    if written.is_err() {
+        return 2;
+    }
+    recheck(std::slice::from_ref(&a.output), &a.options, &Catalog::builtin(), out)
+}
+
+fn repair_file(a: &Args) -> Result<batchlane_core::batch::RepairOutcome, String> {
+    let mut input = std::fs::File::open(&a.input).map_err(|e| format!("cannot read {}: {e}", a.input.display()))?;
+    let file = std::fs::File::create(&a.output).map_err(|e| format!("cannot write {}: {e}", a.output.display()))?;
+    let mut w = BufWriter::new(file);
+    let write_err = |e: std::io::Error| format!("cannot write {}: {e}", a.output.display());
+    let mut r = Repairer::new(a.repair);
+    let mut buf = vec![0u8; CHUNK];
+    let mut repaired = Vec::with_capacity(CHUNK);
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(format!("cannot read {}: {e}", a.input.display())),
+        };
+        repaired.clear();
+        r.feed(&buf[..n], &mut repaired);
+        w.write_all(&repaired).map_err(write_err)?;
+    }
+    repaired.clear();
+    let outcome = r.finish(&mut repaired);
+    w.write_all(&repaired).map_err(write_err)?;
+    w.flush().map_err(write_err)?;
+    Ok(outcome)
+}

@@ -1,0 +1,175 @@
+//! `batchlane split FILE -o DIR [--max-requests N] [--max-bytes N]
+//! [--max-enqueued-tokens N]`: the page's split, streamed into
+//! DIR/STEM-partNNN.jsonl, then every part re-checked.
+
+use crate::escape::Text;
+use crate::recheck::{common_option, recheck};
+use batchlane_core::batch::{CheckOptions, QuotaChoice, SplitLimits, Splitter, Tiktoken};
+use batchlane_core::facts::Catalog;
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+pub const HELP: &str = "usage: batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--max-enqueued-tokens N]
+                       [--dialect azure|openai] [--endpoint URL] [--model NAME] [--byo-storage]
+
+Splits FILE into DIR/NAME-part001.jsonl, … each within the limits: by default
+the dialect's requests and bytes per file from the catalog; lines are never
+broken and keep their custom_ids (the BOM, CR line endings and blank lines
+are dropped). With --max-enqueued-tokens each part also stays under that many
+enqueued tokens (prompt + output cap), and is re-checked against it as quota.
+Every part is then checked like batchlane check. Existing parts are never
+overwritten.
+
+Exit codes: 0 every part has no errors, 1 a part still has errors, 2 a file
+cannot be read or written, or bad usage.";
+
+const CHUNK: usize = 1 << 20;
+
+struct Args {
+    input: PathBuf,
+    dir: PathBuf,
+    limits: SplitLimits,
+    options: CheckOptions,
+}
+
+fn number(it: &mut std::slice::Iter<'_, String>, flag: &str) -> Result<u64, String> {
+    let v = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+    v.parse().ok().filter(|&n: &u64| n > 0).ok_or_else(|| format!("{flag} needs a whole number above 0, got '{v}'"))
+}
+
+fn parse(args: &[String], catalog: &Catalog) -> Result<Args, String> {
+    let (mut input, mut dir) = (None, None);
+    let (mut requests, mut bytes, mut tokens) = (None, None, None);
+    let mut options = CheckOptions::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if common_option(a, &mut it, &mut options)? {
+            continue;
+        }
+        match a.as_str() {
+            "-o" | "--output" => dir = Some(PathBuf::from(it.next().ok_or("-o needs a value")?)),
+            "--max-requests" => requests = Some(number(&mut it, a)?),
+            "--max-bytes" => bytes = Some(number(&mut it, a)?),
+            "--max-enqueued-tokens" => tokens = Some(number(&mut it, a)?),
+            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
+            s if input.is_none() => input = Some(PathBuf::from(s)),
+            s => return Err(format!("unexpected argument '{s}'")),
+        }
+    }
+    if let Some(t) = tokens {
+        options.quota = QuotaChoice::Tokens(t);
+    }
+    options.validate().map_err(|e| e.to_string())?;
+    let mut limits = SplitLimits::from_catalog(&options, catalog);
+    limits.max_requests = requests.unwrap_or(limits.max_requests);
+    limits.max_bytes = bytes.unwrap_or(limits.max_bytes);
+    limits.max_enqueued_tokens = tokens.or(limits.max_enqueued_tokens);
+    Ok(Args { input: input.ok_or("no FILE given")?, dir: dir.ok_or("no -o DIR given")?, limits, options })
+}
+
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        let _ = writeln!(out, "{HELP}");
+        return 0;
+    }
+    let catalog = Catalog::builtin();
+    let a = match parse(args, &catalog) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = writeln!(err, "batchlane split: {e}\n\n{HELP}");
+            return 2;
+        }
+    };
+    let (parts, outcome) = match split_file(&a, &catalog) {
+        Ok(x) => x,
+        Err(e) => {
+            let _ = writeln!(err, "batchlane split: {}", Text(&e));
+            return 2;
+        }
+    };
+    let written = (|| -> std::io::Result<()> {
+        writeln!(out, "split {} into {} parts:", Text(&a.input.to_string_lossy()), parts.len())?;
+        for (path, p) in parts.iter().zip(&outcome.parts) {
+            let tokens =
+                if a.limits.max_enqueued_tokens.is_some() { format!(", {} enqueued tokens", p.enqueued_tokens) } else { String::new() };
+            writeln!(
+                out,
+                "  {}: {} requests, {} bytes{tokens} (from line {})",
+                Text(&path.to_string_lossy()),
+                p.requests,
+                p.bytes,
+                p.first_line
+            )?;
+        }
+        if !outcome.oversized_lines.is_empty() {
+            let lines: Vec<String> = outcome.oversized_lines.iter().map(u64::to_string).collect();
+            writeln!(out, "lines over a limit on their own (each got a part of its own): {}", lines.join(", "))?;
+        }
+        Ok(())
+    })();
+    if written.is_err() {
+        return 2;
+    }
+    recheck(&parts, &a.options, &catalog, out)
+}
+
+fn part_path(dir: &Path, stem: &str, index: usize) -> PathBuf {
+    dir.join(format!("{stem}-part{:03}.jsonl", index.saturating_add(1)))
+}
+
+fn split_file(a: &Args, catalog: &Catalog) -> Result<(Vec<PathBuf>, batchlane_core::batch::SplitOutcome), String> {
+    let mut input = std::fs::File::open(&a.input).map_err(|e| format!("cannot read {}: {e}", a.input.display()))?;
+    std::fs::create_dir_all(&a.dir).map_err(|e| format!("cannot create {}: {e}", a.dir.display()))?;
+    let stem = a.input.file_stem().map_or("batch".into(), |s| s.to_string_lossy().into_owned());
+    let mut parts: Vec<PathBuf> = Vec::new();
+    let mut current: Option<BufWriter<std::fs::File>> = None;
+    let mut failure: Option<String> = None;
+    let mut sink = |index: usize, line: &[u8]| {
+        if failure.is_some() {
+            return;
+        }
+        if index >= parts.len() {
+            if let Some(mut w) = current.take() {
+                if let Err(e) = w.flush() {
+                    failure = Some(format!("cannot write {}: {e}", parts.last().map_or(String::new(), |p| p.display().to_string())));
+                    return;
+                }
+            }
+            let path = part_path(&a.dir, &stem, index);
+            match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(f) => current = Some(BufWriter::new(f)),
+                Err(e) => {
+                    failure = Some(format!("cannot create {}: {e} (parts are never overwritten)", path.display()));
+                    return;
+                }
+            }
+            parts.push(path);
+        }
+        if let Some(w) = current.as_mut() {
+            if let Err(e) = w.write_all(line) {
+                failure = Some(format!("cannot write {}: {e}", parts.last().map_or(String::new(), |p| p.display().to_string())));
+            }
+        }
+    };
+    let mut splitter = Splitter::new(a.limits, &a.options, catalog, Box::new(Tiktoken));
+    let mut buf = vec![0u8; CHUNK];
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(format!("cannot read {}: {e}", a.input.display())),
+        };
+        splitter.feed(&buf[..n], &mut sink);
+    }
+    let outcome = splitter.finish(&mut sink);
+    if let Some(mut w) = current.take() {
+        if let Err(e) = w.flush() {
+            failure.get_or_insert(format!("cannot write a part: {e}"));
+        }
+    }
+    match failure {
+        Some(f) => Err(f),
+        None => Ok((parts, outcome)),
+    }
+}

@@ -1,0 +1,81 @@
+//! Which models the OpenAI Batch API serves: 1 = served, 0 = not served
+//! (the service answers `model_not_found`). A name matches its entry or a
+//! dated version of it (`gpt-4o-realtime-preview-2024-12-17`). Names not
+//! listed are not judged. From the vendor's model pages, which list Batch
+//! among each model's supported features; not in the team's reference,
+//! hence unconfirmed: the check warns unless the user confirms a figure by
+//! overriding it.
+
+use super::{fact, Certainty::Unconfirmed, Fact, SourceId::OpenAiModels, Topic::Models, Unit::Count};
+
+const AS_OF: &str = "2025-11";
+
+macro_rules! served {
+    ($($model:literal => $v:expr,)*) => {
+        &[$(fact("openai_batch_model", $model, Models, $v, Count, OpenAiModels, AS_OF, Unconfirmed),)*]
+    };
+}
+
+pub(super) const FACTS: &[Fact] = served! {
+    "gpt-5" => 1.0,
+    "gpt-5.1" => 1.0,
+    "gpt-5-mini" => 1.0,
+    "gpt-5-nano" => 1.0,
+    "gpt-4.1" => 1.0,
+    "gpt-4.1-mini" => 1.0,
+    "gpt-4.1-nano" => 1.0,
+    "gpt-4o" => 1.0,
+    "gpt-4o-mini" => 1.0,
+    "o1" => 1.0,
+    "o3" => 1.0,
+    "o3-mini" => 1.0,
+    "o3-pro" => 1.0,
+    "o4-mini" => 1.0,
+    "gpt-4-turbo" => 1.0,
+    "gpt-4" => 1.0,
+    "gpt-3.5-turbo" => 1.0,
+    "text-embedding-3-small" => 1.0,
+    "text-embedding-3-large" => 1.0,
+    "text-embedding-ada-002" => 1.0,
+    "omni-moderation-latest" => 1.0,
+    "gpt-realtime" => 0.0,
+    "gpt-4o-realtime-preview" => 0.0,
+    "gpt-4o-mini-realtime-preview" => 0.0,
+    "gpt-4o-audio-preview" => 0.0,
+    "gpt-4o-mini-audio-preview" => 0.0,
+    "gpt-4o-search-preview" => 0.0,
+    "gpt-4o-mini-search-preview" => 0.0,
+    "tts-1" => 0.0,
+    "tts-1-hd" => 0.0,
+    "whisper-1" => 0.0,
+};
+
+/// The entry for a model name: exact, or the longest entry that the name
+/// extends with a dash and a digit (a dated version). `None`: not listed.
+pub fn openai_batch_model_fact(name: &str) -> Option<&'static Fact> {
+    let name = name.trim().to_ascii_lowercase();
+    FACTS
+        .iter()
+        .filter(|f| match name.strip_prefix(f.subject) {
+            Some("") => true,
+            Some(rest) => rest.strip_prefix('-').is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit())),
+            None => false,
+        })
+        .max_by_key(|f| f.subject.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dated_versions_match_their_entry() {
+        let subject = |n: &str| openai_batch_model_fact(n).map(|f| f.subject);
+        assert_eq!(subject("gpt-4o-2024-08-06"), Some("gpt-4o"));
+        assert_eq!(subject("gpt-4o-realtime-preview-2024-12-17"), Some("gpt-4o-realtime-preview"));
+        assert_eq!(subject("GPT-4o-mini"), Some("gpt-4o-mini"));
+        assert_eq!(subject("gpt-3.5-turbo-0125"), Some("gpt-3.5-turbo"));
+        assert_eq!(subject("my-deployment"), None);
+        assert_eq!(subject("gpt-4o-batch"), None);
+    }
+}
