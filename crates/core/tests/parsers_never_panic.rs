@@ -1,0 +1,382 @@
+//! Every parser, fed any bytes and near-valid inputs (a valid fixture with a
+//! few structural mutations): no panic, and output bounded by the input
+//! (stored diagnostics within their caps, at most one finding per line or
+//! per pair, messages and reports no bigger than a multiple of the input).
+//! The cargo-fuzz targets in fuzz/ run the same parsers for longer
+//! (`./dev fuzz [SECONDS]`); this is the CI-sized version.
+
+use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, LineRef, NoTokenizer};
+use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig};
+use batchlane_core::cost::compare::{evaluate, MAX_SCENARIOS};
+use batchlane_core::cost::share as cost_share;
+use batchlane_core::cost::usage::{parse_usage, LineProblem};
+use batchlane_core::facts::Catalog;
+use batchlane_core::quota::plan::plan;
+use batchlane_core::quota::share as quota_share;
+use batchlane_core::results::join::MAX_DIAGNOSTICS;
+use batchlane_core::results::line::{parse_input_line, parse_result_line};
+use batchlane_core::results::outcome::classify;
+use batchlane_core::results::{analyze_job, parse_job, ResultsJoiner, Vendor};
+use batchlane_core::snippets::{
+    lint, render, ClusterFacts, Entity, FallbackForm, JobStrategy, KedaForm, LintInput, QuotaFeed, ScaleKind, ScalingModifiersForm,
+};
+use proptest::prelude::*;
+
+const BATCH_LINE: &str = r#"{"custom_id": "t-1", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o-mini", "max_tokens": 100, "messages": [{"role": "user", "content": "Hi"}]}}"#;
+
+const RESULT_LINE: &str = r#"{"id": "r1", "custom_id": "t-1", "response": {"status_code": 200, "request_id": "q", "body": {"model": "gpt-4o-mini", "choices": [{"finish_reason": "stop", "content_filter_results": {"hate": {"filtered": false}}}], "usage": {"prompt_tokens": 12, "completion_tokens": 3, "prompt_tokens_details": {"cached_tokens": 0}}}}, "error": null}"#;
+
+const ERROR_LINE: &str = r#"{"id": "r2", "custom_id": "t-2", "response": {"status_code": 429, "body": {"error": {"code": "429", "message": "slow down", "innererror": {"code": "x"}}}}, "error": {"code": "batch_expired", "message": "late"}}"#;
+
+const USAGE_CSV: &str =
+    "tenant,feature,model,prompt_tokens,cached_tokens,completion_tokens,requests,batch\nacme,search,gpt-4o,1000,10,500,2,true\n";
+
+const USAGE_JSONL: &str =
+    r#"{"tenant":"acme","model":"gpt-4.1","usage":{"input_tokens":300,"input_tokens_details":{"cached_tokens":0},"output_tokens":50}}"#;
+
+const JOB: &str = r#"{"object":"batch","id":"batch_1","status":"in_progress","endpoint":"/v1/chat/completions","created_at":1760000000,"in_progress_at":1760000100,"expires_at":1760086400,"request_counts":{"total":100,"completed":40,"failed":10},"errors":{"data":[{"code":"invalid_json_line","line":7,"message":"bad","param":null}]},"output_expires_after":{"anchor":"created_at","seconds":1209600}}"#;
+
+const QUOTA_LINK: &str = "m=gpt-4o&d=gs&tpm=450000&ptu=0&r=unset&pk=120&av=60&pt=1500&ca=0&ot=300&mx=unset&n=1&b=1.5&bs=0.3";
+
+const COST_LINK: &str = "days=30&b.req=1000&b.per=day&b.model=gpt-4o&b.dep=global&b.sys=500&b.user=200&b.out=300&b.max=none&s1.name=mini&s1.model=gpt-4o-mini&s2.batch=1&f.price_input.gpt-4o=2";
+
+/// Pieces a mutation inserts: JSON syntax, hostile numbers and strings,
+/// line breaks, a BOM, invalid UTF-8, Hangul.
+const PIECES: &[&[u8]] = &[
+    b"\"",
+    b"{",
+    b"}",
+    b"[",
+    b"]",
+    b",",
+    b":",
+    b"\\",
+    b"\n",
+    b"\r\n",
+    b"\0",
+    b"&",
+    b"=",
+    b"1e400",
+    b"-1",
+    b"-0",
+    b"0.5",
+    b"4294967296",
+    b"9223372036854775808",
+    b"99999",
+    b"\"500\"",
+    b"null",
+    b"true",
+    b"[1,1,1,1,1,1,1,1]",
+    b"{\"a\":{\"b\":{\"c\":[]}}}",
+    "\"한국어\"".as_bytes(),
+    b"\xEF\xBB\xBF",
+    b"\xFF\xFE",
+    b"\xC3",
+    b"NaN",
+    b"inf",
+    b"=cmd|' /C calc'!A0",
+    b"\t",
+    b";",
+];
+
+/// One edit at a position (taken modulo the length): insert a piece,
+/// replace the byte there with it, or cut a few bytes.
+#[derive(Clone, Debug)]
+enum Edit {
+    Insert(usize, usize),
+    Replace(usize, usize),
+    Cut(usize, usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<usize>(), 0..PIECES.len()).prop_map(|(at, p)| Edit::Insert(at, p)),
+        (any::<usize>(), 0..PIECES.len()).prop_map(|(at, p)| Edit::Replace(at, p)),
+        (any::<usize>(), 1usize..8).prop_map(|(at, n)| Edit::Cut(at, n)),
+    ]
+}
+
+fn apply(base: &[u8], edits: &[Edit]) -> Vec<u8> {
+    let mut b = base.to_vec();
+    for e in edits {
+        let at = |i: usize, len: usize| if len == 0 { 0 } else { i % len };
+        match *e {
+            Edit::Insert(i, p) => {
+                let i = at(i, b.len() + 1);
+                b.splice(i..i, PIECES[p].iter().copied());
+            }
+            Edit::Replace(i, p) if !b.is_empty() => {
+                let i = at(i, b.len());
+                b.splice(i..i + 1, PIECES[p].iter().copied());
+            }
+            Edit::Cut(i, n) if !b.is_empty() => {
+                let i = at(i, b.len());
+                b.drain(i..(i + n).min(b.len()));
+            }
+            _ => {}
+        }
+    }
+    b
+}
+
+/// A fixture with up to four edits.
+fn near(base: &'static str) -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(edit(), 0..5).prop_map(move |edits| apply(base.as_bytes(), &edits))
+}
+
+/// Any bytes, or one of the fixtures with edits (repeated up to 3 times,
+/// joined by newlines, so cross-line rules see more than one line).
+fn input(fixtures: &'static [&'static str]) -> impl Strategy<Value = Vec<u8>> {
+    let near_lines =
+        (0..fixtures.len()).prop_flat_map(move |i| proptest::collection::vec(near(fixtures[i]), 1..4)).prop_map(|lines| lines.join(&b'\n'));
+    prop_oneof![proptest::collection::vec(any::<u8>(), 0..300), near_lines]
+}
+
+/// A query string split into pairs the way the page hands them over.
+fn pairs(data: &[u8]) -> Vec<(String, String)> {
+    data.split(|&b| b == b'&')
+        .map(|p| {
+            let i = p.iter().position(|&b| b == b'=').unwrap_or(p.len());
+            let v = p.get(i + 1..).unwrap_or_default();
+            (String::from_utf8_lossy(&p[..i]).into_owned(), String::from_utf8_lossy(v).into_owned())
+        })
+        .collect()
+}
+
+fn lines_in(data: &[u8]) -> usize {
+    data.iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+/// A report's JSON size: a fixed part plus a few times the input.
+fn json_len(v: &impl serde::Serialize) -> usize {
+    serde_json::to_string(v).unwrap().len()
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn batch_lines(data in input(&[BATCH_LINE])) {
+        let catalog = Catalog::builtin();
+        for dialect in [Dialect::Azure, Dialect::OpenAi] {
+            let mut out = Vec::new();
+            let _ = check_line(LineRef { number: 1, start: 0, bytes: &data }, dialect, &catalog, &mut out);
+            for d in &out {
+                prop_assert!(d.message.len() <= 2 * data.len() + 1_000, "{} bytes of message for {} of input", d.message.len(), data.len());
+            }
+        }
+        let cap = 2;
+        let o = CheckOptions { count_tokens: false, max_stored_per_code: cap, ..CheckOptions::default() };
+        let mut c = Checker::with_tokenizer(o, &catalog, Box::new(NoTokenizer));
+        c.feed(&data);
+        let r = c.finish();
+        for n in &r.counts {
+            prop_assert!(n.stored <= cap as u64 && n.stored <= n.count, "{:?}", n);
+        }
+        prop_assert_eq!(r.diagnostics.len() as u64, r.counts.iter().map(|n| n.stored).sum::<u64>());
+        prop_assert!(r.summary.lines <= lines_in(&data) as u64);
+        prop_assert!(json_len(&r) <= 20 * data.len() + 20_000, "{} bytes of report for {} of input", json_len(&r), data.len());
+    }
+
+    #[test]
+    fn results_lines_and_the_join(data in input(&[RESULT_LINE, ERROR_LINE, BATCH_LINE]), cut in any::<(usize, usize)>()) {
+        if let Ok(line) = parse_result_line(&data) {
+            let _ = classify(&line);
+        }
+        let _ = parse_input_line(&data);
+        // The same bytes as output, error and input file.
+        let mut j = ResultsJoiner::new();
+        let (a, b) = (cut.0 % (data.len() + 1), cut.1 % (data.len() + 1));
+        j.feed_output(&data[..a]);
+        j.feed_output(&data[a..]);
+        j.feed_errors(&data[..b]);
+        j.feed_errors(&data[b..]);
+        j.feed_input(&data);
+        let r = j.finish();
+        prop_assert!(r.diagnostics.len() <= MAX_DIAGNOSTICS);
+        prop_assert!(r.rows.len() <= 3 * lines_in(&data));
+        prop_assert!(json_len(&r) <= 20 * data.len() + 20_000, "{} bytes of report for {} of input", json_len(&r), data.len());
+    }
+
+    #[test]
+    fn usage_files(data in input(&[USAGE_CSV, USAGE_JSONL])) {
+        let text = String::from_utf8_lossy(&data);
+        let p = parse_usage(&text);
+        // One record or one diagnostic per line; the header may miss several columns, each once.
+        let mut per_line = std::collections::BTreeMap::<usize, usize>::new();
+        for line in p.records.iter().map(|r| r.line).chain(p.diagnostics.iter().map(|d| d.line)) {
+            prop_assert!((1..=text.lines().count()).contains(&line), "line {} of {}", line, text.lines().count());
+            *per_line.entry(line).or_default() += 1;
+        }
+        let header: Vec<_> = p.diagnostics.iter().filter(|d| per_line[&d.line] > 1).map(|d| (d.line, &d.problem)).collect();
+        prop_assert!(header.iter().all(|(line, problem)| *line == header[0].0 && matches!(problem, LineProblem::MissingColumn(_))), "{:?}", header);
+        prop_assert!(header.iter().enumerate().all(|(i, h)| !header[..i].contains(h)), "a column reported twice: {:?}", header);
+        prop_assert!(json_len(&p.diagnostics) <= 20 * data.len() + 1_000);
+        let s = spend(&p.records, &Catalog::builtin(), &AttributionConfig::default());
+        prop_assert!(s.by_tenant.rows.len() <= p.records.len() && s.by_feature.rows.len() <= p.records.len());
+        prop_assert!(s.diagnostics.len() <= p.records.len());
+        let _ = (spend_csv(&s.by_tenant), spend_csv(&s.by_feature));
+    }
+
+    #[test]
+    fn job_objects(data in input(&[JOB]), now in prop_oneof![any::<i64>(), 1_750_000_000i64..1_770_000_000]) {
+        let Ok(text) = std::str::from_utf8(&data) else { return Ok(()) };
+        let Ok(job) = parse_job(text) else { return Ok(()) };
+        prop_assert!(job.errors.len() <= text.len());
+        for vendor in [Vendor::Azure, Vendor::OpenAi] {
+            let _ = analyze_job(&job, now, vendor, &Catalog::builtin());
+        }
+    }
+
+    #[test]
+    fn quota_links(data in input(&[QUOTA_LINK])) {
+        let pairs = pairs(&data);
+        match quota_share::decode(&pairs) {
+            Err(errors) => prop_assert!(errors.len() <= pairs.len()),
+            Ok(p) => {
+                prop_assert_eq!(quota_share::decode(&quota_share::encode(&p)), Ok(p.clone()));
+                let _ = plan(&p, &Catalog::builtin());
+            }
+        }
+    }
+
+    #[test]
+    fn cost_links(data in input(&[COST_LINK])) {
+        let pairs = pairs(&data);
+        let catalog = match cost_share::decode_overrides(&pairs) {
+            Ok(c) => c,
+            Err(errors) => {
+                prop_assert!(errors.len() <= pairs.len());
+                Catalog::builtin()
+            }
+        };
+        match cost_share::decode(&pairs) {
+            Err(errors) => prop_assert!(errors.len() <= pairs.len()),
+            Ok(c) => {
+                prop_assert!(c.scenarios.len() <= MAX_SCENARIOS);
+                let _ = evaluate(&c, &catalog);
+            }
+        }
+    }
+
+    #[test]
+    fn keda_lint_input(input in lint_input()) {
+        let catalog = Catalog::builtin();
+        let findings = lint(&input, &catalog);
+        let mut rules: Vec<&str> = findings.iter().map(|f| f.rule.id()).collect();
+        let n = rules.len();
+        rules.sort_unstable();
+        rules.dedup();
+        prop_assert_eq!(rules.len(), n, "a rule fired twice");
+        let _ = input.form.validate();
+        let _ = render(&input.form, &catalog);
+    }
+
+    #[test]
+    fn keda_lint_input_as_json(data in near(*KEDA_JSON)) {
+        if let Ok(input) = serde_json::from_slice::<LintInput>(&data) {
+            let catalog = Catalog::builtin();
+            let _ = lint(&input, &catalog);
+            let _ = render(&input.form, &catalog);
+        }
+    }
+}
+
+/// The fixtures are valid, so their mutations are near-valid inputs.
+#[test]
+fn the_fixtures_parse() {
+    let catalog = Catalog::builtin();
+    let mut out = Vec::new();
+    assert!(check_line(LineRef { number: 1, start: 0, bytes: BATCH_LINE.as_bytes() }, Dialect::OpenAi, &catalog, &mut out).is_some());
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(parse_result_line(RESULT_LINE.as_bytes()).map(|l| l.status_code), Ok(Some(200)));
+    assert_eq!(parse_result_line(ERROR_LINE.as_bytes()).map(|l| l.status_code), Ok(Some(429)));
+    for usage in [USAGE_CSV, USAGE_JSONL] {
+        let p = parse_usage(usage);
+        assert_eq!((p.records.len(), p.diagnostics.len()), (1, 0), "{p:?}");
+    }
+    assert_eq!(parse_job(JOB).map(|j| j.errors.len()), Ok(1));
+    let p = quota_share::decode(&pairs(QUOTA_LINK.as_bytes())).unwrap();
+    assert!(plan(&p, &catalog).is_ok());
+    let c = cost_share::decode(&pairs(COST_LINK.as_bytes())).unwrap();
+    assert_eq!(c.scenarios.len(), 2);
+    let overridden = cost_share::decode_overrides(&pairs(COST_LINK.as_bytes())).unwrap();
+    assert!(evaluate(&c, &overridden).is_ok());
+    let input: LintInput = serde_json::from_str(&KEDA_JSON).unwrap();
+    assert!(render(&input.form, &catalog).is_ok());
+}
+
+static KEDA_JSON: std::sync::LazyLock<&'static str> = std::sync::LazyLock::new(|| {
+    let catalog = Catalog::builtin();
+    let input = LintInput { form: KedaForm::new(&catalog), cluster: ClusterFacts::default() };
+    Box::leak(serde_json::to_string(&input).unwrap().into_boxed_str())
+});
+
+/// Any string: mostly hostile characters (quotes, `$()`, braces, control
+/// characters, Hangul), sometimes long.
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof!["[a-z0-9.-]{0,20}", "[\"'`$(){}\\\\\n\r\t\0 a-z한국어.:/-]{0,40}", any::<String>(), "[a-z]{0,400}",]
+}
+
+fn count() -> impl Strategy<Value = i64> {
+    prop_oneof![any::<i64>(), -5i64..5, 0i64..1_000_001]
+}
+
+fn real() -> impl Strategy<Value = f64> {
+    prop_oneof![any::<f64>(), Just(0.0), Just(f64::NAN), Just(f64::INFINITY), Just(f64::MAX), 0.1f64..1e7]
+}
+
+fn lint_input() -> impl Strategy<Value = LintInput> {
+    let names = (text(), text(), text(), text(), text(), text(), text(), text(), text());
+    let counts = (count(), count(), count(), count(), count(), count());
+    let options = (
+        proptest::option::of(count()),
+        proptest::option::of(count()),
+        proptest::option::of(count()),
+        proptest::option::of(count()),
+        proptest::option::of((count(), count())),
+        proptest::option::of((text(), text())),
+        proptest::option::of((real(), real(), real(), real())),
+    );
+    let flags = (any::<bool>(), any::<bool>(), 0usize..4, any::<bool>(), any::<bool>(), proptest::option::of(any::<bool>()));
+    let cluster = (proptest::option::of(text()), any::<u32>(), any::<u32>(), any::<u32>(), text(), text());
+    (names, counts, options, flags, cluster).prop_map(|(n, c, o, f, k)| {
+        let catalog = Catalog::builtin();
+        let mut form = KedaForm::new(&catalog);
+        form.kind = if f.0 { ScaleKind::ScaledJob } else { ScaleKind::ScaledObject };
+        (form.name, form.namespace, form.target_name, form.job_image, form.service_account_name) = (n.0, n.1, n.2, n.3, n.4);
+        (form.servicebus_namespace, form.trigger_auth_name, form.trigger_auth_namespace, form.identity_id) = (n.5, n.6, n.7, n.8);
+        (form.identity_tenant_id, form.aks_kubernetes_version) = (k.4, k.5);
+        form.entity = if f.1 {
+            Entity::Topic { topic_name: "orders".into(), subscription_name: form.name.clone() }
+        } else {
+            Entity::Queue { queue_name: form.target_name.clone() }
+        };
+        (form.message_count, form.min_replicas, form.polling_interval, form.cooldown_period) = (c.0, c.1, c.2, c.3);
+        (form.successful_jobs_history_limit, form.failed_jobs_history_limit) = (c.4, c.5);
+        (form.activation_message_count, form.max_replicas, form.idle_replicas, form.initial_cooldown_period) = (o.0, o.1, o.2, o.3);
+        form.fallback = o.4.map(|(failure_threshold, replicas)| FallbackForm { failure_threshold, replicas, behavior: None });
+        form.scaling_modifiers = o.5.map(|(formula, target)| ScalingModifiersForm { formula, target });
+        form.quota = o.6.map(|(tpm, concurrency_per_replica, tokens_per_message, messages_per_minute_per_slot)| QuotaFeed {
+            tpm,
+            concurrency_per_replica,
+            tokens_per_message,
+            messages_per_minute_per_slot,
+        });
+        form.scaling_strategy = [JobStrategy::Default, JobStrategy::Custom, JobStrategy::Accurate, JobStrategy::Eager][f.2];
+        let cluster = ClusterFacts {
+            hpa_on_workload: f.3,
+            other_keda_install: f.4,
+            workload_identity_before_addon: f.5,
+            federated_credential_subject: k.0,
+            receivers_per_replica: k.1,
+            connections_per_replica: k.2,
+            other_connections: k.3,
+        };
+        LintInput { form, cluster }
+    })
+}
