@@ -10,7 +10,7 @@ use super::{CheckOptions, Code, Diagnostic, Endpoint, Report, Severity};
 use crate::facts::{model_for_name, Catalog, Encoding, Model, ModelKind};
 use std::collections::HashMap;
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+use crate::io::BOM;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Progress {

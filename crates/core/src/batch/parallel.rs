@@ -14,7 +14,7 @@ use super::tokens::{CachedCounter, Tiktoken, TokenizerProvider};
 use super::{CheckOptions, Code, Diagnostic, NoTokenizer, Report, Severity};
 use crate::facts::{model_for_name, Catalog, Encoding, Model};
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+use crate::io::BOM;
 /// How much of a file's start [`plan_parallel`] reads.
 pub const PLAN_PREFIX_BYTES: usize = 1 << 20;
 

@@ -6,7 +6,7 @@
 use super::scan::{scan, string_end};
 use std::collections::HashSet;
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+use crate::io::BOM;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RepairOptions {

@@ -7,7 +7,7 @@ use super::tokens::{CachedCounter, TokenizerProvider};
 use super::{CheckOptions, Endpoint};
 use crate::facts::{model_for_name, Catalog, Encoding, Model};
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+use crate::io::BOM;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SplitLimits {
