@@ -29,12 +29,15 @@ fn problem_text(p: &Problem) -> String {
             LineProblem::InputLineInResultFile => "an input (request) line, not a result line".into(),
             LineProblem::ResultLineInInputFile => "a result line, not an input (request) line".into(),
             LineProblem::UnknownInputShape => "no body object: not a request line".into(),
+            LineProblem::TooLong { bytes, limit } => format!("{bytes} bytes, longer than the {limit}-byte line limit: skipped"),
         },
         Problem::DuplicateResult { custom_id, first } => {
             format!("duplicate result for {} (also {} line {})", Text(custom_id), file_name(first.file), first.line)
         }
         Problem::DuplicateInput { custom_id, first_line } => format!("custom_id {} already on input line {first_line}", Text(custom_id)),
         Problem::ByteOrderMark => "starts with a UTF-8 byte order mark".into(),
+        Problem::UsageOverflow { custom_id: Some(id) } => format!("token counts of {id} overflow a 64-bit sum: usage is capped"),
+        Problem::UsageOverflow { custom_id: None } => "total token counts overflow a 64-bit sum: usage is capped".into(),
     }
 }
 

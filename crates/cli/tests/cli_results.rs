@@ -124,3 +124,34 @@ fn unreadable_files_and_bad_usage_exit_2() {
     assert_eq!(code, 0);
     assert!(out.contains("content_filtered and truncated count as NOT"));
 }
+
+#[test]
+fn a_file_without_newlines_is_reported_not_an_abort() {
+    // Fails before the fix: the line was buffered whole (a 1 GB file without
+    // newlines aborted with exit 134 on a 2 GB allocation); a line over the
+    // limit is now reported with its number and skipped.
+    let output = tmp("no-newlines.jsonl");
+    let limit = batchlane_core::io::MAX_LINE_BYTES;
+    let mut bytes = vec![b'{'; limit + 1];
+    bytes.extend_from_slice(
+        b"\n{\"custom_id\":\"a\",\"response\":{\"status_code\":200,\"body\":{\"choices\":[{\"finish_reason\":\"stop\"}]}}}\n",
+    );
+    std::fs::write(&output, &bytes).unwrap();
+    let (code, out, err) = run(&["--output", output.to_str().unwrap()]);
+    std::fs::remove_file(&output).unwrap();
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains(&format!("output file line 1: {} bytes, longer than the {limit}-byte line limit: skipped", limit + 1)), "{out}");
+    assert!(out.contains("requests: 1"), "{out}");
+}
+
+#[test]
+fn a_status_code_that_is_not_http_is_not_a_success() {
+    // Fails before the fix: 99999 and "500" counted as succeeded (exit 0).
+    for raw in ["99999", "\"500\""] {
+        let output = tmp("bad-status.jsonl");
+        std::fs::write(&output, format!("{{\"custom_id\":\"a\",\"response\":{{\"status_code\":{raw},\"body\":{{\"choices\":[{{\"finish_reason\":\"stop\"}}]}}}}}}\n")).unwrap();
+        let (code, out, err) = run(&["--output", output.to_str().unwrap()]);
+        assert_eq!(code, 1, "{raw}: {out}{err}");
+        assert!(out.contains("server_error      1"), "{raw}: {out}");
+    }
+}

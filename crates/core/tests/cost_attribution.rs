@@ -1,7 +1,7 @@
 //! Usage lines in, spend per tenant and feature out.
 
 use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig, Grouping};
-use batchlane_core::cost::usage::{parse_usage, Column, LineProblem, UsageFormat};
+use batchlane_core::cost::usage::{parse_usage, Column, LineProblem, UsageFormat, UsageRecord};
 use batchlane_core::facts::Catalog;
 
 fn close(a: f64, b: f64) -> bool {
@@ -104,7 +104,7 @@ fn csv_export_quotes_and_defuses_formulas() {
     let p = parse_usage("tenant,model,prompt,completion\n\"=cmd\",gpt-4o,1000000,0\n\"a \"\"b\"\", c\",gpt-4o,0,1000000\n");
     assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
     let s = spend(&p.records, &Catalog::builtin(), &AttributionConfig::default());
-    let csv = spend_csv(&s.by_tenant);
+    let csv = spend_csv(&s.by_tenant).unwrap();
     assert_eq!(s.by_tenant.grouping, Grouping::Tenant);
     assert_eq!(
         csv,
@@ -113,4 +113,52 @@ fn csv_export_quotes_and_defuses_formulas() {
          '=cmd,1,1000000,0,0,2.500000,0.000000,0.000000,2.500000\n\
          total,2,1000000,0,1000000,2.500000,0.000000,10.000000,12.500000\n"
     );
+}
+
+#[test]
+fn diagnostics_are_capped_and_the_rest_counted() {
+    // Fails before the fix: every bad line kept a diagnostic (memory grew with the file).
+    let mut csv = String::from("model,prompt_tokens,completion_tokens\n");
+    for _ in 0..5_000 {
+        csv.push_str("gpt-4o,x,1\n");
+    }
+    let p = parse_usage(&csv);
+    assert_eq!(p.diagnostics.len(), batchlane_core::io::MAX_DIAGNOSTICS);
+    assert_eq!(p.diagnostics_dropped, 5_000 - batchlane_core::io::MAX_DIAGNOSTICS as u64);
+}
+
+#[test]
+fn a_line_over_the_limit_is_skipped_with_its_number() {
+    // Fails before the fix: there was no line-length limit.
+    let long = "9".repeat(batchlane_core::io::MAX_LINE_BYTES + 1);
+    let p = parse_usage(&format!("model,prompt_tokens,completion_tokens\ngpt-4o,{long},1\ngpt-4o,5,1\n"));
+    assert_eq!(p.records.len(), 1);
+    assert_eq!(p.diagnostics.len(), 1);
+    assert_eq!(p.diagnostics[0].line, 2);
+    assert!(matches!(p.diagnostics[0].problem, LineProblem::TooLong { .. }));
+}
+
+#[test]
+fn totals_never_reach_inf_and_keys_are_guarded() {
+    // Fails before the fix: two huge lines summed to `inf` in the CSV total,
+    // and a key starting with TAB or CR went out unguarded.
+    let rec = |line: usize, tenant: &str| UsageRecord {
+        line,
+        tenant: tenant.into(),
+        feature: String::new(),
+        model: "gpt-4o".into(),
+        prompt_tokens: 9e15,
+        cached_tokens: 0.0,
+        completion_tokens: 9e15,
+        requests: 1e308,
+        batch: false,
+    };
+    let s = spend(&[rec(2, "\t=1+1"), rec(3, "\r=2")], &Catalog::builtin(), &AttributionConfig::default());
+    assert_eq!(s.diagnostics.len(), 1, "{:?}", s.diagnostics);
+    assert_eq!((s.diagnostics[0].line, &s.diagnostics[0].problem), (3, &LineProblem::CostOverflow));
+    let csv = spend_csv(&s.by_tenant).unwrap();
+    assert!(!csv.contains("inf") && !csv.contains("NaN"), "{csv}");
+    assert!(csv.contains("\n'\t=1+1,"), "{csv}");
+    let s = spend(&[rec(2, "\r=2")], &Catalog::builtin(), &AttributionConfig::default());
+    assert!(spend_csv(&s.by_tenant).unwrap().contains("\n\"'\r=2\","));
 }

@@ -5,7 +5,7 @@
 //! The cargo-fuzz targets in fuzz/ run the same parsers for longer
 //! (`./dev fuzz [SECONDS]`); this is the CI-sized version.
 
-use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, LineRef, NoTokenizer};
+use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, Findings, LineRef, NoTokenizer};
 use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig};
 use batchlane_core::cost::compare::{evaluate, MAX_SCENARIOS};
 use batchlane_core::cost::share as cost_share;
@@ -163,9 +163,10 @@ proptest! {
     fn batch_lines(data in input(&[BATCH_LINE])) {
         let catalog = Catalog::builtin();
         for dialect in [Dialect::Azure, Dialect::OpenAi] {
-            let mut out = Vec::new();
+            let mut out = Findings::new(16);
             let _ = check_line(LineRef { number: 1, start: 0, bytes: &data }, dialect, &catalog, &mut out);
-            for d in &out {
+            prop_assert!(out.list().len() <= 16);
+            for d in out.list() {
                 prop_assert!(d.message.len() <= 2 * data.len() + 1_000, "{} bytes of message for {} of input", d.message.len(), data.len());
             }
         }
@@ -290,9 +291,9 @@ proptest! {
 #[test]
 fn the_fixtures_parse() {
     let catalog = Catalog::builtin();
-    let mut out = Vec::new();
+    let mut out = Findings::new(16);
     assert!(check_line(LineRef { number: 1, start: 0, bytes: BATCH_LINE.as_bytes() }, Dialect::OpenAi, &catalog, &mut out).is_some());
-    assert!(out.is_empty(), "{out:?}");
+    assert!(out.list().is_empty(), "{:?}", out.list());
     assert_eq!(parse_result_line(RESULT_LINE.as_bytes()).map(|l| l.status_code), Ok(Some(200)));
     assert_eq!(parse_result_line(ERROR_LINE.as_bytes()).map(|l| l.status_code), Ok(Some(429)));
     for usage in [USAGE_CSV, USAGE_JSONL] {

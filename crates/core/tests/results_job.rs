@@ -106,3 +106,33 @@ fn not_a_batch_object() {
     assert_eq!(parse_job(r#"{"object":"file","status":"processed"}"#), Err(JobParseError::NotABatch));
     assert_eq!(parse_job(r#"{"id":"x"}"#), Err(JobParseError::NotABatch));
 }
+
+#[test]
+fn huge_counts_and_times_are_flagged_not_wrapped() {
+    // Fails before the fix: completed + failed and the time differences
+    // overflowed (a panic in debug builds, a wrapped number in release).
+    let j = job(&format!(
+        r#"{{"object":"batch","status":"expired","created_at":{},"expires_at":{},"output_file_id":"f","output_expires_after":{{"anchor":"created_at","seconds":{}}},"request_counts":{{"total":5,"completed":{},"failed":1}}}}"#,
+        i64::MAX,
+        i64::MIN,
+        i64::MAX,
+        u64::MAX
+    ));
+    let a = analyze_job(&j, CREATED, Vendor::Azure, &Catalog::builtin());
+    assert_eq!(a.progress, None);
+    assert_eq!(a.output_deletion, None);
+    let fields: Vec<&str> = a
+        .warnings
+        .iter()
+        .filter_map(|w| match w {
+            JobWarning::NumberOutOfRange { field } => Some(field.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(fields, ["request_counts", "output_expires_after"]);
+    assert!(a.warnings.iter().all(|w| !warning_text(w).en.is_empty()));
+    let running = job(&format!(r#"{{"object":"batch","status":"in_progress","expires_at":{}}}"#, i64::MIN));
+    let a = analyze_job(&running, CREATED, Vendor::Azure, &Catalog::builtin());
+    assert_eq!(a.expires_in_seconds, None);
+    assert!(a.warnings.contains(&JobWarning::NumberOutOfRange { field: "expires_at".into() }));
+}

@@ -142,4 +142,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.usage.unclosed_quote", "a quote is never closed."),
     ("cost.usage.bad_json", "not valid JSON ({error})."),
     ("cost.usage.not_an_object", "not a JSON object."),
+    ("cost.usage.too_long", "{bytes} bytes, longer than the {limit}-byte line limit: skipped."),
+    ("cost.usage.too_large", "{column} is larger than 2^53, where counts stop being exact."),
+    ("cost.usage.cost_overflow", "the cost with this line is too large to compute: left out."),
 ];

@@ -142,4 +142,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.usage.unclosed_quote", "따옴표가 닫히지 않았습니다."),
     ("cost.usage.bad_json", "올바른 JSON이 아닙니다({error})."),
     ("cost.usage.not_an_object", "JSON 객체가 아닙니다."),
+    ("cost.usage.too_long", "{bytes}바이트로 줄 길이 한도 {limit}바이트를 넘어 건너뜁니다."),
+    ("cost.usage.too_large", "{column} 값이 2^53보다 커서 정확히 셀 수 없습니다."),
+    ("cost.usage.cost_overflow", "이 줄을 더하면 비용이 너무 커서 계산할 수 없어 뺐습니다."),
 ];

@@ -64,9 +64,9 @@ pub fn Attribution() -> impl IntoView {
     let prefs = use_prefs();
     let from_batch = super::handoff::take();
     let came_from_batch = from_batch.is_some();
-    let loaded: Loaded = RwSignal::new(
-        from_batch.map(|records| (Source::Batch, ParsedUsage { format: UsageFormat::JsonLines, records, diagnostics: Vec::new() })),
-    );
+    let loaded: Loaded = RwSignal::new(from_batch.map(|records| {
+        (Source::Batch, ParsedUsage { format: UsageFormat::JsonLines, records, diagnostics: Vec::new(), diagnostics_dropped: 0 })
+    }));
     if came_from_batch {
         // Arrived from /results: bring this section into view once it is drawn.
         // After the router's own scroll on navigation.
@@ -224,7 +224,11 @@ fn SpendView(lang: Lang, table: SpendTable) -> impl IntoView {
     view! {
         <h3>{t(lang, title)}</h3>
         <div class="toolbar">
-            <button type="button" class="button" data-testid=format!("cost-usage-csv-{id}") on:click=move |_| download(file, &csv)>
+            <button type="button" class="button" data-testid=format!("cost-usage-csv-{id}") disabled=csv.is_err() on:click=move |_| {
+                if let Ok(csv) = &csv {
+                    download(file, csv)
+                }
+            }>
                 {t(lang, "cost.usage.export")}
             </button>
         </div>

@@ -88,5 +88,8 @@ pub fn line_problem(lang: Lang, p: &LineProblem) -> String {
         LineProblem::NotAnObject => f("cost.usage.not_an_object", &[]),
         LineProblem::UnknownModel(m) => f("cost.problem.unknown_model", &[("model", m)]),
         LineProblem::NoPrice(m) => f("cost.problem.no_price", &[("model", m)]),
+        LineProblem::TooLong { bytes, limit } => f("cost.usage.too_long", &[("bytes", &bytes.to_string()), ("limit", &limit.to_string())]),
+        LineProblem::TooLarge(c) => f("cost.usage.too_large", &[("column", column(*c))]),
+        LineProblem::CostOverflow => f("cost.usage.cost_overflow", &[]),
     }
 }

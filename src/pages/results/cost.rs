@@ -162,5 +162,6 @@ fn price_error(lang: Lang, e: &PriceError) -> String {
         PriceError::UnknownModel(name) => fill(t(lang, "results.cost.err_unknown"), &[("name", name)]),
         PriceError::NoPrice { model, .. } => fill(t(lang, "results.cost.err_no_price"), &[("name", model)]),
         PriceError::BadOverride { .. } => t(lang, "results.cost.invalid").to_string(),
+        PriceError::CostOverflow => t(lang, "results.cost.err_overflow").to_string(),
     }
 }

@@ -54,7 +54,10 @@ pub fn GroupsPanel(report: Arc<ResultsReport>) -> impl IntoView {
     let ok_table = move || table.with(|t_| t_.as_ref().and_then(|r| r.as_ref().ok()).cloned());
     let download = move |_| {
         if let Some(tbl) = ok_table() {
-            download_text(&group_csv(&tbl), "batch-groups.csv", "text/csv");
+            // A group whose sums overflowed cannot be exported (never capped figures in a file).
+            if let Ok(csv) = group_csv(&tbl) {
+                download_text(&csv, "batch-groups.csv", "text/csv");
+            }
         }
     };
     // Send the spend to /cost: grouped by the applied key when it is valid.

@@ -167,6 +167,9 @@ pub fn diagnostic_text(lang: Lang, d: &Diagnostic) -> String {
             LineProblem::InputLineInResultFile => t(lang, "results.problem.input_in_result").to_string(),
             LineProblem::ResultLineInInputFile => t(lang, "results.problem.result_in_input").to_string(),
             LineProblem::UnknownInputShape => t(lang, "results.problem.input_shape").to_string(),
+            LineProblem::TooLong { bytes, limit } => {
+                fill(t(lang, "results.problem.too_long"), &[("bytes", &bytes.to_string()), ("limit", &limit.to_string())])
+            }
         },
         Problem::DuplicateResult { custom_id, first } => fill(
             t(lang, "results.problem.duplicate_result"),
@@ -176,6 +179,8 @@ pub fn diagnostic_text(lang: Lang, d: &Diagnostic) -> String {
             fill(t(lang, "results.problem.duplicate_input"), &[("id", custom_id), ("line", &first_line.to_string())])
         }
         Problem::ByteOrderMark => t(lang, "results.problem.bom").to_string(),
+        Problem::UsageOverflow { custom_id: Some(id) } => fill(t(lang, "results.problem.usage_overflow"), &[("id", id)]),
+        Problem::UsageOverflow { custom_id: None } => t(lang, "results.problem.usage_overflow_total").to_string(),
     };
     fill(t(lang, "results.diag.at"), &[("file", file_label(lang, d.file)), ("line", &d.line.to_string()), ("what", &what)])
 }

@@ -3,9 +3,10 @@
 
 use super::prices::{effective_prices, DeploymentType, PriceError, Prices};
 use super::scenario::Split;
-use super::usage::{Diagnostic, LineProblem, UsageRecord};
+use super::usage::{Diagnostic, Diagnostics, LineProblem, UsageRecord};
 use crate::cost::knobs::token_cost;
 use crate::facts::Catalog;
+use crate::io::csv::{CsvError, CsvOptions, CsvWriter};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -66,8 +67,17 @@ pub struct SpendTable {
 pub struct Spend {
     pub by_tenant: SpendTable,
     pub by_feature: SpendTable,
-    /// Lines left out because their model has no price.
+    /// Lines left out because their model has no price or their cost
+    /// overflowed; at most [`crate::io::MAX_DIAGNOSTICS`], the rest counted.
     pub diagnostics: Vec<Diagnostic>,
+    pub diagnostics_dropped: u64,
+}
+
+impl SpendRow {
+    /// Every figure of the row is a finite number.
+    fn is_finite(&self) -> bool {
+        [self.requests, self.prompt_tokens, self.cached_tokens, self.completion_tokens, self.cost.total].iter().all(|v| v.is_finite())
+    }
 }
 
 /// The cost of one record at `prices` (batch lines at the batch factor).
@@ -86,7 +96,11 @@ pub fn spend(records: &[UsageRecord], catalog: &Catalog, config: &AttributionCon
     let mut prices: BTreeMap<&str, Result<Prices, PriceError>> = BTreeMap::new();
     let mut tenants: BTreeMap<&str, SpendRow> = BTreeMap::new();
     let mut features: BTreeMap<&str, SpendRow> = BTreeMap::new();
-    let mut diagnostics = Vec::new();
+    let mut diagnostics = Diagnostics::default();
+    // Every group's sums are at most the grand total's (all figures are
+    // non-negative): a record that would make the grand total non-finite
+    // is left out with a diagnostic, so no row can hold `inf`.
+    let mut grand = SpendRow::default();
     for r in records {
         let p = prices.entry(r.model.as_str()).or_insert_with(|| effective_prices(&r.model, config.deployment, catalog));
         let p = match p {
@@ -101,10 +115,22 @@ pub fn spend(records: &[UsageRecord], catalog: &Catalog, config: &AttributionCon
             }
         };
         let cost = record_cost(r, p);
+        let mut next = grand.clone();
+        next.add(r, &cost);
+        if !next.is_finite() {
+            diagnostics.push(Diagnostic { line: r.line, problem: LineProblem::CostOverflow });
+            continue;
+        }
+        grand = next;
         tenants.entry(&r.tenant).or_default().add(r, &cost);
         features.entry(&r.feature).or_default().add(r, &cost);
     }
-    Spend { by_tenant: table(Grouping::Tenant, tenants), by_feature: table(Grouping::Feature, features), diagnostics }
+    Spend {
+        by_tenant: table(Grouping::Tenant, tenants),
+        by_feature: table(Grouping::Feature, features),
+        diagnostics: diagnostics.kept,
+        diagnostics_dropped: diagnostics.dropped,
+    }
 }
 
 fn table(grouping: Grouping, groups: BTreeMap<&str, SpendRow>) -> SpendTable {
@@ -129,40 +155,37 @@ fn table(grouping: Grouping, groups: BTreeMap<&str, SpendRow>) -> SpendTable {
     SpendTable { grouping, rows, total }
 }
 
-/// The table as CSV (header, rows, then a `total` row). Keys that a
-/// spreadsheet would run as a formula are prefixed with `'`.
-pub fn spend_csv(table: &SpendTable) -> String {
+/// The table as CSV (header, rows, then a `total` row), through the one
+/// writer in [`crate::io::csv`]: keys are quoted and formula-guarded; a
+/// figure that is not finite is an error, never `inf` in a cell.
+pub fn spend_csv(table: &SpendTable) -> Result<String, CsvError> {
     let key = match table.grouping {
         Grouping::Tenant => "tenant",
         Grouping::Feature => "feature",
     };
-    let mut out = format!("{key},requests,prompt_tokens,cached_tokens,completion_tokens,input_usd,cached_input_usd,output_usd,total_usd\n");
-    let line = |out: &mut String, name: &str, r: &SpendRow| {
-        out.push_str(&format!(
-            "{},{},{},{},{},{:.6},{:.6},{:.6},{:.6}\n",
-            csv_field(name),
-            r.requests,
-            r.prompt_tokens,
-            r.cached_tokens,
-            r.completion_tokens,
-            r.cost.input,
-            r.cost.cached_input,
-            r.cost.output,
-            r.cost.total
-        ));
-    };
-    for r in &table.rows {
-        line(&mut out, &r.key, r);
+    let mut w = CsvWriter::new(
+        CsvOptions::default(),
+        &[
+            key,
+            "requests",
+            "prompt_tokens",
+            "cached_tokens",
+            "completion_tokens",
+            "input_usd",
+            "cached_input_usd",
+            "output_usd",
+            "total_usd",
+        ],
+    );
+    for (name, r) in table.rows.iter().map(|r| (r.key.as_str(), r)).chain(std::iter::once(("total", &table.total))) {
+        w.text(name);
+        for n in [r.requests, r.prompt_tokens, r.cached_tokens, r.completion_tokens] {
+            w.num(n, None)?;
+        }
+        for usd in [r.cost.input, r.cost.cached_input, r.cost.output, r.cost.total] {
+            w.num(usd, Some(6))?;
+        }
+        w.end_row();
     }
-    line(&mut out, "total", &table.total);
-    out
-}
-
-fn csv_field(s: &str) -> String {
-    let s = if s.starts_with(['=', '+', '-', '@']) { format!("'{s}") } else { s.to_string() };
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
+    Ok(w.finish())
 }

@@ -4,6 +4,7 @@
 //! common names in any order; every bad line becomes a [`Diagnostic`] with
 //! its line number, never a panic.
 
+use crate::io::{MAX_DIAGNOSTICS, MAX_LINE_BYTES};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -121,6 +122,15 @@ pub enum LineProblem {
     /// Pricing: no catalog model by this name, or no price for it.
     UnknownModel(String),
     NoPrice(String),
+    /// Longer than the reader's limit: skipped unread.
+    TooLong {
+        bytes: u64,
+        limit: u64,
+    },
+    /// A count beyond 2^53, where f64 stops counting one by one.
+    TooLarge(Column),
+    /// The line's cost, or a total with it, is not a finite number: left out.
+    CostOverflow,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -141,56 +151,93 @@ pub enum UsageFormat {
 pub struct ParsedUsage {
     pub format: UsageFormat,
     pub records: Vec<UsageRecord>,
+    /// At most [`MAX_DIAGNOSTICS`]; the rest are counted in `diagnostics_dropped`.
     pub diagnostics: Vec<Diagnostic>,
+    pub diagnostics_dropped: u64,
 }
+
+/// Diagnostics up to [`MAX_DIAGNOSTICS`], the rest counted.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Diagnostics {
+    pub kept: Vec<Diagnostic>,
+    pub dropped: u64,
+}
+
+impl Diagnostics {
+    pub fn push(&mut self, d: Diagnostic) {
+        if self.kept.len() < MAX_DIAGNOSTICS {
+            self.kept.push(d);
+        } else {
+            self.dropped = self.dropped.saturating_add(1);
+        }
+    }
+}
+
+/// Counts beyond this are not exact in f64 (2^53).
+const EXACT_F64_INTEGER: f64 = 9_007_199_254_740_992.0;
 
 /// Parses usage text; JSON Lines when the first non-blank line starts with
 /// `{`, CSV otherwise.
 pub fn parse_usage(text: &str) -> ParsedUsage {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut diags = Diagnostics::default();
+    let mut records = Vec::new();
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(|(_, l)| !l.trim().is_empty());
+    let finish =
+        |format, records, diags: Diagnostics| ParsedUsage { format, records, diagnostics: diags.kept, diagnostics_dropped: diags.dropped };
+    let too_long =
+        |l: &str| (l.len() > MAX_LINE_BYTES).then_some(LineProblem::TooLong { bytes: l.len() as u64, limit: MAX_LINE_BYTES as u64 });
     let Some((first_no, first)) = lines.next() else {
-        return ParsedUsage { format: UsageFormat::Empty, records: Vec::new(), diagnostics: Vec::new() };
+        return finish(UsageFormat::Empty, records, diags);
     };
-    let mut out = ParsedUsage { format: UsageFormat::Csv, records: Vec::new(), diagnostics: Vec::new() };
-    let push = |no: usize, r: Result<UsageRecord, LineProblem>, out: &mut ParsedUsage| match r {
-        Ok(rec) => out.records.push(rec),
-        Err(problem) => out.diagnostics.push(Diagnostic { line: no, problem }),
+    let push = |no: usize, r: Result<UsageRecord, LineProblem>, records: &mut Vec<UsageRecord>, diags: &mut Diagnostics| match r {
+        Ok(rec) => records.push(rec),
+        Err(problem) => diags.push(Diagnostic { line: no, problem }),
     };
     if first.trim_start().starts_with('{') {
-        out.format = UsageFormat::JsonLines;
         for (no, line) in std::iter::once((first_no, first)).chain(lines) {
-            push(no, json_record(no, line), &mut out);
+            let r = match too_long(line) {
+                Some(p) => Err(p),
+                None => json_record(no, line),
+            };
+            push(no, r, &mut records, &mut diags);
         }
-        return out;
+        return finish(UsageFormat::JsonLines, records, diags);
+    }
+    if let Some(p) = too_long(first) {
+        diags.push(Diagnostic { line: first_no, problem: p });
+        return finish(UsageFormat::Csv, records, diags);
     }
     let delimiter = [',', ';', '\t'].into_iter().max_by_key(|d| first.matches(*d).count()).unwrap_or(',');
     let header = match split_csv(first, delimiter) {
         Ok(h) => h,
         Err(p) => {
-            out.diagnostics.push(Diagnostic { line: first_no, problem: p });
-            return out;
+            diags.push(Diagnostic { line: first_no, problem: p });
+            return finish(UsageFormat::Csv, records, diags);
         }
     };
     let columns = best_matches(header.iter().map(String::as_str));
     for required in [Column::Model, Column::PromptTokens, Column::CompletionTokens] {
         if !columns.iter().any(|(c, _)| *c == required) {
-            out.diagnostics.push(Diagnostic { line: first_no, problem: LineProblem::MissingColumn(required) });
+            diags.push(Diagnostic { line: first_no, problem: LineProblem::MissingColumn(required) });
         }
     }
-    if !out.diagnostics.is_empty() {
-        return out;
+    if !diags.kept.is_empty() {
+        return finish(UsageFormat::Csv, records, diags);
     }
     for (no, line) in lines {
-        let r = split_csv(line, delimiter).and_then(|fields| {
-            if fields.len() != header.len() {
-                return Err(LineProblem::FieldCount { expected: header.len(), found: fields.len() });
-            }
-            record(no, columns.iter().map(|(c, i)| (*c, Value::String(fields[*i].clone()))).collect())
-        });
-        push(no, r, &mut out);
+        let r = match too_long(line) {
+            Some(p) => Err(p),
+            None => split_csv(line, delimiter).and_then(|fields| {
+                if fields.len() != header.len() {
+                    return Err(LineProblem::FieldCount { expected: header.len(), found: fields.len() });
+                }
+                record(no, columns.iter().map(|(c, i)| (*c, Value::String(fields[*i].clone()))).collect())
+            }),
+        };
+        push(no, r, &mut records, &mut diags);
     }
-    out
+    finish(UsageFormat::Csv, records, diags)
 }
 
 /// Splits one CSV line (RFC 4180 quoting, no line breaks inside fields).
@@ -268,6 +315,7 @@ fn number(column: Column, v: &Value) -> Result<f64, LineProblem> {
         _ => None,
     };
     match n {
+        Some(n) if n.is_finite() && n > EXACT_F64_INTEGER => Err(LineProblem::TooLarge(column)),
         Some(n) if n.is_finite() && n >= 0.0 => Ok(n),
         Some(n) if n < 0.0 => Err(LineProblem::Negative(column)),
         _ => Err(LineProblem::NotANumber { column, value: text(v) }),

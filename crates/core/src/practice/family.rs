@@ -3,8 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::problem::Text;
-use crate::practice::problem::ko_en;
+use super::text::{ko_en, Text};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Family {

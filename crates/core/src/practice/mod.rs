@@ -6,6 +6,7 @@
 //! - [`Exam`]: ten mixed problems from a seed, scored with a review.
 //! - [`Stats`]: per-family accuracy and streaks, kept by the UI as JSON.
 
+pub mod build;
 pub mod exam;
 pub mod family;
 pub mod format;
@@ -15,6 +16,7 @@ pub mod problem;
 pub mod rng;
 pub mod seed_problems;
 pub mod stats;
+pub mod text;
 
 pub use exam::{Exam, ExamResult, ReviewItem};
 pub use family::Family;

@@ -4,15 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::family::Family;
-use super::{generators, seed_problems};
-use crate::facts::Catalog;
 
-pub use crate::text::Text;
+pub use super::text::{ko_en, Text};
 
-/// Korean first, as the practice tables are written.
-pub fn ko_en(ko: impl Into<String>, en: impl Into<String>) -> Text {
-    Text::new(en, ko)
-}
+/// The study note's problems are numbered 1 to this.
+pub const NOTE_PROBLEMS: u8 = 6;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Problem {
@@ -34,20 +30,6 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// Generates the problem of `family` for `seed`: the same inputs always
-    /// give the same problem.
-    pub fn generate(family: Family, seed: u64, catalog: &Catalog) -> Problem {
-        generators::generate(family, seed, catalog)
-    }
-
-    /// A problem of a family drawn from the seed, for mixed practice. Its
-    /// id names its own family and seed, so it round-trips like any other.
-    pub fn mixed(seed: u64, catalog: &Catalog) -> Problem {
-        let mut rng = super::rng::Rng::salted(seed, "mixed");
-        let family = Family::ALL[rng.index(Family::ALL.len())];
-        generators::generate(family, seed, catalog)
-    }
-
     /// The id for a shareable URL: "tpm-rpm-12345", or "note-3" for the note's problems.
     pub fn id(&self) -> String {
         self.reference().id()
@@ -58,11 +40,6 @@ impl Problem {
             Some(n) => ProblemRef::Note(n),
             None => ProblemRef::Generated { family: self.family, seed: self.seed },
         }
-    }
-
-    /// The problem an id names (see [`Problem::id`]).
-    pub fn from_id(id: &str, catalog: &Catalog) -> Result<Problem, IdError> {
-        Ok(ProblemRef::parse(id)?.problem(catalog))
     }
 
     /// Whether `choice` (0–3) is the right option; out of range is wrong.
@@ -120,22 +97,13 @@ impl ProblemRef {
         }
         if head == "note" {
             return match tail.parse::<u8>() {
-                Ok(n) if (1..=seed_problems::COUNT).contains(&n) => Ok(ProblemRef::Note(n)),
+                Ok(n) if (1..=NOTE_PROBLEMS).contains(&n) => Ok(ProblemRef::Note(n)),
                 _ => Err(IdError::UnknownNoteProblem(tail.to_string())),
             };
         }
         let family = Family::from_slug(head).ok_or_else(|| IdError::UnknownFamily(head.to_string()))?;
         let seed = tail.parse::<u64>().map_err(|_| IdError::BadSeed(tail.to_string()))?;
         Ok(ProblemRef::Generated { family, seed })
-    }
-
-    pub fn problem(&self, catalog: &Catalog) -> Problem {
-        match *self {
-            ProblemRef::Note(n) => {
-                seed_problems::note_problem(n, catalog).unwrap_or_else(|| seed_problems::note_problems(catalog).remove(0))
-            }
-            ProblemRef::Generated { family, seed } => generators::generate(family, seed, catalog),
-        }
     }
 }
 
@@ -154,28 +122,5 @@ mod tests {
         assert_eq!(ProblemRef::parse("tpm-rpm--1"), Err(IdError::UnknownFamily("tpm-rpm-".into())));
         assert_eq!(ProblemRef::parse("foo-12"), Err(IdError::UnknownFamily("foo".into())));
         assert_eq!(ProblemRef::parse("symptom-99999999999999999999"), Err(IdError::BadSeed("99999999999999999999".into())));
-    }
-
-    #[test]
-    fn ids_round_trip_for_every_family_and_note() {
-        let c = Catalog::builtin();
-        for f in Family::ALL {
-            for seed in [0, 1, 12345, u64::MAX] {
-                let p = Problem::generate(f, seed, &c);
-                assert_eq!(Problem::from_id(&p.id(), &c).unwrap(), p, "{}", p.id());
-            }
-        }
-        for p in seed_problems::note_problems(&c) {
-            assert_eq!(Problem::from_id(&p.id(), &c).unwrap(), p);
-        }
-        assert_eq!(Problem::generate(Family::Symptom, 5, &c).id(), "symptom-5");
-        let mut families = std::collections::BTreeSet::new();
-        for seed in 0..100 {
-            let p = Problem::mixed(seed, &c);
-            assert_eq!(p.seed, seed);
-            assert_eq!(Problem::from_id(&p.id(), &c).unwrap(), p);
-            families.insert(p.family);
-        }
-        assert_eq!(families.len(), Family::ALL.len());
     }
 }

@@ -12,7 +12,7 @@ use crate::practice::problem::ko_en;
 use crate::quota::sizing::{check_limits, rpm_for_tpm};
 
 /// How many problems the note has.
-pub const COUNT: u8 = 6;
+pub const COUNT: u8 = super::problem::NOTE_PROBLEMS;
 
 /// The note's Python snippet that problem 3 refers to.
 pub const RETRY_SNIPPET: &str = r#"import time

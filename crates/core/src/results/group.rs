@@ -6,6 +6,7 @@
 use super::report::{ResultsReport, Summary};
 use super::usage::{CostOptions, PriceCache, Usage};
 use crate::facts::Catalog;
+use crate::io::csv::{CsvError, CsvOptions, CsvWriter};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -39,6 +40,9 @@ pub struct GroupRow {
     pub cost_usd: f64,
     /// Some of the group's tokens could not be priced (unknown model): the cost is a lower bound.
     pub partly_unpriced: bool,
+    /// A token or cost sum of the group overflowed: its figures are capped
+    /// (shown as an error, never exported).
+    pub overflow: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -98,13 +102,17 @@ pub fn group_table(report: &ResultsReport, key: &GroupKey, catalog: &Catalog, op
             usage: Usage::default(),
             cost_usd: 0.0,
             partly_unpriced: false,
+            overflow: false,
         });
         g.summary.add(row.outcome);
         g.summary.unexpected += u64::from(row.unexpected);
         g.summary.duplicates += u64::from(row.result_lines.saturating_sub(1));
-        g.usage.add(&row.usage);
+        if !g.usage.try_add(&row.usage) {
+            g.overflow = true;
+        }
         match cache.cost(catalog, row.model.as_deref(), &row.usage, opts) {
-            Some(c) => g.cost_usd += c,
+            Some(c) if (g.cost_usd + c).is_finite() => g.cost_usd += c,
+            Some(_) => g.overflow = true,
             None => g.partly_unpriced = true,
         }
     }
@@ -112,16 +120,39 @@ pub fn group_table(report: &ResultsReport, key: &GroupKey, catalog: &Catalog, op
     Ok(GroupTable { key: key.clone(), rows: groups.into_values().collect(), needs_input })
 }
 
-/// CSV with a header line, one line per group, `\n` line ends. The
-/// unmatched group has an empty key. Key cells that a spreadsheet would
-/// run as a formula (starting with = + - @) get a leading `'`.
-pub fn group_csv(table: &GroupTable) -> String {
-    let mut out = String::from(
-        "group,requests,succeeded,truncated,content_filtered,rate_limited,server_error,client_error,\
-batch_expired,batch_cancelled,request_timeout,missing,retryable,prompt_tokens,cached_tokens,\
-completion_tokens,reasoning_tokens,cost_usd,cost_partly_unpriced\n",
+/// CSV with a header line, one line per group, `\n` line ends (the one
+/// writer in [`crate::io::csv`]: quoting and the formula guard). The
+/// unmatched group has an empty key. A group whose sums overflowed is an
+/// error, never a capped figure in a cell.
+pub fn group_csv(table: &GroupTable) -> Result<String, CsvError> {
+    let mut w = CsvWriter::new(
+        CsvOptions::default(),
+        &[
+            "group",
+            "requests",
+            "succeeded",
+            "truncated",
+            "content_filtered",
+            "rate_limited",
+            "server_error",
+            "client_error",
+            "batch_expired",
+            "batch_cancelled",
+            "request_timeout",
+            "missing",
+            "retryable",
+            "prompt_tokens",
+            "cached_tokens",
+            "completion_tokens",
+            "reasoning_tokens",
+            "cost_usd",
+            "cost_partly_unpriced",
+        ],
     );
-    for r in &table.rows {
+    for (i, r) in table.rows.iter().enumerate() {
+        if r.overflow {
+            return Err(CsvError::Overflow { row: i + 1 });
+        }
         let s = &r.summary;
         let nums = [
             s.requests,
@@ -141,35 +172,44 @@ completion_tokens,reasoning_tokens,cost_usd,cost_partly_unpriced\n",
             r.usage.completion,
             r.usage.reasoning,
         ];
-        out.push_str(&csv_cell(r.key.as_deref().unwrap_or("")));
+        w.text(r.key.as_deref().unwrap_or(""));
         for n in nums {
-            out.push(',');
-            out.push_str(&n.to_string());
+            w.int(n);
         }
-        out.push_str(&format!(",{:.6},{}\n", r.cost_usd, r.partly_unpriced));
+        w.num(r.cost_usd, Some(6))?.bool(r.partly_unpriced).end_row();
     }
-    out
-}
-
-fn csv_cell(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@']) { format!("'{text}") } else { text.to_string() };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
+    Ok(w.finish())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn table(key: &str, overflow: bool, cost_usd: f64) -> GroupTable {
+        let row = GroupRow {
+            key: Some(key.into()),
+            summary: Summary::default(),
+            usage: Usage::default(),
+            cost_usd,
+            partly_unpriced: false,
+            overflow,
+        };
+        GroupTable { key: GroupKey::Metadata { field: "t".into() }, rows: vec![row], needs_input: false }
+    }
+
     #[test]
-    fn csv_cells_are_quoted_and_defused() {
-        assert_eq!(csv_cell("acme"), "acme");
-        assert_eq!(csv_cell("a,b"), "\"a,b\"");
-        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_cell("=SUM(A1)"), "'=SUM(A1)");
+    fn csv_keys_are_guarded_including_tab_and_cr() {
+        // Fails before the fix: a leading TAB or CR went out unguarded.
+        let csv = group_csv(&table("\t=cmd|' /C calc'!A0", false, 0.0)).unwrap();
+        assert!(csv.lines().nth(1).unwrap().starts_with("'\t=cmd"), "{csv}");
+        let csv = group_csv(&table("\r=1+1", false, 0.0)).unwrap();
+        assert!(csv.split('\n').nth(1).unwrap().starts_with("\"'\r=1+1\""), "{csv}");
+    }
+
+    #[test]
+    fn overflowed_or_infinite_money_is_an_error_in_the_csv() {
+        assert_eq!(group_csv(&table("a", false, f64::INFINITY)), Err(CsvError::NonFinite { row: 1, column: "cost_usd".into() }));
+        assert_eq!(group_csv(&table("a", true, 1.0)), Err(CsvError::Overflow { row: 1 }));
     }
 
     #[test]

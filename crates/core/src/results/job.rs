@@ -3,74 +3,11 @@
 //! the output file is deleted (`output_expires_after`, anchor `created_at`).
 //! Explanations in both languages are in [`super::job_text`].
 
+pub use super::job_status::{JobStatus, JobWarning, StatusInfo, Vendor};
 use super::job_text::{explain_error_code, explain_status};
 use super::Text;
 use crate::facts::Catalog;
 use serde_json::Value;
-
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum JobStatus {
-    Validating,
-    Failed,
-    InProgress,
-    Finalizing,
-    Completed,
-    Expired,
-    Cancelling,
-    Cancelled,
-    /// A status this version does not know, as written.
-    Unknown(String),
-}
-
-impl JobStatus {
-    pub fn parse(s: &str) -> Self {
-        match s {
-            "validating" => JobStatus::Validating,
-            "failed" => JobStatus::Failed,
-            "in_progress" => JobStatus::InProgress,
-            "finalizing" => JobStatus::Finalizing,
-            "completed" => JobStatus::Completed,
-            "expired" => JobStatus::Expired,
-            "cancelling" => JobStatus::Cancelling,
-            "cancelled" => JobStatus::Cancelled,
-            other => JobStatus::Unknown(other.to_string()),
-        }
-    }
-
-    /// The job will not change any more.
-    pub fn is_terminal(&self) -> bool {
-        matches!(self, JobStatus::Failed | JobStatus::Completed | JobStatus::Expired | JobStatus::Cancelled)
-    }
-
-    /// Position on the main line validating(0) → in_progress(1) → finalizing(2) → completed(3).
-    pub fn step(&self) -> Option<u8> {
-        match self {
-            JobStatus::Validating => Some(0),
-            JobStatus::InProgress => Some(1),
-            JobStatus::Finalizing => Some(2),
-            JobStatus::Completed => Some(3),
-            _ => None,
-        }
-    }
-}
-
-/// Which service the job ran on: the output-expiry range differs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Vendor {
-    Azure,
-    OpenAi,
-}
-
-impl Vendor {
-    fn subject(self) -> &'static str {
-        match self {
-            Vendor::Azure => "azure",
-            Vendor::OpenAi => "openai",
-        }
-    }
-}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RequestCounts {
@@ -179,16 +116,6 @@ pub fn parse_job(text: &str) -> Result<BatchJob, JobParseError> {
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct StatusInfo {
-    pub status: JobStatus,
-    /// See [`JobStatus::step`].
-    pub step: Option<u8>,
-    pub terminal: bool,
-    pub meaning: Text,
-    pub what_to_do: Text,
-}
-
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ExplainedError {
     pub error: JobError,
     pub explanation: Text,
@@ -219,38 +146,6 @@ pub struct OutputDeletion {
     pub basis: DeletionBasis,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum JobWarning {
-    /// `completed` with `output_file_id: null`: every request failed.
-    CompletedWithoutOutput,
-    /// Copy the results to storage you own before this date.
-    CopyOutputBeforeDeletion {
-        deletes_at: i64,
-    },
-    OutputAlreadyDeleted {
-        deleted_at: i64,
-    },
-    /// `output_expires_after.seconds` outside the vendor's range.
-    ExpiryOutOfRange {
-        seconds: i64,
-        min: i64,
-        max: i64,
-    },
-    /// The anchor is not `created_at`, the only documented one.
-    UnknownAnchor {
-        anchor: String,
-    },
-    /// No `output_expires_after` and no documented default: the date cannot be computed.
-    DeletionDateUnknown,
-    /// The 24-hour window ran out: unfinished requests ended as batch_expired (finished ones are billed).
-    JobExpired {
-        unfinished: u64,
-    },
-    /// Still running and past `expires_at`.
-    PastExpiry,
-}
-
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct JobAnalysis {
     pub status: StatusInfo,
@@ -265,15 +160,31 @@ pub struct JobAnalysis {
 /// Explains a job at time `now` (Unix seconds).
 pub fn analyze_job(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog) -> JobAnalysis {
     let mut warnings = Vec::new();
-    let progress = job.request_counts.map(|c| Progress {
-        counts: c,
-        done_fraction: if c.total == 0 { 0.0 } else { ((c.completed + c.failed) as f64 / c.total as f64).min(1.0) },
-    });
-    let expires_at = job.expires_at.or_else(|| {
-        let window = catalog.get("completion_window_seconds", "any")? as i64;
-        job.created_at.map(|c| c + window)
-    });
-    let expires_in_seconds = if job.status.is_terminal() { None } else { expires_at.map(|e| e - now) };
+    let out_of_range = |field: &str, w: &mut Vec<JobWarning>| w.push(JobWarning::NumberOutOfRange { field: field.to_string() });
+    let done = job.request_counts.map(|c| c.completed.checked_add(c.failed));
+    if done.is_some_and(|d| d.is_none()) {
+        out_of_range("request_counts", &mut warnings);
+    }
+    let progress = job
+        .request_counts
+        .zip(done.flatten())
+        .map(|(c, done)| Progress { counts: c, done_fraction: if c.total == 0 { 0.0 } else { (done as f64 / c.total as f64).min(1.0) } });
+    let expires_at = match job.expires_at {
+        Some(e) => Some(e),
+        None => {
+            let window = catalog.get("completion_window_seconds", "any").map(|w| w as i64);
+            let at = job.created_at.zip(window).map(|(c, w)| c.checked_add(w));
+            if at.is_some_and(|a| a.is_none()) {
+                out_of_range("created_at", &mut warnings);
+            }
+            at.flatten()
+        }
+    };
+    let expires_in = expires_at.map(|e| e.checked_sub(now));
+    if !job.status.is_terminal() && expires_in.is_some_and(|s| s.is_none()) {
+        out_of_range("expires_at", &mut warnings);
+    }
+    let expires_in_seconds = if job.status.is_terminal() { None } else { expires_in.flatten() };
     if expires_in_seconds.is_some_and(|s| s < 0) {
         warnings.push(JobWarning::PastExpiry);
     }
@@ -281,7 +192,7 @@ pub fn analyze_job(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog) 
         warnings.push(JobWarning::CompletedWithoutOutput);
     }
     if job.status == JobStatus::Expired {
-        let unfinished = job.request_counts.map_or(0, |c| c.total.saturating_sub(c.completed + c.failed));
+        let unfinished = job.request_counts.zip(done.flatten()).map_or(0, |(c, done)| c.total.saturating_sub(done));
         warnings.push(JobWarning::JobExpired { unfinished });
     }
     let output_deletion =
@@ -331,6 +242,11 @@ fn deletion(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog, warning
             }
         },
     };
-    let deletes_at = created.saturating_add(seconds);
-    Some(OutputDeletion { deletes_at, seconds_left: deletes_at - now, basis })
+    let (Some(deletes_at), Some(seconds_left)) =
+        (created.checked_add(seconds), created.checked_add(seconds).and_then(|d| d.checked_sub(now)))
+    else {
+        warnings.push(JobWarning::NumberOutOfRange { field: "output_expires_after".into() });
+        return None;
+    };
+    Some(OutputDeletion { deletes_at, seconds_left, basis })
 }

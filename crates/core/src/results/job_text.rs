@@ -1,7 +1,7 @@
 //! What each job status means and what to do, what each `errors.data[]`
 //! code means, and the job warnings — in English and Korean.
 
-use super::job::{JobStatus, JobWarning, StatusInfo, Vendor};
+use super::job_status::{JobStatus, JobWarning, StatusInfo, Vendor};
 use super::Text;
 
 pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
@@ -189,6 +189,10 @@ pub fn warning_text(w: &JobWarning) -> Text {
             "The job is past expires_at and still not finished: it will end as expired.",
             "job이 expires_at을 지났는데 아직 끝나지 않았습니다. expired로 끝날 것입니다.",
         ),
+        JobWarning::NumberOutOfRange { field } => Text {
+            en: format!("{field} holds numbers too large to compute with; the figures that need them are not shown."),
+            ko: format!("{field}의 값이 너무 커서 계산할 수 없습니다. 그 값이 필요한 수치는 표시하지 않습니다."),
+        },
     }
 }
 

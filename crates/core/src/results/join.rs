@@ -5,7 +5,7 @@
 //! Memory per custom_id: its outcome, usage, model and metadata, and for
 //! input lines only the byte offset and length (see [`super::retry`]).
 
-use super::chunks::{is_blank, LineSplitter, RawLine};
+use super::chunks::{is_blank, Line, LineSplitter, RawLine, MAX_LINE_BYTES};
 use super::detect::misplaced_files;
 use super::line::{parse_input_line, parse_result_line, LineProblem};
 use super::outcome::{classify, Classified, Outcome};
@@ -15,9 +15,7 @@ use super::usage::Usage;
 use super::FileKind;
 use std::collections::{BTreeMap, HashMap};
 
-/// Diagnostics kept in the report; the rest are only counted (a memory
-/// bound for files where every line is bad, not a vendor figure).
-pub const MAX_DIAGNOSTICS: usize = 1_000;
+pub use super::report::MAX_DIAGNOSTICS;
 
 #[derive(Clone, Debug)]
 struct InputRef {
@@ -43,7 +41,7 @@ struct Entry {
     result_lines: u32,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct FileState {
     splitter: LineSplitter,
     stats: FileStats,
@@ -51,6 +49,12 @@ struct FileState {
     foreign_lines: u64,
     /// The first bytes of the file, to recognise what it is.
     sample: Vec<u8>,
+}
+
+impl Default for FileState {
+    fn default() -> Self {
+        FileState { splitter: LineSplitter::with_limit(MAX_LINE_BYTES), stats: FileStats::default(), foreign_lines: 0, sample: Vec::new() }
+    }
 }
 
 /// Joins the files; see the module documentation.
@@ -62,6 +66,7 @@ pub struct ResultsJoiner {
     entries: HashMap<String, Entry>,
     diagnostics: Vec<Diagnostic>,
     diagnostics_dropped: u64,
+    usage_overflows: u64,
 }
 
 /// Which result wins when a custom_id has several result lines: a result
@@ -119,11 +124,17 @@ impl ResultsJoiner {
         let room = super::detect::SAMPLE_BYTES.saturating_sub(state.sample.len());
         state.sample.extend_from_slice(&chunk[..room.min(chunk.len())]);
         let mut splitter = std::mem::take(&mut state.splitter);
-        let mut on_line = |l: RawLine<'_>| self.line(file, l);
+        let mut on_line = |l: Line<'_>| match l {
+            Line::Line(raw) => self.line(file, raw),
+            Line::TooLong(long) => {
+                self.unreadable(file, long.number, LineProblem::TooLong { bytes: long.len, limit: MAX_LINE_BYTES as u64 })
+            }
+            Line::Bom => {}
+        };
         if last {
-            splitter.finish(&mut on_line);
+            splitter.finish_lines(&mut on_line);
         } else {
-            splitter.feed(chunk, &mut on_line);
+            splitter.feed_lines(chunk, &mut on_line);
         }
         let state = self.state(file);
         state.stats.bytes = splitter.bytes_read();
@@ -167,8 +178,13 @@ impl ResultsJoiner {
         };
         let new = ResultRef { at: LineRef { file, line: l.number }, classified: classify(&parsed), model: parsed.model };
         let entry = self.entries.entry(parsed.custom_id.clone()).or_default();
-        entry.usage.add(&parsed.usage);
-        entry.result_lines += 1;
+        let exact = entry.usage.try_add(&parsed.usage);
+        entry.result_lines = entry.result_lines.saturating_add(1);
+        if !exact {
+            self.usage_overflows += 1;
+            self.diag(file, l.number, Problem::UsageOverflow { custom_id: Some(parsed.custom_id.clone()) });
+        }
+        let entry = self.entries.entry(parsed.custom_id.clone()).or_default();
         let first = match &entry.result {
             None => {
                 entry.result = Some(new);
@@ -215,15 +231,17 @@ impl ResultsJoiner {
         let mut by_model: BTreeMap<Option<String>, (u64, Usage)> = BTreeMap::new();
         let mut rows: Vec<RequestRow> = Vec::with_capacity(self.entries.len());
         let mut retry = RetryPlan::default();
+        let mut sum_overflowed = false;
         for (custom_id, e) in std::mem::take(&mut self.entries) {
             let Some((row, input)) = make_row(custom_id, e, have_input) else { continue };
             summary.add(row.outcome);
             summary.unexpected += u64::from(row.unexpected);
             summary.duplicates += u64::from(row.result_lines.saturating_sub(1));
-            total_usage.add(&row.usage);
             let slot = by_model.entry(row.model.clone()).or_default();
             slot.0 += 1;
-            slot.1.add(&row.usage);
+            if !total_usage.try_add(&row.usage) | !slot.1.try_add(&row.usage) {
+                sum_overflowed = true;
+            }
             if row.outcome.is_retryable() {
                 match input {
                     Some(i) => retry.entries.push(RetryEntry {
@@ -241,6 +259,11 @@ impl ResultsJoiner {
         rows.sort_by(|a, b| {
             (a.input_line.is_none(), a.input_line, &a.custom_id).cmp(&(b.input_line.is_none(), b.input_line, &b.custom_id))
         });
+        if sum_overflowed {
+            self.usage_overflows += 1;
+            self.diag(FileKind::Output, 0, Problem::UsageOverflow { custom_id: None });
+        }
+        summary.usage_overflows = self.usage_overflows;
         retry.entries.sort_by_key(|e| e.offset);
         retry.without_input.sort();
         summary.unreadable_lines =

@@ -25,8 +25,11 @@ pub enum BodyShape {
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ResultLine {
     pub custom_id: String,
-    /// `response.status_code`, if there is a response.
+    /// `response.status_code`, if there is a response and it is an HTTP
+    /// status (an integer in 100–599).
     pub status_code: Option<u16>,
+    /// Why a response has no usable `status_code` (`None` without a response).
+    pub status_problem: Option<StatusProblem>,
     pub shape: Option<BodyShape>,
     /// `body.model` as the service wrote it.
     pub model: Option<String>,
@@ -51,6 +54,30 @@ pub struct ResultLine {
     pub usage: Usage,
 }
 
+/// A response whose `status_code` is not an HTTP status: never a success.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum StatusProblem {
+    Missing,
+    /// A string, a fraction, `null`, …: the JSON as written (cut).
+    NotAnInteger(String),
+    /// An integer outside 100–599.
+    OutOfRange(String),
+}
+
+impl StatusProblem {
+    /// The reason in words, e.g. "status_code 99999 is outside 100–599".
+    pub fn reason(&self) -> String {
+        match self {
+            StatusProblem::Missing => "the response has no status_code".to_string(),
+            StatusProblem::NotAnInteger(v) => format!("status_code {v} is not an integer"),
+            StatusProblem::OutOfRange(v) => format!("status_code {v} is outside {}–{}", HTTP_STATUS.start(), HTTP_STATUS.end()),
+        }
+    }
+}
+
+/// The HTTP status codes (RFC 9110 §15): anything else is not a status.
+pub const HTTP_STATUS: std::ops::RangeInclusive<u64> = 100..=599;
+
 /// Why a line could not be read. The UI translates these.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LineProblem {
@@ -69,6 +96,11 @@ pub enum LineProblem {
     ResultLineInInputFile,
     /// An input line without an object `body`.
     UnknownInputShape,
+    /// Longer than the reader's limit: skipped to the next newline unread.
+    TooLong {
+        bytes: u64,
+        limit: u64,
+    },
 }
 
 /// Longest message text kept per request (characters): enough to read the reason.
@@ -124,7 +156,10 @@ pub fn parse_result_line(bytes: &[u8]) -> Result<ResultLine, LineProblem> {
         line.top_error_message = short(e.get("message"));
     }
     if let Some(r) = response {
-        line.status_code = r.get("status_code").and_then(Value::as_u64).and_then(|c| u16::try_from(c).ok());
+        match read_status(r.get("status_code")) {
+            Ok(code) => line.status_code = Some(code),
+            Err(p) => line.status_problem = Some(p),
+        }
         if let Some(body) = r.get("body").filter(|b| b.is_object()) {
             read_body(body, &mut line);
         } else {
@@ -132,6 +167,20 @@ pub fn parse_result_line(bytes: &[u8]) -> Result<ResultLine, LineProblem> {
         }
     }
     Ok(line)
+}
+
+fn read_status(v: Option<&Value>) -> Result<u16, StatusProblem> {
+    let cut = |v: &Value| v.to_string().chars().take(MESSAGE_KEEP_CHARS).collect::<String>();
+    match v {
+        None => Err(StatusProblem::Missing),
+        Some(Value::Number(n)) => match n.as_u64() {
+            Some(c) if HTTP_STATUS.contains(&c) => u16::try_from(c).map_err(|_| StatusProblem::OutOfRange(c.to_string())),
+            Some(_) => Err(StatusProblem::OutOfRange(n.to_string())),
+            None if n.is_i64() => Err(StatusProblem::OutOfRange(n.to_string())),
+            None => Err(StatusProblem::NotAnInteger(n.to_string())),
+        },
+        Some(other) => Err(StatusProblem::NotAnInteger(cut(other))),
+    }
 }
 
 fn read_body(body: &Value, line: &mut ResultLine) {
@@ -247,6 +296,25 @@ mod tests {
         assert!(!clean.filter_hit);
         let resp = parse_result_line(br#"{"custom_id":"c","response":{"status_code":200,"body":{"object":"response","status":"completed","output":[],"content_filters":[{"blocked":true,"source_type":"prompt"}]}}}"#).unwrap();
         assert!(resp.filter_hit);
+    }
+
+    #[test]
+    fn status_codes_outside_http_are_kept_as_problems() {
+        let status = |raw: &str| {
+            let line =
+                format!(r#"{{"custom_id":"a","response":{{"status_code":{raw},"body":{{"choices":[{{"finish_reason":"stop"}}]}}}}}}"#);
+            let l = parse_result_line(line.as_bytes()).unwrap();
+            (l.status_code, l.status_problem)
+        };
+        assert_eq!(status("200"), (Some(200), None));
+        assert_eq!(status("599"), (Some(599), None));
+        assert_eq!(status("99999"), (None, Some(StatusProblem::OutOfRange("99999".into()))));
+        assert_eq!(status("-1"), (None, Some(StatusProblem::OutOfRange("-1".into()))));
+        assert_eq!(status("99"), (None, Some(StatusProblem::OutOfRange("99".into()))));
+        assert_eq!(status(r#""500""#), (None, Some(StatusProblem::NotAnInteger("\"500\"".into()))));
+        assert_eq!(status("200.5"), (None, Some(StatusProblem::NotAnInteger("200.5".into()))));
+        let none = parse_result_line(br#"{"custom_id":"a","response":{"body":{}}}"#).unwrap();
+        assert_eq!(none.status_problem, Some(StatusProblem::Missing));
     }
 
     #[test]

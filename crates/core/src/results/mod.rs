@@ -7,10 +7,12 @@
 //! object, [`parse_job`] + [`analyze_job`].
 
 pub mod chunks;
+pub mod cost;
 pub mod detect;
 pub mod files;
 pub mod group;
 pub mod job;
+pub mod job_status;
 pub mod job_text;
 pub mod join;
 pub mod line;
@@ -19,6 +21,7 @@ pub mod report;
 pub mod retry;
 pub mod usage;
 
+pub use cost::cost_report;
 pub use detect::detect_kind;
 pub use files::{what_more_files_add, FileAdvice, FileGain, FilesPresent};
 pub use group::{group_csv, group_table, row_keys, GroupError, GroupKey, GroupRow, GroupTable};
@@ -28,7 +31,7 @@ pub use join::ResultsJoiner;
 pub use outcome::{Classified, Outcome};
 pub use report::{Diagnostic, Problem, RequestRow, ResultsReport, Summary};
 pub use retry::{build_retry_file, RetryError, RetryExtractor, RetryPlan};
-pub use usage::{batch_prices, cost_report, cost_usd, CostOptions, CostReport, PriceOverride, Usage};
+pub use usage::{batch_prices, cost_usd, CostOptions, CostReport, PriceOverride, Usage};
 
 /// The four files the results page takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]

@@ -10,7 +10,10 @@
 //!    `content_filters` blocked or `incomplete_details.reason:
 //!    content_filter` → `content_filtered` (a result, never a failure);
 //! 3. HTTP 429 → `rate_limited`; 5xx → `server_error`; other 4xx (and any
-//!    other non-2xx) → `client_error` with the code shown;
+//!    other non-2xx) → `client_error` with the code shown; a response whose
+//!    `status_code` is missing, not an integer or outside 100–599 is never a
+//!    success: `client_error` with the body's error code when there is one,
+//!    else `server_error` with code `invalid_status_code` and the reason;
 //! 4. 2xx: `finish_reason: length` or Responses `status: incomplete` →
 //!    `truncated`; Responses `status: failed` → `server_error`; else
 //!    `succeeded` (stop, tool_calls, embeddings, …).
@@ -98,6 +101,9 @@ pub struct Classified {
     pub message: Option<String>,
 }
 
+/// The code of a response whose `status_code` is not an HTTP status.
+pub const INVALID_STATUS_CODE: &str = "invalid_status_code";
+
 fn is_content_filter_code(code: Option<&str>) -> bool {
     matches!(code, Some("content_filter") | Some("ResponsibleAIPolicyViolation"))
 }
@@ -133,9 +139,12 @@ pub fn classify(l: &ResultLine) -> Classified {
         Some(429) => return make(Outcome::RateLimited, http_code(429), body_msg()),
         Some(s @ 500..=599) => return make(Outcome::ServerError, http_code(s), body_msg()),
         Some(s) => return make(Outcome::ClientError, http_code(s), body_msg()),
-        // A response without a status code: judge by the body alone.
+        // A response without an HTTP status: never a success.
         None if l.body_error_code.is_some() => return make(Outcome::ClientError, body_code(), body_msg()),
-        None => {}
+        None => {
+            let reason = l.status_problem.as_ref().map_or_else(|| "the response has no status_code".to_string(), |p| p.reason());
+            return make(Outcome::ServerError, Some(INVALID_STATUS_CODE.into()), Some(reason));
+        }
     }
     if l.finish_reasons.iter().any(|r| r == "length") {
         return make(Outcome::Truncated, Some("length".into()), None);
@@ -212,6 +221,26 @@ mod tests {
         assert_eq!(outcome_of(no_body), (Outcome::ClientError, Some("http_404".into())));
         let inner = r#"{"custom_id":"x","response":{"status_code":400,"body":{"error":{"code":"invalid_prompt","innererror":{"code":"ResponsibleAIPolicyViolation"}}}}}"#;
         assert_eq!(outcome_of(inner).0, Outcome::ContentFiltered);
+    }
+
+    #[test]
+    fn a_status_code_that_is_no_http_status_is_never_a_success() {
+        // Fails before the fix: 99999 and "500" counted as succeeded.
+        let with = |raw: &str| {
+            let line = format!(
+                r#"{{"custom_id":"x","response":{{"status_code":{raw},"body":{{"object":"chat.completion","choices":[{{"finish_reason":"stop"}}]}}}}}}"#
+            );
+            classify(&parse_result_line(line.as_bytes()).unwrap())
+        };
+        for raw in ["99999", r#""500""#, "200.0", "null", "-200", "0", "600", "65736"] {
+            let c = with(raw);
+            assert_eq!((c.outcome, c.code.as_deref()), (Outcome::ServerError, Some(INVALID_STATUS_CODE)), "{raw}");
+        }
+        assert_eq!(with("99999").message.as_deref(), Some("status_code 99999 is outside 100–599"));
+        assert_eq!(with(r#""500""#).message.as_deref(), Some("status_code \"500\" is not an integer"));
+        let missing = r#"{"custom_id":"x","response":{"body":{"choices":[{"finish_reason":"stop"}]}}}"#;
+        assert_eq!(outcome_of(missing), (Outcome::ServerError, Some(INVALID_STATUS_CODE.into())));
+        assert_eq!(with("200").outcome, Outcome::Succeeded);
     }
 
     #[test]

@@ -8,6 +8,8 @@ use super::usage::Usage;
 use super::FileKind;
 use std::collections::BTreeMap;
 
+pub use crate::io::MAX_DIAGNOSTICS;
+
 /// A line of one of the files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LineRef {
@@ -62,6 +64,9 @@ pub struct Summary {
     pub duplicates: u64,
     /// Lines that could not be read (see the diagnostics).
     pub unreadable_lines: u64,
+    /// Token sums that do not fit 64 bits (see the diagnostics): the
+    /// usage figures are then lower bounds, never a success.
+    pub usage_overflows: u64,
 }
 
 impl Summary {
@@ -104,7 +109,11 @@ impl Summary {
     /// truncated, filtered, failed or missing, no unexpected custom_id and no
     /// unreadable line. (The CLI's exit code 0.)
     pub fn all_succeeded(&self) -> bool {
-        self.requests > 0 && self.succeeded == self.requests && self.unexpected == 0 && self.unreadable_lines == 0
+        self.requests > 0
+            && self.succeeded == self.requests
+            && self.unexpected == 0
+            && self.unreadable_lines == 0
+            && self.usage_overflows == 0
     }
 }
 
@@ -127,6 +136,9 @@ pub enum Problem {
     DuplicateInput { custom_id: String, first_line: u64 },
     /// The file starts with a UTF-8 BOM (the retry file never has it).
     ByteOrderMark,
+    /// Adding this line's token counts overflowed a 64-bit sum (`custom_id`'s
+    /// own, or the total when the line is 0): the figures shown are capped.
+    UsageOverflow { custom_id: Option<String> },
 }
 
 /// How much of each file was read.
@@ -178,7 +190,7 @@ pub struct ResultsReport {
     pub errors: FileStats,
     pub input: FileStats,
     pub misplaced: Vec<Misplaced>,
-    /// At most [`super::join::MAX_DIAGNOSTICS`]; the rest are counted in `diagnostics_dropped`.
+    /// At most [`MAX_DIAGNOSTICS`]; the rest are counted in `diagnostics_dropped`.
     pub diagnostics: Vec<Diagnostic>,
     pub diagnostics_dropped: u64,
 }

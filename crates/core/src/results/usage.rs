@@ -26,6 +26,30 @@ impl Usage {
         self.reasoning = self.reasoning.saturating_add(other.reasoning);
     }
 
+    /// The exact sum, or `None` when a count would not fit 64 bits.
+    pub fn checked_add(&self, other: &Usage) -> Option<Usage> {
+        Some(Usage {
+            prompt: self.prompt.checked_add(other.prompt)?,
+            cached: self.cached.checked_add(other.cached)?,
+            completion: self.completion.checked_add(other.completion)?,
+            reasoning: self.reasoning.checked_add(other.reasoning)?,
+        })
+    }
+
+    /// Adds `other`; `false` (and every count saturated) when a sum overflowed.
+    pub fn try_add(&mut self, other: &Usage) -> bool {
+        match self.checked_add(other) {
+            Some(sum) => {
+                *self = sum;
+                true
+            }
+            None => {
+                self.add(other);
+                false
+            }
+        }
+    }
+
     pub fn total(&self) -> u64 {
         self.prompt.saturating_add(self.completion)
     }
@@ -101,6 +125,9 @@ pub enum PriceError {
     NoPrice { model: String, kind: String },
     /// An override is negative, NaN or infinite.
     BadOverride { field: String },
+    /// The cost does not fit a finite number (huge prices × tokens): never
+    /// shown as `inf` nor left out silently.
+    CostOverflow,
 }
 
 impl PriceOverride {
@@ -197,35 +224,6 @@ impl PriceCache {
     }
 }
 
-/// Cost of the joined results, per model name on the lines.
-pub fn cost_report(report: &super::report::ResultsReport, catalog: &Catalog, opts: &CostOptions) -> CostReport {
-    let mut cache = PriceCache::default();
-    let mut total = 0.0;
-    let mut unpriced = Usage::default();
-    let models = report
-        .usage_by_model
-        .iter()
-        .map(|m| {
-            let priced = cache.prices(catalog, m.model.as_deref(), opts).clone();
-            let (priced_as, prices, error) = match priced {
-                Ok((name, p)) => (Some(name), Some(p), None),
-                Err(e) => (None, None, Some(e)),
-            };
-            let cost = match (&prices, m.usage.is_zero()) {
-                (Some(p), _) => Some(cost_usd(&m.usage, p)),
-                (None, true) => Some(0.0),
-                (None, false) => None,
-            };
-            match cost {
-                Some(c) => total += c,
-                None => unpriced.add(&m.usage),
-            }
-            ModelCost { model: m.model.clone(), priced_as, prices, requests: m.requests, usage: m.usage, cost_usd: cost, error }
-        })
-        .collect();
-    CostReport { models, total_usd: total, unpriced_usage: unpriced }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,6 +248,18 @@ mod tests {
         assert!(Usage::from_body(&json!({})).is_zero());
         assert!(Usage::from_body(&json!({"usage": "x"})).is_zero());
         assert_eq!(Usage::from_body(&json!({"usage": {"prompt_tokens": -3, "completion_tokens": 5}})).completion, 5);
+    }
+
+    #[test]
+    fn usage_sums_are_exact_or_flagged() {
+        let max = Usage { prompt: u64::MAX, ..Default::default() };
+        assert_eq!(max.checked_add(&Usage { prompt: 1, ..Default::default() }), None);
+        let mut u = max;
+        assert!(!u.try_add(&max));
+        assert_eq!(u.prompt, u64::MAX);
+        let mut v = Usage { completion: 2, ..Default::default() };
+        assert!(v.try_add(&Usage { completion: 3, ..Default::default() }));
+        assert_eq!(v.completion, 5);
     }
 
     #[test]

@@ -1,17 +1,61 @@
 //! Quoting helpers shared by the code generators: user text never breaks
 //! out of the literal it is put in.
 
-/// A Python string literal (JSON's escaping is valid Python).
+/// A Python string literal: double quotes, with `\\`, `"` and every
+/// character that is not plainly printable escaped (`\n`, `\x00`, `\u202e`,
+/// …), so the literal is one token on one line whatever the text holds.
+/// Other non-ASCII text (Hangul, …) stays as written (Python 3 source is UTF-8).
 pub fn py_str(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string())
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if needs_escape(c) => match c as u32 {
+                n @ 0..=0xff => out.push_str(&format!("\\x{n:02x}")),
+                n @ 0x100..=0xffff => out.push_str(&format!("\\u{n:04x}")),
+                n => out.push_str(&format!("\\U{n:08x}")),
+            },
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
-/// A POSIX shell word in single quotes.
+/// Control characters, line and paragraph separators, and invisible format
+/// characters (zero-width, bidirectional overrides, the BOM): escaped in
+/// Python literals so that the source shows what the string holds.
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}')
+}
+
+/// A POSIX shell word in single quotes; a `'` becomes `'\''`. Inside single
+/// quotes nothing is special (`$`, backticks, `\\`, newlines), so the word
+/// is the text itself. A shell word cannot hold NUL: NULs are left out (the
+/// generators refuse control characters before quoting).
 pub fn sh_quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "'\"'\"'"))
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    for c in s.chars() {
+        match c {
+            '\'' => out.push_str("'\\''"),
+            '\0' => {}
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
 }
 
-/// Text for an XML attribute value in double quotes.
+/// Text for an XML attribute value in double quotes: `&<>"'` as entities,
+/// tab, CR and LF as character references (an attribute would fold them to
+/// spaces), and characters XML 1.0 cannot hold at all as U+FFFD.
 pub fn xml_attr(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -22,18 +66,38 @@ pub fn xml_attr(s: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
             '\n' => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            '\t' => out.push_str("&#9;"),
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }
     out
 }
 
-/// Fills `{{KEY}}` placeholders in a template.
+/// Fills `{{KEY}}` placeholders in a template in one pass: a value is never
+/// read again, so a value holding `{{OTHER}}` stays that text. A `{{…}}`
+/// that names no pair is left as written.
 pub fn fill(template: &str, pairs: &[(&str, String)]) -> String {
-    let mut out = template.to_string();
-    for (k, v) in pairs {
-        out = out.replace(&format!("{{{{{k}}}}}"), v);
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let value = after.find("}}").and_then(|end| pairs.iter().find(|(k, _)| *k == &after[..end]).map(|(_, v)| (v, end)));
+        match value {
+            Some((v, end)) => {
+                out.push_str(v);
+                rest = &after[end + 2..];
+            }
+            None => {
+                // Not a placeholder here: keep one brace and look again after it.
+                out.push('{');
+                rest = &rest[start + 1..];
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 
@@ -51,11 +115,20 @@ mod tests {
     #[test]
     fn quoting() {
         assert_eq!(py_str("a\"b\n"), "\"a\\\"b\\n\"");
-        assert_eq!(sh_quote("it's"), "'it'\"'\"'s'");
-        assert_eq!(xml_attr("a\"<&>"), "a&quot;&lt;&amp;&gt;");
+        assert_eq!(py_str("\0\u{202e}한\u{1F600}"), "\"\\x00\\u202e한\u{1F600}\"");
+        assert_eq!(sh_quote("it's"), "'it'\\''s'");
+        assert_eq!(xml_attr("a\"<&>\t\r"), "a&quot;&lt;&amp;&gt;&#9;&#13;");
         assert_eq!(fill("x={{X}} {{X}}", &[("X", "1".into())]), "x=1 1");
+        assert_eq!(fill("{{{X}}: {{Y}}}", &[("X", "a".into()), ("Y", "b".into())]), "{a: b}");
         assert!(is_https_url("https://x.openai.azure.com"));
         assert!(!is_https_url("https://x$(rm)"));
         assert!(!is_https_url("http://x"));
+    }
+
+    #[test]
+    fn fill_is_one_pass() {
+        // Fails before the fix: the value of A was searched again for {{B}}.
+        let pairs = [("A", "{{B}}".to_string()), ("B", "$(id)".to_string())];
+        assert_eq!(fill("a={{A}} b={{B}} c={{C}}", &pairs), "a={{B}} b=$(id) c={{C}}");
     }
 }

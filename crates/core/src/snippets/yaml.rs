@@ -63,7 +63,11 @@ impl MapBuilder {
     }
 }
 
-/// A double-quoted YAML string with `\\`, `\"` and control characters escaped.
+/// A double-quoted YAML string with `\\`, `\"` and every character outside
+/// YAML's printable set escaped (C0 and C1 controls, DEL, U+FFFE/U+FFFF),
+/// plus the line separators, the BOM and the invisible bidirectional and
+/// zero-width characters, so that the value reads back exactly and shows
+/// what it holds.
 pub fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -74,9 +78,7 @@ pub fn quote(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' || c == '\u{85}' || c == '\u{2028}' || c == '\u{2029}' || c == '\u{feff}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32))
-            }
+            c if needs_escape(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
     }
@@ -84,9 +86,20 @@ pub fn quote(s: &str) -> String {
     out
 }
 
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}'
+        )
+}
+
 /// A map key: plain when it is a safe identifier, else quoted.
 fn key(k: &str) -> String {
+    // Words YAML 1.1 or 1.2 reads as a boolean or null are never plain.
+    let keyword = matches!(k.to_ascii_lowercase().as_str(), "y" | "n" | "yes" | "no" | "on" | "off" | "true" | "false" | "null");
     let plain = !k.is_empty()
+        && !keyword
         && k.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
         && k.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/'));
     if plain {
@@ -187,6 +200,9 @@ mod tests {
         assert_eq!(quote("a\"b\\c\nd"), "\"a\\\"b\\\\c\\nd\"");
         assert_eq!(quote("\u{1}"), "\"\\u0001\"");
         assert_eq!(quote("한국어"), "\"한국어\"");
+        // Fails before the fix: C1 controls other than U+0085 went out raw,
+        // which YAML does not allow unescaped.
+        assert_eq!(quote("a\u{9b}b\u{202e}"), "\"a\\u009bb\\u202e\"");
     }
 
     #[test]
@@ -216,5 +232,7 @@ mod tests {
     fn odd_keys_are_quoted() {
         let doc = map().s("azure.workload.identity/use", "true").s("a b", "x").s("1x", "y").build();
         assert_eq!(emit(&doc), "azure.workload.identity/use: \"true\"\n\"a b\": \"x\"\n\"1x\": \"y\"\n");
+        // Fails before the fix: `true:` read back as the boolean key true.
+        assert_eq!(emit(&map().s("true", "x").s("No", "y").build()), "\"true\": \"x\"\n\"No\": \"y\"\n");
     }
 }
