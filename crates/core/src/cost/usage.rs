@@ -141,56 +141,193 @@ pub enum UsageFormat {
 pub struct ParsedUsage {
     pub format: UsageFormat,
     pub records: Vec<UsageRecord>,
+    /// The first [`UsageLimits::max_diagnostics`] problems, in line order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Problems found beyond those kept.
+    #[serde(default)]
+    pub more_diagnostics: u64,
+    /// Set when the line budget ran out: the last line read. The records
+    /// cover the lines up to it only.
+    #[serde(default)]
+    pub stopped_at_line: Option<usize>,
 }
 
-/// Parses usage text; JSON Lines when the first non-blank line starts with
-/// `{`, CSV otherwise.
+impl ParsedUsage {
+    /// Records that came from elsewhere (the results page), nothing skipped.
+    pub fn from_records(records: Vec<UsageRecord>) -> Self {
+        ParsedUsage { format: UsageFormat::JsonLines, records, diagnostics: Vec::new(), more_diagnostics: 0, stopped_at_line: None }
+    }
+
+    /// Lines skipped in all (kept and counted diagnostics).
+    pub fn skipped(&self) -> u64 {
+        (self.diagnostics.len() as u64).saturating_add(self.more_diagnostics)
+    }
+}
+
+/// Bounds of one parse: time (lines read) and memory (problems kept).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UsageLimits {
+    /// Lines read before the parse stops ([`ParsedUsage::stopped_at_line`]).
+    pub max_lines: usize,
+    /// Problems kept; the rest are only counted.
+    pub max_diagnostics: usize,
+}
+
+/// Lines a usage file may have before the parse stops: a few seconds of work.
+pub const MAX_USAGE_LINES: usize = 2_000_000;
+/// Problems kept per parse.
+pub const MAX_USAGE_DIAGNOSTICS: usize = 1_000;
+
+impl Default for UsageLimits {
+    fn default() -> Self {
+        UsageLimits { max_lines: MAX_USAGE_LINES, max_diagnostics: MAX_USAGE_DIAGNOSTICS }
+    }
+}
+
+/// Parses usage text within the default [`UsageLimits`]; JSON Lines when
+/// the first non-blank line starts with `{`, CSV otherwise.
 pub fn parse_usage(text: &str) -> ParsedUsage {
+    parse_usage_within(text, UsageLimits::default())
+}
+
+/// Parses usage text within `limits`.
+pub fn parse_usage_within(text: &str, limits: UsageLimits) -> ParsedUsage {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(|(_, l)| !l.trim().is_empty());
-    let Some((first_no, first)) = lines.next() else {
-        return ParsedUsage { format: UsageFormat::Empty, records: Vec::new(), diagnostics: Vec::new() };
-    };
-    let mut out = ParsedUsage { format: UsageFormat::Csv, records: Vec::new(), diagnostics: Vec::new() };
-    let push = |no: usize, r: Result<UsageRecord, LineProblem>, out: &mut ParsedUsage| match r {
-        Ok(rec) => out.records.push(rec),
-        Err(problem) => out.diagnostics.push(Diagnostic { line: no, problem }),
-    };
-    if first.trim_start().starts_with('{') {
-        out.format = UsageFormat::JsonLines;
-        for (no, line) in std::iter::once((first_no, first)).chain(lines) {
-            push(no, json_record(no, line), &mut out);
-        }
-        return out;
-    }
-    let delimiter = [',', ';', '\t'].into_iter().max_by_key(|d| first.matches(*d).count()).unwrap_or(',');
-    let header = match split_csv(first, delimiter) {
-        Ok(h) => h,
-        Err(p) => {
-            out.diagnostics.push(Diagnostic { line: first_no, problem: p });
-            return out;
-        }
-    };
-    let columns = best_matches(header.iter().map(String::as_str));
-    for required in [Column::Model, Column::PromptTokens, Column::CompletionTokens] {
-        if !columns.iter().any(|(c, _)| *c == required) {
-            out.diagnostics.push(Diagnostic { line: first_no, problem: LineProblem::MissingColumn(required) });
+    let mut parser = UsageParser::new(limits);
+    for (i, line) in text.lines().enumerate() {
+        if !parser.push_line(i + 1, line) {
+            break;
         }
     }
-    if !out.diagnostics.is_empty() {
-        return out;
+    parser.finish()
+}
+
+/// How a [`UsageParser`] reads the lines after the first.
+#[derive(Clone, Debug)]
+enum Mode {
+    /// No non-blank line yet.
+    Start,
+    Json,
+    Csv {
+        delimiter: char,
+        width: usize,
+        columns: Vec<(Column, usize)>,
+    },
+    /// The header was refused: the rest is ignored.
+    Refused,
+}
+
+/// Parses usage one line at a time (a worker reading a file in chunks):
+/// `push_line` in order until it returns false, then `finish`.
+#[derive(Clone, Debug)]
+pub struct UsageParser {
+    limits: UsageLimits,
+    mode: Mode,
+    out: ParsedUsage,
+    lines: usize,
+}
+
+impl UsageParser {
+    pub fn new(limits: UsageLimits) -> Self {
+        UsageParser {
+            limits,
+            mode: Mode::Start,
+            out: ParsedUsage {
+                format: UsageFormat::Empty,
+                records: Vec::new(),
+                diagnostics: Vec::new(),
+                more_diagnostics: 0,
+                stopped_at_line: None,
+            },
+            lines: 0,
+        }
     }
-    for (no, line) in lines {
-        let r = split_csv(line, delimiter).and_then(|fields| {
-            if fields.len() != header.len() {
-                return Err(LineProblem::FieldCount { expected: header.len(), found: fields.len() });
+
+    /// Lines read so far.
+    pub fn lines_read(&self) -> usize {
+        self.lines
+    }
+
+    fn problem(&mut self, line: usize, problem: LineProblem) {
+        if self.out.diagnostics.len() < self.limits.max_diagnostics {
+            self.out.diagnostics.push(Diagnostic { line, problem });
+        } else {
+            self.out.more_diagnostics = self.out.more_diagnostics.saturating_add(1);
+        }
+    }
+
+    fn push(&mut self, no: usize, r: Result<UsageRecord, LineProblem>) {
+        match r {
+            Ok(rec) => self.out.records.push(rec),
+            Err(problem) => self.problem(no, problem),
+        }
+    }
+
+    /// Reads line `no` (1-based, without its terminator). False once the
+    /// line budget is spent: the caller stops feeding.
+    pub fn push_line(&mut self, no: usize, line: &str) -> bool {
+        if self.out.stopped_at_line.is_some() {
+            return false;
+        }
+        if self.lines >= self.limits.max_lines {
+            self.out.stopped_at_line = Some(no.saturating_sub(1));
+            return false;
+        }
+        self.lines += 1;
+        if line.trim().is_empty() {
+            return true;
+        }
+        match &self.mode {
+            Mode::Refused => {}
+            Mode::Json => {
+                let r = json_record(no, line);
+                self.push(no, r);
             }
-            record(no, columns.iter().map(|(c, i)| (*c, Value::String(fields[*i].clone()))).collect())
-        });
-        push(no, r, &mut out);
+            Mode::Csv { delimiter, width, columns } => {
+                let (delimiter, width) = (*delimiter, *width);
+                let r = split_csv(line, delimiter).and_then(|fields| {
+                    if fields.len() != width {
+                        return Err(LineProblem::FieldCount { expected: width, found: fields.len() });
+                    }
+                    record(no, columns.iter().map(|(c, i)| (*c, Value::String(fields[*i].clone()))).collect())
+                });
+                self.push(no, r);
+            }
+            Mode::Start => self.first_line(no, line),
+        }
+        true
     }
-    out
+
+    fn first_line(&mut self, no: usize, first: &str) {
+        if first.trim_start().starts_with('{') {
+            self.out.format = UsageFormat::JsonLines;
+            self.mode = Mode::Json;
+            let r = json_record(no, first);
+            return self.push(no, r);
+        }
+        self.out.format = UsageFormat::Csv;
+        self.mode = Mode::Refused;
+        let delimiter = [',', ';', '\t'].into_iter().max_by_key(|d| first.matches(*d).count()).unwrap_or(',');
+        let header = match split_csv(first, delimiter) {
+            Ok(h) => h,
+            Err(p) => return self.problem(no, p),
+        };
+        let columns = best_matches(header.iter().map(String::as_str));
+        let mut ok = true;
+        for required in [Column::Model, Column::PromptTokens, Column::CompletionTokens] {
+            if !columns.iter().any(|(c, _)| *c == required) {
+                self.problem(no, LineProblem::MissingColumn(required));
+                ok = false;
+            }
+        }
+        if ok {
+            self.mode = Mode::Csv { delimiter, width: header.len(), columns };
+        }
+    }
+
+    pub fn finish(self) -> ParsedUsage {
+        self.out
+    }
 }
 
 /// Splits one CSV line (RFC 4180 quoting, no line breaks inside fields).
