@@ -7,6 +7,7 @@ pub mod cost;
 pub mod facts;
 pub mod format;
 pub mod practice;
+pub mod protocol;
 pub mod quota;
 pub mod results;
 pub mod snippets;
