@@ -334,7 +334,7 @@ impl<'a> Engine<'a> {
                 self.end_early(tick);
                 break;
             }
-            if tick % PROGRESS_TICKS == 0 {
+            if tick.is_multiple_of(PROGRESS_TICKS) {
                 on_progress(SimProgress { ticks_done: tick, ticks: self.ticks });
             }
             if tick > 0 {
@@ -381,7 +381,7 @@ impl<'a> Engine<'a> {
     /// Stops before `tick`: the last partial point is kept and the run's
     /// figures cover the ticks simulated (at least one).
     fn end_early(&mut self, tick: u64) {
-        if tick % self.stride != 0 {
+        if !tick.is_multiple_of(self.stride) {
             let start = tick - (tick % self.stride);
             self.point.t_s = start as f64 * self.tick_s;
             self.res.series.push(self.point);
