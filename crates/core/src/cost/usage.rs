@@ -243,6 +243,11 @@ impl UsageParser {
         }
     }
 
+    /// Whether the line budget is spent (further lines are ignored).
+    pub fn stopped(&self) -> bool {
+        self.out.stopped_at_line.is_some()
+    }
+
     /// Lines read so far.
     pub fn lines_read(&self) -> usize {
         self.lines
