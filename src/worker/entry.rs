@@ -9,9 +9,11 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, DedicatedWorkerGlobalScope};
 
+type Listener = Closure<dyn FnMut(web_sys::MessageEvent)>;
+
 thread_local! {
     /// The listener, owned for the worker's whole life.
-    static LISTENER: RefCell<Option<Closure<dyn FnMut(web_sys::MessageEvent)>>> = const { RefCell::new(None) };
+    static LISTENER: RefCell<Option<Listener>> = const { RefCell::new(None) };
 }
 
 /// Entry point of the worker binary.
@@ -19,7 +21,7 @@ pub fn start() {
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_scope = scope.clone();
-    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+    let on_message = Listener::new(move |event: web_sys::MessageEvent| {
         let answer = match unpack::<Request>(&event.data()) {
             Ok((request, blobs)) => jobs::run(&Poster { scope: &reply_scope }, request, &blobs),
             Err(message) => Err(format!("bad request: {message}")),
