@@ -9,9 +9,6 @@ pub mod i18n;
 pub mod pages;
 pub mod prefs;
 pub mod worker;
-pub mod worker_batch;
-pub mod worker_client;
-pub mod worker_protocol;
 
 /// Mounts the app on the page's body.
 pub fn start() {

@@ -8,6 +8,7 @@ pub mod facts;
 pub mod format;
 pub mod io;
 pub mod practice;
+pub mod protocol;
 pub mod quota;
 pub mod results;
 pub mod snippets;

@@ -124,7 +124,7 @@ fn diagnostics_are_capped_and_the_rest_counted() {
     }
     let p = parse_usage(&csv);
     assert_eq!(p.diagnostics.len(), batchlane_core::io::MAX_DIAGNOSTICS);
-    assert_eq!(p.diagnostics_dropped, 5_000 - batchlane_core::io::MAX_DIAGNOSTICS as u64);
+    assert_eq!(p.more_diagnostics, 5_000 - batchlane_core::io::MAX_DIAGNOSTICS as u64);
 }
 
 #[test]

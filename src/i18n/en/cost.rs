@@ -114,6 +114,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.usage.drop", "…or drop the file here."),
     ("cost.usage.deployment", "Price lines as"),
     ("cost.usage.reading", "Reading…"),
+    ("cost.usage.cancel", "Cancel"),
+    ("cost.usage.stopped", "Stopped after the budget at line {line}: the tables cover the lines up to it."),
     ("cost.usage.summary", "{file}: {records} usage lines priced, {skipped} skipped."),
     ("cost.usage.from_results", "From Batch results: {requests} requests with usage, priced at the batch price. Load a file to replace them."),
     ("cost.usage.skipped", "{n} lines skipped — why"),

@@ -114,6 +114,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.usage.drop", "…또는 파일을 여기에 끌어다 놓으세요."),
     ("cost.usage.deployment", "가격 기준 배포"),
     ("cost.usage.reading", "읽는 중…"),
+    ("cost.usage.cancel", "취소"),
+    ("cost.usage.stopped", "처리 한도에 도달해 {line}번째 줄에서 멈췄습니다. 표는 그 줄까지만 반영합니다."),
     ("cost.usage.summary", "{file}: 사용량 {records}줄의 가격을 계산했고 {skipped}줄은 건너뛰었습니다."),
     ("cost.usage.from_results", "배치 결과에서 가져옴: 사용량이 있는 요청 {requests}건을 배치 가격으로 계산했습니다. 파일을 불러오면 이 데이터를 대체합니다."),
     ("cost.usage.skipped", "건너뛴 줄 {n}개 — 이유 보기"),

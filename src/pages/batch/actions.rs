@@ -8,8 +8,8 @@ use super::{bytes_text, use_state};
 use crate::format;
 use crate::i18n::{fill, t};
 use crate::prefs::use_prefs;
-use crate::worker_batch::{BatchReply, BatchRequest};
 use batchlane_core::batch::{estimate_cost, RepairOptions, RepairOutcome, SplitOutcome};
+use batchlane_core::protocol::{Request, Response};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -88,16 +88,16 @@ pub fn Actions() -> impl IntoView {
         busy.set(true);
         failed.set(None);
         let name = derived(&state.source_name.get_untracked(), "fixed.jsonl");
-        let req = BatchRequest::Repair { options: RepairOptions { rename_duplicate_ids: rename.get_untracked() } };
-        worker_client::one(blob, req, move |reply, data| match reply {
-            BatchReply::Repaired { outcome } => {
+        let req = Request::Repair { options: RepairOptions { rename_duplicate_ids: rename.get_untracked() } };
+        worker_client::one(blob, req, move |reply, blobs| match reply {
+            Response::Repaired { outcome } => {
                 busy.set(false);
-                if let Some(b) = js_sys::Reflect::get(&data, &"blob".into()).ok().and_then(|b| b.dyn_into::<web_sys::Blob>().ok()) {
-                    download(&b, &name);
+                if let Some(b) = blobs.first() {
+                    download(b, &name);
                 }
                 repaired.set(Some(outcome));
             }
-            BatchReply::Failed { message } => {
+            Response::Failed { message } => {
                 busy.set(false);
                 failed.set(Some(message));
             }
@@ -110,14 +110,13 @@ pub fn Actions() -> impl IntoView {
         busy.set(true);
         failed.set(None);
         let catalog = prefs.catalog.get_untracked();
-        worker_client::one(blob, BatchRequest::Split { options, catalog }, move |reply, data| match reply {
-            BatchReply::Split { outcome } => {
+        worker_client::one(blob, Request::Split { options, catalog }, move |reply, blobs| match reply {
+            Response::Split { outcome } => {
                 busy.set(false);
-                let blobs = js_sys::Reflect::get(&data, &"blobs".into()).ok().map(|v| js_sys::Array::from(&v)).unwrap_or_default();
-                split_blobs.set_value(blobs.iter().filter_map(|b| b.dyn_into::<web_sys::Blob>().ok()).collect());
+                split_blobs.set_value(blobs);
                 split.set(Some(outcome));
             }
-            BatchReply::Failed { message } => {
+            Response::Failed { message } => {
                 busy.set(false);
                 failed.set(Some(message));
             }

@@ -1,131 +1,34 @@
-//! The page side of the batch workers: a small pool of Web Workers, the
-//! check split over several of them for big files (one structural pass over
-//! the whole file, token passes over line-aligned ranges, merged in the
-//! structural worker), single-worker repair and split, and cancel.
+//! The batch page's work in the shared worker pool: the check split over
+//! several workers for big files (one structural pass over the whole file,
+//! token passes over line-aligned ranges, merged in the structural
+//! worker), single-worker repair and split, and cancel.
 
-use crate::worker_batch::{BatchReply, BatchRequest};
+use crate::worker::client::{Job, WorkerPool};
 use batchlane_core::batch::{plan_parallel, CheckOptions, ParallelPlan, Progress, Report, TokenPart, PLAN_PREFIX_BYTES};
 use batchlane_core::facts::Catalog;
-use std::cell::{Cell, RefCell};
+use batchlane_core::protocol::{Request, Response};
+use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::{Blob, Worker};
+use web_sys::Blob;
 
 /// Files smaller than this are checked by one worker.
 const PARALLEL_MIN_BYTES: f64 = 8.0 * 1024.0 * 1024.0;
 /// Most token workers used (besides the structural one).
 const MAX_TOKEN_WORKERS: usize = 4;
-/// Workers kept for the next run (their tokenizer tables stay built).
-const POOL_MAX: usize = 5;
-
-/// A worker and what the page posted before it started listening.
-#[derive(Clone)]
-struct Slot {
-    worker: Worker,
-    ready: Rc<Cell<bool>>,
-    queue: Rc<RefCell<Vec<JsValue>>>,
-}
-
-impl PartialEq for Slot {
-    fn eq(&self, other: &Self) -> bool {
-        self.worker == other.worker
-    }
-}
 
 thread_local! {
-    static POOL: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
-    static ACTIVE: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
+    /// The batch page's workers (kept warm between runs: their tokenizer
+    /// tables stay built).
+    static POOL: WorkerPool = WorkerPool::new();
 }
 
-fn acquire() -> Result<Slot, String> {
-    let slot = match POOL.with(|p| p.borrow_mut().pop()) {
-        Some(s) => s,
-        None => Slot {
-            worker: Worker::new("/worker_loader.js").map_err(|e| format!("cannot start a worker: {e:?}"))?,
-            ready: Rc::new(Cell::new(false)),
-            queue: Rc::new(RefCell::new(Vec::new())),
-        },
-    };
-    ACTIVE.with(|a| a.borrow_mut().push(slot.clone()));
-    Ok(slot)
+fn pool() -> WorkerPool {
+    POOL.with(WorkerPool::clone)
 }
 
-fn release(slot: &Slot) {
-    ACTIVE.with(|a| a.borrow_mut().retain(|x| x != slot));
-    POOL.with(|p| {
-        let mut p = p.borrow_mut();
-        if p.len() < POOL_MAX && slot.ready.get() {
-            p.push(slot.clone());
-        } else {
-            slot.worker.terminate();
-        }
-    });
-}
-
-fn drop_slot(slot: &Slot) {
-    ACTIVE.with(|a| a.borrow_mut().retain(|x| x != slot));
-    slot.worker.set_onmessage(None);
-    slot.worker.terminate();
-}
-
-/// Stops every running job (the workers are terminated, not reused).
+/// Stops every running job (its workers are terminated, not reused).
 pub fn cancel() {
-    for s in ACTIVE.with(|a| std::mem::take(&mut *a.borrow_mut())) {
-        s.worker.set_onmessage(None);
-        s.worker.terminate();
-    }
-}
-
-fn send(slot: &Slot, file: Option<&Blob>, req: &BatchRequest) -> Result<(), String> {
-    let msg = js_sys::Object::new();
-    let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&msg, &k.into(), v).map(|_| ());
-    let req = serde_wasm_bindgen::to_value(req).map_err(|e| e.to_string())?;
-    set("kind", &"batch".into()).and_then(|_| set("req", &req)).map_err(|_| "cannot build the message")?;
-    if let Some(f) = file {
-        set("file", f).map_err(|_| "cannot attach the file")?;
-    }
-    if slot.ready.get() {
-        slot.worker.post_message(&msg).map_err(|e| format!("cannot post to the worker: {e:?}"))
-    } else {
-        slot.queue.borrow_mut().push(msg.into());
-        Ok(())
-    }
-}
-
-/// Calls `f` with each reply of the worker (and the message, for attached
-/// blobs); posts the queued messages once the worker says it is ready.
-fn listen(slot: &Slot, f: impl FnMut(BatchReply, JsValue) + 'static) {
-    let f = Rc::new(RefCell::new(f));
-    let g = f.clone();
-    let s = slot.clone();
-    let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-        let data = ev.data();
-        let kind = js_sys::Reflect::get(&data, &"kind".into()).ok().and_then(|k| k.as_string());
-        if kind.as_deref() == Some("ready") {
-            s.ready.set(true);
-            for msg in s.queue.borrow_mut().drain(..) {
-                let _ = s.worker.post_message(&msg);
-            }
-            return;
-        }
-        let reply = js_sys::Reflect::get(&data, &"reply".into()).ok().filter(|r| !r.is_undefined());
-        match reply.map(serde_wasm_bindgen::from_value::<BatchReply>) {
-            Some(Ok(r)) => (g.borrow_mut())(r, data),
-            Some(Err(e)) => (g.borrow_mut())(BatchReply::Failed { message: e.to_string() }, data),
-            None => {}
-        }
-    });
-    slot.worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    // A crash (a panic in the worker): the job fails.
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
-        ev.prevent_default();
-        let message = ev.dyn_ref::<web_sys::ErrorEvent>().map_or_else(|| "the worker stopped".to_string(), |e| e.message());
-        (f.borrow_mut())(BatchReply::Failed { message }, JsValue::NULL);
-    });
-    slot.worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    on_error.forget();
+    pool().cancel();
 }
 
 /// What a check tells the page.
@@ -175,35 +78,30 @@ pub fn check(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(
     });
 }
 
-fn single(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(CheckEvent)>) {
-    one(file, BatchRequest::Check { options, catalog, tokens: true }, move |reply, _| match reply {
-        BatchReply::Progress { progress } => on(CheckEvent::Progress(progress)),
-        BatchReply::Report { report } => on(CheckEvent::Done(Ok(report))),
-        BatchReply::Failed { message } => on(CheckEvent::Done(Err(message))),
-        _ => {}
-    });
+fn progress_of(done: u64, lines: u64) -> Progress {
+    Progress { bytes: done, lines }
 }
 
-/// Runs one request in one worker; `f` gets every reply.
-pub fn one(file: Blob, req: BatchRequest, f: impl Fn(BatchReply, JsValue) + 'static) {
-    let f = Rc::new(f);
-    let w = match acquire() {
-        Ok(w) => w,
-        Err(message) => return f(BatchReply::Failed { message }, JsValue::NULL),
-    };
-    let worker = w.clone();
-    let g = f.clone();
-    listen(&w, move |reply, data| {
-        let last = !matches!(reply, BatchReply::Progress { .. });
-        if matches!(reply, BatchReply::Failed { .. }) {
-            drop_slot(&worker);
-        } else if last {
-            release(&worker);
-        }
-        g(reply, data);
+fn single(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(CheckEvent)>) {
+    let on2 = on.clone();
+    let sent = pool().run(&Request::Check { options, catalog, tokens: true }, &[file], move |reply, _| match reply {
+        Response::Progress { done, lines, .. } => on(CheckEvent::Progress(progress_of(done, lines))),
+        Response::Checked { report } => on(CheckEvent::Done(Ok(report))),
+        Response::Failed { message } => on(CheckEvent::Done(Err(message))),
+        _ => {}
     });
-    if let Err(message) = send(&w, Some(&file), &req) {
-        f(BatchReply::Failed { message }, JsValue::NULL);
+    if let Err(message) = sent {
+        on2(CheckEvent::Done(Err(message)));
+    }
+}
+
+/// Runs one request with `file` in a worker; `f` gets every response and
+/// the files that came back.
+pub fn one(file: Blob, req: Request, f: impl Fn(Response, Vec<Blob>) + 'static) {
+    let f = Rc::new(f);
+    let g = f.clone();
+    if let Err(message) = pool().run(&req, &[file], move |r, blobs| g(r, blobs)) {
+        f(Response::Failed { message }, Vec::new());
     }
 }
 
@@ -214,6 +112,8 @@ struct Parallel {
     fed: bool,
     finishing: bool,
     failed: bool,
+    /// The structural worker's job (for `Finish`).
+    job: Option<Job>,
 }
 
 fn parallel(file: Blob, options: CheckOptions, catalog: Catalog, hint: Option<String>, on: Rc<dyn Fn(CheckEvent)>) -> Result<(), String> {
@@ -226,14 +126,14 @@ fn parallel(file: Blob, options: CheckOptions, catalog: Catalog, hint: Option<St
         fed: false,
         finishing: false,
         failed: false,
+        job: None,
     }));
-    let s = acquire()?;
     let emit = {
         let on = on.clone();
         let state = state.clone();
         move || {
             let st = state.borrow();
-            let done = st.structural.bytes + st.token_bytes.iter().sum::<u64>();
+            let done = st.structural.bytes.saturating_add(st.token_bytes.iter().fold(0u64, |a, b| a.saturating_add(*b)));
             on(CheckEvent::Progress(Progress { bytes: done / 2, lines: st.structural.lines }));
         }
     };
@@ -250,70 +150,69 @@ fn parallel(file: Blob, options: CheckOptions, catalog: Catalog, hint: Option<St
     // Sends the token parts to the structural worker once all are in.
     let maybe_finish = {
         let state = state.clone();
-        let s = s.clone();
         let fail = fail.clone();
         move || {
             let mut st = state.borrow_mut();
             if st.fed && !st.finishing && st.parts.iter().all(Option::is_some) {
                 st.finishing = true;
                 let parts = st.parts.iter_mut().filter_map(Option::take).collect();
+                let job = st.job.clone();
                 drop(st);
-                if let Err(e) = send(&s, None, &BatchRequest::Finish { parts }) {
+                let sent =
+                    job.ok_or_else(|| "the structural pass is gone".to_string()).and_then(|j| j.send(&Request::Finish { parts }, &[]));
+                if let Err(e) = sent {
                     fail(e);
                 }
             }
         }
     };
-    {
-        let (state, emit, fail, maybe_finish, on, worker) =
-            (state.clone(), emit.clone(), fail.clone(), maybe_finish.clone(), on.clone(), s.clone());
-        listen(&s, move |reply, _| match reply {
-            BatchReply::Progress { progress } => {
-                state.borrow_mut().structural = progress;
-                emit();
-            }
-            BatchReply::Fed { progress } => {
-                {
-                    let mut st = state.borrow_mut();
-                    st.structural = progress;
-                    st.fed = true;
+    let job = {
+        let (state, emit, fail, maybe_finish, on) = (state.clone(), emit.clone(), fail.clone(), maybe_finish.clone(), on.clone());
+        pool().run(
+            &Request::Structural { options: options.clone(), catalog: catalog.clone() },
+            std::slice::from_ref(&file),
+            move |reply, _| match reply {
+                Response::Progress { done, lines, .. } => {
+                    state.borrow_mut().structural = progress_of(done, lines);
+                    emit();
                 }
-                emit();
-                maybe_finish();
-            }
-            BatchReply::Report { report } => {
-                release(&worker);
-                on(CheckEvent::Done(Ok(report)));
-            }
-            BatchReply::Failed { message } => fail(message),
-            _ => {}
-        });
-    }
-    send(&s, Some(&file), &BatchRequest::Structural { options: options.clone(), catalog: catalog.clone() })?;
+                Response::Fed { progress } => {
+                    {
+                        let mut st = state.borrow_mut();
+                        st.structural = progress;
+                        st.fed = true;
+                    }
+                    emit();
+                    maybe_finish();
+                }
+                Response::Checked { report } => on(CheckEvent::Done(Ok(report))),
+                Response::Failed { message } => fail(message),
+                _ => {}
+            },
+        )?
+    };
+    state.borrow_mut().job = Some(job);
     for k in 0..n {
-        let t = acquire()?;
-        let (state, emit, fail, maybe_finish, worker) = (state.clone(), emit.clone(), fail.clone(), maybe_finish.clone(), t.clone());
-        listen(&t, move |reply, _| match reply {
-            BatchReply::Progress { progress } => {
-                state.borrow_mut().token_bytes[k] = progress.bytes;
+        let (state, emit, fail, maybe_finish) = (state.clone(), emit.clone(), fail.clone(), maybe_finish.clone());
+        let (start, end) = (len * k as u64 / n as u64, len * (k as u64 + 1) / n as u64);
+        let req = Request::Tokens { options: options.clone(), catalog: catalog.clone(), start, end, model_hint: hint.clone() };
+        pool().run(&req, std::slice::from_ref(&file), move |reply, _| match reply {
+            Response::Progress { done, .. } => {
+                state.borrow_mut().token_bytes[k] = done;
                 emit();
             }
-            BatchReply::Tokens { part } => {
-                release(&worker);
+            Response::Tokens { part } => {
                 {
                     let mut st = state.borrow_mut();
                     st.token_bytes[k] = part.bytes;
-                    st.parts[k] = Some(part);
+                    st.parts[k] = Some(*part);
                 }
                 emit();
                 maybe_finish();
             }
-            BatchReply::Failed { message } => fail(message),
+            Response::Failed { message } => fail(message),
             _ => {}
-        });
-        let (start, end) = (len * k as u64 / n as u64, len * (k as u64 + 1) / n as u64);
-        let req = BatchRequest::Tokens { options: options.clone(), catalog: catalog.clone(), start, end, model_hint: hint.clone() };
-        send(&t, Some(&file), &req)?;
+        })?;
     }
     Ok(())
 }

@@ -7,10 +7,12 @@ use super::chart::{split_chart, Bar};
 use super::text::{count, deployment_key, line_problem, money};
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
+use crate::worker::client::{WorkerPool, WORKER_URL};
 use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig, Grouping, SpendTable};
 use batchlane_core::cost::prices::DeploymentType;
-use batchlane_core::cost::usage::{parse_usage, Diagnostic, ParsedUsage, UsageFormat};
+use batchlane_core::cost::usage::{Diagnostic, ParsedUsage, UsageLimits};
 use batchlane_core::format::format_percent;
+use batchlane_core::protocol::{Request, Response};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -27,15 +29,40 @@ enum Source {
 
 type Loaded = RwSignal<Option<(Source, ParsedUsage)>>;
 
-fn read_file(file: web_sys::File, loaded: Loaded, busy: RwSignal<bool>) {
+/// The file being read in the worker: bytes read of the total (None: idle).
+type Busy = RwSignal<Option<(u64, u64)>>;
+
+/// Reads the usage file in the worker, within the default line budget.
+fn read_file(
+    pool: StoredValue<WorkerPool, LocalStorage>,
+    file: web_sys::File,
+    loaded: Loaded,
+    busy: Busy,
+    failed: RwSignal<Option<String>>,
+) {
     let name = file.name();
-    busy.set(true);
-    let blob = gloo::file::Blob::from(file);
-    wasm_bindgen_futures::spawn_local(async move {
-        let text = gloo::file::futures::read_as_text(&blob).await.unwrap_or_default();
-        loaded.set(Some((Source::File(name), parse_usage(&text))));
-        busy.set(false);
+    busy.set(Some((0, file.size() as u64)));
+    failed.set(None);
+    let request = Request::Usage { limits: UsageLimits::default() };
+    let sent = pool.with_value(|p| {
+        p.cancel();
+        p.run(&request, &[web_sys::Blob::from(file)], move |response, _| match response {
+            Response::Progress { done, total, .. } => busy.set(Some((done, total))),
+            Response::Usage { parsed } => {
+                loaded.set(Some((Source::File(name.clone()), *parsed)));
+                busy.set(None);
+            }
+            Response::Failed { message } => {
+                failed.set(Some(message));
+                busy.set(None);
+            }
+            _ => {}
+        })
     });
+    if let Err(message) = sent {
+        failed.set(Some(message));
+        busy.set(None);
+    }
 }
 
 /// Saves `text` as a file through a temporary link.
@@ -64,9 +91,7 @@ pub fn Attribution() -> impl IntoView {
     let prefs = use_prefs();
     let from_batch = super::handoff::take();
     let came_from_batch = from_batch.is_some();
-    let loaded: Loaded = RwSignal::new(from_batch.map(|records| {
-        (Source::Batch, ParsedUsage { format: UsageFormat::JsonLines, records, diagnostics: Vec::new(), diagnostics_dropped: 0 })
-    }));
+    let loaded: Loaded = RwSignal::new(from_batch.map(|records| (Source::Batch, ParsedUsage::from_records(records))));
     if came_from_batch {
         // Arrived from /results: bring this section into view once it is drawn.
         // After the router's own scroll on navigation.
@@ -79,7 +104,14 @@ pub fn Attribution() -> impl IntoView {
             .forget();
         });
     }
-    let busy = RwSignal::new(false);
+    let busy: Busy = RwSignal::new(None);
+    let failed = RwSignal::new(None::<String>);
+    // The page's own worker: dropped (terminated) with the page.
+    let pool = StoredValue::new_local(WorkerPool::with_url(WORKER_URL, 1));
+    let cancel = move |_| {
+        pool.with_value(WorkerPool::cancel);
+        busy.set(None);
+    };
     let dragging = RwSignal::new(false);
     let deployment = RwSignal::new(DeploymentType::Global);
     let result = Memo::new(move |_| {
@@ -93,14 +125,14 @@ pub fn Attribution() -> impl IntoView {
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         if let Some(file) = input.files().and_then(|f| f.get(0)) {
-            read_file(file, loaded, busy);
+            read_file(pool, file, loaded, busy, failed);
         }
     };
     let on_drop = move |ev: leptos::ev::DragEvent| {
         ev.prevent_default();
         dragging.set(false);
         if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-            read_file(file, loaded, busy);
+            read_file(pool, file, loaded, busy, failed);
         }
     };
     let summary = move || {
@@ -117,7 +149,7 @@ pub fn Attribution() -> impl IntoView {
                     &[
                         ("file", name),
                         ("records", &count(p.records.len().saturating_sub(unpriced) as f64, lang)),
-                        ("skipped", &count((p.diagnostics.len() + unpriced) as f64, lang)),
+                        ("skipped", &count(p.skipped().saturating_add(unpriced as u64) as f64, lang)),
                     ],
                 )
             })
@@ -126,13 +158,15 @@ pub fn Attribution() -> impl IntoView {
     let diagnostics = move || {
         let lang = prefs.lang.get();
         let mut all: Vec<Diagnostic> = loaded.with(|l| l.as_ref().map(|(_, p)| p.diagnostics.clone()).unwrap_or_default());
+        let uncounted = loaded.with(|l| l.as_ref().map_or(0, |(_, p)| p.more_diagnostics));
         all.extend(result.with(|r| r.as_ref().map(|s| s.diagnostics.clone()).unwrap_or_default()));
         all.sort_by_key(|d| d.line);
-        let more = all.len().saturating_sub(SHOWN_DIAGNOSTICS);
-        (!all.is_empty()).then(|| {
+        let total = (all.len() as u64).saturating_add(uncounted);
+        let more = total.saturating_sub(SHOWN_DIAGNOSTICS as u64);
+        (total > 0).then(|| {
             view! {
                 <details class="cost-diagnostics" data-testid="cost-usage-diagnostics">
-                    <summary>{fill(t(lang, "cost.usage.skipped"), &[("n", &all.len().to_string())])}</summary>
+                    <summary>{fill(t(lang, "cost.usage.skipped"), &[("n", &total.to_string())])}</summary>
                     <ul>
                         {all.into_iter().take(SHOWN_DIAGNOSTICS).map(|d| view! {
                             <li>{fill(t(lang, "cost.usage.line"), &[("line", &d.line.to_string())])}" "{line_problem(lang, &d.problem)}</li>
@@ -171,10 +205,23 @@ pub fn Attribution() -> impl IntoView {
                 </select>
             </label>
         </div>
-        <Show when=move || busy.get()>
-            <p class="muted" role="status">{tr("cost.usage.reading")}</p>
-        </Show>
+        {move || busy.get().map(|(done, total)| {
+            let percent = if total > 0 { done as f64 * 100.0 / total as f64 } else { 0.0 };
+            view! {
+                <p class="muted" role="status" data-testid="cost-usage-progress">
+                    {tr("cost.usage.reading")} " " {format!("{percent:.0}%")} " "
+                    <button type="button" class="button button--small" data-testid="cost-usage-cancel" on:click=cancel>{tr("cost.usage.cancel")}</button>
+                </p>
+            }
+        })}
+        {move || failed.get().map(|m| view! { <p class="note note--warn" role="alert">{m}</p> })}
         <p role="status" data-testid="cost-usage-summary">{summary}</p>
+        {move || {
+            let lang = prefs.lang.get();
+            loaded.with(|l| l.as_ref().and_then(|(_, p)| p.stopped_at_line)).map(|line| view! {
+                <p class="note note--warn" data-testid="cost-usage-stopped">{fill(t(lang, "cost.usage.stopped"), &[("line", &line.to_string())])}</p>
+            })
+        }}
         {diagnostics}
         {move || {
             let lang = prefs.lang.get();

@@ -10,10 +10,12 @@ use super::state::{clean, problem, QuotaState};
 use super::{pick, use_quota};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use crate::worker::client::{WorkerPool, WORKER_URL};
 use batchlane_core::facts::Catalog;
+use batchlane_core::protocol::{Request, Response};
 use batchlane_core::quota::plan::{PlanInput, Problem};
 use batchlane_core::quota::simulator::{
-    simulate, DeploymentLimits, RetryKind, Routing, SimConfig, SimError, SimResult, SimSetting, Window, MAX_DEPLOYMENTS,
+    DeploymentLimits, RetryKind, Routing, SimBudget, SimConfig, SimError, SimResult, SimSetting, SimStop, Window, MAX_DEPLOYMENTS,
 };
 use batchlane_core::quota::sizing::rpm_for_tpm;
 use batchlane_core::quota::text::{num, pct, Text};
@@ -114,6 +116,8 @@ fn now_ms() -> f64 {
 #[derive(Clone, PartialEq)]
 struct Run {
     result: SimResult,
+    /// Set when the step budget cut the run short.
+    stopped: Option<SimStop>,
     elapsed_ms: f64,
     deployments: usize,
     duration_s: f64,
@@ -141,14 +145,47 @@ pub fn SimSection() -> impl IntoView {
     });
     let duration = Signal::derive(move || st.number("sdur").unwrap_or(0.0));
     let run = RwSignal::new(None::<Run>);
+    // The run in the worker: ticks done of the total (None: idle).
+    let running = RwSignal::new(None::<(u64, u64)>);
+    let failed = RwSignal::new(None::<String>);
+    let cancelled = RwSignal::new(false);
+    // The page's own worker: dropped (terminated) with the section.
+    let pool = StoredValue::new_local(WorkerPool::with_url(WORKER_URL, 1));
     let on_run = move |_| {
+        // Settings are checked (core validation) before anything runs; the
+        // worker checks them again and stops at the step budget.
         let Some(Ok(cfg)) = cfg.get_untracked() else { return };
         let start = now_ms();
-        let out = simulate(&cfg);
-        let elapsed_ms = now_ms() - start;
-        if let Ok(result) = out {
-            run.set(Some(Run { result, elapsed_ms, deployments: cfg.deployments.len(), duration_s: cfg.duration_s }));
+        running.set(Some((0, 0)));
+        failed.set(None);
+        cancelled.set(false);
+        let (deployments, duration_s) = (cfg.deployments.len(), cfg.duration_s);
+        let request = Request::Simulate { config: cfg, budget: SimBudget::default() };
+        let sent = pool.with_value(|p| {
+            p.cancel();
+            p.run(&request, &[], move |response, _| match response {
+                Response::Progress { done, total, .. } => running.set(Some((done, total))),
+                Response::Simulated { run: r } => {
+                    running.set(None);
+                    let elapsed_ms = now_ms() - start;
+                    run.set(Some(Run { result: r.result, stopped: r.stopped, elapsed_ms, deployments, duration_s }));
+                }
+                Response::Failed { message } => {
+                    running.set(None);
+                    failed.set(Some(message));
+                }
+                _ => {}
+            })
+        });
+        if let Err(message) = sent {
+            running.set(None);
+            failed.set(Some(message));
         }
+    };
+    let on_cancel = move |_| {
+        pool.with_value(WorkerPool::cancel);
+        running.set(None);
+        cancelled.set(true);
     };
     let n = move || count(&st).unwrap_or(1);
     let plan_tpm = move || checked.with(|c| c.input.allocated_tpm);
@@ -235,7 +272,7 @@ pub fn SimSection() -> impl IntoView {
             </div>
             <p>
                 <button type="button" class="button button--primary" data-testid="sim-run"
-                    disabled=move || !matches!(cfg.get(), Some(Ok(_)))
+                    disabled=move || !matches!(cfg.get(), Some(Ok(_))) || running.with(Option::is_some)
                     on:click=on_run>{tr("quota.sim.run")}</button>
                 {move || ratio().is_none().then(|| view! { " " <span class="muted">{tr("quota.sim.fix")}</span> })}
             </p>
@@ -243,6 +280,17 @@ pub fn SimSection() -> impl IntoView {
                 let e = other_errors();
                 (!e.is_empty()).then(|| view! { <ul class="field-error">{e.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul> })
             }}
+            {move || running.get().map(|(done, total)| {
+                let pct = if total > 0 { format!("{:.0}%", done as f64 * 100.0 / total as f64) } else { String::new() };
+                view! {
+                    <p class="muted" role="status" data-testid="sim-progress">
+                        {move || fill(t(lang.get(), "quota.sim.running"), &[("pct", &pct)])} " "
+                        <button type="button" class="button button--small" data-testid="sim-cancel" on:click=on_cancel>{tr("quota.sim.cancel")}</button>
+                    </p>
+                }
+            })}
+            {move || cancelled.get().then(|| view! { <p class="muted" role="status" data-testid="sim-cancelled">{tr("quota.sim.cancelled")}</p> })}
+            {move || failed.get().map(|m| view! { <p class="field-error" role="alert" data-testid="sim-failed">{m}</p> })}
             {move || run.get().map(|r| view! { <SimResults run=r/> })}
         </section>
     }
@@ -293,6 +341,15 @@ fn SimResults(run: Run) -> impl IntoView {
     let in_retry: Vec<f64> = r.series.iter().map(|p| f64::from(p.in_retry)).collect();
     let bucket = r.bucket_s;
     let elapsed = run.elapsed_ms;
+    let stopped = run.stopped.map(|stop| {
+        view! {
+            <p class="note note--warn" data-testid="sim-stopped">
+                {move || fill(t(lang.get(), "quota.sim.stopped"), &[
+                    ("steps", &num(stop.steps as f64)), ("done", &num(stop.simulated_s)), ("s", &num(run.duration_s)),
+                ])}
+            </p>
+        }
+    });
     view! {
         <div class="quota-sim-results" data-testid="sim-results" aria-live="polite">
             <p class="muted" data-testid="sim-elapsed" data-ms=format!("{elapsed:.1}")>
@@ -300,6 +357,7 @@ fn SimResults(run: Run) -> impl IntoView {
                     ("ms", &num(elapsed)), ("n", &run.deployments.to_string()), ("s", &num(run.duration_s)),
                 ])}
             </p>
+            {stopped}
             <dl class="quota-figures">
                 {stats.into_iter().map(|(k, id, v)| view! { <div><dt>{tr(k)}</dt><dd data-testid=id>{v}</dd></div> }).collect_view()}
             </dl>

@@ -2,8 +2,8 @@
 //! join of the result files and the retry-file extraction.
 
 use super::download::download_blob;
-use crate::worker_client::WorkerClient;
-use crate::worker_protocol::{Request, Response};
+use crate::worker::client::WorkerPool;
+use batchlane_core::protocol::{Request, Response};
 use batchlane_core::results::{CostOptions, FileKind, Outcome, ResultsReport, RetryError};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -78,7 +78,8 @@ pub struct State {
     pub page: RwSignal<usize>,
     /// Lines in the last retry file downloaded.
     pub retry_done: RwSignal<Option<u64>>,
-    client: StoredValue<WorkerClient, LocalStorage>,
+    /// Its own pool: one request at a time; dropped (workers terminated) with the page.
+    client: StoredValue<WorkerPool, LocalStorage>,
 }
 
 impl State {
@@ -96,7 +97,7 @@ impl State {
             cost_opts: RwSignal::new(CostOptions::default()),
             page: RwSignal::new(0),
             retry_done: RwSignal::new(None),
-            client: StoredValue::new_local(WorkerClient::new()),
+            client: StoredValue::new_local(WorkerPool::with_url(crate::worker::client::WORKER_URL, 1)),
         }
     }
 
@@ -138,12 +139,12 @@ impl State {
         self.failure.set(failure);
     }
 
-    fn on_progress(&self, bytes: f64, total: f64, lines: f64) {
+    fn on_progress(&self, done: u64, total: u64, lines: u64) {
         self.progress.update(|p| {
             if let Some(p) = p {
-                p.bytes = bytes;
-                p.total = total;
-                p.lines = lines;
+                p.bytes = done as f64;
+                p.total = total as f64;
+                p.lines = lines as f64;
                 p.now_ms = now_ms();
             }
         });
@@ -169,10 +170,11 @@ impl State {
         }
         self.begin(Task::Joining, blobs.iter().map(Blob::size).sum());
         let s = *self;
+        self.stop();
         let sent = self.client.with_value(|c| {
-            c.run(&Request::Results { files: kinds }, &blobs, move |response, _| match response {
-                Response::Progress { bytes, total, lines } => s.on_progress(bytes, total, lines),
-                Response::Results { report } => {
+            c.run(&Request::Join { files: kinds }, &blobs, move |response, _| match response {
+                Response::Progress { done, total, lines } => s.on_progress(done, total, lines),
+                Response::Joined { report } => {
                     s.report.set(Some(Arc::new(*report)));
                     s.end(None);
                 }
@@ -180,7 +182,7 @@ impl State {
                 _ => {}
             })
         });
-        if let Err(message) = sent {
+        if let Err(message) = sent.map(|_| ()) {
             self.end(Some(Failure::Worker(message)));
         }
     }
@@ -194,9 +196,10 @@ impl State {
         self.retry_done.set(None);
         let s = *self;
         let request = Request::RetryFile { plan: report.retry.clone() };
+        self.stop();
         let sent = self.client.with_value(|c| {
             c.run(&request, &[Blob::from(input)], move |response, blobs| match response {
-                Response::Progress { bytes, total, lines } => s.on_progress(bytes, total, lines),
+                Response::Progress { done, total, lines } => s.on_progress(done, total, lines),
                 Response::RetryFile { lines, .. } => match blobs.first() {
                     Some(b) => {
                         download_blob(b, &name);
@@ -210,7 +213,7 @@ impl State {
                 _ => {}
             })
         });
-        if let Err(message) = sent {
+        if let Err(message) = sent.map(|_| ()) {
             self.end(Some(Failure::Worker(message)));
         }
     }

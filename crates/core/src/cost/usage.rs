@@ -151,9 +151,27 @@ pub enum UsageFormat {
 pub struct ParsedUsage {
     pub format: UsageFormat,
     pub records: Vec<UsageRecord>,
-    /// At most [`MAX_DIAGNOSTICS`]; the rest are counted in `diagnostics_dropped`.
+    /// The first [`UsageLimits::max_diagnostics`] problems, in line order.
     pub diagnostics: Vec<Diagnostic>,
-    pub diagnostics_dropped: u64,
+    /// Problems found beyond those kept.
+    #[serde(default)]
+    pub more_diagnostics: u64,
+    /// Set when the line budget ran out: the last line read. The records
+    /// cover the lines up to it only.
+    #[serde(default)]
+    pub stopped_at_line: Option<usize>,
+}
+
+impl ParsedUsage {
+    /// Records that came from elsewhere (the results page), nothing skipped.
+    pub fn from_records(records: Vec<UsageRecord>) -> Self {
+        ParsedUsage { format: UsageFormat::JsonLines, records, diagnostics: Vec::new(), more_diagnostics: 0, stopped_at_line: None }
+    }
+
+    /// Lines skipped in all (kept and counted diagnostics).
+    pub fn skipped(&self) -> u64 {
+        (self.diagnostics.len() as u64).saturating_add(self.more_diagnostics)
+    }
 }
 
 /// Diagnostics up to [`MAX_DIAGNOSTICS`], the rest counted.
@@ -176,68 +194,179 @@ impl Diagnostics {
 /// Counts beyond this are not exact in f64 (2^53).
 const EXACT_F64_INTEGER: f64 = 9_007_199_254_740_992.0;
 
-/// Parses usage text; JSON Lines when the first non-blank line starts with
-/// `{`, CSV otherwise.
+/// Bounds of one parse: time (lines read) and memory (problems kept).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UsageLimits {
+    /// Lines read before the parse stops ([`ParsedUsage::stopped_at_line`]).
+    pub max_lines: usize,
+    /// Problems kept; the rest are only counted.
+    pub max_diagnostics: usize,
+}
+
+/// Lines a usage file may have before the parse stops: a few seconds of work.
+pub const MAX_USAGE_LINES: usize = 2_000_000;
+/// Problems kept per parse.
+pub const MAX_USAGE_DIAGNOSTICS: usize = MAX_DIAGNOSTICS;
+
+impl Default for UsageLimits {
+    fn default() -> Self {
+        UsageLimits { max_lines: MAX_USAGE_LINES, max_diagnostics: MAX_USAGE_DIAGNOSTICS }
+    }
+}
+
+/// Parses usage text within the default [`UsageLimits`]; JSON Lines when
+/// the first non-blank line starts with `{`, CSV otherwise.
 pub fn parse_usage(text: &str) -> ParsedUsage {
+    parse_usage_within(text, UsageLimits::default())
+}
+
+/// Parses usage text within `limits`.
+pub fn parse_usage_within(text: &str, limits: UsageLimits) -> ParsedUsage {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut diags = Diagnostics::default();
-    let mut records = Vec::new();
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).filter(|(_, l)| !l.trim().is_empty());
-    let finish =
-        |format, records, diags: Diagnostics| ParsedUsage { format, records, diagnostics: diags.kept, diagnostics_dropped: diags.dropped };
-    let too_long =
-        |l: &str| (l.len() > MAX_LINE_BYTES).then_some(LineProblem::TooLong { bytes: l.len() as u64, limit: MAX_LINE_BYTES as u64 });
-    let Some((first_no, first)) = lines.next() else {
-        return finish(UsageFormat::Empty, records, diags);
-    };
-    let push = |no: usize, r: Result<UsageRecord, LineProblem>, records: &mut Vec<UsageRecord>, diags: &mut Diagnostics| match r {
-        Ok(rec) => records.push(rec),
-        Err(problem) => diags.push(Diagnostic { line: no, problem }),
-    };
-    if first.trim_start().starts_with('{') {
-        for (no, line) in std::iter::once((first_no, first)).chain(lines) {
-            let r = match too_long(line) {
-                Some(p) => Err(p),
-                None => json_record(no, line),
-            };
-            push(no, r, &mut records, &mut diags);
-        }
-        return finish(UsageFormat::JsonLines, records, diags);
-    }
-    if let Some(p) = too_long(first) {
-        diags.push(Diagnostic { line: first_no, problem: p });
-        return finish(UsageFormat::Csv, records, diags);
-    }
-    let delimiter = [',', ';', '\t'].into_iter().max_by_key(|d| first.matches(*d).count()).unwrap_or(',');
-    let header = match split_csv(first, delimiter) {
-        Ok(h) => h,
-        Err(p) => {
-            diags.push(Diagnostic { line: first_no, problem: p });
-            return finish(UsageFormat::Csv, records, diags);
-        }
-    };
-    let columns = best_matches(header.iter().map(String::as_str));
-    for required in [Column::Model, Column::PromptTokens, Column::CompletionTokens] {
-        if !columns.iter().any(|(c, _)| *c == required) {
-            diags.push(Diagnostic { line: first_no, problem: LineProblem::MissingColumn(required) });
+    let mut parser = UsageParser::new(limits);
+    for (i, line) in text.lines().enumerate() {
+        if !parser.push_line(i + 1, line) {
+            break;
         }
     }
-    if !diags.kept.is_empty() {
-        return finish(UsageFormat::Csv, records, diags);
+    parser.finish()
+}
+
+/// How a [`UsageParser`] reads the lines after the first.
+#[derive(Clone, Debug)]
+enum Mode {
+    /// No non-blank line yet.
+    Start,
+    Json,
+    Csv {
+        delimiter: char,
+        width: usize,
+        columns: Vec<(Column, usize)>,
+    },
+    /// The header was refused: the rest is ignored.
+    Refused,
+}
+
+/// Parses usage one line at a time (a worker reading a file in chunks):
+/// `push_line` in order until it returns false, then `finish`.
+#[derive(Clone, Debug)]
+pub struct UsageParser {
+    limits: UsageLimits,
+    mode: Mode,
+    out: ParsedUsage,
+    lines: usize,
+}
+
+impl UsageParser {
+    pub fn new(limits: UsageLimits) -> Self {
+        UsageParser {
+            limits,
+            mode: Mode::Start,
+            out: ParsedUsage {
+                format: UsageFormat::Empty,
+                records: Vec::new(),
+                diagnostics: Vec::new(),
+                more_diagnostics: 0,
+                stopped_at_line: None,
+            },
+            lines: 0,
+        }
     }
-    for (no, line) in lines {
-        let r = match too_long(line) {
-            Some(p) => Err(p),
-            None => split_csv(line, delimiter).and_then(|fields| {
-                if fields.len() != header.len() {
-                    return Err(LineProblem::FieldCount { expected: header.len(), found: fields.len() });
-                }
-                record(no, columns.iter().map(|(c, i)| (*c, Value::String(fields[*i].clone()))).collect())
-            }),
+
+    /// Whether the line budget is spent (further lines are ignored).
+    pub fn stopped(&self) -> bool {
+        self.out.stopped_at_line.is_some()
+    }
+
+    /// Lines read so far.
+    pub fn lines_read(&self) -> usize {
+        self.lines
+    }
+
+    fn problem(&mut self, line: usize, problem: LineProblem) {
+        if self.out.diagnostics.len() < self.limits.max_diagnostics {
+            self.out.diagnostics.push(Diagnostic { line, problem });
+        } else {
+            self.out.more_diagnostics = self.out.more_diagnostics.saturating_add(1);
+        }
+    }
+
+    fn push(&mut self, no: usize, r: Result<UsageRecord, LineProblem>) {
+        match r {
+            Ok(rec) => self.out.records.push(rec),
+            Err(problem) => self.problem(no, problem),
+        }
+    }
+
+    /// Reads line `no` (1-based, without its terminator). False once the
+    /// line budget is spent: the caller stops feeding.
+    pub fn push_line(&mut self, no: usize, line: &str) -> bool {
+        if self.out.stopped_at_line.is_some() {
+            return false;
+        }
+        if self.lines >= self.limits.max_lines {
+            self.out.stopped_at_line = Some(no.saturating_sub(1));
+            return false;
+        }
+        self.lines += 1;
+        if line.len() > MAX_LINE_BYTES {
+            self.problem(no, LineProblem::TooLong { bytes: line.len() as u64, limit: MAX_LINE_BYTES as u64 });
+            return true;
+        }
+        if line.trim().is_empty() {
+            return true;
+        }
+        match &self.mode {
+            Mode::Refused => {}
+            Mode::Json => {
+                let r = json_record(no, line);
+                self.push(no, r);
+            }
+            Mode::Csv { delimiter, width, columns } => {
+                let (delimiter, width) = (*delimiter, *width);
+                let r = split_csv(line, delimiter).and_then(|fields| {
+                    if fields.len() != width {
+                        return Err(LineProblem::FieldCount { expected: width, found: fields.len() });
+                    }
+                    record(no, columns.iter().map(|(c, i)| (*c, Value::String(fields[*i].clone()))).collect())
+                });
+                self.push(no, r);
+            }
+            Mode::Start => self.first_line(no, line),
+        }
+        true
+    }
+
+    fn first_line(&mut self, no: usize, first: &str) {
+        if first.trim_start().starts_with('{') {
+            self.out.format = UsageFormat::JsonLines;
+            self.mode = Mode::Json;
+            let r = json_record(no, first);
+            return self.push(no, r);
+        }
+        self.out.format = UsageFormat::Csv;
+        self.mode = Mode::Refused;
+        let delimiter = [',', ';', '\t'].into_iter().max_by_key(|d| first.matches(*d).count()).unwrap_or(',');
+        let header = match split_csv(first, delimiter) {
+            Ok(h) => h,
+            Err(p) => return self.problem(no, p),
         };
-        push(no, r, &mut records, &mut diags);
+        let columns = best_matches(header.iter().map(String::as_str));
+        let mut ok = true;
+        for required in [Column::Model, Column::PromptTokens, Column::CompletionTokens] {
+            if !columns.iter().any(|(c, _)| *c == required) {
+                self.problem(no, LineProblem::MissingColumn(required));
+                ok = false;
+            }
+        }
+        if ok {
+            self.mode = Mode::Csv { delimiter, width: header.len(), columns };
+        }
     }
-    finish(UsageFormat::Csv, records, diags)
+
+    pub fn finish(self) -> ParsedUsage {
+        self.out
+    }
 }
 
 /// Splits one CSV line (RFC 4180 quoting, no line breaks inside fields).

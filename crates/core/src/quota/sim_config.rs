@@ -128,6 +128,9 @@ pub const MAX_SIM_REQUESTS: f64 = 20_000_000.0;
 pub const MAX_DEPLOYMENTS: usize = 64;
 pub const MAX_ATTEMPTS: u32 = 100;
 pub const MAX_BACKOFF_S: f64 = 3_600.0;
+/// Steps a run in the browser may take before it stops (see `SimBudget`):
+/// a few seconds of work, where the largest valid settings need minutes.
+pub const MAX_SIM_STEPS: u64 = 300_000_000;
 
 /// A refused simulator setting; `index` names the deployment or step.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

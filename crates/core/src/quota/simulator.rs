@@ -66,10 +66,63 @@ struct Req {
     backoff_ticks: u64,
 }
 
+/// How much work a run may do: one step per tick, one per deployment per
+/// tick, one per attempt. Checked at every tick; a run that would need
+/// more stops there and says so ([`SimRun::stopped`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimBudget {
+    pub max_steps: u64,
+}
+
+impl SimBudget {
+    /// No limit (the validated settings already bound a run).
+    pub const UNLIMITED: SimBudget = SimBudget { max_steps: u64::MAX };
+}
+
+impl Default for SimBudget {
+    /// [`MAX_SIM_STEPS`]: a few seconds in a browser's worker.
+    fn default() -> Self {
+        SimBudget { max_steps: MAX_SIM_STEPS }
+    }
+}
+
+/// Where a run stopped because its budget was spent.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimStop {
+    /// Steps taken (at least the budget).
+    pub steps: u64,
+    /// Simulated seconds covered; the result describes these only.
+    pub simulated_s: f64,
+}
+
+/// A run under a budget: the result over the time simulated, and whether
+/// the budget cut it short.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimRun {
+    pub result: SimResult,
+    pub stopped: Option<SimStop>,
+}
+
+/// How far a run is, in ticks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimProgress {
+    pub ticks_done: u64,
+    pub ticks: u64,
+}
+
+/// Ticks between two progress reports, at least.
+const PROGRESS_TICKS: u64 = 4096;
+
 /// Runs the simulation; refuses invalid settings with their reasons.
 pub fn simulate(cfg: &SimConfig) -> Result<SimResult, Vec<SimError>> {
+    simulate_within(cfg, SimBudget::UNLIMITED, &mut |_| {}).map(|run| run.result)
+}
+
+/// Runs the simulation within `budget`, reporting progress now and then
+/// (every few thousand ticks); refuses invalid settings before anything runs.
+pub fn simulate_within(cfg: &SimConfig, budget: SimBudget, on_progress: &mut dyn FnMut(SimProgress)) -> Result<SimRun, Vec<SimError>> {
     cfg.validate()?;
-    Ok(Engine::new(cfg).run())
+    Ok(Engine::new(cfg).run(budget, on_progress))
 }
 
 struct Engine<'a> {
@@ -89,6 +142,8 @@ struct Engine<'a> {
     res: SimResult,
     stride: u64,
     point: SeriesPoint,
+    /// Attempts since the budget was last charged.
+    attempts: u64,
 }
 
 impl<'a> Engine<'a> {
@@ -134,6 +189,7 @@ impl<'a> Engine<'a> {
             },
             stride,
             point: SeriesPoint::default(),
+            attempts: 0,
         }
     }
 
@@ -191,6 +247,7 @@ impl<'a> Engine<'a> {
     }
 
     fn attempt(&mut self, id: u32, tick: u64) {
+        self.attempts += 1;
         let req = self.pool[id as usize];
         let wait = match self.route(tick) {
             Ok(d) => {
@@ -257,7 +314,7 @@ impl<'a> Engine<'a> {
         self.free.push(id);
     }
 
-    fn run(mut self) -> SimResult {
+    fn run(mut self, budget: SimBudget, on_progress: &mut dyn FnMut(SimProgress)) -> SimRun {
         // The schedule in time order, walked with a cursor.
         let mut steps: Vec<RateStep> = match &self.cfg.arrivals {
             Arrivals::Poisson { rpm } => vec![RateStep { at_s: 0.0, rpm: *rpm }],
@@ -266,7 +323,20 @@ impl<'a> Engine<'a> {
         steps.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
         let mut cursor = 0;
         let mut rpm = 0.0;
+        let per_tick = 1 + self.limiters.len() as u64;
+        let mut spent: u64 = 0;
+        let mut stopped = None;
         for tick in 0..self.ticks {
+            // Attempts were counted as they ran; add this tick's own work.
+            spent = spent.saturating_add(per_tick).saturating_add(std::mem::take(&mut self.attempts));
+            if spent > budget.max_steps {
+                stopped = Some(SimStop { steps: spent, simulated_s: tick as f64 * self.tick_s });
+                self.end_early(tick);
+                break;
+            }
+            if tick.is_multiple_of(PROGRESS_TICKS) {
+                on_progress(SimProgress { ticks_done: tick, ticks: self.ticks });
+            }
             if tick > 0 {
                 for l in &mut self.limiters {
                     l.advance();
@@ -304,7 +374,20 @@ impl<'a> Engine<'a> {
                 self.point = SeriesPoint::default();
             }
         }
-        self.finish()
+        on_progress(SimProgress { ticks_done: self.ticks, ticks: self.ticks });
+        SimRun { result: self.finish(), stopped }
+    }
+
+    /// Stops before `tick`: the last partial point is kept and the run's
+    /// figures cover the ticks simulated (at least one).
+    fn end_early(&mut self, tick: u64) {
+        if !tick.is_multiple_of(self.stride) {
+            let start = tick - (tick % self.stride);
+            self.point.t_s = start as f64 * self.tick_s;
+            self.res.series.push(self.point);
+            self.point = SeriesPoint::default();
+        }
+        self.ticks = tick.max(1);
     }
 
     fn finish(mut self) -> SimResult {

@@ -1,0 +1,172 @@
+//! The worker protocol: every request and response survives the one
+//! encoding unchanged, built from real values (a checked file, joined
+//! results, a simulator run, parsed usage).
+
+use batchlane_core::batch::{check_bytes, repair, split, CheckOptions, NoTokenizer, RepairOptions, SplitLimits, TokenPass};
+use batchlane_core::cost::usage::{parse_usage, UsageLimits};
+use batchlane_core::facts::Catalog;
+use batchlane_core::protocol::{decode, encode, Request, Response};
+use batchlane_core::quota::plan::PlanInput;
+use batchlane_core::quota::simulator::{simulate_within, SimBudget, SimConfig};
+use batchlane_core::results::{FileKind, ResultsJoiner, RetryError};
+
+const BROKEN: &[u8] = include_bytes!("../../../tests/fixtures/batch/broken.jsonl");
+const VALID: &[u8] = include_bytes!("../../../tests/fixtures/batch/valid_mixed.jsonl");
+const OUTPUT: &[u8] = include_bytes!("../../../tests/fixtures/results/chat/output.jsonl");
+const ERRORS: &[u8] = include_bytes!("../../../tests/fixtures/results/chat/errors.jsonl");
+const INPUT: &[u8] = include_bytes!("../../../tests/fixtures/results/chat/input.jsonl");
+const USAGE: &str = include_str!("../../../tests/fixtures/cost/usage.csv");
+
+/// The variant's name; a match without a wildcard, so a new variant fails
+/// to compile here until it has a sample below.
+fn request_name(r: &Request) -> &'static str {
+    match r {
+        Request::Check { .. } => "Check",
+        Request::Structural { .. } => "Structural",
+        Request::Finish { .. } => "Finish",
+        Request::Tokens { .. } => "Tokens",
+        Request::Repair { .. } => "Repair",
+        Request::Split { .. } => "Split",
+        Request::Join { .. } => "Join",
+        Request::RetryFile { .. } => "RetryFile",
+        Request::Simulate { .. } => "Simulate",
+        Request::Usage { .. } => "Usage",
+    }
+}
+
+fn response_name(r: &Response) -> &'static str {
+    match r {
+        Response::Ready => "Ready",
+        Response::Progress { .. } => "Progress",
+        Response::Fed { .. } => "Fed",
+        Response::Checked { .. } => "Checked",
+        Response::Tokens { .. } => "Tokens",
+        Response::Repaired { .. } => "Repaired",
+        Response::Split { .. } => "Split",
+        Response::Joined { .. } => "Joined",
+        Response::RetryFile { .. } => "RetryFile",
+        Response::RetryFailed { .. } => "RetryFailed",
+        Response::Simulated { .. } => "Simulated",
+        Response::Usage { .. } => "Usage",
+        Response::Failed { .. } => "Failed",
+    }
+}
+
+fn options() -> CheckOptions {
+    CheckOptions { model: Some("gpt-4o".into()), ..CheckOptions::default() }
+}
+
+fn joined() -> batchlane_core::results::ResultsReport {
+    let mut j = ResultsJoiner::new();
+    j.feed_output(OUTPUT);
+    j.feed_errors(ERRORS);
+    j.feed_input(INPUT);
+    j.finish()
+}
+
+fn sim_config() -> SimConfig {
+    let input = PlanInput { peak_rpm: 600.0, allocated_tpm: 60_000.0, prompt_tokens: 500.0, output_tokens: 100.0, ..PlanInput::default() };
+    let mut c = SimConfig::from_plan(&input, &Catalog::builtin(), 2);
+    c.duration_s = 120.0;
+    c
+}
+
+fn requests() -> Vec<Request> {
+    let catalog = Catalog::builtin();
+    let mut pass = TokenPass::new(options(), &catalog, Box::new(NoTokenizer), 0, Some("gpt-4o"));
+    pass.feed(VALID);
+    vec![
+        Request::Check { options: options(), catalog: catalog.clone(), tokens: true },
+        Request::Structural { options: options(), catalog: catalog.clone() },
+        Request::Finish { parts: vec![pass.finish()] },
+        Request::Tokens {
+            options: options(),
+            catalog: catalog.clone(),
+            start: 10,
+            end: 4_000_000_000,
+            model_hint: Some("gpt-4o-mini".into()),
+        },
+        Request::Repair { options: RepairOptions { rename_duplicate_ids: true } },
+        Request::Split { options: options(), catalog },
+        Request::Join { files: vec![FileKind::Output, FileKind::Errors, FileKind::Input] },
+        Request::RetryFile { plan: joined().retry },
+        Request::Simulate { config: sim_config(), budget: SimBudget { max_steps: 1_000 } },
+        Request::Usage { limits: UsageLimits { max_lines: 10, max_diagnostics: 3 } },
+    ]
+}
+
+fn responses() -> Vec<Response> {
+    let catalog = Catalog::builtin();
+    let report = check_bytes(BROKEN, options(), &catalog);
+    let (_, repaired) = repair(BROKEN, RepairOptions { rename_duplicate_ids: true });
+    let (_, parts) = split(VALID, SplitLimits::from_catalog(&options(), &catalog), &options(), &catalog);
+    let run = simulate_within(&sim_config(), SimBudget { max_steps: 2_000 }, &mut |_| {}).unwrap();
+    let mut pass = TokenPass::new(options(), &catalog, Box::new(NoTokenizer), 0, None);
+    pass.feed(VALID);
+    vec![
+        Response::Ready,
+        Response::Progress { done: 4 << 20, total: u64::MAX, lines: 12 },
+        Response::Fed { progress: batchlane_core::batch::Progress { bytes: 100, lines: 3 } },
+        Response::Checked { report: Box::new(report) },
+        Response::Tokens { part: Box::new(pass.finish()) },
+        Response::Repaired { outcome: repaired },
+        Response::Split { outcome: parts },
+        Response::Joined { report: Box::new(joined()) },
+        Response::RetryFile { lines: 3, bytes: 900 },
+        Response::RetryFailed { error: RetryError::InputChanged { input_line: 4, custom_id: "ré\"q\n1".into() } },
+        Response::Simulated { run: Box::new(run) },
+        Response::Usage { parsed: Box::new(parse_usage(USAGE)) },
+        Response::Failed { message: "the worker stopped: <boom> \u{1b}[31m".into() },
+    ]
+}
+
+#[test]
+fn every_request_survives_the_encoding() {
+    let all = requests();
+    let mut names: Vec<_> = all.iter().map(request_name).collect();
+    names.dedup();
+    assert_eq!(names.len(), 10, "one sample per variant: {names:?}");
+    for r in all {
+        let text = encode(&r).unwrap();
+        let back: Request = decode(&text).unwrap();
+        assert_eq!(back, r, "{}", request_name(&r));
+    }
+}
+
+#[test]
+fn every_response_survives_the_encoding() {
+    let all = responses();
+    let mut names: Vec<_> = all.iter().map(response_name).collect();
+    names.dedup();
+    assert_eq!(names.len(), 13, "one sample per variant: {names:?}");
+    for r in all {
+        let text = encode(&r).unwrap();
+        let back: Response = decode(&text).unwrap();
+        assert_eq!(back, r, "{}", response_name(&r));
+    }
+}
+
+#[test]
+fn the_samples_are_not_empty_shells() {
+    // The round trips above carry real diagnostics, rows and series.
+    let rs = responses();
+    let Response::Checked { report } = &rs[3] else { panic!() };
+    assert!(!report.diagnostics.is_empty());
+    let Response::Joined { report } = &rs[7] else { panic!() };
+    assert!(!report.rows.is_empty());
+    let Response::Simulated { run } = &rs[10] else { panic!() };
+    assert!(run.stopped.is_some() && !run.result.series.is_empty());
+}
+
+#[test]
+fn only_progress_ready_and_fed_are_not_final() {
+    let not_final: Vec<_> = responses().iter().filter(|r| !r.is_final()).map(response_name).collect();
+    assert_eq!(not_final, ["Ready", "Progress", "Fed"]);
+}
+
+#[test]
+fn a_malformed_message_is_an_error_not_a_panic() {
+    assert!(decode::<Request>("{\"Check\":{}}").is_err());
+    assert!(decode::<Response>("not json").is_err());
+    assert!(decode::<Response>("\"Unknown\"").is_err());
+}

@@ -1,0 +1,292 @@
+//! The page side of the Web Worker: one pooled client for every page.
+//!
+//! ```ignore
+//! let pool = WorkerPool::new();
+//! let job = pool.run(&Request::Join { files }, &blobs, move |response, blobs| { … })?;
+//! job.send(&Request::Finish { parts }, &[])?; // a follow-up to the same worker
+//! pool.cancel(); // terminates the busy workers; idle ones stay warm
+//! ```
+//!
+//! - A worker announces `Ready` once its wasm has started; requests sent
+//!   before that wait in its queue (a message posted earlier is lost).
+//! - Each request gets a worker of its own: an idle one, or a new one.
+//!   After its final response the worker goes back to the pool (up to
+//!   `max_idle`; the rest are terminated).
+//! - A crash (`onerror`: a panic, an out-of-memory) is handed to the
+//!   request's handler as `Response::Failed`, and the worker is replaced by
+//!   a fresh one.
+//! - The event closures belong to the pool and are dropped with it (or
+//!   with their worker, on the next call); nothing is `forget()`-ed.
+//!   Dropping the pool terminates every worker.
+
+use super::envelope::{js_error, pack, unpack};
+use batchlane_core::protocol::{Request, Response};
+use std::any::Any;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Blob, Worker};
+
+/// Where Trunk puts the worker's loader (`data-loader-shim` in index.html).
+pub const WORKER_URL: &str = "/worker_loader.js";
+/// Idle workers kept by default (their tokenizer tables stay built).
+pub const MAX_IDLE: usize = 5;
+
+type Handler = Box<dyn FnMut(Response, Vec<Blob>)>;
+
+struct Slot {
+    id: u64,
+    worker: Worker,
+    ready: bool,
+    /// Messages waiting for `Ready`.
+    queue: Vec<JsValue>,
+    /// The running request (0: idle).
+    job: u64,
+    handler: Option<Handler>,
+    closures: Box<dyn Any>,
+}
+
+struct Inner {
+    url: String,
+    max_idle: usize,
+    next_id: u64,
+    slots: Vec<Slot>,
+    /// Closures of retired workers: dropped outside their own events.
+    retired: Vec<Box<dyn Any>>,
+    /// Events being handled (closures are not dropped while > 0).
+    depth: u32,
+}
+
+impl Inner {
+    fn slot(&mut self, id: u64) -> Option<&mut Slot> {
+        self.slots.iter_mut().find(|s| s.id == id)
+    }
+
+    /// Terminates a worker and detaches its handlers.
+    fn retire(&mut self, id: u64) -> Option<Handler> {
+        let i = self.slots.iter().position(|s| s.id == id)?;
+        let slot = self.slots.remove(i);
+        slot.worker.set_onmessage(None);
+        slot.worker.set_onerror(None);
+        slot.worker.terminate();
+        self.retired.push(slot.closures);
+        slot.handler
+    }
+
+    fn sweep(&mut self) {
+        if self.depth == 0 {
+            self.retired.clear();
+        }
+    }
+
+    fn idle(&self) -> usize {
+        self.slots.iter().filter(|s| s.job == 0).count()
+    }
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        for slot in &self.slots {
+            slot.worker.set_onmessage(None);
+            slot.worker.set_onerror(None);
+            slot.worker.terminate();
+        }
+    }
+}
+
+/// The pool; clones share it. Dropping the last clone terminates its workers.
+#[derive(Clone)]
+pub struct WorkerPool {
+    inner: Rc<RefCell<Inner>>,
+}
+
+impl Default for WorkerPool {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A running request: follow-up messages go to the same worker.
+#[derive(Clone)]
+pub struct Job {
+    pool: Weak<RefCell<Inner>>,
+    slot: u64,
+    job: u64,
+}
+
+impl Job {
+    /// Posts `request` to this job's worker (e.g. `Finish` after `Fed`).
+    pub fn send(&self, request: &Request, blobs: &[Blob]) -> Result<(), String> {
+        let inner = self.pool.upgrade().ok_or("the worker pool is gone")?;
+        let message = pack(request, blobs)?;
+        let mut i = inner.borrow_mut();
+        let slot = i.slot(self.slot).filter(|s| s.job == self.job).ok_or("the job has ended")?;
+        post(slot, message)
+    }
+}
+
+fn post(slot: &mut Slot, message: JsValue) -> Result<(), String> {
+    if slot.ready {
+        slot.worker.post_message(&message).map_err(js_error)
+    } else {
+        slot.queue.push(message);
+        Ok(())
+    }
+}
+
+impl WorkerPool {
+    pub fn new() -> Self {
+        Self::with_url(WORKER_URL, MAX_IDLE)
+    }
+
+    /// A pool of workers started from `url` (tests use a stand-in worker).
+    pub fn with_url(url: &str, max_idle: usize) -> Self {
+        WorkerPool {
+            inner: Rc::new(RefCell::new(Inner {
+                url: url.to_string(),
+                max_idle,
+                next_id: 1,
+                slots: Vec::new(),
+                retired: Vec::new(),
+                depth: 0,
+            })),
+        }
+    }
+
+    /// Requests running now.
+    pub fn busy(&self) -> usize {
+        self.inner.borrow().slots.iter().filter(|s| s.job != 0).count()
+    }
+
+    /// Workers alive (busy and idle).
+    pub fn workers(&self) -> usize {
+        self.inner.borrow().slots.len()
+    }
+
+    /// Sends `request` with `blobs` to a worker of its own; `handler` gets
+    /// each response up to and including the final one.
+    pub fn run(&self, request: &Request, blobs: &[Blob], handler: impl FnMut(Response, Vec<Blob>) + 'static) -> Result<Job, String> {
+        let message = pack(request, blobs)?;
+        self.inner.borrow_mut().sweep();
+        let id = match self.inner.borrow().slots.iter().find(|s| s.job == 0).map(|s| s.id) {
+            Some(id) => id,
+            None => self.spawn()?,
+        };
+        let mut inner = self.inner.borrow_mut();
+        let job = inner.next_id;
+        inner.next_id += 1;
+        let slot = inner.slot(id).ok_or("the worker is gone")?;
+        slot.job = job;
+        slot.handler = Some(Box::new(handler));
+        if let Err(e) = post(slot, message) {
+            drop(inner);
+            self.inner.borrow_mut().retire(id);
+            return Err(e);
+        }
+        Ok(Job { pool: Rc::downgrade(&self.inner), slot: id, job })
+    }
+
+    /// Stops every running request by terminating its worker. Their
+    /// handlers get nothing more; idle workers stay.
+    pub fn cancel(&self) {
+        let mut inner = self.inner.borrow_mut();
+        let busy: Vec<u64> = inner.slots.iter().filter(|s| s.job != 0).map(|s| s.id).collect();
+        for id in busy {
+            inner.retire(id);
+        }
+        inner.sweep();
+    }
+
+    fn spawn(&self) -> Result<u64, String> {
+        let url = self.inner.borrow().url.clone();
+        let worker = Worker::new(&url).map_err(|e| format!("cannot start a worker: {}", js_error(e)))?;
+        let id = {
+            let mut inner = self.inner.borrow_mut();
+            let id = inner.next_id;
+            inner.next_id += 1;
+            id
+        };
+        let weak = Rc::downgrade(&self.inner);
+        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new({
+            let weak = weak.clone();
+            move |ev: web_sys::MessageEvent| match unpack::<Response>(&ev.data()) {
+                Ok((response, blobs)) => deliver(&weak, id, response, blobs),
+                Err(message) => deliver(&weak, id, Response::Failed { message }, Vec::new()),
+            }
+        });
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+            ev.prevent_default();
+            let message = ev.dyn_ref::<web_sys::ErrorEvent>().map(|e| e.message()).filter(|m| !m.is_empty());
+            crashed(&weak, id, message.unwrap_or_else(|| "the worker stopped".to_string()));
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        self.inner.borrow_mut().slots.push(Slot {
+            id,
+            worker,
+            ready: false,
+            queue: Vec::new(),
+            job: 0,
+            handler: None,
+            closures: Box::new((on_message, on_error)),
+        });
+        Ok(id)
+    }
+}
+
+/// A worker died: its request fails, and a fresh worker takes its place.
+fn crashed(weak: &Weak<RefCell<Inner>>, id: u64, message: String) {
+    let Some(inner) = weak.upgrade() else { return };
+    inner.borrow_mut().depth += 1;
+    let handler = inner.borrow_mut().retire(id);
+    if let Some(mut h) = handler {
+        h(Response::Failed { message: format!("the worker crashed: {message}") }, Vec::new());
+    }
+    inner.borrow_mut().depth -= 1;
+    let pool = WorkerPool { inner };
+    let replace = { pool.inner.borrow().idle() < pool.inner.borrow().max_idle };
+    if replace {
+        if let Err(e) = pool.spawn() {
+            web_sys::console::warn_1(&e.into());
+        }
+    }
+}
+
+/// Hands a response to its request's handler (outside the borrow, so the
+/// handler may call `run` or `cancel`).
+fn deliver(weak: &Weak<RefCell<Inner>>, id: u64, response: Response, blobs: Vec<Blob>) {
+    let Some(inner) = weak.upgrade() else { return };
+    if matches!(response, Response::Ready) {
+        let mut i = inner.borrow_mut();
+        let Some(slot) = i.slot(id) else { return };
+        slot.ready = true;
+        for m in std::mem::take(&mut slot.queue) {
+            if let Err(e) = slot.worker.post_message(&m) {
+                web_sys::console::error_1(&js_error(e).into());
+            }
+        }
+        return;
+    }
+    let (handler, job) = {
+        let mut i = inner.borrow_mut();
+        let Some(slot) = i.slot(id) else { return };
+        (slot.handler.take(), slot.job)
+    };
+    let Some(mut handler) = handler else { return };
+    let last = response.is_final();
+    inner.borrow_mut().depth += 1;
+    handler(response, blobs);
+    let mut i = inner.borrow_mut();
+    i.depth -= 1;
+    let idle = i.idle();
+    let max_idle = i.max_idle;
+    let Some(slot) = i.slot(id).filter(|s| s.job == job) else { return };
+    if !last {
+        slot.handler = Some(handler);
+    } else if idle < max_idle {
+        slot.job = 0;
+    } else {
+        i.retire(id);
+    }
+}

@@ -1,0 +1,223 @@
+//! Each request's work: the core function over the attached files, with
+//! progress at most every [`PROGRESS_EVERY_MS`].
+
+use super::entry::Poster;
+use super::reader::{jsonl_blob, OutFiles, Reader};
+use batchlane_core::batch::{owned_range, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, Tiktoken, TokenPass};
+use batchlane_core::cost::usage::UsageParser;
+use batchlane_core::protocol::{Request, Response};
+use batchlane_core::quota::simulator::simulate_within;
+use batchlane_core::results::chunks::LineSplitter;
+use batchlane_core::results::{FileKind, ResultsJoiner, RetryExtractor};
+use std::cell::RefCell;
+use web_sys::Blob;
+
+/// At most one progress message per this many milliseconds.
+const PROGRESS_EVERY_MS: f64 = 100.0;
+
+thread_local! {
+    /// The structural pass waiting for its token parts (`Finish`).
+    static PENDING: RefCell<Option<Checker>> = const { RefCell::new(None) };
+}
+
+/// Posts progress at most every [`PROGRESS_EVERY_MS`].
+struct Ticker<'a> {
+    out: &'a Poster<'a>,
+    last: f64,
+    total: u64,
+}
+
+impl<'a> Ticker<'a> {
+    fn new(out: &'a Poster<'a>, total: u64) -> Self {
+        Ticker { out, last: 0.0, total }
+    }
+
+    fn tick(&mut self, done: u64, lines: u64) {
+        let now = js_sys::Date::now();
+        if now - self.last >= PROGRESS_EVERY_MS {
+            self.last = now;
+            self.out.post(&Response::Progress { done, total: self.total, lines }, &[]);
+        }
+    }
+}
+
+fn first(blobs: &[Blob]) -> Result<Reader, String> {
+    Reader::new(blobs.first().ok_or("no file attached")?)
+}
+
+/// Runs one request and posts its final answer; an `Err` is posted as `Failed` by the caller.
+pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), String> {
+    match request {
+        Request::Check { options, catalog, tokens } => {
+            let reader = first(blobs)?;
+            let mut t = Ticker::new(out, reader.len);
+            let mut c = if tokens {
+                Checker::with_tokenizer(options, &catalog, Box::new(Tiktoken))
+            } else {
+                Checker::with_tokenizer(options, &catalog, Box::new(NoTokenizer))
+            };
+            reader.each(0, reader.len, |chunk| {
+                c.feed(chunk);
+                let p = c.progress();
+                t.tick(p.bytes, p.lines);
+                true
+            })?;
+            out.post(&Response::Checked { report: Box::new(c.finish()) }, &[]);
+        }
+        Request::Structural { options, catalog } => {
+            let reader = first(blobs)?;
+            let mut t = Ticker::new(out, reader.len);
+            let mut c = Checker::with_tokenizer(options, &catalog, Box::new(NoTokenizer));
+            reader.each(0, reader.len, |chunk| {
+                c.feed(chunk);
+                let p = c.progress();
+                t.tick(p.bytes, p.lines);
+                true
+            })?;
+            out.post(&Response::Fed { progress: c.progress() }, &[]);
+            PENDING.with(|p| *p.borrow_mut() = Some(c));
+        }
+        Request::Finish { parts } => {
+            let c = PENDING.with(|p| p.borrow_mut().take()).ok_or("no structural pass to finish")?;
+            out.post(&Response::Checked { report: Box::new(c.finish_with_tokens(parts)) }, &[]);
+        }
+        Request::Tokens { options, catalog, start, end, model_hint } => {
+            let reader = first(blobs)?;
+            let mut err = None;
+            let (a, b) = owned_range(start, end, reader.len, |from| {
+                reader.next_newline(from).unwrap_or_else(|e| {
+                    err = Some(e);
+                    None
+                })
+            });
+            if let Some(e) = err {
+                return Err(e);
+            }
+            let mut t = Ticker::new(out, b.saturating_sub(a));
+            let mut pass = TokenPass::new(options, &catalog, Box::new(Tiktoken), a, model_hint.as_deref());
+            if a < b {
+                reader.each(a, b, |chunk| {
+                    pass.feed(chunk);
+                    t.tick(pass.bytes(), pass.lines());
+                    true
+                })?;
+            }
+            out.post(&Response::Tokens { part: Box::new(pass.finish()) }, &[]);
+        }
+        Request::Repair { options } => {
+            let reader = first(blobs)?;
+            let mut t = Ticker::new(out, reader.len);
+            let mut files = OutFiles::default();
+            let mut r = Repairer::new(options);
+            let mut buf = Vec::new();
+            let mut done = 0u64;
+            reader.each(0, reader.len, |chunk| {
+                r.feed(chunk, &mut buf);
+                files.push(0, &buf);
+                buf.clear();
+                done += chunk.len() as u64;
+                t.tick(done, 0);
+                true
+            })?;
+            let outcome = r.finish(&mut buf);
+            files.push(0, &buf);
+            let blobs = files.into_blobs()?;
+            out.post(&Response::Repaired { outcome }, &blobs);
+        }
+        Request::Split { options, catalog } => {
+            let reader = first(blobs)?;
+            let mut t = Ticker::new(out, reader.len);
+            let limits = SplitLimits::from_catalog(&options, &catalog);
+            let mut s = Splitter::new(limits, &options, &catalog, Box::new(Tiktoken));
+            let mut files = OutFiles::default();
+            let mut done = 0u64;
+            reader.each(0, reader.len, |chunk| {
+                s.feed(chunk, &mut |i, line| files.push(i, line));
+                done += chunk.len() as u64;
+                t.tick(done, 0);
+                true
+            })?;
+            let outcome = s.finish(&mut |i, line| files.push(i, line));
+            let blobs = files.into_blobs()?;
+            out.post(&Response::Split { outcome }, &blobs);
+        }
+        Request::Join { files } => {
+            if files.len() != blobs.len() {
+                return Err(format!("{} files named, {} attached", files.len(), blobs.len()));
+            }
+            let total = blobs.iter().map(|b| b.size() as u64).sum();
+            let mut t = Ticker::new(out, total);
+            let mut joiner = ResultsJoiner::new();
+            let (mut done, mut lines) = (0u64, 0u64);
+            for (kind, blob) in files.iter().zip(blobs) {
+                let feed = |j: &mut ResultsJoiner, c: &[u8]| match kind {
+                    FileKind::Output => j.feed_output(c),
+                    FileKind::Errors => j.feed_errors(c),
+                    _ => j.feed_input(c),
+                };
+                feed(&mut joiner, &[]);
+                let reader = Reader::new(blob)?;
+                reader.each(0, reader.len, |chunk| {
+                    feed(&mut joiner, chunk);
+                    done += chunk.len() as u64;
+                    t.tick(done, lines + joiner.progress(*kind).1);
+                    true
+                })?;
+                lines += joiner.progress(*kind).1;
+            }
+            out.post(&Response::Joined { report: Box::new(joiner.finish()) }, &[]);
+        }
+        Request::RetryFile { plan } => {
+            let reader = first(blobs)?;
+            let mut t = Ticker::new(out, reader.len);
+            let mut extractor = RetryExtractor::new(&plan);
+            let parts = js_sys::Array::new();
+            let (mut done, mut lines, mut bytes) = (0u64, 0u64, 0u64);
+            reader.each(0, reader.len, |chunk| {
+                let got = extractor.feed(chunk);
+                lines += got.iter().filter(|&&b| b == b'\n').count() as u64;
+                bytes += got.len() as u64;
+                parts.push(&js_sys::Uint8Array::from(got.as_slice()));
+                done += chunk.len() as u64;
+                t.tick(done, lines);
+                true
+            })?;
+            if let Err(error) = extractor.finish() {
+                out.post(&Response::RetryFailed { error }, &[]);
+                return Ok(());
+            }
+            out.post(&Response::RetryFile { lines, bytes }, &[jsonl_blob(&parts)?]);
+        }
+        Request::Simulate { config, budget } => {
+            let mut t = Ticker::new(out, 0);
+            let run = simulate_within(&config, budget, &mut |p| {
+                t.total = p.ticks;
+                t.tick(p.ticks_done, 0);
+            });
+            match run {
+                Ok(run) => out.post(&Response::Simulated { run: Box::new(run) }, &[]),
+                Err(errors) => return Err(format!("{} settings refused", errors.len())),
+            }
+        }
+        Request::Usage { limits } => {
+            let reader = first(blobs)?;
+            let mut t = Ticker::new(out, reader.len);
+            let mut parser = UsageParser::new(limits);
+            let mut lines = LineSplitter::new();
+            let push = |parser: &mut UsageParser, number: u64, bytes: &[u8]| {
+                // False once the budget is spent; later lines are ignored.
+                parser.push_line(usize::try_from(number).unwrap_or(usize::MAX), &String::from_utf8_lossy(bytes));
+            };
+            reader.each(0, reader.len, |chunk| {
+                lines.feed(chunk, |l| push(&mut parser, l.number, l.bytes));
+                t.tick(lines.bytes_read(), lines.lines_read());
+                !parser.stopped()
+            })?;
+            if !parser.stopped() {
+                lines.finish(|l| push(&mut parser, l.number, l.bytes));
+            }
+            out.post(&Response::Usage { parsed: Box::new(parser.finish()) }, &[]);
+        }
+    }
+    Ok(())
+}
