@@ -6,6 +6,7 @@ pub mod batch;
 pub mod cost;
 pub mod facts;
 pub mod format;
+pub mod io;
 pub mod practice;
 pub mod quota;
 pub mod results;

@@ -1,0 +1,3 @@
+//! Reading and writing at the edges: one of each (query strings, …).
+
+pub mod query;
