@@ -2,7 +2,7 @@
 //! no history entry) as the user types, read back when a link opens, so a
 //! link restores the exact form. Only values that differ from the defaults
 //! are written. The quota planner's keys (`maxReplicaCount`, `messageCount`,
-//! `tpm`, `tokens`, …) keep their names and are read by `state::from_query`.
+//! `tpm`, `tokens`, …) keep their names and are read by `state::from_link`.
 
 use super::state::{KedaUi, Tab};
 use batchlane_core::facts::Catalog;
@@ -14,7 +14,7 @@ pub type Get = fn(&KedaUi) -> Option<String>;
 /// Applies a link's value; `false` when it can't be used.
 pub type Set = fn(&mut KedaUi, &str) -> bool;
 
-/// Keys that `state::from_query` reads itself (the quota planner's link).
+/// Keys that `state::from_link` reads itself (the quota planner's link).
 pub const IMPORT_KEYS: [&str; 6] = ["maxReplicaCount", "messageCount", "tpm", "tokens", "concurrency", "messagesPerMinute"];
 
 /// Keys this module owns (besides `tab`), including older spellings.
