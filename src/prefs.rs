@@ -1,9 +1,9 @@
 //! The user's preferences: language, theme and figure overrides, kept in
-//! localStorage and shared through context.
+//! localStorage (through `crate::state`) and shared through context.
 
 use crate::i18n::{t, Lang};
+use crate::state::{load_json, save_json};
 use batchlane_core::facts::Catalog;
-use gloo::storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 
 const LANG_KEY: &str = "batchlane.lang";
@@ -58,9 +58,9 @@ fn browser_lang() -> Lang {
 /// context, and keeps `<html lang>`, `<html data-theme>` and localStorage in
 /// step with them.
 pub fn provide_prefs() -> Prefs {
-    let stored_lang = LocalStorage::get::<String>(LANG_KEY).ok().and_then(|s| Lang::from_tag(&s));
-    let stored_theme = LocalStorage::get::<String>(THEME_KEY).ok().and_then(|s| Theme::from_name(&s));
-    let catalog = LocalStorage::get::<Catalog>(CATALOG_KEY).unwrap_or_default();
+    let stored_lang = load_json::<String>(LANG_KEY).and_then(|s| Lang::from_tag(&s));
+    let stored_theme = load_json::<String>(THEME_KEY).and_then(|s| Theme::from_name(&s));
+    let catalog = load_json::<Catalog>(CATALOG_KEY).unwrap_or_default();
     let prefs = Prefs {
         lang: RwSignal::new(stored_lang.unwrap_or_else(browser_lang)),
         theme: RwSignal::new(stored_theme.unwrap_or_else(system_theme)),
@@ -82,7 +82,7 @@ pub fn provide_prefs() -> Prefs {
     });
     Effect::new(move |_| {
         let catalog = prefs.catalog.get();
-        let _ = LocalStorage::set(CATALOG_KEY, &catalog);
+        save_json(CATALOG_KEY, &catalog);
     });
     provide_context(prefs);
     prefs
@@ -94,7 +94,7 @@ pub fn use_prefs() -> Prefs {
 
 pub fn set_lang(lang: Lang) {
     use_prefs().lang.set(lang);
-    let _ = LocalStorage::set(LANG_KEY, lang.tag());
+    save_json(LANG_KEY, &lang.tag());
 }
 
 pub fn toggle_theme(prefs: Prefs) {
@@ -103,7 +103,7 @@ pub fn toggle_theme(prefs: Prefs) {
         Theme::Dark => Theme::Light,
     };
     prefs.theme.set(next);
-    let _ = LocalStorage::set(THEME_KEY, next.name());
+    save_json(THEME_KEY, &next.name());
 }
 
 /// A reactive translated string: renders `key` in the current language.

@@ -5,26 +5,20 @@
 #![no_main]
 
 use batchlane_core::cost::compare::{evaluate, MAX_SCENARIOS};
-use batchlane_core::cost::share::{decode, decode_overrides, encode};
+use batchlane_core::cost::share::{decode, price_fact_ids};
 use batchlane_core::facts::Catalog;
 use batchlane_fuzz::query_pairs;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let pairs = query_pairs(data);
-    let catalog = match decode_overrides(&pairs) {
-        Ok(c) => c,
-        Err(errors) => {
-            assert!(errors.len() <= pairs.len());
-            Catalog::builtin()
-        }
-    };
-    match decode(&pairs) {
-        Ok(c) => {
-            assert!(c.scenarios.len() <= MAX_SCENARIOS);
-            let _ = decode(&encode(&c));
-            let _ = evaluate(&c, &catalog);
-        }
-        Err(errors) => assert!(errors.len() <= pairs.len()),
+    let mut catalog = Catalog::builtin();
+    let ids = price_fact_ids(&catalog);
+    let opened = decode(&pairs, &ids);
+    assert!(opened.rejected.len() <= pairs.len());
+    assert!(opened.comparison.scenarios.len() <= MAX_SCENARIOS);
+    for (id, value) in &opened.overrides {
+        let _ = catalog.set_override(id, *value);
     }
+    let _ = evaluate(&opened.comparison, &catalog);
 });

@@ -76,7 +76,7 @@ test("trimming chunks 8 → 4 without measured relevance shows the quality note"
   watch.check();
 });
 
-test("the share link restores the whole comparison in a fresh browser", async ({ page, browser }) => {
+test("the share link restores the whole comparison in a fresh browser, stored only when kept", async ({ page, browser }) => {
   const watch = watchErrors(page);
   await prefer(page, { lang: "en" });
   await page.goto("/cost");
@@ -98,6 +98,23 @@ test("the share link restores the whole comparison in a fresh browser", async ({
   await expect(fresh.getByTestId("res-month-0")).toHaveText(month0);
   await expect(fresh.getByTestId("cost-name-1")).toHaveValue("Cap 300");
   await expect(fresh.getByTestId("cost-requests-0")).toHaveValue("1000000");
+  await expect(fresh.getByTestId("price-price_output-gpt-4o")).toHaveValue("12");
+  // The link's values apply to the page only: nothing of it is stored until the user keeps it.
+  await expect(fresh.getByTestId("link-banner")).toContainText("opened from a link");
+  await fresh.goto("/cost");
+  await ready(fresh, TITLE.en);
+  await expect(fresh.getByTestId("link-banner")).toHaveCount(0);
+  await expect(fresh.getByTestId("cost-name-1")).toHaveCount(0);
+  await expect(fresh.getByTestId("cost-requests-0")).not.toHaveValue("1000000");
+  await expect(fresh.getByTestId("price-price_output-gpt-4o")).not.toHaveValue("12");
+  // "Keep as my defaults" stores the comparison and its prices.
+  await fresh.goto(url);
+  await ready(fresh, TITLE.en);
+  await fresh.getByTestId("link-keep").click();
+  await expect(fresh.getByTestId("link-banner")).toHaveCount(0);
+  await fresh.goto("/cost");
+  await ready(fresh, TITLE.en);
+  await expect(fresh.getByTestId("cost-name-1")).toHaveValue("Cap 300");
   await expect(fresh.getByTestId("price-price_output-gpt-4o")).toHaveValue("12");
   await other.close();
 

@@ -248,20 +248,15 @@ proptest! {
     #[test]
     fn cost_links(data in input(&[COST_LINK])) {
         let pairs = pairs(&data);
-        let catalog = match cost_share::decode_overrides(&pairs) {
-            Ok(c) => c,
-            Err(errors) => {
-                prop_assert!(errors.len() <= pairs.len());
-                Catalog::builtin()
-            }
-        };
-        match cost_share::decode(&pairs) {
-            Err(errors) => prop_assert!(errors.len() <= pairs.len()),
-            Ok(c) => {
-                prop_assert!(c.scenarios.len() <= MAX_SCENARIOS);
-                let _ = evaluate(&c, &catalog);
-            }
+        let mut catalog = Catalog::builtin();
+        let ids = cost_share::price_fact_ids(&catalog);
+        let opened = cost_share::decode(&pairs, &ids);
+        prop_assert!(opened.rejected.len() <= pairs.len());
+        prop_assert!(opened.comparison.scenarios.len() <= MAX_SCENARIOS);
+        for (id, value) in &opened.overrides {
+            let _ = catalog.set_override(id, *value);
         }
+        let _ = evaluate(&opened.comparison, &catalog);
     }
 
     #[test]
@@ -303,10 +298,15 @@ fn the_fixtures_parse() {
     assert_eq!(parse_job(JOB).map(|j| j.errors.len()), Ok(1));
     let p = quota_share::decode(&pairs(QUOTA_LINK.as_bytes())).unwrap();
     assert!(plan(&p, &catalog).is_ok());
-    let c = cost_share::decode(&pairs(COST_LINK.as_bytes())).unwrap();
-    assert_eq!(c.scenarios.len(), 2);
-    let overridden = cost_share::decode_overrides(&pairs(COST_LINK.as_bytes())).unwrap();
-    assert!(evaluate(&c, &overridden).is_ok());
+    let ids = cost_share::price_fact_ids(&catalog);
+    let opened = cost_share::decode(&pairs(COST_LINK.as_bytes()), &ids);
+    assert!(opened.rejected.is_empty(), "{:?}", opened.rejected);
+    assert_eq!(opened.comparison.scenarios.len(), 2);
+    let mut overridden = catalog.clone();
+    for (id, value) in &opened.overrides {
+        overridden.set_override(id, *value).unwrap();
+    }
+    assert!(evaluate(&opened.comparison, &overridden).is_ok());
     let input: LintInput = serde_json::from_str(&KEDA_JSON).unwrap();
     assert!(render(&input.form, &catalog).is_ok());
 }

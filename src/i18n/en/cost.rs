@@ -21,8 +21,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.days_per_month", "Days per month"),
     ("cost.share", "Copy share link"),
     ("cost.share_copied", "Link copied"),
-    ("cost.link_error", "This link could not be read ({keys}); showing your last comparison instead."),
-    ("cost.link_prices", "This link carries the prices it was made with; they are now in the price catalog below. “Reset to catalog” restores the catalog's prices."),
     ("cost.field.requests", "Requests"),
     ("cost.field.per", "Requests are counted per"),
     ("cost.period.day", "per day"),

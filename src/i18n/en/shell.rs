@@ -64,4 +64,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("clip.copied", "Copied"),
     ("clip.copy_failed", "Copy failed — select the text instead"),
     ("clip.download", "Download"),
+    // A page opened from a link (src/state.rs)
+    ("state.link_opened", "This page was opened from a link: it uses the link's settings."),
+    ("state.link_keep", "Keep as my defaults"),
+    ("state.link_dismiss", "Dismiss"),
+    ("state.link_refused", "Not taken from the link (the default is used): {list}."),
 ];

@@ -21,8 +21,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.days_per_month", "한 달 일수"),
     ("cost.share", "공유 링크 복사"),
     ("cost.share_copied", "링크를 복사했습니다"),
-    ("cost.link_error", "이 링크를 읽을 수 없어({keys}) 마지막 비교를 대신 보여 줍니다."),
-    ("cost.link_prices", "이 링크에는 만들 때 쓴 가격이 담겨 있어 아래 가격표에 반영했습니다. ‘카탈로그 값으로 되돌리기’를 누르면 카탈로그 가격으로 돌아갑니다."),
     ("cost.field.requests", "요청 수"),
     ("cost.field.per", "요청 수를 세는 기간"),
     ("cost.period.day", "하루당"),

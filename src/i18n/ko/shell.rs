@@ -64,4 +64,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("clip.copied", "복사됨"),
     ("clip.copy_failed", "복사 실패 — 텍스트를 직접 선택하세요"),
     ("clip.download", "다운로드"),
+    // A page opened from a link (src/state.rs)
+    ("state.link_opened", "이 페이지는 링크로 열렸습니다. 링크의 설정을 사용합니다."),
+    ("state.link_keep", "내 기본값으로 저장"),
+    ("state.link_dismiss", "닫기"),
+    ("state.link_refused", "링크에서 가져오지 않은 값(기본값 사용): {list}."),
 ];

@@ -246,7 +246,7 @@ pub fn bytes_text(n: u64, lang: Lang) -> String {
 pub fn BatchPage() -> impl IntoView {
     let state = State::new();
     provide_context(state);
-    stored::sync(state);
+    let url = stored::sync(state);
     // Small files are checked again when an option changes.
     Effect::watch(
         move || {
@@ -274,6 +274,7 @@ pub fn BatchPage() -> impl IntoView {
     view! {
         <section class="page batch-page" data-testid="page-batch">
             <PageHeader title="page.batch.title" desc="page.batch.desc"/>
+            <crate::state::LinkBanner state=url/>
             <div class="batch-top">
                 <input::Sources/>
                 <form::OptionsForm/>

@@ -1,85 +1,102 @@
-//! The check's options in the URL query string and in localStorage: a link
-//! restores them, and they survive a reload.
+//! The check's options as one field table: a link restores them (checked,
+//! applied to the page, stored only when the user keeps them), and the
+//! user's own survive a reload (`crate::state`).
 
 use super::State;
+use crate::state::{use_url_state_with_options, UrlState, UrlStateOptions};
 use batchlane_core::batch::{Dialect, Zone};
 use batchlane_core::facts::{Encoding, ModelKind, MODELS};
-use gloo::storage::{LocalStorage, Storage};
+use batchlane_core::io::query::{field, Kind, Table};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
-use leptos_router::NavigateOptions;
 
 const STORAGE_KEY: &str = "batchlane.batch.options";
-/// The query keys the page reads (`dialect` is always written).
-const KEYS: &[&str] = &["dialect", "byo", "model", "quota", "zone", "quota_tokens", "encoding", "price_in", "price_out", "count_tokens"];
-const QUOTAS: &[&str] = &["none", "ea", "default", "credit_card", "msdn", "typed"];
+const QUOTAS: [&str; 6] = ["none", "ea", "default", "credit_card", "msdn", "typed"];
+/// Typed numbers (quota, prices): short text, checked by the form.
+const TYPED: Kind = Kind::Text { max_chars: 40 };
+
+/// Every option: (query key, kind, default).
+pub fn table() -> Table {
+    let mut models: Vec<&'static str> = vec![""];
+    models.extend(MODELS.iter().filter(|m| m.kind != ModelKind::Embedding).map(|m| m.name));
+    let encodings = vec!["", Encoding::O200kBase.name(), Encoding::Cl100kBase.name()];
+    Table::new(vec![
+        field("dialect", Kind::Enum(vec!["azure", "openai"]), "azure"),
+        field("byo", Kind::Bool, "0"),
+        field("model", Kind::Enum(models), ""),
+        field("quota", Kind::Enum(QUOTAS.to_vec()), "none"),
+        field("zone", Kind::Enum(vec!["global", "datazone"]), "global"),
+        field("quota_tokens", TYPED, ""),
+        field("encoding", Kind::Enum(encodings), ""),
+        field("price_in", TYPED, ""),
+        field("price_out", TYPED, ""),
+        field("count_tokens", Kind::Bool, "1"),
+    ])
+}
 
 /// The options as key/value pairs (reactive); defaults left out but `dialect`.
-fn pairs(s: &State) -> Vec<(String, String)> {
-    let mut out = vec![("dialect".to_string(), s.dialect.get().name().to_string())];
-    let mut put = |k: &str, v: String, default: &str| {
-        if v != default {
-            out.push((k.to_string(), v));
-        }
-    };
-    put("byo", if s.byo.get() { "1" } else { "0" }.into(), "0");
-    put("model", s.model.get(), "");
-    put("quota", s.quota.get(), "none");
-    put("zone", if s.zone.get() == Zone::DataZone { "datazone" } else { "global" }.into(), "global");
-    put("quota_tokens", s.quota_typed.get(), "");
-    put("encoding", s.encoding.get(), "");
-    put("price_in", s.price_in.get(), "");
-    put("price_out", s.price_out.get(), "");
-    put("count_tokens", if s.count_tokens.get() { "1" } else { "0" }.into(), "1");
+fn pairs(s: &State, table: &Table) -> Vec<(String, String)> {
+    let flag = |b: bool| if b { "1" } else { "0" }.to_string();
+    let all = vec![
+        ("dialect".to_string(), s.dialect.get().name().to_string()),
+        ("byo".to_string(), flag(s.byo.get())),
+        ("model".to_string(), s.model.get()),
+        ("quota".to_string(), s.quota.get()),
+        ("zone".to_string(), if s.zone.get() == Zone::DataZone { "datazone" } else { "global" }.to_string()),
+        ("quota_tokens".to_string(), s.quota_typed.get()),
+        ("encoding".to_string(), s.encoding.get()),
+        ("price_in".to_string(), s.price_in.get()),
+        ("price_out".to_string(), s.price_out.get()),
+        ("count_tokens".to_string(), flag(s.count_tokens.get())),
+    ];
+    let mut out = vec![all[0].clone()];
+    out.extend(table.changed(&all).into_iter().filter(|(k, _)| k != "dialect"));
     out
 }
 
-/// Text kept from outside (URL, storage): short and printable.
-fn clean(v: &str) -> Option<String> {
-    let t = v.trim();
-    (t.len() <= 40 && !t.chars().any(char::is_control)).then(|| t.to_string())
-}
-
-/// Sets the options named in `pairs`; unknown values are ignored.
+/// Sets the options named in `pairs` (already checked by the table).
 fn apply(s: &State, pairs: &[(String, String)]) {
     for (k, v) in pairs {
-        let v = v.trim();
+        let v = v.clone();
         match k.as_str() {
             "dialect" => s.dialect.set(if v == "openai" { Dialect::OpenAi } else { Dialect::Azure }),
-            "byo" => s.byo.set(v == "1" || v == "true"),
-            "model" if v.is_empty() || MODELS.iter().any(|m| m.name == v && m.kind != ModelKind::Embedding) => s.model.set(v.to_string()),
-            "quota" if QUOTAS.contains(&v) => s.quota.set(v.to_string()),
+            "byo" => s.byo.set(v == "1"),
+            "model" => s.model.set(v),
+            "quota" => s.quota.set(v),
             "zone" => s.zone.set(if v == "datazone" { Zone::DataZone } else { Zone::Global }),
-            "quota_tokens" => s.quota_typed.set(clean(v).unwrap_or_default()),
-            "encoding" if v.is_empty() || Encoding::from_name(v).is_some() => s.encoding.set(v.to_string()),
-            "price_in" => s.price_in.set(clean(v).unwrap_or_default()),
-            "price_out" => s.price_out.set(clean(v).unwrap_or_default()),
-            "count_tokens" => s.count_tokens.set(!(v == "0" || v == "false")),
+            "quota_tokens" => s.quota_typed.set(v),
+            "encoding" => s.encoding.set(v),
+            "price_in" => s.price_in.set(v),
+            "price_out" => s.price_out.set(v),
+            "count_tokens" => s.count_tokens.set(v == "1"),
             _ => {}
         }
     }
 }
 
-/// Restores the options (the URL's if it names any, else the stored ones)
-/// and keeps both up to date from then on.
-pub fn sync(s: State) {
-    let query = use_query_map().get_untracked();
-    let from_url: Vec<(String, String)> =
-        query.into_iter().map(|(k, v)| (k.to_string(), v)).filter(|(k, _)| KEYS.contains(&k.as_str())).collect();
-    if from_url.is_empty() {
-        apply(&s, &LocalStorage::get::<Vec<(String, String)>>(STORAGE_KEY).unwrap_or_default());
-    } else {
-        apply(&s, &from_url);
+/// Restores the options (a link's, else the stored ones) and keeps the URL
+/// (and storage, once they are the user's) following them.
+pub fn sync(s: State) -> UrlState {
+    let table = table();
+    let url = use_url_state_with_options(&table, UrlStateOptions { path: "/batch", storage_key: Some(STORAGE_KEY) });
+    apply(&s, &url.pairs.get_untracked());
+    Effect::new(move |_| url.pairs.set(pairs(&s, &table)));
+    url
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use batchlane_core::io::query::{parse_query, query_string};
+
+    #[test]
+    fn the_options_round_trip_and_nonsense_is_refused() {
+        let t = table();
+        let link = "dialect=openai&model=gpt-4o&quota=typed&quota_tokens=90000&price_in=1.5&count_tokens=0";
+        let d = t.decode(&parse_query(link).pairs);
+        assert!(d.rejected.is_empty(), "{:?}", d.rejected);
+        assert_eq!(query_string(&t.changed(&t.complete(&d.pairs))), link);
+        let bad = t.decode(&parse_query("model=text-embedding-3-small&quota=lots&quota_tokens=%0A1&zone=moon").pairs);
+        let keys: Vec<&str> = bad.rejected.iter().map(|r| r.key.as_str()).collect();
+        assert_eq!(keys, vec!["model", "quota", "quota_tokens", "zone"]);
     }
-    let navigate = use_navigate();
-    Effect::new(move |_| {
-        let p = pairs(&s);
-        let _ = LocalStorage::set(STORAGE_KEY, &p);
-        let q = p
-            .iter()
-            .map(|(k, v)| format!("{}={}", js_sys::encode_uri_component(k), js_sys::encode_uri_component(v)))
-            .collect::<Vec<_>>()
-            .join("&");
-        navigate(&format!("/batch?{q}"), NavigateOptions { replace: true, scroll: false, ..Default::default() });
-    });
 }

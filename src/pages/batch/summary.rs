@@ -192,9 +192,9 @@ fn Card(report: Arc<Report>) -> impl IntoView {
 /// resource address (https://…), which a batch file doesn't hold; the batch
 /// endpoint path there follows the dialect.
 fn snippets_link(dialect: Dialect, deployment: Option<&str>) -> String {
-    let mut href = format!("/snippets?tab=batch&dialect={}", dialect.name());
+    let mut pairs = vec![("tab".to_string(), "batch".to_string()), ("dialect".to_string(), dialect.name().to_string())];
     if let Some(v) = deployment.filter(|v| !v.trim().is_empty()) {
-        href.push_str(&format!("&deployment={}", js_sys::encode_uri_component(v)));
+        pairs.push(("deployment".to_string(), v.to_string()));
     }
-    href
+    format!("/snippets?{}", batchlane_core::io::query::query_string(&pairs))
 }

@@ -4,7 +4,8 @@
 //!
 //! State: the form (text as typed) lives in a signal; the comparison, its
 //! costs and every input's problems are memos over the form and the user's
-//! catalog. The query string and localStorage follow the form.
+//! page's catalog. The query string and localStorage follow the form
+//! (`crate::state`).
 
 mod attribution;
 mod chart;
@@ -19,18 +20,21 @@ mod text;
 use crate::components::page_header::PageHeader;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use crate::state::{use_url_state_with_options, LinkBanner, UrlStateOptions};
 use batchlane_core::cost::compare::{evaluate, Comparison, ComparisonResult, SlotIssues};
-use batchlane_core::cost::share::{decode, decode_overrides, Pairs, ShareError};
+use batchlane_core::cost::share::{self, decode, encode_overrides};
 use batchlane_core::cost::workload::FieldIssue;
+use batchlane_core::facts::Catalog;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
-use leptos_router::NavigateOptions;
 use state::Form;
 
 /// What the page's parts share.
 #[derive(Clone, Copy)]
 pub(crate) struct CostCtx {
     pub form: RwSignal<Form>,
+    /// The catalog the page prices with: the user's, with a link's price
+    /// overrides while the page shows a link the user has not kept.
+    pub catalog: RwSignal<Catalog>,
     pub comparison: Memo<Comparison>,
     /// Problems of each column (baseline first), errors and warnings.
     pub issues: Memo<Vec<Vec<FieldIssue>>>,
@@ -53,92 +57,70 @@ pub(crate) fn slot_name(lang: crate::i18n::Lang, i: usize, name: &str) -> String
     }
 }
 
-/// What the page opened with, and what the link said if it could not be read.
-struct Opening {
-    form: Form,
-    link_errors: Vec<ShareError>,
-    link_prices: bool,
-}
-
-fn opening(pairs: &Pairs, prefs: crate::prefs::Prefs) -> Opening {
-    let fallback = || state::load_saved().unwrap_or_else(Form::default_form);
-    if !state::is_share_link(pairs) {
-        return Opening { form: fallback(), link_errors: Vec::new(), link_prices: false };
-    }
-    let comparison = decode(pairs);
-    let overrides = decode_overrides(pairs);
-    match (comparison, overrides) {
-        (Ok(c), Ok(cat)) => {
-            let mut changed = false;
-            prefs.catalog.update(|mine| {
-                for id in state::price_ids(mine) {
-                    let theirs = cat.overrides().get(&id).copied();
-                    if mine.overrides().get(&id).copied() != theirs {
-                        changed = true;
-                        match theirs {
-                            Some(v) => {
-                                let _ = mine.set_override(&id, v);
-                            }
-                            None => mine.clear_override(&id),
-                        }
-                    }
-                }
-            });
-            Opening { form: Form::from_comparison(&c), link_errors: Vec::new(), link_prices: changed }
-        }
-        (c, o) => {
-            let mut errors = c.err().unwrap_or_default();
-            errors.extend(o.err().unwrap_or_default());
-            Opening { form: fallback(), link_errors: errors, link_prices: false }
+/// The user's catalog with the price overrides of `theirs` (on `ids`)
+/// instead of the user's own.
+fn with_prices(mine: &Catalog, theirs: &[(String, f64)], ids: &[String]) -> Catalog {
+    let mut c = mine.clone();
+    for id in ids {
+        match theirs.iter().find(|(t, _)| t == id) {
+            Some((_, v)) => {
+                let _ = c.set_override(id, *v);
+            }
+            None => c.clear_override(id),
         }
     }
+    c
 }
 
 #[component]
 pub fn CostPage() -> impl IntoView {
     let prefs = use_prefs();
-    let pairs: Pairs = use_query_map().get_untracked().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-    let open = opening(&pairs, prefs);
-    let form = RwSignal::new(open.form);
+    let ids = prefs.catalog.with_untracked(state::price_ids);
+    let table = share::table(&ids);
+    // A link's comparison and prices apply to the page; they replace the
+    // user's stored comparison and price overrides only on "Keep".
+    let url = use_url_state_with_options(&table, UrlStateOptions { path: "/cost", storage_key: Some(state::STORAGE_KEY) });
+    let opened = decode(&url.pairs.get_untracked(), &ids);
+    let has_comparison = url.pairs.with_untracked(|p| p.iter().any(|(k, _)| !k.starts_with("f.")));
+    let form = RwSignal::new(if has_comparison { Form::from_comparison(&opened.comparison) } else { Form::default_form() });
+    let mine = prefs.catalog.get_untracked();
+    let from_link = url.link.with_untracked(Option::is_some);
+    let catalog = RwSignal::new(if from_link { with_prices(&mine, &opened.overrides, &ids) } else { mine });
     let comparison = Memo::new(move |_| form.with(Form::to_comparison));
     let issues = Memo::new(move |_| {
         let c = comparison.get();
-        prefs.catalog.with(|cat| std::iter::once(&c.baseline).chain(&c.scenarios).map(|s| s.workload.validate(cat)).collect::<Vec<_>>())
+        catalog.with(|cat| std::iter::once(&c.baseline).chain(&c.scenarios).map(|s| s.workload.validate(cat)).collect::<Vec<_>>())
     });
     let result = Memo::new(move |_| {
         let c = comparison.get();
-        prefs.catalog.with(|cat| evaluate(&c, cat))
+        catalog.with(|cat| evaluate(&c, cat))
     });
-    provide_context(CostCtx { form, comparison, issues, result });
+    provide_context(CostCtx { form, catalog, comparison, issues, result });
 
-    // The query string and localStorage follow the form and the prices.
-    let navigate = use_navigate();
+    // The URL (and storage, once the values are the user's) follow the form and the prices.
+    let link_ids = ids.clone();
     Effect::new(move |_| {
         let Some(mut pairs) = form.with(state::share_pairs) else { return };
-        state::save(&pairs);
-        pairs.extend(prefs.catalog.with(state::price_pairs));
-        // Keep a #fragment (e.g. #cost-attribution from the results page).
-        let hash = window().location().hash().unwrap_or_default();
-        let url = format!("/cost?{}{hash}", state::query_string(&pairs));
-        navigate(&url, NavigateOptions { replace: true, scroll: false, ..Default::default() });
+        pairs.extend(catalog.with(|c| encode_overrides(c, &link_ids)));
+        url.pairs.set(pairs);
     });
-
-    let link_errors = open.link_errors;
-    let link_note = (!link_errors.is_empty()).then(|| {
-        let keys = link_errors.iter().map(|e| format!("{}={}", e.key, e.value)).collect::<Vec<_>>().join(", ");
-        view! {
-            <p class="note note--warn" role="status" data-testid="cost-link-error">
-                {move || fill(t(prefs.lang.get(), "cost.link_error"), &[("keys", &keys)])}
-            </p>
+    // The page's prices are the user's overrides once the values are the user's.
+    Effect::new(move |_| {
+        if !url.saving.get() {
+            return;
+        }
+        let theirs: Vec<(String, f64)> =
+            catalog.with(|c| ids.iter().filter_map(|id| c.overrides().get(id).map(|v| (id.clone(), *v))).collect());
+        let changed = prefs.catalog.with_untracked(|mine| with_prices(mine, &theirs, &ids) != *mine);
+        if changed {
+            prefs.catalog.update(|mine| *mine = with_prices(mine, &theirs, &ids));
         }
     });
-    let price_note = open.link_prices.then(|| view! { <p class="note" role="status">{tr("cost.link_prices")}</p> });
 
     view! {
         <section class="page cost-page" data-testid="page-cost">
             <PageHeader title="page.cost.title" desc="page.cost.desc"/>
-            {link_note}
-            {price_note}
+            <LinkBanner state=url/>
             <h2 id="cost-workloads">{tr("cost.workloads")}</h2>
             <p class="muted cost-hint">{tr("cost.workloads_hint")}</p>
             <form::WorkloadForm/>

@@ -1,8 +1,9 @@
 //! The price catalog the comparison uses: input, cached-input and output
 //! price per 1M tokens for the chosen models (or all), with source and
 //! as-of date, editable; the Data Zone / Regional uplift and the batch
-//! factor; "reset to catalog". Edits are the user's catalog overrides,
-//! which persist in localStorage and apply on every page.
+//! factor; "reset to catalog". Edits are the page's catalog overrides,
+//! which become the user's (kept in localStorage, applied on every page)
+//! unless the page shows a link's prices the user has not kept.
 
 use super::state::{parse, plain, price_ids};
 use super::use_cost;
@@ -28,9 +29,9 @@ pub fn PriceTable() -> impl IntoView {
         let all = show_all.get();
         price_table(&Catalog::builtin()).rows.into_iter().map(|r| r.model).filter(|m| all || chosen.contains(m)).collect::<Vec<_>>()
     });
-    let overridden = move || prefs.catalog.with(|c| price_ids(c).iter().filter(|id| c.is_overridden(id)).count());
+    let overridden = move || ctx.catalog.with(|c| price_ids(c).iter().filter(|id| c.is_overridden(id)).count());
     let reset = move |_| {
-        prefs.catalog.update(|c| {
+        ctx.catalog.update(|c| {
             for id in price_ids(c) {
                 c.clear_override(&id);
             }
@@ -115,13 +116,14 @@ fn Factor(kind: &'static str, label: &'static str) -> impl IntoView {
 #[component]
 fn PriceInput(kind: &'static str, subject: String, label: &'static str) -> impl IntoView {
     let prefs = use_prefs();
+    let ctx = use_cost();
     let Some(fact) = facts::builtin(kind, &subject) else {
         return view! { <span class="muted">"—"</span> }.into_any();
     };
     let id = fact.id();
     let current = {
         let subject = subject.clone();
-        Memo::new(move |_| prefs.catalog.with(|c| c.get(kind, &subject)).unwrap_or(fact.value))
+        Memo::new(move |_| ctx.catalog.with(|c| c.get(kind, &subject)).unwrap_or(fact.value))
     };
     let text = RwSignal::new(plain(current.get_untracked()));
     let error = RwSignal::new(false);
@@ -134,13 +136,13 @@ fn PriceInput(kind: &'static str, subject: String, label: &'static str) -> impl 
     });
     let overridden = {
         let id = id.clone();
-        move || prefs.catalog.with(|c| c.is_overridden(&id))
+        move || ctx.catalog.with(|c| c.is_overridden(&id))
     };
     let on_input = move |ev| {
         let value = event_target_value(&ev);
         text.set(value.clone());
         let x = parse(&value);
-        let ok = prefs
+        let ok = ctx
             .catalog
             .try_update(|c| {
                 if x == fact.value {

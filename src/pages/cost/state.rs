@@ -1,16 +1,16 @@
 //! The page's editable state: each workload column as the text the user
 //! typed (so a half-typed number never turns into "NaN" on screen), and the
-//! way to and from the domain's `Comparison`, the URL and localStorage.
+//! way to and from the domain's `Comparison` and its share pairs (which
+//! `crate::state` keeps in the URL and localStorage).
 
 use batchlane_core::cost::compare::{Comparison, Scenario, MAX_SCENARIOS};
-use batchlane_core::cost::prices::{price_table, DeploymentType};
+use batchlane_core::cost::prices::DeploymentType;
 use batchlane_core::cost::scenario::CostConfig;
-use batchlane_core::cost::share::{decode, encode, encode_overrides, Pairs};
+use batchlane_core::cost::share::{decode, encode, price_fact_ids, Pairs};
 use batchlane_core::cost::workload::{Field, Period, Workload};
 use batchlane_core::facts::Catalog;
-use gloo::storage::{LocalStorage, Storage};
 
-const STORAGE_KEY: &str = "batchlane.cost.comparison";
+pub const STORAGE_KEY: &str = "batchlane.cost.comparison";
 
 /// The number inputs of a workload column, in form order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,48 +172,15 @@ impl Form {
     }
 }
 
-/// The price overrides of the price table, as share pairs (other overrides,
-/// made on About the numbers, stay out of the link).
-pub fn price_pairs(catalog: &Catalog) -> Pairs {
-    let ids = price_ids(catalog);
-    encode_overrides(catalog).into_iter().filter(|(k, _)| ids.iter().any(|id| k.strip_prefix("f.") == Some(id))).collect()
-}
-
 /// Fact ids of every price and factor the price table shows.
 pub fn price_ids(catalog: &Catalog) -> Vec<String> {
-    let t = price_table(catalog);
-    let mut ids: Vec<String> =
-        t.rows.iter().flat_map(|r| [&r.input, &r.cached_input, &r.output]).flatten().map(|c| c.fact_id.clone()).collect();
-    ids.extend([t.datazone_factor.fact_id, t.regional_factor.fact_id, t.batch_factor.fact_id]);
-    ids
-}
-
-/// The query string for `pairs`, percent-encoded.
-pub fn query_string(pairs: &Pairs) -> String {
-    pairs
-        .iter()
-        .map(|(k, v)| format!("{}={}", js_sys::encode_uri_component(k), js_sys::encode_uri_component(v)))
-        .collect::<Vec<_>>()
-        .join("&")
-}
-
-/// Whether the query addresses this page's comparison.
-pub fn is_share_link(pairs: &Pairs) -> bool {
-    pairs.iter().any(|(k, _)| k == "days" || k.starts_with("b.") || k.starts_with("s") && k.contains('.') || k.starts_with("f."))
+    price_fact_ids(catalog)
 }
 
 /// The comparison as share pairs, when every number parses (a half-typed
 /// number keeps the last good link).
 pub fn share_pairs(form: &Form) -> Option<Pairs> {
-    let pairs = encode(&form.to_comparison());
-    decode(&pairs).is_ok().then_some(pairs)
-}
-
-pub fn save(pairs: &Pairs) {
-    let _ = LocalStorage::set(STORAGE_KEY, pairs);
-}
-
-pub fn load_saved() -> Option<Form> {
-    let pairs: Pairs = LocalStorage::get(STORAGE_KEY).ok()?;
-    decode(&pairs).ok().map(|c| Form::from_comparison(&c))
+    let c = form.to_comparison();
+    let pairs = encode(&c);
+    (decode(&pairs, &[]).comparison == c).then_some(pairs)
 }

@@ -14,6 +14,7 @@ mod store;
 
 use crate::components::page_header::PageHeader;
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::io::query::query_string;
 use batchlane_core::practice::{Exam, Family, Problem, Stats};
 use exam::ExamState;
 use leptos::prelude::*;
@@ -147,23 +148,33 @@ pub fn PracticePage() -> impl IntoView {
     Effect::new(move |_| state.stats.with(store::save_stats));
 
     // Follow the URL when it changes (first load, shared links, back/forward).
+    // Every value is checked by the page's table first; a refused one is a bad link.
     let query = use_query_map();
+    let table = store::link_table();
     Effect::new(move |_| {
-        let (p, e, v) = query.with(|q| (q.get("p"), q.get("exam"), q.get("view")));
-        untrack(|| follow(state, p, e, v));
+        let pairs: Vec<(String, String)> = query.with(|q| q.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect());
+        let d = table.decode(&pairs);
+        if let Some(r) = d.rejected.first() {
+            let lang = prefs.lang.get_untracked();
+            state.link_error.set(Some(format!("{}={} ({})", r.key, r.value, r.reason.text().pick(lang == crate::i18n::Lang::Ko))));
+            return;
+        }
+        let get = |k: &str| d.get(k).map(str::to_string);
+        untrack(|| follow(state, get("p"), get("exam"), get("view")));
     });
 
     // Write the URL when what is on screen changes.
     let navigate = use_navigate();
     Effect::new(move |_| {
-        let search = match state.mode.get() {
-            Mode::Practice => format!("p={}", state.problem.with(|p| p.id())),
+        let (key, value) = match state.mode.get() {
+            Mode::Practice => ("p", state.problem.with(|p| p.id())),
             Mode::Exam => match state.exam.seed.get() {
-                Some(seed) => format!("exam=exam-{seed}"),
-                None => "view=exam".to_string(),
+                Some(seed) => ("exam", format!("exam-{seed}")),
+                None => ("view", "exam".to_string()),
             },
-            Mode::Stats => "view=stats".to_string(),
+            Mode::Stats => ("view", "stats".to_string()),
         };
+        let search = query_string(&[(key.to_string(), value)]);
         let current = query.with_untracked(|q| q.to_query_string());
         if current.trim_start_matches('?') != search {
             navigate(&format!("/practice?{search}"), NavigateOptions { replace: true, scroll: false, ..Default::default() });

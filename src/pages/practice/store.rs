@@ -1,9 +1,10 @@
 //! Small helpers for the practice page: statistics in localStorage, the
-//! language of a problem's text, fresh seeds and focus moves.
+//! page's link table, the language of a problem's text, fresh seeds and focus moves.
 
 use crate::i18n::Lang;
+use crate::state::{LocalStore, Store};
+use batchlane_core::io::query::{field, Kind, Table};
 use batchlane_core::practice::{Stats, Text};
-use gloo::storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -13,8 +14,7 @@ pub const STATS_KEY: &str = "batchlane.practice.stats";
 /// The stored statistics, and whether what was stored could not be read
 /// (then the page starts afresh and says so).
 pub fn load_stats() -> (Stats, bool) {
-    let raw = LocalStorage::raw().get_item(STATS_KEY).ok().flatten();
-    match raw {
+    match LocalStore.load(STATS_KEY) {
         None => (Stats::new(), false),
         Some(json) => match Stats::from_json(&json) {
             Ok(stats) => (stats, false),
@@ -24,7 +24,21 @@ pub fn load_stats() -> (Stats, bool) {
 }
 
 pub fn save_stats(stats: &Stats) {
-    let _ = LocalStorage::raw().set_item(STATS_KEY, &stats.to_json());
+    LocalStore.save(STATS_KEY, &stats.to_json());
+}
+
+/// Longest problem or exam id a link may carry.
+const MAX_ID_CHARS: usize = 80;
+
+/// The page's link: what is on screen (`?p=<problem id>`, `?exam=<exam
+/// id>`, `?view=stats|exam`). Ids are checked for length and characters
+/// here, and for meaning by `Problem::from_id` / `Exam::from_id`.
+pub fn link_table() -> Table {
+    Table::new(vec![
+        field("p", Kind::Text { max_chars: MAX_ID_CHARS }, ""),
+        field("exam", Kind::Text { max_chars: MAX_ID_CHARS }, ""),
+        field("view", Kind::Enum(vec!["exam", "stats"]), ""),
+    ])
 }
 
 /// The text in the chosen language.

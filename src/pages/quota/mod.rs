@@ -1,6 +1,7 @@
 //! /quota — the quota planner: TPM/RPM sizing with the arithmetic in words,
 //! the limit that binds first, PTU vs pay-as-you-go, and a 429 simulator.
-//! Every input lives in the URL and the last plan in localStorage.
+//! Every input lives in the URL and the user's last plan in localStorage
+//! (`crate::state`).
 
 mod chart;
 mod field;
@@ -15,12 +16,11 @@ mod state;
 use crate::components::page_header::PageHeader;
 use crate::i18n::Lang;
 use crate::prefs::{tr, use_prefs};
+use crate::state::{use_url_state_with_options, LinkBanner, UrlStateOptions};
+use batchlane_core::quota::share;
 use batchlane_core::quota::text::Text;
-use gloo::storage::{LocalStorage, Storage};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
-use leptos_router::NavigateOptions;
-use state::{check, merge, query_string, Checked, QuotaState, STORAGE_KEY};
+use state::{check, Checked, QuotaState, STORAGE_KEY};
 
 /// The text of `t` in `lang`.
 pub(crate) fn pick(t: &Text, lang: Lang) -> String {
@@ -33,31 +33,20 @@ pub(crate) fn pick(t: &Text, lang: Lang) -> String {
 #[component]
 pub fn QuotaPage() -> impl IntoView {
     let prefs = use_prefs();
-    let query = use_query_map().get_untracked();
-    let from_url: Vec<(String, String)> = query.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-    let known = |pairs: &[(String, String)]| pairs.iter().any(|(k, _)| state::default_pairs().iter().any(|(d, _)| d == k));
-    let initial = if known(&from_url) {
-        merge(&from_url)
-    } else {
-        let stored = LocalStorage::get::<Vec<(String, String)>>(STORAGE_KEY).unwrap_or_default();
-        merge(&stored)
-    };
-    let st = QuotaState { pairs: RwSignal::new(initial) };
+    // A link's values (checked against the simulator's and the planner's
+    // bounds) apply to the page; they are stored only when the user keeps them.
+    let table = share::table();
+    let url = use_url_state_with_options(&table, UrlStateOptions { path: "/quota", storage_key: Some(STORAGE_KEY) });
+    url.pairs.set(table.complete(&url.pairs.get_untracked()));
+    let st = QuotaState { pairs: url.pairs };
     let checked: Memo<Checked> = Memo::new(move |_| st.pairs.with(|p| prefs.catalog.with(|c| check(p, c))));
     provide_context(st);
     provide_context(checked);
 
-    let navigate = use_navigate();
-    Effect::new(move |_| {
-        let pairs = st.pairs.get();
-        let _ = LocalStorage::set(STORAGE_KEY, &pairs);
-        let url = format!("/quota?{}", query_string(&pairs));
-        navigate(&url, NavigateOptions { replace: true, scroll: false, ..Default::default() });
-    });
-
     view! {
         <section class="page quota" data-testid="page-quota">
             <PageHeader title="page.quota.title" desc="page.quota.desc"/>
+            <LinkBanner state=url/>
             <div class="quota-layout">
                 <form::PlanForm/>
                 <div class="quota-out">

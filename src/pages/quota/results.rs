@@ -242,7 +242,7 @@ fn KedaHandoff(plan: Plan) -> impl IntoView {
     };
     let href = move || {
         feed().ok().map(|f| {
-            let q = keda_handoff(&f).into_iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+            let q = batchlane_core::io::query::query_string(&keda_handoff(&f));
             format!("/snippets?{q}")
         })
     };

@@ -1,6 +1,7 @@
 //! The page's state: every input as the text the user typed, keyed by its
-//! query key (the plan's keys from `share::KEYS`, plus the simulator's and
-//! the KEDA hand-off's). The URL and localStorage mirror it.
+//! query key (the fields of `share::table()`: the plan's, the simulator's
+//! and the KEDA hand-off's). `crate::state` keeps the URL and localStorage
+//! following it.
 
 use batchlane_core::facts::Catalog;
 use batchlane_core::quota::plan::{plan, Field, FieldError, Plan, PlanInput, Problem};
@@ -11,26 +12,6 @@ use leptos::prelude::*;
 
 pub const STORAGE_KEY: &str = "batchlane.quota";
 
-/// Simulator and hand-off keys with their defaults (the plan's come from
-/// `share::encode`).
-pub const EXTRA: &[(&str, &str)] = &[
-    ("sn", "1"),                   // deployments
-    ("sdt", ""),                   // their TPM, comma-separated ("" = the plan's TPM)
-    ("sw", "10"),                  // window, seconds
-    ("sr", "aware"),               // routing: rr | aware
-    ("sp", "ra"),                  // retry: imm | exp | ra
-    ("sma", "5"),                  // retry: attempts in all, the first included
-    ("sib", "1"),                  // retry: backoff base, seconds
-    ("smb", "60"),                 // retry: backoff cap, seconds
-    ("sra", "100"),                // share of 429s with Retry-After, percent
-    ("sa", "poisson"),             // arrivals: poisson (at the plan's peak) | steps
-    ("ss", "0:20;120:120;240:20"), // steps: from second:requests/min, ";"-separated
-    ("sdur", "600"),               // duration, seconds
-    ("sseed", "1"),                // seed
-    ("kr", "6"),                   // messages per minute one replica handles
-    ("kc", "1"),                   // messages a replica works on at once
-];
-
 #[derive(Clone, Copy)]
 pub struct QuotaState {
     pub pairs: RwSignal<Vec<(String, String)>>,
@@ -38,20 +19,7 @@ pub struct QuotaState {
 
 /// The default pairs: the seed's plan and the simulator's defaults.
 pub fn default_pairs() -> Vec<(String, String)> {
-    let mut v = share::encode(&PlanInput::default());
-    v.extend(EXTRA.iter().map(|(k, d)| (k.to_string(), d.to_string())));
-    v
-}
-
-/// The defaults overwritten by the known keys of `given`.
-pub fn merge(given: &[(String, String)]) -> Vec<(String, String)> {
-    let mut v = default_pairs();
-    for (k, val) in given {
-        if let Some(slot) = v.iter_mut().find(|(key, _)| key == k) {
-            slot.1 = val.clone();
-        }
-    }
-    v
+    share::table().defaults()
 }
 
 impl QuotaState {
@@ -90,7 +58,7 @@ pub fn read_input(pairs: &[(String, String)], catalog: &Catalog) -> (PlanInput, 
     let mut good = Vec::new();
     let mut errors = Vec::new();
     for (k, v) in pairs {
-        if !share::KEYS.iter().any(|(key, _)| key == k) {
+        if !share::PLAN.iter().any(|l| l.key == k) {
             continue;
         }
         let pair = (k.clone(), if k == "m" { v.clone() } else { clean(v) });
@@ -146,13 +114,4 @@ pub fn reason_for(errors: &[FieldError], field: Field) -> Option<Text> {
 /// A simulator setting's problem as text.
 pub fn problem(p: &Problem) -> Text {
     problem_text(p)
-}
-
-/// Query string of the pairs.
-pub fn query_string(pairs: &[(String, String)]) -> String {
-    pairs
-        .iter()
-        .map(|(k, v)| format!("{}={}", js_sys::encode_uri_component(k), js_sys::encode_uri_component(v)))
-        .collect::<Vec<_>>()
-        .join("&")
 }

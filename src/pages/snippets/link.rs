@@ -2,10 +2,11 @@
 //! no history entry) as the user types, read back when a link opens, so a
 //! link restores the exact form. Only values that differ from the defaults
 //! are written. The quota planner's keys (`maxReplicaCount`, `messageCount`,
-//! `tpm`, `tokens`, …) keep their names and are read by `state::from_query`.
+//! `tpm`, `tokens`, …) keep their names and are read by `state::from_link`.
 
 use super::state::{KedaUi, Tab};
 use batchlane_core::facts::Catalog;
+use batchlane_core::io::query::{field, Kind, Table};
 use batchlane_core::snippets::{keda::ABSURD_COUNT, parse_kubernetes_minor, FallbackBehavior, JobStrategy, ScaleKind};
 
 /// Reads a field's value as written in the link.
@@ -13,7 +14,7 @@ pub type Get = fn(&KedaUi) -> Option<String>;
 /// Applies a link's value; `false` when it can't be used.
 pub type Set = fn(&mut KedaUi, &str) -> bool;
 
-/// Keys that `state::from_query` reads itself (the quota planner's link).
+/// Keys that `state::from_link` reads itself (the quota planner's link).
 pub const IMPORT_KEYS: [&str; 6] = ["maxReplicaCount", "messageCount", "tpm", "tokens", "concurrency", "messagesPerMinute"];
 
 /// Keys this module owns (besides `tab`), including older spellings.
@@ -32,8 +33,11 @@ fn opt_int(v: &str) -> Option<Option<i64>> {
     }
 }
 
+/// Longest text a link may carry for one field.
+pub const MAX_TEXT_CHARS: usize = 300;
+
 fn text(v: &str) -> Option<String> {
-    (v.len() <= 300 && !v.chars().any(char::is_control)).then(|| v.to_string())
+    (v.chars().count() <= MAX_TEXT_CHARS && !v.chars().any(char::is_control)).then(|| v.to_string())
 }
 
 fn flag(v: &str) -> Option<bool> {
@@ -194,10 +198,88 @@ pub fn pairs(current: &[(String, String)], ui: &KedaUi, tab: Tab, catalog: &Cata
     out
 }
 
-pub fn query_string(pairs: &[(String, String)]) -> String {
-    pairs
-        .iter()
-        .map(|(k, v)| format!("{}={}", js_sys::encode_uri_component(k), js_sys::encode_uri_component(v)))
-        .collect::<Vec<_>>()
-        .join("&")
+/// What a link's value may be, per key (checked before anything is applied;
+/// the field's own reader then decides whether the page can use it).
+fn kind_of(key: &str) -> Kind {
+    let count = || Kind::whole(0.0, ABSURD_COUNT as f64);
+    match key {
+        "messageCount" | "min" | "polling" | "cooldown" | "okHistory" | "failedHistory" | "fallbackThreshold" | "fallbackReplicas" => {
+            count()
+        }
+        "activation" | "maxReplicaCount" | "idle" | "initialCooldown" => count().or_unset(""),
+        "fallback" | "modifiers" | "quota" => Kind::Bool,
+        "tpm" | "tokens" | "tokensPerMessage" | "concurrency" | "messagesPerMinute" => Kind::number(0.0, f64::MAX),
+        "kind" => Kind::Enum(vec!["so", "sj"]),
+        "entity" => Kind::Enum(vec!["queue", "topic"]),
+        "dialect" => Kind::Enum(vec!["azure", "openai"]),
+        "tab" => Kind::Enum(Tab::ALL.iter().map(|t| t.id()).collect()),
+        "strategy" => {
+            Kind::Enum([JobStrategy::Default, JobStrategy::Custom, JobStrategy::Accurate, JobStrategy::Eager].map(|s| s.as_str()).to_vec())
+        }
+        "fallbackBehavior" => Kind::Enum(vec![
+            "",
+            FallbackBehavior::Static.as_str(),
+            FallbackBehavior::CurrentReplicas.as_str(),
+            FallbackBehavior::CurrentReplicasIfHigher.as_str(),
+            FallbackBehavior::CurrentReplicasIfLower.as_str(),
+        ]),
+        _ => Kind::Text { max_chars: MAX_TEXT_CHARS },
+    }
+}
+
+/// The page's link: every KEDA field, the tab, and the keys other pages
+/// hand over (`deployment`, `endpoint`, `dialect`, `tokensPerMessage`).
+/// Defaults are the form's (the page keeps them in the URL only).
+pub fn table(catalog: &Catalog) -> Table {
+    let default = KedaUi::new(catalog);
+    let mut out: Vec<_> = fields().into_iter().map(|(key, get, _)| field(key, kind_of(key), get(&default).unwrap_or_default())).collect();
+    for key in ["tab", "dialect", "deployment", "endpoint"].into_iter().chain(OWNED_EXTRA) {
+        out.push(field(key, kind_of(key), ""));
+    }
+    Table::new(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use batchlane_core::io::query::{parse_query, query_string, Reason};
+
+    #[test]
+    fn the_keda_form_round_trips_through_its_link() {
+        let catalog = Catalog::builtin();
+        let mut ui = KedaUi::new(&catalog);
+        (ui.use_topic, ui.topic, ui.form.name, ui.form.max_replicas) = (true, "R&D #1 인보이스".into(), "invoice-worker".into(), Some(12));
+        (ui.quota_on, ui.quota.tpm, ui.fallback_on) = (true, 120_000.0, true);
+        let pairs = pairs(&[], &ui, Tab::Keda, &catalog);
+        let t = table(&catalog);
+        let d = t.decode(&parse_query(&query_string(&pairs)).pairs);
+        assert!(d.rejected.is_empty(), "{:?}", d.rejected);
+        let mut back = KedaUi::new(&catalog);
+        for (key, _, set) in fields() {
+            if let Some(v) = d.get(key) {
+                assert!(set(&mut back, v), "{key}={v}");
+            }
+        }
+        assert_eq!(back, ui);
+        assert_eq!(d.get("tab"), Some("keda"));
+    }
+
+    #[test]
+    fn nonsense_in_a_link_is_refused_with_a_reason() {
+        let t = table(&Catalog::builtin());
+        let long = "x".repeat(MAX_TEXT_CHARS + 1);
+        let d = t.decode(&parse_query(&format!("maxReplicaCount=-1&kind=deployment&name={long}&queue=a%0Ab&tpm=inf&tab=nope")).pairs);
+        let got: Vec<(&str, &Reason)> = d.rejected.iter().map(|r| (r.key.as_str(), &r.reason)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("maxReplicaCount", &Reason::TooSmall { min: 0.0 }),
+                ("kind", &Reason::NotOneOf { allowed: vec!["so".into(), "sj".into()] }),
+                ("name", &Reason::TooLong { max: MAX_TEXT_CHARS }),
+                ("queue", &Reason::ControlCharacter),
+                ("tpm", &Reason::NotANumber),
+                ("tab", &Reason::NotOneOf { allowed: Tab::ALL.iter().map(|t| t.id().to_string()).collect() }),
+            ]
+        );
+    }
 }

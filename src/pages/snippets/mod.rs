@@ -15,11 +15,11 @@ mod message;
 mod state;
 
 use crate::components::page_header::PageHeader;
+use crate::i18n::Lang;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use crate::state::use_url_state;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
-use leptos_router::NavigateOptions;
 use state::{use_snip, Tab};
 use wasm_bindgen::JsCast;
 
@@ -38,22 +38,27 @@ pub fn go_to(snip: state::Snip, tab: Tab) {
 #[component]
 pub fn SnippetsPage() -> impl IntoView {
     let prefs = use_prefs();
-    let query = use_query_map();
-    let snip = query.with_untracked(|q| prefs.catalog.with_untracked(|c| state::from_query(q, c)));
+    let catalog = prefs.catalog.get_untracked();
+    // The page keeps its state in the URL only (nothing stored): a link's
+    // values, checked by the table, fill the form; refused ones are listed.
+    let url = use_url_state(&link::table(&catalog), "/snippets");
+    let refused = url.link.with_untracked(|l| {
+        l.iter()
+            .flat_map(|l| &l.rejected)
+            .map(|r| format!("{} ({})", r.key, r.reason.text().pick(prefs.lang.get_untracked() == Lang::Ko)))
+            .collect()
+    });
+    let opened = url.opened.get_value();
+    let snip = state::from_link(&opened, refused, &catalog);
     provide_context(snip);
     // The KEDA form and the tab follow into the query string, so the link restores them.
-    let navigate = use_navigate();
     Effect::new(move |prev: Option<()>| {
         let (ui, tab) = (snip.keda.get(), snip.tab.get());
         if prev.is_none() {
             return;
         }
-        let current: Vec<(String, String)> = query.with_untracked(|q| q.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect());
-        let pairs = prefs.catalog.with_untracked(|c| link::pairs(&current, &ui, tab, c));
-        navigate(
-            &format!("/snippets?{}", link::query_string(&pairs)),
-            NavigateOptions { replace: true, scroll: false, ..Default::default() },
-        );
+        let pairs = prefs.catalog.with_untracked(|c| link::pairs(&opened, &ui, tab, c));
+        url.pairs.set(pairs);
     });
     view! {
         <section class="page snip" data-testid="page-snippets">

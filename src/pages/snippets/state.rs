@@ -1,6 +1,6 @@
 //! The page's state: which tab is open, each generator's inputs, and what a
 //! link (`/snippets?maxReplicaCount=…&messageCount=…`, `?deployment=…&endpoint=…`)
-//! brings in.
+//! brings in (checked by `link::table` first).
 
 use batchlane_core::facts::Catalog;
 use batchlane_core::snippets::{
@@ -8,7 +8,15 @@ use batchlane_core::snippets::{
     MessageInput, Property, QuotaFeed, ScaleKind, ScalingModifiersForm, SubmitOptions, Tier, Waiting, WorkerOptions,
 };
 use leptos::prelude::*;
-use leptos_router::params::ParamsMap;
+
+/// The link's checked values, looked up by key.
+struct Link<'a>(&'a [(String, String)]);
+
+impl Link<'_> {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tab {
@@ -235,12 +243,14 @@ fn positive(v: &str) -> Option<f64> {
     (x.is_finite() && x > 0.0).then_some(x)
 }
 
-/// Builds the state, applying what the query string brings.
-pub fn from_query(q: &ParamsMap, catalog: &Catalog) -> Snip {
+/// Builds the state, applying what the link brings: `q` holds the values
+/// `link::table` kept, `refused` what it refused (shown as ignored).
+pub fn from_link(q: &[(String, String)], refused: Vec<String>, catalog: &Catalog) -> Snip {
+    let q = Link(q);
     let mut keda = KedaUi::new(catalog);
     let mut submit = SubmitOptions::new(Dialect::Azure, catalog);
     let mut applied = Vec::new();
-    let mut ignored = Vec::new();
+    let mut ignored = refused;
     let mut tab = None;
     let mut note = |key: &str, value: &str, ok: bool| {
         if ok {

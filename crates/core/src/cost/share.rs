@@ -6,42 +6,44 @@
 //! k chunk out max cache batch rel` (`max=none` clears the cap; `per` is
 //! `day` or `month`; `dep` a [`DeploymentType`] code; `rel` 0 or 1). Price
 //! overrides travel as `f.<fact id>=value` ([`encode_overrides`]). The pairs
-//! are raw strings: the UI percent-encodes them. Keys outside these
-//! prefixes are left for the rest of the page and ignored here.
+//! are raw strings: `io::query` percent-encodes them. Every key is a line of
+//! one [`table`], which checks what a link brings; keys outside it are left
+//! for the rest of the page and ignored here.
 
 use super::compare::{Comparison, Scenario, MAX_SCENARIOS};
-use super::prices::DeploymentType;
+use super::prices::{price_table, DeploymentType};
 use super::scenario::CostConfig;
-use super::workload::{Period, Workload};
-use crate::facts::{Catalog, OverrideError};
-use serde::{Deserialize, Serialize};
+use super::workload::{Period, Workload, MAX_CHUNKS, MAX_REQUESTS, MAX_TOKENS_PER_FIELD};
+use crate::facts::Catalog;
+use crate::io::query::{field, Kind, Rejected, Table};
 
-pub type Pairs = Vec<(String, String)>;
+pub use crate::io::query::Pairs;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum ShareProblem {
-    NotANumber,
-    UnknownPeriod,
-    UnknownDeployment,
-    NotABool,
-    UnknownField,
-    /// Scenario numbers run from 1 to [`MAX_SCENARIOS`].
-    NoSuchScenario,
-    Repeated,
-    /// `f.<id>` names no fact.
-    UnknownFact,
-    Negative,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ShareError {
-    pub key: String,
-    pub value: String,
-    pub problem: ShareProblem,
-}
+/// Longest scenario or model name a link may carry.
+pub const MAX_NAME_CHARS: usize = 80;
 
 fn num(x: f64) -> String {
     format!("{x}")
+}
+
+/// The fields of one workload column: (key, kind), in link order.
+fn workload_kinds() -> Vec<(&'static str, Kind)> {
+    vec![
+        ("name", Kind::Text { max_chars: MAX_NAME_CHARS }),
+        ("req", Kind::number(0.0, MAX_REQUESTS)),
+        ("per", Kind::Enum(vec!["day", "month"])),
+        ("model", Kind::Text { max_chars: MAX_NAME_CHARS }),
+        ("dep", Kind::Enum(DeploymentType::ALL.iter().map(|d| d.code()).collect())),
+        ("sys", Kind::number(0.0, MAX_TOKENS_PER_FIELD)),
+        ("user", Kind::number(0.0, MAX_TOKENS_PER_FIELD)),
+        ("k", Kind::whole(0.0, MAX_CHUNKS)),
+        ("chunk", Kind::number(0.0, MAX_TOKENS_PER_FIELD)),
+        ("out", Kind::number(0.0, MAX_TOKENS_PER_FIELD)),
+        ("max", Kind::number(0.0, MAX_TOKENS_PER_FIELD).or_unset("none")),
+        ("cache", Kind::number(0.0, 1.0)),
+        ("batch", Kind::number(0.0, 1.0)),
+        ("rel", Kind::Bool),
+    ]
 }
 
 fn fields(w: &Workload) -> [(&'static str, String); 13] {
@@ -66,6 +68,35 @@ fn fields(w: &Workload) -> [(&'static str, String); 13] {
     ]
 }
 
+/// Every key the comparison's link may carry: `days`, the baseline's and
+/// each scenario's fields (defaults: [`Workload::default`]'s), and
+/// `f.<id>` for each of `fact_ids` (any finite price, not negative).
+pub fn table(fact_ids: &[String]) -> Table {
+    let defaults: Vec<(&str, String)> = fields(&Workload::default()).into_iter().collect();
+    let default_of = |k: &str| defaults.iter().find(|(d, _)| *d == k).map(|(_, v)| v.clone()).unwrap_or_default();
+    let mut out = vec![field("days", Kind::number(1.0, 31.0), num(CostConfig::default().days_per_month))];
+    let prefixes = std::iter::once("b".to_string()).chain((1..=MAX_SCENARIOS).map(|i| format!("s{i}")));
+    for prefix in prefixes {
+        for (k, kind) in workload_kinds() {
+            out.push(field(format!("{prefix}.{k}"), kind, default_of(k)));
+        }
+    }
+    for id in fact_ids {
+        out.push(field(format!("f.{id}"), Kind::number(0.0, f64::MAX), ""));
+    }
+    Table::new(out)
+}
+
+/// Fact ids of every price and factor the price table shows (the overrides
+/// a cost link carries).
+pub fn price_fact_ids(catalog: &Catalog) -> Vec<String> {
+    let t = price_table(catalog);
+    let mut ids: Vec<String> =
+        t.rows.iter().flat_map(|r| [&r.input, &r.cached_input, &r.output]).flatten().map(|c| c.fact_id.clone()).collect();
+    ids.extend([t.datazone_factor.fact_id, t.regional_factor.fact_id, t.batch_factor.fact_id]);
+    ids
+}
+
 /// The comparison as query pairs.
 pub fn encode(c: &Comparison) -> Pairs {
     let mut out = vec![("days".to_string(), num(c.config.days_per_month))];
@@ -86,145 +117,123 @@ pub fn encode(c: &Comparison) -> Pairs {
     out
 }
 
-fn set_field(w: &mut Workload, field: &str, value: &str) -> Result<(), ShareProblem> {
-    let number = || match value.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() => Ok(x),
-        _ => Err(ShareProblem::NotANumber),
+/// Sets a field from a value the table has kept; `false` when it still
+/// does not read (then the value is refused like any other).
+fn set_field(w: &mut Workload, field: &str, value: &str) -> bool {
+    let number = || -> Option<f64> {
+        let clean: String = value.chars().filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}')).collect();
+        clean.parse::<f64>().ok().filter(|x| x.is_finite())
     };
+    let ok = |x: Option<f64>, slot: &mut f64| x.map(|x| *slot = x).is_some();
     match field {
-        "req" => w.requests = number()?,
+        "req" => ok(number(), &mut w.requests),
         "per" => {
-            w.per = match value {
-                "day" => Period::Day,
-                "month" => Period::Month,
-                _ => return Err(ShareProblem::UnknownPeriod),
-            }
+            w.per = if value == "day" { Period::Day } else { Period::Month };
+            true
         }
-        "model" => w.model = value.to_string(),
-        "dep" => w.deployment = DeploymentType::from_code(value).ok_or(ShareProblem::UnknownDeployment)?,
-        "sys" => w.system_tokens = number()?,
-        "user" => w.user_tokens = number()?,
-        "k" => w.chunks = number()?,
-        "chunk" => w.tokens_per_chunk = number()?,
-        "out" => w.output_tokens = number()?,
-        "max" => w.max_tokens = if value == "none" { None } else { Some(number()?) },
-        "cache" => w.cacheable_share = number()?,
-        "batch" => w.batch_share = number()?,
+        "model" => {
+            w.model = value.to_string();
+            true
+        }
+        "dep" => DeploymentType::from_code(value).map(|d| w.deployment = d).is_some(),
+        "sys" => ok(number(), &mut w.system_tokens),
+        "user" => ok(number(), &mut w.user_tokens),
+        "k" => ok(number(), &mut w.chunks),
+        "chunk" => ok(number(), &mut w.tokens_per_chunk),
+        "out" => ok(number(), &mut w.output_tokens),
+        "max" if value == "none" => {
+            w.max_tokens = None;
+            true
+        }
+        "max" => number().map(|x| w.max_tokens = Some(x)).is_some(),
+        "cache" => ok(number(), &mut w.cacheable_share),
+        "batch" => ok(number(), &mut w.batch_share),
         "rel" => {
-            w.relevance_measured = match value {
-                "1" | "true" => true,
-                "0" | "false" => false,
-                _ => return Err(ShareProblem::NotABool),
-            }
+            w.relevance_measured = value == "1";
+            true
         }
-        _ => return Err(ShareProblem::UnknownField),
+        _ => false,
     }
-    Ok(())
 }
 
-/// Which workload a key addresses: `None` for the baseline, `Some(i)` for
-/// scenario index i; `Err` for a bad scenario number; and the field name.
-fn split_key(key: &str) -> Option<(Result<Option<usize>, ShareProblem>, &str)> {
-    let (head, field) = key.split_once('.')?;
-    if head == "b" {
-        return Some((Ok(None), field));
-    }
-    let n = head.strip_prefix('s')?.parse::<usize>().ok()?;
-    let slot = if (1..=MAX_SCENARIOS).contains(&n) { Ok(Some(n - 1)) } else { Err(ShareProblem::NoSuchScenario) };
-    Some((slot, field))
+/// What a cost link opens: the comparison (refused values keep the
+/// default: [`Workload::default`]'s for the baseline, the baseline's for a
+/// scenario), the price overrides it carries, and what was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opened {
+    pub comparison: Comparison,
+    pub overrides: Vec<(String, f64)>,
+    pub rejected: Vec<Rejected>,
+    /// Whether the pairs named any of the comparison's keys at all.
+    pub touched: bool,
 }
 
-/// The comparison from query pairs. Fields missing from the baseline take
-/// [`Workload::default`]'s; fields missing from a scenario take the
-/// baseline's. Values are only parsed here: [`super::compare::evaluate`]
-/// judges them.
-pub fn decode(pairs: &[(String, String)]) -> Result<Comparison, Vec<ShareError>> {
-    let mut errors = Vec::new();
-    let mut seen = std::collections::BTreeSet::new();
-    let mut err = |key: &str, value: &str, problem| {
-        errors.push(ShareError { key: key.to_string(), value: value.to_string(), problem });
-    };
+/// The comparison from query pairs, every value checked by [`table`].
+/// A scenario exists when the link names any of its keys.
+pub fn decode(pairs: &[(String, String)], fact_ids: &[String]) -> Opened {
+    let d = table(fact_ids).decode(pairs);
+    let mut rejected = d.rejected.clone();
     let mut config = CostConfig::default();
     let mut base = Scenario { name: String::new(), workload: Workload::default() };
-    let mut scen: [Option<Vec<(&str, &str)>>; MAX_SCENARIOS] = Default::default();
-    for (key, value) in pairs {
-        let ours = key == "days" || split_key(key).is_some();
-        if ours && !seen.insert(key.as_str()) {
-            err(key, value, ShareProblem::Repeated);
-            continue;
-        }
+    let mut overrides = Vec::new();
+    for (key, value) in &d.pairs {
         if key == "days" {
-            match value.trim().parse::<f64>() {
-                Ok(x) if x.is_finite() => config.days_per_month = x,
-                _ => err(key, value, ShareProblem::NotANumber),
+            match value.replace([',', '_', ' '], "").parse::<f64>() {
+                Ok(x) => config.days_per_month = x,
+                Err(_) => rejected.push(refused(key, value)),
             }
-            continue;
-        }
-        match split_key(key) {
-            None => {}
-            Some((Err(p), _)) => err(key, value, p),
-            Some((Ok(None), "name")) => base.name = value.clone(),
-            Some((Ok(None), field)) => {
-                if let Err(p) = set_field(&mut base.workload, field, value) {
-                    err(key, value, p);
-                }
+        } else if let Some(id) = key.strip_prefix("f.") {
+            match value.replace([',', '_', ' '], "").parse::<f64>() {
+                Ok(x) => overrides.push((id.to_string(), x)),
+                Err(_) => rejected.push(refused(key, value)),
             }
-            Some((Ok(Some(i)), field)) => scen[i].get_or_insert_with(Vec::new).push((field, value)),
+        } else if let Some(f) = key.strip_prefix("b.") {
+            if f == "name" {
+                base.name = value.clone();
+            } else if !set_field(&mut base.workload, f, value) {
+                rejected.push(refused(key, value));
+            }
         }
     }
     let mut scenarios = Vec::new();
-    for (i, fields) in scen.into_iter().enumerate() {
-        let Some(fields) = fields else { continue };
+    for i in 1..=MAX_SCENARIOS {
+        let prefix = format!("s{i}.");
+        let named = d.pairs.iter().map(|(k, _)| k).chain(d.rejected.iter().map(|r| &r.key)).any(|k| k.starts_with(&prefix));
+        if !named {
+            continue;
+        }
         let mut s = Scenario { name: String::new(), workload: base.workload.clone() };
-        for (field, value) in fields {
-            if field == "name" {
-                s.name = value.to_string();
-            } else if let Err(p) = set_field(&mut s.workload, field, value) {
-                err(&format!("s{}.{field}", i + 1), value, p);
+        for (key, value) in &d.pairs {
+            let Some(f) = key.strip_prefix(&prefix) else { continue };
+            if f == "name" {
+                s.name = value.clone();
+            } else if !set_field(&mut s.workload, f, value) {
+                rejected.push(refused(key, value));
             }
         }
         scenarios.push(s);
     }
-    if errors.is_empty() {
-        Ok(Comparison { baseline: base, scenarios, config })
-    } else {
-        Err(errors)
+    Opened { comparison: Comparison { baseline: base, scenarios, config }, overrides, rejected, touched: d.touched() }
+}
+
+fn refused(key: &str, value: &str) -> Rejected {
+    Rejected {
+        key: key.to_string(),
+        value: crate::io::query::cut(value, crate::io::query::SHOWN_CHARS),
+        reason: crate::io::query::Reason::NotANumber,
     }
 }
 
-/// The user's price (and other fact) overrides as `f.<fact id>` pairs.
-pub fn encode_overrides(catalog: &Catalog) -> Pairs {
-    catalog.overrides().iter().map(|(id, v)| (format!("f.{id}"), num(*v))).collect()
-}
-
-/// A catalog with the `f.` pairs applied as overrides; other keys ignored.
-pub fn decode_overrides(pairs: &[(String, String)]) -> Result<Catalog, Vec<ShareError>> {
-    let mut catalog = Catalog::builtin();
-    let mut errors = Vec::new();
-    for (key, value) in pairs {
-        let Some(id) = key.strip_prefix("f.") else { continue };
-        let problem = match value.trim().parse::<f64>() {
-            Err(_) => ShareProblem::NotANumber,
-            Ok(x) => match catalog.set_override(id, x) {
-                Ok(()) => continue,
-                Err(OverrideError::UnknownFact(_)) => ShareProblem::UnknownFact,
-                Err(OverrideError::Negative) => ShareProblem::Negative,
-                Err(OverrideError::NotANumber) => ShareProblem::NotANumber,
-            },
-        };
-        errors.push(ShareError { key: key.clone(), value: value.clone(), problem });
-    }
-    if errors.is_empty() {
-        Ok(catalog)
-    } else {
-        Err(errors)
-    }
+/// The user's price (and other fact) overrides among `fact_ids` as `f.<id>` pairs.
+pub fn encode_overrides(catalog: &Catalog, fact_ids: &[String]) -> Pairs {
+    catalog.overrides().iter().filter(|(id, _)| fact_ids.contains(id)).map(|(id, v)| (format!("f.{id}"), num(*v))).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cost::compare::Slot;
+    use crate::io::query::{parse_query, query_string, Reason};
 
     fn pairs(list: &[(&str, &str)]) -> Pairs {
         list.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -242,7 +251,7 @@ mod tests {
         c.config.days_per_month = 31.0;
         c.duplicate(Slot::Baseline, "k = 4".into()).unwrap();
         c.scenarios[0].workload.chunks = 4.0;
-        c.duplicate(Slot::Scenario(0), "no cap, batch, & more".into()).unwrap();
+        c.duplicate(Slot::Scenario(0), "no cap, batch, & more #2".into()).unwrap();
         let w = &mut c.scenarios[1].workload;
         (w.max_tokens, w.batch_share, w.deployment, w.model) = (None, 0.1 + 0.2, DeploymentType::DataZone, "gpt-4.1-mini".into());
         w.relevance_measured = true;
@@ -251,10 +260,13 @@ mod tests {
     }
 
     #[test]
-    fn round_trip() {
+    fn round_trip_through_the_query_string() {
         let c = sample();
         let encoded = encode(&c);
-        assert_eq!(decode(&encoded), Ok(c));
+        let opened = decode(&parse_query(&query_string(&encoded)).pairs, &[]);
+        assert_eq!(opened.rejected, vec![]);
+        assert_eq!(opened.comparison, c);
+        assert!(opened.touched);
         // Scenarios carry only what differs from the baseline.
         let s1: Vec<&str> = encoded.iter().filter(|(k, _)| k.starts_with("s1.")).map(|(k, _)| k.as_str()).collect();
         assert_eq!(s1, vec!["s1.name", "s1.k"]);
@@ -263,50 +275,78 @@ mod tests {
     }
 
     #[test]
-    fn overrides_round_trip() {
+    fn overrides_round_trip_only_for_the_given_facts() {
         let mut cat = Catalog::builtin();
         cat.set_override("price_output.gpt-4o", 12.0).unwrap();
         cat.set_override("batch_price_factor.any", 0.45).unwrap();
-        assert_eq!(decode_overrides(&encode_overrides(&cat)), Ok(cat));
-        let e = decode_overrides(&pairs(&[("f.nope.x", "1"), ("f.price_input.gpt-4o", "-1"), ("f.price_input.o3", "x"), ("lang", "ko")]))
-            .unwrap_err();
-        let problems: Vec<_> = e.into_iter().map(|e| e.problem).collect();
-        assert_eq!(problems, vec![ShareProblem::UnknownFact, ShareProblem::Negative, ShareProblem::NotANumber]);
+        let ids = price_fact_ids(&cat);
+        assert!(ids.contains(&"price_output.gpt-4o".to_string()));
+        let encoded = encode_overrides(&cat, &ids);
+        assert_eq!(encoded.len(), 2);
+        let mut got = decode(&encoded, &ids).overrides;
+        got.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(got, vec![("batch_price_factor.any".to_string(), 0.45), ("price_output.gpt-4o".to_string(), 12.0)]);
+        let o = decode(&pairs(&[("f.nope.x", "1"), ("f.price_input.gpt-4o", "-1"), ("f.price_output.gpt-4o", "x"), ("lang", "ko")]), &ids);
+        assert!(o.overrides.is_empty());
+        let reasons: Vec<_> = o.rejected.into_iter().map(|e| e.reason).collect();
+        assert_eq!(reasons, vec![Reason::TooSmall { min: 0.0 }, Reason::NotANumber]);
     }
 
     #[test]
-    fn bad_values_are_errors_and_other_keys_are_left_alone() {
-        let e = decode(&pairs(&[
-            ("lang", "ko"),
-            ("b.req", "NaN"),
-            ("b.per", "week"),
-            ("b.dep", "moon"),
-            ("s1.rel", "maybe"),
-            ("s5.k", "4"),
-            ("s1.colour", "red"),
-            ("days", "abc"),
-            ("b.sys", "1"),
-            ("b.sys", "2"),
-        ]))
-        .unwrap_err();
-        let got: Vec<(&str, ShareProblem)> = e.iter().map(|e| (e.key.as_str(), e.problem.clone())).collect();
+    fn bad_values_are_refused_with_a_reason_and_keep_the_default() {
+        let o = decode(
+            &pairs(&[
+                ("lang", "ko"),
+                ("b.req", "NaN"),
+                ("b.per", "week"),
+                ("b.dep", "moon"),
+                ("s1.rel", "maybe"),
+                ("s5.k", "4"),
+                ("s1.colour", "red"),
+                ("days", "400"),
+                ("b.sys", "1"),
+                ("b.sys", "2"),
+                ("b.k", "1.5"),
+                ("b.name", &"n".repeat(81)),
+            ]),
+            &[],
+        );
+        let got: Vec<(&str, Reason)> = o.rejected.iter().map(|e| (e.key.as_str(), e.reason.clone())).collect();
         assert_eq!(
             got,
             vec![
-                ("b.req", ShareProblem::NotANumber),
-                ("b.per", ShareProblem::UnknownPeriod),
-                ("b.dep", ShareProblem::UnknownDeployment),
-                ("s5.k", ShareProblem::NoSuchScenario),
-                ("days", ShareProblem::NotANumber),
-                ("b.sys", ShareProblem::Repeated),
-                ("s1.rel", ShareProblem::NotABool),
-                ("s1.colour", ShareProblem::UnknownField),
+                ("b.req", Reason::NotANumber),
+                ("b.per", Reason::NotOneOf { allowed: vec!["day".into(), "month".into()] }),
+                ("b.dep", Reason::NotOneOf { allowed: DeploymentType::ALL.iter().map(|d| d.code().to_string()).collect() }),
+                ("s1.rel", Reason::NotABool),
+                ("days", Reason::TooLarge { max: 31.0 }),
+                ("b.sys", Reason::Repeated),
+                ("b.k", Reason::NotWhole),
+                ("b.name", Reason::TooLong { max: MAX_NAME_CHARS }),
             ]
         );
-        let partial = decode(&pairs(&[("b.out", "300"), ("s2.name", "x")])).unwrap();
+        let c = o.comparison;
+        assert_eq!(c.config, CostConfig::default());
+        assert_eq!(c.baseline.workload.requests, Workload::default().requests);
+        assert_eq!(c.baseline.workload.system_tokens, 1.0);
+        // s1 was named (even if refused): it exists, as the baseline; s5 and unknown keys are ignored.
+        assert_eq!(c.scenarios.len(), 1);
+        assert_eq!(c.scenarios[0].workload, c.baseline.workload);
+        let partial = decode(&pairs(&[("b.out", "300"), ("s2.name", "x")]), &[]).comparison;
         assert_eq!(partial.baseline.workload.output_tokens, 300.0);
         assert_eq!(partial.baseline.workload.model, Workload::default().model);
         assert_eq!(partial.scenarios.len(), 1);
         assert_eq!(partial.scenarios[0].workload.output_tokens, 300.0);
+        assert!(!decode(&pairs(&[("lang", "ko")]), &[]).touched);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_query_opens_a_bounded_comparison(q in "(([bsf]|s[0-9]|days)[.]?[a-z_.-]{0,12}=[^&#]{0,20}&){0,20}") {
+            let ids = price_fact_ids(&Catalog::builtin());
+            let opened = decode(&parse_query(&q).pairs, &ids);
+            proptest::prop_assert!(opened.comparison.scenarios.len() <= MAX_SCENARIOS);
+            proptest::prop_assert!(opened.overrides.iter().all(|(_, v)| v.is_finite() && *v >= 0.0));
+        }
     }
 }

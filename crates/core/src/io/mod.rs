@@ -3,6 +3,7 @@
 
 pub mod csv;
 pub mod lines;
+pub mod query;
 pub mod rng;
 
 pub use lines::BOM;

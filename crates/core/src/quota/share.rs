@@ -1,36 +1,232 @@
-//! A plan in the URL: [`PlanInput`] to and from query pairs with stable
-//! short keys, and the hand-off to the KEDA generator (how many replicas a
-//! quota can feed).
+//! A plan in the URL: one table of the planner's and the simulator's
+//! query fields (stable short keys, checked ranges), [`PlanInput`] to and
+//! from query pairs, and the hand-off to the KEDA generator (how many
+//! replicas a quota can feed).
+//!
+//! Adding a field is one line: in [`PLAN`] (a [`PlanInput`] field: key,
+//! [`Field`], kind, read, write) or in [`sim_fields`] (key, kind, default).
 
 use super::input::{DeploymentType, PlanInput};
+use super::sim_config::{MAX_ATTEMPTS, MAX_BACKOFF_S, MAX_DEPLOYMENTS, MAX_SIM_SECONDS};
 use super::text::{num, Text};
-use super::validate::{Field, Problem};
+use super::validate::{Field, Problem, MAX_BURST, MAX_N, MAX_PTU, MAX_REQUEST_TOKENS, MAX_RPM, MAX_RPM_PER_1K, MAX_TPM};
+use crate::io::query::{field, Kind, Table};
 use serde::{Deserialize, Serialize};
-
-/// The query key of each field. Stable: links in the wild depend on them.
-pub const KEYS: [(&str, Field); 14] = [
-    ("m", Field::Model),
-    ("d", Field::Deployment),
-    ("tpm", Field::AllocatedTpm),
-    ("ptu", Field::AllocatedPtu),
-    ("r", Field::RpmPer1kTpm),
-    ("pk", Field::PeakRpm),
-    ("av", Field::AverageRpm),
-    ("pt", Field::PromptTokens),
-    ("ca", Field::CachedPromptTokens),
-    ("ot", Field::OutputTokens),
-    ("mx", Field::MaxTokens),
-    ("n", Field::N),
-    ("b", Field::BurstFactor),
-    ("bs", Field::BatchableShare),
-];
 
 /// The value of an unset `max_tokens` or a ratio taken from the catalog.
 pub const UNSET: &str = "unset";
 
+/// Largest seed a link may carry (the largest whole number an f64 holds exactly).
+pub const MAX_SEED: f64 = 9_007_199_254_740_991.0;
+/// Most messages one replica works on at once.
+pub const MAX_REPLICA_CONCURRENCY: f64 = 1_000_000.0;
+/// Longest model name, deployment list or step schedule a link may carry.
+const MAX_MODEL_CHARS: usize = 64;
+const MAX_LIST_CHARS: usize = 2_048;
+
+/// One plan field in the URL: its key (stable: links in the wild depend on
+/// it), the planner field, what a link may hold, and how it is read from and
+/// written to a [`PlanInput`].
+pub struct PlanLine {
+    pub key: &'static str,
+    pub field: Field,
+    pub kind: fn() -> Kind,
+    pub get: fn(&PlanInput) -> String,
+    pub set: fn(&mut PlanInput, &str) -> Result<(), Problem>,
+}
+
+fn text(x: f64) -> String {
+    x.to_string()
+}
+
+fn opt_text(x: Option<f64>) -> String {
+    x.map_or(UNSET.to_string(), text)
+}
+
+fn deployment_kind() -> Kind {
+    Kind::Enum(DeploymentType::ALL.iter().map(|d| d.code()).collect())
+}
+
+/// The plan's fields, in form order. Ranges are the planner's own sanity
+/// bounds ([`PlanInput::validate`] says why a value inside them is still wrong).
+pub const PLAN: &[PlanLine] = &[
+    PlanLine {
+        key: "m",
+        field: Field::Model,
+        kind: || Kind::Text { max_chars: MAX_MODEL_CHARS },
+        get: |p| p.model.clone(),
+        set: |p, v| {
+            p.model = nonempty(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "d",
+        field: Field::Deployment,
+        kind: deployment_kind,
+        get: |p| p.deployment.code().to_string(),
+        set: |p, v| {
+            p.deployment = DeploymentType::from_code(v.trim()).ok_or(Problem::NotANumber)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "tpm",
+        field: Field::AllocatedTpm,
+        kind: || Kind::number(0.0, MAX_TPM),
+        get: |p| text(p.allocated_tpm),
+        set: |p, v| {
+            p.allocated_tpm = parse_number(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "ptu",
+        field: Field::AllocatedPtu,
+        kind: || Kind::number(0.0, MAX_PTU),
+        get: |p| text(p.allocated_ptu),
+        set: |p, v| {
+            p.allocated_ptu = parse_number(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "r",
+        field: Field::RpmPer1kTpm,
+        kind: || Kind::number(0.0, MAX_RPM_PER_1K).or_unset(UNSET),
+        get: |p| opt_text(p.rpm_per_1k_tpm),
+        set: |p, v| {
+            p.rpm_per_1k_tpm = parse_optional(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "pk",
+        field: Field::PeakRpm,
+        kind: || Kind::number(0.0, MAX_RPM),
+        get: |p| text(p.peak_rpm),
+        set: |p, v| {
+            p.peak_rpm = parse_number(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "av",
+        field: Field::AverageRpm,
+        kind: || Kind::number(0.0, MAX_RPM),
+        get: |p| text(p.average_rpm),
+        set: |p, v| {
+            p.average_rpm = parse_number(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "pt",
+        field: Field::PromptTokens,
+        kind: || Kind::number(0.0, MAX_REQUEST_TOKENS),
+        get: |p| text(p.prompt_tokens),
+        set: |p, v| {
+            p.prompt_tokens = parse_number(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "ca",
+        field: Field::CachedPromptTokens,
+        kind: || Kind::number(0.0, MAX_REQUEST_TOKENS),
+        get: |p| text(p.cached_prompt_tokens),
+        set: |p, v| {
+            p.cached_prompt_tokens = parse_number(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "ot",
+        field: Field::OutputTokens,
+        kind: || Kind::number(0.0, MAX_REQUEST_TOKENS),
+        get: |p| text(p.output_tokens),
+        set: |p, v| {
+            p.output_tokens = parse_number(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "mx",
+        field: Field::MaxTokens,
+        kind: || Kind::number(0.0, MAX_REQUEST_TOKENS).or_unset(UNSET),
+        get: |p| opt_text(p.max_tokens),
+        set: |p, v| {
+            p.max_tokens = parse_optional(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "n",
+        field: Field::N,
+        kind: || Kind::whole(0.0, f64::from(MAX_N)),
+        get: |p| p.n.to_string(),
+        set: |p, v| {
+            p.n = parse_count(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "b",
+        field: Field::BurstFactor,
+        kind: || Kind::number(0.0, MAX_BURST),
+        get: |p| text(p.burst_factor),
+        set: |p, v| {
+            p.burst_factor = parse_number(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "bs",
+        field: Field::BatchableShare,
+        kind: || Kind::number(0.0, 1.0),
+        get: |p| text(p.batchable_share),
+        set: |p, v| {
+            p.batchable_share = parse_number(v)?;
+            Ok(())
+        },
+    },
+];
+
+/// The simulator's and the KEDA hand-off's fields: (key, kind, default).
+/// Ranges are the simulator's own bounds, so a link cannot start a run the
+/// simulator would refuse.
+pub fn sim_fields() -> Vec<crate::io::query::Field> {
+    vec![
+        field("sn", Kind::whole(1.0, MAX_DEPLOYMENTS as f64), "1"),   // deployments
+        field("sdt", Kind::Text { max_chars: MAX_LIST_CHARS }, ""),   // their TPM, ";"-separated ("" = the plan's TPM)
+        field("sw", Kind::Enum(vec!["1", "10", "60"]), "10"),         // window, seconds
+        field("sr", Kind::Enum(vec!["rr", "aware"]), "aware"),        // routing
+        field("sp", Kind::Enum(vec!["imm", "exp", "ra"]), "ra"),      // retry policy
+        field("sma", Kind::whole(1.0, f64::from(MAX_ATTEMPTS)), "5"), // attempts in all, the first included
+        field("sib", Kind::number(0.0, MAX_BACKOFF_S), "1"),          // backoff base, seconds
+        field("smb", Kind::number(0.0, MAX_BACKOFF_S), "60"),         // backoff cap, seconds
+        field("sra", Kind::number(0.0, 100.0), "100"),                // share of 429s with Retry-After, percent
+        field("sa", Kind::Enum(vec!["poisson", "steps"]), "poisson"), // arrivals
+        field("ss", Kind::Text { max_chars: MAX_LIST_CHARS }, "0:20;120:120;240:20"), // steps: second:requests/min, ";"-separated
+        field("sdur", Kind::number(0.0, MAX_SIM_SECONDS), "600"),     // duration, seconds
+        field("sseed", Kind::whole(0.0, MAX_SEED), "1"),              // seed
+        field("kr", Kind::number(0.0, MAX_RPM), "6"),                 // messages per minute one replica handles
+        field("kc", Kind::whole(0.0, MAX_REPLICA_CONCURRENCY), "1"),  // messages a replica works on at once
+    ]
+}
+
+/// The page's whole URL state: the plan's fields (defaults from
+/// [`PlanInput::default`]) and the simulator's.
+pub fn table() -> Table {
+    let defaults = PlanInput::default();
+    let mut fields: Vec<_> = PLAN.iter().map(|l| field(l.key, (l.kind)(), (l.get)(&defaults))).collect();
+    fields.extend(sim_fields());
+    Table::new(fields)
+}
+
 /// The query key of a field.
 pub fn key_of(field: Field) -> &'static str {
-    KEYS.iter().find(|(_, f)| *f == field).map_or("", |(k, _)| k)
+    PLAN.iter().find(|l| l.field == field).map_or("", |l| l.key)
 }
 
 /// A query value that could not be read.
@@ -42,26 +238,18 @@ pub struct ShareError {
     pub problem: Problem,
 }
 
-/// The plan's inputs as query pairs, every field, in [`KEYS`] order.
+/// The plan's inputs as query pairs, every field, in [`PLAN`] order.
 pub fn encode(p: &PlanInput) -> Vec<(String, String)> {
-    let opt = |x: Option<f64>| x.map_or(UNSET.to_string(), |v| v.to_string());
-    let values = [
-        p.model.clone(),
-        p.deployment.code().to_string(),
-        p.allocated_tpm.to_string(),
-        p.allocated_ptu.to_string(),
-        opt(p.rpm_per_1k_tpm),
-        p.peak_rpm.to_string(),
-        p.average_rpm.to_string(),
-        p.prompt_tokens.to_string(),
-        p.cached_prompt_tokens.to_string(),
-        p.output_tokens.to_string(),
-        opt(p.max_tokens),
-        p.n.to_string(),
-        p.burst_factor.to_string(),
-        p.batchable_share.to_string(),
-    ];
-    KEYS.iter().zip(values).map(|((k, _), v)| (k.to_string(), v)).collect()
+    PLAN.iter().map(|l| (l.key.to_string(), (l.get)(p))).collect()
+}
+
+fn nonempty(v: &str) -> Result<String, Problem> {
+    let v = v.trim();
+    if v.is_empty() {
+        Err(Problem::Empty)
+    } else {
+        Ok(v.to_string())
+    }
 }
 
 fn parse_number(v: &str) -> Result<f64, Problem> {
@@ -98,39 +286,15 @@ fn parse_count(v: &str) -> Result<u32, Problem> {
 
 /// Reads a plan from query pairs. Missing keys keep the default plan's
 /// value; unknown keys are ignored (the page may carry its own); a value
-/// that cannot be read is an error. Ranges are checked afterwards by
-/// [`PlanInput::validate`].
+/// that cannot be read is an error. Ranges are checked by [`table`] (for a
+/// link) and by [`PlanInput::validate`].
 pub fn decode(pairs: &[(String, String)]) -> Result<PlanInput, Vec<ShareError>> {
     let mut p = PlanInput::default();
     let mut errors = Vec::new();
     for (key, value) in pairs {
-        let Some(&(_, field)) = KEYS.iter().find(|(k, _)| k == key) else { continue };
-        let result: Result<(), Problem> = (|| {
-            match field {
-                Field::Model => {
-                    if value.trim().is_empty() {
-                        return Err(Problem::Empty);
-                    }
-                    p.model = value.trim().to_string();
-                }
-                Field::Deployment => p.deployment = DeploymentType::from_code(value.trim()).ok_or(Problem::NotANumber)?,
-                Field::AllocatedTpm => p.allocated_tpm = parse_number(value)?,
-                Field::AllocatedPtu => p.allocated_ptu = parse_number(value)?,
-                Field::RpmPer1kTpm => p.rpm_per_1k_tpm = parse_optional(value)?,
-                Field::PeakRpm => p.peak_rpm = parse_number(value)?,
-                Field::AverageRpm => p.average_rpm = parse_number(value)?,
-                Field::PromptTokens => p.prompt_tokens = parse_number(value)?,
-                Field::CachedPromptTokens => p.cached_prompt_tokens = parse_number(value)?,
-                Field::OutputTokens => p.output_tokens = parse_number(value)?,
-                Field::MaxTokens => p.max_tokens = parse_optional(value)?,
-                Field::N => p.n = parse_count(value)?,
-                Field::BurstFactor => p.burst_factor = parse_number(value)?,
-                Field::BatchableShare => p.batchable_share = parse_number(value)?,
-            }
-            Ok(())
-        })();
-        if let Err(problem) = result {
-            errors.push(ShareError { key: key.clone(), value: value.clone(), field, problem });
+        let Some(line) = PLAN.iter().find(|l| l.key == key) else { continue };
+        if let Err(problem) = (line.set)(&mut p, value) {
+            errors.push(ShareError { key: key.clone(), value: value.clone(), field: line.field, problem });
         }
     }
     if errors.is_empty() {
@@ -246,7 +410,7 @@ mod tests {
             batchable_share: 0.125,
         };
         let pairs = encode(&p);
-        assert_eq!(pairs.len(), KEYS.len());
+        assert_eq!(pairs.len(), PLAN.len());
         assert_eq!(decode(&pairs), Ok(p));
         assert_eq!(decode(&encode(&PlanInput::default())), Ok(PlanInput::default()));
     }
@@ -271,6 +435,63 @@ mod tests {
     }
 
     #[test]
+    fn the_table_round_trips_and_its_defaults_are_the_default_plan() {
+        use crate::io::query::{parse_query, query_string};
+        let t = table();
+        assert_eq!(decode(&t.defaults()), Ok(PlanInput::default()));
+        let mut p = PlanInput { model: "gpt-4.1-mini".into(), peak_rpm: 500.0, max_tokens: None, ..PlanInput::default() };
+        p.deployment = DeploymentType::GlobalProvisioned;
+        let mut pairs = encode(&p);
+        pairs.push(("sa".into(), "steps".into()));
+        pairs.push(("ss".into(), "0:20;120:150".into()));
+        let back = t.decode(&parse_query(&query_string(&pairs)).pairs);
+        assert!(back.rejected.is_empty(), "{:?}", back.rejected);
+        let all = t.complete(&back.pairs);
+        assert_eq!(decode(&all), Ok(p));
+        assert!(all.contains(&("ss".into(), "0:20;120:150".into())));
+        // Keys are unique.
+        for f in &t.fields {
+            assert_eq!(t.fields.iter().filter(|g| g.key == f.key).count(), 1, "{}", f.key);
+        }
+    }
+
+    #[test]
+    fn a_link_cannot_start_the_simulator_beyond_its_bounds() {
+        use crate::io::query::Reason;
+        let q = |k: &str, v: &str| (k.to_string(), v.to_string());
+        let d = table().decode(&[
+            q("sn", "1000"),
+            q("sdur", "1e9"),
+            q("sma", "1000000"),
+            q("tpm", "-5"),
+            q("pk", "1e300"),
+            q("sseed", "1e30"),
+            q("d", "moon"),
+            q("m", &"x".repeat(65)),
+            q("sw", "10"),
+        ]);
+        let got: Vec<(&str, &Reason)> = d.rejected.iter().map(|r| (r.key.as_str(), &r.reason)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("sn", &Reason::TooLarge { max: MAX_DEPLOYMENTS as f64 }),
+                ("sdur", &Reason::TooLarge { max: MAX_SIM_SECONDS }),
+                ("sma", &Reason::TooLarge { max: f64::from(MAX_ATTEMPTS) }),
+                ("tpm", &Reason::TooSmall { min: 0.0 }),
+                ("pk", &Reason::TooLarge { max: MAX_RPM }),
+                ("sseed", &Reason::TooLarge { max: MAX_SEED }),
+                ("d", &Reason::NotOneOf { allowed: DeploymentType::ALL.iter().map(|d| d.code().to_string()).collect() }),
+                ("m", &Reason::TooLong { max: MAX_MODEL_CHARS }),
+            ]
+        );
+        // The refused keep their defaults; the e2e benchmark's link still opens.
+        let all = table().complete(&d.pairs);
+        assert!(all.contains(&("sn".into(), "1".into())) && all.contains(&("sdur".into(), "600".into())));
+        let bench = table().decode(&[q("sn", "10"), q("sdur", "3600")]);
+        assert!(bench.rejected.is_empty());
+    }
+
+    #[test]
     fn replicas_a_quota_feeds() {
         // 60,000 TPM ÷ (2,000 tokens × 3 messages/min) = 10 replicas.
         let f = replicas_quota_can_feed(60_000.0, 2_000.0, 3.0, 4).unwrap();
@@ -282,5 +503,17 @@ mod tests {
             replicas_quota_can_feed(-1.0, f64::NAN, 0.0, 0).unwrap_err(),
             vec![(0, Problem::Negative), (1, Problem::NotANumber), (2, Problem::Zero), (3, Problem::Zero),]
         );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn what_the_table_keeps_always_reads_as_a_plan(q in "((d|tpm|ptu|r|pk|av|pt|ca|ot|mx|n|b|bs|sn)=[^&#]{0,12}&){0,30}") {
+            use crate::io::query::parse_query;
+            // Whatever a link brings, the numbers and codes the table keeps always read as a plan.
+            let d = table().decode(&parse_query(&q).pairs);
+            let kept: Vec<(String, String)> =
+                d.pairs.iter().map(|(k, v)| (k.clone(), if k == "m" { v.clone() } else { v.replace([',', '_', ' '], "") })).collect();
+            proptest::prop_assert!(decode(&kept).is_ok(), "{:?}", kept);
+        }
     }
 }
