@@ -4,7 +4,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::problem::Text;
-use crate::practice::problem::ko_en;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Family {
@@ -92,7 +91,7 @@ impl Family {
             Family::BatchLifecycle => ("배치 작업의 수명", "Batch job lifecycle"),
             Family::QueueDesign => ("큐와 워커 설계", "Queue and worker design"),
         };
-        ko_en(ko, en)
+        Text::new(en, ko)
     }
 }
 

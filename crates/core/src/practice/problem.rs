@@ -9,11 +9,6 @@ use crate::facts::Catalog;
 
 pub use crate::text::Text;
 
-/// Korean first, as the practice tables are written.
-pub fn ko_en(ko: impl Into<String>, en: impl Into<String>) -> Text {
-    Text::new(en, ko)
-}
-
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Problem {
     pub family: Family,
