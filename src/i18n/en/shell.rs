@@ -62,4 +62,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("clip.copied", "Copied"),
     ("clip.copy_failed", "Copy failed — select the text instead"),
     ("clip.download", "Download"),
+    ("clip.download_failed", "The browser refused the download. Try again, or allow downloads for this page."),
+    ("notice.dismiss", "Dismiss"),
 ];

@@ -62,4 +62,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("clip.copied", "복사됨"),
     ("clip.copy_failed", "복사 실패 — 텍스트를 직접 선택하세요"),
     ("clip.download", "다운로드"),
+    ("clip.download_failed", "브라우저가 다운로드를 막았습니다. 다시 시도하거나 이 페이지의 다운로드를 허용하세요."),
+    ("notice.dismiss", "닫기"),
 ];

@@ -4,15 +4,17 @@
 //! Batch results page (see [`super::handoff`]).
 
 use super::chart::{split_chart, Bar};
-use super::text::{count, deployment_key, line_problem, money};
-use crate::i18n::{fill, t, Lang};
+use super::text::{count, deployment_key, line_problem};
+use crate::components::download::download_text;
+use crate::components::drop_zone::DropZone;
+use crate::format::usd;
+use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig, Grouping, SpendTable};
 use batchlane_core::cost::prices::DeploymentType;
 use batchlane_core::cost::usage::{parse_usage, Diagnostic, ParsedUsage, UsageFormat};
 use batchlane_core::format::format_percent;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 const SHOWN_DIAGNOSTICS: usize = 20;
 const CHART_BARS: usize = 12;
@@ -38,27 +40,6 @@ fn read_file(file: web_sys::File, loaded: Loaded, busy: RwSignal<bool>) {
     });
 }
 
-/// Saves `text` as a file through a temporary link.
-fn download(name: &str, text: &str) {
-    let parts = js_sys::Array::of1(&text.into());
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/csv;charset=utf-8");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
-    if let Ok(a) = document().create_element("a") {
-        if let Ok(a) = a.dyn_into::<web_sys::HtmlAnchorElement>() {
-            a.set_href(&url);
-            a.set_download(name);
-            if let Some(body) = document().body() {
-                let _ = body.append_child(&a);
-                a.click();
-                let _ = body.remove_child(&a);
-            }
-        }
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
-}
-
 #[component]
 pub fn Attribution() -> impl IntoView {
     let prefs = use_prefs();
@@ -80,7 +61,6 @@ pub fn Attribution() -> impl IntoView {
         });
     }
     let busy = RwSignal::new(false);
-    let dragging = RwSignal::new(false);
     let deployment = RwSignal::new(DeploymentType::Global);
     let result = Memo::new(move |_| {
         loaded.with(|l| {
@@ -96,13 +76,11 @@ pub fn Attribution() -> impl IntoView {
             read_file(file, loaded, busy);
         }
     };
-    let on_drop = move |ev: leptos::ev::DragEvent| {
-        ev.prevent_default();
-        dragging.set(false);
-        if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
+    let on_drop = Callback::new(move |files: Vec<web_sys::File>| {
+        if let Some(file) = files.into_iter().next() {
             read_file(file, loaded, busy);
         }
-    };
+    });
     let summary = move || {
         let lang = prefs.lang.get();
         loaded.with(|l| {
@@ -110,7 +88,7 @@ pub fn Attribution() -> impl IntoView {
                 let unpriced = result.with(|r| r.as_ref().map_or(0, |s| s.diagnostics.len()));
                 let Source::File(name) = source else {
                     let requests: f64 = p.records.iter().map(|r| r.requests).sum();
-                    return fill(t(lang, "cost.usage.from_results"), &[("requests", &count(requests, lang))]);
+                    return tn(lang, "cost.usage.from_results", requests as u64);
                 };
                 fill(
                     t(lang, "cost.usage.summary"),
@@ -132,7 +110,7 @@ pub fn Attribution() -> impl IntoView {
         (!all.is_empty()).then(|| {
             view! {
                 <details class="cost-diagnostics" data-testid="cost-usage-diagnostics">
-                    <summary>{fill(t(lang, "cost.usage.skipped"), &[("n", &all.len().to_string())])}</summary>
+                    <summary>{tn(lang, "cost.usage.skipped", all.len() as u64)}</summary>
                     <ul>
                         {all.into_iter().take(SHOWN_DIAGNOSTICS).map(|d| view! {
                             <li>{fill(t(lang, "cost.usage.line"), &[("line", &d.line.to_string())])}" "{line_problem(lang, &d.problem)}</li>
@@ -145,13 +123,7 @@ pub fn Attribution() -> impl IntoView {
     };
     view! {
         <p class="muted cost-hint">{tr("cost.usage.hint")}</p>
-        <div
-            class="cost-drop"
-            class:cost-drop--over=move || dragging.get()
-            on:dragover=move |ev: leptos::ev::DragEvent| { ev.prevent_default(); dragging.set(true); }
-            on:dragleave=move |_| dragging.set(false)
-            on:drop=on_drop
-        >
+        <DropZone class="cost-drop" on_files=on_drop>
             <label class="field">
                 <span>{tr("cost.usage.file")}</span>
                 <input type="file" accept=".csv,.jsonl,.json,.txt,.tsv" data-testid="cost-usage-file" on:change=on_file/>
@@ -170,7 +142,7 @@ pub fn Attribution() -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
-        </div>
+        </DropZone>
         <Show when=move || busy.get()>
             <p class="muted" role="status">{tr("cost.usage.reading")}</p>
         </Show>
@@ -201,7 +173,7 @@ fn SpendView(lang: Lang, table: SpendTable) -> impl IntoView {
         .rows
         .iter()
         .take(CHART_BARS)
-        .map(|r| Bar { label: name(&r.key), parts: [r.cost.input, r.cost.cached_input, r.cost.output], value: money(r.cost.total, lang) })
+        .map(|r| Bar { label: name(&r.key), parts: [r.cost.input, r.cost.cached_input, r.cost.output], value: usd(r.cost.total, lang) })
         .collect();
     let rows = table
         .rows
@@ -214,7 +186,7 @@ fn SpendView(lang: Lang, table: SpendTable) -> impl IntoView {
                     <td class="num">{count(r.prompt_tokens, lang)}</td>
                     <td class="num">{count(r.cached_tokens, lang)}</td>
                     <td class="num">{count(r.completion_tokens, lang)}</td>
-                    <td class="num">{money(r.cost.total, lang)}</td>
+                    <td class="num">{usd(r.cost.total, lang)}</td>
                     <td class="num">{format_percent(r.share)}</td>
                 </tr>
             }
@@ -224,7 +196,7 @@ fn SpendView(lang: Lang, table: SpendTable) -> impl IntoView {
     view! {
         <h3>{t(lang, title)}</h3>
         <div class="toolbar">
-            <button type="button" class="button" data-testid=format!("cost-usage-csv-{id}") on:click=move |_| download(file, &csv)>
+            <button type="button" class="button" data-testid=format!("cost-usage-csv-{id}") on:click=move |_| { let _ = download_text(file, "text/csv;charset=utf-8", &csv); }>
                 {t(lang, "cost.usage.export")}
             </button>
         </div>
@@ -249,7 +221,7 @@ fn SpendView(lang: Lang, table: SpendTable) -> impl IntoView {
                         <td class="num">{count(total.prompt_tokens, lang)}</td>
                         <td class="num">{count(total.cached_tokens, lang)}</td>
                         <td class="num">{count(total.completion_tokens, lang)}</td>
-                        <td class="num">{money(total.cost.total, lang)}</td>
+                        <td class="num">{usd(total.cost.total, lang)}</td>
                         <td class="num">{format_percent(total.share)}</td>
                     </tr>
                 </tfoot>

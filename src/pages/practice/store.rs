@@ -1,8 +1,7 @@
 //! Small helpers for the practice page: statistics in localStorage, the
 //! language of a problem's text, fresh seeds and focus moves.
 
-use crate::i18n::Lang;
-use batchlane_core::practice::{Stats, Text};
+use batchlane_core::practice::Stats;
 use gloo::storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -25,14 +24,6 @@ pub fn load_stats() -> (Stats, bool) {
 
 pub fn save_stats(stats: &Stats) {
     let _ = LocalStorage::raw().set_item(STATS_KEY, &stats.to_json());
-}
-
-/// The text in the chosen language.
-pub fn pick(text: &Text, lang: Lang) -> String {
-    match lang {
-        Lang::Ko => text.ko.clone(),
-        Lang::En => text.en.clone(),
-    }
 }
 
 /// A fresh seed below one million (short URLs), from the browser's random source.

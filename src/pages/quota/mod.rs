@@ -13,22 +13,12 @@ mod sim_retry;
 mod state;
 
 use crate::components::page_header::PageHeader;
-use crate::i18n::Lang;
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::quota::text::Text;
 use gloo::storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 use state::{check, merge, query_string, Checked, QuotaState, STORAGE_KEY};
-
-/// The text of `t` in `lang`.
-pub(crate) fn pick(t: &Text, lang: Lang) -> String {
-    match lang {
-        Lang::En => t.en.clone(),
-        Lang::Ko => t.ko.clone(),
-    }
-}
 
 #[component]
 pub fn QuotaPage() -> impl IntoView {
