@@ -2,6 +2,7 @@
 
 use super::tx;
 use super::{use_state, OptionProblem};
+use crate::components::check_field::CheckField;
 use crate::components::enum_select::{bind_text, Choice, EnumSelect};
 use crate::components::num_field::NumField;
 use crate::format;
@@ -116,25 +117,21 @@ pub fn OptionsForm() -> impl IntoView {
                 {price_field(true)}
             </div>
             <div class="batch-options__row">
-                <label class="field field--inline">
-                    <input
-                        type="checkbox"
-                        data-testid="batch-byo"
-                        prop:checked=move || state.byo.get()
-                        on:change=move |ev| state.byo.set(event_target_checked(&ev))
-                        disabled=move || state.dialect.get() == Dialect::OpenAi
-                    />
-                    <span>{tx("batch.byo", prefs.lang)}</span>
-                </label>
-                <label class="field field--inline">
-                    <input
-                        type="checkbox"
-                        data-testid="batch-count-tokens"
-                        prop:checked=move || state.count_tokens.get()
-                        on:change=move |ev| state.count_tokens.set(event_target_checked(&ev))
-                    />
-                    <span>{tx("batch.count_tokens", prefs.lang)}</span>
-                </label>
+                <CheckField
+                    label="batch.byo"
+                    class="field field--inline"
+                    value=state.byo
+                    on_set=Callback::new(move |v| state.byo.set(v))
+                    disabled=Signal::derive(move || state.dialect.get() == Dialect::OpenAi)
+                    testid="batch-byo"
+                />
+                <CheckField
+                    label="batch.count_tokens"
+                    class="field field--inline"
+                    value=state.count_tokens
+                    on_set=Callback::new(move |v| state.count_tokens.set(v))
+                    testid="batch-count-tokens"
+                />
                 <Show when=move || {
                     state.source.with_value(Option::is_some) && !state.running.get()
                         && state.source_size.get() > super::AUTO_RECHECK_BYTES

@@ -2,6 +2,7 @@
 //! inline reason for nonsense), checkbox and select; and two-way bindings
 //! between a field and one member of a state struct.
 
+pub use crate::components::check_field::CheckField;
 use crate::components::num_field::{next_id, NumField as NumInput};
 use crate::i18n::{t, Lang};
 use crate::prefs::{tr, use_prefs};
@@ -165,26 +166,6 @@ pub fn NumField(
         }
     });
     view! { <NumInput label=label value=raw on_input=on_input error=message testid=testid placeholder=ph integer=integer/> }
-}
-
-#[component]
-pub fn CheckField(
-    label: &'static str,
-    #[prop(into)] value: Signal<bool>,
-    on_set: Callback<bool>,
-    #[prop(optional)] testid: &'static str,
-) -> impl IntoView {
-    view! {
-        <label class="check">
-            <input
-                type="checkbox"
-                data-testid=testid
-                prop:checked=move || value.get()
-                on:change=move |ev| on_set.run(event_target_checked(&ev))
-            />
-            <span>{tr(label)}</span>
-        </label>
-    }
 }
 
 /// A select over `(value, label)` pairs (labels already translated).
