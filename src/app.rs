@@ -1,5 +1,6 @@
 //! The app: router, layout, language and theme controls.
 
+use crate::components::notice::{provide_notice, Notice};
 use crate::i18n::Lang;
 use crate::pages;
 use crate::prefs::{provide_prefs, set_lang, toggle_theme, tr, use_prefs, Theme};
@@ -22,12 +23,14 @@ pub const NAV: &[(&str, &str)] = &[
 #[component]
 pub fn App() -> impl IntoView {
     provide_prefs();
+    provide_notice();
     view! {
         <Router>
             <a class="skip-link" href="#main">{tr("skip.main")}</a>
             <Header/>
             <crate::components::update_banner::UpdateBanner/>
             <main id="main" tabindex="-1">
+                <Notice/>
                 <Routes fallback=pages::not_found::NotFound>
                     <Route path=path!("/") view=pages::home::Home/>
                     <Route path=path!("/batch") view=pages::batch::BatchPage/>
@@ -77,6 +80,35 @@ fn Header() -> impl IntoView {
     }
 }
 
+/// A header button that flips a preference: an icon, a label, a tooltip.
+#[component]
+fn Toggle(
+    testid: &'static str,
+    /// Translation key of the tooltip and accessible name.
+    title: &'static str,
+    #[prop(into)] icon: Signal<&'static str>,
+    /// `aria-pressed`, for an on/off toggle.
+    #[prop(into, optional)]
+    pressed: Option<Signal<bool>>,
+    on_toggle: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <button
+            type="button"
+            class="toggle"
+            data-testid=testid
+            title=tr(title)
+            aria-label=tr(title)
+            aria-pressed=move || pressed.map(|p| p.get().to_string())
+            on:click=move |_| on_toggle.run(())
+        >
+            <span class="toggle__icon" aria-hidden="true">{move || icon.get()}</span>
+            {children()}
+        </button>
+    }
+}
+
 #[component]
 fn LangToggle() -> impl IntoView {
     let prefs = use_prefs();
@@ -85,43 +117,27 @@ fn LangToggle() -> impl IntoView {
         Lang::Ko => Lang::En,
     };
     view! {
-        <button
-            type="button"
-            class="toggle"
-            data-testid="lang-toggle"
-            title=tr("lang.switch_title")
-            aria-label=tr("lang.switch_title")
-            on:click=move |_| set_lang(other())
-        >
-            <span class="toggle__icon" aria-hidden="true">"文"</span>
+        <Toggle testid="lang-toggle" title="lang.switch_title" icon="文" on_toggle=Callback::new(move |()| set_lang(other()))>
             <span lang=move || other().tag()>{tr("lang.switch")}</span>
-        </button>
+        </Toggle>
     }
 }
 
 #[component]
 fn ThemeToggle() -> impl IntoView {
     let prefs = use_prefs();
-    let label = move || match prefs.theme.get() {
-        Theme::Light => tr("theme.to_dark")(),
-        Theme::Dark => tr("theme.to_light")(),
-    };
+    let dark = move || prefs.theme.get() == Theme::Dark;
+    let label = move || if dark() { tr("theme.to_light")() } else { tr("theme.to_dark")() };
     view! {
-        <button
-            type="button"
-            class="toggle"
-            data-testid="theme-toggle"
-            title=tr("theme.switch_title")
-            aria-label=tr("theme.switch_title")
-            aria-pressed=move || (prefs.theme.get() == Theme::Dark).to_string()
-            on:click=move |_| toggle_theme(prefs)
+        <Toggle
+            testid="theme-toggle"
+            title="theme.switch_title"
+            icon=Signal::derive(move || if dark() { "☀" } else { "☾" })
+            pressed=Signal::derive(dark)
+            on_toggle=Callback::new(move |()| toggle_theme(prefs))
         >
-            <span class="toggle__icon" aria-hidden="true">{move || match prefs.theme.get() {
-                Theme::Light => "☾",
-                Theme::Dark => "☀",
-            }}</span>
             <span>{label}</span>
-        </button>
+        </Toggle>
     }
 }
 

@@ -208,11 +208,8 @@ pub fn LinkBanner(state: UrlState) -> impl IntoView {
             if rejected.is_empty() {
                 return String::new();
             }
-            let list = rejected
-                .iter()
-                .map(|r| format!("{}={} ({})", r.key, r.value, r.reason.text().pick(lang == crate::i18n::Lang::Ko)))
-                .collect::<Vec<_>>()
-                .join("; ");
+            let list =
+                rejected.iter().map(|r| format!("{}={} ({})", r.key, r.value, r.reason.text().pick(lang))).collect::<Vec<_>>().join("; ");
             fill(t(lang, "state.link_refused"), &[("list", &list)])
         })
     };

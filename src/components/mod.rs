@@ -1,5 +1,14 @@
-//! Components shared by the pages.
+//! Components shared by the pages, one concern a file.
 
-pub mod clipboard;
+pub mod chart_frame;
+pub mod check_field;
+pub mod copy_button;
+pub mod download;
+pub mod drop_zone;
+pub mod enum_select;
+pub mod notice;
+pub mod num_field;
 pub mod page_header;
+pub mod table;
+pub mod text_area;
 pub mod update_banner;

@@ -8,46 +8,15 @@ mod ko;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Lang {
-    En,
-    Ko,
-}
+pub use batchlane_core::text::Lang;
 
-impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ko];
-
-    /// The BCP 47 tag for `<html lang>` and number formatting.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Ko => "ko",
-        }
-    }
-
-    pub fn from_tag(tag: &str) -> Option<Lang> {
-        let primary = tag.split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
-        match primary.as_str() {
-            "en" => Some(Lang::En),
-            "ko" => Some(Lang::Ko),
-            _ => None,
-        }
-    }
-
-    /// The language a browser's `navigator.language` asks for; English when
-    /// we don't speak it.
-    pub fn from_browser(tag: &str) -> Lang {
-        Lang::from_tag(tag).unwrap_or(Lang::En)
-    }
-
-    /// Every (key, text) entry of this language's table.
-    pub fn entries(self) -> impl Iterator<Item = (&'static str, &'static str)> {
-        let sections = match self {
-            Lang::En => en::SECTIONS,
-            Lang::Ko => ko::SECTIONS,
-        };
-        sections.iter().flat_map(|s| s.iter().copied())
-    }
+/// Every (key, text) entry of `lang`'s table.
+pub fn entries(lang: Lang) -> impl Iterator<Item = (&'static str, &'static str)> {
+    let sections = match lang {
+        Lang::En => en::SECTIONS,
+        Lang::Ko => ko::SECTIONS,
+    };
+    sections.iter().flat_map(|s| s.iter().copied())
 }
 
 fn index(lang: Lang) -> &'static HashMap<&'static str, &'static str> {
@@ -57,7 +26,7 @@ fn index(lang: Lang) -> &'static HashMap<&'static str, &'static str> {
         Lang::En => &EN,
         Lang::Ko => &KO,
     };
-    cell.get_or_init(|| lang.entries().collect())
+    cell.get_or_init(|| entries(lang).collect())
 }
 
 /// The text for `key` in `lang`, or the key itself (visible, so a missing key
@@ -78,4 +47,17 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
         out = out.replace(&format!("{{{name}}}"), value);
     }
     out
+}
+
+/// The plural form of `key` for a count of `n`, with `{n}` filled in (as
+/// the language writes numbers): the entry `{key}.one` when `n` is 1, else
+/// `{key}.other` ("1 line" / "3 lines"). Both tables define both forms
+/// (Korean repeats the one form); a missing form shows the key, like [`t`].
+/// Other placeholders are left for [`fill`].
+pub fn tn(lang: Lang, key: &str, n: u64) -> String {
+    let full = format!("{key}.{}", if n == 1 { "one" } else { "other" });
+    match lookup(lang, &full) {
+        Some(template) => fill(template, &[("n", &crate::format::number(n as f64, lang, 0))]),
+        None => full,
+    }
 }

@@ -3,7 +3,7 @@
 
 use crate::components::page_header::PageHeader;
 use crate::format;
-use crate::i18n::{fill, lookup, t, Lang};
+use crate::i18n::{fill, lookup, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::{all_facts, Certainty, Fact, Topic};
 use leptos::prelude::*;
@@ -39,9 +39,9 @@ pub fn FactsPage() -> impl IntoView {
     let filter = RwSignal::new(String::new());
     let count = move || {
         let lang = prefs.lang.get();
-        let n = all_facts().count().to_string();
+        let n = all_facts().count() as u64;
         let m = prefs.catalog.with(|c| c.overrides().len()).to_string();
-        fill(t(lang, "facts.count"), &[("n", &n), ("m", &m)])
+        fill(&tn(lang, "facts.count", n), &[("m", &m)])
     };
     view! {
         <section class="page" data-testid="page-facts">

@@ -1,6 +1,82 @@
-//! Number formatting for tables in both languages. Korean and English write
-//! numbers the same way (comma thousands, point decimals); only where the
-//! currency goes differs ("$1,234.50" / "1,234.50달러").
+//! Number formatting in both languages, in one place: the app's tables and
+//! the domain's prose use these. Korean and English write numbers the same
+//! way (comma thousands, point decimals); only where the currency goes
+//! differs ("$1,234.50" / "1,234.50달러").
+
+use crate::text::Lang;
+
+/// Puts thousands separators into a run of ASCII digits: "1234567" → "1,234,567".
+fn group(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Adds one to the last digit of a decimal string ("1.29" → "1.30", "9.9" → "10.0").
+fn round_up_last(digits: &str) -> String {
+    let mut bytes = digits.as_bytes().to_vec();
+    for i in (0..bytes.len()).rev() {
+        match bytes[i] {
+            b'.' => continue,
+            b'9' => bytes[i] = b'0',
+            d => {
+                bytes[i] = d + 1;
+                return String::from_utf8(bytes).unwrap_or_default();
+            }
+        }
+    }
+    format!("1{}", String::from_utf8(bytes).unwrap_or_default())
+}
+
+/// `1234567.25` → "1,234,567.25": thousands separators, at most
+/// `max_decimals` decimals (halves round away from zero), no trailing zeros,
+/// "—" for a value that is not a number. The same in both languages.
+pub fn format_number(x: f64, max_decimals: usize) -> String {
+    if !x.is_finite() {
+        return "—".to_string();
+    }
+    let d = max_decimals.min(15);
+    let a = x.abs();
+    let mut s = format!("{a:.d$}");
+    // `format!` rounds an exact half to even; a half rounds up in prose.
+    let exact = format!("{a:.p$}", p = d + 40);
+    if exact[exact.len() - 40..].starts_with('5') && exact[exact.len() - 39..].bytes().all(|b| b == b'0') {
+        s = round_up_last(exact[..exact.len() - 40].trim_end_matches('.'));
+    }
+    let (whole, frac) = s.split_once('.').unwrap_or((&s, ""));
+    let frac = frac.trim_end_matches('0');
+    let negative = x < 0.0 && s.bytes().any(|b| b.is_ascii_digit() && b != b'0');
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    out.push_str(&group(whole));
+    if !frac.is_empty() {
+        out.push('.');
+        out.push_str(frac);
+    }
+    out
+}
+
+/// A number as `lang` writes it (see [`format_number`]).
+pub fn number(x: f64, lang: Lang, max_decimals: usize) -> String {
+    match lang {
+        Lang::En | Lang::Ko => format_number(x, max_decimals),
+    }
+}
+
+/// Dollars as `lang` writes them: "$2,400.00" / "2,400.00달러".
+pub fn usd(x: f64, lang: Lang) -> String {
+    match lang {
+        Lang::En => format_usd(x),
+        Lang::Ko => format_usd_ko(x),
+    }
+}
 
 /// A whole count with thousands separators: 1234567.4 → "1,234,567".
 pub fn format_count(x: f64) -> String {
@@ -8,18 +84,12 @@ pub fn format_count(x: f64) -> String {
         return "–".to_string();
     }
     let n = x.round();
-    let digits = format!("{:.0}", n.abs());
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    let digits = group(&format!("{:.0}", n.abs()));
     if n < 0.0 {
-        out.push('-');
+        format!("-{digits}")
+    } else {
+        digits
     }
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// A dollar amount without the sign: two decimals from $1, four from
@@ -88,5 +158,23 @@ mod tests {
         assert_eq!(format_usd_ko(2_400.0), "2,400.00달러");
         assert_eq!(format_percent(0.375), "37.5%");
         assert_eq!(format_percent(0.5), "50%");
+    }
+
+    #[test]
+    fn numbers_trim_zeros_and_round_halves_up() {
+        assert_eq!(format_number(1_234_567.25, 2), "1,234,567.25");
+        assert_eq!(format_number(1_234.5, 0), "1,235");
+        assert_eq!(format_number(2.5, 0), "3");
+        assert_eq!(format_number(0.25, 1), "0.3");
+        assert_eq!(format_number(-0.25, 1), "-0.3");
+        assert_eq!(format_number(9.96, 1), "10");
+        assert_eq!(format_number(0.1 + 0.2, 2), "0.3");
+        assert_eq!(format_number(60_000.0, 2), "60,000");
+        assert_eq!(format_number(-0.001, 2), "0");
+        assert_eq!(format_number(999.999, 2), "1,000");
+        assert_eq!(format_number(f64::NAN, 2), "—");
+        assert_eq!(number(12_345.67, Lang::Ko, 1), "12,345.7");
+        assert_eq!(usd(2_400.0, Lang::En), "$2,400.00");
+        assert_eq!(usd(2_400.0, Lang::Ko), "2,400.00달러");
     }
 }

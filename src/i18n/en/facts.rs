@@ -15,7 +15,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("facts.reset", "Reset"),
     ("facts.reset_all", "Reset all to catalog"),
     ("facts.overridden", "your value"),
-    ("facts.count", "{n} figures, {m} overridden by you"),
+    ("facts.count.one", "{n} figure, {m} overridden by you"),
+    ("facts.count.other", "{n} figures, {m} overridden by you"),
     ("facts.invalid", "Enter a number of zero or more."),
     // Topics
     ("topic.BatchFile", "Batch input file"),

@@ -15,7 +15,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("facts.reset", "되돌리기"),
     ("facts.reset_all", "모두 카탈로그 값으로"),
     ("facts.overridden", "직접 정한 값"),
-    ("facts.count", "수치 {n}개, 그중 {m}개를 직접 정함"),
+    ("facts.count.one", "수치 {n}개, 그중 {m}개를 직접 정함"),
+    ("facts.count.other", "수치 {n}개, 그중 {m}개를 직접 정함"),
     ("facts.invalid", "0 이상의 숫자를 넣으세요."),
     // Topics
     ("topic.BatchFile", "배치 입력 파일"),

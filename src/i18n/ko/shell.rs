@@ -69,4 +69,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("state.link_keep", "내 기본값으로 저장"),
     ("state.link_dismiss", "닫기"),
     ("state.link_refused", "링크에서 가져오지 않은 값(기본값 사용): {list}."),
+    ("clip.download_failed", "브라우저가 다운로드를 막았습니다. 다시 시도하거나 이 페이지의 다운로드를 허용하세요."),
+    ("notice.dismiss", "닫기"),
 ];

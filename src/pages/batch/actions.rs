@@ -6,31 +6,15 @@ use super::tx;
 use super::worker_client;
 use super::{bytes_text, use_state};
 use crate::format;
-use crate::i18n::{fill, t};
+use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{estimate_cost, RepairOptions, RepairOutcome, SplitOutcome};
 use batchlane_core::protocol::{Request, Response};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
-/// Saves `blob` as `name` (a temporary `<a download>`).
+/// Saves `blob` as `name` (a failure shows the page notice).
 pub fn download(blob: &web_sys::Blob, name: &str) {
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else { return };
-    let doc = document();
-    if let Ok(a) = doc.create_element("a").map(|e| e.unchecked_into::<web_sys::HtmlAnchorElement>()) {
-        a.set_href(&url);
-        a.set_download(name);
-        if let Some(body) = doc.body() {
-            let _ = body.append_child(&a);
-            a.click();
-            a.remove();
-        }
-    }
-    // Revoke later: the download reads the URL asynchronously.
-    gloo::timers::callback::Timeout::new(10_000, move || {
-        let _ = web_sys::Url::revoke_object_url(&url);
-    })
-    .forget();
+    let _ = crate::components::download::download_blob(blob, name);
 }
 
 /// `tickets.jsonl` → `tickets.{suffix}`.
@@ -167,13 +151,8 @@ pub fn Actions() -> impl IntoView {
             .map(|(i, p)| {
                 let name = derived(&base, &format!("part{}.jsonl", i + 1));
                 let info = fill(
-                    t(lang, "batch.split.part"),
-                    &[
-                        ("n", &(i + 1).to_string()),
-                        ("requests", &format::number(p.requests as f64, lang, 0)),
-                        ("size", &bytes_text(p.bytes, lang)),
-                        ("line", &p.first_line.to_string()),
-                    ],
+                    &tn(lang, "batch.split.part", p.requests),
+                    &[("part", &(i + 1).to_string()), ("size", &bytes_text(p.bytes, lang)), ("line", &p.first_line.to_string())],
                 );
                 let label = name.clone();
                 let save = move |_| {
@@ -195,7 +174,7 @@ pub fn Actions() -> impl IntoView {
         });
         Some(view! {
             <div class="batch-split-result" data-testid="batch-split-result">
-                <p>{fill(t(lang, "batch.split.done"), &[("n", &o.parts.len().to_string())])}</p>
+                <p>{tn(lang, "batch.split.done", o.parts.len() as u64)}</p>
                 <ul class="batch-split-list">{rows}</ul>
                 {oversized}
             </div>

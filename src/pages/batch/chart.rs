@@ -1,7 +1,7 @@
 //! Requests by prompt tokens: an inline SVG bar chart of the histogram.
 
-use crate::format;
-use crate::i18n::{fill, t, Lang};
+use crate::components::chart_frame::ChartSvg;
+use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::Histogram;
 use leptos::prelude::*;
@@ -55,7 +55,7 @@ pub fn Histogram(histogram: Histogram) -> impl IntoView {
                 let range = range.clone();
                 move || {
                     let l: Lang = lang();
-                    fill(t(l, "batch.chart.bar"), &[("n", &format::number(c as f64, l, 0)), ("range", &range)])
+                    fill(&tn(l, "batch.chart.bar", c), &[("range", &range)])
                 }
             };
             view! {
@@ -70,14 +70,7 @@ pub fn Histogram(histogram: Histogram) -> impl IntoView {
         .collect_view();
     view! {
         <figure class="batch-chart">
-            <svg
-                viewBox=format!("0 0 {W} {H}")
-                role="img"
-                aria-label=label
-                class="batch-chart__svg"
-                preserveAspectRatio="xMidYMid meet"
-            >
-                <title>{label}</title>
+            <ChartSvg width=W height=H title=Signal::derive(label) class="batch-chart__svg" aspect="xMidYMid meet">
                 <line class="batch-chart__axis" x1=LEFT y1=TOP + plot_h x2=W - 8.0 y2=TOP + plot_h/>
                 <text class="batch-chart__tick" x=LEFT - 6.0 y=TOP + 4.0 text-anchor="end">{format!("{max}")}</text>
                 <text class="batch-chart__tick" x=LEFT - 6.0 y=TOP + plot_h text-anchor="end">"0"</text>
@@ -85,7 +78,7 @@ pub fn Histogram(histogram: Histogram) -> impl IntoView {
                 <text class="batch-chart__caption" x=LEFT + (W - LEFT) / 2.0 y=H - 6.0 text-anchor="middle">
                     {move || t(lang(), "batch.chart.x")}
                 </text>
-            </svg>
+            </ChartSvg>
             <figcaption class="muted">{label}</figcaption>
         </figure>
     }

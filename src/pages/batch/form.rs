@@ -2,6 +2,9 @@
 
 use super::tx;
 use super::{use_state, OptionProblem};
+use crate::components::check_field::CheckField;
+use crate::components::enum_select::{bind_text, Choice, EnumSelect};
+use crate::components::num_field::NumField;
 use crate::format;
 use crate::i18n::t;
 use crate::prefs::use_prefs;
@@ -9,14 +12,22 @@ use batchlane_core::batch::{estimate_cost, Dialect, PriceOverride, Zone};
 use batchlane_core::facts::{ModelKind, MODELS};
 use leptos::prelude::*;
 
-const SUBSCRIPTIONS: &[(&str, &str)] = &[
-    ("none", "batch.quota.none"),
-    ("ea", "batch.quota.ea"),
-    ("default", "batch.quota.default"),
-    ("credit_card", "batch.quota.credit_card"),
-    ("msdn", "batch.quota.msdn"),
-    ("typed", "batch.quota.typed"),
+const SUBSCRIPTIONS: &[Choice<&str>] = &[
+    ("none", "none", "batch.quota.none"),
+    ("ea", "ea", "batch.quota.ea"),
+    ("default", "default", "batch.quota.default"),
+    ("credit_card", "credit_card", "batch.quota.credit_card"),
+    ("msdn", "msdn", "batch.quota.msdn"),
+    ("typed", "typed", "batch.quota.typed"),
 ];
+
+const DIALECTS: &[Choice<Dialect>] =
+    &[(Dialect::Azure, "azure", "batch.dialect.azure"), (Dialect::OpenAi, "openai", "batch.dialect.openai")];
+
+const ENCODINGS: &[Choice<&str>] =
+    &[("", "", "batch.encoding.auto"), ("o200k_base", "o200k_base", "o200k_base"), ("cl100k_base", "cl100k_base", "cl100k_base")];
+
+const ZONES: &[Choice<Zone>] = &[(Zone::Global, "global", "batch.zone.global"), (Zone::DataZone, "datazone", "batch.zone.datazone")];
 
 #[component]
 pub fn OptionsForm() -> impl IntoView {
@@ -25,12 +36,10 @@ pub fn OptionsForm() -> impl IntoView {
     let models =
         MODELS.iter().filter(|m| m.kind != ModelKind::Embedding).map(|m| view! { <option value=m.name>{m.name}</option> }).collect_view();
     let quota_problem = move || matches!(state.options(), Err(OptionProblem::QuotaNotANumber));
-    let price_in_problem = move || match state.prices() {
-        Err(OptionProblem::PriceIn(k)) => Some(k),
-        _ => None,
-    };
-    let price_out_problem = move || match state.prices() {
-        Err(OptionProblem::PriceOut(k)) => Some(k),
+    // The reason the input (or output) price is refused, as a translation key.
+    let price_problem = move |output: bool| match state.prices() {
+        Err(OptionProblem::PriceIn(k)) if !output => Some(k),
+        Err(OptionProblem::PriceOut(k)) if output => Some(k),
         _ => None,
     };
     // The catalog's batch prices for the model, shown as placeholders.
@@ -48,24 +57,36 @@ pub fn OptionsForm() -> impl IntoView {
             |c| format::number(if output { c.output_price_per_m } else { c.input_price_per_m }, lang, 4),
         )
     };
+    let price_field = move |output: bool| {
+        let (label, text, testid) = if output {
+            ("batch.price.output", state.price_out, None)
+        } else {
+            ("batch.price.input", state.price_in, Some("batch-price-input"))
+        };
+        view! {
+            <NumField
+                label=label
+                value=text
+                on_input=Callback::new(move |v| text.set(v))
+                error=Signal::derive(move || price_problem(output).map(|k| t(prefs.lang.get(), k).to_string()))
+                placeholder=Signal::derive(move || placeholder(output))
+                testid=testid.unwrap_or_default()
+            />
+        }
+    };
+    let (encoding, set_encoding) = bind_text(ENCODINGS, state.encoding);
+    let (quota, set_quota) = bind_text(SUBSCRIPTIONS, state.quota);
     view! {
         <fieldset class="batch-options">
             <legend>{tx("batch.options", prefs.lang)}</legend>
             <div class="batch-options__grid">
-                <label class="field">
-                    <span>{tx("batch.dialect", prefs.lang)}</span>
-                    <select
-                        data-testid="batch-dialect"
-                        on:change=move |ev| {
-                            let d = if event_target_value(&ev) == "openai" { Dialect::OpenAi } else { Dialect::Azure };
-                            state.dialect.set(d);
-                        }
-                        prop:value=move || state.dialect.get().name()
-                    >
-                        <option value="azure">{tx("batch.dialect.azure", prefs.lang)}</option>
-                        <option value="openai">{tx("batch.dialect.openai", prefs.lang)}</option>
-                    </select>
-                </label>
+                <EnumSelect
+                    label="batch.dialect"
+                    choices=DIALECTS
+                    value=state.dialect
+                    on_set=Callback::new(move |d| state.dialect.set(d))
+                    testid="batch-dialect"
+                />
                 <label class="field">
                     <span>{tx("batch.model", prefs.lang)}</span>
                     <select
@@ -77,108 +98,40 @@ pub fn OptionsForm() -> impl IntoView {
                         {models}
                     </select>
                 </label>
-                <label class="field">
-                    <span>{tx("batch.encoding", prefs.lang)}</span>
-                    <select
-                        on:change=move |ev| state.encoding.set(event_target_value(&ev))
-                        prop:value=move || state.encoding.get()
-                    >
-                        <option value="">{tx("batch.encoding.auto", prefs.lang)}</option>
-                        <option value="o200k_base">"o200k_base"</option>
-                        <option value="cl100k_base">"cl100k_base"</option>
-                    </select>
-                </label>
-                <label class="field">
-                    <span>{tx("batch.quota", prefs.lang)}</span>
-                    <select
-                        data-testid="batch-quota"
-                        on:change=move |ev| state.quota.set(event_target_value(&ev))
-                        prop:value=move || state.quota.get()
-                    >
-                        {SUBSCRIPTIONS
-                            .iter()
-                            .map(|&(v, k)| view! { <option value=v>{tx(k, prefs.lang)}</option> })
-                            .collect_view()}
-                    </select>
-                </label>
+                <EnumSelect label="batch.encoding" choices=ENCODINGS value=encoding on_set=set_encoding/>
+                <EnumSelect label="batch.quota" choices=SUBSCRIPTIONS value=quota on_set=set_quota testid="batch-quota"/>
                 <Show when=move || !matches!(state.quota.get().as_str(), "none" | "typed")>
-                    <label class="field">
-                        <span>{tx("batch.zone", prefs.lang)}</span>
-                        <select
-                            on:change=move |ev| {
-                                let z = if event_target_value(&ev) == "datazone" { Zone::DataZone } else { Zone::Global };
-                                state.zone.set(z);
-                            }
-                            prop:value=move || if state.zone.get() == Zone::DataZone { "datazone" } else { "global" }
-                        >
-                            <option value="global">{tx("batch.zone.global", prefs.lang)}</option>
-                            <option value="datazone">{tx("batch.zone.datazone", prefs.lang)}</option>
-                        </select>
-                    </label>
+                    <EnumSelect label="batch.zone" choices=ZONES value=state.zone on_set=Callback::new(move |z| state.zone.set(z))/>
                 </Show>
                 <Show when=move || state.quota.get() == "typed">
-                    <label class="field">
-                        <span>{tx("batch.quota.tokens", prefs.lang)}</span>
-                        <input
-                            type="text"
-                            inputmode="numeric"
-                            data-testid="batch-quota-tokens"
-                            aria-invalid=move || quota_problem().then_some("true")
-                            aria-describedby="batch-quota-error"
-                            prop:value=move || state.quota_typed.get()
-                            on:input=move |ev| state.quota_typed.set(event_target_value(&ev))
-                        />
-                        <Show when=quota_problem>
-                            <span class="field-error" id="batch-quota-error" role="alert">{tx("batch.quota.invalid", prefs.lang)}</span>
-                        </Show>
-                    </label>
+                    <NumField
+                        label="batch.quota.tokens"
+                        value=state.quota_typed
+                        on_input=Callback::new(move |v| state.quota_typed.set(v))
+                        error=Signal::derive(move || quota_problem().then(|| t(prefs.lang.get(), "batch.quota.invalid").to_string()))
+                        integer=true
+                        testid="batch-quota-tokens"
+                    />
                 </Show>
-                <label class="field">
-                    <span>{tx("batch.price.input", prefs.lang)}</span>
-                    <input
-                        type="text"
-                        inputmode="decimal"
-                        data-testid="batch-price-input"
-                        placeholder=move || placeholder(false)
-                        aria-invalid=move || price_in_problem().map(|_| "true")
-                        prop:value=move || state.price_in.get()
-                        on:input=move |ev| state.price_in.set(event_target_value(&ev))
-                    />
-                    {move || price_in_problem().map(|k| view! { <span class="field-error" role="alert">{tx(k, prefs.lang)}</span> })}
-                </label>
-                <label class="field">
-                    <span>{tx("batch.price.output", prefs.lang)}</span>
-                    <input
-                        type="text"
-                        inputmode="decimal"
-                        placeholder=move || placeholder(true)
-                        aria-invalid=move || price_out_problem().map(|_| "true")
-                        prop:value=move || state.price_out.get()
-                        on:input=move |ev| state.price_out.set(event_target_value(&ev))
-                    />
-                    {move || price_out_problem().map(|k| view! { <span class="field-error" role="alert">{tx(k, prefs.lang)}</span> })}
-                </label>
+                {price_field(false)}
+                {price_field(true)}
             </div>
             <div class="batch-options__row">
-                <label class="field field--inline">
-                    <input
-                        type="checkbox"
-                        data-testid="batch-byo"
-                        prop:checked=move || state.byo.get()
-                        on:change=move |ev| state.byo.set(event_target_checked(&ev))
-                        disabled=move || state.dialect.get() == Dialect::OpenAi
-                    />
-                    <span>{tx("batch.byo", prefs.lang)}</span>
-                </label>
-                <label class="field field--inline">
-                    <input
-                        type="checkbox"
-                        data-testid="batch-count-tokens"
-                        prop:checked=move || state.count_tokens.get()
-                        on:change=move |ev| state.count_tokens.set(event_target_checked(&ev))
-                    />
-                    <span>{tx("batch.count_tokens", prefs.lang)}</span>
-                </label>
+                <CheckField
+                    label="batch.byo"
+                    class="field field--inline"
+                    value=state.byo
+                    on_set=Callback::new(move |v| state.byo.set(v))
+                    disabled=Signal::derive(move || state.dialect.get() == Dialect::OpenAi)
+                    testid="batch-byo"
+                />
+                <CheckField
+                    label="batch.count_tokens"
+                    class="field field--inline"
+                    value=state.count_tokens
+                    on_set=Callback::new(move |v| state.count_tokens.set(v))
+                    testid="batch-count-tokens"
+                />
                 <Show when=move || {
                     state.source.with_value(Option::is_some) && !state.running.get()
                         && state.source_size.get() > super::AUTO_RECHECK_BYTES

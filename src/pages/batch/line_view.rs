@@ -3,7 +3,7 @@
 
 use super::tx;
 use super::use_state;
-use crate::i18n::{fill, t, Lang};
+use crate::i18n::{fill, t};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{explain, Code, Diagnostic};
 use leptos::prelude::*;
@@ -104,10 +104,7 @@ pub fn LineView() -> impl IntoView {
         let d = r.diagnostics.get(s.index)?.clone();
         let lang = prefs.lang.get();
         let fix = explain(d.code, r.dialect);
-        let fix = match lang {
-            Lang::En => fix.en,
-            Lang::Ko => fix.ko,
-        };
+        let fix = fix.pick(lang).to_string();
         let title = if d.line == 0 {
             t(lang, "batch.view.file").to_string()
         } else {

@@ -3,7 +3,7 @@
 use super::tx;
 use super::{bytes_text, use_state};
 use crate::format;
-use crate::i18n::{fill, t, Lang};
+use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{estimate_cost, Dialect, FileShape, Report};
 use leptos::prelude::*;
@@ -157,7 +157,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
                     <dd>
                         {move || {
                             let lang = lang();
-                            fill(t(lang, "batch.summary.size_value"), &[("size", &bytes_text(s.bytes, lang)), ("lines", &num(s.lines, lang))])
+                            fill(&tn(lang, "batch.summary.size_value", s.lines), &[("size", &bytes_text(s.bytes, lang))])
                         }}
                     </dd>
                 </div>

@@ -4,7 +4,8 @@
 //! Batch results page (see [`super::handoff`]).
 
 use super::chart::{split_chart, Bar};
-use super::text::{count, deployment_key, line_problem, money};
+use super::text::{count, deployment_key, line_problem};
+use crate::format::usd;
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
 use crate::worker::client::{WorkerPool, WORKER_URL};
@@ -248,7 +249,7 @@ fn SpendView(lang: Lang, table: SpendTable) -> impl IntoView {
         .rows
         .iter()
         .take(CHART_BARS)
-        .map(|r| Bar { label: name(&r.key), parts: [r.cost.input, r.cost.cached_input, r.cost.output], value: money(r.cost.total, lang) })
+        .map(|r| Bar { label: name(&r.key), parts: [r.cost.input, r.cost.cached_input, r.cost.output], value: usd(r.cost.total, lang) })
         .collect();
     let rows = table
         .rows
@@ -261,7 +262,7 @@ fn SpendView(lang: Lang, table: SpendTable) -> impl IntoView {
                     <td class="num">{count(r.prompt_tokens, lang)}</td>
                     <td class="num">{count(r.cached_tokens, lang)}</td>
                     <td class="num">{count(r.completion_tokens, lang)}</td>
-                    <td class="num">{money(r.cost.total, lang)}</td>
+                    <td class="num">{usd(r.cost.total, lang)}</td>
                     <td class="num">{format_percent(r.share)}</td>
                 </tr>
             }
@@ -300,7 +301,7 @@ fn SpendView(lang: Lang, table: SpendTable) -> impl IntoView {
                         <td class="num">{count(total.prompt_tokens, lang)}</td>
                         <td class="num">{count(total.cached_tokens, lang)}</td>
                         <td class="num">{count(total.completion_tokens, lang)}</td>
-                        <td class="num">{money(total.cost.total, lang)}</td>
+                        <td class="num">{usd(total.cost.total, lang)}</td>
                         <td class="num">{format_percent(total.share)}</td>
                     </tr>
                 </tfoot>

@@ -2,6 +2,7 @@
 //! and output, drawn as inline SVG (one bar per scenario, tenant or
 //! feature).
 
+use crate::components::chart_frame::{BarRows, ChartSvg};
 use crate::i18n::{t, Lang};
 use leptos::prelude::*;
 
@@ -13,12 +14,8 @@ pub struct Bar {
     pub value: String,
 }
 
-const WIDTH: f64 = 720.0;
-const LABEL_W: f64 = 170.0;
-const VALUE_W: f64 = 130.0;
-const ROW_H: f64 = 30.0;
-const BAR_H: f64 = 18.0;
-const TOP: f64 = 34.0;
+/// 720 wide: the bars get what the label and value columns leave.
+const ROWS: BarRows = BarRows { label_w: 170.0, bar_w: 404.0, value_w: 146.0, row_h: 30.0, bar_h: 18.0, top: 34.0 };
 const PART_CLASS: [&str; 3] = ["chart-input", "chart-cached", "chart-output"];
 const PART_KEY: [&str; 3] = ["cost.part.input", "cost.part.cached", "cost.part.output"];
 
@@ -33,12 +30,12 @@ fn shorten(s: &str, max: usize) -> String {
 /// The chart; `title` is read by screen readers and shown on hover.
 pub fn split_chart(title: String, bars: Vec<Bar>, lang: Lang, testid: &'static str) -> impl IntoView {
     let max = bars.iter().map(|b| b.parts.iter().sum::<f64>()).fold(0.0_f64, f64::max);
-    let bar_w = WIDTH - LABEL_W - VALUE_W - 16.0;
+    let bar_w = ROWS.bar_w;
     let scale = if max > 0.0 { bar_w / max } else { 0.0 };
-    let height = TOP + bars.len() as f64 * ROW_H + 6.0;
+    let height = ROWS.height(bars.len(), 6.0);
     let legend = (0..3)
         .map(|p| {
-            let x = LABEL_W + p as f64 * 150.0;
+            let x = ROWS.label_w + p as f64 * 150.0;
             view! {
                 <rect x=x y="6" width="14" height="14" rx="3" class=PART_CLASS[p]/>
                 <text x=x + 20.0 y="18" class="chart-legend">{t(lang, PART_KEY[p])}</text>
@@ -49,13 +46,13 @@ pub fn split_chart(title: String, bars: Vec<Bar>, lang: Lang, testid: &'static s
         .into_iter()
         .enumerate()
         .map(|(row, bar)| {
-            let y = TOP + row as f64 * ROW_H;
-            let mut x = LABEL_W;
+            let y = ROWS.row_y(row);
+            let mut x = ROWS.label_w;
             let segments = (0..3)
                 .map(|p| {
                     let w = (bar.parts[p].max(0.0) * scale).max(0.0);
                     let seg = view! {
-                        <rect x=x y=y + (ROW_H - BAR_H) / 2.0 width=w height=BAR_H class=PART_CLASS[p]>
+                        <rect x=x y=y + (ROWS.row_h - ROWS.bar_h) / 2.0 width=w height=ROWS.bar_h class=PART_CLASS[p]>
                             <title>{format!("{}: {}", t(lang, PART_KEY[p]), bar.label)}</title>
                         </rect>
                     };
@@ -65,27 +62,17 @@ pub fn split_chart(title: String, bars: Vec<Bar>, lang: Lang, testid: &'static s
                 .collect_view();
             view! {
                 <g>
-                    <text x=LABEL_W - 8.0 y=y + ROW_H / 2.0 + 5.0 text-anchor="end" class="chart-label">{shorten(&bar.label, 22)}</text>
+                    <text x=ROWS.label_w - 8.0 y=y + ROWS.row_h / 2.0 + 5.0 text-anchor="end" class="chart-label">{shorten(&bar.label, 22)}</text>
                     {segments}
-                    <text x=x + 6.0 y=y + ROW_H / 2.0 + 5.0 class="chart-value">{bar.value}</text>
+                    <text x=x + 6.0 y=y + ROWS.row_h / 2.0 + 5.0 class="chart-value">{bar.value}</text>
                 </g>
             }
         })
         .collect_view();
-    let label = title.clone();
     view! {
-        <svg
-            class="cost-chart"
-            data-testid=testid
-            viewBox=format!("0 0 {WIDTH} {height}")
-            width="100%"
-            role="img"
-            aria-label=label
-            preserveAspectRatio="xMinYMin meet"
-        >
-            <title>{title}</title>
+        <ChartSvg width=ROWS.width() height=height title=title class="cost-chart" testid=testid aspect="xMinYMin meet">
             {legend}
             {rows}
-        </svg>
+        </ChartSvg>
     }
 }

@@ -5,7 +5,7 @@
 use super::state::{parse, Draft, Num};
 use super::text::{deployment_key, issue};
 use super::{slot_name, use_cost};
-use crate::i18n::{fill, t};
+use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::cost::compare::MAX_SCENARIOS;
 use batchlane_core::cost::prices::{price_table, DeploymentType};
@@ -78,7 +78,7 @@ pub fn WorkloadForm() -> impl IntoView {
             </button>
             <span class="muted">{move || {
                 let lang = prefs.lang.get();
-                fill(t(lang, "cost.scenarios_left"), &[("n", &(MAX_SCENARIOS + 1 - count.get()).to_string())])
+                tn(lang, "cost.scenarios_left", (MAX_SCENARIOS + 1 - count.get()) as u64)
             }}</span>
             <label class="field field--inline cost-days">
                 <span>{tr("cost.days_per_month")}</span>

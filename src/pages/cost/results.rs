@@ -2,8 +2,9 @@
 //! saving against the baseline and of each knob, notes, and the chart.
 
 use super::chart::{split_chart, Bar};
-use super::text::{count, issue, knob_label, money};
+use super::text::{count, issue, knob_label};
 use super::{slot_name, use_cost};
+use crate::format::usd;
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::use_prefs;
 use batchlane_core::cost::compare::{ComparisonResult, Slot};
@@ -68,7 +69,7 @@ fn results_view(lang: Lang, r: &ComparisonResult, names: &[String]) -> impl Into
         view! { <tr><th scope="row">{t(lang, label)}</th>{cells}</tr> }
     };
     let group = |label: &'static str| view! { <tr class="cost-group"><th scope="colgroup" colspan=n + 1>{t(lang, label)}</th></tr> };
-    let m = |x: f64| money(x, lang);
+    let m = |x: f64| usd(x, lang);
     let saving = |i: usize, f: &dyn Fn(&batchlane_core::cost::compare::ScenarioResult) -> f64| {
         if i == 0 {
             "—".to_string()

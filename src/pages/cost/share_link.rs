@@ -1,21 +1,10 @@
 //! Copies the page's address — the whole comparison — to the clipboard.
 
-use crate::prefs::tr;
+use crate::components::copy_button::CopyButton;
 use leptos::prelude::*;
 
 #[component]
 pub fn ShareButton() -> impl IntoView {
-    let copied = RwSignal::new(false);
-    let copy = move |_| {
-        let Some(window) = web_sys::window() else { return };
-        let Ok(href) = window.location().href() else { return };
-        let _ = window.navigator().clipboard().write_text(&href);
-        copied.set(true);
-        gloo::timers::callback::Timeout::new(2_000, move || copied.set(false)).forget();
-    };
-    view! {
-        <button type="button" class="button" data-testid="cost-share" on:click=copy>
-            {move || if copied.get() { tr("cost.share_copied")() } else { tr("cost.share")() }}
-        </button>
-    }
+    let href = || web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    view! { <CopyButton text=href label="cost.share" done="cost.share_copied" class="button" testid="cost-share"/> }
 }

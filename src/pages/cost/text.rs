@@ -6,15 +6,6 @@ use crate::i18n::{fill, lookup, t, Lang};
 use batchlane_core::cost::prices::{DeploymentType, PriceError};
 use batchlane_core::cost::usage::{Column, LineProblem};
 use batchlane_core::cost::workload::{Field, FieldIssue, Problem};
-use batchlane_core::format::{format_usd, format_usd_ko};
-
-/// Dollars as the language writes them: "$2,400.00" / "2,400.00달러".
-pub fn money(x: f64, lang: Lang) -> String {
-    match lang {
-        Lang::En => format_usd(x),
-        Lang::Ko => format_usd_ko(x),
-    }
-}
 
 /// A count or token figure: thousands separators, at most one decimal.
 pub fn count(x: f64, lang: Lang) -> String {

@@ -3,8 +3,9 @@
 
 use super::keys::use_answer_keys;
 use super::question::{QuestionCard, STEM_ID};
-use super::store::{focus_id, marker, pick, random_seed};
+use super::store::{focus_id, marker, random_seed};
 use super::{Source, State};
+use crate::components::copy_button::CopyButton;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::practice::{next_seed, note_problem, Family, Problem};
@@ -66,17 +67,8 @@ pub fn Drill() -> impl IntoView {
         state.show(first(source, &prefs.catalog.get_untracked()));
     };
 
-    let copied = RwSignal::new(false);
-    Effect::new(move |_| {
-        state.problem.track();
-        copied.set(false);
-    });
     let share_href = move || format!("/practice?p={}", state.problem.with(|p| p.id()));
-    let copy = move |_| {
-        let url = format!("{}{}", window().location().origin().unwrap_or_default(), share_href());
-        let _ = window().navigator().clipboard().write_text(&url);
-        copied.set(true);
-    };
+    let share_url = move || format!("{}{}", window().location().origin().unwrap_or_default(), share_href());
 
     let card = move || {
         let problem = state.problem.get();
@@ -93,8 +85,9 @@ pub fn Drill() -> impl IntoView {
     let feedback = move || {
         let chosen = state.chosen.get()?;
         let l = lang.get();
-        let (right, correct, explanation, correct_text) =
-            state.problem.with(|p| (p.is_correct(chosen), p.correct, pick(&p.explanation, l), pick(&p.options[p.correct], l)));
+        let (right, correct, explanation, correct_text) = state
+            .problem
+            .with(|p| (p.is_correct(chosen), p.correct, p.explanation.pick(l).to_string(), p.options[p.correct].pick(l).to_string()));
         let verdict = if right {
             t(l, "practice.correct").to_string()
         } else {
@@ -119,7 +112,7 @@ pub fn Drill() -> impl IntoView {
                         <option value="note">{tr("practice.source.note")}</option>
                         {Family::ALL
                             .into_iter()
-                            .map(|f| view! { <option value=f.slug()>{move || pick(&f.label(), lang.get())}</option> })
+                            .map(|f| view! { <option value=f.slug()>{move || f.label().pick(lang.get()).to_string()}</option> })
                             .collect_view()}
                     </select>
                 </label>
@@ -139,9 +132,7 @@ pub fn Drill() -> impl IntoView {
                     {tr("practice.next")}" "<kbd>"Enter"</kbd>
                 </button>
                 <a class="pq-share" href=share_href data-testid="practice-share">{tr("practice.share")}</a>
-                <button type="button" class="button button--small" on:click=copy>
-                    {move || if copied.get() { tr("practice.copied")() } else { tr("practice.copy_link")() }}
-                </button>
+                <CopyButton text=share_url label="practice.copy_link" done="practice.copied"/>
             </div>
         </div>
     }

@@ -3,7 +3,7 @@
 
 use super::keys::use_answer_keys;
 use super::question::{QuestionCard, STEM_ID};
-use super::store::{clock, focus_id, marker, pick, random_seed};
+use super::store::{clock, focus_id, marker, random_seed};
 use super::State;
 use crate::format;
 use crate::i18n::{fill, t};
@@ -312,20 +312,20 @@ fn ExamResults() -> impl IntoView {
                                     <span class="badge" class:badge--ok=ok class:badge--error=!ok>
                                         {move || if ok { tr("practice.exam.right")() } else { tr("practice.exam.wrong")() }}
                                     </span>" "
-                                    {move || pick(&item.stem, lang.get())}
+                                    {move || item.stem.pick(lang.get()).to_string()}
                                 </p>
                                 <p class="review-item__answers">
                                     <span>{tr("practice.exam.your_answer")}" "
                                         {match chosen {
-                                            Some((c, text)) => view! { <strong>{marker(c)}" "{move || pick(&text, lang.get())}</strong> }.into_any(),
+                                            Some((c, text)) => view! { <strong>{marker(c)}" "{move || text.pick(lang.get()).to_string()}</strong> }.into_any(),
                                             None => view! { <em>{tr("practice.exam.skipped")}</em> }.into_any(),
                                         }}
                                     </span>
                                     {(!ok).then(|| view! {
-                                        <span>{tr("practice.exam.right_answer")}" "<strong>{marker(correct)}" "{move || pick(&right, lang.get())}</strong></span>
+                                        <span>{tr("practice.exam.right_answer")}" "<strong>{marker(correct)}" "{move || right.pick(lang.get()).to_string()}</strong></span>
                                     })}
                                 </p>
-                                <p class="review-item__explanation">{move || pick(&item.explanation, lang.get())}</p>
+                                <p class="review-item__explanation">{move || item.explanation.pick(lang.get()).to_string()}</p>
                                 <a href=href>{tr("practice.exam.open_problem")}</a>
                             </li>
                         }

@@ -156,7 +156,7 @@ pub fn PracticePage() -> impl IntoView {
         let d = table.decode(&pairs);
         if let Some(r) = d.rejected.first() {
             let lang = prefs.lang.get_untracked();
-            state.link_error.set(Some(format!("{}={} ({})", r.key, r.value, r.reason.text().pick(lang == crate::i18n::Lang::Ko))));
+            state.link_error.set(Some(format!("{}={} ({})", r.key, r.value, r.reason.text().pick(lang))));
             return;
         }
         let get = |k: &str| d.get(k).map(str::to_string);

@@ -2,7 +2,7 @@
 //! four options. With `reveal`, the right option (and a wrong choice) are
 //! marked; without it (the exam), only the choice is.
 
-use super::store::{marker, pick};
+use super::store::marker;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::practice::Problem;
@@ -34,7 +34,7 @@ pub fn QuestionCard(
     view! {
         <article class="pq" data-testid="practice-question" data-problem-id=id_attr>
             <p class="pq__meta">
-                <span class="badge badge--family">{move || pick(&family, lang.get())}</span>
+                <span class="badge badge--family">{move || family.pick(lang.get()).to_string()}</span>
                 {note.map(|n| view! {
                     <span class="badge badge--note">{move || fill(t(lang.get(), "practice.note_badge"), &[("n", &n.to_string())])}</span>
                 })}
@@ -45,7 +45,7 @@ pub fn QuestionCard(
                 <pre class="pq__code" tabindex="0" aria-label=tr("practice.code_label")><code>{c}</code></pre>
             })}
             <p class="pq__stem" id=STEM_ID tabindex="-1" data-testid="practice-stem">
-                {move || pick(&stem, lang.get())}
+                {move || stem.pick(lang.get()).to_string()}
             </p>
             <div class="pq__options" role="group" aria-label=tr("practice.options_label")>
                 {options
@@ -78,7 +78,7 @@ pub fn QuestionCard(
                                 on:click=move |_| on_choose.run(i)
                             >
                                 <span class="pq__marker" aria-hidden="true">{marker(i)}</span>
-                                <span class="pq__text">{move || pick(&text, lang.get())}</span>
+                                <span class="pq__text">{move || text.pick(lang.get()).to_string()}</span>
                                 {verdict}
                             </button>
                         }

@@ -1,7 +1,6 @@
 //! Statistics: per-family attempts and accuracy, streaks, the weakest
 //! family to practise next, and a reset that asks first.
 
-use super::store::pick;
 use super::{Mode, Source, State};
 use crate::format;
 use crate::i18n::{fill, t};
@@ -32,7 +31,7 @@ pub fn StatsView() -> impl IntoView {
                 let width = move || format!("{}%", s().accuracy().unwrap_or(0.0) * 100.0);
                 view! {
                     <tr data-family=f.slug()>
-                        <th scope="row">{move || pick(&f.label(), lang.get())}</th>
+                        <th scope="row">{move || f.label().pick(lang.get()).to_string()}</th>
                         <td class="num" data-testid=format!("stats-attempts-{}", f.slug())>{move || s().attempts}</td>
                         <td class="num">{move || s().correct}</td>
                         <td class="num">{move || pct(s().accuracy())}</td>
@@ -48,7 +47,7 @@ pub fn StatsView() -> impl IntoView {
     let weakest = move || {
         let f = state.stats.with(|s| s.weakest())?;
         let l = lang.get();
-        let line = fill(t(l, "practice.stats.weakest"), &[("family", &pick(&f.label(), l))]);
+        let line = fill(t(l, "practice.stats.weakest"), &[("family", f.label().pick(l))]);
         Some(view! {
             <p class="stats-weakest">
                 {line}" "

@@ -1,10 +1,9 @@
 //! Small helpers for the practice page: statistics in localStorage, the
 //! page's link table, the language of a problem's text, fresh seeds and focus moves.
 
-use crate::i18n::Lang;
 use crate::state::{LocalStore, Store};
 use batchlane_core::io::query::{field, Kind, Table};
-use batchlane_core::practice::{Stats, Text};
+use batchlane_core::practice::Stats;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -39,14 +38,6 @@ pub fn link_table() -> Table {
         field("exam", Kind::Text { max_chars: MAX_ID_CHARS }, ""),
         field("view", Kind::Enum(vec!["exam", "stats"]), ""),
     ])
-}
-
-/// The text in the chosen language.
-pub fn pick(text: &Text, lang: Lang) -> String {
-    match lang {
-        Lang::Ko => text.ko.clone(),
-        Lang::En => text.en.clone(),
-    }
 }
 
 /// A fresh seed below one million (short URLs), from the browser's random source.

@@ -1,6 +1,7 @@
 //! A small inline-SVG line chart (axes, ticks, legend), generated here: no
 //! external resources, no inline styles (colours come from CSS classes).
 
+use crate::components::chart_frame::{ChartSvg, Plot};
 use leptos::prelude::*;
 
 pub struct Series {
@@ -10,12 +11,7 @@ pub struct Series {
     pub ys: Vec<f64>,
 }
 
-const W: f64 = 640.0;
-const H: f64 = 260.0;
-const L: f64 = 64.0;
-const R: f64 = 16.0;
-const T: f64 = 14.0;
-const B: f64 = 40.0;
+const P: Plot = Plot { width: 640.0, height: 260.0, left: 64.0, right: 16.0, top: 14.0, bottom: 40.0 };
 
 /// 1234567 → "1.2M", 35000 → "35k".
 pub fn compact(x: f64) -> String {
@@ -60,8 +56,8 @@ pub fn LineChart(
 ) -> impl IntoView {
     let x_max = nice(xs.iter().copied().fold(0.0, f64::max));
     let y_max = nice(series.iter().flat_map(|s| s.ys.iter().copied()).filter(|v| v.is_finite()).fold(0.0, f64::max));
-    let px = move |x: f64| L + (x / x_max) * (W - L - R);
-    let py = move |y: f64| H - B - (y / y_max) * (H - T - B);
+    let px = move |x: f64| P.x(x, x_max);
+    let py = move |y: f64| P.y(y, y_max);
     let fmt_y = move |v: f64| if money { format!("${}", compact(v)) } else { compact(v) };
     let ticks = (0..=4).map(|i| i as f64 / 4.0);
     let y_ticks = ticks
@@ -70,8 +66,8 @@ pub fn LineChart(
             let v = y_max * f;
             let y = py(v);
             view! {
-                <line class="chart-grid" x1=L x2=W - R y1=y y2=y/>
-                <text class="chart-tick" x=L - 6.0 y=y + 4.0 text-anchor="end">{fmt_y(v)}</text>
+                <line class="chart-grid" x1=P.left x2=P.right_edge() y1=y y2=y/>
+                <text class="chart-tick" x=P.left - 6.0 y=y + 4.0 text-anchor="end">{fmt_y(v)}</text>
             }
         })
         .collect_view();
@@ -80,8 +76,8 @@ pub fn LineChart(
             let v = x_max * f;
             let x = px(v);
             view! {
-                <line class="chart-axis" x1=x x2=x y1=H - B y2=H - B + 4.0/>
-                <text class="chart-tick" x=x y=H - B + 16.0 text-anchor="middle">{compact(v)}</text>
+                <line class="chart-axis" x1=x x2=x y1=P.baseline() y2=P.baseline() + 4.0/>
+                <text class="chart-tick" x=x y=P.baseline() + 16.0 text-anchor="middle">{compact(v)}</text>
             }
         })
         .collect_view();
@@ -100,7 +96,7 @@ pub fn LineChart(
         .collect_view();
     let marker_view = marker.filter(|m| m.is_finite() && *m <= x_max).map(|m| {
         let x = px(m);
-        view! { <line class="chart-marker" x1=x x2=x y1=T y2=H - B/> }
+        view! { <line class="chart-marker" x1=x x2=x y1=P.top y2=P.baseline()/> }
     });
     let legend = series
         .iter()
@@ -111,16 +107,14 @@ pub fn LineChart(
     let aria = format!("{title}. {x_label}; {y_label}.");
     view! {
         <figure class="chart" data-testid=testid>
-            <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=aria width="100%" preserveAspectRatio="xMidYMid meet">
-                <title>{title.clone()}</title>
+            <ChartSvg width=P.width height=P.height title=title aria=aria aspect="xMidYMid meet">
                 {y_ticks}
-                <line class="chart-axis" x1=L x2=W - R y1=H - B y2=H - B/>
-                <line class="chart-axis" x1=L x2=L y1=T y2=H - B/>
+                {P.axes()}
                 {x_ticks}
                 {marker_view}
                 {lines}
-                <text class="chart-label" x=(L + W - R) / 2.0 y=H - 6.0 text-anchor="middle">{x_label}</text>
-            </svg>
+                <text class="chart-label" x=(P.left + P.right_edge()) / 2.0 y=P.height - 6.0 text-anchor="middle">{x_label}</text>
+            </ChartSvg>
             <figcaption>
                 <span class="muted">{y_label}</span>
                 <ul class="chart-legend">{legend}</ul>

@@ -1,8 +1,9 @@
 //! A labelled text-number input bound to one query key, with its inline
 //! reason (aria-invalid, aria-describedby) when the value is refused.
 
-use super::{pick, use_quota};
-use crate::prefs::{tr, use_prefs};
+use super::use_quota;
+use crate::components::num_field::NumField as NumInput;
+use crate::prefs::use_prefs;
 use batchlane_core::quota::plan::Field;
 use batchlane_core::quota::text::Text;
 use leptos::prelude::*;
@@ -13,6 +14,8 @@ pub fn plan_reason(field: Field) -> Signal<Option<Text>> {
     Signal::derive(move || checked.with(|c| super::state::reason_for(&c.errors, field)))
 }
 
+/// The shared number field bound to one query key: id and test id
+/// `q-{key}`, the reason `q-{key}-reason`.
 #[component]
 pub fn NumField(
     /// The query key the value is stored under.
@@ -30,38 +33,24 @@ pub fn NumField(
 ) -> impl IntoView {
     let prefs = use_prefs();
     let (st, _) = use_quota();
-    let id = format!("q-{key}");
-    let err_id = format!("q-{key}-err");
-    let invalid = move || reason.with(|r| r.is_some());
-    let value = move || match display {
+    let value = Signal::derive(move || match display {
         Some(d) => d.get(),
         None => st.get(key),
-    };
-    let describedby = {
-        let err_id = err_id.clone();
-        move || if invalid() { err_id.clone() } else { String::new() }
-    };
+    });
+    let error = Signal::derive(move || reason.with(|r| r.as_ref().map(|t| t.pick(prefs.lang.get()).to_string())));
+    let id = format!("q-{key}");
     view! {
-        <div class="field quota-field" class:quota-field--invalid=invalid>
-            <label for=id.clone()>{tr(label)}</label>
-            <input
-                id=id.clone()
-                type="text"
-                inputmode="decimal"
-                autocomplete="off"
-                data-testid=id.clone()
-                aria-invalid=move || invalid().to_string()
-                aria-describedby=describedby
-                prop:value=value
-                disabled=move || disabled.is_some_and(|d| d.get())
-                on:input=move |ev| st.set(key, event_target_value(&ev))
-            />
-            {hint.map(|h| view! { <small class="muted">{tr(h)}</small> })}
-            <Show when=invalid>
-                <span class="field-error" id=err_id.clone() role="alert" data-testid=format!("q-{key}-reason")>
-                    {move || reason.with(|r| r.as_ref().map(|t| pick(t, prefs.lang.get())).unwrap_or_default())}
-                </span>
-            </Show>
-        </div>
+        <NumInput
+            label=label
+            value=value
+            on_input=Callback::new(move |v| st.set(key, v))
+            error=error
+            testid=id.clone()
+            id=id.clone()
+            error_testid=format!("{id}-reason")
+            hint=hint
+            disabled=disabled
+            class="quota-field"
+        />
     }
 }

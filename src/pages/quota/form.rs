@@ -1,7 +1,7 @@
 //! The planner form: model, deployment type, quota and traffic.
 
 use super::field::{plan_reason, NumField};
-use super::{pick, use_quota};
+use super::use_quota;
 use crate::i18n::t;
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::{model_for_name, Catalog, MODELS};
@@ -16,15 +16,16 @@ fn rate_limited_models() -> Vec<&'static str> {
     MODELS.iter().filter(|m| c.get("rpm_per_1k_tpm", m.name).is_some()).map(|m| m.name).collect()
 }
 
-pub fn deployment_key(d: DeploymentType) -> &'static str {
+/// The deployment type's product name (the same in both languages).
+pub fn deployment_name(d: DeploymentType) -> &'static str {
     use DeploymentType::*;
     match d {
-        GlobalStandard => "quota.dt.gs",
-        DataZoneStandard => "quota.dt.dzs",
-        RegionalStandard => "quota.dt.rs",
-        GlobalProvisioned => "quota.dt.gp",
-        DataZoneProvisioned => "quota.dt.dzp",
-        RegionalProvisioned => "quota.dt.rp",
+        GlobalStandard => "Global Standard",
+        DataZoneStandard => "Data Zone Standard",
+        RegionalStandard => "Regional Standard",
+        GlobalProvisioned => "Global Provisioned",
+        DataZoneProvisioned => "Data Zone Provisioned",
+        RegionalProvisioned => "Regional Provisioned",
     }
 }
 
@@ -72,18 +73,18 @@ pub fn PlanForm() -> impl IntoView {
                             }).collect_view()
                         }}
                     </select>
-                    {move || model_reason.get().map(|r| view! { <span class="field-error" role="alert">{pick(&r, lang())}</span> })}
+                    {move || model_reason.get().map(|r| view! { <span class="field-error" role="alert">{r.pick(lang()).to_string()}</span> })}
                 </div>
                 <div class="field quota-field">
                     <label for="q-d">{tr("quota.f.deployment")}</label>
                     <select id="q-d" data-testid="q-d" on:change=move |ev| st.set("d", event_target_value(&ev))>
                         {DeploymentType::ALL.into_iter().map(|d| {
                             view! {
-                                <option value=d.code() selected=move || st.get("d") == d.code()>{tr(deployment_key(d))}</option>
+                                <option value=d.code() selected=move || st.get("d") == d.code()>{deployment_name(d)}</option>
                             }
                         }).collect_view()}
                     </select>
-                    {move || dep_reason.get().map(|r| view! { <span class="field-error" role="alert">{pick(&r, lang())}</span> })}
+                    {move || dep_reason.get().map(|r| view! { <span class="field-error" role="alert">{r.pick(lang()).to_string()}</span> })}
                 </div>
                 <Show when=move || !provisioned() fallback=move || view! {
                     <NumField key="ptu" label="quota.f.ptu" reason=plan_reason(Field::AllocatedPtu)/>

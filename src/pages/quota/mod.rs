@@ -14,21 +14,11 @@ mod sim_retry;
 mod state;
 
 use crate::components::page_header::PageHeader;
-use crate::i18n::Lang;
 use crate::prefs::{tr, use_prefs};
 use crate::state::{use_url_state_with_options, LinkBanner, UrlStateOptions};
 use batchlane_core::quota::share;
-use batchlane_core::quota::text::Text;
 use leptos::prelude::*;
 use state::{check, Checked, QuotaState, STORAGE_KEY};
-
-/// The text of `t` in `lang`.
-pub(crate) fn pick(t: &Text, lang: Lang) -> String {
-    match lang {
-        Lang::En => t.en.clone(),
-        Lang::Ko => t.ko.clone(),
-    }
-}
 
 #[component]
 pub fn QuotaPage() -> impl IntoView {

@@ -1,7 +1,7 @@
 //! The planner's answers: the binding limit up front, the key figures, the
 //! arithmetic in words, the four ways ranked, and the KEDA hand-off.
 
-use super::{pick, use_quota};
+use super::use_quota;
 use crate::i18n::t;
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::quota::plan::{Field, Plan, Step, Timing};
@@ -76,7 +76,7 @@ fn Problems(errors: Vec<batchlane_core::quota::plan::FieldError>) -> impl IntoVi
                 {errors.into_iter().map(|e| {
                     let lang = prefs.lang;
                     let r = e.reason();
-                    view! { <li>{move || format!("{}: {}", t(lang.get(), field_key(e.field)), pick(&r, lang.get()))}</li> }
+                    view! { <li>{move || format!("{}: {}", t(lang.get(), field_key(e.field)), r.pick(lang.get()))}</li> }
                 }).collect_view()}
             </ul>
         </div>
@@ -87,7 +87,7 @@ fn Problems(errors: Vec<batchlane_core::quota::plan::FieldError>) -> impl IntoVi
 fn PlanView(plan: Plan) -> impl IntoView {
     let prefs = use_prefs();
     let lang = prefs.lang;
-    let words = move |s: &Step| pick(&step_text(s), lang.get());
+    let words = move |s: &Step| step_text(s).pick(lang.get()).to_string();
     let binding_card = match (&plan.limits, plan.ptu_utilization) {
         (Some(l), _) => {
             let code = binding_code(l.binding);
@@ -216,7 +216,7 @@ fn PlanView(plan: Plan) -> impl IntoView {
                             <li class="quota-way">
                                 <span class=badge>{tr(tk)}</span>
                                 {w.covers.then(|| view! { " " <span class="badge">{tr("quota.way.covers")}</span> })}
-                                <p>{move || pick(&text, lang.get())}</p>
+                                <p>{move || text.pick(lang.get()).to_string()}</p>
                             </li>
                         }
                     }).collect_view()}
@@ -256,7 +256,7 @@ fn KedaHandoff(plan: Plan) -> impl IntoView {
             </div>
             {move || match feed() {
                 Ok(f) => {
-                    let text = pick(&f.explanation, lang());
+                    let text = f.explanation.pick(lang()).to_string();
                     view! {
                         <p class="quota-step">{text}</p>
                         <p>

@@ -7,7 +7,7 @@ use super::field::NumField;
 use super::sim_arrivals::{read_arrivals, sim_reason, ArrivalsEditor};
 use super::sim_retry::{read_retry, RetryFields};
 use super::state::{clean, problem, QuotaState};
-use super::{pick, use_quota};
+use super::use_quota;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use crate::worker::client::{WorkerPool, WORKER_URL};
@@ -210,7 +210,7 @@ pub fn SimSection() -> impl IntoView {
                                 st.set("sdt", v.join(";"));
                             }/>
                         <small class="muted">{format!("{rpm} RPM")}</small>
-                        {move || reason.get().map(|r| view! { <span class="field-error" role="alert">{pick(&r, lang.get())}</span> })}
+                        {move || reason.get().map(|r| view! { <span class="field-error" role="alert">{r.pick(lang.get()).to_string()}</span> })}
                     </li>
                 }
             })
@@ -245,7 +245,7 @@ pub fn SimSection() -> impl IntoView {
                 );
                 !inline && e.index != Some(usize::MAX)
             })
-            .map(|e| pick(&problem(&e.problem), lang.get()))
+            .map(|e| problem(&e.problem).pick(lang.get()).to_string())
             .collect::<Vec<_>>()
     };
     view! {
@@ -319,21 +319,10 @@ fn SimResults(run: Run) -> impl IntoView {
         ("quota.sim.p99", "sim-p99", ms(r.latency_p99_ms)),
         ("quota.sim.tput", "sim-tput", format!("{} RPM · {} TPM", num(r.throughput_rpm), num(r.throughput_tpm))),
     ];
+    let [arrived, succeeded, failed, waiting] = [r.arrived, r.succeeded, r.failed, r.unfinished].map(|n| num(n as f64));
     let summary = Text::new(
-        format!(
-            "{} arrived, {} succeeded, {} gave up, {} still waiting at the end.",
-            num(r.arrived as f64),
-            num(r.succeeded as f64),
-            num(r.failed as f64),
-            num(r.unfinished as f64)
-        ),
-        format!(
-            "도착 {}건 중 {}건 성공, {}건 포기, 종료 시점에 {}건 대기 중입니다.",
-            num(r.arrived as f64),
-            num(r.succeeded as f64),
-            num(r.failed as f64),
-            num(r.unfinished as f64)
-        ),
+        format!("{arrived} arrived, {succeeded} succeeded, {failed} gave up, {waiting} still waiting at the end."),
+        format!("도착 {arrived}건 중 {succeeded}건 성공, {failed}건 포기, 종료 시점에 {waiting}건 대기 중입니다."),
     );
     let xs: Vec<f64> = r.series.iter().map(|p| p.t_s).collect();
     let admitted: Vec<f64> = r.series.iter().map(|p| f64::from(p.admitted)).collect();
@@ -361,7 +350,7 @@ fn SimResults(run: Run) -> impl IntoView {
             <dl class="quota-figures">
                 {stats.into_iter().map(|(k, id, v)| view! { <div><dt>{tr(k)}</dt><dd data-testid=id>{v}</dd></div> }).collect_view()}
             </dl>
-            <p>{move || pick(&summary, lang.get())}</p>
+            <p>{move || summary.pick(lang.get()).to_string()}</p>
             {move || {
                 let l = lang.get();
                 view! {

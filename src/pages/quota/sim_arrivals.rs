@@ -4,7 +4,8 @@
 
 use super::chart::compact;
 use super::state::{clean, problem, QuotaState};
-use super::{pick, use_quota};
+use super::use_quota;
+use crate::components::chart_frame::{ChartSvg, Plot};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::quota::plan::Problem;
@@ -127,7 +128,7 @@ pub fn ArrivalsEditor(
                     prop:value=cell(i, col)
                     on:input=move |ev| edit(i, col, event_target_value(&ev))/>
                 {move || reason.get().map(|r| view! {
-                    <span class="field-error" id=format!("{tid}-err") role="alert">{pick(&r, lang.get())}</span>
+                    <span class="field-error" id=format!("{tid}-err") role="alert">{r.pick(lang.get()).to_string()}</span>
                 })}
             </td>
         }
@@ -168,7 +169,7 @@ pub fn ArrivalsEditor(
         errors.with(|e| {
             e.iter()
                 .filter(|e| e.setting == SimSetting::ArrivalRate && e.index.is_none())
-                .map(|e| pick(&problem(&e.problem), lang.get()))
+                .map(|e| problem(&e.problem).pick(lang.get()).to_string())
                 .collect::<Vec<_>>()
         })
     };
@@ -214,11 +215,7 @@ fn num_plain(x: f64) -> String {
     }
 }
 
-const PW: f64 = 360.0;
-const PH: f64 = 96.0;
-const PL: f64 = 40.0;
-const PB: f64 = 18.0;
-const PT: f64 = 8.0;
+const PREVIEW: Plot = Plot { width: 360.0, height: 96.0, left: 40.0, right: 8.0, top: 8.0, bottom: 18.0 };
 
 /// A small step chart of the arrival rate over the run, with the
 /// deployments' capacity as a dashed line.
@@ -229,8 +226,8 @@ fn StepPreview(steps: Vec<RateStep>, duration: f64, capacity: Option<f64>) -> im
     steps.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
     let d = if duration > 0.0 && duration.is_finite() { duration } else { steps.last().map_or(60.0, |s| s.at_s.max(60.0)) };
     let top = steps.iter().map(|s| s.rpm).chain(capacity).fold(0.0_f64, f64::max).max(1.0) * 1.15;
-    let x = |t: f64| PL + (t.clamp(0.0, d) / d) * (PW - PL - 8.0);
-    let y = |r: f64| PT + (1.0 - r.max(0.0) / top) * (PH - PT - PB);
+    let x = |t: f64| PREVIEW.x(t.clamp(0.0, d), d);
+    let y = |r: f64| PREVIEW.y(r.max(0.0), top);
     let mut path = format!("M{:.1},{:.1}", x(0.0), y(0.0));
     let mut rate = 0.0;
     for s in steps.iter().filter(|s| s.at_s <= d) {
@@ -249,25 +246,23 @@ fn StepPreview(steps: Vec<RateStep>, duration: f64, capacity: Option<f64>) -> im
     let cap = capacity.filter(|c| *c > 0.0).map(|c| {
         let cy = y(c);
         view! {
-            <line class="chart-marker" x1=PL y1=cy x2=PW - 8.0 y2=cy/>
-            <text class="chart-label" x=PW - 10.0 y=cy - 3.0 text-anchor="end">
+            <line class="chart-marker" x1=PREVIEW.left y1=cy x2=PREVIEW.right_edge() y2=cy/>
+            <text class="chart-label" x=PREVIEW.right_edge() - 2.0 y=cy - 3.0 text-anchor="end">
                 {move || fill(t(lang.get(), "quota.sim.preview_cap"), &[("rpm", &num(c))])}
             </text>
         }
     });
     view! {
         <figure class="chart quota-step-preview" data-testid="quota-step-preview">
-            <svg viewBox=format!("0 0 {PW} {PH}") width=PW height=PH role="img" aria-label=label>
-                <title>{label}</title>
-                <line class="chart-axis" x1=PL y1=PH - PB x2=PW - 8.0 y2=PH - PB/>
-                <line class="chart-axis" x1=PL y1=PT x2=PL y2=PH - PB/>
-                <text class="chart-tick" x=PL - 4.0 y=PT + 8.0 text-anchor="end">{compact(top / 1.15)}</text>
-                <text class="chart-tick" x=PL - 4.0 y=PH - PB text-anchor="end">"0"</text>
-                <text class="chart-tick" x=PL y=PH - 4.0>"0 s"</text>
-                <text class="chart-tick" x=PW - 8.0 y=PH - 4.0 text-anchor="end">{format!("{} s", num(d))}</text>
+            <ChartSvg width=PREVIEW.width height=PREVIEW.height title=Signal::derive(label) natural_size=true>
+                {PREVIEW.axes()}
+                <text class="chart-tick" x=PREVIEW.left - 4.0 y=PREVIEW.top + 8.0 text-anchor="end">{compact(top / 1.15)}</text>
+                <text class="chart-tick" x=PREVIEW.left - 4.0 y=PREVIEW.baseline() text-anchor="end">"0"</text>
+                <text class="chart-tick" x=PREVIEW.left y=PREVIEW.height - 4.0>"0 s"</text>
+                <text class="chart-tick" x=PREVIEW.right_edge() y=PREVIEW.height - 4.0 text-anchor="end">{format!("{} s", num(d))}</text>
                 <path class="chart-line chart-line--s2" d=path data-testid="quota-step-path"/>
                 {cap}
-            </svg>
+            </ChartSvg>
         </figure>
     }
 }

@@ -3,8 +3,9 @@
 //! model and the prices editable here.
 
 use super::state::State;
-use super::text::{count, usd};
-use crate::i18n::{fill, t, Lang};
+use super::text::count;
+use crate::format::usd;
+use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::MODELS;
 use batchlane_core::results::usage::PriceError;
@@ -41,7 +42,7 @@ pub fn CostPanel(report: Arc<ResultsReport>) -> impl IntoView {
                         (None, Some(e)) => price_error(lang, e),
                         (None, None) => "—".into(),
                     };
-                    let cost = m.cost_usd.map(|c| usd(lang, c)).unwrap_or_else(|| "—".into());
+                    let cost = m.cost_usd.map(|c| usd(c, lang)).unwrap_or_else(|| "—".into());
                     view! {
                         <tr>
                             <th scope="row" class="results-id">{name}</th>
@@ -58,7 +59,7 @@ pub fn CostPanel(report: Arc<ResultsReport>) -> impl IntoView {
                 .collect_view()
         })
     };
-    let total = move || usd(prefs.lang.get(), cost.with(|c| c.total_usd));
+    let total = move || usd(cost.with(|c| c.total_usd), prefs.lang.get());
     let unpriced = move || cost.with(|c| c.unpriced_usage.total());
     let on_model = move |ev| {
         let v = event_target_value(&ev);
@@ -76,7 +77,7 @@ pub fn CostPanel(report: Arc<ResultsReport>) -> impl IntoView {
             </div>
             <p class="muted">{tr("results.cost.how")}</p>
             <Show when=move || { unpriced() > 0 }>
-                <p class="note note--warn">{move || fill(t(prefs.lang.get(), "results.cost.unpriced"), &[("n", &count(unpriced()))])}</p>
+                <p class="note note--warn">{move || tn(prefs.lang.get(), "results.cost.unpriced", unpriced())}</p>
             </Show>
             <div class="results-prices">
                 <label class="field">

@@ -3,6 +3,7 @@
 
 use super::state::State;
 use super::text::{file_label, gain_label, mb};
+use crate::components::drop_zone::DropZone;
 use crate::i18n::t;
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::results::{detect_kind, what_more_files_add, FileKind, FilesPresent};
@@ -14,14 +15,7 @@ use web_sys::File;
 pub fn FilesPanel() -> impl IntoView {
     let state = expect_context::<State>();
     let prefs = use_prefs();
-    let dragging = RwSignal::new(false);
-    let on_drop = move |ev: web_sys::DragEvent| {
-        ev.prevent_default();
-        dragging.set(false);
-        let Some(list) = ev.data_transfer().and_then(|d| d.files()) else { return };
-        let files: Vec<File> = (0..list.length()).filter_map(|i| list.get(i)).collect();
-        leptos::task::spawn_local(route_dropped(state, files));
-    };
+    let on_drop = Callback::new(move |files: Vec<File>| leptos::task::spawn_local(route_dropped(state, files)));
     let advice = move || {
         let present = FilesPresent {
             output: state.output.with(Option::is_some),
@@ -39,13 +33,7 @@ pub fn FilesPanel() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <div
-            class="results-drop"
-            class:results-drop--over=move || dragging.get()
-            on:dragover=move |ev: web_sys::DragEvent| { ev.prevent_default(); dragging.set(true); }
-            on:dragleave=move |_| dragging.set(false)
-            on:drop=on_drop
-        >
+        <DropZone class="results-drop" on_files=on_drop>
             <p class="results-drop__hint">{tr("results.drop_hint")}</p>
             <div class="results-files">
                 <FileSlot kind=FileKind::Output testid="results-output-input" required=true/>
@@ -53,7 +41,7 @@ pub fn FilesPanel() -> impl IntoView {
                 <FileSlot kind=FileKind::Input testid="results-input-input" required=false/>
             </div>
             <p class="muted results-drop__privacy">{tr("results.local")}</p>
-        </div>
+        </DropZone>
         <Show when=move || state.output.with(Option::is_some) || state.errors.with(Option::is_some) || state.input.with(Option::is_some)>
             <div class="results-advice" data-testid="results-advice">
                 <Show when=move || !advice().is_empty()>

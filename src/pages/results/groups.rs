@@ -3,9 +3,11 @@
 //! CSV export; and the hand-off of the spend to the Cost page's attribution.
 
 use super::chart::GroupChart;
-use super::download::download_text;
 use super::state::State;
-use super::text::{count, usd};
+use super::text::count;
+use crate::components::download::download_text;
+use crate::components::table::{Column, DataTable};
+use crate::format::usd;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::cost::from_results::records_from_results;
@@ -19,6 +21,17 @@ enum Mode {
     Regex,
     Metadata,
 }
+
+const GROUP_COLUMNS: &[Column] = &[
+    ("results.col.group", false),
+    ("results.col.requests", true),
+    ("results.summary.succeeded", true),
+    ("results.summary.content_filtered", true),
+    ("results.summary.retryable", true),
+    ("results.outcome.client_error", true),
+    ("results.col.tokens", true),
+    ("results.col.cost", true),
+];
 
 #[component]
 pub fn GroupsPanel(report: Arc<ResultsReport>) -> impl IntoView {
@@ -56,7 +69,7 @@ pub fn GroupsPanel(report: Arc<ResultsReport>) -> impl IntoView {
         if let Some(tbl) = ok_table() {
             // A group whose sums overflowed cannot be exported (never capped figures in a file).
             if let Ok(csv) = group_csv(&tbl) {
-                download_text(&csv, "batch-groups.csv", "text/csv");
+                let _ = download_text("batch-groups.csv", "text/csv", &csv);
             }
         }
     };
@@ -126,21 +139,7 @@ pub fn GroupsPanel(report: Arc<ResultsReport>) -> impl IntoView {
                         <p class="note note--warn">{tr("results.groups.needs_input")}</p>
                     </Show>
                     <GroupChart rows=rows.clone()/>
-                    <div class="table-wrap">
-                        <table class="results-groups" data-testid="results-groups-table">
-                            <thead>
-                                <tr>
-                                    <th scope="col">{tr("results.col.group")}</th>
-                                    <th scope="col" class="num">{tr("results.col.requests")}</th>
-                                    <th scope="col" class="num">{tr("results.summary.succeeded")}</th>
-                                    <th scope="col" class="num">{tr("results.summary.content_filtered")}</th>
-                                    <th scope="col" class="num">{tr("results.summary.retryable")}</th>
-                                    <th scope="col" class="num">{tr("results.outcome.client_error")}</th>
-                                    <th scope="col" class="num">{tr("results.col.tokens")}</th>
-                                    <th scope="col" class="num">{tr("results.col.cost")}</th>
-                                </tr>
-                            </thead>
-                            <tbody>
+                    <DataTable columns=GROUP_COLUMNS class="results-groups" testid="results-groups-table">
                                 {rows.into_iter().map(|g| {
                                     let key = g.key.clone();
                                     let s = g.summary;
@@ -158,15 +157,13 @@ pub fn GroupsPanel(report: Arc<ResultsReport>) -> impl IntoView {
                                             <td class="num">{count(s.client_error)}</td>
                                             <td class="num">{count(g.usage.total())}</td>
                                             <td class="num">
-                                                {move || usd(prefs.lang.get(), g.cost_usd)}
+                                                {move || usd(g.cost_usd, prefs.lang.get())}
                                                 {partly.then(|| view! { <span class="muted" title=tr("results.groups.partly")>" *"</span> })}
                                             </td>
                                         </tr>
                                     }
                                 }).collect_view()}
-                            </tbody>
-                        </table>
-                    </div>
+                    </DataTable>
                     <div class="toolbar">
                         <button type="button" class="button" data-testid="results-groups-csv" on:click=download>{tr("results.groups.csv")}</button>
                     </div>

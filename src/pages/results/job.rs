@@ -3,7 +3,8 @@
 //! time left and the date the output files are deleted.
 
 use super::state::State;
-use super::text::{count, duration, pick};
+use super::text::{count, duration};
+use crate::components::text_area::TextArea;
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::results::job::{DeletionBasis, JobParseError};
@@ -54,16 +55,13 @@ pub fn JobPanel() -> impl IntoView {
             <h2 id="results-job-h">{tr("results.job.title")}</h2>
             <p class="muted">{tr("results.job.hint")}</p>
             <div class="results-job-inputs">
-                <label class="field results-job-inputs__paste">
-                    <span>{tr("results.job.paste")}</span>
-                    <textarea
-                        rows="5"
-                        spellcheck="false"
-                        data-testid="results-job-paste"
-                        prop:value=move || state.job_text.get()
-                        on:input=move |ev| state.job_text.set(event_target_value(&ev))
-                    ></textarea>
-                </label>
+                <TextArea
+                    label="results.job.paste"
+                    class="results-job-inputs__paste"
+                    value=state.job_text
+                    on_input=Callback::new(move |v| state.job_text.set(v))
+                    testid="results-job-paste"
+                />
                 <div class="results-job-inputs__side">
                     <label class="field">
                         <span>{tr("results.job.file")}</span>
@@ -158,7 +156,7 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
         let when = if d.seconds_left > 0 { fill(t(lang, "results.job.deleted_in"), &[("d", &duration(lang, d.seconds_left))]) } else { t(lang, "results.job.deleted_past").to_string() };
         view! { <p data-testid="results-job-deletion">{fill(t(lang, "results.job.deletion"), &[("date", &format_utc(d.deletes_at)), ("when", &when), ("basis", basis)])}</p> }
     });
-    let warnings = analysis.warnings.iter().map(|w| view! { <li>{pick(lang, &warning_text(w))}</li> }).collect_view();
+    let warnings = analysis.warnings.iter().map(|w| view! { <li>{warning_text(w).pick(lang).to_string()}</li> }).collect_view();
     let has_warnings = !analysis.warnings.is_empty();
     let errors = analysis.errors.clone();
     view! {
@@ -172,8 +170,8 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
             <ol class="lifecycle" aria-label=t(lang, "results.job.lifecycle")>{steps}</ol>
             {off_line.then(|| view! { <p class="muted">{t(lang, "results.job.off_line")}</p> })}
             <div class="results-job__explain">
-                <p><strong>{t(lang, "results.job.meaning")}</strong>" "{pick(lang, &analysis.status.meaning)}</p>
-                <p><strong>{t(lang, "results.job.todo")}</strong>" "{pick(lang, &analysis.status.what_to_do)}</p>
+                <p><strong>{t(lang, "results.job.meaning")}</strong>" "{analysis.status.meaning.pick(lang).to_string()}</p>
+                <p><strong>{t(lang, "results.job.todo")}</strong>" "{analysis.status.what_to_do.pick(lang).to_string()}</p>
             </div>
             {progress}
             {time_left}
@@ -195,7 +193,7 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
                                     <td><code>{e.error.code.clone().unwrap_or_default()}</code>{e.error.param.clone().map(|p| view! { " " <span class="muted">{p}</span> })}</td>
                                     <td class="num">{e.error.line.map(|l| l.to_string())}</td>
                                     <td>{e.error.message.clone()}</td>
-                                    <td>{pick(lang, &e.explanation)}</td>
+                                    <td>{e.explanation.pick(lang).to_string()}</td>
                                 </tr>
                             }).collect_view()}
                         </tbody>

@@ -3,7 +3,8 @@
 
 use super::state::{State, Task};
 use super::text::{count, outcome_class, outcome_label};
-use crate::i18n::{fill, t};
+use crate::components::table::{Column, DataTable};
+use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::results::ResultsReport;
 use leptos::prelude::*;
@@ -11,6 +12,8 @@ use std::sync::Arc;
 
 /// Rows of the never-retried list shown (the count says how many more).
 const SHOWN: usize = 200;
+
+const NOT_RETRIED_COLUMNS: &[Column] = &[("results.col.custom_id", false), ("results.col.outcome", false), ("results.col.reason", false)];
 
 #[component]
 pub fn RetryPanel(report: Arc<ResultsReport>) -> impl IntoView {
@@ -32,10 +35,10 @@ pub fn RetryPanel(report: Arc<ResultsReport>) -> impl IntoView {
                 view! {
                     <div class="toolbar">
                         <button type="button" class="button button--primary" data-testid="results-retry-download" disabled=busy on:click=move |_| state.run_retry()>
-                            {move || fill(t(prefs.lang.get(), "results.retry.download"), &[("n", &count(in_file))])}
+                            {move || tn(prefs.lang.get(), "results.retry.download", in_file)}
                         </button>
                         {move || state.retry_done.get().map(|n| view! {
-                            <span class="badge badge--ok" role="status">{fill(t(prefs.lang.get(), "results.retry.done"), &[("n", &count(n))])}</span>
+                            <span class="badge badge--ok" role="status">{tn(prefs.lang.get(), "results.retry.done", n)}</span>
                         })}
                     </div>
                     <p class="muted">{tr("results.retry.check")}</p>
@@ -54,16 +57,7 @@ pub fn RetryPanel(report: Arc<ResultsReport>) -> impl IntoView {
             <h3>{move || fill(t(prefs.lang.get(), "results.never.title"), &[("n", &count(n_not))])}</h3>
             <p class="muted">{tr("results.never.why")}</p>
             {(n_not > 0).then(|| view! {
-                <div class="table-wrap">
-                    <table data-testid="results-not-retried">
-                        <thead>
-                            <tr>
-                                <th scope="col">{tr("results.col.custom_id")}</th>
-                                <th scope="col">{tr("results.col.outcome")}</th>
-                                <th scope="col">{tr("results.col.reason")}</th>
-                            </tr>
-                        </thead>
-                        <tbody>
+                <DataTable columns=NOT_RETRIED_COLUMNS testid="results-not-retried">
                             {not_retried.into_iter().map(|n| {
                                 let o = n.outcome;
                                 view! {
@@ -77,9 +71,7 @@ pub fn RetryPanel(report: Arc<ResultsReport>) -> impl IntoView {
                                     </tr>
                                 }
                             }).collect_view()}
-                        </tbody>
-                    </table>
-                </div>
+                </DataTable>
             })}
             <Show when=move || { more > 0 }>
                 <p class="muted">{move || fill(t(prefs.lang.get(), "results.never.more"), &[("n", &count(more))])}</p>

@@ -3,7 +3,7 @@
 
 use super::state::State;
 use super::text::{count, file_label, outcome_class, outcome_label};
-use crate::i18n::{fill, t, Lang};
+use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::results::line::LineProblem;
 use batchlane_core::results::{Diagnostic, Outcome, Problem, ResultsReport};
@@ -93,7 +93,7 @@ pub fn SummaryPanel(report: Arc<ResultsReport>) -> impl IntoView {
             <p class="muted">{move || {
                 let lang = prefs.lang.get();
                 let line = |f, st: batchlane_core::results::report::FileStats| {
-                    st.present.then(|| fill(t(lang, "results.summary.file_line"), &[("file", file_label(lang, f)), ("lines", &count(st.lines - st.blank_lines)), ("bad", &count(st.unreadable_lines))]))
+                    st.present.then(|| fill(&tn(lang, "results.summary.file_line", st.lines - st.blank_lines), &[("file", file_label(lang, f)), ("bad", &count(st.unreadable_lines))]))
                 };
                 [
                     line(batchlane_core::results::FileKind::Output, report.output),

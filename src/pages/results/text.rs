@@ -1,8 +1,8 @@
 //! Labels for domain enums and number formats, in the chosen language.
 
 use crate::i18n::{t, Lang};
-use batchlane_core::format::{format_count, format_usd, format_usd_ko};
-use batchlane_core::results::{FileGain, FileKind, Outcome, Text};
+use batchlane_core::format::format_count;
+use batchlane_core::results::{FileGain, FileKind, Outcome};
 
 pub fn outcome_label(lang: Lang, o: Outcome) -> &'static str {
     t(
@@ -61,23 +61,8 @@ pub fn gain_label(lang: Lang, g: FileGain) -> &'static str {
     )
 }
 
-/// Domain text in the chosen language.
-pub fn pick(lang: Lang, text: &Text) -> String {
-    match lang {
-        Lang::En => text.en.clone(),
-        Lang::Ko => text.ko.clone(),
-    }
-}
-
 pub fn count(n: u64) -> String {
     format_count(n as f64)
-}
-
-pub fn usd(lang: Lang, x: f64) -> String {
-    match lang {
-        Lang::En => format_usd(x),
-        Lang::Ko => format_usd_ko(x),
-    }
 }
 
 /// Bytes as megabytes: "0.25 MB", "12.3 MB", "1,024 MB".

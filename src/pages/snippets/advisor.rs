@@ -1,7 +1,7 @@
 //! The path advisor: who is waiting, how often work is cancelled, volume and
 //! latency tolerance → the path, the reasons, and the generators to open.
 
-use super::fields::{bind_f64, pick, reason_for, NumField, SelectField};
+use super::fields::{bind_f64, reason_for, NumField, SelectField};
 use super::go_to;
 use super::state::{use_snip, Tab, Unit};
 use crate::i18n::t;
@@ -129,10 +129,10 @@ pub fn AdvisorPanel() -> impl IntoView {
                             <h3 data-testid="snip-advice-path">{t(lang, title)}</h3>
                             <p>{t(lang, summary)}</p>
                             <h4>{tr("snippets.adv.reasons")}</h4>
-                            <ul>{a.reasons.iter().map(|r| view! { <li>{pick(r, lang)}</li> }).collect_view()}</ul>
+                            <ul>{a.reasons.iter().map(|r| view! { <li>{r.pick(lang).to_string()}</li> }).collect_view()}</ul>
                             {(!a.cautions.is_empty()).then(|| view! {
                                 <h4>{tr("snippets.adv.cautions")}</h4>
-                                <ul class="snip-cautions">{a.cautions.iter().map(|r| view! { <li>{pick(r, lang)}</li> }).collect_view()}</ul>
+                                <ul class="snip-cautions">{a.cautions.iter().map(|r| view! { <li>{r.pick(lang).to_string()}</li> }).collect_view()}</ul>
                             })}
                             <div class="snip-actions">
                                 {a.generators.iter().enumerate().map(|(i, g)| {

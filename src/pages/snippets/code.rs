@@ -1,7 +1,7 @@
 //! The Python worker and the API Management gateway policies.
 
 use super::code_block::CodeBlock;
-use super::fields::{bind_int, bind_str, pick, reason_for, CheckField, NumField, TextField};
+use super::fields::{bind_int, bind_str, reason_for, CheckField, NumField, TextField};
 use super::go_to;
 use super::state::{use_snip, Tab};
 use crate::i18n::{fill, t};
@@ -17,7 +17,7 @@ pub fn Problems(#[prop(into)] errors: Signal<Vec<FormError>>, testid: &'static s
         <Show when=move || errors.with(|e| !e.is_empty())>
             <div class="snip-problems" role="alert" data-testid=testid>
                 <p><strong>{tr("snippets.fix_first")}</strong></p>
-                <ul>{move || errors.get().iter().map(|e| view! { <li>{pick(&e.reason, prefs.lang.get())}</li> }).collect_view()}</ul>
+                <ul>{move || errors.get().iter().map(|e| view! { <li>{e.reason.pick(prefs.lang.get()).to_string()}</li> }).collect_view()}</ul>
             </div>
         </Show>
     }

@@ -1,6 +1,7 @@
 //! A generated snippet: highlighted, with copy and download buttons.
 
-use crate::components::clipboard::{CopyButton, DownloadButton};
+use crate::components::copy_button::CopyButton;
+use crate::components::download::DownloadButton;
 use batchlane_core::snippets::{highlight, Lang as Code};
 use leptos::prelude::*;
 

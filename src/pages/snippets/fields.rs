@@ -2,29 +2,16 @@
 //! inline reason for nonsense), checkbox and select; and two-way bindings
 //! between a field and one member of a state struct.
 
+pub use crate::components::check_field::CheckField;
+use crate::components::num_field::{next_id, NumField as NumInput};
 use crate::i18n::{t, Lang};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::snippets::{FormError, Text};
+use batchlane_core::snippets::FormError;
 use leptos::prelude::*;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// A fresh DOM id for `aria-describedby`.
-pub fn next_id(prefix: &str) -> String {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    format!("{prefix}-{}", N.fetch_add(1, Ordering::Relaxed))
-}
-
-/// The domain's sentence in the UI language.
-pub fn pick(text: &Text, lang: Lang) -> String {
-    match lang {
-        Lang::En => text.en.clone(),
-        Lang::Ko => text.ko.clone(),
-    }
-}
 
 /// The first reason the domain gives for `field`, in `lang`.
 pub fn reason_for(errors: &[FormError], field: &str, lang: Lang) -> Option<String> {
-    errors.iter().find(|e| e.field == field).map(|e| pick(&e.reason, lang))
+    errors.iter().find(|e| e.field == field).map(|e| e.reason.pick(lang).to_string())
 }
 
 /// Binds a whole-number member of `state` to a [`NumField`].
@@ -163,60 +150,22 @@ pub fn NumField(
             raw.set(format_value(v, integer));
         }
     });
-    let message = move || match local.get() {
+    let message = Signal::derive(move || match local.get() {
         Some(key) => Some(t(prefs.lang.get(), key).to_string()),
         None => error.get(),
-    };
-    let err_id = next_id("err");
-    let described = err_id.clone();
-    let ph = move || if placeholder.is_empty() { String::new() } else { t(prefs.lang.get(), placeholder).to_string() };
-    view! {
-        <label class="field">
-            <span>{tr(label)}</span>
-            <input
-                type="text"
-                inputmode=if integer { "numeric" } else { "decimal" }
-                autocomplete="off"
-                data-testid=testid
-                placeholder=ph
-                prop:value=move || raw.get()
-                aria-invalid=move || message().is_some().to_string()
-                aria-describedby=move || message().is_some().then(|| described.clone())
-                on:input=move |ev| {
-                    let text = event_target_value(&ev);
-                    raw.set(text.clone());
-                    match parse_value(&text, optional, integer) {
-                        Ok(v) => {
-                            local.set(None);
-                            on_set.run(v);
-                        }
-                        Err(key) => local.set(Some(key)),
-                    }
-                }
-            />
-            {move || message().map(|e| view! { <span class="field-error" id=err_id.clone()>{e}</span> })}
-        </label>
-    }
-}
-
-#[component]
-pub fn CheckField(
-    label: &'static str,
-    #[prop(into)] value: Signal<bool>,
-    on_set: Callback<bool>,
-    #[prop(optional)] testid: &'static str,
-) -> impl IntoView {
-    view! {
-        <label class="check">
-            <input
-                type="checkbox"
-                data-testid=testid
-                prop:checked=move || value.get()
-                on:change=move |ev| on_set.run(event_target_checked(&ev))
-            />
-            <span>{tr(label)}</span>
-        </label>
-    }
+    });
+    let ph = Signal::derive(move || if placeholder.is_empty() { String::new() } else { t(prefs.lang.get(), placeholder).to_string() });
+    let on_input = Callback::new(move |text: String| {
+        raw.set(text.clone());
+        match parse_value(&text, optional, integer) {
+            Ok(v) => {
+                local.set(None);
+                on_set.run(v);
+            }
+            Err(key) => local.set(Some(key)),
+        }
+    });
+    view! { <NumInput label=label value=raw on_input=on_input error=message testid=testid placeholder=ph integer=integer/> }
 }
 
 /// A select over `(value, label)` pairs (labels already translated).

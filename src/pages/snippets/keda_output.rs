@@ -2,7 +2,7 @@
 //! quota arithmetic, and the lint panel.
 
 use super::code_block::CodeBlock;
-use super::fields::{pick, CheckField, NumField, SelectField, TextField};
+use super::fields::{CheckField, NumField, SelectField, TextField};
 use super::state::{use_snip, KedaUi};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
@@ -31,7 +31,7 @@ pub fn QuotaArithmetic() -> impl IntoView {
                     <p class="snip-arith__result">
                         {tr("snippets.keda.fed")}" "<strong data-testid="snip-keda-fed">{s.replicas_fed}</strong>
                     </p>
-                    <p class="snip-arith__why">{pick(&s.explanation, lang)}</p>
+                    <p class="snip-arith__why">{s.explanation.pick(lang).to_string()}</p>
                 </div>
             })
         }}
@@ -67,7 +67,7 @@ pub fn KedaOutput(rendered: Memo<Result<Rendered, Vec<FormError>>>) -> impl Into
     };
     let errors = move || {
         let lang = prefs.lang.get();
-        rendered.with(|r| r.as_ref().err().map(|e| e.iter().map(|e| pick(&e.reason, lang)).collect::<Vec<_>>()))
+        rendered.with(|r| r.as_ref().err().map(|e| e.iter().map(|e| e.reason.pick(lang).to_string()).collect::<Vec<_>>()))
     };
     view! {
         <div class="snip-output">
@@ -85,7 +85,7 @@ pub fn KedaOutput(rendered: Memo<Result<Rendered, Vec<FormError>>>) -> impl Into
                         let lang = prefs.lang.get();
                         rendered.with(|r| {
                             r.as_ref()
-                                .map(|r| r.notes.iter().map(|n| view! { <li>{pick(&n.text, lang)}</li> }).collect_view())
+                                .map(|r| r.notes.iter().map(|n| view! { <li>{n.text.pick(lang).to_string()}</li> }).collect_view())
                                 .unwrap_or_default()
                         })
                     }}
@@ -163,8 +163,8 @@ fn LintPanel() -> impl IntoView {
                                     view! {
                                         <li class="snip-finding" data-rule=f.rule.id()>
                                             <p><span class=class>{t(lang, key)}</span>" "<code class="snip-rule">{f.rule.id()}</code></p>
-                                            <p>{pick(&f.message, lang)}</p>
-                                            <p class="snip-fix"><strong>{t(lang, "snippets.fix")}</strong>" "{pick(&f.fix, lang)}</p>
+                                            <p>{f.message.pick(lang).to_string()}</p>
+                                            <p class="snip-fix"><strong>{t(lang, "snippets.fix")}</strong>" "{f.fix.pick(lang).to_string()}</p>
                                         </li>
                                     }
                                 }).collect_view()}

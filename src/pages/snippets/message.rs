@@ -2,7 +2,7 @@
 //! the tier's limits, findings, and the claim-check message.
 
 use super::code_block::CodeBlock;
-use super::fields::{bind_opt_int, bind_str, pick, reason_for, NumField, SelectField, TextField};
+use super::fields::{bind_opt_int, bind_str, reason_for, NumField, SelectField, TextField};
 use super::keda_output::severity_badge;
 use super::state::use_snip;
 use crate::format::number;
@@ -207,7 +207,7 @@ fn Sizes(checked: Memo<Result<batchlane_core::snippets::MessageCheck, Vec<batchl
                                 <ul class="snip-findings" data-testid="snip-msg-findings">
                                     {c.findings.iter().map(|f| {
                                         let (class, key) = severity_badge(f.severity);
-                                        view! { <li class="snip-finding" data-code=format!("{:?}", f.code)><span class=class>{t(lang, key)}</span>" "{pick(&f.text, lang)}</li> }
+                                        view! { <li class="snip-finding" data-code=format!("{:?}", f.code)><span class=class>{t(lang, key)}</span>" "{f.text.pick(lang).to_string()}</li> }
                                     }).collect_view()}
                                 </ul>
                             }.into_any()

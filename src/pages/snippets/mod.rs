@@ -15,7 +15,6 @@ mod message;
 mod state;
 
 use crate::components::page_header::PageHeader;
-use crate::i18n::Lang;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use crate::state::use_url_state;
@@ -43,10 +42,7 @@ pub fn SnippetsPage() -> impl IntoView {
     // values, checked by the table, fill the form; refused ones are listed.
     let url = use_url_state(&link::table(&catalog), "/snippets");
     let refused = url.link.with_untracked(|l| {
-        l.iter()
-            .flat_map(|l| &l.rejected)
-            .map(|r| format!("{} ({})", r.key, r.reason.text().pick(prefs.lang.get_untracked() == Lang::Ko)))
-            .collect()
+        l.iter().flat_map(|l| &l.rejected).map(|r| format!("{} ({})", r.key, r.reason.text().pick(prefs.lang.get_untracked()))).collect()
     });
     let opened = url.opened.get_value();
     let snip = state::from_link(&opened, refused, &catalog);

@@ -4,120 +4,80 @@ use super::{Code, Dialect};
 
 pub use crate::text::Text;
 
-fn t(en: &str, ko: &str) -> Text {
-    Text { en: en.to_string(), ko: ko.to_string() }
-}
-
 /// The fix for a code, as the dialect's service wants it.
 pub fn explain(code: Code, dialect: Dialect) -> Text {
     use Code::*;
     match code {
-        EmptyFile => t(
-            "Add at least one request: one JSON object per line.",
-            "요청을 하나 이상 넣으세요. 한 줄에 JSON 객체 하나씩입니다.",
-        ),
-        TooManyTasks => t(
-            "Split the file into several files under the per-file request limit (use Split), and submit one batch per file.",
-            "파일당 요청 수 한도 아래로 여러 파일로 나누고(분할 기능), 파일마다 batch를 하나씩 제출하세요.",
-        ),
+        EmptyFile => Text::new("Add at least one request: one JSON object per line.", "요청을 하나 이상 넣으세요. 한 줄에 JSON 객체 하나씩입니다."),
+        TooManyTasks => Text::new("Split the file into several files under the per-file request limit (use Split), and submit one batch per file.", "파일당 요청 수 한도 아래로 여러 파일로 나누고(분할 기능), 파일마다 batch를 하나씩 제출하세요."),
         FileTooLarge => match dialect {
-            Dialect::Azure => t(
-                "Split the file (use Split), or use bring-your-own Blob storage, which raises the limit.",
-                "파일을 나누거나(분할 기능), 한도가 더 큰 bring-your-own Blob 스토리지를 쓰세요.",
-            ),
-            Dialect::OpenAi => t("Split the file into smaller files (use Split).", "파일을 더 작은 파일들로 나누세요(분할 기능)."),
+            Dialect::Azure => Text::new("Split the file (use Split), or use bring-your-own Blob storage, which raises the limit.", "파일을 나누거나(분할 기능), 한도가 더 큰 bring-your-own Blob 스토리지를 쓰세요."),
+            Dialect::OpenAi => Text::new("Split the file into smaller files (use Split).", "파일을 더 작은 파일들로 나누세요(분할 기능)."),
         },
-        Utf8Bom => t(
-            "Save the file as UTF-8 without a BOM (in Python: encoding=\"utf-8\", not \"utf-8-sig\"), or download the repaired file.",
-            "BOM 없는 UTF-8로 저장하세요(Python이라면 \"utf-8-sig\"가 아니라 encoding=\"utf-8\"). 고친 파일을 내려받아도 됩니다.",
-        ),
-        InvalidUtf8 => t(
-            "Re-encode the file as UTF-8. The highlighted byte is not UTF-8: the file was probably saved as CP949, Latin-1 or a binary format.",
-            "파일을 UTF-8로 다시 인코딩하세요. 표시된 바이트는 UTF-8이 아닙니다. CP949나 Latin-1, 또는 바이너리 형식으로 저장된 것으로 보입니다.",
-        ),
-        InvalidJsonLine => t(
-            "Make the line one complete JSON object, with nothing after it. Write JSONL with json.dumps(request) per line, not one JSON array or pretty-printed JSON.",
-            "줄 하나가 완전한 JSON 객체 하나가 되게 하고 뒤에 다른 내용이 없게 하세요. JSON 배열이나 들여쓰기한 JSON이 아니라, 줄마다 json.dumps(request)로 JSONL을 쓰세요.",
-        ),
-        MissingRequiredParameter => t(
-            "Every line needs custom_id, method (\"POST\"), url and body.",
-            "모든 줄에 custom_id, method(\"POST\"), url, body가 있어야 합니다.",
-        ),
-        InvalidRequest => t(
-            "Fix the field named in the message: custom_id is a string, method is \"POST\", body is an object with model, and chat requests have a non-empty messages array whose items have a known role and content.",
-            "메시지가 가리키는 필드를 고치세요. custom_id는 문자열, method는 \"POST\", body는 model을 담은 객체이고, chat 요청은 비어 있지 않은 messages 배열이며 각 항목에 알려진 role과 content가 있어야 합니다.",
-        ),
-        DuplicateCustomId => t(
-            "Give every request its own custom_id: results come back out of order and are joined on it. The repair can rename repeats if you ask.",
-            "요청마다 서로 다른 custom_id를 주세요. 결과는 순서 없이 돌아오고 custom_id로 다시 짝지어집니다. 원하면 복구 기능이 중복된 id의 이름을 바꿔 줍니다.",
-        ),
+        Utf8Bom => Text::new("Save the file as UTF-8 without a BOM (in Python: encoding=\"utf-8\", not \"utf-8-sig\"), or download the repaired file.", "BOM 없는 UTF-8로 저장하세요(Python이라면 \"utf-8-sig\"가 아니라 encoding=\"utf-8\"). 고친 파일을 내려받아도 됩니다."),
+        InvalidUtf8 => Text::new("Re-encode the file as UTF-8. The highlighted byte is not UTF-8: the file was probably saved as CP949, Latin-1 or a binary format.", "파일을 UTF-8로 다시 인코딩하세요. 표시된 바이트는 UTF-8이 아닙니다. CP949나 Latin-1, 또는 바이너리 형식으로 저장된 것으로 보입니다."),
+        InvalidJsonLine => Text::new("Make the line one complete JSON object, with nothing after it. Write JSONL with json.dumps(request) per line, not one JSON array or pretty-printed JSON.", "줄 하나가 완전한 JSON 객체 하나가 되게 하고 뒤에 다른 내용이 없게 하세요. JSON 배열이나 들여쓰기한 JSON이 아니라, 줄마다 json.dumps(request)로 JSONL을 쓰세요."),
+        MissingRequiredParameter => Text::new("Every line needs custom_id, method (\"POST\"), url and body.", "모든 줄에 custom_id, method(\"POST\"), url, body가 있어야 합니다."),
+        InvalidRequest => Text::new("Fix the field named in the message: custom_id is a string, method is \"POST\", body is an object with model, and chat requests have a non-empty messages array whose items have a known role and content.", "메시지가 가리키는 필드를 고치세요. custom_id는 문자열, method는 \"POST\", body는 model을 담은 객체이고, chat 요청은 비어 있지 않은 messages 배열이며 각 항목에 알려진 role과 content가 있어야 합니다."),
+        DuplicateCustomId => Text::new("Give every request its own custom_id: results come back out of order and are joined on it. The repair can rename repeats if you ask.", "요청마다 서로 다른 custom_id를 주세요. 결과는 순서 없이 돌아오고 custom_id로 다시 짝지어집니다. 원하면 복구 기능이 중복된 id의 이름을 바꿔 줍니다."),
         UrlMismatch | InvalidUrl => match dialect {
-            Dialect::Azure => t(
-                "Use the same url on every line: /v1/chat/completions or /v1/responses. Global Batch does not take embeddings.",
-                "모든 줄에 같은 url을 쓰세요: /v1/chat/completions 또는 /v1/responses. Global Batch는 embeddings를 받지 않습니다.",
-            ),
-            Dialect::OpenAi => t(
-                "Every line's url must equal the batch's endpoint (e.g. /v1/chat/completions); one endpoint per file.",
-                "모든 줄의 url이 batch의 endpoint(예: /v1/chat/completions)와 같아야 합니다. 파일 하나에 endpoint 하나입니다.",
-            ),
+            Dialect::Azure => Text::new("Use the same url on every line: /v1/chat/completions or /v1/responses. Global Batch does not take embeddings.", "모든 줄에 같은 url을 쓰세요: /v1/chat/completions 또는 /v1/responses. Global Batch는 embeddings를 받지 않습니다."),
+            Dialect::OpenAi => Text::new("Every line's url must equal the batch's endpoint (e.g. /v1/chat/completions); one endpoint per file.", "모든 줄의 url이 batch의 endpoint(예: /v1/chat/completions)와 같아야 합니다. 파일 하나에 endpoint 하나입니다."),
         },
         ModelMismatch => match dialect {
-            Dialect::Azure => t(
-                "Use one Global Batch deployment name on every line; to target a second deployment, submit a second file.",
-                "모든 줄에 같은 Global Batch 배포 이름을 쓰세요. 다른 배포를 쓰려면 파일을 따로 만들어 제출하세요.",
-            ),
-            Dialect::OpenAi => t("Use one model on every line of the file.", "파일의 모든 줄에 같은 모델을 쓰세요."),
+            Dialect::Azure => Text::new("Use one Global Batch deployment name on every line; to target a second deployment, submit a second file.", "모든 줄에 같은 Global Batch 배포 이름을 쓰세요. 다른 배포를 쓰려면 파일을 따로 만들어 제출하세요."),
+            Dialect::OpenAi => Text::new("Use one model on every line of the file.", "파일의 모든 줄에 같은 모델을 쓰세요."),
         },
-        ModelNotFound => t(
+        ModelNotFound => Text::new(
             "Use a model the Batch API serves (the catalog lists them under About the numbers; a dated version of a listed model is fine). Realtime, audio and search-preview models are not served.",
             "Batch API가 지원하는 모델을 쓰세요(목록은 '수치의 출처'에 있습니다. 목록에 있는 모델의 날짜 붙은 버전도 됩니다). realtime, audio, search-preview 모델은 지원되지 않습니다.",
         ),
-        StreamingUnsupported => t(
+        StreamingUnsupported => Text::new(
             "Remove \"stream\": true from the body: batch results are written to a file, never streamed.",
             "body에서 \"stream\": true를 빼세요. batch 결과는 파일로 기록되고 스트리밍되지 않습니다.",
         ),
-        TokenLimitExceeded => t(
+        TokenLimitExceeded => Text::new(
             "Lower the file's enqueued tokens (set max_tokens, split the file and submit the parts one after another), or raise the deployment's enqueued-token quota.",
             "파일의 enqueued 토큰을 줄이거나(max_tokens 지정, 파일을 나눠 차례로 제출), 배포의 enqueued 토큰 quota를 늘리세요.",
         ),
-        BlankLine => t("Remove blank lines (the repair does).", "빈 줄을 지우세요(복구 기능이 지워 줍니다)."),
-        CrlfLineEndings => t(
+        BlankLine => Text::new("Remove blank lines (the repair does).", "빈 줄을 지우세요(복구 기능이 지워 줍니다)."),
+        CrlfLineEndings => Text::new(
             "Save with LF line endings (the repair does).",
             "줄 끝을 LF로 저장하세요(복구 기능이 바꿔 줍니다).",
         ),
-        CustomIdTooLong => t(
+        CustomIdTooLong => Text::new(
             "Keep custom_id to 64 characters or fewer; longer ids are reported to fail (unconfirmed).",
             "custom_id는 64자 이하로 하세요. 더 길면 실패한다는 보고가 있습니다(공식 확인 안 됨).",
         ),
-        BaseModelName => t(
+        BaseModelName => Text::new(
             "On Azure, body.model is your Global Batch deployment's name. Check that a deployment of this name exists and has the Global Batch SKU.",
             "Azure에서 body.model은 Global Batch 배포의 이름입니다. 이 이름의 배포가 있고 SKU가 Global Batch인지 확인하세요.",
         ),
-        MaxTokensUnset => t(
+        MaxTokensUnset => Text::new(
             "Set max_tokens (or max_completion_tokens / max_output_tokens): the enqueued-token quota counts the output cap, and without one the model's maximum counts.",
             "max_tokens(또는 max_completion_tokens / max_output_tokens)를 지정하세요. enqueued 토큰 quota에는 출력 상한이 들어가고, 지정하지 않으면 모델의 최대치가 들어갑니다.",
         ),
-        MaxTokensOnReasoningModel => t(
+        MaxTokensOnReasoningModel => Text::new(
             "Reasoning models take max_completion_tokens instead of max_tokens.",
             "추론 모델은 max_tokens 대신 max_completion_tokens를 받습니다.",
         ),
-        ContextWindowExceeded => t(
+        ContextWindowExceeded => Text::new(
             "Shorten the prompt: it is longer than the model's context window, so the request will fail.",
             "프롬프트를 줄이세요. 모델의 컨텍스트 창보다 길어서 요청이 실패합니다.",
         ),
-        DuplicateJsonKey => t(
+        DuplicateJsonKey => Text::new(
             "Remove the repeated key: parsers keep only one of the values, and which one differs between parsers.",
             "반복된 키를 지우세요. 파서는 값 중 하나만 남기고, 어느 쪽을 남기는지는 파서마다 다릅니다.",
         ),
-        TokenSumOverflow => t(
+        TokenSumOverflow => Text::new(
             "Look for absurd max_tokens (or max_completion_tokens / max_output_tokens) values: the sums of this file's tokens do not fit in 64 bits. Set each request's cap to what the model can produce.",
             "터무니없이 큰 max_tokens(또는 max_completion_tokens / max_output_tokens) 값을 찾으세요. 이 파일의 토큰 합계가 64비트를 넘습니다. 요청마다 모델이 낼 수 있는 만큼만 상한을 두세요.",
         ),
-        MaxTokensTooLarge => t(
+        MaxTokensTooLarge => Text::new(
             "Lower the output cap to at most the model's maximum output tokens; the service rejects larger caps, and they inflate the enqueued-token estimate.",
             "출력 상한을 모델의 최대 출력 토큰 이하로 낮추세요. 서비스는 더 큰 상한을 거부하며, 큐 토큰 추정치도 부풀립니다.",
         ),
-        LineTooLong => t(
+        LineTooLong => Text::new(
             "This line is too long to check here. If it is not a mistake (e.g. inline images), raise the line limit or check it with the CLI.",
             "이 줄은 너무 길어서 여기서 검사하지 않았습니다. 실수가 아니라면(예: 인라인 이미지) 줄 길이 한도를 올리거나 CLI로 검사하세요.",
         ),

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::text::{ko_en, Text};
+use super::text::Text;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Family {
@@ -91,7 +91,7 @@ impl Family {
             Family::BatchLifecycle => ("배치 작업의 수명", "Batch job lifecycle"),
             Family::QueueDesign => ("큐와 워커 설계", "Queue and worker design"),
         };
-        ko_en(ko, en)
+        Text::new(en, ko)
     }
 }
 

@@ -2,25 +2,10 @@
 //! Korean counts in 만 where they are round ("100만 건").
 
 use super::problem::Text;
-use crate::practice::problem::ko_en;
 
 /// An integer with thousands separators: 100000 → "100,000".
 pub fn thousands(v: f64) -> String {
-    let n = v.round();
-    let neg = n < 0.0;
-    let digits = format!("{:.0}", n.abs());
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if neg {
-        format!("-{out}")
-    } else {
-        out
-    }
+    crate::format::format_count(v)
 }
 
 /// A number as written in a sentence: whole numbers with separators, others
@@ -47,7 +32,7 @@ fn dollars(v: f64) -> String {
 /// "$2,400" / "2,400달러".
 pub fn usd(v: f64) -> Text {
     let d = dollars(v);
-    ko_en(format!("{d}달러"), format!("${d}"))
+    Text::new(format!("${d}"), format!("{d}달러"))
 }
 
 /// A price per 1M tokens: "$12" / "12달러".
@@ -84,7 +69,7 @@ mod tests {
         assert_eq!(thousands(100_000.0), "100,000");
         assert_eq!(thousands(180.0), "180");
         assert_eq!(thousands(1_234_567.4), "1,234,567");
-        assert_eq!(usd(2_400.0), ko_en("2,400달러", "$2,400"));
+        assert_eq!(usd(2_400.0), Text::new("$2,400", "2,400달러"));
         assert_eq!(usd(37.5).en, "$37.50");
         assert_eq!(usd(0.06).en, "$0.06");
         assert_eq!(ko_count(1_000_000.0), "100만");

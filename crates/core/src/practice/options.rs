@@ -4,7 +4,6 @@
 use super::format::thousands;
 use super::problem::Text;
 use super::rng::Rng;
-use crate::practice::problem::ko_en;
 
 fn clashes(a: &Text, b: &Text) -> bool {
     a.ko == b.ko || a.en == b.en
@@ -16,9 +15,9 @@ fn clashes(a: &Text, b: &Text) -> bool {
 pub fn assemble(rng: &mut Rng, correct: Text, wrong: Vec<Text>) -> ([Text; 4], usize) {
     let mut chosen: Vec<Text> = Vec::with_capacity(3);
     let pads = [
-        ko_en("위의 어느 것도 아니다", "None of the above"),
-        ko_en("알 수 없다", "It cannot be told"),
-        ko_en("상황에 따라 다르다", "It depends"),
+        Text::new("None of the above", "위의 어느 것도 아니다"),
+        Text::new("It cannot be told", "알 수 없다"),
+        Text::new("It depends", "상황에 따라 다르다"),
     ];
     for t in wrong.into_iter().chain(pads) {
         if chosen.len() == 3 {
@@ -63,7 +62,7 @@ pub fn wrong_numbers(correct: f64, mistakes: &[f64], show: impl Fn(f64) -> Text)
 pub fn with_unit(unit: &'static str) -> impl Fn(f64) -> Text {
     move |v| {
         let s = format!("{} {unit}", thousands(v));
-        ko_en(s.clone(), s)
+        Text::new(s.clone(), s)
     }
 }
 
@@ -75,9 +74,9 @@ mod tests {
     fn four_distinct_and_one_right() {
         for seed in 0..200 {
             let mut r = Rng::new(seed);
-            let wrong = vec![ko_en("a", "a"), ko_en("a", "a"), ko_en("b", "b")];
-            let (opts, i) = assemble(&mut r, ko_en("x", "x"), wrong);
-            assert_eq!(opts[i], ko_en("x", "x"));
+            let wrong = vec![Text::new("a", "a"), Text::new("a", "a"), Text::new("b", "b")];
+            let (opts, i) = assemble(&mut r, Text::new("x", "x"), wrong);
+            assert_eq!(opts[i], Text::new("x", "x"));
             for a in 0..4 {
                 for b in a + 1..4 {
                     assert!(!clashes(&opts[a], &opts[b]));

@@ -8,7 +8,6 @@ use super::family::Family;
 use super::problem::{Problem, Text};
 use crate::cost::knobs::output_cap_saving;
 use crate::facts::Catalog;
-use crate::practice::problem::ko_en;
 use crate::quota::sizing::{check_limits, rpm_for_tpm};
 
 /// How many problems the note has.
@@ -28,10 +27,6 @@ def ask(client, deployment, messages, attempts=5):
             time.sleep(float(wait) if wait else delay)   # 서버가 말한 시간을 먼저 따른다
             delay *= 2                                    # 없으면 지수 백오프
     raise RuntimeError("레이트 리밋이 계속됩니다")"#;
-
-fn t(ko: &str, en: &str) -> Text {
-    ko_en(ko, en)
-}
 
 fn note(n: u8, family: Family, stem: Text, options: [Text; 4], correct: usize, explanation: Text, key: Option<f64>) -> Problem {
     Problem { family, seed: u64::from(n), note: Some(n), code: None, stem, options, correct, explanation, key }
@@ -62,10 +57,13 @@ fn problem_1(catalog: &Catalog) -> Problem {
     note(
         1,
         Family::TpmToRpm,
-        t("배포에 30,000 TPM을 할당했습니다. 함께 붙는 RPM은 얼마입니까?", "A deployment is given 30,000 TPM. How many RPM come with it?"),
-        [t("30", "30"), t("180", "180"), t("300", "300"), t("3,000", "3,000")],
+        Text::new(
+            "A deployment is given 30,000 TPM. How many RPM come with it?",
+            "배포에 30,000 TPM을 할당했습니다. 함께 붙는 RPM은 얼마입니까?",
+        ),
+        [Text::new("30", "30"), Text::new("180", "180"), Text::new("300", "300"), Text::new("3,000", "3,000")],
         1,
-        t("②. 1,000 TPM마다 6 RPM이므로 30 × 6 = 180 RPM입니다.", "②. Every 1,000 TPM brings 6 RPM, so 30 × 6 = 180 RPM."),
+        Text::new("②. Every 1,000 TPM brings 6 RPM, so 30 × 6 = 180 RPM.", "②. 1,000 TPM마다 6 RPM이므로 30 × 6 = 180 RPM입니다."),
         Some(problem_1_key(catalog)),
     )
 }
@@ -74,21 +72,15 @@ fn problem_2(catalog: &Catalog) -> Problem {
     note(
         2,
         Family::BindingLimit,
-        t(
-            "요청 하나에 입력 1,600·출력 400 토큰이 들고 분당 50건이 들어옵니다. 60,000 TPM 배포에서 벌어질 일은?",
-            "Each request takes 1,600 input and 400 output tokens, and 50 requests arrive per minute. What happens on a 60,000 TPM deployment?",
-        ),
+        Text::new("Each request takes 1,600 input and 400 output tokens, and 50 requests arrive per minute. What happens on a 60,000 TPM deployment?", "요청 하나에 입력 1,600·출력 400 토큰이 들고 분당 50건이 들어옵니다. 60,000 TPM 배포에서 벌어질 일은?"),
         [
-            t("RPM에 먼저 걸린다", "RPM is hit first"),
-            t("TPM에 걸린다. 필요한 것이 100,000 TPM이므로", "TPM is hit, because 100,000 TPM are needed"),
-            t("둘 다 여유가 있다", "Both have room to spare"),
-            t("TPM은 남고 RPM만 모자란다", "TPM has room; only RPM falls short"),
+            Text::new("RPM is hit first", "RPM에 먼저 걸린다"),
+            Text::new("TPM is hit, because 100,000 TPM are needed", "TPM에 걸린다. 필요한 것이 100,000 TPM이므로"),
+            Text::new("Both have room to spare", "둘 다 여유가 있다"),
+            Text::new("TPM has room; only RPM falls short", "TPM은 남고 RPM만 모자란다"),
         ],
         1,
-        t(
-            "②. 요청당 2,000 토큰 × 50건 = 100,000 TPM이 필요한데 할당은 60,000입니다. RPM은 50만 필요하고 360이 붙어 있으므로 여유입니다.",
-            "②. 2,000 tokens per request × 50 requests = 100,000 TPM are needed, but only 60,000 are allocated. Only 50 RPM are needed and 360 come with the deployment, so RPM has room.",
-        ),
+        Text::new("②. 2,000 tokens per request × 50 requests = 100,000 TPM are needed, but only 60,000 are allocated. Only 50 RPM are needed and 360 come with the deployment, so RPM has room.", "②. 요청당 2,000 토큰 × 50건 = 100,000 TPM이 필요한데 할당은 60,000입니다. RPM은 50만 필요하고 360이 붙어 있으므로 여유입니다."),
         Some(problem_2_check(catalog).tpm_needed),
     )
 }
@@ -97,24 +89,15 @@ fn problem_3() -> Problem {
     let mut p = note(
         3,
         Family::RetryAfter,
-        t(
-            "위 파이썬 조각에서 Retry-After 헤더를 읽어 그 값을 우선 쓰는 이유는?",
-            "In the Python snippet above, why is the Retry-After header read and its value used first?",
-        ),
+        Text::new("In the Python snippet above, why is the Retry-After header read and its value used first?", "위 파이썬 조각에서 Retry-After 헤더를 읽어 그 값을 우선 쓰는 이유는?"),
         [
-            t("헤더가 없으면 예외가 나므로", "Because an exception is raised when the header is missing"),
-            t(
-                "서비스가 알려 준 대기 시간을 무시하고 즉시 재시도하면 리밋을 더 밀어 올리므로",
-                "Because ignoring the wait the service asked for and retrying at once pushes the limit even harder",
-            ),
-            t("지수 백오프보다 항상 짧으므로", "Because it is always shorter than exponential backoff"),
-            t("할당량이 자동으로 늘어나므로", "Because the quota then grows automatically"),
+            Text::new("Because an exception is raised when the header is missing", "헤더가 없으면 예외가 나므로"),
+            Text::new("Because ignoring the wait the service asked for and retrying at once pushes the limit even harder", "서비스가 알려 준 대기 시간을 무시하고 즉시 재시도하면 리밋을 더 밀어 올리므로"),
+            Text::new("Because it is always shorter than exponential backoff", "지수 백오프보다 항상 짧으므로"),
+            Text::new("Because the quota then grows automatically", "할당량이 자동으로 늘어나므로"),
         ],
         1,
-        t(
-            "②. ③은 사실이 아니고 — 서버가 더 긴 시간을 요구할 수 있습니다 — ①도 아닙니다. 조각은 헤더가 없으면 백오프 값으로 떨어지게 되어 있습니다.",
-            "②. ③ is not true — the server may ask for a longer wait — and neither is ①: the snippet falls back to the backoff delay when the header is missing.",
-        ),
+        Text::new("②. ③ is not true — the server may ask for a longer wait — and neither is ①: the snippet falls back to the backoff delay when the header is missing.", "②. ③은 사실이 아니고 — 서버가 더 긴 시간을 요구할 수 있습니다 — ①도 아닙니다. 조각은 헤더가 없으면 백오프 값으로 떨어지게 되어 있습니다."),
         None,
     );
     p.code = Some(RETRY_SNIPPET.to_string());
@@ -125,20 +108,23 @@ fn problem_4() -> Problem {
     note(
         4,
         Family::NotImmediate,
-        t(
-            "「내일 아침까지 429를 줄여야 한다」는 상황에서 즉시 효과를 볼 수 없는 대응은?",
+        Text::new(
             "\"We must cut the 429s by tomorrow morning.\" Which response cannot take effect immediately?",
+            "「내일 아침까지 429를 줄여야 한다」는 상황에서 즉시 효과를 볼 수 없는 대응은?",
         ),
         [
-            t("다른 리전에 배포를 하나 더 만들어 나눠 보낸다", "Create another deployment in a different region and split the traffic"),
-            t("할당량 증설을 신청한다", "Request a quota increase"),
-            t("야간 배치 작업을 온라인 배포에서 뺀다", "Move the nightly batch work off the online deployment"),
-            t("max_tokens를 줄여 출력 토큰을 깎는다", "Lower max_tokens to cut output tokens"),
+            Text::new(
+                "Create another deployment in a different region and split the traffic",
+                "다른 리전에 배포를 하나 더 만들어 나눠 보낸다",
+            ),
+            Text::new("Request a quota increase", "할당량 증설을 신청한다"),
+            Text::new("Move the nightly batch work off the online deployment", "야간 배치 작업을 온라인 배포에서 뺀다"),
+            Text::new("Lower max_tokens to cut output tokens", "max_tokens를 줄여 출력 토큰을 깎는다"),
         ],
         1,
-        t(
-            "②. 증설은 신청과 승인이 필요해 즉시 되지 않습니다. 나머지 셋은 우리 손으로 오늘 할 수 있습니다.",
+        Text::new(
             "②. An increase needs a request and an approval, so it does not happen at once. The other three are in our own hands today.",
+            "②. 증설은 신청과 승인이 필요해 즉시 되지 않습니다. 나머지 셋은 우리 손으로 오늘 할 수 있습니다.",
         ),
         None,
     )
@@ -148,16 +134,10 @@ fn problem_5() -> Problem {
     note(
         5,
         Family::OutputCap,
-        t(
-            "요청당 입력 1,000·출력 500 토큰이고, 가정한 단가가 입력 100만 토큰당 3달러, 출력 100만 토큰당 12달러입니다. max_tokens를 낮춰 출력을 평균 300 토큰으로 줄이면 요청 100만 건 기준으로 비용이 얼마나 줄어듭니까?",
-            "Each request takes 1,000 input and 500 output tokens, and the assumed prices are $3 per 1M input tokens and $12 per 1M output tokens. If lowering max_tokens cuts output to 300 tokens on average, how much less do one million requests cost?",
-        ),
-        [t("240달러", "$240"), t("600달러", "$600"), t("2,400달러", "$2,400"), t("6,000달러", "$6,000")],
+        Text::new("Each request takes 1,000 input and 500 output tokens, and the assumed prices are $3 per 1M input tokens and $12 per 1M output tokens. If lowering max_tokens cuts output to 300 tokens on average, how much less do one million requests cost?", "요청당 입력 1,000·출력 500 토큰이고, 가정한 단가가 입력 100만 토큰당 3달러, 출력 100만 토큰당 12달러입니다. max_tokens를 낮춰 출력을 평균 300 토큰으로 줄이면 요청 100만 건 기준으로 비용이 얼마나 줄어듭니까?"),
+        [Text::new("$240", "240달러"), Text::new("$600", "600달러"), Text::new("$2,400", "2,400달러"), Text::new("$6,000", "6,000달러")],
         2,
-        t(
-            "③. 출력이 건당 200 토큰 줄고 요청이 100만 건이므로 줄어든 출력은 200 × 10⁶ = 2 × 10⁸ 토큰, 곧 200개의 100만 토큰 단위입니다. 200 × 12 = 2,400달러입니다. 입력 단가는 이 계산에 들어오지 않습니다 — 입력 토큰은 그대로이기 때문입니다.",
-            "③. Output falls by 200 tokens per request over one million requests, so 200 × 10⁶ = 2 × 10⁸ fewer output tokens, that is 200 units of one million tokens. 200 × $12 = $2,400. The input price plays no part — the input tokens stay the same.",
-        ),
+        Text::new("③. Output falls by 200 tokens per request over one million requests, so 200 × 10⁶ = 2 × 10⁸ fewer output tokens, that is 200 units of one million tokens. 200 × $12 = $2,400. The input price plays no part — the input tokens stay the same.", "③. 출력이 건당 200 토큰 줄고 요청이 100만 건이므로 줄어든 출력은 200 × 10⁶ = 2 × 10⁸ 토큰, 곧 200개의 100만 토큰 단위입니다. 200 × 12 = 2,400달러입니다. 입력 단가는 이 계산에 들어오지 않습니다 — 입력 토큰은 그대로이기 때문입니다."),
         Some(problem_5_key()),
     )
 }
@@ -166,21 +146,15 @@ fn problem_6() -> Problem {
     note(
         6,
         Family::Symptom,
-        t(
-            "「답이 예전만 못하다」는 신고를 받았고, 인덱서의 마지막 성공 실행이 3주 전입니다. 가장 먼저 볼 곳은?",
-            "Users report that \"the answers are not as good as they used to be\", and the indexer last ran successfully three weeks ago. Where do you look first?",
-        ),
+        Text::new("Users report that \"the answers are not as good as they used to be\", and the indexer last ran successfully three weeks ago. Where do you look first?", "「답이 예전만 못하다」는 신고를 받았고, 인덱서의 마지막 성공 실행이 3주 전입니다. 가장 먼저 볼 곳은?"),
         [
-            t("모델 버전 업데이트 정책", "The model-version update policy"),
-            t("인덱서 실패 로그와 색인의 문서 수", "The indexer's failure log and the index's document count"),
-            t("안전 필터의 심각도 임계값", "The safety filter's severity thresholds"),
-            t("temperature 설정", "The temperature setting"),
+            Text::new("The model-version update policy", "모델 버전 업데이트 정책"),
+            Text::new("The indexer's failure log and the index's document count", "인덱서 실패 로그와 색인의 문서 수"),
+            Text::new("The safety filter's severity thresholds", "안전 필터의 심각도 임계값"),
+            Text::new("The temperature setting", "temperature 설정"),
         ],
         1,
-        t(
-            "②. 3주 동안 새 문서가 색인에 안 들어왔다는 뜻이므로 검색 단계부터 무너져 있습니다. ①은 인덱서가 멀쩡한데 품질만 내려갔을 때 볼 곳입니다.",
-            "②. No new document has reached the index for three weeks, so the retrieval step is already broken. ① is where to look when the indexer is healthy and only quality has dropped.",
-        ),
+        Text::new("②. No new document has reached the index for three weeks, so the retrieval step is already broken. ① is where to look when the indexer is healthy and only quality has dropped.", "②. 3주 동안 새 문서가 색인에 안 들어왔다는 뜻이므로 검색 단계부터 무너져 있습니다. ①은 인덱서가 멀쩡한데 품질만 내려갔을 때 볼 곳입니다."),
         None,
     )
 }

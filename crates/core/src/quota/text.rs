@@ -7,32 +7,7 @@ pub use crate::text::Text;
 /// trailing zeros (60000 → "60,000", 0.5 → "0.5", 1234.567 → "1,234.57").
 /// Non-finite values print as "—" so that no NaN reaches the screen.
 pub fn num(x: f64) -> String {
-    if !x.is_finite() {
-        return "—".to_string();
-    }
-    let rounded = (x * 100.0).round() / 100.0;
-    let negative = rounded < 0.0;
-    let abs = rounded.abs();
-    let whole = abs.trunc() as u64;
-    let frac = ((abs - abs.trunc()) * 100.0).round() as u64;
-    let digits = whole.to_string();
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    if frac > 0 {
-        let f = format!("{frac:02}");
-        grouped.push('.');
-        grouped.push_str(f.trim_end_matches('0'));
-    }
-    if negative && (whole > 0 || frac > 0) {
-        format!("-{grouped}")
-    } else {
-        grouped
-    }
+    crate::format::format_number(x, 2)
 }
 
 /// A share as a percentage for prose (0.375 → "37.5%").

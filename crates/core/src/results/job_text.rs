@@ -90,10 +90,7 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
             ),
         ),
         JobStatus::Unknown(s) => (
-            Text {
-                en: format!("Status \"{s}\" is not one this page knows."),
-                ko: format!("\"{s}\" 상태는 이 페이지가 모르는 상태입니다."),
-            },
+            Text::new(format!("Status \"{s}\" is not one this page knows."), format!("\"{s}\" 상태는 이 페이지가 모르는 상태입니다.")),
             Text::new("Check the vendor's documentation for it.", "벤더 문서에서 확인하세요."),
         ),
     };
@@ -160,31 +157,19 @@ pub fn warning_text(w: &JobWarning) -> Text {
         ),
         JobWarning::CopyOutputBeforeDeletion { deletes_at } => {
             let d = format_utc(*deletes_at);
-            Text {
-                en: format!("The output and error files are deleted on {d}. Copy them to storage you own before then."),
-                ko: format!("출력 파일과 오류 파일은 {d}에 삭제됩니다. 그 전에 직접 관리하는 스토리지로 복사하세요."),
-            }
+            Text::new(format!("The output and error files are deleted on {d}. Copy them to storage you own before then."), format!("출력 파일과 오류 파일은 {d}에 삭제됩니다. 그 전에 직접 관리하는 스토리지로 복사하세요."))
         }
         JobWarning::OutputAlreadyDeleted { deleted_at } => {
             let d = format_utc(*deleted_at);
-            Text { en: format!("The output files were due for deletion on {d}; they may be gone."), ko: format!("출력 파일은 {d}에 삭제될 예정이었습니다. 이미 없을 수 있습니다.") }
+            Text::new(format!("The output files were due for deletion on {d}; they may be gone."), format!("출력 파일은 {d}에 삭제될 예정이었습니다. 이미 없을 수 있습니다."))
         }
-        JobWarning::ExpiryOutOfRange { seconds, min, max } => Text {
-            en: format!("output_expires_after is {seconds} s, outside the documented {min}–{max} s."),
-            ko: format!("output_expires_after가 {seconds}초로, 문서에 나온 {min}–{max}초 범위를 벗어납니다."),
-        },
-        JobWarning::UnknownAnchor { anchor } => Text {
-            en: format!("output_expires_after.anchor is \"{anchor}\"; only created_at is documented. The date assumes created_at."),
-            ko: format!("output_expires_after.anchor가 \"{anchor}\"입니다. 문서에는 created_at만 있으므로 created_at 기준으로 계산했습니다."),
-        },
+        JobWarning::ExpiryOutOfRange { seconds, min, max } => Text::new(format!("output_expires_after is {seconds} s, outside the documented {min}–{max} s."), format!("output_expires_after가 {seconds}초로, 문서에 나온 {min}–{max}초 범위를 벗어납니다.")),
+        JobWarning::UnknownAnchor { anchor } => Text::new(format!("output_expires_after.anchor is \"{anchor}\"; only created_at is documented. The date assumes created_at."), format!("output_expires_after.anchor가 \"{anchor}\"입니다. 문서에는 created_at만 있으므로 created_at 기준으로 계산했습니다.")),
         JobWarning::DeletionDateUnknown => Text::new(
             "No output_expires_after on the job: the deletion date cannot be computed. Copy the files to your own storage now.",
             "job에 output_expires_after가 없어 삭제일을 계산할 수 없습니다. 지금 파일을 직접 관리하는 스토리지로 복사하세요.",
         ),
-        JobWarning::JobExpired { unfinished } => Text {
-            en: format!("The job expired with {unfinished} requests unfinished; they are in the retry file as batch_expired."),
-            ko: format!("job이 만료되어 요청 {unfinished}개가 끝나지 못했습니다. batch_expired로 재시도 파일에 들어갑니다."),
-        },
+        JobWarning::JobExpired { unfinished } => Text::new(format!("The job expired with {unfinished} requests unfinished; they are in the retry file as batch_expired."), format!("job이 만료되어 요청 {unfinished}개가 끝나지 못했습니다. batch_expired로 재시도 파일에 들어갑니다.")),
         JobWarning::PastExpiry => Text::new(
             "The job is past expires_at and still not finished: it will end as expired.",
             "job이 expires_at을 지났는데 아직 끝나지 않았습니다. expired로 끝날 것입니다.",

@@ -66,10 +66,6 @@ pub struct Advice {
 /// form says (our threshold, not a vendor figure).
 pub const SYNC_TOLERANCE_SECONDS: f64 = 60.0;
 
-fn t(en: &str, ko: &str) -> Text {
-    Text::new(en, ko)
-}
-
 pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<FormError>> {
     let mut e = Vec::new();
     for (f, v) in [("requests_per_day", input.requests_per_day), ("latency_tolerance_seconds", input.latency_tolerance_seconds)] {
@@ -91,42 +87,42 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
                 format!("결과가 {}초 안에 필요하므로 사실상 누군가 기다리고 있습니다.", fmt_num(input.latency_tolerance_seconds)),
             ));
         }
-        reasons.push(t(
+        reasons.push(Text::new(
             "The test is who is waiting, not whether it is slow: everything a person watches belongs on the synchronous path.",
             "판별 기준은 \"느린가\"가 아니라 누가 기다리는가입니다. 사람이 지켜보는 모든 것은 동기 경로에 둡니다.",
         ));
-        reasons.push(t(
+        reasons.push(Text::new(
             "Only requests through API Management get the token limit, per-tenant metering, routing and circuit breaking.",
             "토큰 한도, 테넌트별 계량, 라우팅, circuit breaking은 API Management를 통과하는 요청에만 적용됩니다.",
         ));
-        cautions.push(t("Keep background work off this path: mixing it in is how a marketing job takes down the customer-service assistant — they compete for the same TPM.", "백그라운드 작업을 이 경로에 섞지 마세요. 같은 TPM을 두고 경쟁하면서 마케팅 작업이 고객 서비스 어시스턴트를 쓰러뜨리게 됩니다."));
+        cautions.push(Text::new("Keep background work off this path: mixing it in is how a marketing job takes down the customer-service assistant — they compete for the same TPM.", "백그라운드 작업을 이 경로에 섞지 마세요. 같은 TPM을 두고 경쟁하면서 마케팅 작업이 고객 서비스 어시스턴트를 쓰러뜨리게 됩니다."));
         PathKind::SynchronousGateway
     } else if input.waiting == Waiting::NobodyMinutes {
-        reasons.push(t(
+        reasons.push(Text::new(
             "Nobody waits, but minutes matter and hours don't: a queue with workers, not a batch job.",
             "기다리는 사람은 없지만 분 단위는 괜찮고 시간 단위는 안 됩니다. batch job이 아니라 worker가 붙은 queue입니다.",
         ));
-        reasons.push(t(
+        reasons.push(Text::new(
             "Service Bus carries the work and KEDA scales the workers to zero when the queue is empty.",
             "Service Bus가 작업을 나르고, queue가 비면 KEDA가 worker를 0까지 줄입니다.",
         ));
-        reasons.push(t(
+        reasons.push(Text::new(
             "Put a blob reference, tenant ID, model alias and correlation ID in the message (claim-check), never the prompt.",
             "메시지에는 프롬프트가 아니라 blob 참조, 테넌트 ID, 모델 alias, correlation ID를 담으세요 (claim-check).",
         ));
-        cautions.push(t(
+        cautions.push(Text::new(
             "Set maxReplicaCount from the model's quota: twenty workers each getting 429s are worse than five that don't.",
             "maxReplicaCount는 모델 quota로 정하세요. 각자 429를 받는 worker 스무 개는 그렇지 않은 다섯 개보다 나쁩니다.",
         ));
-        cautions.push(t(
+        cautions.push(Text::new(
             "A content-filter refusal is a result: complete the message; abandon only on infrastructure failure.",
             "콘텐츠 필터 거부는 결과입니다. 메시지를 complete 처리하고, abandon은 인프라 실패에만 하세요.",
         ));
         PathKind::QueueKedaWorkers
     } else {
-        reasons.push(t("Nobody waits and hours are fine: Global Batch, at a lower price and against its own enqueued-token quota instead of the live TPM.", "기다리는 사람이 없고 시간 단위도 괜찮습니다. 동기 TPM 대신 별도의 enqueued token quota를 쓰는 Global Batch가 더 쌉니다."));
-        reasons.push(t("Batch doesn't pass through API Management: make the control plane the only submitter so every job is validated, recorded against its tenant and polled.", "batch는 API Management를 거치지 않습니다. control plane을 유일한 제출자로 만들어 모든 job을 검증하고 테넌트 앞으로 기록하고 폴링하세요."));
-        reasons.push(t(
+        reasons.push(Text::new("Nobody waits and hours are fine: Global Batch, at a lower price and against its own enqueued-token quota instead of the live TPM.", "기다리는 사람이 없고 시간 단위도 괜찮습니다. 동기 TPM 대신 별도의 enqueued token quota를 쓰는 Global Batch가 더 쌉니다."));
+        reasons.push(Text::new("Batch doesn't pass through API Management: make the control plane the only submitter so every job is validated, recorded against its tenant and polled.", "batch는 API Management를 거치지 않습니다. control plane을 유일한 제출자로 만들어 모든 job을 검증하고 테넌트 앞으로 기록하고 폴링하세요."));
+        reasons.push(Text::new(
             "Responses come back out of order: every line needs a custom_id to join them.",
             "응답은 입력 순서대로 오지 않으므로 모든 줄에 join용 custom_id가 필요합니다.",
         ));
@@ -136,7 +132,7 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
                 format!("batch job은 {}시간 윈도를 다 쓰고 expired로 끝날 수 있습니다. {}시간이 절대 기한이라면 더 일찍 제출하거나 queue를 쓰세요.", fmt_num(window / 3600.0), fmt_num(input.latency_tolerance_seconds / 3600.0)),
             ));
         }
-        cautions.push(t(
+        cautions.push(Text::new(
             "Alert on failed and expired jobs, and copy output files to your own storage at once: they expire.",
             "failed와 expired job에 알림을 걸고, 출력 파일은 만료되므로 즉시 자체 스토리지로 복사하세요.",
         ));

@@ -109,12 +109,8 @@ pub struct LintInput {
     pub cluster: ClusterFacts,
 }
 
-fn find(out: &mut Vec<Finding>, rule: Rule, severity: Severity, message: (String, String), fix: (String, String)) {
-    out.push(Finding { rule, severity, message: Text::new(message.0, message.1), fix: Text::new(fix.0, fix.1) });
-}
-
-fn t(en: &str, ko: &str) -> (String, String) {
-    (en.to_string(), ko.to_string())
+fn find(out: &mut Vec<Finding>, rule: Rule, severity: Severity, message: Text, fix: Text) {
+    out.push(Finding { rule, severity, message, fix });
 }
 
 /// Every finding for the form and the cluster facts, errors first.
@@ -126,28 +122,24 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
 
     if c.hpa_on_workload && is_so {
         find(&mut out, Rule::HpaOnSameWorkload, Severity::Error,
-            t("An HPA already scales this workload. KEDA drives its own HPA: if the HPA came first the ScaledObject is rejected; if it comes later, the two fight over the replica count.",
-              "이 워크로드에는 이미 HPA가 있습니다. KEDA는 내부적으로 자체 HPA를 쓰므로, HPA가 먼저 있으면 ScaledObject 생성이 거부되고 나중에 생기면 둘이 replica 수를 두고 경쟁합니다."),
-            t("Delete the workload's HPA (kubectl delete hpa <name>) and move its CPU/memory rules into the ScaledObject as extra triggers.",
-              "워크로드의 HPA를 삭제하고(kubectl delete hpa <이름>), CPU/메모리 규칙은 ScaledObject의 추가 트리거로 옮기세요."));
+            Text::new("An HPA already scales this workload. KEDA drives its own HPA: if the HPA came first the ScaledObject is rejected; if it comes later, the two fight over the replica count.", "이 워크로드에는 이미 HPA가 있습니다. KEDA는 내부적으로 자체 HPA를 쓰므로, HPA가 먼저 있으면 ScaledObject 생성이 거부되고 나중에 생기면 둘이 replica 수를 두고 경쟁합니다."),
+            Text::new("Delete the workload's HPA (kubectl delete hpa <name>) and move its CPU/memory rules into the ScaledObject as extra triggers.", "워크로드의 HPA를 삭제하고(kubectl delete hpa <이름>), CPU/메모리 규칙은 ScaledObject의 추가 트리거로 옮기세요."));
     }
     if c.other_keda_install {
         find(&mut out, Rule::SecondMetricsServer, Severity::Error,
-            t("A second KEDA install beside the AKS add-on: a cluster has only one external metrics server, and multiple KEDA installs aren't supported.",
-              "AKS add-on 옆에 KEDA가 하나 더 설치되어 있습니다. 클러스터에는 external metrics server가 하나만 있을 수 있고 KEDA 다중 설치는 지원되지 않습니다."),
-            t("Uninstall the other KEDA (helm uninstall keda -n keda) and use only the add-on.",
-              "다른 KEDA를 제거하고(helm uninstall keda -n keda) add-on만 쓰세요."));
+            Text::new("A second KEDA install beside the AKS add-on: a cluster has only one external metrics server, and multiple KEDA installs aren't supported.", "AKS add-on 옆에 KEDA가 하나 더 설치되어 있습니다. 클러스터에는 external metrics server가 하나만 있을 수 있고 KEDA 다중 설치는 지원되지 않습니다."),
+            Text::new("Uninstall the other KEDA (helm uninstall keda -n keda) and use only the add-on.", "다른 KEDA를 제거하고(helm uninstall keda -n keda) add-on만 쓰세요."));
     }
     if c.workload_identity_before_addon == Some(false) {
         find(
             &mut out,
             Rule::WorkloadIdentityAfterAddon,
             Severity::Warning,
-            t(
+            Text::new(
                 "Workload identity was enabled after the KEDA add-on: the keda-operator pod hasn't picked up the identity environment.",
                 "workload identity를 KEDA add-on보다 나중에 켰습니다. keda-operator pod가 아이덴티티 환경을 아직 받지 못했습니다.",
             ),
-            t(
+            Text::new(
                 "Restart the operator: kubectl rollout restart deployment keda-operator -n kube-system.",
                 "operator를 재시작하세요: kubectl rollout restart deployment keda-operator -n kube-system.",
             ),
@@ -155,22 +147,15 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
     }
     if let Some(subject) = &c.federated_credential_subject {
         if subject.trim() != KEDA_OPERATOR_SUBJECT {
-            find(&mut out, Rule::FederatedSubject, Severity::Error,
-                (format!("The federated credential's subject is \"{}\"; KEDA's operator signs in as {KEDA_OPERATOR_SUBJECT}, so token exchange fails.", subject.trim()),
-                 format!("federated credential의 subject가 \"{}\"입니다. KEDA operator는 {KEDA_OPERATOR_SUBJECT}로 로그인하므로 토큰 교환이 실패합니다.", subject.trim())),
-                (format!("Add a federated credential with subject {KEDA_OPERATOR_SUBJECT} to the identity (az identity federated-credential create --subject {KEDA_OPERATOR_SUBJECT} …)."),
-                 format!("아이덴티티에 subject가 {KEDA_OPERATOR_SUBJECT}인 federated credential을 추가하세요 (az identity federated-credential create --subject {KEDA_OPERATOR_SUBJECT} …).")));
+            find(&mut out, Rule::FederatedSubject, Severity::Error, Text::new(format!("The federated credential's subject is \"{}\"; KEDA's operator signs in as {KEDA_OPERATOR_SUBJECT}, so token exchange fails.", subject.trim()), format!("federated credential의 subject가 \"{}\"입니다. KEDA operator는 {KEDA_OPERATOR_SUBJECT}로 로그인하므로 토큰 교환이 실패합니다.", subject.trim())), Text::new(format!("Add a federated credential with subject {KEDA_OPERATOR_SUBJECT} to the identity (az identity federated-credential create --subject {KEDA_OPERATOR_SUBJECT} …)."), format!("아이덴티티에 subject가 {KEDA_OPERATOR_SUBJECT}인 federated credential을 추가하세요 (az identity federated-credential create --subject {KEDA_OPERATOR_SUBJECT} …).")));
         }
     }
     let receives_limit = catalog.require("sb_max_concurrent_receives", "entity");
     let receives = max as f64 * c.receivers_per_replica as f64;
     if receives > receives_limit {
         let (receives, receives_limit) = (fmt_num(receives), fmt_num(receives_limit));
-        find(&mut out, Rule::ConcurrentReceives, Severity::Error,
-            (format!("{max} replicas × {} receivers = {receives} concurrent receive requests, over the {receives_limit} one queue, topic or subscription accepts: the rest get \"server busy\".", c.receivers_per_replica),
-             format!("replica {max}개 × receiver {}개 = 동시 receive 요청 {receives}개로, 하나의 queue·topic·subscription이 받는 {receives_limit}개를 넘습니다. 초과분은 \"server busy\" 오류를 받습니다.", c.receivers_per_replica)),
-            t("Share one receiver per replica with prefetch and a concurrency limit instead of a receiver per task, or lower maxReplicaCount.",
-              "태스크마다 receiver를 여는 대신 replica당 receiver 하나를 prefetch와 동시성 제한으로 공유하거나, maxReplicaCount를 낮추세요."));
+        find(&mut out, Rule::ConcurrentReceives, Severity::Error, Text::new(format!("{max} replicas × {} receivers = {receives} concurrent receive requests, over the {receives_limit} one queue, topic or subscription accepts: the rest get \"server busy\".", c.receivers_per_replica), format!("replica {max}개 × receiver {}개 = 동시 receive 요청 {receives}개로, 하나의 queue·topic·subscription이 받는 {receives_limit}개를 넘습니다. 초과분은 \"server busy\" 오류를 받습니다.", c.receivers_per_replica)),
+            Text::new("Share one receiver per replica with prefetch and a concurrency limit instead of a receiver per task, or lower maxReplicaCount.", "태스크마다 receiver를 여는 대신 replica당 receiver 하나를 prefetch와 동시성 제한으로 공유하거나, maxReplicaCount를 낮추세요."));
     }
     let conn_limit = catalog.require("sb_max_amqp_connections", "namespace");
     let conns = max as f64 * c.connections_per_replica as f64 + c.other_connections as f64;
@@ -180,7 +165,7 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
             &mut out,
             Rule::AmqpConnections,
             Severity::Error,
-            (
+            Text::new(
                 format!(
                     "{max} replicas × {} connections + {} others = {conns} AMQP connections, over the {conn_limit} a namespace allows.",
                     c.connections_per_replica, c.other_connections
@@ -190,7 +175,7 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
                     c.connections_per_replica, c.other_connections
                 ),
             ),
-            t(
+            Text::new(
                 "Pool connections: one ServiceBusClient per process, shared by every receiver and sender.",
                 "연결을 풀링하세요. 프로세스당 ServiceBusClient 하나를 모든 receiver와 sender가 공유해야 합니다.",
             ),
@@ -199,21 +184,18 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
     let max_name = catalog.require("keda_max_name_chars", "any");
     let name_len = f.name.chars().count();
     if is_so && name_len as f64 > max_name {
-        find(&mut out, Rule::NameTooLong, Severity::Error,
-            (format!("The name has {name_len} characters; KEDA's webhook rejects more than {max_name}, because keda-hpa-<name> must fit 63."),
-             format!("이름이 {name_len}자입니다. keda-hpa-<이름>이 63자 안에 들어가야 하므로 KEDA webhook은 {max_name}자를 넘는 이름을 거부합니다.")),
-            (format!("Shorten the name to {max_name} characters or fewer."), format!("이름을 {max_name}자 이하로 줄이세요.")));
+        find(&mut out, Rule::NameTooLong, Severity::Error, Text::new(format!("The name has {name_len} characters; KEDA's webhook rejects more than {max_name}, because keda-hpa-<name> must fit 63."), format!("이름이 {name_len}자입니다. keda-hpa-<이름>이 63자 안에 들어가야 하므로 KEDA webhook은 {max_name}자를 넘는 이름을 거부합니다.")), Text::new(format!("Shorten the name to {max_name} characters or fewer."), format!("이름을 {max_name}자 이하로 줄이세요.")));
     }
     if f.min_replicas > max {
         find(
             &mut out,
             Rule::MinAboveMax,
             Severity::Error,
-            (
+            Text::new(
                 format!("minReplicaCount {} is above maxReplicaCount {max}: the webhook rejects it.", f.min_replicas),
                 format!("minReplicaCount {}가 maxReplicaCount {max}보다 큽니다. webhook이 거부합니다.", f.min_replicas),
             ),
-            t("Make minReplicaCount at most maxReplicaCount.", "minReplicaCount를 maxReplicaCount 이하로 맞추세요."),
+            Text::new("Make minReplicaCount at most maxReplicaCount.", "minReplicaCount를 maxReplicaCount 이하로 맞추세요."),
         );
     }
     if let (Some(idle), true) = (f.idle_replicas, is_so) {
@@ -222,25 +204,25 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
                 &mut out,
                 Rule::IdleReplicaNotZero,
                 Severity::Error,
-                (
+                Text::new(
                     format!("idleReplicaCount is {idle}: KEDA only supports 0 (scale to zero while idle)."),
                     format!("idleReplicaCount가 {idle}입니다. KEDA는 0만 지원합니다 (유휴 시 0으로 축소)."),
                 ),
-                t("Set idleReplicaCount to 0 or remove it.", "idleReplicaCount를 0으로 두거나 지우세요."),
+                Text::new("Set idleReplicaCount to 0 or remove it.", "idleReplicaCount를 0으로 두거나 지우세요."),
             );
         } else if f.min_replicas <= idle {
             find(
                 &mut out,
                 Rule::IdleNotBelowMin,
                 Severity::Error,
-                (
+                Text::new(
                     format!("idleReplicaCount 0 must be below minReplicaCount, which is {}: the webhook rejects it.", f.min_replicas),
                     format!(
                         "idleReplicaCount 0은 minReplicaCount보다 작아야 하는데 minReplicaCount가 {}입니다. webhook이 거부합니다.",
                         f.min_replicas
                     ),
                 ),
-                t(
+                Text::new(
                     "Remove idleReplicaCount (minReplicaCount 0 already scales to zero), or raise minReplicaCount to 1 or more.",
                     "idleReplicaCount를 지우거나(minReplicaCount 0이면 이미 0까지 축소됩니다) minReplicaCount를 1 이상으로 올리세요.",
                 ),
@@ -248,18 +230,15 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
         }
     }
     if f.effective_trigger_auth_namespace() != f.namespace.trim() {
-        find(&mut out, Rule::TriggerAuthOtherNamespace, Severity::Error,
-            (format!("The TriggerAuthentication is in namespace \"{}\" but the scaler is in \"{}\": a TriggerAuthentication is only found in the scaler's own namespace.", f.effective_trigger_auth_namespace(), f.namespace.trim()),
-             format!("TriggerAuthentication은 \"{}\" 네임스페이스에, scaler는 \"{}\"에 있습니다. TriggerAuthentication은 scaler와 같은 네임스페이스에서만 찾습니다.", f.effective_trigger_auth_namespace(), f.namespace.trim())),
-            t("Put the TriggerAuthentication in the scaler's namespace, or use a ClusterTriggerAuthentication.",
-              "TriggerAuthentication을 scaler와 같은 네임스페이스에 두거나 ClusterTriggerAuthentication을 쓰세요."));
+        find(&mut out, Rule::TriggerAuthOtherNamespace, Severity::Error, Text::new(format!("The TriggerAuthentication is in namespace \"{}\" but the scaler is in \"{}\": a TriggerAuthentication is only found in the scaler's own namespace.", f.effective_trigger_auth_namespace(), f.namespace.trim()), format!("TriggerAuthentication은 \"{}\" 네임스페이스에, scaler는 \"{}\"에 있습니다. TriggerAuthentication은 scaler와 같은 네임스페이스에서만 찾습니다.", f.effective_trigger_auth_namespace(), f.namespace.trim())),
+            Text::new("Put the TriggerAuthentication in the scaler's namespace, or use a ClusterTriggerAuthentication.", "TriggerAuthentication을 scaler와 같은 네임스페이스에 두거나 ClusterTriggerAuthentication을 쓰세요."));
     }
     if namespace_is_fqdn(&f.servicebus_namespace) {
         find(
             &mut out,
             Rule::NamespaceFqdn,
             Severity::Warning,
-            (
+            Text::new(
                 format!(
                     "The Service Bus namespace \"{}\" is an FQDN; the trigger wants the short name, and KEDA appends the suffix.",
                     f.servicebus_namespace.trim()
@@ -269,7 +248,7 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
                     f.servicebus_namespace.trim()
                 ),
             ),
-            t(
+            Text::new(
                 "Use only the first label (e.g. contoso-sb); the generated YAML already does.",
                 "첫 번째 레이블만 쓰세요 (예: contoso-sb). 생성된 YAML은 이미 그렇게 되어 있습니다.",
             ),
@@ -281,7 +260,7 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
                 &mut out,
                 Rule::MaxAboveQuota,
                 Severity::Warning,
-                (
+                Text::new(
                     format!(
                         "maxReplicaCount {max} is above the {} replicas the quota feeds: these replicas only add 429s. {}",
                         q.replicas_fed, q.explanation.en
@@ -291,7 +270,7 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
                         q.replicas_fed, q.explanation.ko
                     ),
                 ),
-                (
+                Text::new(
                     format!("Set maxReplicaCount to {} or raise the deployment's TPM.", q.replicas_fed.max(1)),
                     format!("maxReplicaCount를 {}로 낮추거나 배포의 TPM을 늘리세요.", q.replicas_fed.max(1)),
                 ),
@@ -303,11 +282,11 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
             &mut out,
             Rule::TenantWithoutIdentity,
             Severity::Error,
-            t(
+            Text::new(
                 "identityTenantId is set without identityId: KEDA requires both.",
                 "identityId 없이 identityTenantId만 설정했습니다. KEDA는 둘 다 요구합니다.",
             ),
-            t(
+            Text::new(
                 "Add the managed identity's client ID as identityId, or clear identityTenantId.",
                 "관리 ID의 client ID를 identityId로 넣거나 identityTenantId를 지우세요.",
             ),
@@ -318,11 +297,11 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
             &mut out,
             Rule::TenantWithoutIdentity,
             Severity::Error,
-            t(
+            Text::new(
                 "identityAuthorityHost is set without identityTenantId: KEDA requires the tenant too.",
                 "identityTenantId 없이 identityAuthorityHost를 설정했습니다. KEDA는 테넌트도 요구합니다.",
             ),
-            t(
+            Text::new(
                 "Add identityTenantId (and identityId), or clear identityAuthorityHost.",
                 "identityTenantId(및 identityId)를 넣거나 identityAuthorityHost를 지우세요.",
             ),

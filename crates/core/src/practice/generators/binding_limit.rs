@@ -5,7 +5,6 @@ use super::{figure, shuffled, tpm_step, Draft};
 use crate::facts::Catalog;
 use crate::practice::family::Family;
 use crate::practice::format::{number, thousands};
-use crate::practice::problem::ko_en;
 use crate::practice::problem::Text;
 use crate::practice::rng::Rng;
 use crate::quota::sizing::{check_limits, Binding, LimitCheck};
@@ -86,10 +85,10 @@ fn shape(rng: &mut Rng, catalog: &Catalog) -> BindingShape {
 
 fn outcome(b: Binding) -> Text {
     match b {
-        Binding::Rpm => ko_en("RPM에 먼저 걸린다", "RPM is hit first"),
-        Binding::Tpm => ko_en("TPM에 먼저 걸린다", "TPM is hit first"),
-        Binding::Neither => ko_en("둘 다 여유가 있다", "Both have room to spare"),
-        Binding::Both => ko_en("TPM과 RPM 둘 다 모자란다", "Both TPM and RPM fall short"),
+        Binding::Rpm => Text::new("RPM is hit first", "RPM에 먼저 걸린다"),
+        Binding::Tpm => Text::new("TPM is hit first", "TPM에 먼저 걸린다"),
+        Binding::Neither => Text::new("Both have room to spare", "둘 다 여유가 있다"),
+        Binding::Both => Text::new("Both TPM and RPM fall short", "TPM과 RPM 둘 다 모자란다"),
     }
 }
 
@@ -124,28 +123,22 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
         (String::new(), String::new())
     };
     Draft {
-        stem: ko_en(
-            format!(
-                "{} 배포에 {allowed} TPM이 할당되어 있습니다. 요청 하나에 입력 {inp}·출력 {out} 토큰이 들고 분당 {n}건이 들어옵니다. 벌어질 일은?",
-                s.model
-            ),
-            format!(
+        stem: Text::new(format!(
                 "A {} deployment has {allowed} TPM. Each request takes {inp} input and {out} output tokens, and {n} requests arrive per minute. What happens?",
                 s.model
-            ),
-        ),
+            ), format!(
+                "{} 배포에 {allowed} TPM이 할당되어 있습니다. 요청 하나에 입력 {inp}·출력 {out} 토큰이 들고 분당 {n}건이 들어옵니다. 벌어질 일은?",
+                s.model
+            )),
         right: outcome(c.binding),
         wrong: shuffled(rng, others),
-        explanation: ko_en(
-            format!(
-                "요청당 {per_req} 토큰 × {n}건 = {need} TPM이 필요하고 할당은 {allowed} TPM이므로 {tpm_ko}. \
-                 RPM은 1,000 TPM마다 {r} RPM씩 붙어 모두 {rpm_allowed} RPM이고 필요한 것은 {n} RPM이므로 {rpm_ko}.{trap_ko}"
-            ),
-            format!(
+        explanation: Text::new(format!(
                 "{per_req} tokens per request × {n} requests = {need} TPM needed against {allowed} allocated, so {tpm_en}. \
                  RPM comes at {r} per 1,000 TPM, {rpm_allowed} in all, and {n} are needed, so {rpm_en}.{trap_en}"
-            ),
-        ),
+            ), format!(
+                "요청당 {per_req} 토큰 × {n}건 = {need} TPM이 필요하고 할당은 {allowed} TPM이므로 {tpm_ko}. \
+                 RPM은 1,000 TPM마다 {r} RPM씩 붙어 모두 {rpm_allowed} RPM이고 필요한 것은 {n} RPM이므로 {rpm_ko}.{trap_ko}"
+            )),
         key: Some(c.tpm_needed),
     }
 }

@@ -7,8 +7,8 @@ use crate::facts::Catalog;
 use crate::practice::family::Family;
 use crate::practice::format::{ko_requests, price, thousands, usd};
 use crate::practice::options::wrong_numbers;
-use crate::practice::problem::ko_en;
 use crate::practice::rng::Rng;
+use crate::text::Text;
 
 /// The givens of a chunk-trimming problem (prices from the catalog).
 #[derive(Clone, Debug, PartialEq)]
@@ -78,34 +78,28 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     let (pb, pa) = (thousands(prompt_before), thousands(prompt_after));
     let units = thousands(removed_tokens / 1_000_000.0);
     Draft {
-        stem: ko_en(
-            format!(
-                "{} RAG 요청마다 지시문과 질문 {fixed} 토큰에 검색 조각을 {b}개({tpc} 토큰씩) 붙입니다. 단가는 입력 100만 토큰당 {}, 출력 100만 토큰당 {}입니다. \
-                 조각을 {af}개로 줄이면 요청 {} 기준으로 비용이 얼마나 줄어듭니까?",
-                s.model, pin.ko, pout.ko, ko_requests(s.requests)
-            ),
-            format!(
+        stem: Text::new(format!(
                 "Each {} RAG request sends {fixed} tokens of instructions and question plus {b} retrieved chunks of {tpc} tokens. Prices are {} per 1M input tokens and {} per 1M output tokens. \
                  How much less do {} requests cost with {af} chunks instead?",
                 s.model, pin.en, pout.en, thousands(s.requests)
-            ),
-        ),
+            ), format!(
+                "{} RAG 요청마다 지시문과 질문 {fixed} 토큰에 검색 조각을 {b}개({tpc} 토큰씩) 붙입니다. 단가는 입력 100만 토큰당 {}, 출력 100만 토큰당 {}입니다. \
+                 조각을 {af}개로 줄이면 요청 {} 기준으로 비용이 얼마나 줄어듭니까?",
+                s.model, pin.ko, pout.ko, ko_requests(s.requests)
+            )),
         right: a.clone(),
         wrong: wrong_numbers(answer, &mistakes, usd),
-        explanation: ko_en(
-            format!(
-                "프롬프트는 {pb} 토큰에서 {pa} 토큰으로 줄어듭니다. 빠지는 것은 조각 {k}개 × {tpc} 토큰이고, 요청 {}이면 {} 토큰, 곧 100만 토큰 단위 {units}개입니다. \
-                 검색 조각은 입력 토큰이므로 입력 단가를 곱해 {units} × {} = {}입니다. 출력 단가를 쓰면 {}라는 오답이 나옵니다. \
-                 줄이기 전에 관련성 지표를 재 두어야 품질이 그대로인지 판단할 수 있습니다.",
-                ko_requests(s.requests), thousands(removed_tokens), pin.ko, a.ko, wrong_out.ko
-            ),
-            format!(
+        explanation: Text::new(format!(
                 "The prompt shrinks from {pb} to {pa} tokens. What goes is {k} chunks × {tpc} tokens, which over {} requests is {} tokens, or {units} units of one million tokens. \
                  Retrieved chunks are input tokens, so the input price applies: {units} × {} = {}. Using the output price gives the wrong {}. \
                  Measure relevance before trimming, or you cannot tell whether quality held.",
                 thousands(s.requests), thousands(removed_tokens), pin.en, a.en, wrong_out.en
-            ),
-        ),
+            ), format!(
+                "프롬프트는 {pb} 토큰에서 {pa} 토큰으로 줄어듭니다. 빠지는 것은 조각 {k}개 × {tpc} 토큰이고, 요청 {}이면 {} 토큰, 곧 100만 토큰 단위 {units}개입니다. \
+                 검색 조각은 입력 토큰이므로 입력 단가를 곱해 {units} × {} = {}입니다. 출력 단가를 쓰면 {}라는 오답이 나옵니다. \
+                 줄이기 전에 관련성 지표를 재 두어야 품질이 그대로인지 판단할 수 있습니다.",
+                ko_requests(s.requests), thousands(removed_tokens), pin.ko, a.ko, wrong_out.ko
+            )),
         key: Some(answer),
     }
 }

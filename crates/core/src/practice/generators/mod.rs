@@ -24,7 +24,6 @@ use super::options::assemble;
 use super::problem::{Problem, Text};
 use super::rng::Rng;
 use crate::facts::Catalog;
-use crate::practice::problem::ko_en;
 
 /// The problem of `family` for `seed`.
 pub fn generate(family: Family, seed: u64, catalog: &Catalog) -> Problem {
@@ -94,9 +93,4 @@ impl Scenario {
     pub fn into_draft(self, rng: &mut Rng) -> Draft {
         Draft { stem: self.stem, right: self.right, wrong: shuffled(rng, self.wrong), explanation: self.explanation, key: None }
     }
-}
-
-/// Shorthand for a text in both languages.
-pub(crate) fn t(ko: impl Into<String>, en: impl Into<String>) -> Text {
-    ko_en(ko, en)
 }

@@ -1,7 +1,7 @@
 //! Which remedy for 429s does not take effect at once: the quota increase
 //! needs a request and an approval; the rest are in our own hands today.
 
-use super::{t, Draft, Scenario};
+use super::{Draft, Scenario};
 use crate::facts::Catalog;
 use crate::practice::problem::Text;
 use crate::practice::rng::Rng;
@@ -9,23 +9,20 @@ use crate::practice::rng::Rng;
 fn deadlines() -> [(Text, Text); 4] {
     [
         (
-            t("「내일 아침까지 429를 줄여야 한다」는 상황에서 즉시 효과를 볼 수 없는 대응은?", "\"We must cut the 429s by tomorrow morning.\" Which response cannot take effect immediately?"),
-            t("내일 아침까지", "by tomorrow morning"),
+            Text::new("\"We must cut the 429s by tomorrow morning.\" Which response cannot take effect immediately?", "「내일 아침까지 429를 줄여야 한다」는 상황에서 즉시 효과를 볼 수 없는 대응은?"),
+            Text::new("by tomorrow morning", "내일 아침까지"),
         ),
         (
-            t("오늘 오후 출시 전에 429를 잡아야 합니다. 지금 당장 효과를 볼 수 없는 대응은?", "The 429s must be under control before this afternoon's launch. Which response cannot help right now?"),
-            t("오늘 오후까지", "by this afternoon"),
+            Text::new("The 429s must be under control before this afternoon's launch. Which response cannot help right now?", "오늘 오후 출시 전에 429를 잡아야 합니다. 지금 당장 효과를 볼 수 없는 대응은?"),
+            Text::new("by this afternoon", "오늘 오후까지"),
         ),
         (
-            t("한 시간 안에 429를 줄여야 합니다. 그 안에 효과를 볼 수 없는 대응은?", "The 429s must come down within the hour. Which response cannot take effect in time?"),
-            t("한 시간 안에", "within the hour"),
+            Text::new("The 429s must come down within the hour. Which response cannot take effect in time?", "한 시간 안에 429를 줄여야 합니다. 그 안에 효과를 볼 수 없는 대응은?"),
+            Text::new("within the hour", "한 시간 안에"),
         ),
         (
-            t(
-                "야간 요약 작업이 돌기 시작하면 낮 서비스와 같은 배포에서 429가 쏟아집니다. 오늘 밤 안에 손쓸 수 없는 대응은?",
-                "When the nightly summaries start, the deployment they share with the live service floods with 429s. Which response cannot be in place tonight?",
-            ),
-            t("오늘 밤 안에", "tonight"),
+            Text::new("When the nightly summaries start, the deployment they share with the live service floods with 429s. Which response cannot be in place tonight?", "야간 요약 작업이 돌기 시작하면 낮 서비스와 같은 배포에서 429가 쏟아집니다. 오늘 밤 안에 손쓸 수 없는 대응은?"),
+            Text::new("tonight", "오늘 밤 안에"),
         ),
     ]
 }
@@ -34,39 +31,42 @@ fn deadlines() -> [(Text, Text); 4] {
 fn immediate() -> Vec<(Text, Text)> {
     vec![
         (
-            t("다른 리전에 배포를 하나 더 만들어 나눠 보낸다", "Create another deployment in a different region and split the traffic"),
-            t(
-                "배포를 더 만들어 나눠 보내는 것은 우리 구독 안에서 바로 할 수 있습니다",
+            Text::new(
+                "Create another deployment in a different region and split the traffic",
+                "다른 리전에 배포를 하나 더 만들어 나눠 보낸다",
+            ),
+            Text::new(
                 "adding a deployment and splitting traffic is done within our own subscription at once",
+                "배포를 더 만들어 나눠 보내는 것은 우리 구독 안에서 바로 할 수 있습니다",
             ),
         ),
         (
-            t(
-                "같은 리전에 배포를 하나 더 두고, 429를 받은 배포를 잠시 빼 두는 방식으로 나눠 보낸다",
+            Text::new(
                 "Add a second deployment in the same region and route around whichever one answered 429 for a while",
+                "같은 리전에 배포를 하나 더 두고, 429를 받은 배포를 잠시 빼 두는 방식으로 나눠 보낸다",
             ),
-            t(
-                "429를 받은 배포를 잠시 빼 두는 분산은 앞단 설정만 바꾸면 됩니다",
+            Text::new(
                 "routing around the deployment that answered 429 is a change to our own front end",
+                "429를 받은 배포를 잠시 빼 두는 분산은 앞단 설정만 바꾸면 됩니다",
             ),
         ),
         (
-            t("야간 배치 작업을 온라인 배포에서 뺀다", "Move the nightly batch work off the online deployment"),
-            t(
-                "기다리는 사람이 없는 작업을 배치로 내리면 그만큼 온라인 배포에 여유가 생깁니다",
+            Text::new("Move the nightly batch work off the online deployment", "야간 배치 작업을 온라인 배포에서 뺀다"),
+            Text::new(
                 "moving work nobody waits for to batch frees the online deployment at once",
+                "기다리는 사람이 없는 작업을 배치로 내리면 그만큼 온라인 배포에 여유가 생깁니다",
             ),
         ),
         (
-            t("max_tokens를 줄여 출력 토큰을 깎는다", "Lower max_tokens to cut output tokens"),
-            t(
-                "max_tokens를 낮추면 요청마다 잡히는 토큰이 줄어 TPM에 여유가 생깁니다",
+            Text::new("Lower max_tokens to cut output tokens", "max_tokens를 줄여 출력 토큰을 깎는다"),
+            Text::new(
                 "a lower max_tokens shrinks every request's token count and leaves TPM headroom",
+                "max_tokens를 낮추면 요청마다 잡히는 토큰이 줄어 TPM에 여유가 생깁니다",
             ),
         ),
         (
-            t("RAG 프롬프트에 붙이는 검색 조각 수를 줄인다", "Send fewer retrieved chunks in the RAG prompt"),
-            t("검색 조각을 줄이면 입력 토큰이 바로 줄어듭니다", "fewer chunks cut input tokens at once"),
+            Text::new("Send fewer retrieved chunks in the RAG prompt", "RAG 프롬프트에 붙이는 검색 조각 수를 줄인다"),
+            Text::new("fewer chunks cut input tokens at once", "검색 조각을 줄이면 입력 토큰이 바로 줄어듭니다"),
         ),
     ]
 }
@@ -81,20 +81,17 @@ pub(super) fn draft(rng: &mut Rng, _catalog: &Catalog) -> Draft {
     let reasons_en: Vec<String> = pool.iter().map(|(o, why)| format!("\"{}\": {}.", o.en, why.en)).collect();
     Scenario {
         stem,
-        right: t("할당량 증설을 신청한다", "Request a quota increase"),
+        right: Text::new("Request a quota increase", "할당량 증설을 신청한다"),
         wrong: pool.iter().map(|(o, _)| o.clone()).collect(),
-        explanation: t(
-            format!(
-                "할당량 증설은 리전·모델 단위로 신청하고 승인을 받아야 하므로 {} 효과를 볼 수 없습니다. 「지금 당장」이라는 말이 붙으면 증설은 오답입니다. 나머지는 우리 손으로 할 수 있습니다: {}",
-                by.ko,
-                reasons_ko.join(" ")
-            ),
-            format!(
+        explanation: Text::new(format!(
                 "A quota increase is requested per region and model and needs an approval, so it cannot help {}. When the question says \"right now\", the increase is the wrong answer. The others are in our own hands: {}",
                 by.en,
                 reasons_en.join(" ")
-            ),
-        ),
+            ), format!(
+                "할당량 증설은 리전·모델 단위로 신청하고 승인을 받아야 하므로 {} 효과를 볼 수 없습니다. 「지금 당장」이라는 말이 붙으면 증설은 오답입니다. 나머지는 우리 손으로 할 수 있습니다: {}",
+                by.ko,
+                reasons_ko.join(" ")
+            )),
     }
     .into_draft(rng)
 }

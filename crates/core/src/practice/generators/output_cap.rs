@@ -7,8 +7,8 @@ use crate::facts::Catalog;
 use crate::practice::family::Family;
 use crate::practice::format::{ko_requests, price, thousands, usd};
 use crate::practice::options::wrong_numbers;
-use crate::practice::problem::ko_en;
 use crate::practice::rng::Rng;
+use crate::text::Text;
 
 /// The givens of an output-cap problem (prices from the catalog).
 #[derive(Clone, Debug, PartialEq)]
@@ -69,33 +69,27 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     let a = usd(answer);
     let wrong_in = usd(with_input_price);
     Draft {
-        stem: ko_en(
-            format!(
-                "{} 요청 하나에 입력 {inp}·출력 {old} 토큰이 들고, 단가는 입력 100만 토큰당 {}, 출력 100만 토큰당 {}입니다. \
-                 max_tokens를 낮춰 출력을 평균 {new} 토큰으로 줄이면 요청 {} 기준으로 비용이 얼마나 줄어듭니까?",
-                s.model, pin.ko, pout.ko, ko_requests(s.requests)
-            ),
-            format!(
+        stem: Text::new(format!(
                 "Each {} request takes {inp} input and {old} output tokens; prices are {} per 1M input tokens and {} per 1M output tokens. \
                  If lowering max_tokens cuts output to {new} tokens on average, how much less do {} requests cost?",
                 s.model, pin.en, pout.en, thousands(s.requests)
-            ),
-        ),
+            ), format!(
+                "{} 요청 하나에 입력 {inp}·출력 {old} 토큰이 들고, 단가는 입력 100만 토큰당 {}, 출력 100만 토큰당 {}입니다. \
+                 max_tokens를 낮춰 출력을 평균 {new} 토큰으로 줄이면 요청 {} 기준으로 비용이 얼마나 줄어듭니까?",
+                s.model, pin.ko, pout.ko, ko_requests(s.requests)
+            )),
         right: a.clone(),
         wrong: wrong_numbers(answer, &mistakes, usd),
-        explanation: ko_en(
-            format!(
+        explanation: Text::new(format!(
+                "Output falls by {c} tokens per request over {} requests: {c} × {} = {} fewer output tokens, that is {m} units of one million tokens. \
+                 {m} × {} = {}. The input price plays no part — the input tokens stay the same; using it gives the wrong {}.",
+                thousands(s.requests), thousands(s.requests), thousands(s.requests * cut), pout.en, a.en, wrong_in.en
+            ), format!(
                 "출력이 건당 {c} 토큰 줄고 요청이 {}이므로 줄어든 출력은 {c} × {} = {} 토큰, 곧 {m}개의 100만 토큰 단위입니다. \
                  {m} × {} = {}입니다. 입력 단가는 이 계산에 들어오지 않습니다 — 입력 토큰은 그대로이기 때문입니다. \
                  입력 단가를 곱하면 {}라는 오답이 나옵니다.",
                 ko_requests(s.requests), thousands(s.requests), thousands(s.requests * cut), pout.ko, a.ko, wrong_in.ko
-            ),
-            format!(
-                "Output falls by {c} tokens per request over {} requests: {c} × {} = {} fewer output tokens, that is {m} units of one million tokens. \
-                 {m} × {} = {}. The input price plays no part — the input tokens stay the same; using it gives the wrong {}.",
-                thousands(s.requests), thousands(s.requests), thousands(s.requests * cut), pout.en, a.en, wrong_in.en
-            ),
-        ),
+            )),
         key: Some(answer),
     }
 }

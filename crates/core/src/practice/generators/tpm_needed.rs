@@ -5,9 +5,9 @@ use crate::facts::Catalog;
 use crate::practice::family::Family;
 use crate::practice::format::thousands;
 use crate::practice::options::{with_unit, wrong_numbers};
-use crate::practice::problem::ko_en;
 use crate::practice::rng::Rng;
 use crate::quota::sizing::tpm_needed;
+use crate::text::Text;
 
 /// Seconds in a minute: a unit conversion, not a vendor figure.
 const SECONDS_PER_MINUTE: f64 = 60.0;
@@ -75,21 +75,21 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
         (String::new(), String::new())
     };
     Draft {
-        stem: ko_en(
-            format!("요청 하나에 입력 {inp}·출력 {out} 토큰이 들고 {rate_ko}이 들어옵니다. 이 트래픽에 필요한 TPM은 얼마입니까?"),
+        stem: Text::new(
             format!("Each request takes {inp} input and {out} output tokens, and {rate_en}. How many TPM does this traffic need?"),
+            format!("요청 하나에 입력 {inp}·출력 {out} 토큰이 들고 {rate_ko}이 들어옵니다. 이 트래픽에 필요한 TPM은 얼마입니까?"),
         ),
         right: show(answer),
         wrong: wrong_numbers(answer, &mistakes, &show),
-        explanation: ko_en(
-            format!(
-                "{conv_ko}TPM은 입력과 출력을 함께 세므로 요청당 {inp} + {out} = {per} 토큰이고, {per} × {n}건 = {a} TPM입니다. \
-                 입력만 세어 {} TPM을 고르는 것이 가장 흔한 실수입니다.",
-                thousands(tpm_needed(rpm, s.input_tokens))
-            ),
+        explanation: Text::new(
             format!(
                 "{conv_en}TPM counts input and output together: {inp} + {out} = {per} tokens per request, and {per} × {n} = {a} TPM. \
                  Counting only the input ({} TPM) is the most common mistake.",
+                thousands(tpm_needed(rpm, s.input_tokens))
+            ),
+            format!(
+                "{conv_ko}TPM은 입력과 출력을 함께 세므로 요청당 {inp} + {out} = {per} 토큰이고, {per} × {n}건 = {a} TPM입니다. \
+                 입력만 세어 {} TPM을 고르는 것이 가장 흔한 실수입니다.",
                 thousands(tpm_needed(rpm, s.input_tokens))
             ),
         ),

@@ -5,9 +5,9 @@ use crate::facts::Catalog;
 use crate::practice::family::Family;
 use crate::practice::format::{number, thousands};
 use crate::practice::options::{with_unit, wrong_numbers};
-use crate::practice::problem::ko_en;
 use crate::practice::rng::Rng;
 use crate::quota::sizing::rpm_for_tpm;
+use crate::text::Text;
 
 /// The givens of a TPM → RPM problem.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,26 +50,20 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     let (tpm_s, r, k, a, x) = (thousands(s.tpm), number(s.ratio), number(units), number(rpm), thousands(times_sixty));
     let (o, y) = (number(other), thousands(rpm_for_tpm(s.tpm, other)));
     Draft {
-        stem: ko_en(
-            format!("{} 배포에 {tpm_s} TPM을 할당했습니다. 함께 붙는 RPM은 얼마입니까?", s.model),
-            format!("A {} deployment is given {tpm_s} TPM. How many RPM come with it?", s.model),
-        ),
+        stem: Text::new(format!("A {} deployment is given {tpm_s} TPM. How many RPM come with it?", s.model), format!("{} 배포에 {tpm_s} TPM을 할당했습니다. 함께 붙는 RPM은 얼마입니까?", s.model)),
         right: show(rpm),
         wrong,
-        explanation: ko_en(
-            format!(
-                "{} 배포에는 1,000 TPM마다 {r} RPM이 붙습니다. {tpm_s} TPM은 1,000 TPM 단위로 {k}개이므로 {k} × {r} = {a} RPM입니다. \
-                 흔한 실수는 비율을 열 배로 잘못 잡는 것(×{} → {x} RPM)과, 모델마다 다른 비율을 다른 세대 모델에서 그대로 가져오는 것(×{o} → {y} RPM)입니다.",
-                s.model,
-                number(s.ratio * 10.0)
-            ),
-            format!(
+        explanation: Text::new(format!(
                 "A {} deployment gets {r} RPM for every 1,000 TPM. {tpm_s} TPM is {k} units of 1,000 TPM, so {k} × {r} = {a} RPM. \
                  The usual slips are a ratio ten times too big (×{} → {x} RPM) and borrowing the ratio of another generation of models (×{o} → {y} RPM): the ratio differs by model.",
                 s.model,
                 number(s.ratio * 10.0)
-            ),
-        ),
+            ), format!(
+                "{} 배포에는 1,000 TPM마다 {r} RPM이 붙습니다. {tpm_s} TPM은 1,000 TPM 단위로 {k}개이므로 {k} × {r} = {a} RPM입니다. \
+                 흔한 실수는 비율을 열 배로 잘못 잡는 것(×{} → {x} RPM)과, 모델마다 다른 비율을 다른 세대 모델에서 그대로 가져오는 것(×{o} → {y} RPM)입니다.",
+                s.model,
+                number(s.ratio * 10.0)
+            )),
         key: Some(rpm),
     }
 }

@@ -1,0 +1,97 @@
+//! Saving generated files: a Blob, an object URL and a temporary
+//! `<a download>` click. The URL is revoked only after the download has
+//! started (a minute later: the browser reads it after the click returns).
+//! A failure is shown to the user in the page notice.
+
+use super::notice::show_notice;
+use crate::prefs::tr;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// How long the object URL outlives the click.
+const REVOKE_AFTER_MS: u32 = 60_000;
+
+/// Why a download did not start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DownloadFailed;
+
+/// A Blob of `text` (UTF-8) typed `mime`.
+pub fn text_blob(text: &str, mime: &str) -> Option<web_sys::Blob> {
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()
+}
+
+fn try_download(blob: &web_sys::Blob, filename: &str) -> Result<(), DownloadFailed> {
+    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|_| DownloadFailed)?;
+    let started = (|| {
+        let document = document();
+        let a = document.create_element("a").ok()?.dyn_into::<web_sys::HtmlAnchorElement>().ok()?;
+        a.set_href(&url);
+        a.set_download(filename);
+        a.set_class_name("visually-hidden");
+        let body = document.body()?;
+        body.append_child(&a).ok()?;
+        a.click();
+        a.remove();
+        Some(())
+    })();
+    let revoke = move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    };
+    match started {
+        Some(()) => {
+            gloo::timers::callback::Timeout::new(REVOKE_AFTER_MS, revoke).forget();
+            Ok(())
+        }
+        None => {
+            revoke();
+            Err(DownloadFailed)
+        }
+    }
+}
+
+/// Saves `blob` as `filename`; a failure shows the page notice.
+pub fn download_blob(blob: &web_sys::Blob, filename: &str) -> Result<(), DownloadFailed> {
+    let result = try_download(blob, filename);
+    if result.is_err() {
+        show_notice("clip.download_failed");
+    }
+    result
+}
+
+/// Saves `text` as `filename` typed `mime`; a failure shows the page notice.
+pub fn download_text(filename: &str, mime: &str, text: &str) -> Result<(), DownloadFailed> {
+    match text_blob(text, mime) {
+        Some(blob) => download_blob(&blob, filename),
+        None => {
+            show_notice("clip.download_failed");
+            Err(DownloadFailed)
+        }
+    }
+}
+
+/// Downloads `text()` as a file named `filename()`.
+#[component]
+pub fn DownloadButton<F, N>(
+    text: F,
+    filename: N,
+    #[prop(into, optional)] testid: String,
+    /// The MIME type; plain UTF-8 text when not given.
+    #[prop(optional)]
+    mime: Option<&'static str>,
+) -> impl IntoView
+where
+    F: Fn() -> String + Send + Sync + 'static,
+    N: Fn() -> String + Send + Sync + 'static,
+{
+    let on_click = move |_| {
+        let _ = download_text(&filename(), mime.unwrap_or("text/plain;charset=utf-8"), &text());
+    };
+    view! {
+        <button type="button" class="button button--small" data-testid=testid on:click=on_click>
+            <span>{tr("clip.download")}</span>
+        </button>
+    }
+}
