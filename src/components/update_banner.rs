@@ -33,11 +33,13 @@ pub fn UpdateBanner() -> impl IntoView {
 fn register(waiting: RwSignal<Option<ServiceWorker>, LocalStorage>) {
     let Some(window) = web_sys::window() else { return };
     let navigator = window.navigator();
-    // Not every context has service workers (e.g. a non-secure origin).
-    if !js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker")).unwrap_or(false) {
+    // Not every context has service workers (a non-secure origin, a
+    // browser that blocks them): then the app simply stays online-only.
+    let Ok(container) = js_sys::Reflect::get(&navigator, &JsValue::from_str("serviceWorker")) else { return };
+    if !container.is_object() {
         return;
     }
-    let container = navigator.service_worker();
+    let container: web_sys::ServiceWorkerContainer = container.unchecked_into();
     let had_controller = container.controller().is_some();
     // When the new worker takes over, load the page it serves.
     let on_change = Closure::<dyn FnMut()>::new(move || {

@@ -1,6 +1,6 @@
 //! The page side of the Web Worker: one pooled client for every page.
 //!
-//! ```ignore
+//! ```text
 //! let pool = WorkerPool::new();
 //! let job = pool.run(&Request::Join { files }, &blobs, move |response, blobs| { … })?;
 //! job.send(&Request::Finish { parts }, &[])?; // a follow-up to the same worker
@@ -169,7 +169,10 @@ impl WorkerPool {
     pub fn run(&self, request: &Request, blobs: &[Blob], handler: impl FnMut(Response, Vec<Blob>) + 'static) -> Result<Job, String> {
         let message = pack(request, blobs)?;
         self.inner.borrow_mut().sweep();
-        let id = match self.inner.borrow().slots.iter().find(|s| s.job == 0).map(|s| s.id) {
+        // The borrow ends before `spawn` borrows again (a scrutinee's
+        // temporaries would live through the whole match).
+        let idle = self.inner.borrow().slots.iter().find(|s| s.job == 0).map(|s| s.id);
+        let id = match idle {
             Some(id) => id,
             None => self.spawn()?,
         };
