@@ -4,6 +4,7 @@
 
 use batchlane_core::cost::knobs::{chunk_trim_saving, output_cap_saving};
 use batchlane_core::facts::Catalog;
+use batchlane_core::facts::Kind;
 use batchlane_core::practice::generators::{BindingShape, ChunkTrimShape, OutputCapShape, TpmRpmShape, TrafficShape};
 use batchlane_core::practice::{Family, Problem};
 use batchlane_core::quota::sizing::{check_limits, rpm_for_tpm, tpm_needed, Binding};
@@ -67,7 +68,7 @@ fn tpm_to_rpm_keys() {
         let p = Problem::generate(Family::TpmToRpm, seed, &c);
         let s = TpmRpmShape::for_seed(seed, &c);
         assert_eq!(s.tpm % 1_000.0, 0.0);
-        assert_eq!(s.ratio, c.require("rpm_per_1k_tpm", s.model));
+        assert_eq!(s.ratio, c.require(Kind::RpmPer1kTpm, s.model));
         assert_eq!(p.key, Some(rpm_for_tpm(s.tpm, s.ratio)));
         assert!(p.stem.en.contains(s.model));
         let rpm = p.key.unwrap();
@@ -122,8 +123,8 @@ fn output_cap_keys() {
     for seed in 0..SEEDS {
         let p = Problem::generate(Family::OutputCap, seed, &c);
         let s = OutputCapShape::for_seed(seed, &c);
-        assert_eq!(s.output_usd_per_million, c.require("price_output", s.model));
-        assert_eq!(s.input_usd_per_million, c.require("price_input", s.model));
+        assert_eq!(s.output_usd_per_million, c.require(Kind::PriceOutput, s.model));
+        assert_eq!(s.input_usd_per_million, c.require(Kind::PriceInput, s.model));
         assert!(s.new_output_tokens > 0.0 && s.new_output_tokens < s.old_output_tokens);
         let key = output_cap_saving(s.requests, s.old_output_tokens, s.new_output_tokens, s.output_usd_per_million);
         assert_eq!(p.key, Some(key));
@@ -140,7 +141,7 @@ fn chunk_trim_keys() {
         assert!(s.chunks_after >= 1.0 && s.chunks_after < s.chunks_before);
         let key = chunk_trim_saving(s.requests, s.chunks_before, s.chunks_after, s.tokens_per_chunk, s.input_usd_per_million);
         assert_eq!(p.key, Some(key));
-        assert_eq!(s.input_usd_per_million, c.require("price_input", s.model));
+        assert_eq!(s.input_usd_per_million, c.require(Kind::PriceInput, s.model));
     }
 }
 

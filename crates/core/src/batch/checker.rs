@@ -7,6 +7,7 @@ use super::estimate::{output_cap, prompt_tokens, Histogram, OutputCap, Overheads
 use super::line::{check_line, FileShape, LineRef, Parsed};
 use super::tokens::{CachedCounter, Tiktoken, TokenizerProvider};
 use super::{CheckOptions, Code, Diagnostic, Endpoint, Report, Severity};
+use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog, Encoding, Model, ModelKind};
 use std::collections::HashMap;
 
@@ -306,7 +307,7 @@ impl Checker {
                 self.reasoning_max_tokens.first = Some(d);
             }
         }
-        let model_max = model.and_then(|m| self.catalog.get("max_output_tokens", m.name)).map(|v| v as u64);
+        let model_max = model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64);
         let cap = output_cap(body, endpoint, model_max);
         if matches!(cap, OutputCap::ModelMaximum(_) | OutputCap::Unknown) {
             self.unset_cap.count += 1;
@@ -333,7 +334,7 @@ impl Checker {
         self.prompt_tokens += n;
         self.max_line_prompt = self.max_line_prompt.max(n);
         self.histogram.add(n);
-        if let Some(window) = model.and_then(|m| self.catalog.get("context_window", m.name)) {
+        if let Some(window) = model.and_then(|m| self.catalog.get(Kind::ContextWindow, m.name)) {
             if n as f64 > window {
                 let msg = format!(
                     "This request's prompt is about {n} tokens, more than {}'s context window of {window} tokens (unconfirmed figure).",

@@ -5,6 +5,7 @@ use super::checker::{Aggregate, Checker};
 use super::estimate::cost;
 use super::report::{CodeCount, QuotaReport, Summary, TokenReport};
 use super::{Code, Diagnostic, Report, Severity};
+use crate::facts::Kind;
 
 pub(crate) fn finish(mut c: Checker) -> Report {
     let dialect = c.options.dialect;
@@ -13,15 +14,15 @@ pub(crate) fn finish(mut c: Checker) -> Report {
         let msg = "The input file is empty. Please ensure the batch contains at least one request.";
         c.record(Diagnostic::file(Code::EmptyFile, Severity::Error, msg.into()));
     }
-    let max_requests = c.catalog.require("max_requests_per_file", subject) as u64;
+    let max_requests = c.catalog.require(Kind::MaxRequestsPerFile, subject) as u64;
     if c.requests > max_requests {
         let msg = format!("The file has {} requests; the batch service accepts at most {max_requests} per file.", c.requests);
         c.record(Diagnostic::file(Code::TooManyTasks, Severity::Error, msg));
     }
     let (kind, how) = if dialect == super::Dialect::Azure && c.options.byo_storage {
-        ("max_file_bytes_byo_storage", " with bring-your-own storage")
+        (Kind::MaxFileBytesByoStorage, " with bring-your-own storage")
     } else {
-        ("max_file_bytes", "")
+        (Kind::MaxFileBytes, "")
     };
     let max_bytes = c.catalog.require(kind, subject) as u64;
     if c.progress.bytes > max_bytes {

@@ -12,6 +12,7 @@ use super::estimate::{prompt_tokens, Histogram, Overheads};
 use super::line::{check_line, LineRef};
 use super::tokens::{CachedCounter, Tiktoken, TokenizerProvider};
 use super::{CheckOptions, Code, Diagnostic, NoTokenizer, Report, Severity};
+use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog, Encoding, Model};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -188,7 +189,7 @@ impl TokenPass {
         self.part.max_prompt_tokens_per_line = self.part.max_prompt_tokens_per_line.max(n);
         self.part.histogram.add(n);
         let model = self.model;
-        if let Some(window) = model.and_then(|m| self.catalog.get("context_window", m.name)) {
+        if let Some(window) = model.and_then(|m| self.catalog.get(Kind::ContextWindow, m.name)) {
             if n as f64 > window {
                 let msg = format!(
                     "This request's prompt is about {n} tokens, more than {}'s context window of {window} tokens (unconfirmed figure).",

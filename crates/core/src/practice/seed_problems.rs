@@ -8,6 +8,7 @@ use super::family::Family;
 use super::problem::{Problem, Text};
 use crate::cost::knobs::output_cap_saving;
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::practice::problem::ko_en;
 use crate::quota::sizing::{check_limits, rpm_for_tpm};
 
@@ -39,7 +40,7 @@ fn note(n: u8, family: Family, stem: Text, options: [Text; 4], correct: usize, e
 
 /// The RPM-per-1,000-TPM ratio the note uses (gpt-4o class models).
 fn ratio(catalog: &Catalog) -> f64 {
-    catalog.get("rpm_per_1k_tpm", "gpt-4o").unwrap_or(f64::NAN)
+    catalog.get(Kind::RpmPer1kTpm, "gpt-4o").unwrap_or(f64::NAN)
 }
 
 /// Problem 1: the RPM that comes with 30,000 TPM.

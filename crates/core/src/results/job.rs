@@ -6,6 +6,7 @@
 use super::job_text::{explain_error_code, explain_status};
 use super::Text;
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use serde_json::Value;
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -270,7 +271,7 @@ pub fn analyze_job(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog) 
         done_fraction: if c.total == 0 { 0.0 } else { ((c.completed + c.failed) as f64 / c.total as f64).min(1.0) },
     });
     let expires_at = job.expires_at.or_else(|| {
-        let window = catalog.get("completion_window_seconds", "any")? as i64;
+        let window = catalog.get(Kind::CompletionWindowSeconds, "any")? as i64;
         job.created_at.map(|c| c + window)
     });
     let expires_in_seconds = if job.status.is_terminal() { None } else { expires_at.map(|e| e - now) };
@@ -314,8 +315,8 @@ fn deletion(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog, warning
             if e.anchor != "created_at" {
                 warnings.push(JobWarning::UnknownAnchor { anchor: e.anchor.clone() });
             }
-            let min = catalog.get("output_expires_min_seconds", vendor.subject());
-            let max = catalog.get("output_expires_max_seconds", vendor.subject());
+            let min = catalog.get(Kind::OutputExpiresMinSeconds, vendor.subject());
+            let max = catalog.get(Kind::OutputExpiresMaxSeconds, vendor.subject());
             if let (Some(min), Some(max)) = (min, max) {
                 if (e.seconds as f64) < min || (e.seconds as f64) > max {
                     warnings.push(JobWarning::ExpiryOutOfRange { seconds: e.seconds, min: min as i64, max: max as i64 });
@@ -323,7 +324,7 @@ fn deletion(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog, warning
             }
             (e.seconds, DeletionBasis::Job)
         }
-        None => match catalog.get("file_default_expiry_seconds", vendor.subject()) {
+        None => match catalog.get(Kind::FileDefaultExpirySeconds, vendor.subject()) {
             Some(d) => (d as i64, DeletionBasis::VendorDefault),
             None => {
                 warnings.push(JobWarning::DeletionDateUnknown);

@@ -1,6 +1,7 @@
 //! The lint panel: what will make the KEDA setup fail, fight itself or only
 //! add 429s. Each finding has a stable rule id, a severity and the fix.
 
+use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::keda::{namespace_is_fqdn, KedaForm, ScaleKind};
@@ -162,7 +163,7 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
                  format!("아이덴티티에 subject가 {KEDA_OPERATOR_SUBJECT}인 federated credential을 추가하세요 (az identity federated-credential create --subject {KEDA_OPERATOR_SUBJECT} …).")));
         }
     }
-    let receives_limit = catalog.require("sb_max_concurrent_receives", "entity");
+    let receives_limit = catalog.require(Kind::SbMaxConcurrentReceives, "entity");
     let receives = max as f64 * c.receivers_per_replica as f64;
     if receives > receives_limit {
         let (receives, receives_limit) = (fmt_num(receives), fmt_num(receives_limit));
@@ -172,7 +173,7 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
             t("Share one receiver per replica with prefetch and a concurrency limit instead of a receiver per task, or lower maxReplicaCount.",
               "태스크마다 receiver를 여는 대신 replica당 receiver 하나를 prefetch와 동시성 제한으로 공유하거나, maxReplicaCount를 낮추세요."));
     }
-    let conn_limit = catalog.require("sb_max_amqp_connections", "namespace");
+    let conn_limit = catalog.require(Kind::SbMaxAmqpConnections, "namespace");
     let conns = max as f64 * c.connections_per_replica as f64 + c.other_connections as f64;
     if conns > conn_limit {
         let (conns, conn_limit) = (fmt_num(conns), fmt_num(conn_limit));
@@ -196,7 +197,7 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
             ),
         );
     }
-    let max_name = catalog.require("keda_max_name_chars", "any");
+    let max_name = catalog.require(Kind::KedaMaxNameChars, "any");
     let name_len = f.name.chars().count();
     if is_so && name_len as f64 > max_name {
         find(&mut out, Rule::NameTooLong, Severity::Error,

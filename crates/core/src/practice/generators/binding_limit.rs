@@ -3,6 +3,7 @@
 
 use super::{figure, shuffled, tpm_step, Draft};
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::practice::family::Family;
 use crate::practice::format::{number, thousands};
 use crate::practice::problem::ko_en;
@@ -45,7 +46,7 @@ fn split(rng: &mut Rng, tokens: u64) -> (f64, f64) {
 
 fn shape(rng: &mut Rng, catalog: &Catalog) -> BindingShape {
     let model = MODELS[rng.index(MODELS.len())];
-    let ratio = figure(catalog, "rpm_per_1k_tpm", model);
+    let ratio = figure(catalog, Kind::RpmPer1kTpm, model);
     let tpm_allowed = rng.stepped(20_000, 240_000, tpm_step(catalog));
     let rpm_allowed = if ratio.is_finite() { (tpm_allowed / 1_000.0 * ratio).floor() as u64 } else { 0 };
     let t = tpm_allowed as u64;

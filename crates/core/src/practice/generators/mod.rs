@@ -24,6 +24,7 @@ use super::options::assemble;
 use super::problem::{Problem, Text};
 use super::rng::Rng;
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::practice::problem::ko_en;
 
 /// The problem of `family` for `seed`.
@@ -57,13 +58,13 @@ pub(crate) struct Draft {
 
 /// A catalog figure, or NaN when the user's catalog lacks it (the options
 /// then fall back to neutral ones rather than panic).
-pub(crate) fn figure(catalog: &Catalog, kind: &str, subject: &str) -> f64 {
+pub(crate) fn figure(catalog: &Catalog, kind: Kind, subject: &str) -> f64 {
     catalog.get(kind, subject).unwrap_or(f64::NAN)
 }
 
 /// The TPM step (1,000) as a whole number of at least 1.
 pub(crate) fn tpm_step(catalog: &Catalog) -> u64 {
-    let s = figure(catalog, "tpm_step", "any");
+    let s = figure(catalog, Kind::TpmStep, "any");
     if s.is_finite() && s >= 1.0 {
         s as u64
     } else {

@@ -4,13 +4,14 @@
 
 use super::{figure, t, Draft, Scenario};
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::practice::format::number;
 use crate::practice::rng::Rng;
 
 const BYTES_PER_KB: f64 = 1_024.0;
 
 fn refusal(catalog: &Catalog) -> Scenario {
-    let deliveries = number(figure(catalog, "sb_max_delivery_count", "default"));
+    let deliveries = number(figure(catalog, Kind::SbMaxDeliveryCount, "default"));
     Scenario {
         stem: t(
             "Service Bus 메시지를 처리하던 워커에게 모델이 콘텐츠 필터 차단(finish_reason: content_filter)으로 답했습니다. 워커는 메시지를 어떻게 처리해야 합니까?",
@@ -62,9 +63,9 @@ fn infra_failure() -> Scenario {
 }
 
 fn claim_check(catalog: &Catalog) -> Scenario {
-    let prop = number(figure(catalog, "sb_max_property_bytes", "any") / BYTES_PER_KB);
-    let props = number(figure(catalog, "sb_max_properties_bytes", "any") / BYTES_PER_KB);
-    let double = number(figure(catalog, "sb_double_count_bytes", "any") / BYTES_PER_KB / BYTES_PER_KB);
+    let prop = number(figure(catalog, Kind::SbMaxPropertyBytes, "any") / BYTES_PER_KB);
+    let props = number(figure(catalog, Kind::SbMaxPropertiesBytes, "any") / BYTES_PER_KB);
+    let double = number(figure(catalog, Kind::SbDoubleCountBytes, "any") / BYTES_PER_KB / BYTES_PER_KB);
     Scenario {
         stem: t(
             "업로드된 문서(수 MB)를 임베딩·요약하는 워커에게 일을 넘기려 합니다. Service Bus 메시지에는 무엇을 담아야 합니까?",

@@ -3,6 +3,7 @@
 
 use super::{figure, t, Draft, Scenario};
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::practice::format::number;
 use crate::practice::rng::Rng;
 
@@ -77,8 +78,8 @@ fn longer_header(rng: &mut Rng) -> Scenario {
 }
 
 fn retry_storm(catalog: &Catalog) -> Scenario {
-    let window = number(figure(catalog, "short_window_seconds", "any"));
-    let min_window = number(figure(catalog, "short_window_seconds_min", "any"));
+    let window = number(figure(catalog, Kind::ShortWindowSeconds, "any"));
+    let min_window = number(figure(catalog, Kind::ShortWindowSecondsMin, "any"));
     Scenario {
         stem: t(
             "워커 스무 개가 429를 받자마자 모두 곧바로 재시도하도록 짜여 있습니다. 무슨 일이 벌어집니까?",

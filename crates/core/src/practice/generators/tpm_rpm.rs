@@ -2,6 +2,7 @@
 
 use super::{figure, tpm_step, Draft, MODELS};
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::practice::family::Family;
 use crate::practice::format::{number, thousands};
 use crate::practice::options::{with_unit, wrong_numbers};
@@ -31,7 +32,7 @@ impl TpmRpmShape {
 fn shape(rng: &mut Rng, catalog: &Catalog) -> TpmRpmShape {
     let model = MODELS[rng.index(MODELS.len())];
     let tpm = rng.stepped(10_000, 300_000, tpm_step(catalog));
-    TpmRpmShape { model, tpm, ratio: figure(catalog, "rpm_per_1k_tpm", model) }
+    TpmRpmShape { model, tpm, ratio: figure(catalog, Kind::RpmPer1kTpm, model) }
 }
 
 pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
@@ -39,7 +40,8 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     let rpm = s.answer();
     let units = s.tpm / 1_000.0;
     // The ratio of the other generation of models: the mix-up between tables.
-    let other = ["gpt-4o", "gpt-4.1"].map(|m| figure(catalog, "rpm_per_1k_tpm", m)).into_iter().find(|r| *r != s.ratio).unwrap_or(f64::NAN);
+    let other =
+        ["gpt-4o", "gpt-4.1"].map(|m| figure(catalog, Kind::RpmPer1kTpm, m)).into_iter().find(|r| *r != s.ratio).unwrap_or(f64::NAN);
     let times_sixty = rpm_for_tpm(s.tpm, s.ratio * 10.0);
     let mut rest = vec![rpm_for_tpm(s.tpm, other), units, units * 100.0, rpm / 60.0];
     rng.shuffle(&mut rest);
