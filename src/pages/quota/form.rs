@@ -2,18 +2,21 @@
 
 use super::field::{plan_reason, NumField};
 use super::{pick, use_quota};
-use crate::i18n::t;
+use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::facts::tiers::QuotaTier;
+use batchlane_core::facts::Kind;
 use batchlane_core::facts::{model_for_name, Catalog, MODELS};
 use batchlane_core::quota::plan::{DeploymentType, Field};
-use batchlane_core::quota::share::UNSET;
+use batchlane_core::quota::share::{OWN_NUMBERS, UNSET};
 use batchlane_core::quota::text::num;
+use batchlane_core::quota::tier::default_tpm;
 use leptos::prelude::*;
 
 /// Catalog models that have a rate-limit ratio.
 fn rate_limited_models() -> Vec<&'static str> {
     let c = Catalog::builtin();
-    MODELS.iter().filter(|m| c.get("rpm_per_1k_tpm", m.name).is_some()).map(|m| m.name).collect()
+    MODELS.iter().filter(|m| c.get(Kind::RpmPer1kTpm, m.name).is_some()).map(|m| m.name).collect()
 }
 
 pub fn deployment_key(d: DeploymentType) -> &'static str {
@@ -36,8 +39,8 @@ pub fn PlanForm() -> impl IntoView {
     let model = move || st.get("m");
     let provisioned = move || checked.with(|c| c.input.deployment.is_provisioned());
     let catalog_model = move || model_for_name(&st.get("m")).map(|m| m.name);
-    let catalog_ratio = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get("rpm_per_1k_tpm", m)));
-    let catalog_max = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get("max_output_tokens", m)));
+    let catalog_ratio = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get(Kind::RpmPer1kTpm, m)));
+    let catalog_max = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get(Kind::MaxOutputTokens, m)));
     let ratio_unset = move || st.get("r") == UNSET;
     let ratio_display = Signal::derive(move || if ratio_unset() { catalog_ratio().map(num).unwrap_or_default() } else { st.get("r") });
     let max_unset = move || st.get("mx") == UNSET;
@@ -85,6 +88,32 @@ pub fn PlanForm() -> impl IntoView {
                     </select>
                     {move || dep_reason.get().map(|r| view! { <span class="field-error" role="alert">{pick(&r, lang())}</span> })}
                 </div>
+                <Show when=move || !provisioned()>
+                    <div class="field quota-field">
+                        <label for="q-qt">{tr("quota.f.tier")}</label>
+                        <select id="q-qt" data-testid="q-qt" aria-describedby="q-qt-hint" on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            st.set("qt", v.clone());
+                            // The table's TPM becomes the default for the chosen tier.
+                            let tier = QuotaTier::from_code(&v).filter(|t| t.number().is_some());
+                            let input = checked.with_untracked(|c| c.input.clone());
+                            let model = catalog_model().unwrap_or_default();
+                            let tpm = prefs.catalog.with_untracked(|c| default_tpm(c, model, &batchlane_core::quota::plan::PlanInput { tier, ..input }));
+                            if let Some(tpm) = tpm {
+                                st.set("tpm", tpm.to_string());
+                            }
+                        }>
+                            <option value=OWN_NUMBERS selected=move || st.get("qt") == OWN_NUMBERS>{tr("quota.f.tier_own")}</option>
+                            {QuotaTier::PAID.into_iter().map(|q| {
+                                let n = q.code();
+                                view! {
+                                    <option value=n selected=move || st.get("qt") == n>{move || fill(t(lang(), "quota.f.tier_n"), &[("n", n)])}</option>
+                                }
+                            }).collect_view()}
+                        </select>
+                        <span class="muted" id="q-qt-hint">{tr("quota.f.tier_hint")}</span>
+                    </div>
+                </Show>
                 <Show when=move || !provisioned() fallback=move || view! {
                     <NumField key="ptu" label="quota.f.ptu" reason=plan_reason(Field::AllocatedPtu)/>
                 }>

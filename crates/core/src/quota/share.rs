@@ -5,12 +5,14 @@
 use super::input::{DeploymentType, PlanInput};
 use super::text::{num, Text};
 use super::validate::{Field, Problem};
+use crate::facts::tiers::QuotaTier;
 use serde::{Deserialize, Serialize};
 
 /// The query key of each field. Stable: links in the wild depend on them.
-pub const KEYS: [(&str, Field); 14] = [
+pub const KEYS: [(&str, Field); 15] = [
     ("m", Field::Model),
     ("d", Field::Deployment),
+    ("qt", Field::Tier),
     ("tpm", Field::AllocatedTpm),
     ("ptu", Field::AllocatedPtu),
     ("r", Field::RpmPer1kTpm),
@@ -27,6 +29,9 @@ pub const KEYS: [(&str, Field); 14] = [
 
 /// The value of an unset `max_tokens` or a ratio taken from the catalog.
 pub const UNSET: &str = "unset";
+
+/// The tier value for "my own numbers" (no quota tier).
+pub const OWN_NUMBERS: &str = "own";
 
 /// The query key of a field.
 pub fn key_of(field: Field) -> &'static str {
@@ -48,6 +53,7 @@ pub fn encode(p: &PlanInput) -> Vec<(String, String)> {
     let values = [
         p.model.clone(),
         p.deployment.code().to_string(),
+        p.tier.map_or(OWN_NUMBERS, QuotaTier::code).to_string(),
         p.allocated_tpm.to_string(),
         p.allocated_ptu.to_string(),
         opt(p.rpm_per_1k_tpm),
@@ -114,6 +120,12 @@ pub fn decode(pairs: &[(String, String)]) -> Result<PlanInput, Vec<ShareError>> 
                     p.model = value.trim().to_string();
                 }
                 Field::Deployment => p.deployment = DeploymentType::from_code(value.trim()).ok_or(Problem::NotANumber)?,
+                Field::Tier => {
+                    p.tier = match value.trim() {
+                        "" | OWN_NUMBERS => None,
+                        v => Some(QuotaTier::from_code(v).filter(|t| t.number().is_some()).ok_or(Problem::NotANumber)?),
+                    }
+                }
                 Field::AllocatedTpm => p.allocated_tpm = parse_number(value)?,
                 Field::AllocatedPtu => p.allocated_ptu = parse_number(value)?,
                 Field::RpmPer1kTpm => p.rpm_per_1k_tpm = parse_optional(value)?,
@@ -232,6 +244,7 @@ mod tests {
         let p = PlanInput {
             model: "gpt-4.1-mini".into(),
             deployment: DeploymentType::DataZoneProvisioned,
+            tier: Some(QuotaTier::T4),
             allocated_tpm: 123_456.0,
             allocated_ptu: 25.0,
             rpm_per_1k_tpm: Some(0.1),
@@ -267,6 +280,10 @@ mod tests {
             ]
         );
         assert_eq!(decode(&[q("mx", "unset")]).unwrap().max_tokens, None);
+        assert_eq!(decode(&[q("qt", "3")]).unwrap().tier, Some(QuotaTier::T3));
+        assert_eq!(decode(&[q("qt", "own")]).unwrap().tier, None);
+        // Free is not a tier the planner offers; 7 is no tier at all.
+        assert!(decode(&[q("qt", "free")]).is_err() && decode(&[q("qt", "7")]).is_err());
         assert_eq!(key_of(Field::MaxTokens), "mx");
     }
 
