@@ -69,10 +69,19 @@ pub fn FactsPage() -> impl IntoView {
                     let rows = move || {
                         let lang = prefs.lang.get();
                         let f = filter.get();
+                        // The tier tables hold over a thousand figures: listed
+                        // once a search narrows them.
+                        if topic == Topic::QuotaTiers && f.trim().is_empty() {
+                            return view! {
+                                <tr><td colspan="5" class="muted" data-testid="facts-tiers-hint">{tr("facts.tiers_hint")}</td></tr>
+                            }
+                            .into_any();
+                        }
                         all_facts()
                             .filter(|fact| fact.topic == topic && matches(fact, lang, &f))
                             .map(|fact| view! { <FactRow fact=fact/> })
                             .collect_view()
+                            .into_any()
                     };
                     let any = move || {
                         let lang = prefs.lang.get();

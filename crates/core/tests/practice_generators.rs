@@ -68,7 +68,14 @@ fn tpm_to_rpm_keys() {
         let p = Problem::generate(Family::TpmToRpm, seed, &c);
         let s = TpmRpmShape::for_seed(seed, &c);
         assert_eq!(s.tpm % 1_000.0, 0.0);
-        assert_eq!(s.ratio, c.require(Kind::RpmPer1kTpm, s.model));
+        // The ratio of the model on the problem's deployment type: the tier tables' where they have the pair.
+        let table = batchlane_core::facts::tiers::ratio(&c, s.model, s.deployment, None);
+        assert_eq!(s.ratio, table.unwrap_or_else(|| c.require(Kind::RpmPer1kTpm, s.model)));
+        assert!(p.stem.en.contains(&format!(
+            "{} {}",
+            s.model,
+            if s.deployment == batchlane_core::facts::tiers::TierDeployment::Global { "Global Standard" } else { "Data Zone Standard" }
+        )));
         assert_eq!(p.key, Some(rpm_for_tpm(s.tpm, s.ratio)));
         assert!(p.stem.en.contains(s.model));
         let rpm = p.key.unwrap();
@@ -179,16 +186,25 @@ fn quota_increase_is_always_the_slow_remedy() {
 #[test]
 fn an_overridden_ratio_changes_the_answer() {
     let mut c = Catalog::builtin();
-    for m in ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini"] {
-        c.set_override(&format!("rpm_per_1k_tpm.{m}"), 5.0).unwrap();
+    let models = ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini"];
+    // Ratio 5 everywhere: the model figures and every tier row of the models.
+    let set_ratio = |c: &mut Catalog, ratio: f64| {
+        for m in models {
+            c.set_override(&format!("rpm_per_1k_tpm.{m}"), ratio).unwrap();
+        }
+        for r in batchlane_core::facts::tiers::rows().iter().filter(|r| models.contains(&r.model)) {
+            let rpm = ratio * r.tpm.unwrap() / 1_000.0 * r.window_seconds / 60.0;
+            c.set_override(&format!("tier_rpm.{}", r.subject), rpm).unwrap();
+        }
+    };
+    set_ratio(&mut c, 5.0);
+    for seed in 0..20 {
+        let p = Problem::generate(Family::TpmToRpm, seed, &c);
+        let s = TpmRpmShape::for_seed(seed, &c);
+        assert!((p.key.unwrap() - s.tpm / 1_000.0 * 5.0).abs() < 1e-9, "seed {seed}");
     }
-    let p = Problem::generate(Family::TpmToRpm, 3, &c);
-    let s = TpmRpmShape::for_seed(3, &c);
-    assert_eq!(p.key, Some(s.tpm / 1_000.0 * 5.0));
     // Even a zero ratio yields four distinct options, not a panic.
-    for m in ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini"] {
-        c.set_override(&format!("rpm_per_1k_tpm.{m}"), 0.0).unwrap();
-    }
+    set_ratio(&mut c, 0.0);
     for seed in 0..50 {
         for f in [Family::TpmToRpm, Family::BindingLimit] {
             let p = Problem::generate(f, seed, &c);

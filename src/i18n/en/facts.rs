@@ -23,6 +23,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("topic.EnqueuedQuota", "Enqueued-token quota (Azure batch)"),
     ("topic.RateLimits", "Rate limits"),
     ("topic.QuotaTiers", "Quota tiers (RPM, window, TPM per tier × model × deployment type)"),
+    (
+        "facts.tiers_hint",
+        "Over a thousand figures, one per tier × model × deployment type: type a model name (e.g. gpt-4o) in the search to list them.",
+    ),
     ("topic.Models", "Models"),
     ("topic.Prices", "Prices"),
     ("topic.Provisioned", "Provisioned throughput (PTU)"),

@@ -23,6 +23,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("topic.EnqueuedQuota", "enqueued 토큰 할당량 (Azure 배치)"),
     ("topic.RateLimits", "레이트 리밋"),
     ("topic.QuotaTiers", "할당량 티어 (티어 × 모델 × 배포 유형별 RPM, 윈도, TPM)"),
+    (
+        "facts.tiers_hint",
+        "티어 × 모델 × 배포 유형마다 하나씩, 천 개가 넘는 수치입니다. 검색창에 모델 이름(예: gpt-4o)을 입력하면 나옵니다.",
+    ),
     ("topic.Models", "모델"),
     ("topic.Prices", "단가"),
     ("topic.Provisioned", "프로비저닝드 처리량 (PTU)"),

@@ -52,6 +52,18 @@ pub fn PlanForm() -> impl IntoView {
     let model_reason = plan_reason(Field::Model);
     let dep_reason = plan_reason(Field::Deployment);
     let lang = move || prefs.lang.get();
+    // With a tier chosen, the table's TPM for the model and deployment type
+    // becomes the field's value (the user may still change it).
+    let refill_tpm = move || {
+        let tier = QuotaTier::from_code(&st.get_untracked("qt")).filter(|t| t.number().is_some());
+        let deployment = DeploymentType::from_code(&st.get_untracked("d"));
+        let model = model_for_name(&st.get_untracked("m")).map(|m| m.name);
+        let (Some(_), Some(deployment), Some(model)) = (tier, deployment, model) else { return };
+        let input = batchlane_core::quota::plan::PlanInput { model: model.to_string(), deployment, tier, ..Default::default() };
+        if let Some(tpm) = prefs.catalog.with_untracked(|c| default_tpm(c, model, &input)) {
+            st.set("tpm", tpm.to_string());
+        }
+    };
 
     view! {
         <form class="quota-form" aria-labelledby="quota-form-h" on:submit=|ev| ev.prevent_default()>
@@ -62,7 +74,10 @@ pub fn PlanForm() -> impl IntoView {
                     <label for="q-m">{tr("quota.f.model")}</label>
                     <select id="q-m" data-testid="q-m"
                         aria-invalid=move || model_reason.with(|r| r.is_some()).to_string()
-                        on:change=move |ev| st.set("m", event_target_value(&ev))>
+                        on:change=move |ev| {
+                            st.set("m", event_target_value(&ev));
+                            refill_tpm();
+                        }>
                         {move || {
                             let current = model();
                             let mut names: Vec<String> = models.iter().map(|s| s.to_string()).collect();
@@ -79,7 +94,10 @@ pub fn PlanForm() -> impl IntoView {
                 </div>
                 <div class="field quota-field">
                     <label for="q-d">{tr("quota.f.deployment")}</label>
-                    <select id="q-d" data-testid="q-d" on:change=move |ev| st.set("d", event_target_value(&ev))>
+                    <select id="q-d" data-testid="q-d" on:change=move |ev| {
+                        st.set("d", event_target_value(&ev));
+                        refill_tpm();
+                    }>
                         {DeploymentType::ALL.into_iter().map(|d| {
                             view! {
                                 <option value=d.code() selected=move || st.get("d") == d.code()>{tr(deployment_key(d))}</option>
@@ -92,16 +110,8 @@ pub fn PlanForm() -> impl IntoView {
                     <div class="field quota-field">
                         <label for="q-qt">{tr("quota.f.tier")}</label>
                         <select id="q-qt" data-testid="q-qt" aria-describedby="q-qt-hint" on:change=move |ev| {
-                            let v = event_target_value(&ev);
-                            st.set("qt", v.clone());
-                            // The table's TPM becomes the default for the chosen tier.
-                            let tier = QuotaTier::from_code(&v).filter(|t| t.number().is_some());
-                            let input = checked.with_untracked(|c| c.input.clone());
-                            let model = catalog_model().unwrap_or_default();
-                            let tpm = prefs.catalog.with_untracked(|c| default_tpm(c, model, &batchlane_core::quota::plan::PlanInput { tier, ..input }));
-                            if let Some(tpm) = tpm {
-                                st.set("tpm", tpm.to_string());
-                            }
+                            st.set("qt", event_target_value(&ev));
+                            refill_tpm();
                         }>
                             <option value=OWN_NUMBERS selected=move || st.get("qt") == OWN_NUMBERS>{tr("quota.f.tier_own")}</option>
                             {QuotaTier::PAID.into_iter().map(|q| {

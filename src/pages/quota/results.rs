@@ -5,7 +5,7 @@ use super::{pick, use_quota};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::quota::plan::{Field, Plan, Step, Timing};
-use batchlane_core::quota::share::{keda_handoff, replicas_quota_can_feed};
+use batchlane_core::quota::share::{cap_by_rpm, keda_handoff, replicas_quota_can_feed};
 use batchlane_core::quota::sizing::Binding;
 use batchlane_core::quota::text::{num, pct};
 use batchlane_core::quota::{step_text, way_text};
@@ -281,7 +281,10 @@ fn KedaHandoff(plan: Plan) -> impl IntoView {
     let feed = move || {
         let per_min = st.number("kr").unwrap_or(f64::NAN);
         let conc = st.number("kc").filter(|c| *c >= 1.0 && c.fract() == 0.0 && *c <= 1e6).map_or(0, |c| c as u32);
-        replicas_quota_can_feed(tpm(), plan.admission_per_request, per_min, conc)
+        // The RPM that comes with the deployment (the tier tables' ratio for the
+        // model and deployment type) caps the replicas as the TPM does.
+        let rpm = plan.limits.map(|l| l.rpm_allowed);
+        replicas_quota_can_feed(tpm(), plan.admission_per_request, per_min, conc).map(|f| cap_by_rpm(f, rpm, per_min))
     };
     let reason = move |i: usize| {
         Signal::derive(move || feed().err().and_then(|e| e.into_iter().find(|(j, _)| *j == i)).map(|(_, p)| super::state::problem(&p)))

@@ -230,6 +230,43 @@ pub fn replicas_quota_can_feed(
     })
 }
 
+/// Lowers `feed` to the replicas the deployment's RPM keeps busy:
+/// `rpm ÷ messages per minute per replica`, rounded down, when that is
+/// fewer than the TPM allows. `rpm` is the plan's (from the tier tables'
+/// ratio for the model and deployment type); `None` or not positive leaves
+/// the feed as it is.
+pub fn cap_by_rpm(mut feed: ReplicaFeed, rpm: Option<f64>, messages_per_minute_per_replica: f64) -> ReplicaFeed {
+    let Some(rpm) = rpm.filter(|r| r.is_finite() && *r > 0.0) else { return feed };
+    if !(messages_per_minute_per_replica.is_finite() && messages_per_minute_per_replica > 0.0) {
+        return feed;
+    }
+    let exact = rpm / messages_per_minute_per_replica;
+    let by_rpm = exact.floor().min(f64::from(u32::MAX)) as u32;
+    if by_rpm < feed.max_replicas {
+        feed.max_replicas = by_rpm;
+        feed.replicas_exact = exact;
+        feed.explanation = Text::new(
+            format!(
+                "{} The deployment's {} RPM ÷ {} messages/min per replica = {} → {} replicas: RPM binds first.",
+                feed.explanation.en,
+                num(rpm),
+                num(messages_per_minute_per_replica),
+                num(exact),
+                by_rpm
+            ),
+            format!(
+                "{} 배포의 {} RPM ÷ 레플리카당 분당 {}개 = {} → 레플리카 {}개로, RPM이 먼저 닿습니다.",
+                feed.explanation.ko,
+                num(rpm),
+                num(messages_per_minute_per_replica),
+                num(exact),
+                by_rpm
+            ),
+        );
+    }
+    feed
+}
+
 /// Query pairs for the KEDA generator on `/snippets`.
 pub fn keda_handoff(feed: &ReplicaFeed) -> Vec<(String, String)> {
     vec![("maxReplicaCount".to_string(), feed.max_replicas.to_string()), ("messageCount".to_string(), feed.message_count.to_string())]
@@ -293,6 +330,16 @@ mod tests {
         let f = replicas_quota_can_feed(60_000.0, 2_000.0, 3.0, 4).unwrap();
         assert_eq!((f.tokens_per_minute_per_replica, f.max_replicas, f.message_count), (6_000.0, 10, 4));
         assert_eq!(keda_handoff(&f), vec![("maxReplicaCount".into(), "10".into()), ("messageCount".into(), "4".into())]);
+        // 10 RPM ÷ 3 messages/min per replica = 3.33 → 3 replicas: the RPM binds before the TPM's 10.
+        let capped = cap_by_rpm(f.clone(), Some(10.0), 3.0);
+        assert_eq!(capped.max_replicas, 3);
+        assert!(
+            capped.explanation.en.ends_with("10 RPM ÷ 3 messages/min per replica = 3.33 → 3 replicas: RPM binds first."),
+            "{}",
+            capped.explanation.en
+        );
+        assert_eq!(cap_by_rpm(f.clone(), Some(600.0), 3.0), f);
+        assert_eq!(cap_by_rpm(f.clone(), None, 3.0), f);
         assert!(f.explanation.ko.contains("레플리카 10개"));
         assert_eq!(replicas_quota_can_feed(60_000.0, 7_000.0, 10.0, 1).unwrap().max_replicas, 0);
         assert_eq!(

@@ -23,6 +23,7 @@ use super::family::Family;
 use super::options::assemble;
 use super::problem::{Problem, Text};
 use super::rng::Rng;
+use crate::facts::tiers::TierDeployment;
 use crate::facts::Catalog;
 use crate::facts::Kind;
 use crate::practice::problem::ko_en;
@@ -77,6 +78,25 @@ pub(crate) fn tpm_step(catalog: &Catalog) -> u64 {
 pub(crate) fn shuffled(rng: &mut Rng, mut pool: Vec<Text>) -> Vec<Text> {
     rng.shuffle(&mut pool);
     pool
+}
+
+/// The deployment types the ratio problems quote (both have tier rows).
+pub(crate) const DEPLOYMENTS: [TierDeployment; 2] = [TierDeployment::Global, TierDeployment::DataZone];
+
+/// The deployment type's name as the vendor writes it (a proper noun in both languages).
+pub(crate) fn deployment_name(d: TierDeployment) -> &'static str {
+    match d {
+        TierDeployment::Global => "Global Standard",
+        TierDeployment::DataZone => "Data Zone Standard",
+        TierDeployment::Standard => "Standard",
+    }
+}
+
+/// RPM per 1,000 TPM for a model on a deployment type: the quota-tier
+/// tables' (the planner's own source), else the model's catalog figure,
+/// else NaN.
+pub(crate) fn deployment_ratio(catalog: &Catalog, model: &str, deployment: TierDeployment) -> f64 {
+    crate::facts::tiers::ratio(catalog, model, deployment, None).unwrap_or_else(|| figure(catalog, Kind::RpmPer1kTpm, model))
 }
 
 /// Chat models whose ratio and prices the generators quote.
