@@ -4,6 +4,7 @@
 use super::input::PlanInput;
 use super::sizing::rpm_for_tpm;
 use super::validate::{check_number, Field, Problem, MAX_RPM, MAX_TPM};
+use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog};
 use serde::{Deserialize, Serialize};
 
@@ -165,8 +166,9 @@ impl SimConfig {
     /// retry code (5 attempts, backoff from 1 s doubling to 60 s).
     pub fn from_plan(input: &PlanInput, catalog: &Catalog, deployments: usize) -> Self {
         let model = model_for_name(&input.model).map(|m| m.name).unwrap_or_default();
-        let ratio = input.rpm_per_1k_tpm.or_else(|| catalog.get("rpm_per_1k_tpm", model)).unwrap_or_default();
-        let max_tokens = input.max_tokens.or_else(|| catalog.get("max_output_tokens", model)).unwrap_or_default();
+        // The same per-deployment-type ratio as the planner's (tier tables first).
+        let (ratio, _) = super::tier::ratio(input, catalog, model);
+        let max_tokens = input.max_tokens.or_else(|| catalog.get(Kind::MaxOutputTokens, model)).unwrap_or_default();
         let limits = DeploymentLimits { tpm: input.allocated_tpm, rpm: rpm_for_tpm(input.allocated_tpm, ratio) };
         SimConfig {
             seed: 1,
