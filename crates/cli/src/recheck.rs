@@ -35,6 +35,38 @@ pub fn recheck(files: &[PathBuf], options: &CheckOptions, catalog: &Catalog, out
     totals.exit_code()
 }
 
+/// What the command line of `repair` and `split` names besides the
+/// command's own flags: FILE, `-o PATH` and the checks' options.
+pub struct CommonArgs {
+    pub input: Option<PathBuf>,
+    pub output: Option<PathBuf>,
+    pub options: CheckOptions,
+}
+
+/// Reads the command line `repair` and `split` share: FILE, `-o PATH` and
+/// the [`common_option`]s; `own` takes the command's own flags (reading any
+/// value from the iterator) and returns `Ok(true)` for one it knows.
+pub fn parse_common<'a>(
+    args: &'a [String],
+    mut own: impl FnMut(&str, &mut std::slice::Iter<'a, String>) -> Result<bool, String>,
+) -> Result<CommonArgs, String> {
+    let (mut input, mut output) = (None, None);
+    let mut options = CheckOptions::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if common_option(a, &mut it, &mut options)? || own(a, &mut it)? {
+            continue;
+        }
+        match a.as_str() {
+            "-o" | "--output" => output = Some(PathBuf::from(it.next().ok_or("-o needs a value")?)),
+            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
+            s if input.is_none() => input = Some(PathBuf::from(s)),
+            s => return Err(format!("unexpected argument '{s}'")),
+        }
+    }
+    Ok(CommonArgs { input, output, options })
+}
+
 /// Options shared by `repair` and `split`: the dialect, storage and model
 /// the outputs are checked against.
 pub fn common_option(flag: &str, it: &mut std::slice::Iter<'_, String>, options: &mut CheckOptions) -> Result<bool, String> {

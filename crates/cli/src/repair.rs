@@ -3,7 +3,7 @@
 //! renamed when asked), streamed from FILE to OUT, then OUT re-checked.
 
 use crate::escape::Text;
-use crate::recheck::{common_option, recheck, same_file};
+use crate::recheck::{parse_common, recheck, same_file, CommonArgs};
 use batchlane_core::batch::{CheckOptions, RepairOptions, Repairer};
 use batchlane_core::facts::Catalog;
 use std::io::{BufWriter, Read, Write};
@@ -30,22 +30,14 @@ struct Args {
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
-    let (mut input, mut output) = (None, None);
     let mut repair = RepairOptions::default();
-    let mut options = CheckOptions::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if common_option(a, &mut it, &mut options)? {
-            continue;
-        }
-        match a.as_str() {
-            "-o" | "--output" => output = Some(PathBuf::from(it.next().ok_or("-o needs a value")?)),
+    let CommonArgs { input, output, options } = parse_common(args, |a, _| {
+        match a {
             "--rename-duplicates" => repair.rename_duplicate_ids = true,
-            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
-            s if input.is_none() => input = Some(PathBuf::from(s)),
-            s => return Err(format!("unexpected argument '{s}'")),
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     options.validate().map_err(|e| e.to_string())?;
     let input = input.ok_or("no FILE given")?;
     let output = output.ok_or("no -o OUT given")?;

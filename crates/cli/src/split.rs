@@ -3,7 +3,7 @@
 //! DIR/STEM-partNNN.jsonl, then every part re-checked.
 
 use crate::escape::Text;
-use crate::recheck::{common_option, recheck};
+use crate::recheck::{parse_common, recheck, CommonArgs};
 use batchlane_core::batch::{CheckOptions, QuotaChoice, SplitLimits, Splitter, Tiktoken};
 use batchlane_core::facts::Catalog;
 use std::io::{BufWriter, Read, Write};
@@ -38,24 +38,16 @@ fn number(it: &mut std::slice::Iter<'_, String>, flag: &str) -> Result<u64, Stri
 }
 
 fn parse(args: &[String], catalog: &Catalog) -> Result<Args, String> {
-    let (mut input, mut dir) = (None, None);
     let (mut requests, mut bytes, mut tokens) = (None, None, None);
-    let mut options = CheckOptions::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if common_option(a, &mut it, &mut options)? {
-            continue;
+    let CommonArgs { input, output: dir, mut options } = parse_common(args, |a, it| {
+        match a {
+            "--max-requests" => requests = Some(number(it, a)?),
+            "--max-bytes" => bytes = Some(number(it, a)?),
+            "--max-enqueued-tokens" => tokens = Some(number(it, a)?),
+            _ => return Ok(false),
         }
-        match a.as_str() {
-            "-o" | "--output" => dir = Some(PathBuf::from(it.next().ok_or("-o needs a value")?)),
-            "--max-requests" => requests = Some(number(&mut it, a)?),
-            "--max-bytes" => bytes = Some(number(&mut it, a)?),
-            "--max-enqueued-tokens" => tokens = Some(number(&mut it, a)?),
-            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
-            s if input.is_none() => input = Some(PathBuf::from(s)),
-            s => return Err(format!("unexpected argument '{s}'")),
-        }
-    }
+        Ok(true)
+    })?;
     if let Some(t) = tokens {
         options.quota = QuotaChoice::Tokens(t);
     }
