@@ -3,7 +3,7 @@
 
 use super::input::PlanInput;
 use super::sizing::rpm_for_tpm;
-use super::validate::{check_number, Field, Problem, MAX_RPM, MAX_TPM};
+use super::validate::{check_number, refused_or_ok, Field, Problem, MAX_RPM, MAX_TPM};
 use crate::facts::{model_for_name, Catalog};
 use serde::{Deserialize, Serialize};
 
@@ -291,11 +291,7 @@ impl SimConfig {
         if expected > MAX_SIM_REQUESTS {
             push(SimSetting::ArrivalRate, Problem::TooLarge { max: MAX_SIM_REQUESTS * 60.0 / self.duration_s.max(1.0) });
         }
-        if e.is_empty() {
-            Ok(())
-        } else {
-            Err(e)
-        }
+        refused_or_ok(e)
     }
 }
 
