@@ -3,10 +3,10 @@
 //! renamed when asked), streamed from FILE to OUT, then OUT re-checked.
 
 use crate::escape::Text;
-use crate::recheck::{parse_common, recheck, same_file, CommonArgs};
+use crate::recheck::{parse_common, read_chunks, recheck, same_file, CommonArgs, CHUNK};
 use batchlane_core::batch::{CheckOptions, RepairOptions, Repairer};
 use batchlane_core::facts::Catalog;
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 pub const HELP: &str = "usage: batchlane repair FILE -o OUT [--rename-duplicates]
@@ -19,8 +19,6 @@ requests are copied unchanged. OUT is then checked like batchlane check.
 
 Exit codes: 0 OUT has no errors, 1 OUT still has errors, 2 a file cannot be
 read or written, or bad usage.";
-
-const CHUNK: usize = 1 << 20;
 
 struct Args {
     input: PathBuf,
@@ -96,19 +94,12 @@ fn repair_file(a: &Args) -> Result<batchlane_core::batch::RepairOutcome, String>
     let mut w = BufWriter::new(file);
     let write_err = |e: std::io::Error| format!("cannot write {}: {e}", a.output.display());
     let mut r = Repairer::new(a.repair);
-    let mut buf = vec![0u8; CHUNK];
     let mut repaired = Vec::with_capacity(CHUNK);
-    loop {
-        let n = match input.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(format!("cannot read {}: {e}", a.input.display())),
-        };
+    read_chunks(&mut input, &a.input, |chunk| {
         repaired.clear();
-        r.feed(&buf[..n], &mut repaired);
-        w.write_all(&repaired).map_err(write_err)?;
-    }
+        r.feed(chunk, &mut repaired);
+        w.write_all(&repaired).map_err(write_err)
+    })?;
     repaired.clear();
     let outcome = r.finish(&mut repaired);
     w.write_all(&repaired).map_err(write_err)?;

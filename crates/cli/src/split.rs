@@ -3,10 +3,10 @@
 //! DIR/STEM-partNNN.jsonl, then every part re-checked.
 
 use crate::escape::Text;
-use crate::recheck::{parse_common, recheck, CommonArgs};
+use crate::recheck::{parse_common, read_chunks, recheck, CommonArgs};
 use batchlane_core::batch::{CheckOptions, QuotaChoice, SplitLimits, Splitter, Tiktoken};
 use batchlane_core::facts::Catalog;
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 pub const HELP: &str = "usage: batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--max-enqueued-tokens N]
@@ -22,8 +22,6 @@ overwritten.
 
 Exit codes: 0 every part has no errors, 1 a part still has errors, 2 a file
 cannot be read or written, or bad usage.";
-
-const CHUNK: usize = 1 << 20;
 
 struct Args {
     input: PathBuf,
@@ -144,16 +142,10 @@ fn split_file(a: &Args, catalog: &Catalog) -> Result<(Vec<PathBuf>, batchlane_co
         }
     };
     let mut splitter = Splitter::new(a.limits, &a.options, catalog, Box::new(Tiktoken));
-    let mut buf = vec![0u8; CHUNK];
-    loop {
-        let n = match input.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(format!("cannot read {}: {e}", a.input.display())),
-        };
-        splitter.feed(&buf[..n], &mut sink);
-    }
+    read_chunks(&mut input, &a.input, |chunk| {
+        splitter.feed(chunk, &mut sink);
+        Ok(())
+    })?;
     let outcome = splitter.finish(&mut sink);
     if let Some(mut w) = current.take() {
         if let Err(e) = w.flush() {
