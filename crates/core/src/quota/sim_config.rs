@@ -3,7 +3,7 @@
 
 use super::input::PlanInput;
 use super::sizing::rpm_for_tpm;
-use super::validate::{check_number, Field, Problem, MAX_RPM, MAX_TPM};
+use super::validate::{check_number, refused_or_ok, Field, Problem, MAX_RPM, MAX_TPM};
 use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog};
 use serde::{Deserialize, Serialize};
@@ -192,6 +192,35 @@ impl SimConfig {
         }
     }
 
+    /// A worked example: ten minutes of Poisson arrivals at 300 RPM, seed 42,
+    /// on one deployment of 60,000 TPM and 360 RPM, 10 s windows,
+    /// round-robin routing and the seed's retry code (5 attempts, honouring
+    /// Retry-After, else backoff from 1 s doubling to 60 s), every 429
+    /// carrying Retry-After. Vary it with struct update syntax:
+    ///
+    /// ```
+    /// use batchlane_core::quota::simulator::{simulate, Arrivals, SimConfig};
+    ///
+    /// let busy = SimConfig { arrivals: Arrivals::Poisson { rpm: 600.0 }, ..SimConfig::example() };
+    /// assert!(simulate(&busy).unwrap().rejections_429 > 0);
+    /// ```
+    pub fn example() -> Self {
+        SimConfig {
+            seed: 42,
+            duration_s: 600.0,
+            tick_ms: 100.0,
+            arrivals: Arrivals::Poisson { rpm: 300.0 },
+            request: RequestShape { prompt_tokens: 100.0, output_tokens: 50.0, max_tokens: 50.0, n: 1, size_jitter: 0.0 },
+            deployments: vec![DeploymentLimits { tpm: 60_000.0, rpm: 360.0 }],
+            window: Window::TenSeconds,
+            routing: Routing::RoundRobin,
+            retry: RetryPolicy { kind: RetryKind::RetryAfterThenBackoff, max_attempts: 5, initial_backoff_s: 1.0, max_backoff_s: 60.0 },
+            retry_after_share: 1.0,
+            service_ms: 0.0,
+            max_points: 600,
+        }
+    }
+
     /// Requests per minute the deployments admit in all: for each, the lower
     /// of its RPM and its TPM ÷ the limiter's estimate per request (prompt +
     /// max_tokens × n).
@@ -264,11 +293,7 @@ impl SimConfig {
         if expected > MAX_SIM_REQUESTS {
             push(SimSetting::ArrivalRate, Problem::TooLarge { max: MAX_SIM_REQUESTS * 60.0 / self.duration_s.max(1.0) });
         }
-        if e.is_empty() {
-            Ok(())
-        } else {
-            Err(e)
-        }
+        refused_or_ok(e)
     }
 }
 

@@ -127,6 +127,16 @@ pub fn problem_text(p: &Problem) -> Text {
     }
 }
 
+/// `Ok` when nothing was refused, else every refusal: what a `validate`
+/// that collects all its errors returns.
+pub(crate) fn refused_or_ok<E>(errors: Vec<E>) -> Result<(), Vec<E>> {
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
 /// Checks a number: finite, not negative, optionally above zero, at most `max`.
 pub fn check_number(field: Field, x: f64, positive: bool, max: f64, out: &mut Vec<FieldError>) -> bool {
     let problem = if x.is_nan() || x.is_infinite() {
@@ -214,11 +224,7 @@ impl PlanInput {
             e.push(FieldError::new(Field::BurstFactor, Problem::TooSmall { min: 1.0 }));
         }
         check_number(Field::BatchableShare, self.batchable_share, false, 1.0, &mut e);
-        if e.is_empty() {
-            Ok(())
-        } else {
-            Err(e)
-        }
+        refused_or_ok(e)
     }
 }
 
