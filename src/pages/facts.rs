@@ -13,6 +13,7 @@ const TOPICS: &[Topic] = &[
     Topic::BatchJob,
     Topic::EnqueuedQuota,
     Topic::RateLimits,
+    Topic::QuotaTiers,
     Topic::Models,
     Topic::Prices,
     Topic::Provisioned,
@@ -29,7 +30,8 @@ fn matches(fact: &Fact, lang: Lang, filter: &str) -> bool {
     if filter.is_empty() {
         return true;
     }
-    let hay = format!("{} {} {} {}", fact.id(), label(lang, "fact", fact.kind), fact.subject, fact.source.source().title).to_lowercase();
+    let hay =
+        format!("{} {} {} {}", fact.id(), label(lang, "fact", fact.kind.as_str()), fact.subject, fact.source.source().title).to_lowercase();
     filter.split_whitespace().all(|w| hay.contains(&w.to_lowercase()))
 }
 
@@ -67,10 +69,19 @@ pub fn FactsPage() -> impl IntoView {
                     let rows = move || {
                         let lang = prefs.lang.get();
                         let f = filter.get();
+                        // The tier tables hold over a thousand figures: listed
+                        // once a search narrows them.
+                        if topic == Topic::QuotaTiers && f.trim().is_empty() {
+                            return view! {
+                                <tr><td colspan="5" class="muted" data-testid="facts-tiers-hint">{tr("facts.tiers_hint")}</td></tr>
+                            }
+                            .into_any();
+                        }
                         all_facts()
                             .filter(|fact| fact.topic == topic && matches(fact, lang, &f))
                             .map(|fact| view! { <FactRow fact=fact/> })
                             .collect_view()
+                            .into_any()
                     };
                     let any = move || {
                         let lang = prefs.lang.get();
@@ -142,12 +153,13 @@ fn FactRow(fact: &'static Fact) -> impl IntoView {
     let unit = move || t(prefs.lang.get(), unit_key(fact));
     let pretty = move || format::number(prefs.catalog.with(|c| c.get(fact.kind, fact.subject)).unwrap_or(fact.value), prefs.lang.get(), 4);
     let source = fact.source.source();
-    let input_label =
-        move || format!("{} {} {}", t(prefs.lang.get(), "facts.override_label"), label(prefs.lang.get(), "fact", fact.kind), subject());
+    let input_label = move || {
+        format!("{} {} {}", t(prefs.lang.get(), "facts.override_label"), label(prefs.lang.get(), "fact", fact.kind.as_str()), subject())
+    };
     view! {
         <tr class:overridden=overridden.clone() data-fact=id.clone()>
             <th scope="row">
-                {move || label(prefs.lang.get(), "fact", fact.kind)}
+                {move || label(prefs.lang.get(), "fact", fact.kind.as_str())}
                 {(fact.certainty == Certainty::Unconfirmed).then(|| view! {
                     " " <span class="badge badge--warn">{tr("facts.unconfirmed")}</span>
                 })}

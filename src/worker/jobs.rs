@@ -45,35 +45,33 @@ fn first(blobs: &[Blob]) -> Result<Reader, String> {
     Reader::new(blobs.first().ok_or("no file attached")?)
 }
 
+/// Feeds the whole attached file to `c`, posting progress as it goes.
+fn feed_file(out: &Poster<'_>, blobs: &[Blob], c: &mut Checker) -> Result<(), String> {
+    let reader = first(blobs)?;
+    let mut t = Ticker::new(out, reader.len);
+    reader.each(0, reader.len, |chunk| {
+        c.feed(chunk);
+        let p = c.progress();
+        t.tick(p.bytes, p.lines);
+        true
+    })
+}
+
 /// Runs one request and posts its final answer; an `Err` is posted as `Failed` by the caller.
 pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), String> {
     match request {
         Request::Check { options, catalog, tokens } => {
-            let reader = first(blobs)?;
-            let mut t = Ticker::new(out, reader.len);
             let mut c = if tokens {
                 Checker::with_tokenizer(options, &catalog, Box::new(Tiktoken))
             } else {
                 Checker::with_tokenizer(options, &catalog, Box::new(NoTokenizer))
             };
-            reader.each(0, reader.len, |chunk| {
-                c.feed(chunk);
-                let p = c.progress();
-                t.tick(p.bytes, p.lines);
-                true
-            })?;
+            feed_file(out, blobs, &mut c)?;
             out.post(&Response::Checked { report: Box::new(c.finish()) }, &[]);
         }
         Request::Structural { options, catalog } => {
-            let reader = first(blobs)?;
-            let mut t = Ticker::new(out, reader.len);
             let mut c = Checker::with_tokenizer(options, &catalog, Box::new(NoTokenizer));
-            reader.each(0, reader.len, |chunk| {
-                c.feed(chunk);
-                let p = c.progress();
-                t.tick(p.bytes, p.lines);
-                true
-            })?;
+            feed_file(out, blobs, &mut c)?;
             out.post(&Response::Fed { progress: c.progress() }, &[]);
             PENDING.with(|p| *p.borrow_mut() = Some(c));
         }

@@ -93,6 +93,7 @@ test("the note's problem 1 has 180 RPM as the right answer", async ({ page }) =>
   await expect(page.locator(".pq__option.right .pq__text")).toHaveText("180");
   await expect(page.getByTestId("practice-feedback")).toContainText("The right answer is ② 180");
   await expect(page.getByTestId("practice-explanation")).toContainText("30 × 6 = 180 RPM");
+  await expect(page.getByTestId("practice-explanation")).toContainText("The note's stated assumption: 6 RPM per 1,000 TPM");
 });
 
 test("finishes an exam, sees the score, statistics persist after reload", async ({ page }) => {

@@ -1,5 +1,5 @@
 //! The command line: `batchlane check PATH...`, `batchlane results ...`,
-//! `batchlane repair ...`, `batchlane split ...`.
+//! `batchlane repair ...`, `batchlane split ...`, `batchlane quota ...`.
 //! Exit codes: 0 no errors (all succeeded), 1 errors found (some not
 //! succeeded), 2 cannot read a file or bad usage.
 
@@ -12,6 +12,7 @@ mod out_json;
 mod out_sarif;
 mod out_text;
 mod parallel;
+mod quota;
 mod recheck;
 mod repair;
 mod results;
@@ -25,6 +26,7 @@ pub const USAGE: &str = "usage:
   batchlane results --output O [--errors E] [--input I] [--format text|json] [--retry-file PATH]
   batchlane repair FILE -o OUT [--rename-duplicates]
   batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--max-enqueued-tokens N]
+  batchlane quota --model M --deployment global|datazone|standard --tier 1..6 [--format text|json]
   batchlane --version";
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -33,6 +35,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Some("results") => results::run(&args[1..], out, err),
         Some("repair") => repair::run(&args[1..], out, err),
         Some("split") => split::run(&args[1..], out, err),
+        Some("quota") => quota::run(&args[1..], out, err),
         Some("-V") | Some("--version") | Some("version") => {
             let _ = writeln!(out, "batchlane {}", env!("CARGO_PKG_VERSION"));
             0

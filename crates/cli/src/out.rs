@@ -29,6 +29,20 @@ impl Totals {
         self.warnings = self.warnings.saturating_add(r.summary.warnings);
     }
 
+    /// The closing count, e.g. "checked 3 files: 2 ok, 1 failed, 0 unreadable:
+    /// 4 errors, 0 warnings", as the text and GitHub formats print it.
+    pub fn summary(&self) -> String {
+        format!(
+            "checked {} files: {} ok, {} failed, {} unreadable: {} errors, {} warnings",
+            self.files(),
+            self.ok,
+            self.failed,
+            self.unreadable,
+            self.errors,
+            self.warnings
+        )
+    }
+
     /// The worst of all: 2 if a file could not be read, 1 if one has errors.
     pub fn exit_code(&self) -> i32 {
         if self.unreadable > 0 {

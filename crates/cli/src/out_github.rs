@@ -44,16 +44,7 @@ impl Sink for GithubSink<'_> {
 
     fn end(&mut self, t: &Totals) -> Result<()> {
         // A plain log line: it starts with "batchlane", never with "::".
-        writeln!(
-            self.out,
-            "batchlane: checked {} files: {} ok, {} failed, {} unreadable: {} errors, {} warnings",
-            t.files(),
-            t.ok,
-            t.failed,
-            t.unreadable,
-            t.errors,
-            t.warnings
-        )?;
+        writeln!(self.out, "batchlane: {}", t.summary())?;
         Ok(())
     }
 }

@@ -23,16 +23,7 @@ impl Sink for TextSink<'_> {
 
     fn end(&mut self, t: &Totals) -> Result<()> {
         if t.files() > 1 {
-            writeln!(
-                self.out,
-                "checked {} files: {} ok, {} failed, {} unreadable: {} errors, {} warnings",
-                t.files(),
-                t.ok,
-                t.failed,
-                t.unreadable,
-                t.errors,
-                t.warnings
-            )?;
+            writeln!(self.out, "{}", t.summary())?;
         }
         Ok(())
     }

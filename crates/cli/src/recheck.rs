@@ -35,6 +35,38 @@ pub fn recheck(files: &[PathBuf], options: &CheckOptions, catalog: &Catalog, out
     totals.exit_code()
 }
 
+/// What the command line of `repair` and `split` names besides the
+/// command's own flags: FILE, `-o PATH` and the checks' options.
+pub struct CommonArgs {
+    pub input: Option<PathBuf>,
+    pub output: Option<PathBuf>,
+    pub options: CheckOptions,
+}
+
+/// Reads the command line `repair` and `split` share: FILE, `-o PATH` and
+/// the [`common_option`]s; `own` takes the command's own flags (reading any
+/// value from the iterator) and returns `Ok(true)` for one it knows.
+pub fn parse_common<'a>(
+    args: &'a [String],
+    mut own: impl FnMut(&str, &mut std::slice::Iter<'a, String>) -> Result<bool, String>,
+) -> Result<CommonArgs, String> {
+    let (mut input, mut output) = (None, None);
+    let mut options = CheckOptions::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if common_option(a, &mut it, &mut options)? || own(a, &mut it)? {
+            continue;
+        }
+        match a.as_str() {
+            "-o" | "--output" => output = Some(PathBuf::from(it.next().ok_or("-o needs a value")?)),
+            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
+            s if input.is_none() => input = Some(PathBuf::from(s)),
+            s => return Err(format!("unexpected argument '{s}'")),
+        }
+    }
+    Ok(CommonArgs { input, output, options })
+}
+
 /// Options shared by `repair` and `split`: the dialect, storage and model
 /// the outputs are checked against.
 pub fn common_option(flag: &str, it: &mut std::slice::Iter<'_, String>, options: &mut CheckOptions) -> Result<bool, String> {
@@ -52,6 +84,28 @@ pub fn common_option(flag: &str, it: &mut std::slice::Iter<'_, String>, options:
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// The size of the chunks `repair` and `split` read their input in.
+pub const CHUNK: usize = 1 << 20;
+
+/// Reads `input` to its end in [`CHUNK`]-byte chunks, handing each to
+/// `each` and trying an interrupted read again; a failed read names `path`.
+pub fn read_chunks(
+    input: &mut impl std::io::Read,
+    path: &std::path::Path,
+    mut each: impl FnMut(&[u8]) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut buf = vec![0u8; CHUNK];
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) => return Ok(()),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        };
+        each(&buf[..n])?;
+    }
 }
 
 /// Refuses to write over the input.

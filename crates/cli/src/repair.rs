@@ -3,10 +3,10 @@
 //! renamed when asked), streamed from FILE to OUT, then OUT re-checked.
 
 use crate::escape::Text;
-use crate::recheck::{common_option, recheck, same_file};
+use crate::recheck::{parse_common, read_chunks, recheck, same_file, CommonArgs, CHUNK};
 use batchlane_core::batch::{CheckOptions, RepairOptions, Repairer};
 use batchlane_core::facts::Catalog;
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 pub const HELP: &str = "usage: batchlane repair FILE -o OUT [--rename-duplicates]
@@ -20,8 +20,6 @@ requests are copied unchanged. OUT is then checked like batchlane check.
 Exit codes: 0 OUT has no errors, 1 OUT still has errors, 2 a file cannot be
 read or written, or bad usage.";
 
-const CHUNK: usize = 1 << 20;
-
 struct Args {
     input: PathBuf,
     output: PathBuf,
@@ -30,22 +28,14 @@ struct Args {
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
-    let (mut input, mut output) = (None, None);
     let mut repair = RepairOptions::default();
-    let mut options = CheckOptions::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if common_option(a, &mut it, &mut options)? {
-            continue;
-        }
-        match a.as_str() {
-            "-o" | "--output" => output = Some(PathBuf::from(it.next().ok_or("-o needs a value")?)),
+    let CommonArgs { input, output, options } = parse_common(args, |a, _| {
+        match a {
             "--rename-duplicates" => repair.rename_duplicate_ids = true,
-            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
-            s if input.is_none() => input = Some(PathBuf::from(s)),
-            s => return Err(format!("unexpected argument '{s}'")),
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     options.validate().map_err(|e| e.to_string())?;
     let input = input.ok_or("no FILE given")?;
     let output = output.ok_or("no -o OUT given")?;
@@ -104,19 +94,12 @@ fn repair_file(a: &Args) -> Result<batchlane_core::batch::RepairOutcome, String>
     let mut w = BufWriter::new(file);
     let write_err = |e: std::io::Error| format!("cannot write {}: {e}", a.output.display());
     let mut r = Repairer::new(a.repair);
-    let mut buf = vec![0u8; CHUNK];
     let mut repaired = Vec::with_capacity(CHUNK);
-    loop {
-        let n = match input.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(format!("cannot read {}: {e}", a.input.display())),
-        };
+    read_chunks(&mut input, &a.input, |chunk| {
         repaired.clear();
-        r.feed(&buf[..n], &mut repaired);
-        w.write_all(&repaired).map_err(write_err)?;
-    }
+        r.feed(chunk, &mut repaired);
+        w.write_all(&repaired).map_err(write_err)
+    })?;
     repaired.clear();
     let outcome = r.finish(&mut repaired);
     w.write_all(&repaired).map_err(write_err)?;

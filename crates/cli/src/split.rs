@@ -3,10 +3,10 @@
 //! DIR/STEM-partNNN.jsonl, then every part re-checked.
 
 use crate::escape::Text;
-use crate::recheck::{common_option, recheck};
+use crate::recheck::{parse_common, read_chunks, recheck, CommonArgs};
 use batchlane_core::batch::{CheckOptions, QuotaChoice, SplitLimits, Splitter, Tiktoken};
 use batchlane_core::facts::Catalog;
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 pub const HELP: &str = "usage: batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--max-enqueued-tokens N]
@@ -23,8 +23,6 @@ overwritten.
 Exit codes: 0 every part has no errors, 1 a part still has errors, 2 a file
 cannot be read or written, or bad usage.";
 
-const CHUNK: usize = 1 << 20;
-
 struct Args {
     input: PathBuf,
     dir: PathBuf,
@@ -38,24 +36,16 @@ fn number(it: &mut std::slice::Iter<'_, String>, flag: &str) -> Result<u64, Stri
 }
 
 fn parse(args: &[String], catalog: &Catalog) -> Result<Args, String> {
-    let (mut input, mut dir) = (None, None);
     let (mut requests, mut bytes, mut tokens) = (None, None, None);
-    let mut options = CheckOptions::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if common_option(a, &mut it, &mut options)? {
-            continue;
+    let CommonArgs { input, output: dir, mut options } = parse_common(args, |a, it| {
+        match a {
+            "--max-requests" => requests = Some(number(it, a)?),
+            "--max-bytes" => bytes = Some(number(it, a)?),
+            "--max-enqueued-tokens" => tokens = Some(number(it, a)?),
+            _ => return Ok(false),
         }
-        match a.as_str() {
-            "-o" | "--output" => dir = Some(PathBuf::from(it.next().ok_or("-o needs a value")?)),
-            "--max-requests" => requests = Some(number(&mut it, a)?),
-            "--max-bytes" => bytes = Some(number(&mut it, a)?),
-            "--max-enqueued-tokens" => tokens = Some(number(&mut it, a)?),
-            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
-            s if input.is_none() => input = Some(PathBuf::from(s)),
-            s => return Err(format!("unexpected argument '{s}'")),
-        }
-    }
+        Ok(true)
+    })?;
     if let Some(t) = tokens {
         options.quota = QuotaChoice::Tokens(t);
     }
@@ -152,16 +142,10 @@ fn split_file(a: &Args, catalog: &Catalog) -> Result<(Vec<PathBuf>, batchlane_co
         }
     };
     let mut splitter = Splitter::new(a.limits, &a.options, catalog, Box::new(Tiktoken));
-    let mut buf = vec![0u8; CHUNK];
-    loop {
-        let n = match input.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(format!("cannot read {}: {e}", a.input.display())),
-        };
-        splitter.feed(&buf[..n], &mut sink);
-    }
+    read_chunks(&mut input, &a.input, |chunk| {
+        splitter.feed(chunk, &mut sink);
+        Ok(())
+    })?;
     let outcome = splitter.finish(&mut sink);
     if let Some(mut w) = current.take() {
         if let Err(e) = w.flush() {

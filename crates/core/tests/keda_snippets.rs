@@ -46,7 +46,7 @@ fn validators() -> Validators {
 /// Parses every document and validates it by its kind; returns the documents.
 fn check(yaml: &str, v: &Validators) -> Vec<Value> {
     let mut docs = Vec::new();
-    for de in serde_yaml::Deserializer::from_str(yaml) {
+    for de in serde_yaml_ng::Deserializer::from_str(yaml) {
         let doc: Value = serde::Deserialize::deserialize(de).unwrap_or_else(|e| panic!("YAML does not parse: {e}\n{yaml}"));
         let validator = match doc["kind"].as_str() {
             Some("ScaledObject") => &v.scaled_object,
@@ -174,11 +174,11 @@ fn the_schemas_are_strict() {
     let catalog = Catalog::builtin();
     let r = render(&KedaForm::new(&catalog), &catalog).unwrap();
     let misspelt = r.yaml.replace("pollingInterval", "pollingIntervall");
-    let mut docs = serde_yaml::Deserializer::from_str(&misspelt).skip(1);
+    let mut docs = serde_yaml_ng::Deserializer::from_str(&misspelt).skip(1);
     let doc: Value = serde::Deserialize::deserialize(docs.next().unwrap()).unwrap();
     assert!(!v.scaled_object.is_valid(&doc));
     let unquoted = r.yaml.replace("messageCount: \"5\"", "messageCount: 5");
-    let mut docs = serde_yaml::Deserializer::from_str(&unquoted).skip(1);
+    let mut docs = serde_yaml_ng::Deserializer::from_str(&unquoted).skip(1);
     let doc: Value = serde::Deserialize::deserialize(docs.next().unwrap()).unwrap();
     assert!(!v.scaled_object.is_valid(&doc), "an unquoted metadata value must fail");
 }

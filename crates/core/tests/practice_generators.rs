@@ -4,6 +4,7 @@
 
 use batchlane_core::cost::knobs::{chunk_trim_saving, output_cap_saving};
 use batchlane_core::facts::Catalog;
+use batchlane_core::facts::Kind;
 use batchlane_core::practice::generators::{BindingShape, ChunkTrimShape, OutputCapShape, TpmRpmShape, TrafficShape};
 use batchlane_core::practice::{Family, Problem};
 use batchlane_core::quota::sizing::{check_limits, rpm_for_tpm, tpm_needed, Binding};
@@ -67,7 +68,14 @@ fn tpm_to_rpm_keys() {
         let p = Problem::generate(Family::TpmToRpm, seed, &c);
         let s = TpmRpmShape::for_seed(seed, &c);
         assert_eq!(s.tpm % 1_000.0, 0.0);
-        assert_eq!(s.ratio, c.require("rpm_per_1k_tpm", s.model));
+        // The ratio of the model on the problem's deployment type: the tier tables' where they have the pair.
+        let table = batchlane_core::facts::tiers::ratio(&c, s.model, s.deployment, None);
+        assert_eq!(s.ratio, table.unwrap_or_else(|| c.require(Kind::RpmPer1kTpm, s.model)));
+        assert!(p.stem.en.contains(&format!(
+            "{} {}",
+            s.model,
+            if s.deployment == batchlane_core::facts::tiers::TierDeployment::Global { "Global Standard" } else { "Data Zone Standard" }
+        )));
         assert_eq!(p.key, Some(rpm_for_tpm(s.tpm, s.ratio)));
         assert!(p.stem.en.contains(s.model));
         let rpm = p.key.unwrap();
@@ -122,8 +130,8 @@ fn output_cap_keys() {
     for seed in 0..SEEDS {
         let p = Problem::generate(Family::OutputCap, seed, &c);
         let s = OutputCapShape::for_seed(seed, &c);
-        assert_eq!(s.output_usd_per_million, c.require("price_output", s.model));
-        assert_eq!(s.input_usd_per_million, c.require("price_input", s.model));
+        assert_eq!(s.output_usd_per_million, c.require(Kind::PriceOutput, s.model));
+        assert_eq!(s.input_usd_per_million, c.require(Kind::PriceInput, s.model));
         assert!(s.new_output_tokens > 0.0 && s.new_output_tokens < s.old_output_tokens);
         let key = output_cap_saving(s.requests, s.old_output_tokens, s.new_output_tokens, s.output_usd_per_million);
         assert_eq!(p.key, Some(key));
@@ -140,7 +148,7 @@ fn chunk_trim_keys() {
         assert!(s.chunks_after >= 1.0 && s.chunks_after < s.chunks_before);
         let key = chunk_trim_saving(s.requests, s.chunks_before, s.chunks_after, s.tokens_per_chunk, s.input_usd_per_million);
         assert_eq!(p.key, Some(key));
-        assert_eq!(s.input_usd_per_million, c.require("price_input", s.model));
+        assert_eq!(s.input_usd_per_million, c.require(Kind::PriceInput, s.model));
     }
 }
 
@@ -178,16 +186,25 @@ fn quota_increase_is_always_the_slow_remedy() {
 #[test]
 fn an_overridden_ratio_changes_the_answer() {
     let mut c = Catalog::builtin();
-    for m in ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini"] {
-        c.set_override(&format!("rpm_per_1k_tpm.{m}"), 5.0).unwrap();
+    let models = ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini"];
+    // Ratio 5 everywhere: the model figures and every tier row of the models.
+    let set_ratio = |c: &mut Catalog, ratio: f64| {
+        for m in models {
+            c.set_override(&format!("rpm_per_1k_tpm.{m}"), ratio).unwrap();
+        }
+        for r in batchlane_core::facts::tiers::rows().iter().filter(|r| models.contains(&r.model)) {
+            let rpm = ratio * r.tpm.unwrap() / 1_000.0 * r.window_seconds / 60.0;
+            c.set_override(&format!("tier_rpm.{}", r.subject), rpm).unwrap();
+        }
+    };
+    set_ratio(&mut c, 5.0);
+    for seed in 0..20 {
+        let p = Problem::generate(Family::TpmToRpm, seed, &c);
+        let s = TpmRpmShape::for_seed(seed, &c);
+        assert!((p.key.unwrap() - s.tpm / 1_000.0 * 5.0).abs() < 1e-9, "seed {seed}");
     }
-    let p = Problem::generate(Family::TpmToRpm, 3, &c);
-    let s = TpmRpmShape::for_seed(3, &c);
-    assert_eq!(p.key, Some(s.tpm / 1_000.0 * 5.0));
     // Even a zero ratio yields four distinct options, not a panic.
-    for m in ["gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini"] {
-        c.set_override(&format!("rpm_per_1k_tpm.{m}"), 0.0).unwrap();
-    }
+    set_ratio(&mut c, 0.0);
     for seed in 0..50 {
         for f in [Family::TpmToRpm, Family::BindingLimit] {
             let p = Problem::generate(f, seed, &c);

@@ -107,8 +107,8 @@ fn ways_put_quota_increase_last_and_size_each_way() {
                 assert_eq!(*freed_tpm, 50_000.0);
                 assert!(w.covers);
             }
-            // (1,600 + 400 × 3) × 50 ÷ 2,500 = 56 → 60 PTU.
-            Way::Provisioned { ptus, .. } => assert_eq!(*ptus, Some(60.0)),
+            // (1,600 + 400 × 4) × 50 ÷ 2,500 = 64 → 65 PTU.
+            Way::Provisioned { ptus, .. } => assert_eq!(*ptus, Some(65.0)),
             Way::QuotaIncrease { .. } => {}
         }
     }
@@ -123,8 +123,8 @@ fn provisioned_plans_report_utilization() {
     i.deployment = DeploymentType::GlobalProvisioned;
     i.allocated_ptu = 50.0;
     let p = plan(&i, &Catalog::builtin()).unwrap();
-    // 140,000 weighted TPM on 50 × 2,500 = 125,000: 112%.
-    assert!((p.ptu_utilization.unwrap() - 1.12).abs() < 1e-12);
+    // 160,000 weighted TPM on 50 × 2,500 = 125,000: 128%.
+    assert!((p.ptu_utilization.unwrap() - 1.28).abs() < 1e-12);
     assert!(p.short && p.limits.is_none());
 }
 
@@ -160,4 +160,42 @@ fn a_share_link_restores_the_same_plan() {
     let c = Catalog::builtin();
     let restored = decode(&encode(&i)).unwrap();
     assert_eq!(plan(&restored, &c), plan(&i, &c));
+}
+
+#[test]
+fn tiers_give_the_ratio_and_window_of_the_deployment_type() {
+    use batchlane_core::facts::tiers::QuotaTier;
+    use batchlane_core::quota::tier::RatioSource;
+    let c = Catalog::builtin();
+    // o4-mini Data Zone tier 1: 300 / 10 s on 300,000 TPM = 6 RPM per 1,000 TPM, a burst limit.
+    let i = PlanInput {
+        model: "o4-mini".into(),
+        deployment: DeploymentType::DataZoneStandard,
+        tier: Some(QuotaTier::T1),
+        rpm_per_1k_tpm: None,
+        ..input(300_000.0, 1_500.0, 100.0, 50.0)
+    };
+    let p = plan(&i, &c).unwrap();
+    assert_eq!((p.rpm_per_1k_tpm, p.ratio_source, p.rpm_window_seconds), (6.0, RatioSource::TierTable, 10.0));
+    assert_eq!(p.limits.unwrap().rpm_allowed, 1_800.0);
+    assert!(p.steps.contains(&Step::EnforcedWindow { seconds: 10.0, per_window: 300.0, per_minute: 1_800.0 }));
+    assert!(explain_en(&p).iter().any(|s| s.contains("per 10 s: 300 requests in any 10 s (1,800 per minute). It is a burst limit")));
+    // The minute fits (1,500 ≤ 1,800) but a 1.5× burst brings 375 requests into 10 s: over 300.
+    let bursty = plan(&PlanInput { burst_factor: 1.5, ..i.clone() }, &c).unwrap();
+    assert_eq!(bursty.limits.unwrap().binding, Binding::Neither);
+    assert!(bursty.short && bursty.windows.iter().any(|w| w.seconds == 10.0 && !w.ok));
+    // What the next tier gives.
+    let next = p.next_tier.unwrap();
+    assert_eq!((next.tier, next.rpm, next.window_seconds, next.tpm), (QuotaTier::T2, 670.0, 10.0, Some(670_000.0)));
+    // On Global the same model gets 1 per 1,000 TPM, enforced per minute.
+    let g = plan(&PlanInput { deployment: DeploymentType::GlobalStandard, ..i }, &c).unwrap();
+    assert_eq!((g.rpm_per_1k_tpm, g.rpm_window_seconds), (1.0, 60.0));
+    assert!(!g.steps.iter().any(|s| matches!(s, Step::EnforcedWindow { .. })));
+}
+
+#[test]
+fn gpt_4o_mini_gets_ten_rpm_per_thousand_tpm() {
+    let i = PlanInput { model: "gpt-4o-mini".into(), ..input(60_000.0, 10.0, 100.0, 100.0) };
+    let p = plan(&i, &Catalog::builtin()).unwrap();
+    assert_eq!(p.limits.unwrap().rpm_allowed, 600.0);
 }

@@ -6,17 +6,10 @@ use batchlane_core::quota::simulator::*;
 fn cfg() -> SimConfig {
     SimConfig {
         seed: 7,
-        duration_s: 600.0,
-        tick_ms: 100.0,
         arrivals: Arrivals::Poisson { rpm: 600.0 },
-        request: RequestShape { prompt_tokens: 100.0, output_tokens: 50.0, max_tokens: 50.0, n: 1, size_jitter: 0.0 },
         deployments: vec![DeploymentLimits { tpm: 60_000.0, rpm: 360.0 }; 2],
-        window: Window::TenSeconds,
-        routing: Routing::RoundRobin,
-        retry: RetryPolicy { kind: RetryKind::RetryAfterThenBackoff, max_attempts: 5, initial_backoff_s: 1.0, max_backoff_s: 60.0 },
-        retry_after_share: 1.0,
-        service_ms: 0.0,
         max_points: 100,
+        ..SimConfig::example()
     }
 }
 

@@ -4,31 +4,14 @@ use batchlane_core::facts::Catalog;
 use batchlane_core::quota::plan::PlanInput;
 use batchlane_core::quota::simulator::*;
 
-fn base() -> SimConfig {
-    SimConfig {
-        seed: 42,
-        duration_s: 600.0,
-        tick_ms: 100.0,
-        arrivals: Arrivals::Poisson { rpm: 300.0 },
-        request: RequestShape { prompt_tokens: 100.0, output_tokens: 50.0, max_tokens: 50.0, n: 1, size_jitter: 0.0 },
-        deployments: vec![DeploymentLimits { tpm: 60_000.0, rpm: 360.0 }],
-        window: Window::TenSeconds,
-        routing: Routing::RoundRobin,
-        retry: RetryPolicy { kind: RetryKind::RetryAfterThenBackoff, max_attempts: 5, initial_backoff_s: 1.0, max_backoff_s: 60.0 },
-        retry_after_share: 1.0,
-        service_ms: 0.0,
-        max_points: 600,
-    }
-}
-
 fn burst() -> SimConfig {
     // A minute at 600 RPM on a 360-RPM deployment, then 200 RPM; clients
     // try up to 20 times.
     SimConfig {
         arrivals: Arrivals::Schedule { steps: vec![RateStep { at_s: 0.0, rpm: 600.0 }, RateStep { at_s: 60.0, rpm: 200.0 }] },
         duration_s: 300.0,
-        retry: RetryPolicy { max_attempts: 20, ..base().retry },
-        ..base()
+        retry: RetryPolicy { max_attempts: 20, ..SimConfig::example().retry },
+        ..SimConfig::example()
     }
 }
 
@@ -42,7 +25,7 @@ fn same_seed_same_run() {
 
 #[test]
 fn under_capacity_nothing_is_refused() {
-    let r = simulate(&SimConfig { arrivals: Arrivals::Poisson { rpm: 120.0 }, ..base() }).unwrap();
+    let r = simulate(&SimConfig { arrivals: Arrivals::Poisson { rpm: 120.0 }, ..SimConfig::example() }).unwrap();
     assert_eq!(r.rejections_429, 0);
     assert_eq!(r.succeeded, r.arrived);
     assert!((r.throughput_rpm - 120.0).abs() < 6.0, "{}", r.throughput_rpm);
@@ -66,7 +49,7 @@ fn immediate_retry_does_worse_than_retry_after_then_backoff() {
 fn retry_aware_routing_beats_round_robin_when_capacities_differ() {
     let uneven = SimConfig {
         deployments: vec![DeploymentLimits { tpm: 60_000.0, rpm: 360.0 }, DeploymentLimits { tpm: 6_000.0, rpm: 36.0 }],
-        ..base()
+        ..SimConfig::example()
     };
     let rr = simulate(&uneven).unwrap();
     let aware = simulate(&SimConfig { routing: Routing::RetryAfterAware, ..uneven }).unwrap();
@@ -89,7 +72,7 @@ fn series_fits_the_chart_and_adds_up() {
 
 #[test]
 fn generous_max_tokens_wastes_admissions() {
-    let mut cfg = SimConfig { arrivals: Arrivals::Poisson { rpm: 60.0 }, ..base() };
+    let mut cfg = SimConfig { arrivals: Arrivals::Poisson { rpm: 60.0 }, ..SimConfig::example() };
     cfg.request.max_tokens = 450.0;
     let r = simulate(&cfg).unwrap();
     assert_eq!(r.wasted_admission_tokens, 400.0 * r.succeeded as f64);
@@ -102,7 +85,7 @@ fn from_plan_and_bad_settings() {
     assert_eq!(cfg.request.max_tokens, 400.0);
     let unset = SimConfig::from_plan(&PlanInput { max_tokens: None, ..PlanInput::default() }, &Catalog::builtin(), 1);
     assert_eq!(unset.request.max_tokens, 16_384.0);
-    let bad = SimConfig { tick_ms: 0.0, deployments: vec![], duration_s: f64::NAN, ..base() };
+    let bad = SimConfig { tick_ms: 0.0, deployments: vec![], duration_s: f64::NAN, ..SimConfig::example() };
     let errors = simulate(&bad).unwrap_err();
     let settings: Vec<SimSetting> = errors.iter().map(|e| e.setting).collect();
     assert!(

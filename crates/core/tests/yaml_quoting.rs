@@ -35,7 +35,7 @@ proptest! {
         prop_assume!(key != "a" && key != "list");
         let doc = map().s("a", value.clone()).s(&key, "k").node("list", Node::List(vec![Node::str(value.clone())])).build();
         let text = emit(&doc);
-        let back: serde_yaml::Value = serde_yaml::from_str(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let back: serde_yaml_ng::Value = serde_yaml_ng::from_str(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(back.get("a").and_then(|v| v.as_str()), Some(value.as_str()), "{}", text);
         prop_assert_eq!(back.get(key.as_str()).and_then(|v| v.as_str()), Some("k"), "{}", text);
         prop_assert_eq!(back.get("list").and_then(|l| l.get(0)).and_then(|v| v.as_str()), Some(value.as_str()), "{}", text);

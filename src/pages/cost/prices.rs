@@ -10,6 +10,7 @@ use super::use_cost;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::cost::prices::price_table;
+use batchlane_core::facts::Kind;
 use batchlane_core::facts::{self, Catalog, Certainty};
 use leptos::prelude::*;
 
@@ -69,25 +70,25 @@ pub fn PriceTable() -> impl IntoView {
         </div>
         <h3>{tr("cost.factors")}</h3>
         <div class="cost-factors">
-            <Factor kind="datazone_price_factor" label="cost.factor.datazone"/>
-            <Factor kind="regional_price_factor" label="cost.factor.regional"/>
-            <Factor kind="batch_price_factor" label="cost.factor.batch"/>
+            <Factor kind=Kind::DatazonePriceFactor label="cost.factor.datazone"/>
+            <Factor kind=Kind::RegionalPriceFactor label="cost.factor.regional"/>
+            <Factor kind=Kind::BatchPriceFactor label="cost.factor.batch"/>
         </div>
     }
 }
 
 #[component]
 fn PriceRow(model: String) -> impl IntoView {
-    let fact = facts::builtin("price_input", &model);
+    let fact = facts::builtin(Kind::PriceInput, &model);
     let source = fact.map(|f| f.source.source());
     let as_of = fact.map(|f| f.as_of).unwrap_or("");
     let unconfirmed = fact.is_some_and(|f| f.certainty == Certainty::Unconfirmed);
     view! {
         <tr data-model=model.clone()>
             <th scope="row"><code>{model.clone()}</code></th>
-            <td class="num"><PriceInput kind="price_input" subject=model.clone() label="cost.price.input"/></td>
-            <td class="num"><PriceInput kind="price_cached_input" subject=model.clone() label="cost.price.cached"/></td>
-            <td class="num"><PriceInput kind="price_output" subject=model.clone() label="cost.price.output"/></td>
+            <td class="num"><PriceInput kind=Kind::PriceInput subject=model.clone() label="cost.price.input"/></td>
+            <td class="num"><PriceInput kind=Kind::PriceCachedInput subject=model.clone() label="cost.price.cached"/></td>
+            <td class="num"><PriceInput kind=Kind::PriceOutput subject=model.clone() label="cost.price.output"/></td>
             <td class="cost-source">
                 {source.map(|s| view! { <a href=s.url rel="noreferrer noopener" target="_blank">{s.title}</a> })}
                 <span class="muted">" · "{tr("cost.as_of")}" "{as_of}</span>
@@ -98,7 +99,7 @@ fn PriceRow(model: String) -> impl IntoView {
 }
 
 #[component]
-fn Factor(kind: &'static str, label: &'static str) -> impl IntoView {
+fn Factor(kind: Kind, label: &'static str) -> impl IntoView {
     let fact = facts::builtin(kind, "any");
     let source = fact.map(|f| f.source.source().title).unwrap_or("");
     let as_of = fact.map(|f| f.as_of).unwrap_or("");
@@ -114,7 +115,7 @@ fn Factor(kind: &'static str, label: &'static str) -> impl IntoView {
 /// One editable figure. The text is the user's; it follows the catalog
 /// when the catalog changes from elsewhere (reset, a share link).
 #[component]
-fn PriceInput(kind: &'static str, subject: String, label: &'static str) -> impl IntoView {
+fn PriceInput(kind: Kind, subject: String, label: &'static str) -> impl IntoView {
     let prefs = use_prefs();
     let ctx = use_cost();
     let Some(fact) = facts::builtin(kind, &subject) else {

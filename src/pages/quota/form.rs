@@ -2,18 +2,21 @@
 
 use super::field::{plan_reason, NumField};
 use super::use_quota;
-use crate::i18n::t;
+use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::facts::tiers::QuotaTier;
+use batchlane_core::facts::Kind;
 use batchlane_core::facts::{model_for_name, Catalog, MODELS};
 use batchlane_core::quota::plan::{DeploymentType, Field};
-use batchlane_core::quota::share::UNSET;
+use batchlane_core::quota::share::{OWN_NUMBERS, UNSET};
 use batchlane_core::quota::text::num;
+use batchlane_core::quota::tier::default_tpm;
 use leptos::prelude::*;
 
 /// Catalog models that have a rate-limit ratio.
 fn rate_limited_models() -> Vec<&'static str> {
     let c = Catalog::builtin();
-    MODELS.iter().filter(|m| c.get("rpm_per_1k_tpm", m.name).is_some()).map(|m| m.name).collect()
+    MODELS.iter().filter(|m| c.get(Kind::RpmPer1kTpm, m.name).is_some()).map(|m| m.name).collect()
 }
 
 /// The deployment type's product name (the same in both languages).
@@ -37,8 +40,8 @@ pub fn PlanForm() -> impl IntoView {
     let model = move || st.get("m");
     let provisioned = move || checked.with(|c| c.input.deployment.is_provisioned());
     let catalog_model = move || model_for_name(&st.get("m")).map(|m| m.name);
-    let catalog_ratio = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get("rpm_per_1k_tpm", m)));
-    let catalog_max = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get("max_output_tokens", m)));
+    let catalog_ratio = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get(Kind::RpmPer1kTpm, m)));
+    let catalog_max = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get(Kind::MaxOutputTokens, m)));
     let ratio_unset = move || st.get("r") == UNSET;
     let ratio_display = Signal::derive(move || if ratio_unset() { catalog_ratio().map(num).unwrap_or_default() } else { st.get("r") });
     let max_unset = move || st.get("mx") == UNSET;
@@ -50,6 +53,18 @@ pub fn PlanForm() -> impl IntoView {
     let model_reason = plan_reason(Field::Model);
     let dep_reason = plan_reason(Field::Deployment);
     let lang = move || prefs.lang.get();
+    // With a tier chosen, the table's TPM for the model and deployment type
+    // becomes the field's value (the user may still change it).
+    let refill_tpm = move || {
+        let tier = QuotaTier::from_code(&st.get_untracked("qt")).filter(|t| t.number().is_some());
+        let deployment = DeploymentType::from_code(&st.get_untracked("d"));
+        let model = model_for_name(&st.get_untracked("m")).map(|m| m.name);
+        let (Some(_), Some(deployment), Some(model)) = (tier, deployment, model) else { return };
+        let input = batchlane_core::quota::plan::PlanInput { model: model.to_string(), deployment, tier, ..Default::default() };
+        if let Some(tpm) = prefs.catalog.with_untracked(|c| default_tpm(c, model, &input)) {
+            st.set("tpm", tpm.to_string());
+        }
+    };
 
     view! {
         <form class="quota-form" aria-labelledby="quota-form-h" on:submit=|ev| ev.prevent_default()>
@@ -60,7 +75,10 @@ pub fn PlanForm() -> impl IntoView {
                     <label for="q-m">{tr("quota.f.model")}</label>
                     <select id="q-m" data-testid="q-m"
                         aria-invalid=move || model_reason.with(|r| r.is_some()).to_string()
-                        on:change=move |ev| st.set("m", event_target_value(&ev))>
+                        on:change=move |ev| {
+                            st.set("m", event_target_value(&ev));
+                            refill_tpm();
+                        }>
                         {move || {
                             let current = model();
                             let mut names: Vec<String> = models.iter().map(|s| s.to_string()).collect();
@@ -77,7 +95,10 @@ pub fn PlanForm() -> impl IntoView {
                 </div>
                 <div class="field quota-field">
                     <label for="q-d">{tr("quota.f.deployment")}</label>
-                    <select id="q-d" data-testid="q-d" on:change=move |ev| st.set("d", event_target_value(&ev))>
+                    <select id="q-d" data-testid="q-d" on:change=move |ev| {
+                        st.set("d", event_target_value(&ev));
+                        refill_tpm();
+                    }>
                         {DeploymentType::ALL.into_iter().map(|d| {
                             view! {
                                 <option value=d.code() selected=move || st.get("d") == d.code()>{deployment_name(d)}</option>
@@ -86,6 +107,24 @@ pub fn PlanForm() -> impl IntoView {
                     </select>
                     {move || dep_reason.get().map(|r| view! { <span class="field-error" role="alert">{r.pick(lang()).to_string()}</span> })}
                 </div>
+                <Show when=move || !provisioned()>
+                    <div class="field quota-field">
+                        <label for="q-qt">{tr("quota.f.tier")}</label>
+                        <select id="q-qt" data-testid="q-qt" aria-describedby="q-qt-hint" on:change=move |ev| {
+                            st.set("qt", event_target_value(&ev));
+                            refill_tpm();
+                        }>
+                            <option value=OWN_NUMBERS selected=move || st.get("qt") == OWN_NUMBERS>{tr("quota.f.tier_own")}</option>
+                            {QuotaTier::PAID.into_iter().map(|q| {
+                                let n = q.code();
+                                view! {
+                                    <option value=n selected=move || st.get("qt") == n>{move || fill(t(lang(), "quota.f.tier_n"), &[("n", n)])}</option>
+                                }
+                            }).collect_view()}
+                        </select>
+                        <span class="muted" id="q-qt-hint">{tr("quota.f.tier_hint")}</span>
+                    </div>
+                </Show>
                 <Show when=move || !provisioned() fallback=move || view! {
                     <NumField key="ptu" label="quota.f.ptu" reason=plan_reason(Field::AllocatedPtu)/>
                 }>

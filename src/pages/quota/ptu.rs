@@ -5,14 +5,15 @@ use super::chart::{LineChart, Series};
 use super::use_quota;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::facts::Kind;
 use batchlane_core::quota::ptu::{compare, cost_series, PtuError, PtuInput};
 use batchlane_core::quota::text::{num, pct, usd};
 use leptos::prelude::*;
 
-const PRICES: [(&str, &str); 3] = [
-    ("ptu_price_hourly.global", "quota.ptu.price_hourly"),
-    ("ptu_price_monthly_reserved.global", "quota.ptu.price_monthly"),
-    ("ptu_price_yearly_reserved.global", "quota.ptu.price_yearly"),
+const PRICES: [(Kind, &str); 3] = [
+    (Kind::PtuPriceHourly, "quota.ptu.price_hourly"),
+    (Kind::PtuPriceMonthlyReserved, "quota.ptu.price_monthly"),
+    (Kind::PtuPriceYearlyReserved, "quota.ptu.price_yearly"),
 ];
 
 const OPTIONS: [&str; 3] = ["quota.ptu.opt_hourly", "quota.ptu.opt_monthly", "quota.ptu.opt_yearly"];
@@ -125,7 +126,7 @@ pub fn PtuSection() -> impl IntoView {
             <h2 id="quota-ptu-h">{tr("quota.ptu.title")}</h2>
             <div class="quota-prices">
                 <p class="muted">{tr("quota.ptu.prices_note")}" "<span class="badge badge--warn">{tr("quota.unconfirmed")}</span></p>
-                {PRICES.into_iter().map(|(id, label)| view! { <PriceField id=id label=label/> }).collect_view()}
+                {PRICES.into_iter().map(|(kind, label)| view! { <PriceField kind=kind label=label/> }).collect_view()}
             </div>
             {body}
         </section>
@@ -133,9 +134,10 @@ pub fn PtuSection() -> impl IntoView {
 }
 
 #[component]
-fn PriceField(id: &'static str, label: &'static str) -> impl IntoView {
+fn PriceField(kind: Kind, label: &'static str) -> impl IntoView {
     let prefs = use_prefs();
-    let (kind, subject) = id.split_once('.').unwrap_or((id, "global"));
+    let subject = "global";
+    let id = format!("{kind}.{subject}");
     let error = RwSignal::new(false);
     let value = move || prefs.catalog.with(|c| c.get(kind, subject)).map(|v| v.to_string()).unwrap_or_default();
     let html_id = format!("q-price-{kind}");
@@ -148,7 +150,7 @@ fn PriceField(id: &'static str, label: &'static str) -> impl IntoView {
                 on:change=move |ev| {
                     let text = super::state::clean(&event_target_value(&ev));
                     let ok = text.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0)
-                        .is_some_and(|v| prefs.catalog.try_update(|c| c.set_override(id, v).is_ok()).unwrap_or(false));
+                        .is_some_and(|v| prefs.catalog.try_update(|c| c.set_override(&id, v).is_ok()).unwrap_or(false));
                     error.set(!ok);
                 }/>
             <Show when=move || error.get()>

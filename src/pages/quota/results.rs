@@ -2,10 +2,10 @@
 //! arithmetic in words, the four ways ranked, and the KEDA hand-off.
 
 use super::use_quota;
-use crate::i18n::t;
+use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::quota::plan::{Field, Plan, Step, Timing};
-use batchlane_core::quota::share::{keda_handoff, replicas_quota_can_feed};
+use batchlane_core::quota::share::{cap_by_rpm, keda_handoff, replicas_quota_can_feed};
 use batchlane_core::quota::sizing::Binding;
 use batchlane_core::quota::text::{num, pct};
 use batchlane_core::quota::{step_text, way_text};
@@ -27,6 +27,7 @@ pub fn field_key(f: Field) -> &'static str {
         Field::N => "quota.f.n",
         Field::BurstFactor => "quota.f.burst",
         Field::BatchableShare => "quota.f.batchable",
+        Field::Tier => "quota.f.tier",
     }
 }
 
@@ -36,7 +37,7 @@ fn group(step: &Step) -> usize {
         Step::RpmFromTpm { .. } => 0,
         Step::BilledPerRequest { .. } | Step::AdmissionPerRequest { .. } | Step::TokensPerMinute { .. } | Step::QuotaLost { .. } => 1,
         Step::TpmHeadroom { .. } | Step::RpmHeadroom { .. } | Step::Binds { .. } | Step::PtuUtilization { .. } => 2,
-        Step::ShortWindow { .. } => 3,
+        Step::ShortWindow { .. } | Step::EnforcedWindow { .. } => 3,
         Step::TpmToRequest { .. } => 4,
     }
 }
@@ -186,6 +187,7 @@ fn PlanView(plan: Plan) -> impl IntoView {
     view! {
         <div class="quota-results" data-testid="quota-results" aria-live="polite">
             {binding_card}
+            <TierCard plan=plan.clone()/>
             <dl class="quota-figures">
                 {figures.into_iter().map(|(label, id, value)| view! {
                     <div><dt>{tr(label)}</dt><dd data-testid=id>{value}</dd></div>
@@ -227,6 +229,50 @@ fn PlanView(plan: Plan) -> impl IntoView {
     }
 }
 
+/// The chosen quota tier's row, its window (a burst limit when shorter
+/// than a minute) and what the next tier would give.
+#[component]
+fn TierCard(plan: Plan) -> impl IntoView {
+    let prefs = use_prefs();
+    let lang = move || prefs.lang.get();
+    if plan.deployment.is_provisioned() || plan.tier.is_none() && plan.next_tier.is_none() && plan.rpm_window_seconds >= 60.0 {
+        return ().into_any();
+    }
+    let row = |key: &'static str, l: &batchlane_core::facts::tiers::TierLimit| {
+        let (tier, rpm, window) = (l.tier.code().to_string(), num(l.rpm), num(l.window_seconds));
+        let tpm = l.tpm.map(num);
+        move || {
+            let tpm = tpm.clone().unwrap_or_else(|| t(lang(), "quota.tier.no_tpm").to_string());
+            fill(t(lang(), key), &[("tier", &tier), ("rpm", &rpm), ("window", &window), ("tpm", &tpm)])
+        }
+    };
+    let now = plan.tier.as_ref().map(|l| row("quota.tier.row", l));
+    let next = plan.next_tier.as_ref().map(|l| row("quota.tier.next", l));
+    let has_tier = plan.tier.is_some();
+    let burst = (plan.rpm_window_seconds < 60.0).then(|| {
+        let window = num(plan.rpm_window_seconds);
+        let per_minute = plan.limits.map(|l| num(l.rpm_allowed)).unwrap_or_default();
+        move || fill(t(lang(), "quota.tier.burst"), &[("window", &window), ("per_minute", &per_minute)])
+    });
+    view! {
+        <section class="quota-tier" data-testid="quota-tier" aria-labelledby="quota-tier-h">
+            <h2 id="quota-tier-h">{tr("quota.tier.title")}</h2>
+            {match now {
+                Some(f) => view! { <p data-testid="quota-tier-row">{f}</p> }.into_any(),
+                None if has_tier => view! { <p class="muted">{tr("quota.tier.none")}</p> }.into_any(),
+                None => ().into_any(),
+            }}
+            {burst.map(|f| view! { <p data-testid="quota-tier-burst"><span class="badge badge--warn">{f}</span></p> })}
+            {match next {
+                Some(f) => view! { <p data-testid="quota-tier-next">{f}</p> }.into_any(),
+                None if has_tier => view! { <p class="muted">{tr("quota.tier.top")}</p> }.into_any(),
+                None => ().into_any(),
+            }}
+        </section>
+    }
+    .into_any()
+}
+
 #[component]
 fn KedaHandoff(plan: Plan) -> impl IntoView {
     let prefs = use_prefs();
@@ -235,7 +281,10 @@ fn KedaHandoff(plan: Plan) -> impl IntoView {
     let feed = move || {
         let per_min = st.number("kr").unwrap_or(f64::NAN);
         let conc = st.number("kc").filter(|c| *c >= 1.0 && c.fract() == 0.0 && *c <= 1e6).map_or(0, |c| c as u32);
-        replicas_quota_can_feed(tpm(), plan.admission_per_request, per_min, conc)
+        // The RPM that comes with the deployment (the tier tables' ratio for the
+        // model and deployment type) caps the replicas as the TPM does.
+        let rpm = plan.limits.map(|l| l.rpm_allowed);
+        replicas_quota_can_feed(tpm(), plan.admission_per_request, per_min, conc).map(|f| cap_by_rpm(f, rpm, per_min))
     };
     let reason = move |i: usize| {
         Signal::derive(move || feed().err().and_then(|e| e.into_iter().find(|(j, _)| *j == i)).map(|(_, p)| super::state::problem(&p)))

@@ -16,7 +16,7 @@ use super::tally::{Once, Tally};
 use super::token_part::TokenPart;
 use super::tokens::{CachedCounter, TokenizerProvider};
 use super::{CheckOptions, Code, Endpoint, Report, Severity};
-use crate::facts::{model_for_name, Catalog, Encoding, Model, ModelKind, MODELS};
+use crate::facts::{model_for_name, Catalog, Encoding, Kind, Model, ModelKind, MODELS};
 use crate::io::lines::{Line, LineSplitter, LongLine, RawLine, BOM};
 use std::collections::HashMap;
 
@@ -61,8 +61,8 @@ impl Checker {
     /// A checker with another token counter (or [`super::NoTokenizer`]).
     pub fn with_tokenizer(options: CheckOptions, catalog: &Catalog, provider: Box<dyn TokenizerProvider>) -> Self {
         let model = options.model.as_deref().and_then(model_for_name);
-        let max_ids = catalog.require("max_requests_per_file", options.dialect.fact_subject()) as usize;
-        let largest_output_cap = MODELS.iter().filter_map(|m| catalog.get("max_output_tokens", m.name)).map(|v| v as u64).max();
+        let max_ids = catalog.require(Kind::MaxRequestsPerFile, options.dialect.fact_subject()) as usize;
+        let largest_output_cap = MODELS.iter().filter_map(|m| catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64).max();
         // A given endpoint stands in for the first line's url (line 0).
         let first_url = options.endpoint.clone().map(|e| (e, 0));
         Checker {
@@ -251,7 +251,7 @@ impl Checker {
                 r.diag(Code::MaxTokensOnReasoningModel, Severity::Warning, Some("body.max_tokens"), String::new(), at)
             });
         }
-        let model_max = model.and_then(|m| self.catalog.get("max_output_tokens", m.name)).map(|v| v as u64);
+        let model_max = model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64);
         if let Some((key, cap)) = explicit_cap(body, endpoint) {
             let (limit, whose) = match (model_max, model) {
                 (Some(m), Some(model)) => (Some(m), format!("{}'s maximum output of {m} tokens", model.name)),

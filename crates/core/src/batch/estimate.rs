@@ -4,6 +4,7 @@
 use super::tokens::CachedCounter;
 use super::Endpoint;
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use serde_json::Value;
 
 /// The catalog's chat overheads, read once per check.
@@ -17,9 +18,9 @@ pub(crate) struct Overheads {
 impl Overheads {
     pub fn from_catalog(c: &Catalog) -> Self {
         Overheads {
-            per_message: c.require("tokens_per_message", "chat") as u64,
-            per_name: c.require("tokens_per_name", "chat") as u64,
-            priming: c.require("reply_priming_tokens", "chat") as u64,
+            per_message: c.require(Kind::TokensPerMessage, "chat") as u64,
+            per_name: c.require(Kind::TokensPerName, "chat") as u64,
+            priming: c.require(Kind::ReplyPrimingTokens, "chat") as u64,
         }
     }
 }
@@ -204,10 +205,10 @@ pub fn cost(
     prompt_tokens: u64,
     output_tokens: u64,
 ) -> Option<CostEstimate> {
-    let factor = catalog.require("batch_price_factor", "any");
-    let from_catalog = |kind: &str| model.and_then(|m| catalog.get(kind, m)).map(|p| p * factor);
-    let input = typed.input_per_m.or_else(|| from_catalog("price_input"))?;
-    let output = typed.output_per_m.or_else(|| from_catalog("price_output")).unwrap_or(0.0);
+    let factor = catalog.require(Kind::BatchPriceFactor, "any");
+    let from_catalog = |kind: Kind| model.and_then(|m| catalog.get(kind, m)).map(|p| p * factor);
+    let input = typed.input_per_m.or_else(|| from_catalog(Kind::PriceInput))?;
+    let output = typed.output_per_m.or_else(|| from_catalog(Kind::PriceOutput)).unwrap_or(0.0);
     let input_usd = prompt_tokens as f64 / 1e6 * input;
     let output_usd_max = output_tokens as f64 / 1e6 * output;
     Some(CostEstimate {

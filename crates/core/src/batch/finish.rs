@@ -6,7 +6,7 @@ use super::estimate::cost;
 use super::report::{CodeCount, QuotaReport, Summary, TokenReport};
 use super::tally::{Once, Tally};
 use super::{CheckOptions, Code, Diagnostic, FileShape, Report, Severity};
-use crate::facts::{Catalog, Encoding, Model};
+use crate::facts::{Catalog, Encoding, Kind, Model};
 
 /// What a pass learnt about the file besides its counts.
 pub(crate) struct FileFacts<'a> {
@@ -35,15 +35,15 @@ impl Tally {
             let msg = "The input file is empty. Please ensure the batch contains at least one request.";
             self.record(Diagnostic::file(Code::EmptyFile, Severity::Error, msg.into()));
         }
-        let max_requests = catalog.require("max_requests_per_file", subject) as u64;
+        let max_requests = catalog.require(Kind::MaxRequestsPerFile, subject) as u64;
         if requests > max_requests {
             let msg = format!("The file has {requests} requests; the batch service accepts at most {max_requests} per file.");
             self.record(Diagnostic::file(Code::TooManyTasks, Severity::Error, msg));
         }
         let (kind, how) = if dialect == super::Dialect::Azure && options.byo_storage {
-            ("max_file_bytes_byo_storage", " with bring-your-own storage")
+            (Kind::MaxFileBytesByoStorage, " with bring-your-own storage")
         } else {
-            ("max_file_bytes", "")
+            (Kind::MaxFileBytes, "")
         };
         let max_bytes = catalog.require(kind, subject) as u64;
         if f.bytes > max_bytes {

@@ -6,6 +6,7 @@ use super::findings::Findings;
 use super::scan::{scan, Scan};
 use super::{Code, Diagnostic, Dialect, Endpoint, Severity};
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use serde_json::{Map, Value};
 
 /// A line as the checker hands it over: without `\n` / `\r\n` (and without
@@ -156,7 +157,7 @@ fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Pa
     match obj.get("custom_id") {
         None => missing(line, "custom_id", out),
         Some(Value::String(id)) => {
-            let max = catalog.require("max_custom_id_chars", "any") as usize;
+            let max = catalog.require(Kind::MaxCustomIdChars, "any") as usize;
             if id.chars().nth(max).is_some() {
                 // An over-long id is an error on its own; it is not kept for
                 // the duplicate check (the id map holds ids up to the limit).

@@ -1,6 +1,7 @@
 //! What the user chose for a check: dialect, storage, tokens, quota, price.
 
 use super::Dialect;
+use crate::facts::Kind;
 use crate::facts::{Catalog, Encoding};
 
 /// Where the deployment's enqueued-token quota comes from.
@@ -34,18 +35,17 @@ pub enum Subscription {
 
 impl QuotaChoice {
     /// The catalog fact id's kind for a choice (`enqueued_global_default`).
-    pub fn fact_kind(zone: Zone, subscription: Subscription) -> String {
-        let z = match zone {
-            Zone::Global => "global",
-            Zone::DataZone => "datazone",
-        };
-        let s = match subscription {
-            Subscription::Ea => "ea",
-            Subscription::Default => "default",
-            Subscription::CreditCard => "credit_card",
-            Subscription::Msdn => "msdn",
-        };
-        format!("enqueued_{z}_{s}")
+    pub fn fact_kind(zone: Zone, subscription: Subscription) -> Kind {
+        match (zone, subscription) {
+            (Zone::Global, Subscription::Ea) => Kind::EnqueuedGlobalEa,
+            (Zone::Global, Subscription::Default) => Kind::EnqueuedGlobalDefault,
+            (Zone::Global, Subscription::CreditCard) => Kind::EnqueuedGlobalCreditCard,
+            (Zone::Global, Subscription::Msdn) => Kind::EnqueuedGlobalMsdn,
+            (Zone::DataZone, Subscription::Ea) => Kind::EnqueuedDatazoneEa,
+            (Zone::DataZone, Subscription::Default) => Kind::EnqueuedDatazoneDefault,
+            (Zone::DataZone, Subscription::CreditCard) => Kind::EnqueuedDatazoneCreditCard,
+            (Zone::DataZone, Subscription::Msdn) => Kind::EnqueuedDatazoneMsdn,
+        }
     }
 
     /// The quota in tokens, if the choice names one the catalog knows.
@@ -53,7 +53,7 @@ impl QuotaChoice {
         match self {
             QuotaChoice::None => None,
             QuotaChoice::Tokens(n) => Some(*n),
-            QuotaChoice::Catalog { zone, subscription } => catalog.get(&Self::fact_kind(*zone, *subscription), model?).map(|v| v as u64),
+            QuotaChoice::Catalog { zone, subscription } => catalog.get(Self::fact_kind(*zone, *subscription), model?).map(|v| v as u64),
         }
     }
 }

@@ -5,6 +5,7 @@
 use super::estimate::{output_cap, prompt_tokens, Overheads};
 use super::tokens::{CachedCounter, TokenizerProvider};
 use super::{CheckOptions, Endpoint};
+use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog, Encoding, Model};
 
 use crate::io::lines::{LineSplitter, BOM};
@@ -22,10 +23,10 @@ impl SplitLimits {
     pub fn from_catalog(options: &CheckOptions, catalog: &Catalog) -> Self {
         let subject = options.dialect.fact_subject();
         let bytes_kind =
-            if options.byo_storage && options.dialect == super::Dialect::Azure { "max_file_bytes_byo_storage" } else { "max_file_bytes" };
+            if options.byo_storage && options.dialect == super::Dialect::Azure { Kind::MaxFileBytesByoStorage } else { Kind::MaxFileBytes };
         let model = options.model.as_deref().and_then(model_for_name).map(|m| m.name);
         SplitLimits {
-            max_requests: catalog.require("max_requests_per_file", subject) as u64,
+            max_requests: catalog.require(Kind::MaxRequestsPerFile, subject) as u64,
             max_bytes: catalog.require(bytes_kind, subject) as u64,
             max_enqueued_tokens: options.quota.limit(catalog, model),
         }
@@ -152,7 +153,7 @@ impl Splitter {
             });
         }
         let t = self.tokens.as_mut().expect("set above");
-        let model_max = t.model.and_then(|m| self.catalog.get("max_output_tokens", m.name)).map(|x| x as u64);
+        let model_max = t.model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|x| x as u64);
         prompt_tokens(body, endpoint, t.overheads, &mut t.counter) + output_cap(body, endpoint, model_max).tokens()
     }
 }

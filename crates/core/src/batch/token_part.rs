@@ -5,7 +5,7 @@
 use super::line::LineRef;
 use super::tally::Tally;
 use super::{Code, Diagnostic, Endpoint, Severity};
-use crate::facts::{Catalog, Encoding, Model};
+use crate::facts::{Catalog, Encoding, Kind, Model};
 
 /// The token figures of one range of a file.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -27,7 +27,7 @@ pub struct TokenPart {
 /// A request whose prompt (`tokens`) exceeds the model's context window.
 pub(crate) fn context_window(catalog: &Catalog, model: Option<&Model>, r: LineRef, tokens: u64, endpoint: Endpoint) -> Option<Diagnostic> {
     let model = model?;
-    let window = catalog.get("context_window", model.name)?;
+    let window = catalog.get(Kind::ContextWindow, model.name)?;
     (tokens as f64 > window).then(|| {
         let msg = format!(
             "This request's prompt is about {tokens} tokens, more than {}'s context window of {window} tokens (unconfirmed figure).",

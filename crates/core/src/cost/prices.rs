@@ -5,6 +5,7 @@
 //! `regional_price_factor.any`, `batch_price_factor.any`), so the user's
 //! overrides flow through.
 
+use crate::facts::Kind;
 use crate::facts::{self, Catalog, Certainty, ModelKind, SourceId, MODELS};
 use serde::{Deserialize, Serialize};
 
@@ -43,11 +44,11 @@ impl DeploymentType {
     }
 
     /// The catalog fact that scales the Global price, if any.
-    fn factor_kind(self) -> Option<&'static str> {
+    fn factor_kind(self) -> Option<Kind> {
         match self {
             DeploymentType::Global => None,
-            DeploymentType::DataZone => Some("datazone_price_factor"),
-            DeploymentType::Regional => Some("regional_price_factor"),
+            DeploymentType::DataZone => Some(Kind::DatazonePriceFactor),
+            DeploymentType::Regional => Some(Kind::RegionalPriceFactor),
         }
     }
 }
@@ -85,7 +86,7 @@ pub struct PriceTable {
     pub batch_factor: PriceCell,
 }
 
-fn cell(catalog: &Catalog, kind: &str, subject: &str) -> Option<PriceCell> {
+fn cell(catalog: &Catalog, kind: Kind, subject: &str) -> Option<PriceCell> {
     let fact = facts::builtin(kind, subject)?;
     let id = fact.id();
     Some(PriceCell {
@@ -104,21 +105,21 @@ pub fn price_table(catalog: &Catalog) -> PriceTable {
     let rows = MODELS
         .iter()
         .filter_map(|m| {
-            let input = cell(catalog, "price_input", m.name)?;
+            let input = cell(catalog, Kind::PriceInput, m.name)?;
             Some(PriceRow {
                 model: m.name.to_string(),
                 input: Some(input),
-                cached_input: cell(catalog, "price_cached_input", m.name),
-                output: cell(catalog, "price_output", m.name),
+                cached_input: cell(catalog, Kind::PriceCachedInput, m.name),
+                output: cell(catalog, Kind::PriceOutput, m.name),
             })
         })
         .collect();
     let factor = |kind| cell(catalog, kind, "any").unwrap_or_else(|| panic!("catalog has no fact {kind}.any"));
     PriceTable {
         rows,
-        datazone_factor: factor("datazone_price_factor"),
-        regional_factor: factor("regional_price_factor"),
-        batch_factor: factor("batch_price_factor"),
+        datazone_factor: factor(Kind::DatazonePriceFactor),
+        regional_factor: factor(Kind::RegionalPriceFactor),
+        batch_factor: factor(Kind::BatchPriceFactor),
     }
 }
 
@@ -157,9 +158,9 @@ impl std::fmt::Display for PriceError {
 /// `deployment`: the Global list price times the deployment's uplift.
 pub fn effective_prices(model: &str, deployment: DeploymentType, catalog: &Catalog) -> Result<Prices, PriceError> {
     let m = facts::model_for_name(model).ok_or_else(|| PriceError::UnknownModel(model.to_string()))?;
-    let input = catalog.get("price_input", m.name).ok_or_else(|| PriceError::NoPrice(m.name.to_string()))?;
-    let cached_input = catalog.get("price_cached_input", m.name).unwrap_or(input);
-    let output = match (catalog.get("price_output", m.name), m.kind) {
+    let input = catalog.get(Kind::PriceInput, m.name).ok_or_else(|| PriceError::NoPrice(m.name.to_string()))?;
+    let cached_input = catalog.get(Kind::PriceCachedInput, m.name).unwrap_or(input);
+    let output = match (catalog.get(Kind::PriceOutput, m.name), m.kind) {
         (Some(p), _) => p,
         (None, ModelKind::Embedding) => 0.0,
         (None, _) => return Err(PriceError::NoPrice(m.name.to_string())),
@@ -169,7 +170,7 @@ pub fn effective_prices(model: &str, deployment: DeploymentType, catalog: &Catal
         input: input * uplift,
         cached_input: cached_input * uplift,
         output: output * uplift,
-        batch_factor: catalog.require("batch_price_factor", "any"),
+        batch_factor: catalog.require(Kind::BatchPriceFactor, "any"),
     })
 }
 

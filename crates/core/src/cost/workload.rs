@@ -9,6 +9,7 @@
 //! `cache_step_tokens`), and nothing when the prefix is below the minimum.
 
 use super::prices::{effective_prices, DeploymentType, PriceError};
+use crate::facts::Kind;
 use crate::facts::{self, Catalog, Certainty};
 use serde::{Deserialize, Serialize};
 
@@ -208,21 +209,21 @@ impl Workload {
 
     fn check_model_limits(&self, catalog: &Catalog, out: &mut Vec<FieldIssue>) {
         let Some(m) = facts::model_for_name(&self.model) else { return };
-        let severity = |kind: &str| match facts::builtin(kind, m.name).map(|f| f.certainty) {
+        let severity = |kind: Kind| match facts::builtin(kind, m.name).map(|f| f.certainty) {
             Some(Certainty::Documented) => Severity::Error,
             _ => Severity::Warning,
         };
-        if let Some(window) = catalog.get("context_window", m.name) {
+        if let Some(window) = catalog.get(Kind::ContextWindow, m.name) {
             let tokens = self.prompt_tokens() + self.max_tokens.unwrap_or(self.output_tokens);
             if tokens > window {
                 let problem = Problem::ExceedsContextWindow { tokens, window };
-                out.push(FieldIssue { field: Field::Model, problem, severity: severity("context_window") });
+                out.push(FieldIssue { field: Field::Model, problem, severity: severity(Kind::ContextWindow) });
             }
         }
-        if let (Some(maximum), Some(cap)) = (catalog.get("max_output_tokens", m.name), self.max_tokens) {
+        if let (Some(maximum), Some(cap)) = (catalog.get(Kind::MaxOutputTokens, m.name), self.max_tokens) {
             if maximum > 0.0 && cap > maximum {
                 let problem = Problem::ExceedsOutputMaximum { tokens: cap, maximum };
-                out.push(FieldIssue { field: Field::MaxTokens, problem, severity: severity("max_output_tokens") });
+                out.push(FieldIssue { field: Field::MaxTokens, problem, severity: severity(Kind::MaxOutputTokens) });
             }
         }
     }
@@ -263,8 +264,8 @@ impl Workload {
 /// zero below `cache_min_prefix_tokens`, else the minimum plus whole
 /// `cache_step_tokens` steps.
 pub fn cached_prefix_tokens(prefix_tokens: f64, catalog: &Catalog) -> f64 {
-    let min = catalog.require("cache_min_prefix_tokens", "any");
-    let step = catalog.require("cache_step_tokens", "any");
+    let min = catalog.require(Kind::CacheMinPrefixTokens, "any");
+    let step = catalog.require(Kind::CacheStepTokens, "any");
     if !prefix_tokens.is_finite() || prefix_tokens <= 0.0 || prefix_tokens < min {
         return 0.0;
     }

@@ -6,13 +6,13 @@
 //! hence unconfirmed: the check warns unless the user confirms a figure by
 //! overriding it.
 
-use super::{fact, Certainty::Unconfirmed, Fact, SourceId::OpenAiModels, Topic::Models, Unit::Count};
+use super::{fact, Certainty::Unconfirmed, Fact, Kind, SourceId::OpenAiModels, Topic::Models, Unit::Count};
 
 const AS_OF: &str = "2025-11";
 
 macro_rules! served {
     ($($model:literal => $v:expr,)*) => {
-        &[$(fact("openai_batch_model", $model, Models, $v, Count, OpenAiModels, AS_OF, Unconfirmed),)*]
+        &[$(fact(Kind::OpenaiBatchModel, $model, Models, $v, Count, OpenAiModels, AS_OF, Unconfirmed),)*]
     };
 }
 

@@ -1,5 +1,6 @@
 //! KEDA and Service Bus rules and limits.
 
+use super::Kind;
 use super::{
     fact,
     Certainty::*,
@@ -13,24 +14,24 @@ const K: &str = "2026-03";
 const SB: &str = "2026-03";
 
 pub(super) const FACTS: &[Fact] = &[
-    fact("keda_polling_interval", "default", Keda, 30.0, Seconds, KedaDocs, K, Documented),
-    fact("keda_cooldown_period", "default", Keda, 300.0, Seconds, KedaDocs, K, Documented),
-    fact("keda_min_replicas", "default", Keda, 0.0, Count, KedaDocs, K, Documented),
-    fact("keda_max_replicas", "default", Keda, 100.0, Count, KedaDocs, K, Documented),
-    fact("keda_jobs_history_limit", "default", Keda, 100.0, Count, KedaDocs, K, Documented),
-    fact("keda_message_count", "default", Keda, 5.0, Count, KedaDocs, K, Documented),
-    fact("keda_max_name_chars", "any", Keda, 54.0, Characters, KedaDocs, K, Documented),
-    fact("hpa_scale_down_stabilization", "default", Keda, 300.0, Seconds, KedaDocs, K, Documented),
-    fact("sb_max_message_bytes", "standard", ServiceBus, 262_144.0, Bytes, ServiceBusQuotas, SB, Documented),
-    fact("sb_max_message_bytes", "premium", ServiceBus, 104_857_600.0, Bytes, ServiceBusQuotas, SB, Documented),
-    fact("sb_entity_default_max_message_bytes", "premium", ServiceBus, 1_048_576.0, Bytes, ServiceBusQuotas, SB, Documented),
-    fact("sb_max_property_bytes", "any", ServiceBus, 32_768.0, Bytes, ServiceBusQuotas, SB, Documented),
-    fact("sb_max_properties_bytes", "any", ServiceBus, 65_536.0, Bytes, ServiceBusQuotas, SB, Documented),
-    fact("sb_double_count_bytes", "any", ServiceBus, 1_048_576.0, Bytes, ServiceBusQuotas, SB, Documented),
-    fact("sb_max_id_chars", "any", ServiceBus, 128.0, Characters, ServiceBusQuotas, SB, Documented),
-    fact("sb_max_concurrent_receives", "entity", ServiceBus, 5_000.0, Count, ServiceBusQuotas, SB, Documented),
-    fact("sb_max_amqp_connections", "namespace", ServiceBus, 5_000.0, Count, ServiceBusQuotas, SB, Documented),
-    fact("sb_max_delivery_count", "default", ServiceBus, 10.0, Count, ServiceBusQuotas, SB, Documented),
-    fact("sb_lock_duration", "default", ServiceBus, 60.0, Seconds, ServiceBusQuotas, SB, Documented),
-    fact("sb_lock_duration", "max", ServiceBus, 300.0, Seconds, ServiceBusQuotas, SB, Documented),
+    fact(Kind::KedaPollingInterval, "default", Keda, 30.0, Seconds, KedaDocs, K, Documented),
+    fact(Kind::KedaCooldownPeriod, "default", Keda, 300.0, Seconds, KedaDocs, K, Documented),
+    fact(Kind::KedaMinReplicas, "default", Keda, 0.0, Count, KedaDocs, K, Documented),
+    fact(Kind::KedaMaxReplicas, "default", Keda, 100.0, Count, KedaDocs, K, Documented),
+    fact(Kind::KedaJobsHistoryLimit, "default", Keda, 100.0, Count, KedaDocs, K, Documented),
+    fact(Kind::KedaMessageCount, "default", Keda, 5.0, Count, KedaDocs, K, Documented),
+    fact(Kind::KedaMaxNameChars, "any", Keda, 54.0, Characters, KedaDocs, K, Documented),
+    fact(Kind::HpaScaleDownStabilization, "default", Keda, 300.0, Seconds, KedaDocs, K, Documented),
+    fact(Kind::SbMaxMessageBytes, "standard", ServiceBus, 262_144.0, Bytes, ServiceBusQuotas, SB, Documented),
+    fact(Kind::SbMaxMessageBytes, "premium", ServiceBus, 104_857_600.0, Bytes, ServiceBusQuotas, SB, Documented),
+    fact(Kind::SbEntityDefaultMaxMessageBytes, "premium", ServiceBus, 1_048_576.0, Bytes, ServiceBusQuotas, SB, Documented),
+    fact(Kind::SbMaxPropertyBytes, "any", ServiceBus, 32_768.0, Bytes, ServiceBusQuotas, SB, Documented),
+    fact(Kind::SbMaxPropertiesBytes, "any", ServiceBus, 65_536.0, Bytes, ServiceBusQuotas, SB, Documented),
+    fact(Kind::SbDoubleCountBytes, "any", ServiceBus, 1_048_576.0, Bytes, ServiceBusQuotas, SB, Documented),
+    fact(Kind::SbMaxIdChars, "any", ServiceBus, 128.0, Characters, ServiceBusQuotas, SB, Documented),
+    fact(Kind::SbMaxConcurrentReceives, "entity", ServiceBus, 5_000.0, Count, ServiceBusQuotas, SB, Documented),
+    fact(Kind::SbMaxAmqpConnections, "namespace", ServiceBus, 5_000.0, Count, ServiceBusQuotas, SB, Documented),
+    fact(Kind::SbMaxDeliveryCount, "default", ServiceBus, 10.0, Count, ServiceBusQuotas, SB, Documented),
+    fact(Kind::SbLockDuration, "default", ServiceBus, 60.0, Seconds, ServiceBusQuotas, SB, Documented),
+    fact(Kind::SbLockDuration, "max", ServiceBus, 300.0, Seconds, ServiceBusQuotas, SB, Documented),
 ];

@@ -2,23 +2,27 @@
 //! Service Bus rules. Every figure carries its source and as-of date, is shown
 //! in the UI ("About the numbers") and can be overridden by the user.
 //!
-//! A figure is addressed by `kind` (what it is, e.g. `price_input`) and
-//! `subject` (what it is about, e.g. `gpt-4o`, `azure`); its id is
-//! `"{kind}.{subject}"`. The UI translates `kind` through the key
+//! A figure is addressed by a typed [`Kind`] (what it is, e.g.
+//! `Kind::PriceInput`, named `price_input`) and `subject` (what it is about,
+//! e.g. `gpt-4o`, `azure`); its id is `"{kind}.{subject}"`. The UI translates `kind` through the key
 //! `fact.{kind}` in each language table. Code elsewhere reads figures through
 //! a [`Catalog`] passed in as a parameter, never from a global.
 
 mod batch;
 mod batch_models;
 mod keda;
+mod kind;
 mod models;
 mod prices;
 mod ptu;
 mod rate_limits;
 mod sources;
+mod tier_table;
+pub mod tiers;
 mod tokens;
 
 pub use batch_models::openai_batch_model_fact;
+pub use kind::Kind;
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
 pub use sources::{Source, SourceId};
 
@@ -59,6 +63,8 @@ pub enum Topic {
     BatchJob,
     EnqueuedQuota,
     RateLimits,
+    /// Quota tiers: RPM, window and TPM per tier × model × deployment type.
+    QuotaTiers,
     Models,
     Prices,
     Provisioned,
@@ -69,7 +75,7 @@ pub enum Topic {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Fact {
-    pub kind: &'static str,
+    pub kind: Kind,
     pub subject: &'static str,
     pub topic: Topic,
     pub value: f64,
@@ -89,7 +95,7 @@ impl Fact {
 /// Shorthand used by the tables in this module's files.
 #[allow(clippy::too_many_arguments)]
 pub(crate) const fn fact(
-    kind: &'static str,
+    kind: Kind,
     subject: &'static str,
     topic: Topic,
     value: f64,
@@ -111,17 +117,26 @@ pub fn all_facts() -> impl Iterator<Item = &'static Fact> {
         prices::TOKEN_PRICES,
         prices::FACTORS,
         ptu::SIZES,
+        ptu::OUTPUT_WEIGHTS,
         ptu::OTHER,
         tokens::FACTS,
         keda::FACTS,
+        tiers::facts(),
     ]
     .into_iter()
     .flatten()
 }
 
-/// Looks up a built-in fact.
-pub fn builtin(kind: &str, subject: &str) -> Option<&'static Fact> {
-    all_facts().find(|f| f.kind == kind && f.subject == subject)
+/// Looks up a built-in fact (through an index built on first use).
+pub fn builtin(kind: Kind, subject: &str) -> Option<&'static Fact> {
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<(Kind, &'static str), &'static Fact>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| all_facts().map(|f| ((f.kind, f.subject), f)).collect()).get(&(kind, subject)).copied()
+}
+
+/// Looks up a built-in fact by its id (`"{kind}.{subject}"`).
+pub fn builtin_by_id(id: &str) -> Option<&'static Fact> {
+    let (kind, subject) = id.split_once('.')?;
+    builtin(Kind::from_name(kind)?, subject)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,7 +170,7 @@ impl Catalog {
     }
 
     /// The value of a figure: the user's override if any, else the built-in one.
-    pub fn get(&self, kind: &str, subject: &str) -> Option<f64> {
+    pub fn get(&self, kind: Kind, subject: &str) -> Option<f64> {
         let fact = builtin(kind, subject)?;
         Some(self.overrides.get(&fact.id()).copied().unwrap_or(fact.value))
     }
@@ -165,7 +180,7 @@ impl Catalog {
     /// # Panics
     /// If the catalog lacks the figure: a programming error that the catalog's
     /// own tests catch, never user input.
-    pub fn require(&self, kind: &str, subject: &str) -> f64 {
+    pub fn require(&self, kind: Kind, subject: &str) -> f64 {
         self.get(kind, subject).unwrap_or_else(|| panic!("catalog has no fact {kind}.{subject}"))
     }
 
@@ -180,7 +195,7 @@ impl Catalog {
     /// Sets the user's value for a figure, after checking it names a fact
     /// and is a finite, non-negative number.
     pub fn set_override(&mut self, id: &str, value: f64) -> Result<(), OverrideError> {
-        if !all_facts().any(|f| f.id() == id) {
+        if builtin_by_id(id).is_none() {
             return Err(OverrideError::UnknownFact(id.to_string()));
         }
         if !value.is_finite() {
@@ -226,19 +241,19 @@ mod tests {
     #[test]
     fn overrides_replace_and_validate() {
         let mut c = Catalog::builtin();
-        assert_eq!(c.get("rpm_per_1k_tpm", "gpt-4o"), Some(6.0));
+        assert_eq!(c.get(Kind::RpmPer1kTpm, "gpt-4o"), Some(6.0));
         c.set_override("rpm_per_1k_tpm.gpt-4o", 5.0).unwrap();
-        assert_eq!(c.get("rpm_per_1k_tpm", "gpt-4o"), Some(5.0));
+        assert_eq!(c.get(Kind::RpmPer1kTpm, "gpt-4o"), Some(5.0));
         assert_eq!(c.set_override("nope.x", 1.0), Err(OverrideError::UnknownFact("nope.x".into())));
         assert_eq!(c.set_override("rpm_per_1k_tpm.gpt-4o", f64::NAN), Err(OverrideError::NotANumber));
         assert_eq!(c.set_override("rpm_per_1k_tpm.gpt-4o", -1.0), Err(OverrideError::Negative));
         c.clear_override("rpm_per_1k_tpm.gpt-4o");
-        assert_eq!(c.get("rpm_per_1k_tpm", "gpt-4o"), Some(6.0));
+        assert_eq!(c.get(Kind::RpmPer1kTpm, "gpt-4o"), Some(6.0));
     }
 
     #[test]
     fn seed_ratio_gives_360_rpm_for_60k_tpm() {
         let c = Catalog::builtin();
-        assert_eq!(60.0 * c.require("rpm_per_1k_tpm", "gpt-4o"), 360.0);
+        assert_eq!(60.0 * c.require(Kind::RpmPer1kTpm, "gpt-4o"), 360.0);
     }
 }

@@ -1,6 +1,7 @@
 //! The models the catalog knows: structure (family, encoding, kind) here,
 //! numbers (context window, output maximum) as facts.
 
+use super::Kind;
 use super::{fact, Certainty::*, Fact, SourceId::*, Topic::Models, Unit::Tokens};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -113,8 +114,8 @@ const AS_OF: &str = "2025-11";
 macro_rules! window {
     ($($model:literal => $ctx:expr, $out:expr;)*) => {
         &[$(
-            fact("context_window", $model, Models, $ctx, Tokens, OpenAiModels, AS_OF, Unconfirmed),
-            fact("max_output_tokens", $model, Models, $out, Tokens, OpenAiModels, AS_OF, Unconfirmed),
+            fact(Kind::ContextWindow, $model, Models, $ctx, Tokens, OpenAiModels, AS_OF, Unconfirmed),
+            fact(Kind::MaxOutputTokens, $model, Models, $out, Tokens, OpenAiModels, AS_OF, Unconfirmed),
         )*]
     };
 }
@@ -168,8 +169,8 @@ mod tests {
     #[test]
     fn every_model_has_its_window() {
         for m in MODELS {
-            assert!(super::super::builtin("context_window", m.name).is_some(), "{}", m.name);
-            assert!(super::super::builtin("max_output_tokens", m.name).is_some(), "{}", m.name);
+            assert!(super::super::builtin(Kind::ContextWindow, m.name).is_some(), "{}", m.name);
+            assert!(super::super::builtin(Kind::MaxOutputTokens, m.name).is_some(), "{}", m.name);
         }
     }
 }

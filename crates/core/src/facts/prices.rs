@@ -1,6 +1,7 @@
 //! Token prices (Global list prices, USD per 1M tokens) and the factors
 //! that derive other prices from them.
 
+use super::Kind;
 use super::{fact, Certainty::*, Fact, SourceId::*, Topic::Prices, Unit::*};
 
 const D: &str = "2025-11";
@@ -8,9 +9,9 @@ const D: &str = "2025-11";
 macro_rules! prices {
     ($($model:literal => $input:expr, $cached:expr, $output:expr;)*) => {
         &[$(
-            fact("price_input", $model, Prices, $input, UsdPerMTokens, AzurePricing, D, Documented),
-            fact("price_cached_input", $model, Prices, $cached, UsdPerMTokens, AzurePricing, D, Documented),
-            fact("price_output", $model, Prices, $output, UsdPerMTokens, AzurePricing, D, Documented),
+            fact(Kind::PriceInput, $model, Prices, $input, UsdPerMTokens, AzurePricing, D, Documented),
+            fact(Kind::PriceCachedInput, $model, Prices, $cached, UsdPerMTokens, AzurePricing, D, Documented),
+            fact(Kind::PriceOutput, $model, Prices, $output, UsdPerMTokens, AzurePricing, D, Documented),
         )*]
     };
 }
@@ -30,11 +31,11 @@ pub(super) const TOKEN_PRICES: &[Fact] = prices! {
 };
 
 pub(super) const FACTORS: &[Fact] = &[
-    fact("price_input", "text-embedding-3-small", Prices, 0.02, UsdPerMTokens, AzurePricing, D, Documented),
-    fact("price_input", "text-embedding-3-large", Prices, 0.13, UsdPerMTokens, AzurePricing, D, Documented),
-    fact("batch_price_factor", "any", Prices, 0.5, Factor, AzurePricing, D, Documented),
-    fact("datazone_price_factor", "any", Prices, 1.1, Factor, AzurePricing, D, Unconfirmed),
-    fact("regional_price_factor", "any", Prices, 1.1, Factor, AzurePricing, D, Unconfirmed),
-    fact("cache_min_prefix_tokens", "any", Prices, 1_024.0, Tokens, OpenAiPromptCaching, D, Documented),
-    fact("cache_step_tokens", "any", Prices, 128.0, Tokens, OpenAiPromptCaching, D, Documented),
+    fact(Kind::PriceInput, "text-embedding-3-small", Prices, 0.02, UsdPerMTokens, AzurePricing, D, Documented),
+    fact(Kind::PriceInput, "text-embedding-3-large", Prices, 0.13, UsdPerMTokens, AzurePricing, D, Documented),
+    fact(Kind::BatchPriceFactor, "any", Prices, 0.5, Factor, AzurePricing, D, Documented),
+    fact(Kind::DatazonePriceFactor, "any", Prices, 1.1, Factor, AzurePricing, D, Unconfirmed),
+    fact(Kind::RegionalPriceFactor, "any", Prices, 1.1, Factor, AzurePricing, D, Unconfirmed),
+    fact(Kind::CacheMinPrefixTokens, "any", Prices, 1_024.0, Tokens, OpenAiPromptCaching, D, Documented),
+    fact(Kind::CacheStepTokens, "any", Prices, 128.0, Tokens, OpenAiPromptCaching, D, Documented),
 ];

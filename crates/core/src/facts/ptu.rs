@@ -1,6 +1,7 @@
 //! Provisioned throughput (PTU): sizes, throughput per PTU, output
 //! weighting, prices.
 
+use super::Kind;
 use super::{fact, Certainty::*, Fact, SourceId::*, Topic::Provisioned, Unit::*};
 
 const D: &str = "2026-03";
@@ -8,11 +9,11 @@ const D: &str = "2026-03";
 macro_rules! ptu {
     ($($model:literal => $gmin:expr, $gstep:expr, $rmin:expr, $rstep:expr, $tpm:expr;)*) => {
         &[$(
-            fact("ptu_min_global", $model, Provisioned, $gmin, Count, AzureProvisioned, D, Documented),
-            fact("ptu_step_global", $model, Provisioned, $gstep, Count, AzureProvisioned, D, Documented),
-            fact("ptu_min_regional", $model, Provisioned, $rmin, Count, AzureProvisioned, D, Documented),
-            fact("ptu_step_regional", $model, Provisioned, $rstep, Count, AzureProvisioned, D, Documented),
-            fact("input_tpm_per_ptu", $model, Provisioned, $tpm, Tokens, AzureProvisioned, D, Documented),
+            fact(Kind::PtuMinGlobal, $model, Provisioned, $gmin, Count, AzureProvisioned, D, Documented),
+            fact(Kind::PtuStepGlobal, $model, Provisioned, $gstep, Count, AzureProvisioned, D, Documented),
+            fact(Kind::PtuMinRegional, $model, Provisioned, $rmin, Count, AzureProvisioned, D, Documented),
+            fact(Kind::PtuStepRegional, $model, Provisioned, $rstep, Count, AzureProvisioned, D, Documented),
+            fact(Kind::InputTpmPerPtu, $model, Provisioned, $tpm, Tokens, AzureProvisioned, D, Documented),
         )*]
     };
 }
@@ -31,20 +32,43 @@ pub(super) const SIZES: &[Fact] = ptu! {
     "gpt-4o-mini" => 15.0, 5.0, 25.0, 25.0, 37_000.0;
 };
 
+const W: &str = "2026-05-22";
+
+macro_rules! weights {
+    ($($model:literal => $w:expr;)*) => {
+        &[$(fact(Kind::PtuOutputWeight, $model, Provisioned, $w, Factor, PtuSizing, W, Documented),)*]
+    };
+}
+
+/// One output token weighs this many input tokens ("output-to-input ratio"
+/// of the sizing page; cached input tokens are fully deducted).
+pub(super) const OUTPUT_WEIGHTS: &[Fact] = weights! {
+    "gpt-5.5" => 6.0;
+    "gpt-5.4" => 6.0;
+    "gpt-5.3-codex" => 8.0;
+    "gpt-5.2" => 8.0;
+    "gpt-5.2-codex" => 8.0;
+    "gpt-5.1" => 8.0;
+    "gpt-5.1-codex" => 8.0;
+    "gpt-5" => 8.0;
+    "gpt-5-mini" => 8.0;
+    "gpt-4.1" => 4.0;
+    "gpt-4.1-mini" => 4.0;
+    "gpt-4.1-nano" => 4.0;
+    "o3" => 4.0;
+    "o4-mini" => 4.0;
+    "gpt-4o" => 4.0;
+    "gpt-4o-mini" => 4.0;
+    "o3-mini" => 4.0;
+    "o1" => 4.0;
+    "DeepSeek-R1" => 4.0;
+    "DeepSeek-V3-0324" => 4.0;
+    "Llama-3.3-70B-Instruct" => 4.0;
+};
+
 pub(super) const OTHER: &[Fact] = &[
-    // One output token weighs this many input tokens.
-    fact("ptu_output_weight", "gpt-5", Provisioned, 8.0, Factor, AzureProvisioned, D, Documented),
-    fact("ptu_output_weight", "gpt-5-mini", Provisioned, 8.0, Factor, AzureProvisioned, D, Documented),
-    fact("ptu_output_weight", "gpt-4.1", Provisioned, 4.0, Factor, AzureProvisioned, D, Documented),
-    fact("ptu_output_weight", "gpt-4.1-mini", Provisioned, 4.0, Factor, AzureProvisioned, D, Documented),
-    fact("ptu_output_weight", "gpt-4.1-nano", Provisioned, 4.0, Factor, AzureProvisioned, D, Documented),
-    fact("ptu_output_weight", "gpt-4o", Provisioned, 3.0, Factor, AzureProvisioned, D, Documented),
-    fact("ptu_output_weight", "gpt-4o-mini", Provisioned, 3.0, Factor, AzureProvisioned, D, Documented),
-    fact("ptu_output_weight", "o3", Provisioned, 4.0, Factor, AzureProvisioned, D, Unconfirmed),
-    fact("ptu_output_weight", "o4-mini", Provisioned, 4.0, Factor, AzureProvisioned, D, Unconfirmed),
-    fact("ptu_output_weight", "o3-mini", Provisioned, 4.0, Factor, AzureProvisioned, D, Unconfirmed),
-    fact("ptu_max_per_deployment", "any", Provisioned, 100_000.0, Count, AzureProvisioned, D, Documented),
-    fact("ptu_price_hourly", "global", Provisioned, 1.0, UsdPerHour, AzurePricing, "2025-08", Unconfirmed),
-    fact("ptu_price_monthly_reserved", "global", Provisioned, 260.0, UsdPerMonth, AzurePricing, "2025-08", Unconfirmed),
-    fact("ptu_price_yearly_reserved", "global", Provisioned, 221.0, UsdPerMonth, AzurePricing, "2025-08", Unconfirmed),
+    fact(Kind::PtuMaxPerDeployment, "any", Provisioned, 100_000.0, Count, AzureProvisioned, D, Documented),
+    fact(Kind::PtuPriceHourly, "global", Provisioned, 1.0, UsdPerHour, AzurePricing, "2025-08", Unconfirmed),
+    fact(Kind::PtuPriceMonthlyReserved, "global", Provisioned, 260.0, UsdPerMonth, AzurePricing, "2025-08", Unconfirmed),
+    fact(Kind::PtuPriceYearlyReserved, "global", Provisioned, 221.0, UsdPerMonth, AzurePricing, "2025-08", Unconfirmed),
 ];

@@ -18,16 +18,28 @@ pub enum SourceId {
     AksKedaAddon,
     ServiceBusQuotas,
     ThirdParty,
+    QuotaTierFree,
+    QuotaTier1,
+    QuotaTier2,
+    QuotaTier3,
+    QuotaTier4,
+    QuotaTier5,
+    QuotaTier6,
+    PtuSizing,
+    BatchLimits,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Source {
     pub title: &'static str,
     pub url: &'static str,
+    /// The vendor's source file at a commit (`path@commit`) where the
+    /// reference names one; empty otherwise.
+    pub path: &'static str,
 }
 
 impl SourceId {
-    pub const ALL: [SourceId; 14] = [
+    pub const ALL: [SourceId; 23] = [
         SourceId::AzureBatch,
         SourceId::AzureQuotas,
         SourceId::AzureProvisioned,
@@ -42,9 +54,31 @@ impl SourceId {
         SourceId::AksKedaAddon,
         SourceId::ServiceBusQuotas,
         SourceId::ThirdParty,
+        SourceId::QuotaTierFree,
+        SourceId::QuotaTier1,
+        SourceId::QuotaTier2,
+        SourceId::QuotaTier3,
+        SourceId::QuotaTier4,
+        SourceId::QuotaTier5,
+        SourceId::QuotaTier6,
+        SourceId::PtuSizing,
+        SourceId::BatchLimits,
     ];
 
     pub fn source(self) -> Source {
+        const TIERS: &str = "https://learn.microsoft.com/azure/foundry/openai/quotas-limits";
+        let path = match self {
+            SourceId::QuotaTierFree => concat!("articles/foundry/openai/includes/quota-tier/", "free.md@0ff1f5e"),
+            SourceId::QuotaTier1 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-1.md@08408ff"),
+            SourceId::QuotaTier2 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-2.md@8799994"),
+            SourceId::QuotaTier3 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-3.md@01850fb"),
+            SourceId::QuotaTier4 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-4.md@8799994"),
+            SourceId::QuotaTier5 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-5.md@8799994"),
+            SourceId::QuotaTier6 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-6.md@004989b"),
+            SourceId::PtuSizing => "articles/foundry/openai/how-to/provisioned-throughput-sizing.md@24dcd56",
+            SourceId::BatchLimits => "articles/foundry/openai/includes/global-batch-limits.md@12579eb",
+            _ => "",
+        };
         let (title, url) = match self {
             SourceId::AzureBatch => ("Azure OpenAI: Global Batch", "https://learn.microsoft.com/azure/ai-foundry/openai/how-to/batch"),
             SourceId::AzureQuotas => {
@@ -73,7 +107,21 @@ impl SourceId {
                 ("Azure Service Bus quotas", "https://learn.microsoft.com/azure/service-bus-messaging/service-bus-quotas")
             }
             SourceId::ThirdParty => ("Third-party reports", ""),
+            SourceId::QuotaTierFree => ("Azure OpenAI quota tiers: Free", TIERS),
+            SourceId::QuotaTier1 => ("Azure OpenAI quota tiers: Tier 1", TIERS),
+            SourceId::QuotaTier2 => ("Azure OpenAI quota tiers: Tier 2", TIERS),
+            SourceId::QuotaTier3 => ("Azure OpenAI quota tiers: Tier 3", TIERS),
+            SourceId::QuotaTier4 => ("Azure OpenAI quota tiers: Tier 4", TIERS),
+            SourceId::QuotaTier5 => ("Azure OpenAI quota tiers: Tier 5", TIERS),
+            SourceId::QuotaTier6 => ("Azure OpenAI quota tiers: Tier 6", TIERS),
+            SourceId::PtuSizing => (
+                "Azure OpenAI: provisioned throughput sizing",
+                "https://learn.microsoft.com/azure/foundry/openai/how-to/provisioned-throughput-sizing",
+            ),
+            SourceId::BatchLimits => {
+                ("Azure OpenAI: Global Batch limits", "https://learn.microsoft.com/azure/foundry/openai/quotas-limits")
+            }
         };
-        Source { title, url }
+        Source { title, url, path }
     }
 }

@@ -8,6 +8,7 @@ use super::family::Family;
 use super::problem::{Problem, Text};
 use crate::cost::knobs::output_cap_saving;
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::quota::sizing::{check_limits, rpm_for_tpm};
 
 /// How many problems the note has.
@@ -32,9 +33,22 @@ fn note(n: u8, family: Family, stem: Text, options: [Text; 4], correct: usize, e
     Problem { family, seed: u64::from(n), note: Some(n), code: None, stem, options, correct, explanation, key }
 }
 
-/// The RPM-per-1,000-TPM ratio the note uses (gpt-4o class models).
+/// The label on the note's flat ratio: its stated assumption, not the
+/// vendor's current tables (which give one ratio per model and deployment type).
+macro_rules! seed_assumption_en {
+    () => {
+        " (The note's stated assumption: 6 RPM per 1,000 TPM for every deployment. The vendor's quota-tier tables now give a ratio per model and deployment type; the quota planner uses those.)"
+    };
+}
+macro_rules! seed_assumption_ko {
+    () => {
+        " (노트가 전제한 값: 모든 배포에 1,000 TPM당 6 RPM. 지금 벤더의 할당량 티어 표는 모델과 배포 유형마다 비율이 다르며, 할당량 계획 페이지는 그 표를 씁니다.)"
+    };
+}
+
+/// The RPM-per-1,000-TPM ratio the note uses (its stated assumption, gpt-4o's classic figure).
 fn ratio(catalog: &Catalog) -> f64 {
-    catalog.get("rpm_per_1k_tpm", "gpt-4o").unwrap_or(f64::NAN)
+    catalog.get(Kind::RpmPer1kTpm, "gpt-4o").unwrap_or(f64::NAN)
 }
 
 /// Problem 1: the RPM that comes with 30,000 TPM.
@@ -63,7 +77,10 @@ fn problem_1(catalog: &Catalog) -> Problem {
         ),
         [Text::new("30", "30"), Text::new("180", "180"), Text::new("300", "300"), Text::new("3,000", "3,000")],
         1,
-        Text::new("②. Every 1,000 TPM brings 6 RPM, so 30 × 6 = 180 RPM.", "②. 1,000 TPM마다 6 RPM이므로 30 × 6 = 180 RPM입니다."),
+        Text::new(
+            concat!("②. Every 1,000 TPM brings 6 RPM, so 30 × 6 = 180 RPM.", seed_assumption_en!()),
+            concat!("②. 1,000 TPM마다 6 RPM이므로 30 × 6 = 180 RPM입니다.", seed_assumption_ko!()),
+        ),
         Some(problem_1_key(catalog)),
     )
 }
@@ -80,7 +97,16 @@ fn problem_2(catalog: &Catalog) -> Problem {
             Text::new("TPM has room; only RPM falls short", "TPM은 남고 RPM만 모자란다"),
         ],
         1,
-        Text::new("②. 2,000 tokens per request × 50 requests = 100,000 TPM are needed, but only 60,000 are allocated. Only 50 RPM are needed and 360 come with the deployment, so RPM has room.", "②. 요청당 2,000 토큰 × 50건 = 100,000 TPM이 필요한데 할당은 60,000입니다. RPM은 50만 필요하고 360이 붙어 있으므로 여유입니다."),
+        Text::new(
+            concat!(
+                "②. 2,000 tokens per request × 50 requests = 100,000 TPM are needed, but only 60,000 are allocated. Only 50 RPM are needed and 360 come with the deployment, so RPM has room.",
+                seed_assumption_en!()
+            ),
+            concat!(
+                "②. 요청당 2,000 토큰 × 50건 = 100,000 TPM이 필요한데 할당은 60,000입니다. RPM은 50만 필요하고 360이 붙어 있으므로 여유입니다.",
+                seed_assumption_ko!()
+            ),
+        ),
         Some(problem_2_check(catalog).tpm_needed),
     )
 }
@@ -212,6 +238,15 @@ mod tests {
         assert!(NOTE.contains(RETRY_SNIPPET));
         assert!(NOTE.contains(&ps[3].explanation.ko));
         assert!(NOTE.contains(&ps[5].explanation.ko));
+    }
+
+    #[test]
+    fn the_flat_ratio_is_labelled_as_the_notes_assumption() {
+        let ps = note_problems(&Catalog::builtin());
+        for p in &ps[..2] {
+            assert!(p.explanation.en.contains("The note's stated assumption: 6 RPM per 1,000 TPM"), "{}", p.id());
+            assert!(p.explanation.ko.contains("노트가 전제한 값"), "{}", p.id());
+        }
     }
 
     #[test]

@@ -133,6 +133,16 @@ pub fn step_text(step: &Step) -> Text {
                 ),
             )
         }
+        Step::EnforcedWindow { seconds, per_window, per_minute } => Text::new(
+            format!(
+                "The vendor enforces this request limit per {} s: {} requests in any {} s ({} per minute). It is a burst limit: a burst inside {} s hits it even when the minute fits.",
+                num(seconds), num(per_window), num(seconds), num(per_minute), num(seconds)
+            ),
+            format!(
+                "벤더는 이 요청 한도를 {}초 단위로 적용합니다. 어느 {}초든 요청 {}건(분당 {}건)입니다. 버스트 한도이므로 1분 합계가 맞아도 {}초 안에 몰리면 걸립니다.",
+                num(seconds), num(seconds), num(per_window), num(per_minute), num(seconds)
+            ),
+        ),
         Step::TpmToRequest { for_tokens, for_requests, step, tpm } => Text::new(
             format!(
                 "TPM to request: the burst needs {} TPM for its tokens and {} for its requests (peak × burst ÷ ratio × 1,000); the larger, rounded up to the {} step, is {} TPM.",

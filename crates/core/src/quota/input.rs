@@ -1,5 +1,6 @@
 //! What the planner is given: the model, the deployment and the traffic.
 
+use crate::facts::tiers::{QuotaTier, TierDeployment};
 use serde::{Deserialize, Serialize};
 
 /// Where a deployment's traffic may be processed; decides PTU sizes and
@@ -63,6 +64,18 @@ impl DeploymentType {
     pub fn from_code(code: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|t| t.code() == code)
     }
+
+    /// The quota-tier tables' deployment type; `None` for Provisioned
+    /// (sized in PTUs, not tiers).
+    pub fn tier_deployment(self) -> Option<TierDeployment> {
+        use DeploymentType::*;
+        match self {
+            GlobalStandard => Some(TierDeployment::Global),
+            DataZoneStandard => Some(TierDeployment::DataZone),
+            RegionalStandard => Some(TierDeployment::Standard),
+            GlobalProvisioned | DataZoneProvisioned | RegionalProvisioned => None,
+        }
+    }
 }
 
 /// Everything the planner needs. Token counts are per request; rates are
@@ -72,11 +85,16 @@ pub struct PlanInput {
     /// A catalog model name or a dated version of one (`gpt-4o-2024-08-06`).
     pub model: String,
     pub deployment: DeploymentType,
+    /// The subscription's quota tier (1–6); `None` = "my own numbers": the
+    /// TPM and ratio typed in, no tier row behind them.
+    #[serde(default)]
+    pub tier: Option<QuotaTier>,
     /// TPM given to the deployment (Standard types).
     pub allocated_tpm: f64,
     /// PTUs given to the deployment (Provisioned types; 0 = not yet sized).
     pub allocated_ptu: f64,
-    /// RPM per 1,000 TPM; `None` takes the catalog's `rpm_per_1k_tpm.<model>`.
+    /// RPM per 1,000 TPM; `None` takes the quota-tier tables' ratio for the
+    /// model and deployment type, else the catalog's `rpm_per_1k_tpm.<model>`.
     pub rpm_per_1k_tpm: Option<f64>,
     /// Requests per minute at the busiest minute.
     pub peak_rpm: f64,
@@ -107,6 +125,7 @@ impl Default for PlanInput {
         PlanInput {
             model: "gpt-4o".to_string(),
             deployment: DeploymentType::GlobalStandard,
+            tier: None,
             allocated_tpm: 60_000.0,
             allocated_ptu: 0.0,
             rpm_per_1k_tpm: None,

@@ -7,6 +7,7 @@ pub mod ptu;
 pub mod share;
 pub mod sizing;
 pub mod text;
+pub mod tier;
 mod validate;
 mod ways;
 

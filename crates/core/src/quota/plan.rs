@@ -8,7 +8,10 @@ pub use super::validate::{Field, FieldError, Problem};
 pub use super::ways::{RankedWay, Timing, Way};
 
 use super::sizing::{check_limits, rpm_for_tpm, Binding, LimitCheck};
+use super::tier::{self, RatioSource};
 use super::{ptu, ways};
+use crate::facts::tiers::TierLimit;
+use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog};
 use serde::{Deserialize, Serialize};
 
@@ -87,6 +90,13 @@ pub enum Step {
         step: f64,
         tpm: f64,
     },
+    /// The vendor enforces the request limit per `seconds` (< 60): a burst
+    /// limit. `per_window` requests per window = `per_minute` per minute.
+    EnforcedWindow {
+        seconds: f64,
+        per_window: f64,
+        per_minute: f64,
+    },
     /// Provisioned: input-equivalent TPM needed at the peak against the PTUs'.
     PtuUtilization {
         ptus: f64,
@@ -115,6 +125,15 @@ pub struct Plan {
     pub model: String,
     pub deployment: DeploymentType,
     pub rpm_per_1k_tpm: f64,
+    /// Where the ratio comes from (typed, the tier tables, the model's fact).
+    pub ratio_source: RatioSource,
+    /// The window the vendor enforces the request limit over (60, or 10
+    /// where the tables write "N / 10s").
+    pub rpm_window_seconds: f64,
+    /// The chosen quota tier's row (Standard types, a tier chosen).
+    pub tier: Option<TierLimit>,
+    /// What the next tier with a documented row would give.
+    pub next_tier: Option<TierLimit>,
     /// The max_tokens the limiter counts (the model maximum when unset).
     pub max_tokens_counted: f64,
     pub max_tokens_unset: bool,
@@ -143,10 +162,12 @@ pub struct Plan {
 pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError>> {
     input.validate(catalog)?;
     let model = model_for_name(&input.model).map(|m| m.name).unwrap_or_default();
-    let ratio = input.rpm_per_1k_tpm.or_else(|| catalog.get("rpm_per_1k_tpm", model)).unwrap_or_default();
+    let (ratio, ratio_source) = tier::ratio(input, catalog, model);
+    let rpm_window_seconds = tier::rpm_window_seconds(catalog, model, input.deployment.tier_deployment(), input.tier);
+    let (tier_row, next_tier) = tier::tier_and_next(catalog, model, input);
     let (max_counted, unset) = match input.max_tokens {
         Some(m) => (m, false),
-        None => (catalog.get("max_output_tokens", model).unwrap_or_default(), true),
+        None => (catalog.get(Kind::MaxOutputTokens, model).unwrap_or_default(), true),
     };
     let n = f64::from(input.n);
     let billed = input.prompt_tokens + input.output_tokens * n;
@@ -200,8 +221,14 @@ pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError
         steps.push(Step::TpmHeadroom { needed: check.tpm_needed, allowed: check.tpm_allowed, headroom: finite(check.tpm_headroom()) });
         steps.push(Step::RpmHeadroom { needed: check.rpm_needed, allowed: check.rpm_allowed, headroom: finite(check.rpm_headroom()) });
         steps.push(Step::Binds { binding: check.binding });
-        for kind in ["short_window_seconds_min", "short_window_seconds"] {
-            let seconds = catalog.require(kind, "any");
+        if rpm_window_seconds < 60.0 {
+            steps.push(Step::EnforcedWindow { seconds: rpm_window_seconds, per_window: rpm * rpm_window_seconds / 60.0, per_minute: rpm });
+        }
+        let mut seconds_list = vec![catalog.require(Kind::ShortWindowSecondsMin, "any"), catalog.require(Kind::ShortWindowSeconds, "any")];
+        if rpm_window_seconds < 60.0 && !seconds_list.contains(&rpm_window_seconds) {
+            seconds_list.push(rpm_window_seconds);
+        }
+        for seconds in seconds_list {
             let w = window_check(seconds, input.allocated_tpm, rpm, input.peak_rpm, admission, burst);
             steps.push(Step::ShortWindow {
                 seconds,
@@ -215,7 +242,7 @@ pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError
             });
             windows.push(w);
         }
-        let step = catalog.require("tpm_step", "any");
+        let step = catalog.require(Kind::TpmStep, "any");
         let for_tokens = admission_tpm * burst;
         let for_requests = if ratio > 0.0 { input.peak_rpm * burst / ratio * 1_000.0 } else { 0.0 };
         tpm_to_request = round_up(for_tokens.max(for_requests), step);
@@ -232,6 +259,10 @@ pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError
         model: model.to_string(),
         deployment: input.deployment,
         rpm_per_1k_tpm: ratio,
+        ratio_source,
+        rpm_window_seconds,
+        tier: tier_row,
+        next_tier,
         max_tokens_counted: max_counted,
         max_tokens_unset: unset,
         billed_per_request: billed,

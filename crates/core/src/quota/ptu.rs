@@ -3,6 +3,7 @@
 
 use super::input::{PlanInput, Scope};
 use crate::cost::knobs::token_cost;
+use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog};
 use serde::{Deserialize, Serialize};
 
@@ -76,11 +77,11 @@ fn model_name(name: &str) -> Result<&'static str, PtuError> {
 
 /// PTU minimum and step for a scope (Data Zone shares Global's).
 pub fn ptu_min_step(catalog: &Catalog, model: &str, scope: Scope) -> Option<(f64, f64)> {
-    let s = match scope {
-        Scope::Global | Scope::DataZone => "global",
-        Scope::Regional => "regional",
+    let (min, step) = match scope {
+        Scope::Global | Scope::DataZone => (Kind::PtuMinGlobal, Kind::PtuStepGlobal),
+        Scope::Regional => (Kind::PtuMinRegional, Kind::PtuStepRegional),
     };
-    Some((catalog.get(&format!("ptu_min_{s}"), model)?, catalog.get(&format!("ptu_step_{s}"), model)?))
+    Some((catalog.get(min, model)?, catalog.get(step, model)?))
 }
 
 /// Rounds `exact` up to the step, at least the minimum.
@@ -97,10 +98,10 @@ pub fn ptus_needed(input: &PtuInput, catalog: &Catalog) -> Result<PtuSizing, Ptu
 fn size_for_peak(input: &PtuInput, catalog: &Catalog, peak_rpm: f64) -> Result<PtuSizing, PtuError> {
     let model = model_name(&input.model)?;
     let missing = || PtuError::NoPtuFacts(model.to_string());
-    let per_ptu = catalog.get("input_tpm_per_ptu", model).filter(|v| *v > 0.0).ok_or_else(missing)?;
-    let weight = catalog.get("ptu_output_weight", model).ok_or_else(missing)?;
+    let per_ptu = catalog.get(Kind::InputTpmPerPtu, model).filter(|v| *v > 0.0).ok_or_else(missing)?;
+    let weight = catalog.get(Kind::PtuOutputWeight, model).ok_or_else(missing)?;
     let (min, step) = ptu_min_step(catalog, model, input.scope).ok_or_else(missing)?;
-    let max_per_deployment = catalog.require("ptu_max_per_deployment", "any");
+    let max_per_deployment = catalog.require(Kind::PtuMaxPerDeployment, "any");
     let weighted = (input.prompt_tokens - input.cached_prompt_tokens).max(0.0) + input.output_tokens * f64::from(input.n) * weight;
     let weighted_tpm = peak_rpm * weighted;
     let exact = weighted_tpm / per_ptu;
@@ -133,9 +134,9 @@ pub struct PtuPrices {
 impl PtuPrices {
     pub fn from_catalog(catalog: &Catalog) -> Self {
         PtuPrices {
-            hourly: catalog.require("ptu_price_hourly", "global"),
-            monthly_reserved: catalog.require("ptu_price_monthly_reserved", "global"),
-            yearly_reserved: catalog.require("ptu_price_yearly_reserved", "global"),
+            hourly: catalog.require(Kind::PtuPriceHourly, "global"),
+            monthly_reserved: catalog.require(Kind::PtuPriceMonthlyReserved, "global"),
+            yearly_reserved: catalog.require(Kind::PtuPriceYearlyReserved, "global"),
         }
     }
 
@@ -149,13 +150,13 @@ impl PtuPrices {
 pub fn payg_cost_per_request(input: &PtuInput, catalog: &Catalog) -> Result<f64, PtuError> {
     let model = model_name(&input.model)?;
     let no = || PtuError::NoPrices(model.to_string());
-    let p_in = catalog.get("price_input", model).ok_or_else(no)?;
-    let p_cached = catalog.get("price_cached_input", model).unwrap_or(p_in);
-    let p_out = catalog.get("price_output", model).ok_or_else(no)?;
+    let p_in = catalog.get(Kind::PriceInput, model).ok_or_else(no)?;
+    let p_cached = catalog.get(Kind::PriceCachedInput, model).unwrap_or(p_in);
+    let p_out = catalog.get(Kind::PriceOutput, model).ok_or_else(no)?;
     let uplift = match input.scope {
         Scope::Global => 1.0,
-        Scope::DataZone => catalog.require("datazone_price_factor", "any"),
-        Scope::Regional => catalog.require("regional_price_factor", "any"),
+        Scope::DataZone => catalog.require(Kind::DatazonePriceFactor, "any"),
+        Scope::Regional => catalog.require(Kind::RegionalPriceFactor, "any"),
     };
     let fresh = (input.prompt_tokens - input.cached_prompt_tokens).max(0.0);
     let cost = token_cost(fresh, p_in)
@@ -266,30 +267,31 @@ mod tests {
     fn sizing_weights_output_and_rounds_to_step() {
         let c = Catalog::builtin();
         let s = ptus_needed(&input(), &c).unwrap();
-        // (1,600 + 400 × 3) × 50 = 140,000 input-equivalent TPM ÷ 2,500 = 56 → 60 PTU.
-        assert_eq!(s.weighted_tpm, 140_000.0);
-        assert_eq!(s.exact_ptus, 56.0);
-        assert_eq!(s.ptus, 60.0);
+        // Output weight 4 (sizing page, 2026-05-22):
+        // (1,600 + 400 × 4) × 50 = 160,000 input-equivalent TPM ÷ 2,500 = 64 → 65 PTU.
+        assert_eq!(s.weighted_tpm, 160_000.0);
+        assert_eq!(s.exact_ptus, 64.0);
+        assert_eq!(s.ptus, 65.0);
         let regional = PtuInput { scope: Scope::Regional, ..input() };
         assert_eq!(ptus_needed(&regional, &c).unwrap().ptus, 100.0);
         let small = PtuInput { peak_rpm: 1.0, ..input() };
         assert_eq!(ptus_needed(&small, &c).unwrap().ptus, 15.0);
         // Cached tokens are deducted in full: 1,000 of 1,600 cached.
         let cached = PtuInput { cached_prompt_tokens: 1_000.0, ..input() };
-        assert_eq!(ptus_needed(&cached, &c).unwrap().weighted_tpm, 90_000.0);
+        assert_eq!(ptus_needed(&cached, &c).unwrap().weighted_tpm, 110_000.0);
     }
 
     #[test]
     fn costs_and_break_even() {
         let c = Catalog::builtin();
         let cmp = compare(&input(), &c).unwrap();
-        assert_eq!(cmp.ptu_monthly, [60.0 * 730.0, 60.0 * 260.0, 60.0 * 221.0]);
+        assert_eq!(cmp.ptu_monthly, [65.0 * 730.0, 65.0 * 260.0, 65.0 * 221.0]);
         // 1,600 × $2.50 + 400 × $10 per 1M = $0.008 per request.
         assert!((cmp.payg_per_request - 0.008).abs() < 1e-12);
         assert!((cmp.payg_monthly - 25.0 * 43_800.0 * 0.008).abs() < 1e-6);
-        // Full: 150,000 ÷ 2,800 requests/min × 43,800 min × $0.008.
-        let full = 150_000.0 / 2_800.0 * 43_800.0 * 0.008;
-        assert!((cmp.break_even_utilization[2] - 60.0 * 221.0 / full).abs() < 1e-9);
+        // Full: 162,500 ÷ 3,200 requests/min × 43,800 min × $0.008.
+        let full = 162_500.0 / 3_200.0 * 43_800.0 * 0.008;
+        assert!((cmp.break_even_utilization[2] - 65.0 * 221.0 / full).abs() < 1e-9);
         assert!(cmp.break_even_utilization[0] > cmp.break_even_utilization[1]);
         let dz = compare(&PtuInput { scope: Scope::DataZone, ..input() }, &c).unwrap();
         assert!((dz.payg_per_request - 0.008 * 1.1).abs() < 1e-12);

@@ -10,11 +10,15 @@ use super::input::{DeploymentType, PlanInput};
 use super::sim_config::{MAX_ATTEMPTS, MAX_BACKOFF_S, MAX_DEPLOYMENTS, MAX_SIM_SECONDS};
 use super::text::{num, Text};
 use super::validate::{Field, Problem, MAX_BURST, MAX_N, MAX_PTU, MAX_REQUEST_TOKENS, MAX_RPM, MAX_RPM_PER_1K, MAX_TPM};
+use crate::facts::tiers::QuotaTier;
 use crate::io::query::{field, Kind, Table};
 use serde::{Deserialize, Serialize};
 
 /// The value of an unset `max_tokens` or a ratio taken from the catalog.
 pub const UNSET: &str = "unset";
+
+/// The tier value for "my own numbers" (no quota tier).
+pub const OWN_NUMBERS: &str = "own";
 
 /// Largest seed a link may carry (the largest whole number an f64 holds exactly).
 pub const MAX_SEED: f64 = 9_007_199_254_740_991.0;
@@ -47,6 +51,10 @@ fn deployment_kind() -> Kind {
     Kind::Enum(DeploymentType::ALL.iter().map(|d| d.code()).collect())
 }
 
+fn tier_kind() -> Kind {
+    Kind::Enum(std::iter::once(OWN_NUMBERS).chain(QuotaTier::PAID.iter().map(|t| t.code())).collect())
+}
+
 /// The plan's fields, in form order. Ranges are the planner's own sanity
 /// bounds ([`PlanInput::validate`] says why a value inside them is still wrong).
 pub const PLAN: &[PlanLine] = &[
@@ -67,6 +75,19 @@ pub const PLAN: &[PlanLine] = &[
         get: |p| p.deployment.code().to_string(),
         set: |p, v| {
             p.deployment = DeploymentType::from_code(v.trim()).ok_or(Problem::NotANumber)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "qt",
+        field: Field::Tier,
+        kind: tier_kind,
+        get: |p| p.tier.map_or(OWN_NUMBERS, QuotaTier::code).to_string(),
+        set: |p, v| {
+            p.tier = match v.trim() {
+                "" | OWN_NUMBERS => None,
+                v => Some(QuotaTier::from_code(v).filter(|t| t.number().is_some()).ok_or(Problem::NotANumber)?),
+            };
             Ok(())
         },
     },
@@ -382,6 +403,43 @@ pub fn replicas_quota_can_feed(
     })
 }
 
+/// Lowers `feed` to the replicas the deployment's RPM keeps busy:
+/// `rpm ÷ messages per minute per replica`, rounded down, when that is
+/// fewer than the TPM allows. `rpm` is the plan's (from the tier tables'
+/// ratio for the model and deployment type); `None` or not positive leaves
+/// the feed as it is.
+pub fn cap_by_rpm(mut feed: ReplicaFeed, rpm: Option<f64>, messages_per_minute_per_replica: f64) -> ReplicaFeed {
+    let Some(rpm) = rpm.filter(|r| r.is_finite() && *r > 0.0) else { return feed };
+    if !(messages_per_minute_per_replica.is_finite() && messages_per_minute_per_replica > 0.0) {
+        return feed;
+    }
+    let exact = rpm / messages_per_minute_per_replica;
+    let by_rpm = exact.floor().min(f64::from(u32::MAX)) as u32;
+    if by_rpm < feed.max_replicas {
+        feed.max_replicas = by_rpm;
+        feed.replicas_exact = exact;
+        feed.explanation = Text::new(
+            format!(
+                "{} The deployment's {} RPM ÷ {} messages/min per replica = {} → {} replicas: RPM binds first.",
+                feed.explanation.en,
+                num(rpm),
+                num(messages_per_minute_per_replica),
+                num(exact),
+                by_rpm
+            ),
+            format!(
+                "{} 배포의 {} RPM ÷ 레플리카당 분당 {}개 = {} → 레플리카 {}개로, RPM이 먼저 닿습니다.",
+                feed.explanation.ko,
+                num(rpm),
+                num(messages_per_minute_per_replica),
+                num(exact),
+                by_rpm
+            ),
+        );
+    }
+    feed
+}
+
 /// Query pairs for the KEDA generator on `/snippets`.
 pub fn keda_handoff(feed: &ReplicaFeed) -> Vec<(String, String)> {
     vec![("maxReplicaCount".to_string(), feed.max_replicas.to_string()), ("messageCount".to_string(), feed.message_count.to_string())]
@@ -396,6 +454,7 @@ mod tests {
         let p = PlanInput {
             model: "gpt-4.1-mini".into(),
             deployment: DeploymentType::DataZoneProvisioned,
+            tier: Some(QuotaTier::T4),
             allocated_tpm: 123_456.0,
             allocated_ptu: 25.0,
             rpm_per_1k_tpm: Some(0.1),
@@ -431,6 +490,10 @@ mod tests {
             ]
         );
         assert_eq!(decode(&[q("mx", "unset")]).unwrap().max_tokens, None);
+        assert_eq!(decode(&[q("qt", "3")]).unwrap().tier, Some(QuotaTier::T3));
+        assert_eq!(decode(&[q("qt", "own")]).unwrap().tier, None);
+        // Free is not a tier the planner offers; 7 is no tier at all.
+        assert!(decode(&[q("qt", "free")]).is_err() && decode(&[q("qt", "7")]).is_err());
         assert_eq!(key_of(Field::MaxTokens), "mx");
     }
 
@@ -497,6 +560,16 @@ mod tests {
         let f = replicas_quota_can_feed(60_000.0, 2_000.0, 3.0, 4).unwrap();
         assert_eq!((f.tokens_per_minute_per_replica, f.max_replicas, f.message_count), (6_000.0, 10, 4));
         assert_eq!(keda_handoff(&f), vec![("maxReplicaCount".into(), "10".into()), ("messageCount".into(), "4".into())]);
+        // 10 RPM ÷ 3 messages/min per replica = 3.33 → 3 replicas: the RPM binds before the TPM's 10.
+        let capped = cap_by_rpm(f.clone(), Some(10.0), 3.0);
+        assert_eq!(capped.max_replicas, 3);
+        assert!(
+            capped.explanation.en.ends_with("10 RPM ÷ 3 messages/min per replica = 3.33 → 3 replicas: RPM binds first."),
+            "{}",
+            capped.explanation.en
+        );
+        assert_eq!(cap_by_rpm(f.clone(), Some(600.0), 3.0), f);
+        assert_eq!(cap_by_rpm(f.clone(), None, 3.0), f);
         assert!(f.explanation.ko.contains("레플리카 10개"));
         assert_eq!(replicas_quota_can_feed(60_000.0, 7_000.0, 10.0, 1).unwrap().max_replicas, 0);
         assert_eq!(

@@ -3,7 +3,8 @@
 
 use super::input::PlanInput;
 use super::sizing::rpm_for_tpm;
-use super::validate::{check_number, Field, Problem, MAX_RPM, MAX_TPM};
+use super::validate::{check_number, refused_or_ok, Field, Problem, MAX_RPM, MAX_TPM};
+use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog};
 use serde::{Deserialize, Serialize};
 
@@ -165,8 +166,9 @@ impl SimConfig {
     /// retry code (5 attempts, backoff from 1 s doubling to 60 s).
     pub fn from_plan(input: &PlanInput, catalog: &Catalog, deployments: usize) -> Self {
         let model = model_for_name(&input.model).map(|m| m.name).unwrap_or_default();
-        let ratio = input.rpm_per_1k_tpm.or_else(|| catalog.get("rpm_per_1k_tpm", model)).unwrap_or_default();
-        let max_tokens = input.max_tokens.or_else(|| catalog.get("max_output_tokens", model)).unwrap_or_default();
+        // The same per-deployment-type ratio as the planner's (tier tables first).
+        let (ratio, _) = super::tier::ratio(input, catalog, model);
+        let max_tokens = input.max_tokens.or_else(|| catalog.get(Kind::MaxOutputTokens, model)).unwrap_or_default();
         let limits = DeploymentLimits { tpm: input.allocated_tpm, rpm: rpm_for_tpm(input.allocated_tpm, ratio) };
         SimConfig {
             seed: 1,
@@ -183,6 +185,35 @@ impl SimConfig {
             deployments: vec![limits; deployments.max(1)],
             window: Window::TenSeconds,
             routing: Routing::RetryAfterAware,
+            retry: RetryPolicy { kind: RetryKind::RetryAfterThenBackoff, max_attempts: 5, initial_backoff_s: 1.0, max_backoff_s: 60.0 },
+            retry_after_share: 1.0,
+            service_ms: 0.0,
+            max_points: 600,
+        }
+    }
+
+    /// A worked example: ten minutes of Poisson arrivals at 300 RPM, seed 42,
+    /// on one deployment of 60,000 TPM and 360 RPM, 10 s windows,
+    /// round-robin routing and the seed's retry code (5 attempts, honouring
+    /// Retry-After, else backoff from 1 s doubling to 60 s), every 429
+    /// carrying Retry-After. Vary it with struct update syntax:
+    ///
+    /// ```
+    /// use batchlane_core::quota::simulator::{simulate, Arrivals, SimConfig};
+    ///
+    /// let busy = SimConfig { arrivals: Arrivals::Poisson { rpm: 600.0 }, ..SimConfig::example() };
+    /// assert!(simulate(&busy).unwrap().rejections_429 > 0);
+    /// ```
+    pub fn example() -> Self {
+        SimConfig {
+            seed: 42,
+            duration_s: 600.0,
+            tick_ms: 100.0,
+            arrivals: Arrivals::Poisson { rpm: 300.0 },
+            request: RequestShape { prompt_tokens: 100.0, output_tokens: 50.0, max_tokens: 50.0, n: 1, size_jitter: 0.0 },
+            deployments: vec![DeploymentLimits { tpm: 60_000.0, rpm: 360.0 }],
+            window: Window::TenSeconds,
+            routing: Routing::RoundRobin,
             retry: RetryPolicy { kind: RetryKind::RetryAfterThenBackoff, max_attempts: 5, initial_backoff_s: 1.0, max_backoff_s: 60.0 },
             retry_after_share: 1.0,
             service_ms: 0.0,
@@ -262,11 +293,7 @@ impl SimConfig {
         if expected > MAX_SIM_REQUESTS {
             push(SimSetting::ArrivalRate, Problem::TooLarge { max: MAX_SIM_REQUESTS * 60.0 / self.duration_s.max(1.0) });
         }
-        if e.is_empty() {
-            Ok(())
-        } else {
-            Err(e)
-        }
+        refused_or_ok(e)
     }
 }
 

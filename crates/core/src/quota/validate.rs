@@ -6,6 +6,7 @@
 
 use super::input::PlanInput;
 use super::text::{num, Text};
+use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog};
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +31,7 @@ pub const MAX_RPM_PER_1K: f64 = 1_000.0;
 pub enum Field {
     Model,
     Deployment,
+    Tier,
     AllocatedTpm,
     AllocatedPtu,
     RpmPer1kTpm,
@@ -125,6 +127,16 @@ pub fn problem_text(p: &Problem) -> Text {
     }
 }
 
+/// `Ok` when nothing was refused, else every refusal: what a `validate`
+/// that collects all its errors returns.
+pub(crate) fn refused_or_ok<E>(errors: Vec<E>) -> Result<(), Vec<E>> {
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
 /// Checks a number: finite, not negative, optionally above zero, at most `max`.
 pub fn check_number(field: Field, x: f64, positive: bool, max: f64, out: &mut Vec<FieldError>) -> bool {
     let problem = if x.is_nan() || x.is_infinite() {
@@ -165,7 +177,7 @@ impl PlanInput {
         };
         if self.deployment.is_provisioned() {
             check_number(Field::AllocatedPtu, self.allocated_ptu, false, MAX_PTU, &mut e);
-            if known.is_some_and(|m| catalog.get("input_tpm_per_ptu", m.name).is_none()) {
+            if known.is_some_and(|m| catalog.get(Kind::InputTpmPerPtu, m.name).is_none()) {
                 e.push(FieldError::new(Field::Deployment, Problem::NoPtuFactsForModel));
             }
         } else {
@@ -177,7 +189,7 @@ impl PlanInput {
             }
             None => {
                 if let Some(m) = known {
-                    if catalog.get("rpm_per_1k_tpm", m.name).is_none() {
+                    if catalog.get(Kind::RpmPer1kTpm, m.name).is_none() {
                         e.push(FieldError::new(Field::RpmPer1kTpm, Problem::NoRatioForModel));
                     }
                 }
@@ -188,7 +200,7 @@ impl PlanInput {
         if peak_ok && avg_ok && self.average_rpm > self.peak_rpm {
             e.push(FieldError::new(Field::AverageRpm, Problem::AverageAbovePeak));
         }
-        let context = known.and_then(|m| catalog.get("context_window", m.name)).unwrap_or(MAX_REQUEST_TOKENS);
+        let context = known.and_then(|m| catalog.get(Kind::ContextWindow, m.name)).unwrap_or(MAX_REQUEST_TOKENS);
         let prompt_ok = check_number(Field::PromptTokens, self.prompt_tokens, false, context, &mut e);
         let cached_ok = check_number(Field::CachedPromptTokens, self.cached_prompt_tokens, false, MAX_REQUEST_TOKENS, &mut e);
         if prompt_ok && cached_ok && self.cached_prompt_tokens > self.prompt_tokens {
@@ -212,11 +224,7 @@ impl PlanInput {
             e.push(FieldError::new(Field::BurstFactor, Problem::TooSmall { min: 1.0 }));
         }
         check_number(Field::BatchableShare, self.batchable_share, false, 1.0, &mut e);
-        if e.is_empty() {
-            Ok(())
-        } else {
-            Err(e)
-        }
+        refused_or_ok(e)
     }
 }
 

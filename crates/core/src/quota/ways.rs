@@ -4,6 +4,7 @@
 use super::input::{PlanInput, Scope};
 use super::ptu::{self, PtuInput, PtuPrices, MINUTES_PER_MONTH};
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
 /// How soon a way takes effect.
@@ -60,11 +61,11 @@ pub(super) struct Need<'a> {
     pub rpm_allowed: f64,
 }
 
-fn scope_key(scope: Scope) -> &'static str {
+fn scope_key(scope: Scope) -> Kind {
     match scope {
-        Scope::Global => "global",
-        Scope::DataZone => "datazone",
-        Scope::Regional => "regional",
+        Scope::Global => Kind::DefaultTpmGlobal,
+        Scope::DataZone => Kind::DefaultTpmDatazone,
+        Scope::Regional => Kind::DefaultTpmRegional,
     }
 }
 
@@ -76,7 +77,7 @@ pub(super) fn rank(input: &PlanInput, catalog: &Catalog, need: &Need) -> Vec<Ran
     }
     let burst = input.burst_factor;
     let deployments = if input.allocated_tpm > 0.0 { (need.tpm_to_request / input.allocated_tpm).ceil().max(1.0) } else { 1.0 };
-    let default_quota_tpm = catalog.get(&format!("default_tpm_{}", scope_key(input.deployment.scope())), need.model);
+    let default_quota_tpm = catalog.get(scope_key(input.deployment.scope()), need.model);
     let more = RankedWay {
         rank: 0,
         timing: Timing::Now,
@@ -93,7 +94,7 @@ pub(super) fn rank(input: &PlanInput, catalog: &Catalog, need: &Need) -> Vec<Ran
     let tokens_share = if need.admission_tpm > 0.0 { 1.0 - input.allocated_tpm / (need.admission_tpm * burst) } else { 0.0 };
     let requests_share = if input.peak_rpm > 0.0 { 1.0 - need.rpm_allowed / (input.peak_rpm * burst) } else { 0.0 };
     let share_needed = tokens_share.max(requests_share).max(0.0);
-    let factor = catalog.require("batch_price_factor", "any");
+    let factor = catalog.require(Kind::BatchPriceFactor, "any");
     let ptu_input = PtuInput::from(input);
     let monthly_saving = ptu::payg_cost_per_request(&ptu_input, catalog)
         .ok()

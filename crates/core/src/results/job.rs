@@ -7,6 +7,7 @@ pub use super::job_status::{JobStatus, JobWarning, StatusInfo, Vendor};
 use super::job_text::{explain_error_code, explain_status};
 use super::Text;
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use serde_json::Value;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -172,7 +173,7 @@ pub fn analyze_job(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog) 
     let expires_at = match job.expires_at {
         Some(e) => Some(e),
         None => {
-            let window = catalog.get("completion_window_seconds", "any").map(|w| w as i64);
+            let window = catalog.get(Kind::CompletionWindowSeconds, "any").map(|w| w as i64);
             let at = job.created_at.zip(window).map(|(c, w)| c.checked_add(w));
             if at.is_some_and(|a| a.is_none()) {
                 out_of_range("created_at", &mut warnings);
@@ -225,8 +226,8 @@ fn deletion(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog, warning
             if e.anchor != "created_at" {
                 warnings.push(JobWarning::UnknownAnchor { anchor: e.anchor.clone() });
             }
-            let min = catalog.get("output_expires_min_seconds", vendor.subject());
-            let max = catalog.get("output_expires_max_seconds", vendor.subject());
+            let min = catalog.get(Kind::OutputExpiresMinSeconds, vendor.subject());
+            let max = catalog.get(Kind::OutputExpiresMaxSeconds, vendor.subject());
             if let (Some(min), Some(max)) = (min, max) {
                 if (e.seconds as f64) < min || (e.seconds as f64) > max {
                     warnings.push(JobWarning::ExpiryOutOfRange { seconds: e.seconds, min: min as i64, max: max as i64 });
@@ -234,7 +235,7 @@ fn deletion(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog, warning
             }
             (e.seconds, DeletionBasis::Job)
         }
-        None => match catalog.get("file_default_expiry_seconds", vendor.subject()) {
+        None => match catalog.get(Kind::FileDefaultExpirySeconds, vendor.subject()) {
             Some(d) => (d as i64, DeletionBasis::VendorDefault),
             None => {
                 warnings.push(JobWarning::DeletionDateUnknown);

@@ -6,6 +6,7 @@
 //! Reasoning tokens are part of the completion (output) tokens in both
 //! shapes: they are shown, never charged twice.
 
+use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog};
 use serde_json::Value;
 
@@ -151,22 +152,22 @@ pub fn batch_prices(catalog: &Catalog, model_name: Option<&str>, opts: &CostOpti
     let name = opts.model.as_deref().or(model_name).ok_or(PriceError::NoModel)?;
     let model = model_for_name(name).ok_or_else(|| PriceError::UnknownModel(name.to_string()))?;
     let o = &opts.price_override;
-    let get = |kind: &str, ov: Option<f64>| -> Result<f64, PriceError> {
+    let get = |kind: Kind, ov: Option<f64>| -> Result<f64, PriceError> {
         ov.or_else(|| catalog.get(kind, model.name))
             .ok_or_else(|| PriceError::NoPrice { model: model.name.to_string(), kind: kind.to_string() })
     };
     let prices = BatchPrices {
-        input: get("price_input", o.input)?,
-        cached_input: get("price_cached_input", o.cached_input)?,
-        output: get("price_output", o.output)?,
+        input: get(Kind::PriceInput, o.input)?,
+        cached_input: get(Kind::PriceCachedInput, o.cached_input)?,
+        output: get(Kind::PriceOutput, o.output)?,
         batch_factor: get_factor(catalog, o.batch_factor)?,
     };
     Ok((model.name.to_string(), prices))
 }
 
 fn get_factor(catalog: &Catalog, ov: Option<f64>) -> Result<f64, PriceError> {
-    ov.or_else(|| catalog.get("batch_price_factor", "any"))
-        .ok_or_else(|| PriceError::NoPrice { model: "any".into(), kind: "batch_price_factor".into() })
+    ov.or_else(|| catalog.get(Kind::BatchPriceFactor, "any"))
+        .ok_or_else(|| PriceError::NoPrice { model: "any".into(), kind: Kind::BatchPriceFactor.to_string() })
 }
 
 /// Millions of tokens in one price unit (prices are USD per 1M tokens).

@@ -3,6 +3,7 @@
 //! by KEDA-scaled workers; nobody for hours → Global Batch through the
 //! control plane.
 
+use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::keda_quota::fmt_num;
@@ -76,7 +77,7 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
     if !e.is_empty() {
         return Err(e);
     }
-    let window = catalog.require("completion_window_seconds", "any");
+    let window = catalog.require(Kind::CompletionWindowSeconds, "any");
     let effectively_waiting = input.latency_tolerance_seconds < SYNC_TOLERANCE_SECONDS;
     let mut reasons = Vec::new();
     let mut cautions = Vec::new();
@@ -141,7 +142,7 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
     if input.cancellation != Cancellation::Rarely {
         let (en, ko) = match path {
             PathKind::GlobalBatchControlPlane => {
-                let c = fmt_num(catalog.require("cancelling_max_seconds", "any") / 60.0);
+                let c = fmt_num(catalog.require(Kind::CancellingMaxSeconds, "any") / 60.0);
                 (format!("Jobs are often cancelled: give the control plane an explicit cancel (cancelling can take up to {c} minutes; work already done is billed)."),
                  format!("job이 자주 취소됩니다. control plane에 명시적인 취소 시나리오를 두세요 (cancelling은 최대 {c}분 걸리고 이미 처리된 작업은 과금됩니다)."))
             }
@@ -157,7 +158,7 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
         cautions.push(Text::new(en, ko));
     }
     if path == PathKind::GlobalBatchControlPlane {
-        let per_file = catalog.require("max_requests_per_file", "azure");
+        let per_file = catalog.require(Kind::MaxRequestsPerFile, "azure");
         if input.requests_per_day > per_file {
             let files = (input.requests_per_day / per_file).ceil();
             cautions.push(Text::new(

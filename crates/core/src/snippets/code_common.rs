@@ -6,6 +6,19 @@
 /// …), so the literal is one token on one line whatever the text holds.
 /// Other non-ASCII text (Hangul, …) stays as written (Python 3 source is UTF-8).
 pub fn py_str(s: &str) -> String {
+    backslash_quoted(s, |c| {
+        needs_escape(c).then(|| match c as u32 {
+            n @ 0..=0xff => format!("\\x{n:02x}"),
+            n @ 0x100..=0xffff => format!("\\u{n:04x}"),
+            n => format!("\\U{n:08x}"),
+        })
+    })
+}
+
+/// `s` in double quotes with the escapes Python and YAML double-quoted strings
+/// share (`\\`, `\"`, `\n`, `\r`, `\t`); any other character for which
+/// `escape` returns `Some` is replaced by that escape, the rest stay as written.
+pub(crate) fn backslash_quoted(s: &str, escape: impl Fn(char) -> Option<String>) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -15,12 +28,10 @@ pub fn py_str(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if needs_escape(c) => match c as u32 {
-                n @ 0..=0xff => out.push_str(&format!("\\x{n:02x}")),
-                n @ 0x100..=0xffff => out.push_str(&format!("\\u{n:04x}")),
-                n => out.push_str(&format!("\\U{n:08x}")),
+            c => match escape(c) {
+                Some(escaped) => out.push_str(&escaped),
+                None => out.push(c),
             },
-            c => out.push(c),
         }
     }
     out.push('"');

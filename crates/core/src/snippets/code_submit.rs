@@ -2,6 +2,7 @@
 //! with a 24 h window and an output expiry, retry `token_limit_exceeded`,
 //! poll no faster than the catalog allows, join on `custom_id`, copy out.
 
+use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::code_common::{fill, is_https_url, py_str, sh_quote};
@@ -52,8 +53,8 @@ pub struct SubmitOptions {
 impl SubmitOptions {
     pub fn new(dialect: Dialect, catalog: &Catalog) -> Self {
         let expires = match dialect {
-            Dialect::Azure => catalog.require("output_expires_min_seconds", "azure"),
-            Dialect::OpenAi => catalog.require("file_default_expiry_seconds", "openai"),
+            Dialect::Azure => catalog.require(Kind::OutputExpiresMinSeconds, "azure"),
+            Dialect::OpenAi => catalog.require(Kind::FileDefaultExpirySeconds, "openai"),
         } as i64;
         Self {
             dialect,
@@ -67,7 +68,7 @@ impl SubmitOptions {
             },
             file_expires_after_seconds: expires,
             output_expires_after_seconds: expires,
-            poll_interval_seconds: catalog.require("min_poll_interval_seconds", "azure") as i64,
+            poll_interval_seconds: catalog.require(Kind::MinPollIntervalSeconds, "azure") as i64,
             owned_account_url: "https://contosoarchive.blob.core.windows.net".into(),
             owned_container: "batch-results".into(),
         }
@@ -77,8 +78,8 @@ impl SubmitOptions {
 /// Checks an `expires_after` / `output_expires_after` figure against the
 /// dialect's range in the catalog.
 pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catalog) -> Option<FormError> {
-    let min = catalog.require("output_expires_min_seconds", dialect.subject());
-    let max = catalog.require("output_expires_max_seconds", dialect.subject());
+    let min = catalog.require(Kind::OutputExpiresMinSeconds, dialect.subject());
+    let max = catalog.require(Kind::OutputExpiresMaxSeconds, dialect.subject());
     let s = seconds as f64;
     (s < min || s > max).then(|| {
         let days = |x: f64| fmt_num(x / 86_400.0);
@@ -142,7 +143,7 @@ impl SubmitOptions {
         }
         e.extend(check_expiry("file_expires_after_seconds", self.dialect, self.file_expires_after_seconds, catalog));
         e.extend(check_expiry("output_expires_after_seconds", self.dialect, self.output_expires_after_seconds, catalog));
-        let min_poll = catalog.require("min_poll_interval_seconds", "azure");
+        let min_poll = catalog.require(Kind::MinPollIntervalSeconds, "azure");
         if (self.poll_interval_seconds as f64) < min_poll || self.poll_interval_seconds > 86_400 {
             e.push(FormError::new(
                 "poll_interval_seconds",
@@ -168,8 +169,8 @@ impl SubmitOptions {
             ("FILE_EXPIRES", self.file_expires_after_seconds.to_string()),
             ("OUTPUT_EXPIRES", self.output_expires_after_seconds.to_string()),
             ("POLL_SECONDS", self.poll_interval_seconds.to_string()),
-            ("FIRST_BACKOFF", fmt_num(catalog.require("fail_fast_first_backoff_seconds", "azure")).replace(',', "")),
-            ("MAX_ATTEMPTS", fmt_num(catalog.require("fail_fast_max_attempts", "azure")).replace(',', "")),
+            ("FIRST_BACKOFF", fmt_num(catalog.require(Kind::FailFastFirstBackoffSeconds, "azure")).replace(',', "")),
+            ("MAX_ATTEMPTS", fmt_num(catalog.require(Kind::FailFastMaxAttempts, "azure")).replace(',', "")),
             ("OWNED_ACCOUNT_URL", quote(self.owned_account_url.trim())),
             ("OWNED_CONTAINER", quote(self.owned_container.trim())),
         ]

@@ -2,6 +2,7 @@
 //! downloads the claim-checked document, calls the model honouring
 //! Retry-After, and settles each message the way an LLM queue needs.
 
+use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::code_common::{fill, is_https_url, py_str};
@@ -43,7 +44,7 @@ impl WorkerOptions {
             results_account_url: "https://contosoresults.blob.core.windows.net".into(),
             results_container: "results".into(),
             max_concurrency: 4,
-            max_delivery_count: catalog.require("sb_max_delivery_count", "default").round() as i64,
+            max_delivery_count: catalog.require(Kind::SbMaxDeliveryCount, "default").round() as i64,
             lock_renewal_seconds: 600,
             max_model_attempts: 6,
         }

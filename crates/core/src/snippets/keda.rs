@@ -2,6 +2,7 @@
 //! for the `azure-servicebus` trigger with workload identity, and its checks.
 //! Rendering is in `keda_render.rs`, quota sizing in `keda_quota.rs`.
 
+use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::keda_quota::QuotaFeed;
@@ -142,7 +143,7 @@ pub struct KedaForm {
 /// cluster, low enough to catch a slip of the keyboard.
 pub const ABSURD_COUNT: i64 = 1_000_000;
 
-fn d(catalog: &Catalog, kind: &str) -> i64 {
+fn d(catalog: &Catalog, kind: Kind) -> i64 {
     catalog.require(kind, "default").round() as i64
 }
 
@@ -158,19 +159,19 @@ impl KedaForm {
             service_account_name: "ingest-worker".into(),
             entity: Entity::Queue { queue_name: "doc-ingest".into() },
             servicebus_namespace: "contoso-sb".into(),
-            message_count: d(catalog, "keda_message_count"),
+            message_count: d(catalog, Kind::KedaMessageCount),
             activation_message_count: None,
-            min_replicas: d(catalog, "keda_min_replicas"),
+            min_replicas: d(catalog, Kind::KedaMinReplicas),
             max_replicas: None,
             idle_replicas: None,
-            polling_interval: d(catalog, "keda_polling_interval"),
-            cooldown_period: d(catalog, "keda_cooldown_period"),
+            polling_interval: d(catalog, Kind::KedaPollingInterval),
+            cooldown_period: d(catalog, Kind::KedaCooldownPeriod),
             initial_cooldown_period: None,
             fallback: None,
             scaling_modifiers: None,
             scaling_strategy: JobStrategy::Default,
-            successful_jobs_history_limit: d(catalog, "keda_jobs_history_limit"),
-            failed_jobs_history_limit: d(catalog, "keda_jobs_history_limit"),
+            successful_jobs_history_limit: d(catalog, Kind::KedaJobsHistoryLimit),
+            failed_jobs_history_limit: d(catalog, Kind::KedaJobsHistoryLimit),
             trigger_auth_name: "keda-workload-identity".into(),
             trigger_auth_namespace: String::new(),
             identity_id: String::new(),

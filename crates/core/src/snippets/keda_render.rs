@@ -2,6 +2,7 @@
 //! and a ScaledObject or ScaledJob for the `azure-servicebus` trigger, with
 //! only the fields the cluster's KEDA release knows.
 
+use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::keda::{namespace_is_fqdn, short_namespace, Entity, JobStrategy, KedaForm, ScaleKind};
@@ -53,7 +54,7 @@ pub fn effective_max_replicas(form: &KedaForm, catalog: &Catalog) -> (i64, Optio
     let max = match (form.max_replicas, &sizing) {
         (Some(m), _) => m,
         (None, Some(s)) => s.replicas_fed.max(1),
-        (None, None) => catalog.require("keda_max_replicas", "default").round() as i64,
+        (None, None) => catalog.require(Kind::KedaMaxReplicas, "default").round() as i64,
     };
     (max, sizing)
 }

@@ -1,6 +1,7 @@
 //! The lint panel: what will make the KEDA setup fail, fight itself or only
 //! add 429s. Each finding has a stable rule id, a severity and the fix.
 
+use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::keda::{namespace_is_fqdn, KedaForm, ScaleKind};
@@ -150,14 +151,14 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
             find(&mut out, Rule::FederatedSubject, Severity::Error, Text::new(format!("The federated credential's subject is \"{}\"; KEDA's operator signs in as {KEDA_OPERATOR_SUBJECT}, so token exchange fails.", subject.trim()), format!("federated credential의 subject가 \"{}\"입니다. KEDA operator는 {KEDA_OPERATOR_SUBJECT}로 로그인하므로 토큰 교환이 실패합니다.", subject.trim())), Text::new(format!("Add a federated credential with subject {KEDA_OPERATOR_SUBJECT} to the identity (az identity federated-credential create --subject {KEDA_OPERATOR_SUBJECT} …)."), format!("아이덴티티에 subject가 {KEDA_OPERATOR_SUBJECT}인 federated credential을 추가하세요 (az identity federated-credential create --subject {KEDA_OPERATOR_SUBJECT} …).")));
         }
     }
-    let receives_limit = catalog.require("sb_max_concurrent_receives", "entity");
+    let receives_limit = catalog.require(Kind::SbMaxConcurrentReceives, "entity");
     let receives = max as f64 * c.receivers_per_replica as f64;
     if receives > receives_limit {
         let (receives, receives_limit) = (fmt_num(receives), fmt_num(receives_limit));
         find(&mut out, Rule::ConcurrentReceives, Severity::Error, Text::new(format!("{max} replicas × {} receivers = {receives} concurrent receive requests, over the {receives_limit} one queue, topic or subscription accepts: the rest get \"server busy\".", c.receivers_per_replica), format!("replica {max}개 × receiver {}개 = 동시 receive 요청 {receives}개로, 하나의 queue·topic·subscription이 받는 {receives_limit}개를 넘습니다. 초과분은 \"server busy\" 오류를 받습니다.", c.receivers_per_replica)),
             Text::new("Share one receiver per replica with prefetch and a concurrency limit instead of a receiver per task, or lower maxReplicaCount.", "태스크마다 receiver를 여는 대신 replica당 receiver 하나를 prefetch와 동시성 제한으로 공유하거나, maxReplicaCount를 낮추세요."));
     }
-    let conn_limit = catalog.require("sb_max_amqp_connections", "namespace");
+    let conn_limit = catalog.require(Kind::SbMaxAmqpConnections, "namespace");
     let conns = max as f64 * c.connections_per_replica as f64 + c.other_connections as f64;
     if conns > conn_limit {
         let (conns, conn_limit) = (fmt_num(conns), fmt_num(conn_limit));
@@ -181,7 +182,7 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
             ),
         );
     }
-    let max_name = catalog.require("keda_max_name_chars", "any");
+    let max_name = catalog.require(Kind::KedaMaxNameChars, "any");
     let name_len = f.name.chars().count();
     if is_so && name_len as f64 > max_name {
         find(&mut out, Rule::NameTooLong, Severity::Error, Text::new(format!("The name has {name_len} characters; KEDA's webhook rejects more than {max_name}, because keda-hpa-<name> must fit 63."), format!("이름이 {name_len}자입니다. keda-hpa-<이름>이 63자 안에 들어가야 하므로 KEDA webhook은 {max_name}자를 넘는 이름을 거부합니다.")), Text::new(format!("Shorten the name to {max_name} characters or fewer."), format!("이름을 {max_name}자 이하로 줄이세요.")));

@@ -1,6 +1,7 @@
 //! The Service Bus message checker: body and application properties against
 //! the tier's limits, and the claim-check recommendation and message.
 
+use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::keda_quota::fmt_num;
@@ -117,7 +118,7 @@ pub fn validate(input: &MessageInput, catalog: &Catalog) -> Vec<FormError> {
         }
     }
     if let Some(m) = input.premium_entity_max_bytes {
-        let cap = catalog.require("sb_max_message_bytes", "premium");
+        let cap = catalog.require(Kind::SbMaxMessageBytes, "premium");
         if !m.is_finite() || m <= 0.0 || m > cap {
             e.push(FormError::new(
                 "premium_entity_max_bytes",
@@ -138,8 +139,8 @@ pub fn check_message(input: &MessageInput, catalog: &Catalog) -> Result<MessageC
     let mut findings = Vec::new();
     let mut push = |code, severity, en: String, ko: String| findings.push(SbFinding { code, severity, text: Text::new(en, ko) });
     let body_bytes = input.body_bytes.unwrap_or(input.body.len() as f64);
-    let per_prop = catalog.require("sb_max_property_bytes", "any");
-    let all_props = catalog.require("sb_max_properties_bytes", "any");
+    let per_prop = catalog.require(Kind::SbMaxPropertyBytes, "any");
+    let all_props = catalog.require(Kind::SbMaxPropertiesBytes, "any");
     let mut properties_bytes = 0.0;
     for p in &input.properties {
         let n = (p.name.len() + p.value.len()) as f64;
@@ -170,7 +171,7 @@ pub fn check_message(input: &MessageInput, catalog: &Catalog) -> Result<MessageC
             ),
         );
     }
-    let max_id = catalog.require("sb_max_id_chars", "any");
+    let max_id = catalog.require(Kind::SbMaxIdChars, "any");
     for (field, v) in [("message id", &input.message_id), ("session id", &input.session_id)] {
         let n = v.chars().count() as f64;
         if n > max_id {
@@ -184,10 +185,8 @@ pub fn check_message(input: &MessageInput, catalog: &Catalog) -> Result<MessageC
     }
     let total_bytes = body_bytes + properties_bytes + ids;
     let limit_bytes = match input.tier {
-        Tier::Basic | Tier::Standard => catalog.require("sb_max_message_bytes", "standard"),
-        Tier::Premium => {
-            input.premium_entity_max_bytes.unwrap_or_else(|| catalog.require("sb_entity_default_max_message_bytes", "premium"))
-        }
+        Tier::Basic | Tier::Standard => catalog.require(Kind::SbMaxMessageBytes, "standard"),
+        Tier::Premium => input.premium_entity_max_bytes.unwrap_or_else(|| catalog.require(Kind::SbEntityDefaultMaxMessageBytes, "premium")),
     };
     if total_bytes > limit_bytes {
         let (en_hint, ko_hint) = match input.tier {
@@ -203,7 +202,7 @@ pub fn check_message(input: &MessageInput, catalog: &Catalog) -> Result<MessageC
             format!("메시지가 {}로 한도 {}를 넘습니다. {ko_hint}.", kb(total_bytes), kb(limit_bytes)),
         );
     }
-    let double = catalog.require("sb_double_count_bytes", "any");
+    let double = catalog.require(Kind::SbDoubleCountBytes, "any");
     let quota_charge = if total_bytes > double { input.matching_subscriptions.map_or(2, |x| x + 1) } else { 1 };
     if quota_charge > 1 {
         push(
@@ -254,7 +253,7 @@ pub fn claim_check_message(input: &ClaimCheckInput, catalog: &Catalog) -> Result
             e.push(FormError::new(field, format!("{field} is required."), format!("{field}는 필수입니다.")));
         }
     }
-    let max_id = catalog.require("sb_max_id_chars", "any");
+    let max_id = catalog.require(Kind::SbMaxIdChars, "any");
     if input.correlation_id.chars().count() as f64 > max_id {
         e.push(FormError::new(
             "correlation_id",

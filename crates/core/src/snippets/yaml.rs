@@ -69,21 +69,7 @@ impl MapBuilder {
 /// zero-width characters, so that the value reads back exactly and shows
 /// what it holds.
 pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if needs_escape(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    super::code_common::backslash_quoted(s, |c| needs_escape(c).then(|| format!("\\u{:04x}", c as u32)))
 }
 
 fn needs_escape(c: char) -> bool {

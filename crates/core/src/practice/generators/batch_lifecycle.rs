@@ -3,6 +3,7 @@
 
 use super::{figure, Draft, Scenario};
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::practice::format::number;
 use crate::practice::rng::Rng;
 use crate::text::Text;
@@ -18,9 +19,9 @@ struct Figures {
 
 fn figures(catalog: &Catalog) -> Figures {
     Figures {
-        window_hours: number(figure(catalog, "completion_window_seconds", "any") / SECONDS_PER_HOUR),
-        min_days: number(figure(catalog, "output_expires_min_seconds", "azure") / SECONDS_PER_DAY),
-        max_days: number(figure(catalog, "output_expires_max_seconds", "azure") / SECONDS_PER_DAY),
+        window_hours: number(figure(catalog, Kind::CompletionWindowSeconds, "any") / SECONDS_PER_HOUR),
+        min_days: number(figure(catalog, Kind::OutputExpiresMinSeconds, "azure") / SECONDS_PER_DAY),
+        max_days: number(figure(catalog, Kind::OutputExpiresMaxSeconds, "azure") / SECONDS_PER_DAY),
     }
 }
 

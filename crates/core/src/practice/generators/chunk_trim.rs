@@ -4,6 +4,7 @@
 use super::{figure, Draft, MODELS};
 use crate::cost::knobs::{chunk_trim_saving, rag_prompt_tokens, token_cost};
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::practice::family::Family;
 use crate::practice::format::{ko_requests, price, thousands, usd};
 use crate::practice::options::wrong_numbers;
@@ -45,8 +46,8 @@ fn shape(rng: &mut Rng, catalog: &Catalog) -> ChunkTrimShape {
         chunks_before: before as f64,
         chunks_after: after as f64,
         tokens_per_chunk: rng.stepped(200, 800, 50),
-        input_usd_per_million: figure(catalog, "price_input", model),
-        output_usd_per_million: figure(catalog, "price_output", model),
+        input_usd_per_million: figure(catalog, Kind::PriceInput, model),
+        output_usd_per_million: figure(catalog, Kind::PriceOutput, model),
     }
 }
 

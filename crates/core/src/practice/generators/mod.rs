@@ -23,7 +23,9 @@ use super::family::Family;
 use super::options::assemble;
 use super::problem::{Problem, Text};
 use super::rng::Rng;
+use crate::facts::tiers::TierDeployment;
 use crate::facts::Catalog;
+use crate::facts::Kind;
 
 /// The problem of `family` for `seed`.
 pub fn generate(family: Family, seed: u64, catalog: &Catalog) -> Problem {
@@ -56,13 +58,13 @@ pub(crate) struct Draft {
 
 /// A catalog figure, or NaN when the user's catalog lacks it (the options
 /// then fall back to neutral ones rather than panic).
-pub(crate) fn figure(catalog: &Catalog, kind: &str, subject: &str) -> f64 {
+pub(crate) fn figure(catalog: &Catalog, kind: Kind, subject: &str) -> f64 {
     catalog.get(kind, subject).unwrap_or(f64::NAN)
 }
 
 /// The TPM step (1,000) as a whole number of at least 1.
 pub(crate) fn tpm_step(catalog: &Catalog) -> u64 {
-    let s = figure(catalog, "tpm_step", "any");
+    let s = figure(catalog, Kind::TpmStep, "any");
     if s.is_finite() && s >= 1.0 {
         s as u64
     } else {
@@ -75,6 +77,25 @@ pub(crate) fn tpm_step(catalog: &Catalog) -> u64 {
 pub(crate) fn shuffled(rng: &mut Rng, mut pool: Vec<Text>) -> Vec<Text> {
     rng.shuffle(&mut pool);
     pool
+}
+
+/// The deployment types the ratio problems quote (both have tier rows).
+pub(crate) const DEPLOYMENTS: [TierDeployment; 2] = [TierDeployment::Global, TierDeployment::DataZone];
+
+/// The deployment type's name as the vendor writes it (a proper noun in both languages).
+pub(crate) fn deployment_name(d: TierDeployment) -> &'static str {
+    match d {
+        TierDeployment::Global => "Global Standard",
+        TierDeployment::DataZone => "Data Zone Standard",
+        TierDeployment::Standard => "Standard",
+    }
+}
+
+/// RPM per 1,000 TPM for a model on a deployment type: the quota-tier
+/// tables' (the planner's own source), else the model's catalog figure,
+/// else NaN.
+pub(crate) fn deployment_ratio(catalog: &Catalog, model: &str, deployment: TierDeployment) -> f64 {
+    crate::facts::tiers::ratio(catalog, model, deployment, None).unwrap_or_else(|| figure(catalog, Kind::RpmPer1kTpm, model))
 }
 
 /// Chat models whose ratio and prices the generators quote.

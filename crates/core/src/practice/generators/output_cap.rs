@@ -4,6 +4,7 @@
 use super::{figure, Draft, MODELS};
 use crate::cost::knobs::{output_cap_saving, token_cost};
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::practice::family::Family;
 use crate::practice::format::{ko_requests, price, thousands, usd};
 use crate::practice::options::wrong_numbers;
@@ -42,8 +43,8 @@ fn shape(rng: &mut Rng, catalog: &Catalog) -> OutputCapShape {
         input_tokens: rng.stepped(300, 4_000, 100),
         old_output_tokens: old,
         new_output_tokens: old - cut,
-        input_usd_per_million: figure(catalog, "price_input", model),
-        output_usd_per_million: figure(catalog, "price_output", model),
+        input_usd_per_million: figure(catalog, Kind::PriceInput, model),
+        output_usd_per_million: figure(catalog, Kind::PriceOutput, model),
     }
 }
 

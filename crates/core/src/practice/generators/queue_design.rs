@@ -4,6 +4,7 @@
 
 use super::{figure, Draft, Scenario};
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::practice::format::number;
 use crate::practice::rng::Rng;
 use crate::text::Text;
@@ -11,7 +12,7 @@ use crate::text::Text;
 const BYTES_PER_KB: f64 = 1_024.0;
 
 fn refusal(catalog: &Catalog) -> Scenario {
-    let deliveries = number(figure(catalog, "sb_max_delivery_count", "default"));
+    let deliveries = number(figure(catalog, Kind::SbMaxDeliveryCount, "default"));
     Scenario {
         stem: Text::new("A worker handling a Service Bus message gets a content-filter refusal from the model (finish_reason: content_filter). What should it do with the message?", "Service Bus 메시지를 처리하던 워커에게 모델이 콘텐츠 필터 차단(finish_reason: content_filter)으로 답했습니다. 워커는 메시지를 어떻게 처리해야 합니까?"),
         right: Text::new("Complete it and record the refusal as the message's result", "complete 처리하고, 거부를 그 메시지의 결과로 기록한다"),
@@ -48,9 +49,9 @@ fn infra_failure() -> Scenario {
 }
 
 fn claim_check(catalog: &Catalog) -> Scenario {
-    let prop = number(figure(catalog, "sb_max_property_bytes", "any") / BYTES_PER_KB);
-    let props = number(figure(catalog, "sb_max_properties_bytes", "any") / BYTES_PER_KB);
-    let double = number(figure(catalog, "sb_double_count_bytes", "any") / BYTES_PER_KB / BYTES_PER_KB);
+    let prop = number(figure(catalog, Kind::SbMaxPropertyBytes, "any") / BYTES_PER_KB);
+    let props = number(figure(catalog, Kind::SbMaxPropertiesBytes, "any") / BYTES_PER_KB);
+    let double = number(figure(catalog, Kind::SbDoubleCountBytes, "any") / BYTES_PER_KB / BYTES_PER_KB);
     Scenario {
         stem: Text::new("Uploaded documents (several MB each) go to workers that embed and summarize them. What should the Service Bus message carry?", "업로드된 문서(수 MB)를 임베딩·요약하는 워커에게 일을 넘기려 합니다. Service Bus 메시지에는 무엇을 담아야 합니까?"),
         right: Text::new("The document goes to Blob Storage; the message carries only the blob reference, tenant ID, model alias and correlation ID", "문서는 Blob Storage에 두고, 메시지에는 blob 참조·테넌트 ID·모델 alias·correlation ID만 담는다"),

@@ -3,6 +3,7 @@
 
 use super::{figure, Draft, Scenario};
 use crate::facts::Catalog;
+use crate::facts::Kind;
 use crate::practice::format::number;
 use crate::practice::rng::Rng;
 use crate::text::Text;
@@ -57,8 +58,8 @@ fn longer_header(rng: &mut Rng) -> Scenario {
 }
 
 fn retry_storm(catalog: &Catalog) -> Scenario {
-    let window = number(figure(catalog, "short_window_seconds", "any"));
-    let min_window = number(figure(catalog, "short_window_seconds_min", "any"));
+    let window = number(figure(catalog, Kind::ShortWindowSeconds, "any"));
+    let min_window = number(figure(catalog, Kind::ShortWindowSecondsMin, "any"));
     Scenario {
         stem: Text::new("Twenty workers are written to retry the moment they get a 429. What happens?", "워커 스무 개가 429를 받자마자 모두 곧바로 재시도하도록 짜여 있습니다. 무슨 일이 벌어집니까?"),
         right: Text::new(format!("More 429s — limits are enforced over short windows such as {min_window} or {window} seconds, and the retries keep those windows full"), format!("429가 더 늘어난다 — 리밋은 {min_window}초나 {window}초 같은 짧은 구간으로 집행되어 재시도가 그 구간을 계속 채운다")),

@@ -1,0 +1,141 @@
+//! `batchlane quota` reproduces every row of the team's tier CSV
+//! (`shared/reference/azure-quota-tiers.csv`): a missing CSV fails the test.
+
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn reference_csv() -> String {
+    let candidates = [
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/azure-quota-tiers.csv"),
+        PathBuf::from("/work/shared/reference/azure-quota-tiers.csv"),
+    ];
+    for c in &candidates {
+        if let Ok(text) = std::fs::read_to_string(c) {
+            return text;
+        }
+    }
+    panic!("azure-quota-tiers.csv not found; looked at {candidates:?}");
+}
+
+fn quota(args: &[&str]) -> (i32, String, String) {
+    let mut argv = vec!["quota".to_string()];
+    argv.extend(args.iter().map(|a| a.to_string()));
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = batchlane_cli::run(&argv, &mut out, &mut err);
+    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+}
+
+fn json_of(model: &str, deployment: &str, tier: &str) -> Value {
+    let (code, out, err) = quota(&["--model", model, "--deployment", deployment, "--tier", tier, "--format", "json"]);
+    assert_eq!(code, 0, "{model} {deployment} {tier}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn every_row_of_the_tier_csv_is_reproduced() {
+    let csv = reference_csv();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("tier,model,deployment_type,rpm,rpm_window_seconds,tpm,source,ms_date"));
+    let mut n = 0;
+    for line in lines.filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(f.len(), 8, "{line}");
+        let (tier, model, dep, rpm, window, tpm, source, date) = (f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7]);
+        let deployment = match dep {
+            "GlobalStandard" => "global",
+            "DataZoneStandard" => "datazone",
+            "Standard" => "standard",
+            other => panic!("unknown deployment type {other}"),
+        };
+        let v = json_of(model, deployment, tier);
+        assert_eq!(v["model"], model, "{line}");
+        assert_eq!(v["deployment"], deployment, "{line}");
+        let want_tier: Value = tier.parse::<u64>().map_or_else(|_| Value::from(tier), Value::from);
+        assert_eq!(v["tier"], want_tier, "{line}");
+        let rpm: u64 = rpm.parse().unwrap();
+        let window: u64 = window.parse().unwrap();
+        assert_eq!(v["rpm"], rpm, "{line}");
+        assert_eq!(v["rpm_window_seconds"], window, "{line}");
+        let tpm: Option<u64> = (!tpm.is_empty()).then(|| tpm.parse().unwrap());
+        assert_eq!(v["tpm"], tpm.map_or(Value::Null, Value::from), "{line}");
+        match tpm.filter(|t| *t > 0) {
+            Some(t) => {
+                let want = rpm as f64 * 60.0 / window as f64 / (t as f64 / 1_000.0);
+                let got = v["rpm_per_1000_tpm"].as_f64().unwrap();
+                assert!((got - want).abs() < 1e-9, "{line}: {got} vs {want}");
+            }
+            None => assert!(v["rpm_per_1000_tpm"].is_null(), "{line}"),
+        }
+        let subject = format!("{model}/{deployment}/{tier}");
+        let sources = v["sources"].as_array().unwrap();
+        for kind in ["tier_rpm", "tier_rpm_window_seconds"] {
+            let id = format!("{kind}.{subject}");
+            let s = sources.iter().find(|s| s["fact"] == id.as_str()).unwrap_or_else(|| panic!("{line}: no source for {id}"));
+            assert_eq!(s["source"], source, "{line}");
+            assert_eq!(s["as_of"], date, "{line}");
+        }
+        n += 1;
+    }
+    assert_eq!(n, 427, "rows in the CSV");
+}
+
+#[test]
+fn ptu_figures_come_with_the_row_or_are_null() {
+    let v = json_of("gpt-4o", "datazone", "1");
+    assert_eq!((v["ptu_output_weight"].as_u64(), v["ptu_min"].as_u64(), v["ptu_increment"].as_u64()), (Some(4), Some(15), Some(5)));
+    assert_eq!(v["rpm_per_1000_tpm"], 6);
+    let std = json_of("gpt-4.1-mini", "standard", "2");
+    assert_eq!((std["ptu_min"].as_u64(), std["ptu_increment"].as_u64()), (Some(25), Some(25)));
+    let none = json_of("codex-mini", "global", "1");
+    assert!(none["ptu_output_weight"].is_null() && none["ptu_min"].is_null() && none["ptu_increment"].is_null());
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut want = vec![
+        "model",
+        "deployment",
+        "tier",
+        "tpm",
+        "rpm",
+        "rpm_window_seconds",
+        "rpm_per_1000_tpm",
+        "ptu_output_weight",
+        "ptu_min",
+        "ptu_increment",
+        "sources",
+    ];
+    want.sort_unstable();
+    assert_eq!(keys, want);
+}
+
+#[test]
+fn text_shows_a_ten_second_limit_as_a_burst_limit() {
+    let (code, out, _) = quota(&["--model", "o4-mini", "--deployment", "datazone", "--tier", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("requests: 300 per 10 s (a burst limit, enforced per 10 s; 1,800 per minute)"), "{out}");
+    assert!(out.contains("RPM per 1,000 TPM: 6\n"), "{out}");
+    let (_, o1, _) = quota(&["--model", "o1", "--deployment", "global", "--tier", "1"]);
+    assert!(o1.contains("requests: 500 per 60 s\n") && o1.contains("RPM per 1,000 TPM: 0.1667\n"), "{o1}");
+}
+
+#[test]
+fn unknown_model_or_combination_exits_2_naming_the_closest() {
+    let (code, out, err) = quota(&["--model", "gpt-4o-mni", "--deployment", "global", "--tier", "1"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("unknown model 'gpt-4o-mni'; closest known: gpt-4o-mini"), "{err}");
+    let (code, _, err) = quota(&["--model", "gpt-4o", "--deployment", "global", "--tier", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("gpt-4o has no global row at tier 1; closest known (deployment/tier): datazone/1"), "{err}");
+    let (code, _, err) = quota(&["--model", "gpt-4o", "--deployment", "regional", "--tier", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown deployment 'regional'"), "{err}");
+    let (code, _, _) = quota(&["--model", "gpt-4o", "--deployment", "global", "--tier", "7"]);
+    assert_eq!(code, 2);
+    let (code, _, _) = quota(&["--model", "gpt-4o"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn unconfirmed_rows_are_flagged() {
+    let (code, _, err) = quota(&["--model", "gpt-5.5", "--deployment", "global", "--tier", "3", "--format", "json"]);
+    assert_eq!(code, 0);
+    assert!(err.contains("unconfirmed"), "{err}");
+}
