@@ -54,6 +54,11 @@ fn register(waiting: RwSignal<Option<ServiceWorker>, LocalStorage>) {
     let promise = container.register("/sw.js");
     wasm_bindgen_futures::spawn_local(async move {
         let Ok(reg) = wasm_bindgen_futures::JsFuture::from(promise).await else { return };
+        // A blocked registration (some automation, some policies) resolves
+        // to nothing: then there is nothing to watch.
+        if !reg.is_object() {
+            return;
+        }
         let reg: ServiceWorkerRegistration = reg.unchecked_into();
         // A new version already waiting (installed on an earlier visit).
         if let (Some(w), true) = (reg.waiting(), had_controller) {
