@@ -6,7 +6,7 @@
 use super::chart::{split_chart, Bar};
 use super::text::{count, deployment_key, line_problem};
 use crate::format::usd;
-use crate::i18n::{fill, t, Lang};
+use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use crate::worker::client::{WorkerPool, WORKER_URL};
 use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig, Grouping, SpendTable};
@@ -143,7 +143,7 @@ pub fn Attribution() -> impl IntoView {
                 let unpriced = result.with(|r| r.as_ref().map_or(0, |s| s.diagnostics.len()));
                 let Source::File(name) = source else {
                     let requests: f64 = p.records.iter().map(|r| r.requests).sum();
-                    return fill(t(lang, "cost.usage.from_results"), &[("requests", &count(requests, lang))]);
+                    return tn(lang, "cost.usage.from_results", requests as u64);
                 };
                 fill(
                     t(lang, "cost.usage.summary"),
@@ -167,7 +167,7 @@ pub fn Attribution() -> impl IntoView {
         (total > 0).then(|| {
             view! {
                 <details class="cost-diagnostics" data-testid="cost-usage-diagnostics">
-                    <summary>{fill(t(lang, "cost.usage.skipped"), &[("n", &total.to_string())])}</summary>
+                    <summary>{tn(lang, "cost.usage.skipped", total)}</summary>
                     <ul>
                         {all.into_iter().take(SHOWN_DIAGNOSTICS).map(|d| view! {
                             <li>{fill(t(lang, "cost.usage.line"), &[("line", &d.line.to_string())])}" "{line_problem(lang, &d.problem)}</li>
