@@ -41,9 +41,10 @@ export class Session {
     return el[ELEMENT];
   }
 
+  /** Clicks the element through the DOM (the same in every engine). */
   async click(css) {
-    const id = await this.find(css);
-    return this.cmd("POST", `/element/${id}/click`, {});
+    const ok = await this.execute(`const e = document.querySelector(arguments[0]); if (!e) return false; e.click(); return true;`, css);
+    if (!ok) throw new Error(`no element matches ${css}`);
   }
 
   async screenshot() {
