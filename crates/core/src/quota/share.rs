@@ -55,6 +55,22 @@ fn tier_kind() -> Kind {
     Kind::Enum(std::iter::once(OWN_NUMBERS).chain(QuotaTier::PAID.iter().map(|t| t.code())).collect())
 }
 
+/// A plan field that is a number from 0 to `max`, kept in the `PlanInput` field `$name`.
+macro_rules! number_line {
+    ($key:literal, $field:expr, $max:expr, $name:ident) => {
+        PlanLine {
+            key: $key,
+            field: $field,
+            kind: || Kind::number(0.0, $max),
+            get: |p| text(p.$name),
+            set: |p, v| {
+                p.$name = parse_number(v)?;
+                Ok(())
+            },
+        }
+    };
+}
+
 /// The plan's fields, in form order. Ranges are the planner's own sanity
 /// bounds ([`PlanInput::validate`] says why a value inside them is still wrong).
 pub const PLAN: &[PlanLine] = &[
@@ -91,26 +107,8 @@ pub const PLAN: &[PlanLine] = &[
             Ok(())
         },
     },
-    PlanLine {
-        key: "tpm",
-        field: Field::AllocatedTpm,
-        kind: || Kind::number(0.0, MAX_TPM),
-        get: |p| text(p.allocated_tpm),
-        set: |p, v| {
-            p.allocated_tpm = parse_number(v)?;
-            Ok(())
-        },
-    },
-    PlanLine {
-        key: "ptu",
-        field: Field::AllocatedPtu,
-        kind: || Kind::number(0.0, MAX_PTU),
-        get: |p| text(p.allocated_ptu),
-        set: |p, v| {
-            p.allocated_ptu = parse_number(v)?;
-            Ok(())
-        },
-    },
+    number_line!("tpm", Field::AllocatedTpm, MAX_TPM, allocated_tpm),
+    number_line!("ptu", Field::AllocatedPtu, MAX_PTU, allocated_ptu),
     PlanLine {
         key: "r",
         field: Field::RpmPer1kTpm,
@@ -121,56 +119,11 @@ pub const PLAN: &[PlanLine] = &[
             Ok(())
         },
     },
-    PlanLine {
-        key: "pk",
-        field: Field::PeakRpm,
-        kind: || Kind::number(0.0, MAX_RPM),
-        get: |p| text(p.peak_rpm),
-        set: |p, v| {
-            p.peak_rpm = parse_number(v)?;
-            Ok(())
-        },
-    },
-    PlanLine {
-        key: "av",
-        field: Field::AverageRpm,
-        kind: || Kind::number(0.0, MAX_RPM),
-        get: |p| text(p.average_rpm),
-        set: |p, v| {
-            p.average_rpm = parse_number(v)?;
-            Ok(())
-        },
-    },
-    PlanLine {
-        key: "pt",
-        field: Field::PromptTokens,
-        kind: || Kind::number(0.0, MAX_REQUEST_TOKENS),
-        get: |p| text(p.prompt_tokens),
-        set: |p, v| {
-            p.prompt_tokens = parse_number(v)?;
-            Ok(())
-        },
-    },
-    PlanLine {
-        key: "ca",
-        field: Field::CachedPromptTokens,
-        kind: || Kind::number(0.0, MAX_REQUEST_TOKENS),
-        get: |p| text(p.cached_prompt_tokens),
-        set: |p, v| {
-            p.cached_prompt_tokens = parse_number(v)?;
-            Ok(())
-        },
-    },
-    PlanLine {
-        key: "ot",
-        field: Field::OutputTokens,
-        kind: || Kind::number(0.0, MAX_REQUEST_TOKENS),
-        get: |p| text(p.output_tokens),
-        set: |p, v| {
-            p.output_tokens = parse_number(v)?;
-            Ok(())
-        },
-    },
+    number_line!("pk", Field::PeakRpm, MAX_RPM, peak_rpm),
+    number_line!("av", Field::AverageRpm, MAX_RPM, average_rpm),
+    number_line!("pt", Field::PromptTokens, MAX_REQUEST_TOKENS, prompt_tokens),
+    number_line!("ca", Field::CachedPromptTokens, MAX_REQUEST_TOKENS, cached_prompt_tokens),
+    number_line!("ot", Field::OutputTokens, MAX_REQUEST_TOKENS, output_tokens),
     PlanLine {
         key: "mx",
         field: Field::MaxTokens,
@@ -191,16 +144,7 @@ pub const PLAN: &[PlanLine] = &[
             Ok(())
         },
     },
-    PlanLine {
-        key: "b",
-        field: Field::BurstFactor,
-        kind: || Kind::number(0.0, MAX_BURST),
-        get: |p| text(p.burst_factor),
-        set: |p, v| {
-            p.burst_factor = parse_number(v)?;
-            Ok(())
-        },
-    },
+    number_line!("b", Field::BurstFactor, MAX_BURST, burst_factor),
     PlanLine {
         key: "bs",
         field: Field::BatchableShare,
