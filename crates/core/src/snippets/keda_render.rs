@@ -162,7 +162,11 @@ pub fn render(form: &KedaForm, catalog: &Catalog) -> Result<Rendered, Vec<FormEr
     Ok(Rendered { yaml: emit_all(&[trigger_auth, scaled]), notes, keda, max_replicas, quota })
 }
 
-fn trigger(form: &KedaForm, sb_namespace: &str, named: bool) -> Node {
+/// The trigger. With `fallback` on it states `metricType: AverageValue`:
+/// KEDA 2.17.0's webhook rejects a fallback whose triggers leave the metric
+/// type implicit (kedacore/keda#6696, fixed in 2.17.1), and it is the default
+/// on every other release, so it is always safe to write.
+fn trigger(form: &KedaForm, sb_namespace: &str, named: bool, average_value: bool) -> Node {
     let mut md = map();
     md = match &form.entity {
         Entity::Queue { queue_name } => md.s("queueName", queue_name),
@@ -175,6 +179,9 @@ fn trigger(form: &KedaForm, sb_namespace: &str, named: bool) -> Node {
     let mut t = map().s("type", "azure-servicebus");
     if named {
         t = t.s("name", "servicebus");
+    }
+    if average_value {
+        t = t.s("metricType", "AverageValue");
     }
     t.node("metadata", md.build()).node("authenticationRef", map().s("name", &form.trigger_auth_name).build()).build()
 }
@@ -220,7 +227,7 @@ fn scaled_object(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, n
             dropped(notes, KedaFeature::ScalingModifiers, keda);
         }
     }
-    spec = spec.node("triggers", Node::List(vec![trigger(form, sb_namespace, named)]));
+    spec = spec.node("triggers", Node::List(vec![trigger(form, sb_namespace, named, form.fallback.is_some())]));
     map().s("apiVersion", "keda.sh/v1alpha1").s("kind", "ScaledObject").node("metadata", metadata(form)).node("spec", spec.build()).build()
 }
 
@@ -248,7 +255,7 @@ fn scaled_job(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, note
         .i("successfulJobsHistoryLimit", form.successful_jobs_history_limit)
         .i("failedJobsHistoryLimit", form.failed_jobs_history_limit)
         .node("scalingStrategy", map().s("strategy", strategy.as_str()).build())
-        .node("triggers", Node::List(vec![trigger(form, sb_namespace, false)]))
+        .node("triggers", Node::List(vec![trigger(form, sb_namespace, false, false)]))
         .build();
     map().s("apiVersion", "keda.sh/v1alpha1").s("kind", "ScaledJob").node("metadata", metadata(form)).node("spec", spec).build()
 }

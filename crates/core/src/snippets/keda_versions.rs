@@ -32,7 +32,8 @@ impl std::fmt::Display for KedaVersion {
 pub enum KedaFeature {
     /// `ScaledObject.spec.initialCooldownPeriod`
     InitialCooldownPeriod,
-    /// `ScaledObject.spec.advanced.scalingModifiers`
+    /// `ScaledObject.spec.advanced.scalingModifiers` (in the CRD from v2.12.0,
+    /// where the changelog lists formula-based evaluation as experimental)
     ScalingModifiers,
     /// `TriggerAuthentication.spec.podIdentity.identityTenantId`
     IdentityTenantId,
@@ -54,14 +55,16 @@ impl KedaFeature {
         KedaFeature::FallbackBehavior,
     ];
 
-    /// The first KEDA release with the field (facts §9, "Fields by version").
+    /// The first KEDA release with the field, checked against the CRDs and
+    /// CHANGELOG.md of kedacore/keda at each release tag.
     pub fn since(self) -> KedaVersion {
         match self {
-            KedaFeature::InitialCooldownPeriod
-            | KedaFeature::ScalingModifiers
-            | KedaFeature::IdentityTenantId
-            | KedaFeature::IdentityAuthorityHost => KedaVersion::new(2, 14),
-            KedaFeature::EagerStrategy => KedaVersion::new(2, 16),
+            KedaFeature::ScalingModifiers => KedaVersion::new(2, 12),
+            KedaFeature::InitialCooldownPeriod | KedaFeature::IdentityTenantId | KedaFeature::IdentityAuthorityHost => {
+                KedaVersion::new(2, 14)
+            }
+            // CHANGELOG v2.15.0: "Added eagerScalingStrategy for ScaledJob (#5114)".
+            KedaFeature::EagerStrategy => KedaVersion::new(2, 15),
             KedaFeature::FallbackBehavior => KedaVersion::new(2, 17),
         }
     }
@@ -75,6 +78,28 @@ impl KedaFeature {
             KedaFeature::IdentityAuthorityHost => "spec.podIdentity.identityAuthorityHost",
             KedaFeature::EagerStrategy => "spec.scalingStrategy.strategy: eager",
             KedaFeature::FallbackBehavior => "spec.fallback.behavior",
+        }
+    }
+}
+
+/// Admission rules that changed between releases (the lint words its
+/// findings by them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum KedaChange {
+    /// The ScaledObject webhook rejects min > max and idle ≥ min; before, it
+    /// only logged them and the controller refused to reconcile
+    /// (CHANGELOG v2.20.0, kedacore/keda#5954).
+    WebhookRejectsReplicaBounds,
+    /// The ScaledObject webhook rejects a name over 63 characters or a
+    /// `keda-hpa-<name>` over 63; before, label values were cut at 63
+    /// (CHANGELOG v2.20.0, kedacore/keda#6998).
+    WebhookRejectsLongName,
+}
+
+impl KedaChange {
+    pub fn since(self) -> KedaVersion {
+        match self {
+            KedaChange::WebhookRejectsReplicaBounds | KedaChange::WebhookRejectsLongName => KedaVersion::new(2, 20),
         }
     }
 }
@@ -189,6 +214,9 @@ mod tests {
         let v214 = KedaVersion::new(2, 14);
         assert!(v214.supports(KedaFeature::IdentityTenantId));
         assert!(!v214.supports(KedaFeature::EagerStrategy));
+        assert!(KedaVersion::new(2, 15).supports(KedaFeature::EagerStrategy));
+        assert!(KedaVersion::new(2, 12).supports(KedaFeature::ScalingModifiers));
+        assert!(!KedaVersion::new(2, 11).supports(KedaFeature::ScalingModifiers));
         let v219 = KedaVersion::new(2, 19);
         assert!(KedaFeature::ALL.iter().all(|f| v219.supports(*f)));
     }
