@@ -3,6 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::facts::{Catalog, Kind};
+
+/// The release `2.<minor>` the catalog gives for `subject` (kind `keda_since_minor`).
+fn since_catalog(catalog: &Catalog, subject: &str) -> KedaVersion {
+    KedaVersion::new(2, catalog.require(Kind::KedaSinceMinor, subject).round() as u32)
+}
+
 /// A KEDA release, `2.<minor>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct KedaVersion {
@@ -16,8 +23,8 @@ impl KedaVersion {
     }
 
     /// `true` when this release understands `feature`.
-    pub fn supports(self, feature: KedaFeature) -> bool {
-        self >= feature.since()
+    pub fn supports(self, feature: KedaFeature, catalog: &Catalog) -> bool {
+        self >= feature.since(catalog)
     }
 }
 
@@ -55,18 +62,22 @@ impl KedaFeature {
         KedaFeature::FallbackBehavior,
     ];
 
-    /// The first KEDA release with the field, checked against the CRDs and
-    /// CHANGELOG.md of kedacore/keda at each release tag.
-    pub fn since(self) -> KedaVersion {
+    /// The catalog subject of the release that brought the field.
+    pub fn subject(self) -> &'static str {
         match self {
-            KedaFeature::ScalingModifiers => KedaVersion::new(2, 12),
-            KedaFeature::InitialCooldownPeriod | KedaFeature::IdentityTenantId | KedaFeature::IdentityAuthorityHost => {
-                KedaVersion::new(2, 14)
-            }
-            // CHANGELOG v2.15.0: "Added eagerScalingStrategy for ScaledJob (#5114)".
-            KedaFeature::EagerStrategy => KedaVersion::new(2, 15),
-            KedaFeature::FallbackBehavior => KedaVersion::new(2, 17),
+            KedaFeature::InitialCooldownPeriod => "initial_cooldown_period",
+            KedaFeature::ScalingModifiers => "scaling_modifiers",
+            KedaFeature::IdentityTenantId => "identity_tenant_id",
+            KedaFeature::IdentityAuthorityHost => "identity_authority_host",
+            KedaFeature::EagerStrategy => "eager_strategy",
+            KedaFeature::FallbackBehavior => "fallback_behavior",
         }
+    }
+
+    /// The first KEDA release with the field (a catalog fact, checked
+    /// against the CRDs and CHANGELOG.md of kedacore/keda at each tag).
+    pub fn since(self, catalog: &Catalog) -> KedaVersion {
+        since_catalog(catalog, self.subject())
     }
 
     /// The field's path as written in YAML.
@@ -97,10 +108,15 @@ pub enum KedaChange {
 }
 
 impl KedaChange {
-    pub fn since(self) -> KedaVersion {
-        match self {
-            KedaChange::WebhookRejectsReplicaBounds | KedaChange::WebhookRejectsLongName => KedaVersion::new(2, 20),
-        }
+    /// The first release with the rule (a catalog fact).
+    pub fn since(self, catalog: &Catalog) -> KedaVersion {
+        since_catalog(
+            catalog,
+            match self {
+                KedaChange::WebhookRejectsReplicaBounds => "webhook_replica_bounds",
+                KedaChange::WebhookRejectsLongName => "webhook_name_length",
+            },
+        )
     }
 }
 
@@ -193,11 +209,12 @@ mod tests {
 
     #[test]
     fn kubernetes_1_34_assumes_the_release_of_1_33() {
+        let c = Catalog::builtin();
         let a = keda_for_aks(34).unwrap();
         assert_eq!(a.keda, KedaVersion::new(2, 16));
         assert_eq!(a.matched, AksKedaMatch::AssumedFromLower { listed_minor: 33 });
-        assert!(!a.keda.supports(KedaFeature::FallbackBehavior));
-        assert!(a.keda.supports(KedaFeature::EagerStrategy));
+        assert!(!a.keda.supports(KedaFeature::FallbackBehavior, &c));
+        assert!(a.keda.supports(KedaFeature::EagerStrategy, &c));
     }
 
     #[test]
@@ -209,16 +226,17 @@ mod tests {
 
     #[test]
     fn features_by_version() {
+        let c = Catalog::builtin();
         let v211 = KedaVersion::new(2, 11);
-        assert!(KedaFeature::ALL.iter().all(|f| !v211.supports(*f)));
+        assert!(KedaFeature::ALL.iter().all(|f| !v211.supports(*f, &c)));
         let v214 = KedaVersion::new(2, 14);
-        assert!(v214.supports(KedaFeature::IdentityTenantId));
-        assert!(!v214.supports(KedaFeature::EagerStrategy));
-        assert!(KedaVersion::new(2, 15).supports(KedaFeature::EagerStrategy));
-        assert!(KedaVersion::new(2, 12).supports(KedaFeature::ScalingModifiers));
-        assert!(!KedaVersion::new(2, 11).supports(KedaFeature::ScalingModifiers));
+        assert!(v214.supports(KedaFeature::IdentityTenantId, &c));
+        assert!(!v214.supports(KedaFeature::EagerStrategy, &c));
+        assert!(KedaVersion::new(2, 15).supports(KedaFeature::EagerStrategy, &c));
+        assert!(KedaVersion::new(2, 12).supports(KedaFeature::ScalingModifiers, &c));
+        assert!(!KedaVersion::new(2, 11).supports(KedaFeature::ScalingModifiers, &c));
         let v219 = KedaVersion::new(2, 19);
-        assert!(KedaFeature::ALL.iter().all(|f| v219.supports(*f)));
+        assert!(KedaFeature::ALL.iter().all(|f| v219.supports(*f, &c)));
     }
 
     #[test]

@@ -130,8 +130,8 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
 
 /// What a replica-count rule does on `keda`: rejected by the webhook, or
 /// applied and never reconciled.
-fn replica_bounds_outcome(keda: KedaVersion) -> Text {
-    let since = KedaChange::WebhookRejectsReplicaBounds.since();
+fn replica_bounds_outcome(keda: KedaVersion, catalog: &Catalog) -> Text {
+    let since = KedaChange::WebhookRejectsReplicaBounds.since(catalog);
     if keda >= since {
         Text::new(
             format!("KEDA {keda}'s webhook rejects it: kubectl apply fails (rejected since {since})."),
@@ -216,7 +216,7 @@ pub fn lint_for(input: &LintInput, keda: KedaVersion, catalog: &Catalog) -> Vec<
     let max_name = catalog.require(Kind::KedaMaxNameChars, "any");
     let name_len = f.name.chars().count();
     if is_so && name_len as f64 > max_name {
-        let since = KedaChange::WebhookRejectsLongName.since();
+        let since = KedaChange::WebhookRejectsLongName.since(catalog);
         let fix =
             Text::new(format!("Shorten the name to {max_name} characters or fewer."), format!("이름을 {max_name}자 이하로 줄이세요."));
         if keda >= since {
@@ -231,8 +231,12 @@ pub fn lint_for(input: &LintInput, keda: KedaVersion, catalog: &Catalog) -> Vec<
             Rule::MinAboveMax,
             Severity::Error,
             Text::new(
-                format!("minReplicaCount {} is above maxReplicaCount {max}. {}", f.min_replicas, replica_bounds_outcome(keda).en),
-                format!("minReplicaCount {}가 maxReplicaCount {max}보다 큽니다. {}", f.min_replicas, replica_bounds_outcome(keda).ko),
+                format!("minReplicaCount {} is above maxReplicaCount {max}. {}", f.min_replicas, replica_bounds_outcome(keda, catalog).en),
+                format!(
+                    "minReplicaCount {}가 maxReplicaCount {max}보다 큽니다. {}",
+                    f.min_replicas,
+                    replica_bounds_outcome(keda, catalog).ko
+                ),
             ),
             Text::new("Make minReplicaCount at most maxReplicaCount.", "minReplicaCount를 maxReplicaCount 이하로 맞추세요."),
         );
@@ -258,12 +262,12 @@ pub fn lint_for(input: &LintInput, keda: KedaVersion, catalog: &Catalog) -> Vec<
                     format!(
                         "idleReplicaCount 0 must be below minReplicaCount, which is {}. {}",
                         f.min_replicas,
-                        replica_bounds_outcome(keda).en
+                        replica_bounds_outcome(keda, catalog).en
                     ),
                     format!(
                         "idleReplicaCount 0은 minReplicaCount보다 작아야 하는데 minReplicaCount가 {}입니다. {}",
                         f.min_replicas,
-                        replica_bounds_outcome(keda).ko
+                        replica_bounds_outcome(keda, catalog).ko
                     ),
                 ),
                 Text::new(
@@ -321,7 +325,7 @@ pub fn lint_for(input: &LintInput, keda: KedaVersion, catalog: &Catalog) -> Vec<
             );
         }
     }
-    if f.identity_id.trim().is_empty() && !f.identity_tenant_id.trim().is_empty() && keda.supports(KedaFeature::IdentityTenantId) {
+    if f.identity_id.trim().is_empty() && !f.identity_tenant_id.trim().is_empty() && keda.supports(KedaFeature::IdentityTenantId, catalog) {
         find(
             &mut out,
             Rule::TenantWithoutIdentity,
@@ -338,7 +342,7 @@ pub fn lint_for(input: &LintInput, keda: KedaVersion, catalog: &Catalog) -> Vec<
     }
     if f.identity_tenant_id.trim().is_empty()
         && !f.identity_authority_host.trim().is_empty()
-        && keda.supports(KedaFeature::IdentityAuthorityHost)
+        && keda.supports(KedaFeature::IdentityAuthorityHost, catalog)
     {
         find(
             &mut out,
