@@ -112,6 +112,7 @@ fn matrix_parses_and_validates_against_keda_schemas() {
                         assert_eq!(trig["type"], "azure-servicebus");
                         assert_eq!(trig["authenticationRef"]["name"], auth["metadata"]["name"]);
                         assert_eq!(trig["metadata"].get("topicName").is_some(), topic);
+                        assert_eq!(trig.get("metricType").is_some(), extras && kind == ScaleKind::ScaledObject, "only with fallback");
                         let keda = r.keda.keda;
                         let has_tenant = auth["spec"]["podIdentity"].get("identityTenantId").is_some();
                         assert_eq!(has_tenant, identity && keda.minor >= 14, "{minor}");
@@ -119,9 +120,10 @@ fn matrix_parses_and_validates_against_keda_schemas() {
                             assert_eq!(scaled["spec"].get("initialCooldownPeriod").is_some(), keda.minor >= 14);
                             assert_eq!(scaled["spec"]["fallback"].get("behavior").is_some(), keda.minor >= 17);
                             assert_eq!(scaled["spec"]["maxReplicaCount"], 15);
+                            assert_eq!(trig["metricType"], "AverageValue", "fallback needs it on 2.17.0");
                         }
                         if extras && kind == ScaleKind::ScaledJob {
-                            let want = if keda.minor >= 16 { "eager" } else { "default" };
+                            let want = if keda.minor >= 15 { "eager" } else { "default" };
                             assert_eq!(scaled["spec"]["scalingStrategy"]["strategy"], want);
                         }
                         rendered += 1;
@@ -191,4 +193,21 @@ fn scaled_job_shape() {
     let r = render(&f, &catalog).unwrap();
     let want = "apiVersion: \"keda.sh/v1alpha1\"\nkind: \"ScaledJob\"\nmetadata:\n  name: \"rescore\"\n  namespace: \"workers\"\nspec:\n  jobTargetRef:\n    template:\n      metadata:\n        labels:\n          azure.workload.identity/use: \"true\"\n      spec:\n        serviceAccountName: \"ingest-worker\"\n        restartPolicy: \"Never\"\n        containers:\n          - name: \"ingest-worker\"\n            image: \"myregistry.azurecr.io/ingest-worker:1.0.0\"\n";
     assert!(r.yaml.contains(want), "{}", r.yaml);
+}
+
+#[test]
+fn fallback_on_keda_2_17_states_the_metric_type_and_validates() {
+    let catalog = Catalog::builtin();
+    let mut f = KedaForm::new(&catalog);
+    f.aks_kubernetes_version = "1.35".into(); // the add-on's KEDA 2.17
+    f.fallback = Some(FallbackForm { failure_threshold: 3, replicas: 2, behavior: None });
+    let r = render(&f, &catalog).unwrap();
+    assert_eq!(r.keda.keda.to_string(), "2.17");
+    let docs = check(&r.yaml, &validators());
+    assert_eq!(docs[1]["spec"]["fallback"]["replicas"], 2);
+    assert_eq!(docs[1]["spec"]["triggers"][0]["metricType"], "AverageValue");
+    assert!(r.yaml.contains("metricType: \"AverageValue\"\n"), "{}", r.yaml);
+    f.fallback = None;
+    let plain = render(&f, &catalog).unwrap();
+    assert!(!plain.yaml.contains("metricType"), "{}", plain.yaml);
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::snippets::code_apim::{apim_policy_xml, ApimOptions};
+use batchlane_core::snippets::code_apim::{apim_policy_xml, ApimOptions, CounterKey};
 use batchlane_core::snippets::code_submit::{submit_curl, submit_python, Dialect, SubmitOptions};
 use batchlane_core::snippets::code_worker::{worker_python, WorkerOptions};
 use batchlane_core::snippets::Entity;
@@ -112,18 +112,24 @@ fn output_expiry_is_checked_per_dialect() {
     o.output_expires_after_seconds = 2_592_001;
     assert!(submit_curl(&o, &c).is_err());
     o.output_expires_after_seconds = 3_600;
-    o.poll_interval_seconds = 10;
+    o.poll_interval_seconds = 10; // Azure's floor doesn't apply to OpenAI
+    assert!(submit_curl(&o, &c).is_ok());
+    o.poll_interval_seconds = 0;
     assert_eq!(submit_curl(&o, &c).unwrap_err()[0].field, "poll_interval_seconds");
 }
 
 #[test]
 fn apim_policy_is_well_formed_xml() {
-    let xml = apim_policy_xml(&ApimOptions::default()).unwrap();
     let dir = temp_dir("apim");
     let file = dir.join("policy.xml");
-    std::fs::write(&file, &xml).unwrap();
-    let script = "import sys, xml.etree.ElementTree as E\nr = E.parse(sys.argv[1]).getroot()\nt = r.find('inbound/llm-token-limit')\nassert t.get('tokens-per-minute') == '60000'\nassert 'x-tenant-id' in t.get('counter-key')\nassert len(r.findall('inbound/llm-emit-token-metric/dimension')) == 3\n";
-    run_ok(Command::new("python3").arg("-c").arg(script).arg(&file), "xml parse", &xml);
+    let subscription = apim_policy_xml(&ApimOptions::default()).unwrap();
+    std::fs::write(&file, &subscription).unwrap();
+    let script = "import sys, xml.etree.ElementTree as E\nr = E.parse(sys.argv[1]).getroot()\nt = r.find('inbound/llm-token-limit')\nassert t.get('tokens-per-minute') == '60000'\nassert t.get('counter-key') == '@(context.Subscription.Id)', t.get('counter-key')\nw = r.find('inbound/choose/when')\nassert w.get('condition') == '@(context.Subscription == null)'\nassert w.find('return-response/set-status').get('code') == '401'\nassert len(r.findall('inbound/llm-emit-token-metric/dimension')) == 3\n";
+    run_ok(Command::new("python3").arg("-c").arg(script).arg(&file), "xml parse", &subscription);
+    let jwt = apim_policy_xml(&ApimOptions { counter_key: CounterKey::JwtClaim, ..ApimOptions::default() }).unwrap();
+    std::fs::write(&file, &jwt).unwrap();
+    let script = "import sys, xml.etree.ElementTree as E\nr = E.parse(sys.argv[1]).getroot()\nv = r.find('inbound/validate-jwt')\nassert v.get('output-token-variable-name') == 'jwt'\nassert v.find('openid-config').get('url').startswith('https://')\nkey = r.find('inbound/llm-token-limit').get('counter-key')\nassert key == '@(((Jwt)context.Variables[\"jwt\"]).Claims.GetValueOrDefault(\"azp\", \"\"))', key\nassert 'IsNullOrEmpty' in r.find('inbound/choose/when').get('condition')\nassert 'x-tenant-id' not in open(sys.argv[1]).read()\n";
+    run_ok(Command::new("python3").arg("-c").arg(script).arg(&file), "xml parse", &jwt);
     std::fs::remove_dir_all(&dir).ok();
 }
 

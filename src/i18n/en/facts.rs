@@ -123,6 +123,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.image_tile_tokens", "Image, per 512-px tile"),
     ("fact.image_base_tokens", "Image, base"),
     ("fact.keda_polling_interval", "pollingInterval"),
+    ("fact.keda_since_minor", "KEDA release 2.x that brought it"),
     ("fact.keda_cooldown_period", "cooldownPeriod"),
     ("fact.keda_min_replicas", "minReplicaCount"),
     ("fact.keda_max_replicas", "maxReplicaCount"),

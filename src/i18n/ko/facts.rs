@@ -123,6 +123,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.image_tile_tokens", "이미지, 512px 타일마다"),
     ("fact.image_base_tokens", "이미지, 기본"),
     ("fact.keda_polling_interval", "pollingInterval"),
+    ("fact.keda_since_minor", "도입된 KEDA 릴리스 2.x"),
     ("fact.keda_cooldown_period", "cooldownPeriod"),
     ("fact.keda_min_replicas", "minReplicaCount"),
     ("fact.keda_max_replicas", "maxReplicaCount"),

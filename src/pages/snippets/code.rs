@@ -1,12 +1,14 @@
 //! The Python worker and the API Management gateway policies.
 
 use super::code_block::CodeBlock;
-use super::fields::{bind_int, bind_str, reason_for, CheckField, NumField, TextField};
+use super::fields::{bind_int, bind_str, reason_for, CheckField, NumField, SelectField, TextField};
 use super::go_to;
 use super::state::{use_snip, Tab};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::snippets::{apim_policy_xml, keda::short_namespace, worker_python, Entity, FormError, Lang as Code};
+use batchlane_core::snippets::{
+    apim_policy_xml, keda::short_namespace, worker_python, CounterKey, Entity, FormError, Lang as Code, WorkerMode,
+};
 use leptos::prelude::*;
 
 /// The domain's reasons as a list (for errors the form doesn't show by field).
@@ -33,6 +35,7 @@ pub fn WorkerPanel() -> impl IntoView {
         snip.keda.with(|k| {
             o.servicebus_namespace = k.form.servicebus_namespace.clone();
             o.entity = k.entity();
+            o.mode = WorkerMode::for_kind(k.form.kind);
         });
         o
     });
@@ -59,7 +62,11 @@ pub fn WorkerPanel() -> impl IntoView {
     let (cont, set_cont) = bind_str(st, |o| o.results_container.clone(), |o, v| o.results_container = v);
     let (conc, set_conc) = bind_int(st, |o| o.max_concurrency, |o, v| o.max_concurrency = v);
     let (mdc, set_mdc) = bind_int(st, |o| o.max_delivery_count, |o, v| o.max_delivery_count = v);
-    let (lock, set_lock) = bind_int(st, |o| o.lock_renewal_seconds, |o, v| o.lock_renewal_seconds = v);
+    let (timeout, set_timeout) = bind_int(st, |o| o.model_timeout_seconds, |o, v| o.model_timeout_seconds = v);
+    let (deadline, set_deadline) = bind_int(st, |o| o.model_deadline_seconds, |o, v| o.model_deadline_seconds = v);
+    let (batch, set_batch) = bind_int(st, |o| o.run_once_max_messages, |o, v| o.run_once_max_messages = v);
+    let run_once = Signal::derive(move || options.with(|o| o.mode == WorkerMode::RunOnce));
+    let mode = move || t(prefs.lang.get(), if run_once.get() { "snippets.worker.mode_once" } else { "snippets.worker.mode_long" });
     let (tries, set_tries) = bind_int(st, |o| o.max_model_attempts, |o, v| o.max_model_attempts = v);
     view! {
         <h2>{tr("snippets.worker.title")}</h2>
@@ -69,6 +76,7 @@ pub fn WorkerPanel() -> impl IntoView {
                 <p class="snip-hint">{source}" "
                     <button type="button" class="linklike" on:click=move |_| go_to(snip, Tab::Keda)>{tr("snippets.worker.change")}</button>
                 </p>
+                <p class="snip-hint" data-testid="snip-worker-mode">{mode}</p>
                 <div class="snip-grid">
                     <TextField label="snippets.worker.endpoint" value=endpoint on_set=set_endpoint error=err("openai_endpoint") testid="snip-worker-endpoint" wide=true/>
                     <TextField label="snippets.worker.api_version" value=api on_set=set_api error=err("api_version")/>
@@ -78,7 +86,11 @@ pub fn WorkerPanel() -> impl IntoView {
                     <TextField label="snippets.worker.results_container" value=cont on_set=set_cont error=err("results_container")/>
                     <NumField label="snippets.worker.concurrency" value=conc on_set=set_conc integer=true error=err("max_concurrency")/>
                     <NumField label="snippets.worker.delivery" value=mdc on_set=set_mdc integer=true error=err("max_delivery_count")/>
-                    <NumField label="snippets.worker.lock" value=lock on_set=set_lock integer=true error=err("lock_renewal_seconds")/>
+                    <NumField label="snippets.worker.timeout" value=timeout on_set=set_timeout integer=true error=err("model_timeout_seconds")/>
+                    <NumField label="snippets.worker.deadline" value=deadline on_set=set_deadline integer=true error=err("model_deadline_seconds")/>
+                    <Show when=move || run_once.get()>
+                        <NumField label="snippets.worker.run_once_max" value=batch on_set=set_batch integer=true error=err("run_once_max_messages")/>
+                    </Show>
                     <NumField label="snippets.worker.attempts" value=tries on_set=set_tries integer=true error=err("max_model_attempts")/>
                 </div>
                 <ul class="snip-bullets">
@@ -107,7 +119,22 @@ pub fn ApimPanel() -> impl IntoView {
     let err = move |f: &'static str| Signal::derive(move || errors.with(|e| reason_for(e, f, prefs.lang.get())));
     let code = Signal::derive(move || result.with(|r| r.clone().unwrap_or_default()));
     let (tpm, set_tpm) = bind_int(st, |o| o.tokens_per_minute, |o, v| o.tokens_per_minute = v);
-    let (header, set_header) = bind_str(st, |o| o.tenant_header.clone(), |o, v| o.tenant_header = v);
+    let key_options = Signal::derive(move || {
+        let lang = prefs.lang.get();
+        vec![
+            ("subscription".to_string(), t(lang, "snippets.apim.key_subscription").to_string()),
+            ("jwt".to_string(), t(lang, "snippets.apim.key_jwt").to_string()),
+        ]
+    });
+    let key_value =
+        Signal::derive(move || st.with(|o| if o.counter_key == CounterKey::JwtClaim { "jwt" } else { "subscription" }.to_string()));
+    let set_key = Callback::new(move |v: String| {
+        st.update(|o| o.counter_key = if v == "jwt" { CounterKey::JwtClaim } else { CounterKey::Subscription })
+    });
+    let is_jwt = move || st.with(|o| o.counter_key == CounterKey::JwtClaim);
+    let (claim, set_claim) = bind_str(st, |o| o.caller_claim.clone(), |o, v| o.caller_claim = v);
+    let (openid, set_openid) = bind_str(st, |o| o.openid_config_url.clone(), |o, v| o.openid_config_url = v);
+    let (aud, set_aud) = bind_str(st, |o| o.audience.clone(), |o, v| o.audience = v);
     let (param, set_param) = bind_str(st, |o| o.deployment_parameter.clone(), |o, v| o.deployment_parameter = v);
     let (ns, set_ns) = bind_str(st, |o| o.metric_namespace.clone(), |o, v| o.metric_namespace = v);
     let estimate = Signal::derive(move || st.with(|o| o.estimate_prompt_tokens));
@@ -118,7 +145,12 @@ pub fn ApimPanel() -> impl IntoView {
             <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
                 <div class="snip-grid">
                     <NumField label="snippets.apim.tpm" value=tpm on_set=set_tpm integer=true error=err("tokens_per_minute") testid="snip-apim-tpm"/>
-                    <TextField label="snippets.apim.header" value=header on_set=set_header error=err("tenant_header") testid="snip-apim-header"/>
+                    <SelectField label="snippets.apim.key" options=key_options value=key_value on_set=set_key testid="snip-apim-key" wide=true/>
+                    <Show when=is_jwt>
+                        <TextField label="snippets.apim.claim" value=claim on_set=set_claim error=err("caller_claim") testid="snip-apim-claim"/>
+                        <TextField label="snippets.apim.audience" value=aud on_set=set_aud error=err("audience")/>
+                        <TextField label="snippets.apim.openid" value=openid on_set=set_openid error=err("openid_config_url") wide=true/>
+                    </Show>
                     <TextField label="snippets.apim.param" value=param on_set=set_param error=err("deployment_parameter")/>
                     <TextField label="snippets.apim.namespace" value=ns on_set=set_ns error=err("metric_namespace")/>
                 </div>

@@ -31,7 +31,7 @@ pub fn KedaAdvanced(errors: Signal<Vec<FormError>>) -> impl IntoView {
     let (mtarget, set_mtarget) = bind_str(ui, |u| u.modifiers.target.clone(), |u, v| u.modifiers.target = v);
     // The KEDA version the AKS version brings, and whether it has fallback.behavior.
     let keda = Memo::new(move |_| ui.with(|u| parse_kubernetes_minor(&u.form.aks_kubernetes_version).and_then(keda_for_aks)));
-    let behavior_ok = move || keda.get().is_some_and(|k| k.keda.supports(KedaFeature::FallbackBehavior));
+    let behavior_ok = move || keda.get().is_some_and(|k| prefs.catalog.with(|c| k.keda.supports(KedaFeature::FallbackBehavior, c)));
     let behavior_options = Signal::derive(move || {
         let lang = prefs.lang.get();
         let mut v = vec![(String::new(), t(lang, "snippets.keda.fb_behavior_unset").to_string())];
@@ -42,11 +42,11 @@ pub fn KedaAdvanced(errors: Signal<Vec<FormError>>) -> impl IntoView {
     let set_behavior = Callback::new(move |v: String| ui.update(|u| u.fallback.behavior = BEHAVIORS.into_iter().find(|b| b.as_str() == v)));
     let behavior_missing = move || {
         let lang = prefs.lang.get();
-        let since = KedaFeature::FallbackBehavior.since().to_string();
+        let since = prefs.catalog.with(|c| KedaFeature::FallbackBehavior.since(c).to_string());
         let have = keda.get().map(|k| k.keda.to_string()).unwrap_or_else(|| "?".into());
         fill(t(lang, "snippets.keda.fb_behavior_missing"), &[("since", &since), ("keda", &have)])
     };
-    let modifiers_missing = move || keda.get().is_some_and(|k| !k.keda.supports(KedaFeature::ScalingModifiers));
+    let modifiers_missing = move || keda.get().is_some_and(|k| !prefs.catalog.with(|c| k.keda.supports(KedaFeature::ScalingModifiers, c)));
     view! {
         <fieldset data-testid="snip-keda-fallback">
             <legend>{tr("snippets.keda.fallback")}</legend>

@@ -64,6 +64,7 @@ kinds! {
     KedaMessageCount => "keda_message_count",
     KedaMinReplicas => "keda_min_replicas",
     KedaPollingInterval => "keda_polling_interval",
+    KedaSinceMinor => "keda_since_minor",
     MaxCustomIdChars => "max_custom_id_chars",
     MaxEmbeddingInputsPerFile => "max_embedding_inputs_per_file",
     MaxFileBytes => "max_file_bytes",

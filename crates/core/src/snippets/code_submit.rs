@@ -10,6 +10,12 @@ use super::keda_quota::fmt_num;
 use super::text::{FormError, Text};
 use crate::facts::Catalog;
 
+/// The Azure OpenAI api-version the scripts default to: the first one whose
+/// documented batch sample sends both `expires_after` (file upload) and
+/// `output_expires_after` (batch create); `2024-10-21` predates them
+/// (MicrosoftDocs/azure-ai-docs, batch how-to, 2025-03-31).
+pub const AZURE_BATCH_API_VERSION: &str = "2025-03-01-preview";
+
 const PYTHON: &str = include_str!("code_submit.py.tmpl");
 const SHELL: &str = include_str!("code_submit.sh.tmpl");
 
@@ -35,7 +41,7 @@ pub struct SubmitOptions {
     pub dialect: Dialect,
     /// Azure: `https://<resource>.openai.azure.com` (unused for OpenAI).
     pub endpoint: String,
-    /// Azure only.
+    /// Azure only (the OpenAI dialect has no api-version).
     pub api_version: String,
     /// The Global Batch deployment (Azure) or model (OpenAI) every line names.
     pub deployment: String,
@@ -59,7 +65,7 @@ impl SubmitOptions {
         Self {
             dialect,
             endpoint: "https://contoso-aoai.openai.azure.com".into(),
-            api_version: "2024-10-21".into(),
+            api_version: AZURE_BATCH_API_VERSION.into(),
             deployment: "batch-summarize".into(),
             input_path: "batch.jsonl".into(),
             endpoint_path: match dialect {
@@ -122,12 +128,12 @@ impl SubmitOptions {
                 "스토리지 계정은 https:// 주소여야 합니다.",
             ));
         }
-        for (f, v) in [
-            ("deployment", &self.deployment),
-            ("input_path", &self.input_path),
-            ("owned_container", &self.owned_container),
-            ("api_version", &self.api_version),
-        ] {
+        let mut required =
+            vec![("deployment", &self.deployment), ("input_path", &self.input_path), ("owned_container", &self.owned_container)];
+        if self.dialect == Dialect::Azure {
+            required.push(("api_version", &self.api_version));
+        }
+        for (f, v) in required {
             if v.trim().is_empty() || v.chars().any(char::is_control) {
                 e.push(FormError::new(f, format!("{f} is required (one line)."), format!("{f}는 필수입니다 (한 줄).")));
             }
@@ -143,7 +149,11 @@ impl SubmitOptions {
         }
         e.extend(check_expiry("file_expires_after_seconds", self.dialect, self.file_expires_after_seconds, catalog));
         e.extend(check_expiry("output_expires_after_seconds", self.dialect, self.output_expires_after_seconds, catalog));
-        let min_poll = catalog.require(Kind::MinPollIntervalSeconds, "azure");
+        // Azure documents a minimum polling interval; OpenAI documents none.
+        let min_poll = match self.dialect {
+            Dialect::Azure => catalog.require(Kind::MinPollIntervalSeconds, "azure"),
+            Dialect::OpenAi => 1.0,
+        };
         if (self.poll_interval_seconds as f64) < min_poll || self.poll_interval_seconds > 86_400 {
             e.push(FormError::new(
                 "poll_interval_seconds",
@@ -187,7 +197,7 @@ pub fn submit_python(o: &SubmitOptions, catalog: &Catalog) -> Result<String, Vec
         Dialect::Azure => (
             "from azure.identity import DefaultAzureCredential, get_bearer_token_provider",
             format!(
-                "token_provider = get_bearer_token_provider(DefaultAzureCredential(), \"https://cognitiveservices.azure.com/.default\")\nclient = openai.AzureOpenAI(\n    azure_endpoint={},\n    api_version={},\n    azure_ad_token_provider=token_provider,\n)",
+                "token_provider = get_bearer_token_provider(DefaultAzureCredential(), \"https://cognitiveservices.azure.com/.default\")\nclient = openai.AzureOpenAI(\n    azure_endpoint=os.environ.get(\"AZURE_OPENAI_ENDPOINT\", {}),\n    api_version={},\n    azure_ad_token_provider=token_provider,\n)",
                 py_str(o.endpoint.trim()),
                 py_str(o.api_version.trim())
             ),
@@ -208,12 +218,12 @@ pub fn submit_curl(o: &SubmitOptions, catalog: &Catalog) -> Result<String, Vec<F
     }
     let (settings, refresh, expires) = match o.dialect {
         Dialect::Azure => (
-            format!("ENDPOINT={}\nAPI_VERSION={}\nBASE=\"$ENDPOINT/openai\"\nQS=\"?api-version=$API_VERSION\"", sh_quote(o.endpoint.trim().trim_end_matches('/')), sh_quote(o.api_version.trim())),
+            format!("ENDPOINT=${{AZURE_OPENAI_ENDPOINT:-{}}}\nAPI_VERSION={}\nBASE=\"$ENDPOINT/openai\"\nQS=\"?api-version=$API_VERSION\"", sh_quote(o.endpoint.trim().trim_end_matches('/')), sh_quote(o.api_version.trim())),
             "refresh_auth() {  # Microsoft Entra ID token of the signed-in az user\n  AUTH=(-H \"Authorization: Bearer $(az account get-access-token --resource https://cognitiveservices.azure.com --query accessToken -o tsv)\")\n}",
             "-F \"expires_after.anchor=created_at\" -F \"expires_after.seconds=$FILE_EXPIRES_AFTER_SECONDS\"",
         ),
         Dialect::OpenAi => (
-            "BASE=\"https://api.openai.com/v1\"\nQS=\"\"".to_string(),
+            "BASE=\"${OPENAI_BASE_URL:-https://api.openai.com/v1}\"\nQS=\"\"".to_string(),
             "refresh_auth() {\n  AUTH=(-H \"Authorization: Bearer $OPENAI_API_KEY\")\n}",
             "-F \"expires_after[anchor]=created_at\" -F \"expires_after[seconds]=$FILE_EXPIRES_AFTER_SECONDS\"",
         ),

@@ -1,16 +1,37 @@
 //! The Python worker: drains the queue (or subscription) KEDA scales on,
 //! downloads the claim-checked document, calls the model honouring
-//! Retry-After, and settles each message the way an LLM queue needs.
+//! Retry-After within a deadline, and settles each message the way an LLM
+//! queue needs. Long-running for a ScaledObject, run-once for a ScaledJob.
 
 use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::code_common::{fill, is_https_url, py_str};
-use super::keda::{short_namespace, Entity};
+use super::keda::{short_namespace, Entity, ScaleKind};
 use super::text::{check_count, FormError};
 use crate::facts::Catalog;
 
 const TEMPLATE: &str = include_str!("code_worker.py.tmpl");
+
+/// How the worker runs: KEDA's ScaledObject keeps replicas running, a
+/// ScaledJob starts one Job per batch of messages, which must end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WorkerMode {
+    /// Receive and settle until the pod is stopped (ScaledObject).
+    LongRunning,
+    /// Receive up to `run_once_max_messages`, settle them, exit 0 (ScaledJob).
+    RunOnce,
+}
+
+impl WorkerMode {
+    /// The mode KEDA's scale kind needs.
+    pub fn for_kind(kind: ScaleKind) -> Self {
+        match kind {
+            ScaleKind::ScaledObject => WorkerMode::LongRunning,
+            ScaleKind::ScaledJob => WorkerMode::RunOnce,
+        }
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WorkerOptions {
@@ -26,9 +47,16 @@ pub struct WorkerOptions {
     /// `https://<account>.blob.core.windows.net`
     pub results_account_url: String,
     pub results_container: String,
+    pub mode: WorkerMode,
+    /// Run-once mode: the messages one Job takes.
+    pub run_once_max_messages: i64,
     pub max_concurrency: i64,
     pub max_delivery_count: i64,
-    pub lock_renewal_seconds: i64,
+    /// One model call (the client's timeout).
+    pub model_timeout_seconds: i64,
+    /// Every attempt and wait of one message together. Locks are renewed for
+    /// this plus one call's timeout, so the deadline ends before the lock does.
+    pub model_deadline_seconds: i64,
     pub max_model_attempts: i64,
 }
 
@@ -43,9 +71,12 @@ impl WorkerOptions {
             deployment: "gpt-4o-mini".into(),
             results_account_url: "https://contosoresults.blob.core.windows.net".into(),
             results_container: "results".into(),
+            mode: WorkerMode::LongRunning,
+            run_once_max_messages: 1,
             max_concurrency: 4,
             max_delivery_count: catalog.require(Kind::SbMaxDeliveryCount, "default").round() as i64,
-            lock_renewal_seconds: 600,
+            model_timeout_seconds: 120,
+            model_deadline_seconds: 480,
             max_model_attempts: 6,
         }
     }
@@ -88,13 +119,22 @@ impl WorkerOptions {
         for (f, v) in [
             ("max_concurrency", self.max_concurrency),
             ("max_delivery_count", self.max_delivery_count),
-            ("lock_renewal_seconds", self.lock_renewal_seconds),
+            ("run_once_max_messages", self.run_once_max_messages),
+            ("model_timeout_seconds", self.model_timeout_seconds),
+            ("model_deadline_seconds", self.model_deadline_seconds),
             ("max_model_attempts", self.max_model_attempts),
         ] {
             check_count(&mut e, f, v, 100_000);
             if v == 0 {
                 e.push(FormError::new(f, format!("{f} must be at least 1."), format!("{f}는 1 이상이어야 합니다.")));
             }
+        }
+        if self.model_timeout_seconds > self.model_deadline_seconds {
+            e.push(FormError::new(
+                "model_timeout_seconds",
+                "One model call's timeout can't exceed the deadline for all attempts.",
+                "모델 호출 1회의 timeout은 전체 시도 deadline보다 길 수 없습니다.",
+            ));
         }
         e
     }
@@ -117,6 +157,10 @@ pub fn worker_python(o: &WorkerOptions) -> Result<String, Vec<FormError>> {
             "    return sb.get_subscription_receiver(\n        topic_name=TOPIC_NAME, subscription_name=SUBSCRIPTION_NAME, auto_lock_renewer=renewer, prefetch_count=0\n    )".to_string(),
         ),
     };
+    let (run_once, mode_line) = match o.mode {
+        WorkerMode::LongRunning => ("False", "long-running (KEDA ScaledObject): receives and settles until the pod stops."),
+        WorkerMode::RunOnce => ("True", "run-once (KEDA ScaledJob): receives up to RUN_ONCE_MAX_MESSAGES, settles them, exits 0."),
+    };
     Ok(fill(
         TEMPLATE,
         &[
@@ -128,9 +172,13 @@ pub fn worker_python(o: &WorkerOptions) -> Result<String, Vec<FormError>> {
             ("DEPLOYMENT", py_str(o.deployment.trim())),
             ("RESULTS_ACCOUNT_URL", py_str(o.results_account_url.trim())),
             ("RESULTS_CONTAINER", py_str(o.results_container.trim())),
+            ("MODE_LINE", mode_line.to_string()),
+            ("RUN_ONCE", run_once.to_string()),
+            ("RUN_ONCE_MAX", o.run_once_max_messages.to_string()),
             ("MAX_CONCURRENCY", o.max_concurrency.to_string()),
             ("MAX_DELIVERY_COUNT", o.max_delivery_count.to_string()),
-            ("LOCK_RENEWAL_SECONDS", o.lock_renewal_seconds.to_string()),
+            ("MODEL_TIMEOUT", o.model_timeout_seconds.to_string()),
+            ("MODEL_DEADLINE", o.model_deadline_seconds.to_string()),
             ("MAX_MODEL_ATTEMPTS", o.max_model_attempts.to_string()),
             ("OPEN_RECEIVER", open),
         ],

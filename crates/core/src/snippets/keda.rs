@@ -30,7 +30,7 @@ pub enum JobStrategy {
     Default,
     Custom,
     Accurate,
-    /// From KEDA 2.16.
+    /// From KEDA 2.15.
     Eager,
 }
 
@@ -73,7 +73,7 @@ pub struct FallbackForm {
     pub behavior: Option<FallbackBehavior>,
 }
 
-/// `spec.advanced.scalingModifiers` (KEDA 2.14+). The trigger is named
+/// `spec.advanced.scalingModifiers` (KEDA 2.12+). The trigger is named
 /// `servicebus`, so the formula can refer to it (e.g. `"servicebus"`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScalingModifiersForm {
@@ -115,7 +115,7 @@ pub struct KedaForm {
     pub initial_cooldown_period: Option<i64>,
     /// ScaledObject only.
     pub fallback: Option<FallbackForm>,
-    /// ScaledObject only, KEDA 2.14+.
+    /// ScaledObject only, KEDA 2.12+.
     pub scaling_modifiers: Option<ScalingModifiersForm>,
     /// ScaledJob only.
     pub scaling_strategy: JobStrategy,

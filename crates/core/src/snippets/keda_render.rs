@@ -63,7 +63,7 @@ fn note(notes: &mut Vec<Note>, code: NoteCode, en: String, ko: String) {
     notes.push(Note { code, text: Text::new(en, ko) });
 }
 
-fn dropped(notes: &mut Vec<Note>, f: KedaFeature, keda: AksKeda) {
+fn dropped(notes: &mut Vec<Note>, f: KedaFeature, keda: AksKeda, catalog: &Catalog) {
     note(
         notes,
         NoteCode::FieldDropped(f),
@@ -72,14 +72,14 @@ fn dropped(notes: &mut Vec<Note>, f: KedaFeature, keda: AksKeda) {
             f.field_path(),
             keda.keda,
             keda.kubernetes_minor,
-            f.since()
+            f.since(catalog)
         ),
         format!(
             "{} 필드는 생략했습니다. KEDA {} (AKS 1.{})에는 없고 KEDA {}부터 지원됩니다.",
             f.field_path(),
             keda.keda,
             keda.kubernetes_minor,
-            f.since()
+            f.since(catalog)
         ),
     );
 }
@@ -142,10 +142,10 @@ pub fn render(form: &KedaForm, catalog: &Catalog) -> Result<Rendered, Vec<FormEr
         if value.trim().is_empty() {
             continue;
         }
-        if keda.keda.supports(feature) {
+        if keda.keda.supports(feature, catalog) {
             pod_identity = pod_identity.s(key, value.trim());
         } else {
-            dropped(&mut notes, feature, keda);
+            dropped(&mut notes, feature, keda, catalog);
         }
     }
     let trigger_auth = map()
@@ -156,13 +156,17 @@ pub fn render(form: &KedaForm, catalog: &Catalog) -> Result<Rendered, Vec<FormEr
         .build();
 
     let scaled = match form.kind {
-        ScaleKind::ScaledObject => scaled_object(form, keda, max_replicas, &sb_namespace, &mut notes),
-        ScaleKind::ScaledJob => scaled_job(form, keda, max_replicas, &sb_namespace, &mut notes),
+        ScaleKind::ScaledObject => scaled_object(form, keda, max_replicas, &sb_namespace, &mut notes, catalog),
+        ScaleKind::ScaledJob => scaled_job(form, keda, max_replicas, &sb_namespace, &mut notes, catalog),
     };
     Ok(Rendered { yaml: emit_all(&[trigger_auth, scaled]), notes, keda, max_replicas, quota })
 }
 
-fn trigger(form: &KedaForm, sb_namespace: &str, named: bool) -> Node {
+/// The trigger. With `fallback` on it states `metricType: AverageValue`:
+/// KEDA 2.17.0's webhook rejects a fallback whose triggers leave the metric
+/// type implicit (kedacore/keda#6696, fixed in 2.17.1), and it is the default
+/// on every other release, so it is always safe to write.
+fn trigger(form: &KedaForm, sb_namespace: &str, named: bool, average_value: bool) -> Node {
     let mut md = map();
     md = match &form.entity {
         Entity::Queue { queue_name } => md.s("queueName", queue_name),
@@ -176,6 +180,9 @@ fn trigger(form: &KedaForm, sb_namespace: &str, named: bool) -> Node {
     if named {
         t = t.s("name", "servicebus");
     }
+    if average_value {
+        t = t.s("metricType", "AverageValue");
+    }
     t.node("metadata", md.build()).node("authenticationRef", map().s("name", &form.trigger_auth_name).build()).build()
 }
 
@@ -183,16 +190,16 @@ fn metadata(form: &KedaForm) -> Node {
     map().s("name", &form.name).s("namespace", form.namespace.trim()).build()
 }
 
-fn scaled_object(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, notes: &mut Vec<Note>) -> Node {
+fn scaled_object(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, notes: &mut Vec<Note>, catalog: &Catalog) -> Node {
     let mut spec = map()
         .node("scaleTargetRef", map().s("name", &form.target_name).build())
         .i("pollingInterval", form.polling_interval)
         .i("cooldownPeriod", form.cooldown_period);
     if let Some(i) = form.initial_cooldown_period {
-        if keda.keda.supports(KedaFeature::InitialCooldownPeriod) {
+        if keda.keda.supports(KedaFeature::InitialCooldownPeriod, catalog) {
             spec = spec.i("initialCooldownPeriod", i);
         } else {
-            dropped(notes, KedaFeature::InitialCooldownPeriod, keda);
+            dropped(notes, KedaFeature::InitialCooldownPeriod, keda, catalog);
         }
     }
     if let Some(idle) = form.idle_replicas {
@@ -202,29 +209,29 @@ fn scaled_object(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, n
     if let Some(f) = &form.fallback {
         let mut fb = map().i("failureThreshold", f.failure_threshold).i("replicas", f.replicas);
         if let Some(b) = f.behavior {
-            if keda.keda.supports(KedaFeature::FallbackBehavior) {
+            if keda.keda.supports(KedaFeature::FallbackBehavior, catalog) {
                 fb = fb.s("behavior", b.as_str());
             } else {
-                dropped(notes, KedaFeature::FallbackBehavior, keda);
+                dropped(notes, KedaFeature::FallbackBehavior, keda, catalog);
             }
         }
         spec = spec.node("fallback", fb.build());
     }
     let mut named = false;
     if let Some(m) = &form.scaling_modifiers {
-        if keda.keda.supports(KedaFeature::ScalingModifiers) {
+        if keda.keda.supports(KedaFeature::ScalingModifiers, catalog) {
             named = true;
             let sm = map().s("formula", m.formula.trim()).s("target", m.target.trim()).build();
             spec = spec.node("advanced", map().node("scalingModifiers", sm).build());
         } else {
-            dropped(notes, KedaFeature::ScalingModifiers, keda);
+            dropped(notes, KedaFeature::ScalingModifiers, keda, catalog);
         }
     }
-    spec = spec.node("triggers", Node::List(vec![trigger(form, sb_namespace, named)]));
+    spec = spec.node("triggers", Node::List(vec![trigger(form, sb_namespace, named, form.fallback.is_some())]));
     map().s("apiVersion", "keda.sh/v1alpha1").s("kind", "ScaledObject").node("metadata", metadata(form)).node("spec", spec.build()).build()
 }
 
-fn scaled_job(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, notes: &mut Vec<Note>) -> Node {
+fn scaled_job(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, notes: &mut Vec<Note>, catalog: &Catalog) -> Node {
     let container = map().s("name", &form.target_name).s("image", form.job_image.trim()).build();
     let pod_spec = map()
         .s("serviceAccountName", &form.service_account_name)
@@ -236,8 +243,8 @@ fn scaled_job(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, note
         .node("spec", pod_spec)
         .build();
     let mut strategy = form.scaling_strategy;
-    if strategy == JobStrategy::Eager && !keda.keda.supports(KedaFeature::EagerStrategy) {
-        dropped(notes, KedaFeature::EagerStrategy, keda);
+    if strategy == JobStrategy::Eager && !keda.keda.supports(KedaFeature::EagerStrategy, catalog) {
+        dropped(notes, KedaFeature::EagerStrategy, keda, catalog);
         strategy = JobStrategy::Default;
     }
     let spec = map()
@@ -248,7 +255,7 @@ fn scaled_job(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, note
         .i("successfulJobsHistoryLimit", form.successful_jobs_history_limit)
         .i("failedJobsHistoryLimit", form.failed_jobs_history_limit)
         .node("scalingStrategy", map().s("strategy", strategy.as_str()).build())
-        .node("triggers", Node::List(vec![trigger(form, sb_namespace, false)]))
+        .node("triggers", Node::List(vec![trigger(form, sb_namespace, false, false)]))
         .build();
     map().s("apiVersion", "keda.sh/v1alpha1").s("kind", "ScaledJob").node("metadata", metadata(form)).node("spec", spec).build()
 }

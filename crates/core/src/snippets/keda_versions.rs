@@ -3,6 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::facts::{Catalog, Kind};
+
+/// The release `2.<minor>` the catalog gives for `subject` (kind `keda_since_minor`).
+fn since_catalog(catalog: &Catalog, subject: &str) -> KedaVersion {
+    KedaVersion::new(2, catalog.require(Kind::KedaSinceMinor, subject).round() as u32)
+}
+
 /// A KEDA release, `2.<minor>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct KedaVersion {
@@ -16,8 +23,8 @@ impl KedaVersion {
     }
 
     /// `true` when this release understands `feature`.
-    pub fn supports(self, feature: KedaFeature) -> bool {
-        self >= feature.since()
+    pub fn supports(self, feature: KedaFeature, catalog: &Catalog) -> bool {
+        self >= feature.since(catalog)
     }
 }
 
@@ -32,7 +39,8 @@ impl std::fmt::Display for KedaVersion {
 pub enum KedaFeature {
     /// `ScaledObject.spec.initialCooldownPeriod`
     InitialCooldownPeriod,
-    /// `ScaledObject.spec.advanced.scalingModifiers`
+    /// `ScaledObject.spec.advanced.scalingModifiers` (in the CRD from v2.12.0,
+    /// where the changelog lists formula-based evaluation as experimental)
     ScalingModifiers,
     /// `TriggerAuthentication.spec.podIdentity.identityTenantId`
     IdentityTenantId,
@@ -54,16 +62,22 @@ impl KedaFeature {
         KedaFeature::FallbackBehavior,
     ];
 
-    /// The first KEDA release with the field (facts §9, "Fields by version").
-    pub fn since(self) -> KedaVersion {
+    /// The catalog subject of the release that brought the field.
+    pub fn subject(self) -> &'static str {
         match self {
-            KedaFeature::InitialCooldownPeriod
-            | KedaFeature::ScalingModifiers
-            | KedaFeature::IdentityTenantId
-            | KedaFeature::IdentityAuthorityHost => KedaVersion::new(2, 14),
-            KedaFeature::EagerStrategy => KedaVersion::new(2, 16),
-            KedaFeature::FallbackBehavior => KedaVersion::new(2, 17),
+            KedaFeature::InitialCooldownPeriod => "initial_cooldown_period",
+            KedaFeature::ScalingModifiers => "scaling_modifiers",
+            KedaFeature::IdentityTenantId => "identity_tenant_id",
+            KedaFeature::IdentityAuthorityHost => "identity_authority_host",
+            KedaFeature::EagerStrategy => "eager_strategy",
+            KedaFeature::FallbackBehavior => "fallback_behavior",
         }
+    }
+
+    /// The first KEDA release with the field (a catalog fact, checked
+    /// against the CRDs and CHANGELOG.md of kedacore/keda at each tag).
+    pub fn since(self, catalog: &Catalog) -> KedaVersion {
+        since_catalog(catalog, self.subject())
     }
 
     /// The field's path as written in YAML.
@@ -76,6 +90,33 @@ impl KedaFeature {
             KedaFeature::EagerStrategy => "spec.scalingStrategy.strategy: eager",
             KedaFeature::FallbackBehavior => "spec.fallback.behavior",
         }
+    }
+}
+
+/// Admission rules that changed between releases (the lint words its
+/// findings by them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum KedaChange {
+    /// The ScaledObject webhook rejects min > max and idle ≥ min; before, it
+    /// only logged them and the controller refused to reconcile
+    /// (CHANGELOG v2.20.0, kedacore/keda#5954).
+    WebhookRejectsReplicaBounds,
+    /// The ScaledObject webhook rejects a name over 63 characters or a
+    /// `keda-hpa-<name>` over 63; before, label values were cut at 63
+    /// (CHANGELOG v2.20.0, kedacore/keda#6998).
+    WebhookRejectsLongName,
+}
+
+impl KedaChange {
+    /// The first release with the rule (a catalog fact).
+    pub fn since(self, catalog: &Catalog) -> KedaVersion {
+        since_catalog(
+            catalog,
+            match self {
+                KedaChange::WebhookRejectsReplicaBounds => "webhook_replica_bounds",
+                KedaChange::WebhookRejectsLongName => "webhook_name_length",
+            },
+        )
     }
 }
 
@@ -168,11 +209,12 @@ mod tests {
 
     #[test]
     fn kubernetes_1_34_assumes_the_release_of_1_33() {
+        let c = Catalog::builtin();
         let a = keda_for_aks(34).unwrap();
         assert_eq!(a.keda, KedaVersion::new(2, 16));
         assert_eq!(a.matched, AksKedaMatch::AssumedFromLower { listed_minor: 33 });
-        assert!(!a.keda.supports(KedaFeature::FallbackBehavior));
-        assert!(a.keda.supports(KedaFeature::EagerStrategy));
+        assert!(!a.keda.supports(KedaFeature::FallbackBehavior, &c));
+        assert!(a.keda.supports(KedaFeature::EagerStrategy, &c));
     }
 
     #[test]
@@ -184,13 +226,17 @@ mod tests {
 
     #[test]
     fn features_by_version() {
+        let c = Catalog::builtin();
         let v211 = KedaVersion::new(2, 11);
-        assert!(KedaFeature::ALL.iter().all(|f| !v211.supports(*f)));
+        assert!(KedaFeature::ALL.iter().all(|f| !v211.supports(*f, &c)));
         let v214 = KedaVersion::new(2, 14);
-        assert!(v214.supports(KedaFeature::IdentityTenantId));
-        assert!(!v214.supports(KedaFeature::EagerStrategy));
+        assert!(v214.supports(KedaFeature::IdentityTenantId, &c));
+        assert!(!v214.supports(KedaFeature::EagerStrategy, &c));
+        assert!(KedaVersion::new(2, 15).supports(KedaFeature::EagerStrategy, &c));
+        assert!(KedaVersion::new(2, 12).supports(KedaFeature::ScalingModifiers, &c));
+        assert!(!KedaVersion::new(2, 11).supports(KedaFeature::ScalingModifiers, &c));
         let v219 = KedaVersion::new(2, 19);
-        assert!(KedaFeature::ALL.iter().all(|f| v219.supports(*f)));
+        assert!(KedaFeature::ALL.iter().all(|f| v219.supports(*f, &c)));
     }
 
     #[test]

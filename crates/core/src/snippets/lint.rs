@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::keda::{namespace_is_fqdn, KedaForm, ScaleKind};
 use super::keda_quota::fmt_num;
 use super::keda_render::effective_max_replicas;
+use super::keda_versions::{keda_for_aks, parse_kubernetes_minor, KedaChange, KedaFeature, KedaVersion, AKS_KEDA_TABLE};
 use super::text::Text;
 use crate::facts::Catalog;
 
@@ -114,8 +115,38 @@ fn find(out: &mut Vec<Finding>, rule: Rule, severity: Severity, message: Text, f
     out.push(Finding { rule, severity, message, fix });
 }
 
-/// Every finding for the form and the cluster facts, errors first.
+/// The KEDA release of the form's AKS version (the newest listed when the
+/// version can't be read: the form reports that itself).
+pub fn keda_of(form: &KedaForm) -> KedaVersion {
+    let newest = AKS_KEDA_TABLE.last().map(|(_, k)| *k).unwrap_or(KedaVersion::new(2, 0));
+    parse_kubernetes_minor(&form.aks_kubernetes_version).and_then(keda_for_aks).map_or(newest, |k| k.keda)
+}
+
+/// Every finding for the form and the cluster facts, errors first, worded
+/// for the KEDA release of the form's AKS version.
 pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
+    lint_for(input, keda_of(&input.form), catalog)
+}
+
+/// What a replica-count rule does on `keda`: rejected by the webhook, or
+/// applied and never reconciled.
+fn replica_bounds_outcome(keda: KedaVersion, catalog: &Catalog) -> Text {
+    let since = KedaChange::WebhookRejectsReplicaBounds.since(catalog);
+    if keda >= since {
+        Text::new(
+            format!("KEDA {keda}'s webhook rejects it: kubectl apply fails (rejected since {since})."),
+            format!("KEDA {keda}의 webhook이 거부합니다: kubectl apply가 실패합니다 ({since}부터 거부)."),
+        )
+    } else {
+        Text::new(
+            format!("KEDA {keda} accepts it (kubectl apply succeeds), but its controller never reconciles it: no HPA, no scaling, and the ScaledObject stays Ready=False. The webhook only rejects it from KEDA {since}."),
+            format!("KEDA {keda}는 이를 받아들이지만(kubectl apply는 성공) controller가 reconcile하지 않습니다: HPA도 스케일링도 없고 ScaledObject는 Ready=False로 남습니다. webhook이 거부하는 것은 KEDA {since}부터입니다."),
+        )
+    }
+}
+
+/// [`lint`] for a given KEDA release.
+pub fn lint_for(input: &LintInput, keda: KedaVersion, catalog: &Catalog) -> Vec<Finding> {
     let (f, c) = (&input.form, &input.cluster);
     let mut out = Vec::new();
     let (max, quota) = effective_max_replicas(f, catalog);
@@ -185,7 +216,14 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
     let max_name = catalog.require(Kind::KedaMaxNameChars, "any");
     let name_len = f.name.chars().count();
     if is_so && name_len as f64 > max_name {
-        find(&mut out, Rule::NameTooLong, Severity::Error, Text::new(format!("The name has {name_len} characters; KEDA's webhook rejects more than {max_name}, because keda-hpa-<name> must fit 63."), format!("이름이 {name_len}자입니다. keda-hpa-<이름>이 63자 안에 들어가야 하므로 KEDA webhook은 {max_name}자를 넘는 이름을 거부합니다.")), Text::new(format!("Shorten the name to {max_name} characters or fewer."), format!("이름을 {max_name}자 이하로 줄이세요.")));
+        let since = KedaChange::WebhookRejectsLongName.since(catalog);
+        let fix =
+            Text::new(format!("Shorten the name to {max_name} characters or fewer."), format!("이름을 {max_name}자 이하로 줄이세요."));
+        if keda >= since {
+            find(&mut out, Rule::NameTooLong, Severity::Error, Text::new(format!("The name has {name_len} characters; KEDA {keda}'s webhook rejects more than {max_name}, because keda-hpa-<name> must fit 63 (rejected since {since})."), format!("이름이 {name_len}자입니다. keda-hpa-<이름>이 63자 안에 들어가야 하므로 KEDA {keda}의 webhook은 {max_name}자를 넘는 이름을 거부합니다 ({since}부터 거부).")), fix);
+        } else {
+            find(&mut out, Rule::NameTooLong, Severity::Warning, Text::new(format!("The name has {name_len} characters: KEDA {keda} applies it and cuts its label values to 63 characters, so it works, but from KEDA {since} the webhook rejects names over {max_name} (keda-hpa-<name> must fit 63)."), format!("이름이 {name_len}자입니다. KEDA {keda}는 적용하고 레이블 값을 63자로 잘라 동작하지만, KEDA {since}부터는 webhook이 {max_name}자를 넘는 이름을 거부합니다 (keda-hpa-<이름>이 63자 안에 들어가야 함).")), fix);
+        }
     }
     if f.min_replicas > max {
         find(
@@ -193,8 +231,12 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
             Rule::MinAboveMax,
             Severity::Error,
             Text::new(
-                format!("minReplicaCount {} is above maxReplicaCount {max}: the webhook rejects it.", f.min_replicas),
-                format!("minReplicaCount {}가 maxReplicaCount {max}보다 큽니다. webhook이 거부합니다.", f.min_replicas),
+                format!("minReplicaCount {} is above maxReplicaCount {max}. {}", f.min_replicas, replica_bounds_outcome(keda, catalog).en),
+                format!(
+                    "minReplicaCount {}가 maxReplicaCount {max}보다 큽니다. {}",
+                    f.min_replicas,
+                    replica_bounds_outcome(keda, catalog).ko
+                ),
             ),
             Text::new("Make minReplicaCount at most maxReplicaCount.", "minReplicaCount를 maxReplicaCount 이하로 맞추세요."),
         );
@@ -217,10 +259,15 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
                 Rule::IdleNotBelowMin,
                 Severity::Error,
                 Text::new(
-                    format!("idleReplicaCount 0 must be below minReplicaCount, which is {}: the webhook rejects it.", f.min_replicas),
                     format!(
-                        "idleReplicaCount 0은 minReplicaCount보다 작아야 하는데 minReplicaCount가 {}입니다. webhook이 거부합니다.",
-                        f.min_replicas
+                        "idleReplicaCount 0 must be below minReplicaCount, which is {}. {}",
+                        f.min_replicas,
+                        replica_bounds_outcome(keda, catalog).en
+                    ),
+                    format!(
+                        "idleReplicaCount 0은 minReplicaCount보다 작아야 하는데 minReplicaCount가 {}입니다. {}",
+                        f.min_replicas,
+                        replica_bounds_outcome(keda, catalog).ko
                     ),
                 ),
                 Text::new(
@@ -278,14 +325,14 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
             );
         }
     }
-    if f.identity_id.trim().is_empty() && !f.identity_tenant_id.trim().is_empty() {
+    if f.identity_id.trim().is_empty() && !f.identity_tenant_id.trim().is_empty() && keda.supports(KedaFeature::IdentityTenantId, catalog) {
         find(
             &mut out,
             Rule::TenantWithoutIdentity,
-            Severity::Error,
+            Severity::Warning,
             Text::new(
-                "identityTenantId is set without identityId: KEDA requires both.",
-                "identityId 없이 identityTenantId만 설정했습니다. KEDA는 둘 다 요구합니다.",
+                format!("identityTenantId is set without identityId. KEDA {keda} doesn't check this (no release does) and it works, but it is discouraged: the operator's default identity signs in to that tenant, which fails unless that identity exists there."),
+                format!("identityId 없이 identityTenantId만 설정했습니다. KEDA {keda}는 이를 검사하지 않고(어떤 버전도 검사하지 않음) 동작은 하지만 권장하지 않습니다: operator의 기본 아이덴티티가 그 테넌트로 로그인하므로, 그 테넌트에 해당 아이덴티티가 없으면 실패합니다."),
             ),
             Text::new(
                 "Add the managed identity's client ID as identityId, or clear identityTenantId.",
@@ -293,14 +340,17 @@ pub fn lint(input: &LintInput, catalog: &Catalog) -> Vec<Finding> {
             ),
         );
     }
-    if f.identity_tenant_id.trim().is_empty() && !f.identity_authority_host.trim().is_empty() {
+    if f.identity_tenant_id.trim().is_empty()
+        && !f.identity_authority_host.trim().is_empty()
+        && keda.supports(KedaFeature::IdentityAuthorityHost, catalog)
+    {
         find(
             &mut out,
             Rule::TenantWithoutIdentity,
             Severity::Error,
             Text::new(
-                "identityAuthorityHost is set without identityTenantId: KEDA requires the tenant too.",
-                "identityTenantId 없이 identityAuthorityHost를 설정했습니다. KEDA는 테넌트도 요구합니다.",
+                format!("identityAuthorityHost is set without identityTenantId: KEDA {keda}'s TriggerAuthentication webhook rejects it (kubectl apply fails)."),
+                format!("identityTenantId 없이 identityAuthorityHost를 설정했습니다. KEDA {keda}의 TriggerAuthentication webhook이 거부합니다 (kubectl apply 실패)."),
             ),
             Text::new(
                 "Add identityTenantId (and identityId), or clear identityAuthorityHost.",

@@ -18,16 +18,16 @@ pub mod text;
 pub mod yaml;
 
 pub use advisor::{advise, Advice, AdvisorInput, Cancellation, Generator, PathKind, Waiting};
-pub use code_apim::{apim_policy_xml, ApimOptions};
+pub use code_apim::{apim_policy_xml, ApimOptions, CounterKey};
 pub use code_submit::{check_expiry, submit_curl, submit_python, Dialect, SubmitOptions};
-pub use code_worker::{worker_python, WorkerOptions};
+pub use code_worker::{worker_python, WorkerMode, WorkerOptions};
 pub use highlight::{highlight, Lang, Span, TokenClass};
 pub use keda::{Entity, FallbackBehavior, FallbackForm, JobStrategy, KedaForm, ScaleKind, ScalingModifiersForm};
 pub use keda_quota::{max_replicas_from_quota, QuotaFeed, QuotaSizing};
 pub use keda_render::{effective_max_replicas, render, Note, NoteCode, Rendered};
 pub use keda_versions::{
-    add_on_releases, keda_for_aks, parse_kubernetes_minor, AksKeda, AksKedaMatch, KedaFeature, KedaVersion, AKS_KEDA_TABLE,
+    add_on_releases, keda_for_aks, parse_kubernetes_minor, AksKeda, AksKedaMatch, KedaChange, KedaFeature, KedaVersion, AKS_KEDA_TABLE,
 };
-pub use lint::{lint, ClusterFacts, Finding, LintInput, Rule, Severity};
+pub use lint::{keda_of, lint, lint_for, ClusterFacts, Finding, LintInput, Rule, Severity};
 pub use servicebus::{check_message, claim_check_message, ClaimCheckInput, MessageCheck, MessageInput, Property, SbCode, SbFinding, Tier};
 pub use text::{FormError, Text};
