@@ -73,6 +73,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.per_request", "Per request"),
     ("cost.per_day", "Per day"),
     ("cost.per_month_total", "Per month"),
+    ("cost.scroll_hint", "Swipe the table sideways to see every scenario →"),
     ("cost.per_year", "Per year"),
     ("cost.part.input", "Input"),
     ("cost.part.cached", "Cached input"),

@@ -73,6 +73,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.per_request", "요청당"),
     ("cost.per_day", "하루"),
     ("cost.per_month_total", "한 달"),
+    ("cost.scroll_hint", "표를 옆으로 밀면 모든 시나리오가 보입니다 →"),
     ("cost.per_year", "일 년"),
     ("cost.part.input", "입력"),
     ("cost.part.cached", "캐시된 입력"),

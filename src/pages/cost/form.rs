@@ -97,6 +97,9 @@ pub fn WorkloadForm() -> impl IntoView {
         <Show when=move || days_issue().is_some()>
             <p class="field-error" id="cost-days-err" role="alert">{days_issue}</p>
         </Show>
+        <Show when=move || { count.get() > 1 }>
+            <p class="muted cost-scroll-hint" data-testid="cost-form-scroll-hint">{tr("cost.scroll_hint")}</p>
+        </Show>
         <div class="table-wrap cost-form-wrap">
             {move || {
                 let n = count.get();

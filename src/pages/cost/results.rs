@@ -133,6 +133,7 @@ fn results_view(lang: Lang, r: &ComparisonResult, names: &[String]) -> impl Into
     let bars =
         (0..n).map(|i| Bar { label: names[i].clone(), parts: split(&costs[i].per_month), value: m(costs[i].per_month.total) }).collect();
     view! {
+        {(n > 1).then(|| view! { <p class="muted cost-scroll-hint" data-testid="cost-scroll-hint">{t(lang, "cost.scroll_hint")}</p> })}
         <div class="table-wrap cost-results-wrap">
             <table class="cost-results" data-testid="cost-results">
                 <thead><tr><th scope="col">{t(lang, "cost.per_what")}</th>{head}</tr></thead>
