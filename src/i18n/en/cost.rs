@@ -19,6 +19,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.duplicate_label", "Duplicate {name} as a new scenario"),
     ("cost.remove", "Remove"),
     ("cost.remove_label", "Remove {name}"),
+    ("cost.days_hint", "A month is {days} days by default: the calendar's average ({year} days ÷ {months} months), so a year of months is a year of days."),
     ("cost.days_per_month", "Days per month"),
     ("cost.share", "Copy share link"),
     ("cost.share_copied", "Link copied"),

@@ -19,6 +19,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.duplicate_label", "{name}을(를) 새 시나리오로 복제"),
     ("cost.remove", "삭제"),
     ("cost.remove_label", "{name} 삭제"),
+    ("cost.days_hint", "한 달은 기본 {days}일입니다. 달력의 평균({year}일 ÷ {months}개월)이라 열두 달을 더하면 1년의 일수와 같습니다."),
     ("cost.days_per_month", "한 달 일수"),
     ("cost.share", "공유 링크 복사"),
     ("cost.share_copied", "링크를 복사했습니다"),
