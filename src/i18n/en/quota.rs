@@ -38,6 +38,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("quota.f.batchable", "Batchable share"),
     ("quota.f.batchable_hint", "0–1: traffic that could wait for Global Batch"),
     ("quota.problems", "Fix these inputs to see the plan:"),
+    ("quota.copy_link", "Copy link"),
+    ("quota.copied", "Link copied"),
     ("quota.bind.kicker", "The limit that binds first"),
     ("quota.bind.kicker_ptu", "Provisioned utilization at the peak"),
     ("quota.bind.tpm", "TPM binds first"),

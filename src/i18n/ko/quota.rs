@@ -38,6 +38,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("quota.f.batchable", "배치로 돌릴 수 있는 비율"),
     ("quota.f.batchable_hint", "0–1: Global Batch로 미뤄도 되는 트래픽"),
     ("quota.problems", "계획을 보려면 다음 입력을 고치세요:"),
+    ("quota.copy_link", "링크 복사"),
+    ("quota.copied", "링크를 복사했습니다"),
     ("quota.bind.kicker", "먼저 닿는 리밋"),
     ("quota.bind.kicker_ptu", "피크의 프로비저닝드 사용률"),
     ("quota.bind.tpm", "TPM이 먼저 닿습니다"),
