@@ -217,3 +217,27 @@ fn an_overridden_ratio_changes_the_answer() {
         }
     }
 }
+
+/// Issue 17 item 10: Azure's quota is per subscription, region, model and
+/// deployment type, so a second deployment in the same region draws on the
+/// same pool (what /quota says: another region has its own quota). No
+/// practice answer may count it as a remedy that works today.
+#[test]
+fn a_same_region_deployment_is_never_an_immediate_remedy() {
+    let c = Catalog::builtin();
+    let mut saw_region = false;
+    for seed in 0..SEEDS {
+        let p = Problem::generate(Family::NotImmediate, seed, &c);
+        for (i, o) in p.options.iter().enumerate() {
+            if i == p.correct {
+                continue;
+            }
+            assert!(!o.en.contains("same region") && !o.ko.contains("같은 리전"), "{}: {}", p.id(), o.en);
+            saw_region |= o.en.contains("different region");
+        }
+        if p.options.iter().any(|o| o.en.contains("different region")) {
+            assert!(p.explanation.en.contains("same region shares"), "{}: {}", p.id(), p.explanation.en);
+        }
+    }
+    assert!(saw_region);
+}
