@@ -241,3 +241,24 @@ fn a_same_region_deployment_is_never_an_immediate_remedy() {
     }
     assert!(saw_region);
 }
+
+/// Issue 13: the generators read the planner's per-deployment-type ratio
+/// (the quota-tier tables for the model × deployment type), never a flat one.
+#[test]
+fn tpm_rpm_problems_use_the_planners_ratio() {
+    use batchlane_core::facts::tiers::TierDeployment;
+    use batchlane_core::quota::plan::{plan, DeploymentType, PlanInput};
+    let c = Catalog::builtin();
+    for seed in 0..SEEDS {
+        let s = TpmRpmShape::for_seed(seed, &c);
+        let deployment = match s.deployment {
+            TierDeployment::Global => DeploymentType::GlobalStandard,
+            TierDeployment::DataZone => DeploymentType::DataZoneStandard,
+            TierDeployment::Standard => DeploymentType::RegionalStandard,
+        };
+        let input = PlanInput { model: s.model.into(), deployment, allocated_tpm: s.tpm, ..PlanInput::default() };
+        let p = plan(&input, &c).unwrap();
+        assert_eq!(s.ratio, p.rpm_per_1k_tpm, "seed {seed}: {} {:?}", s.model, s.deployment);
+        assert_eq!(s.answer(), p.limits.unwrap().rpm_allowed, "seed {seed}");
+    }
+}
