@@ -1,13 +1,33 @@
 // Post-build step: Trunk's loader is an inline <script>. A strict CSP allows
 // it only by hash, so compute the SHA-256 of every inline script in the built
 // index.html and add it to the CSP meta tag's script-src.
+//
+// Two fixes of Trunk 0.21.14's output come first, each a console warning in
+// Chromium otherwise:
+// - the wasm `<link rel="preload" as="fetch" integrity=…>`: Chromium ignores
+//   `integrity` on preload destinations without subresource integrity and
+//   says so; the module preload keeps its integrity.
+// - the worker's loader shim calls `wasm_bindgen("./worker_bg.wasm")`, the
+//   positional form wasm-bindgen 0.2.9x+ reports as deprecated; it takes
+//   `{ module_or_path }`.
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const dir = process.env.TRUNK_STAGING_DIR || process.argv[2] || "dist";
 const file = join(dir, "index.html");
 let html = readFileSync(file, "utf8");
+
+html = html.replace(/<link\b[^>]*\brel="preload"[^>]*>/g, (tag) =>
+  /\bas="fetch"/.test(tag) ? tag.replace(/\s+integrity="[^"]*"/, "") : tag,
+);
+
+const loader = join(dir, "worker_loader.js");
+if (existsSync(loader)) {
+  const js = readFileSync(loader, "utf8");
+  const fixed = js.replace(/wasm_bindgen\((["'][^"']+["'])\)/g, "wasm_bindgen({ module_or_path: $1 })");
+  if (fixed !== js) writeFileSync(loader, fixed);
+}
 
 const hashes = [];
 for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {

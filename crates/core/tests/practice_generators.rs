@@ -217,3 +217,48 @@ fn an_overridden_ratio_changes_the_answer() {
         }
     }
 }
+
+/// Issue 17 item 10: Azure's quota is per subscription, region, model and
+/// deployment type, so a second deployment in the same region draws on the
+/// same pool (what /quota says: another region has its own quota). No
+/// practice answer may count it as a remedy that works today.
+#[test]
+fn a_same_region_deployment_is_never_an_immediate_remedy() {
+    let c = Catalog::builtin();
+    let mut saw_region = false;
+    for seed in 0..SEEDS {
+        let p = Problem::generate(Family::NotImmediate, seed, &c);
+        for (i, o) in p.options.iter().enumerate() {
+            if i == p.correct {
+                continue;
+            }
+            assert!(!o.en.contains("same region") && !o.ko.contains("같은 리전"), "{}: {}", p.id(), o.en);
+            saw_region |= o.en.contains("different region");
+        }
+        if p.options.iter().any(|o| o.en.contains("different region")) {
+            assert!(p.explanation.en.contains("same region shares"), "{}: {}", p.id(), p.explanation.en);
+        }
+    }
+    assert!(saw_region);
+}
+
+/// Issue 13: the generators read the planner's per-deployment-type ratio
+/// (the quota-tier tables for the model × deployment type), never a flat one.
+#[test]
+fn tpm_rpm_problems_use_the_planners_ratio() {
+    use batchlane_core::facts::tiers::TierDeployment;
+    use batchlane_core::quota::plan::{plan, DeploymentType, PlanInput};
+    let c = Catalog::builtin();
+    for seed in 0..SEEDS {
+        let s = TpmRpmShape::for_seed(seed, &c);
+        let deployment = match s.deployment {
+            TierDeployment::Global => DeploymentType::GlobalStandard,
+            TierDeployment::DataZone => DeploymentType::DataZoneStandard,
+            TierDeployment::Standard => DeploymentType::RegionalStandard,
+        };
+        let input = PlanInput { model: s.model.into(), deployment, allocated_tpm: s.tpm, ..PlanInput::default() };
+        let p = plan(&input, &c).unwrap();
+        assert_eq!(s.ratio, p.rpm_per_1k_tpm, "seed {seed}: {} {:?}", s.model, s.deployment);
+        assert_eq!(s.answer(), p.limits.unwrap().rpm_allowed, "seed {seed}");
+    }
+}

@@ -5,6 +5,24 @@ use batchlane_core::facts::Catalog;
 use batchlane_core::quota::plan::{explain_en, explain_ko, plan, DeploymentType, PlanInput, Step, Timing, Way};
 use batchlane_core::quota::sizing::Binding;
 
+/// What the planner asks for: `need` with the catalog's headroom target,
+/// rounded up to the 1,000-TPM step.
+fn with_margin(need: f64) -> f64 {
+    let target = Catalog::builtin().require(batchlane_core::facts::Kind::HeadroomTarget, "any");
+    (need * target / 1_000.0).ceil() * 1_000.0
+}
+
+/// The need behind the request (the larger of tokens and requests).
+fn need(p: &batchlane_core::quota::plan::Plan) -> f64 {
+    p.steps
+        .iter()
+        .find_map(|s| match s {
+            Step::TpmToRequest { for_tokens, for_requests, .. } => Some(for_tokens.max(*for_requests)),
+            _ => None,
+        })
+        .unwrap()
+}
+
 fn input(tpm: f64, rpm: f64, prompt: f64, output: f64) -> PlanInput {
     PlanInput {
         allocated_tpm: tpm,
@@ -34,7 +52,8 @@ fn practice_2_tpm_binds_and_needs_100k() {
     assert_eq!(l.binding, Binding::Tpm);
     assert_eq!(l.tpm_needed, 100_000.0);
     assert_eq!((l.rpm_needed, l.rpm_allowed), (50.0, 360.0));
-    assert_eq!(p.tpm_to_request, 100_000.0);
+    assert_eq!(need(&p), 100_000.0);
+    assert_eq!(p.tpm_to_request, with_margin(100_000.0));
     assert!(p.short);
 }
 
@@ -45,7 +64,8 @@ fn worked_case_tpm_binds_with_nine_times_the_rpm() {
     let l = p.limits.unwrap();
     assert_eq!((l.tpm_needed, l.binding), (80_000.0, Binding::Tpm));
     assert_eq!(l.rpm_headroom(), 9.0);
-    assert_eq!(p.tpm_to_request, 80_000.0);
+    assert_eq!(need(&p), 80_000.0);
+    assert_eq!(p.tpm_to_request, with_margin(80_000.0));
 }
 
 #[test]
@@ -54,8 +74,9 @@ fn worked_case_rpm_binds_for_small_requests() {
     let p = plan(&input(60_000.0, 500.0, 60.0, 40.0), &Catalog::builtin()).unwrap();
     let l = p.limits.unwrap();
     assert_eq!((l.tpm_needed, l.rpm_allowed, l.binding), (50_000.0, 360.0, Binding::Rpm));
-    // 500 RPM ÷ 6 per 1,000 TPM = 83,333.3 → 84,000 TPM.
-    assert_eq!(p.tpm_to_request, 84_000.0);
+    // 500 RPM ÷ 6 per 1,000 TPM = 83,333.3 TPM, with the margin, to the step.
+    assert!((need(&p) - 500.0 / 6.0 * 1_000.0).abs() < 1e-6);
+    assert_eq!(p.tpm_to_request, with_margin(500.0 / 6.0 * 1_000.0));
     assert!(explain_ko(&p).iter().any(|s| s.contains("RPM이 먼저 닿습니다")));
 }
 
@@ -85,8 +106,9 @@ fn short_window_catches_bursts_the_minute_hides() {
     let one = p.windows.iter().find(|w| w.seconds == 1.0).unwrap();
     assert_eq!((one.cap_requests, one.burst_requests), (6.0, 7.5));
     assert!(p.short);
-    // 450 burst RPM ÷ 6 × 1,000 = 75,000 TPM.
-    assert_eq!(p.tpm_to_request, 75_000.0);
+    // 450 burst RPM ÷ 6 × 1,000 = 75,000 TPM, with the margin.
+    assert_eq!(need(&p), 75_000.0);
+    assert_eq!(p.tpm_to_request, with_margin(75_000.0));
 }
 
 #[test]
@@ -97,7 +119,8 @@ fn ways_put_quota_increase_last_and_size_each_way() {
     assert_eq!(p.ways.len(), 4);
     let last = p.ways.last().unwrap();
     assert_eq!(last.timing, Timing::NeedsApproval);
-    assert_eq!(last.way, Way::QuotaIncrease { from_tpm: 60_000.0, to_tpm: 100_000.0, increase: 40_000.0 });
+    let to = with_margin(100_000.0);
+    assert_eq!(last.way, Way::QuotaIncrease { from_tpm: 60_000.0, to_tpm: to, increase: to - 60_000.0 });
     assert!(p.ways.iter().take(2).all(|w| w.timing == Timing::Now));
     for w in &p.ways {
         match &w.way {

@@ -87,6 +87,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.tier_rpm_window_seconds", "Quota tier: window the request limit is enforced over"),
     ("fact.tier_tpm", "Quota tier: tokens per minute"),
     ("fact.tpm_step", "TPM allocation step"),
+    ("fact.headroom_target", "Headroom to keep over the peak (allowed ÷ needed)"),
     ("fact.short_window_seconds", "Short enforcement window (typical)"),
     ("fact.short_window_seconds_min", "Short enforcement window (shortest)"),
     ("fact.context_window", "Context window"),

@@ -87,6 +87,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.tier_rpm_window_seconds", "할당량 티어: 요청 한도를 적용하는 윈도"),
     ("fact.tier_tpm", "할당량 티어: 분당 토큰"),
     ("fact.tpm_step", "TPM 할당 단위"),
+    ("fact.headroom_target", "피크 대비 남겨 둘 여유 (허용 ÷ 필요)"),
     ("fact.short_window_seconds", "짧은 집행 구간 (일반)"),
     ("fact.short_window_seconds_min", "짧은 집행 구간 (최소)"),
     ("fact.context_window", "컨텍스트 윈도"),

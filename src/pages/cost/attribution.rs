@@ -227,9 +227,12 @@ pub fn Attribution() -> impl IntoView {
         {move || {
             let lang = prefs.lang.get();
             result.get().filter(|s| !s.by_tenant.rows.is_empty()).map(|s| {
+                // Lines without any feature (e.g. a batch's results) have no
+                // feature table to show.
+                let features = s.by_feature.rows.iter().any(|r| !r.key.is_empty());
                 view! {
                     <SpendView lang=lang table=s.by_tenant/>
-                    <SpendView lang=lang table=s.by_feature/>
+                    {features.then(|| view! { <SpendView lang=lang table=s.by_feature/> })}
                 }
             })
         }}

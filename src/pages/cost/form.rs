@@ -94,8 +94,20 @@ pub fn WorkloadForm() -> impl IntoView {
             </label>
             <super::share_link::ShareButton/>
         </div>
+        <p class="muted cost-days-hint" data-testid="cost-days-hint">{move || {
+            use batchlane_core::cost::scenario::{DAYS_PER_YEAR, DEFAULT_DAYS_PER_MONTH, MONTHS_PER_YEAR};
+            use batchlane_core::format::format_number;
+            fill(t(prefs.lang.get(), "cost.days_hint"), &[
+                ("days", &format_number(DEFAULT_DAYS_PER_MONTH, 2)),
+                ("year", &format_number(DAYS_PER_YEAR, 0)),
+                ("months", &format_number(MONTHS_PER_YEAR, 0)),
+            ])
+        }}</p>
         <Show when=move || days_issue().is_some()>
             <p class="field-error" id="cost-days-err" role="alert">{days_issue}</p>
+        </Show>
+        <Show when=move || { count.get() > 1 }>
+            <p class="muted cost-scroll-hint" data-testid="cost-form-scroll-hint">{tr("cost.scroll_hint")}</p>
         </Show>
         <div class="table-wrap cost-form-wrap">
             {move || {

@@ -7,9 +7,9 @@ use super::{slot_name, use_cost};
 use crate::format::usd;
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::use_prefs;
+use batchlane_core::cost::compare::saving_share_text;
 use batchlane_core::cost::compare::{ComparisonResult, Slot};
 use batchlane_core::cost::scenario::{Cost, Note, Split};
-use batchlane_core::format::format_percent;
 use leptos::prelude::*;
 
 fn note_text(lang: Lang, n: Note) -> &'static str {
@@ -133,6 +133,7 @@ fn results_view(lang: Lang, r: &ComparisonResult, names: &[String]) -> impl Into
     let bars =
         (0..n).map(|i| Bar { label: names[i].clone(), parts: split(&costs[i].per_month), value: m(costs[i].per_month.total) }).collect();
     view! {
+        {(n > 1).then(|| view! { <p class="muted cost-scroll-hint" data-testid="cost-scroll-hint">{t(lang, "cost.scroll_hint")}</p> })}
         <div class="table-wrap cost-results-wrap">
             <table class="cost-results" data-testid="cost-results">
                 <thead><tr><th scope="col">{t(lang, "cost.per_what")}</th>{head}</tr></thead>
@@ -155,7 +156,7 @@ fn results_view(lang: Lang, r: &ComparisonResult, names: &[String]) -> impl Into
                     {row("cost.saving_month", "saving-month", &|i| saving(i, &|s| s.saving_per_month))}
                     {row("cost.saving_year", "saving-year", &|i| saving(i, &|s| s.saving_per_year))}
                     {row("cost.saving_share", "saving-share", &|i| if i == 0 || r.baseline.per_month.total == 0.0 { "—".to_string() } else {
-                        format_percent(r.scenarios[i - 1].saving_per_month / r.baseline.per_month.total)
+                        saving_share_text(r.scenarios[i - 1].saving_per_month / r.baseline.per_month.total)
                     })}
                     {group("cost.group.knobs")}
                     {knob_rows}

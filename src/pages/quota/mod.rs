@@ -37,6 +37,15 @@ pub fn QuotaPage() -> impl IntoView {
         <section class="page quota" data-testid="page-quota">
             <PageHeader title="page.quota.title" desc="page.quota.desc"/>
             <LinkBanner state=url/>
+            <p class="quota-share">
+                <crate::components::copy_button::CopyButton
+                    text=move || {
+                        let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+                        let q = st.pairs.with(|p| share::link_query(p));
+                        if q.is_empty() { format!("{origin}/quota") } else { format!("{origin}/quota?{q}") }
+                    }
+                    label="quota.copy_link" done="quota.copied" class="button" testid="quota-share"/>
+            </p>
             <div class="quota-layout">
                 <form::PlanForm/>
                 <div class="quota-out">

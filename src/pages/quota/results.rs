@@ -4,7 +4,7 @@
 use super::use_quota;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::quota::plan::{Field, Plan, Step, Timing};
+use batchlane_core::quota::plan::{Field, Level, Plan, Step, Timing};
 use batchlane_core::quota::share::{cap_by_rpm, keda_handoff, replicas_quota_can_feed};
 use batchlane_core::quota::sizing::Binding;
 use batchlane_core::quota::text::{num, pct};
@@ -89,6 +89,8 @@ fn PlanView(plan: Plan) -> impl IntoView {
     let prefs = use_prefs();
     let lang = prefs.lang;
     let words = move |s: &Step| step_text(s).pick(lang.get()).to_string();
+    let vcode = plan.verdict.code();
+    let verdict = plan.verdict.text();
     let binding_card = match (&plan.limits, plan.ptu_utilization) {
         (Some(l), _) => {
             let code = binding_code(l.binding);
@@ -96,6 +98,8 @@ fn PlanView(plan: Plan) -> impl IntoView {
                 Binding::Tpm => "quota.bind.tpm",
                 Binding::Rpm => "quota.bind.rpm",
                 Binding::Both => "quota.bind.both",
+                Binding::Neither if plan.verdict.level == Level::Short => "quota.bind.window",
+                Binding::Neither if plan.verdict.level == Level::Tight => "quota.bind.tight",
                 Binding::Neither => "quota.bind.neither",
             };
             let l = *l;
@@ -122,7 +126,7 @@ fn PlanView(plan: Plan) -> impl IntoView {
             let tpm_binds = matches!(l.binding, Binding::Tpm | Binding::Both);
             let rpm_binds = matches!(l.binding, Binding::Rpm | Binding::Both);
             view! {
-                <div class=format!("quota-binding quota-binding--{code}") data-testid="binding-limit" data-binding=code role="status">
+                <div class=format!("quota-binding quota-binding--{code} quota-binding--{vcode}") data-testid="binding-limit" data-binding=code data-verdict=vcode role="status">
                     <p class="quota-binding__kicker">{tr("quota.bind.kicker")}</p>
                     <p class="quota-binding__head">{tr(head)}</p>
                     {meter("quota.bind.tpm_meter", l.tpm_needed, l.tpm_allowed, tpm_binds)}
@@ -131,16 +135,23 @@ fn PlanView(plan: Plan) -> impl IntoView {
                         let s = Step::Binds { binding: l.binding };
                         move || words(&s)
                     }</p>
+                    <p class="quota-binding__verdict" data-testid="quota-verdict">{move || verdict.pick(lang.get()).to_string()}</p>
                 </div>
             }
             .into_any()
         }
         (None, Some(u)) => {
-            let code = if u > 1.0 { "tpm" } else { "neither" };
+            let code = if plan.short { "tpm" } else { "neither" };
+            let none = plan.capacity_tpm <= 0.0;
             view! {
-                <div class=format!("quota-binding quota-binding--{code}") data-testid="binding-limit" data-binding=code role="status">
+                <div class=format!("quota-binding quota-binding--{code} quota-binding--{vcode}") data-testid="binding-limit" data-binding=code data-verdict=vcode role="status">
                     <p class="quota-binding__kicker">{tr("quota.bind.kicker_ptu")}</p>
-                    <p class="quota-binding__head">{move || format!("{} {}", t(lang.get(), "quota.bind.ptu_util"), pct(u))}</p>
+                    <p class="quota-binding__head">{move || if none {
+                        t(lang.get(), "quota.bind.ptu_none").to_string()
+                    } else {
+                        format!("{} {}", t(lang.get(), "quota.bind.ptu_util"), pct(u))
+                    }}</p>
+                    <p class="quota-binding__verdict" data-testid="quota-verdict">{move || verdict.pick(lang.get()).to_string()}</p>
                 </div>
             }
             .into_any()
@@ -276,15 +287,17 @@ fn TierCard(plan: Plan) -> impl IntoView {
 #[component]
 fn KedaHandoff(plan: Plan) -> impl IntoView {
     let prefs = use_prefs();
-    let (st, checked) = use_quota();
-    let tpm = move || checked.with(|c| c.input.allocated_tpm);
+    let (st, _) = use_quota();
+    // Provisioned plans size from their PTUs' input-equivalent TPM and the
+    // PTU-weighted tokens of a request; Standard ones from the TPM.
+    let (tpm, per_request) = (plan.capacity_tpm, plan.counted_per_request);
     let feed = move || {
         let per_min = st.number("kr").unwrap_or(f64::NAN);
         let conc = st.number("kc").filter(|c| *c >= 1.0 && c.fract() == 0.0 && *c <= 1e6).map_or(0, |c| c as u32);
         // The RPM that comes with the deployment (the tier tables' ratio for the
         // model and deployment type) caps the replicas as the TPM does.
         let rpm = plan.limits.map(|l| l.rpm_allowed);
-        replicas_quota_can_feed(tpm(), plan.admission_per_request, per_min, conc).map(|f| cap_by_rpm(f, rpm, per_min))
+        replicas_quota_can_feed(tpm, per_request, per_min, conc).map(|f| cap_by_rpm(f, rpm, per_min))
     };
     let reason = move |i: usize| {
         Signal::derive(move || feed().err().and_then(|e| e.into_iter().find(|(j, _)| *j == i)).map(|(_, p)| super::state::problem(&p)))

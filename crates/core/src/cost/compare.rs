@@ -251,3 +251,25 @@ pub fn evaluate(comparison: &Comparison, catalog: &Catalog) -> Result<Comparison
         .collect();
     Ok(ComparisonResult { baseline: base, scenarios })
 }
+
+/// A saving's share of the baseline, always with one decimal ("27.0%",
+/// "33.3%"), so that the scenarios side by side read at one precision.
+/// "–" when not finite (a zero baseline).
+pub fn saving_share_text(share: f64) -> String {
+    if !share.is_finite() {
+        return "–".to_string();
+    }
+    format!("{:.1}%", share * 100.0)
+}
+
+#[cfg(test)]
+mod share_text_tests {
+    use super::saving_share_text;
+
+    #[test]
+    fn one_precision_for_every_scenario() {
+        assert_eq!(saving_share_text(0.27), "27.0%");
+        assert_eq!(saving_share_text(1.0 / 3.0), "33.3%");
+        assert_eq!(saving_share_text(f64::INFINITY), "–");
+    }
+}

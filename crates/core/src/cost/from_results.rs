@@ -4,9 +4,11 @@
 //!
 //! Tenant: the key of the results page's grouping (a regex capture on
 //! custom_id or a body.metadata field), empty when no grouping is set or a
-//! request did not match. Feature: the model name, so the second table
-//! reads as spend per model. Requests without tokens (failures with no
-//! body, missing requests) were not billed and are left out.
+//! request did not match. Feature: empty — a batch's results say nothing
+//! about features, and a model name in the feature column would read as a
+//! feature; the model stays in `model`, where pricing reads it. Requests
+//! without tokens (failures with no body, missing requests) were not billed
+//! and are left out.
 
 use super::usage::UsageRecord;
 use crate::results::{row_keys, GroupError, GroupKey, ResultsReport};
@@ -33,7 +35,7 @@ pub fn records_from_results(
         let r = merged.entry((tenant.clone(), model.clone())).or_insert_with(|| UsageRecord {
             line: 0,
             tenant,
-            feature: model.clone(),
+            feature: String::new(),
             model,
             prompt_tokens: 0.0,
             cached_tokens: 0.0,
@@ -69,7 +71,8 @@ mod tests {
         let report = chat_trio();
         let key = GroupKey::CustomIdRegex { pattern: r"^(tenant-\d+)-".into() };
         let records = records_from_results(&report, Some(&key), None).unwrap();
-        assert!(records.iter().all(|r| r.batch && r.line == 0 && r.feature == r.model));
+        // No feature in a batch's results: never the model name.
+        assert!(records.iter().all(|r| r.batch && r.line == 0 && r.feature.is_empty() && !r.model.is_empty()));
         let billed = report.rows.iter().filter(|r| !r.usage.is_zero()).count() as f64;
         assert_eq!(records.iter().map(|r| r.requests).sum::<f64>(), billed);
         let prompt: f64 = records.iter().map(|r| r.prompt_tokens).sum();
@@ -80,6 +83,7 @@ mod tests {
         let catalog = Catalog::builtin();
         let s = spend(&records, &catalog, &AttributionConfig::default());
         assert!(s.diagnostics.is_empty(), "{:?}", s.diagnostics);
+        assert!(s.by_feature.rows.iter().all(|r| r.key.is_empty()), "{:?}", s.by_feature.rows);
         let expected = cost_report(&report, &catalog, &CostOptions::default()).total_usd;
         assert!((s.by_tenant.total.cost.total - expected).abs() < 1e-12, "{} vs {expected}", s.by_tenant.total.cost.total);
     }

@@ -7,17 +7,20 @@
 //! - output = min(average output, max_tokens);
 //! - each part at its price × ((1 − batch share) + batch share × batch factor).
 //!
-//! Periods: a day is the requests of a day, a month `days_per_month` days,
-//! a year twelve months.
+//! Periods: a day is the requests of a day, a month `days_per_month` days
+//! (by default the calendar's average, 365 ÷ 12), a year twelve months.
 
 use super::prices::{effective_prices, Prices};
 use super::workload::{Field, FieldIssue, Problem, Severity, Workload};
 use crate::facts::Catalog;
 use serde::{Deserialize, Serialize};
 
-/// The calendar's default for a month (not a vendor figure).
-pub const DEFAULT_DAYS_PER_MONTH: f64 = 30.0;
+/// The calendar (not vendor figures): a year and its months.
+pub const DAYS_PER_YEAR: f64 = 365.0;
 pub const MONTHS_PER_YEAR: f64 = 12.0;
+/// The default month: the calendar's average, so that a year of months is
+/// a year of days (not 12 × 30 = 360).
+pub const DEFAULT_DAYS_PER_MONTH: f64 = DAYS_PER_YEAR / MONTHS_PER_YEAR;
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CostConfig {
@@ -194,7 +197,14 @@ mod tests {
         assert!(close(lanes.total, r.per_request.total));
         assert!(close(r.per_day.total, r.per_request.total * 10_000.0));
         assert!(close(r.per_year.total, r.per_month.total * 12.0));
-        assert!(close(r.per_month.total, r.per_day.total * 30.0));
+        assert!(close(r.per_month.total, r.per_day.total * 365.0 / 12.0));
+    }
+
+    #[test]
+    fn a_default_year_is_365_days_not_360() {
+        let c = Catalog::builtin();
+        let r = cost(&Workload::default(), &c, &CostConfig::default()).unwrap();
+        assert!(close(r.per_year.total, r.per_day.total * 365.0), "{} vs {}", r.per_year.total, r.per_day.total * 365.0);
     }
 
     #[test]

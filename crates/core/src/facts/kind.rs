@@ -52,6 +52,7 @@ kinds! {
     FailFastFirstBackoffSeconds => "fail_fast_first_backoff_seconds",
     FailFastMaxAttempts => "fail_fast_max_attempts",
     FileDefaultExpirySeconds => "file_default_expiry_seconds",
+    HeadroomTarget => "headroom_target",
     HpaScaleDownStabilization => "hpa_scale_down_stabilization",
     ImageBaseTokens => "image_base_tokens",
     ImageLowDetailTokens => "image_low_detail_tokens",

@@ -47,4 +47,8 @@ pub(super) const FACTS: &[Fact] = &[
     fact(Kind::TpmStep, "any", RateLimits, 1_000.0, Tokens, AzureQuotas, D, Documented),
     fact(Kind::ShortWindowSeconds, "any", RateLimits, 10.0, Seconds, AzureQuotas, D, Documented),
     fact(Kind::ShortWindowSecondsMin, "any", RateLimits, 1.0, Seconds, AzureQuotas, D, Documented),
+    // The headroom a plan should keep over its peak (allowed ÷ needed): the
+    // vendor states no figure, only that arrivals are bursty and limits are
+    // enforced over short windows; below it the planner warns (our reading).
+    fact(Kind::HeadroomTarget, "any", RateLimits, 1.2, Factor, AzureQuotas, D, Unconfirmed),
 ];

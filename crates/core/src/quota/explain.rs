@@ -143,15 +143,19 @@ pub fn step_text(step: &Step) -> Text {
                 num(seconds), num(seconds), num(per_window), num(per_minute), num(seconds)
             ),
         ),
-        Step::TpmToRequest { for_tokens, for_requests, step, tpm } => Text::new(
+        Step::TpmToRequest { for_tokens, for_requests, margin, step, tpm } => Text::new(
             format!(
-                "TPM to request: the burst needs {} TPM for its tokens and {} for its requests (peak × burst ÷ ratio × 1,000); the larger, rounded up to the {} step, is {} TPM.",
-                num(for_tokens), num(for_requests), num(step), num(tpm)
+                "TPM to request: the burst needs {} TPM for its tokens and {} for its requests (peak × burst ÷ ratio × 1,000); the larger × {} headroom, rounded up to the {} step, is {} TPM.",
+                num(for_tokens), num(for_requests), num(margin), num(step), num(tpm)
             ),
             format!(
-                "요청할 TPM: 토큰으로는 {} TPM, 요청 수로는 {} TPM(피크 × 버스트 ÷ 비율 × 1,000)이 필요하고, 큰 쪽을 {} 단위로 올리면 {} TPM입니다.",
-                num(for_tokens), num(for_requests), num(step), num(tpm)
+                "요청할 TPM: 토큰으로는 {} TPM, 요청 수로는 {} TPM(피크 × 버스트 ÷ 비율 × 1,000)이 필요하고, 큰 쪽에 여유 {}배를 곱해 {} 단위로 올리면 {} TPM입니다.",
+                num(for_tokens), num(for_requests), num(margin), num(step), num(tpm)
             ),
+        ),
+        Step::PtuUtilization { ptus, needed_tpm, .. } if ptus <= 0.0 => Text::new(
+            format!("Provisioned: no PTUs are allocated, and the peak needs {} input-equivalent TPM: every request is answered 429.", num(needed_tpm)),
+            format!("프로비전된 배포에 PTU가 하나도 없는데 피크에 입력 환산 {} TPM이 필요해 모든 요청이 429를 받습니다.", num(needed_tpm)),
         ),
         Step::PtuUtilization { ptus, tpm_per_ptu, capacity_tpm, needed_tpm, utilization } => {
             let over = utilization > 1.0;
@@ -245,6 +249,10 @@ pub fn way_text(w: &RankedWay) -> Text {
                 "프로비저닝드로 전환: 이 모델의 PTU 수치가 카탈로그에 없습니다.",
             ),
         },
+        Way::QuotaIncrease { from_tpm, increase, .. } if increase <= 0.0 => Text::new(
+            format!("Quota increase: not needed; {} TPM already covers the peak with the headroom to keep.", num(from_tpm)),
+            format!("할당량 증설: 필요 없습니다. {} TPM으로 여유까지 포함해 피크를 감당합니다.", num(from_tpm)),
+        ),
         Way::QuotaIncrease { from_tpm, to_tpm, increase } => Text::new(
             format!("Quota increase: request {} TPM instead of {} (+{}); it takes a request and approval.", num(to_tpm), num(from_tpm), num(increase)),
             format!("할당량 증설: {} TPM 대신 {} TPM(+{})을 신청합니다. 신청과 승인이 걸립니다.", num(from_tpm), num(to_tpm), num(increase)),

@@ -9,6 +9,7 @@ pub mod sizing;
 pub mod text;
 pub mod tier;
 mod validate;
+mod verdict;
 mod ways;
 
 pub use explain::{explain, step_text, way_text};

@@ -9,6 +9,7 @@ pub use super::ways::{RankedWay, Timing, Way};
 
 use super::sizing::{check_limits, rpm_for_tpm, Binding, LimitCheck};
 use super::tier::{self, RatioSource};
+pub use super::verdict::{Level, Unit, Verdict};
 use super::{ptu, ways};
 use crate::facts::tiers::TierLimit;
 use crate::facts::Kind;
@@ -82,11 +83,12 @@ pub enum Step {
         ok: bool,
         minute_ok: bool,
     },
-    /// The TPM that carries the burst in tokens and in requests, rounded
-    /// up to the step.
+    /// The TPM that carries the burst in tokens and in requests, times the
+    /// headroom to keep (`margin`), rounded up to the step.
     TpmToRequest {
         for_tokens: f64,
         for_requests: f64,
+        margin: f64,
         step: f64,
         tpm: f64,
     },
@@ -153,6 +155,15 @@ pub struct Plan {
     pub tpm_to_request: f64,
     /// Whether the current allocation falls short anywhere.
     pub short: bool,
+    /// Fits with the catalog's headroom target, tight, or short; with the
+    /// TPM (Standard) or PTUs (Provisioned) to add.
+    pub verdict: Verdict,
+    /// The quota per minute in the units the limiter counts: the TPM
+    /// (Standard) or the PTUs' input-equivalent TPM (Provisioned).
+    pub capacity_tpm: f64,
+    /// One request in those units: prompt + max_tokens × n (Standard), or
+    /// the PTU-weighted tokens (Provisioned).
+    pub counted_per_request: f64,
     /// The four ways to raise throughput, best first.
     pub ways: Vec<RankedWay>,
     pub steps: Vec<Step>,
@@ -190,21 +201,31 @@ pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError
     let mut ptu_utilization = None;
     let mut windows = Vec::new();
     let mut tpm_to_request = 0.0;
+    let target = catalog.require(Kind::HeadroomTarget, "any");
     let short;
+    let verdict;
+    let capacity_tpm;
+    let mut counted_per_request = admission;
     if input.deployment.is_provisioned() {
         let sizing = ptu::ptus_needed(&ptu::PtuInput { output_tokens: max_counted, ..ptu::PtuInput::from(input) }, catalog)
             .map_err(|_| vec![FieldError::new(Field::Deployment, Problem::NoPtuFactsForModel)])?;
         let capacity = input.allocated_ptu * sizing.input_tpm_per_ptu;
-        let utilization = if capacity > 0.0 { sizing.weighted_tpm / capacity } else { 0.0 };
+        // No PTUs against a peak that needs some: "infinitely" over, never 0%.
+        let utilization = if capacity > 0.0 { sizing.weighted_tpm / capacity } else { f64::INFINITY };
         short = capacity <= 0.0 || sizing.weighted_tpm > capacity;
+        let headroom = if sizing.weighted_tpm > 0.0 { capacity / sizing.weighted_tpm } else { f64::INFINITY };
+        let with_margin = ptu::round_ptus(sizing.exact_ptus * target, sizing.min_ptus, sizing.step_ptus);
+        verdict = Verdict::judge(Unit::Ptu, input.allocated_ptu, finite(headroom), target, with_margin, short);
+        capacity_tpm = capacity;
+        counted_per_request = sizing.weighted_tokens_per_request;
         steps.push(Step::PtuUtilization {
             ptus: input.allocated_ptu,
             tpm_per_ptu: sizing.input_tpm_per_ptu,
             capacity_tpm: capacity,
             needed_tpm: sizing.weighted_tpm,
-            utilization,
+            utilization: finite(utilization),
         });
-        ptu_utilization = Some(utilization);
+        ptu_utilization = Some(finite(utilization));
     } else {
         let rpm = rpm_for_tpm(input.allocated_tpm, ratio);
         let check = check_limits(input.allocated_tpm, ratio, input.peak_rpm, admission);
@@ -245,9 +266,14 @@ pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError
         let step = catalog.require(Kind::TpmStep, "any");
         let for_tokens = admission_tpm * burst;
         let for_requests = if ratio > 0.0 { input.peak_rpm * burst / ratio * 1_000.0 } else { 0.0 };
-        tpm_to_request = round_up(for_tokens.max(for_requests), step);
-        steps.push(Step::TpmToRequest { for_tokens, for_requests, step, tpm: tpm_to_request });
+        // The larger need with the headroom to keep, so that a plan at its
+        // limit is told what to add (never "+0").
+        tpm_to_request = round_up(for_tokens.max(for_requests) * target, step);
+        steps.push(Step::TpmToRequest { for_tokens, for_requests, margin: target, step, tpm: tpm_to_request });
         short = check.binding != Binding::Neither || windows.iter().any(|w| !w.ok);
+        let headroom = finite(check.tpm_headroom()).min(finite(check.rpm_headroom()));
+        verdict = Verdict::judge(Unit::Tpm, input.allocated_tpm, headroom, target, tpm_to_request, short);
+        capacity_tpm = input.allocated_tpm;
         limits = Some(check);
     }
     let ways = ways::rank(
@@ -275,6 +301,9 @@ pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError
         windows,
         tpm_to_request,
         short,
+        verdict,
+        capacity_tpm,
+        counted_per_request,
         ways,
         steps,
     })

@@ -189,6 +189,13 @@ pub fn table() -> Table {
     Table::new(fields)
 }
 
+/// The query string of a link to the page as it is: every plan and
+/// simulator setting that differs from its default (the simulator's run,
+/// the KEDA hand-off's figures included), in table order.
+pub fn link_query(pairs: &[(String, String)]) -> String {
+    crate::io::query::query_string(&table().changed(pairs))
+}
+
 /// The query key of a field.
 pub fn key_of(field: Field) -> &'static str {
     PLAN.iter().find(|l| l.field == field).map_or("", |l| l.key)
@@ -392,6 +399,23 @@ pub fn keda_handoff(feed: &ReplicaFeed) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_keeps_the_simulator_settings() {
+        let t = table();
+        let mut pairs = t.defaults();
+        for (k, v) in
+            [("m", "gpt-4.1"), ("tpm", "1050000"), ("sn", "3"), ("sw", "60"), ("sr", "rr"), ("sseed", "7"), ("sdur", "120"), ("kr", "12")]
+        {
+            pairs.iter_mut().find(|(key, _)| key == k).unwrap().1 = v.to_string();
+        }
+        let q = link_query(&pairs);
+        let parsed = crate::io::query::parse_query(&q);
+        let reopened = t.complete(&t.decode(&parsed.pairs).pairs);
+        assert_eq!(reopened, pairs, "{q}");
+        // Defaults stay out of the link.
+        assert!(!q.contains("sp="), "{q}");
+    }
 
     #[test]
     fn round_trip_keeps_every_field() {

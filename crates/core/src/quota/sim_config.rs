@@ -65,6 +65,18 @@ pub enum Window {
 }
 
 impl Window {
+    /// The simulator's window for an enforcement window of `seconds`: the
+    /// nearest that is not longer (1 s, 10 s, else a minute).
+    pub fn at_most(seconds: f64) -> Window {
+        if seconds <= 1.0 {
+            Window::OneSecond
+        } else if seconds < 60.0 {
+            Window::TenSeconds
+        } else {
+            Window::Minute
+        }
+    }
+
     pub fn seconds(self) -> f64 {
         match self {
             Window::OneSecond => 1.0,
@@ -161,15 +173,20 @@ pub enum SimSetting {
 }
 
 impl SimConfig {
-    /// A run for a plan: `deployments` copies of its deployment, Poisson
-    /// arrivals at its peak, 10 s windows, 429-aware routing and the seed's
-    /// retry code (5 attempts, backoff from 1 s doubling to 60 s).
+    /// A run for a plan: `deployments` copies of its deployment (the
+    /// planner's TPM and per-deployment-type RPM), Poisson arrivals at its
+    /// peak, the planner's window (the tier tables' request window, or the
+    /// catalog's short enforcement window when that is shorter), 429-aware
+    /// routing and the seed's retry code (5 attempts, backoff from 1 s
+    /// doubling to 60 s).
     pub fn from_plan(input: &PlanInput, catalog: &Catalog, deployments: usize) -> Self {
         let model = model_for_name(&input.model).map(|m| m.name).unwrap_or_default();
         // The same per-deployment-type ratio as the planner's (tier tables first).
         let (ratio, _) = super::tier::ratio(input, catalog, model);
         let max_tokens = input.max_tokens.or_else(|| catalog.get(Kind::MaxOutputTokens, model)).unwrap_or_default();
         let limits = DeploymentLimits { tpm: input.allocated_tpm, rpm: rpm_for_tpm(input.allocated_tpm, ratio) };
+        let rpm_window = super::tier::rpm_window_seconds(catalog, model, input.deployment.tier_deployment(), input.tier);
+        let window = Window::at_most(rpm_window.min(catalog.get(Kind::ShortWindowSeconds, "any").unwrap_or(rpm_window)));
         SimConfig {
             seed: 1,
             duration_s: 600.0,
@@ -183,7 +200,7 @@ impl SimConfig {
                 size_jitter: 0.0,
             },
             deployments: vec![limits; deployments.max(1)],
-            window: Window::TenSeconds,
+            window,
             routing: Routing::RetryAfterAware,
             retry: RetryPolicy { kind: RetryKind::RetryAfterThenBackoff, max_attempts: 5, initial_backoff_s: 1.0, max_backoff_s: 60.0 },
             retry_after_share: 1.0,
@@ -300,6 +317,30 @@ impl SimConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plans_run_reads_the_planners_figures() {
+        use crate::facts::tiers::QuotaTier;
+        use crate::quota::plan::{plan, DeploymentType};
+        let mut c = Catalog::builtin();
+        // o4-mini on Data Zone: 6 RPM per 1,000 TPM, enforced per 10 s.
+        let i = PlanInput {
+            model: "o4-mini".into(),
+            deployment: DeploymentType::DataZoneStandard,
+            tier: Some(QuotaTier::T1),
+            ..PlanInput::default()
+        };
+        let p = plan(&i, &c).unwrap();
+        let cfg = SimConfig::from_plan(&i, &c, 1);
+        assert_eq!(cfg.deployments[0].rpm, p.limits.unwrap().rpm_allowed);
+        assert_eq!(cfg.window.seconds(), p.rpm_window_seconds);
+        // gpt-4.1 on Global: a 60 s request window; the catalog's short
+        // enforcement window decides, and an override reaches the run.
+        let g = PlanInput { model: "gpt-4.1".into(), ..PlanInput::default() };
+        assert_eq!(SimConfig::from_plan(&g, &c, 1).window, Window::TenSeconds);
+        c.set_override("short_window_seconds.any", 60.0).unwrap();
+        assert_eq!(SimConfig::from_plan(&g, &c, 1).window, Window::Minute);
+    }
 
     #[test]
     fn capacity_is_the_lower_of_rpm_and_tpm_per_request() {

@@ -36,18 +36,18 @@ fn immediate() -> Vec<(Text, Text)> {
                 "다른 리전에 배포를 하나 더 만들어 나눠 보낸다",
             ),
             Text::new(
-                "adding a deployment and splitting traffic is done within our own subscription at once",
-                "배포를 더 만들어 나눠 보내는 것은 우리 구독 안에서 바로 할 수 있습니다",
+                "another region has its own quota, and adding a deployment there is done within our own subscription at once",
+                "다른 리전은 할당량이 따로라서 그곳에 배포를 더 만드는 것은 우리 구독 안에서 바로 할 수 있습니다",
             ),
         ),
         (
             Text::new(
-                "Add a second deployment in the same region and route around whichever one answered 429 for a while",
-                "같은 리전에 배포를 하나 더 두고, 429를 받은 배포를 잠시 빼 두는 방식으로 나눠 보낸다",
+                "Make the client wait out each 429's Retry-After instead of retrying at once",
+                "429를 받으면 바로 재시도하지 말고 Retry-After만큼 기다리게 클라이언트를 고친다",
             ),
             Text::new(
-                "routing around the deployment that answered 429 is a change to our own front end",
-                "429를 받은 배포를 잠시 빼 두는 분산은 앞단 설정만 바꾸면 됩니다",
+                "honouring Retry-After is a change to our own code and stops retries from piling onto the limit",
+                "Retry-After를 지키는 것은 우리 코드만 고치면 되고, 재시도가 한도에 겹겹이 쌓이는 것을 막습니다",
             ),
         ),
         (
@@ -84,11 +84,11 @@ pub(super) fn draft(rng: &mut Rng, _catalog: &Catalog) -> Draft {
         right: Text::new("Request a quota increase", "할당량 증설을 신청한다"),
         wrong: pool.iter().map(|(o, _)| o.clone()).collect(),
         explanation: Text::new(format!(
-                "A quota increase is requested per region and model and needs an approval, so it cannot help {}. When the question says \"right now\", the increase is the wrong answer. The others are in our own hands: {}",
+                "A quota increase is requested per region and model and needs an approval, so it cannot help {}. When the question says \"right now\", the increase is the wrong answer. (A second deployment in the same region shares that region's quota for the model, so it adds nothing; only another region brings its own.) The others are in our own hands: {}",
                 by.en,
                 reasons_en.join(" ")
             ), format!(
-                "할당량 증설은 리전·모델 단위로 신청하고 승인을 받아야 하므로 {} 효과를 볼 수 없습니다. 「지금 당장」이라는 말이 붙으면 증설은 오답입니다. 나머지는 우리 손으로 할 수 있습니다: {}",
+                "할당량 증설은 리전·모델 단위로 신청하고 승인을 받아야 하므로 {} 효과를 볼 수 없습니다. 「지금 당장」이라는 말이 붙으면 증설은 오답입니다. (같은 리전에 배포를 하나 더 두면 그 리전의 같은 모델 할당량을 나눠 쓰므로 늘어나는 것이 없고, 다른 리전이어야 할당량이 따로 생깁니다.) 나머지는 우리 손으로 할 수 있습니다: {}",
                 by.ko,
                 reasons_ko.join(" ")
             )),
