@@ -1,6 +1,8 @@
 // Browser figures for ./dev bench: the release app in headless Chromium
 // checks BENCH_FILE on /batch (exact tokens, then structural checks only),
-// and runs the 429 simulator benchmark on /quota. Prints figures; asserts
+// reports each worker's peak memory (over CDP, attached to every worker
+// target: its wasm linear memory, which only grows, and its JS heap), and
+// runs the 429 simulator benchmark on /quota. Prints figures; asserts
 // nothing. Usage: BENCH_FILE=... [PY_SECONDS=...] node tools/bench-browser.mjs
 import { chromium } from "@playwright/test";
 import { spawn, execSync } from "node:child_process";
@@ -34,14 +36,56 @@ try {
     return { ms, tokens, heapMB: metrics.JSHeapUsedSize / 1e6 };
   }
 
+  // Every worker target, over a browser-wide CDP session (attached without
+  // flattening: each worker's commands travel through Target.sendMessageToTarget).
+  const browserCdp = await browser.newBrowserCDPSession();
+  let nextId = 1;
+  const waiting = new Map();
+  browserCdp.on("Target.receivedMessageFromTarget", ({ message }) => {
+    const m = JSON.parse(message);
+    const w = waiting.get(m.id);
+    if (w) {
+      waiting.delete(m.id);
+      w(m.result || { error: m.error });
+    }
+  });
+  async function inTarget(sessionId, method, params = {}) {
+    const id = nextId++;
+    const answer = new Promise((r) => waiting.set(id, r));
+    await browserCdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) });
+    return Promise.race([answer, new Promise((r) => setTimeout(() => r({ error: "timeout" }), 5000))]);
+  }
+  async function workerMemory() {
+    const { targetInfos } = await browserCdp.send("Target.getTargets");
+    const rows = [];
+    for (const t of targetInfos.filter((t) => t.type === "worker")) {
+      const { sessionId } = await browserCdp.send("Target.attachToTarget", { targetId: t.targetId, flatten: false });
+      const wasm = await inTarget(sessionId, "Runtime.evaluate", {
+        expression: "typeof wasm_bindgen !== 'undefined' && wasm_bindgen.worker_memory_bytes ? wasm_bindgen.worker_memory_bytes() : null",
+        returnByValue: true,
+      });
+      const heap = await inTarget(sessionId, "Runtime.getHeapUsage");
+      await browserCdp.send("Target.detachFromTarget", { sessionId }).catch(() => {});
+      rows.push({ url: t.url.split("/").pop(), wasmMB: (wasm.result?.value ?? NaN) / 1e6, heapMB: (heap.usedSize ?? NaN) / 1e6 });
+    }
+    return rows;
+  }
+  function printMemory(label, rows) {
+    if (!rows.length) return console.log(`${label}: no worker target found`);
+    const peak = Math.max(...rows.map((r) => r.wasmMB + r.heapMB));
+    console.log(`${label}: ${rows.length} workers, peak ${peak.toFixed(0)} MB (${rows.map((r) => `wasm ${r.wasmMB.toFixed(0)} + JS ${r.heapMB.toFixed(0)}`).join("; ")} MB)`);
+  }
+
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const full = await check(true);
   console.log(`exact tokens:           ${(full.ms / 1000).toFixed(2)} s, ${(mb / (full.ms / 1000)).toFixed(1)} MB/s, tokens ${full.tokens}, page JS heap ${full.heapMB.toFixed(0)} MB, ${cores} cores`);
   if (process.env.PY_SECONDS) {
-    console.log(`python time / browser time: ${(Number(process.env.PY_SECONDS) / (full.ms / 1000)).toFixed(2)} (above 1: the browser is faster)`);
+    console.log(`python time / browser time: ${(Number(process.env.PY_SECONDS) / (full.ms / 1000)).toFixed(2)} (above 1: the browser is faster; target >= 3)`);
   }
+  printMemory("workers' memory after the full check (CDP per worker target)", await workerMemory());
   const structural = await check(false);
-  if (structural) console.log(`structural checks only: ${(structural.ms / 1000).toFixed(2)} s, ${(mb / (structural.ms / 1000)).toFixed(1)} MB/s`);
+  if (structural) console.log(`structural checks only: ${(structural.ms / 1000).toFixed(2)} s, ${(mb / (structural.ms / 1000)).toFixed(1)} MB/s (target >= 400 MB/s)`);
+  printMemory("workers' memory after the structural check", await workerMemory());
 
   // 1 h at 100 ms ticks, 10 deployments of 60,000 TPM, 3,000 requests/min at peak.
   await page.goto(`http://127.0.0.1:${port}/quota?sn=10&sdur=3600&tpm=60000&pk=3000&av=3000`);

@@ -1,42 +1,53 @@
 #!/usr/bin/env bash
 # Benchmarks that print figures (never timed tests). Run through `./dev bench`.
+# All figures come from one run, on one generated file:
 #  1. Batch check on a generated 100,000-line (~200 MB) Azure batch file:
-#     native `batchlane check`, the Python route (json.loads + tiktoken), and
-#     the release app in headless Chromium (Playwright), in one run.
-#  2. The 429 simulator (1 h at 100 ms, 10 deployments), native and in the browser.
+#     native `batchlane check` (structural only, and with exact tokens), the
+#     Python route (json.loads + tiktoken), openbatch's validate_batch_file
+#     (PyPI, structure only), and the release app in headless Chromium
+#     (full and structural, with the workers' peak memory over CDP).
+#  2. One 16 MB single-piece line (a run of one letter), tokens counted natively.
+#  3. The first-load size as served (tools/size-report.mjs) and, when twiggy
+#     and the app's wasm with names are there, its ten biggest items.
+#  4. The 429 simulator (1 h at 100 ms, 10 deployments), native and in the browser.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=target/bench
 mkdir -p "$OUT"
 FILE=$OUT/batch-100k.jsonl
+TGT=${CARGO_TARGET_DIR:-target}
+OPENBATCH_VERSION=0.0.4
 
 cargo build --profile speed --offline --quiet -p batchlane-cli --bin batchlane && cargo build --profile speed --offline --quiet -p batchlane-core --example gen_batch_file --example bench_simulator
 if [ ! -s "$FILE" ]; then
   echo "generating $FILE"
-  target/speed/examples/gen_batch_file 100000 "$FILE"
+  "$TGT"/speed/examples/gen_batch_file 100000 "$FILE"
 fi
 bytes=$(stat -c %s "$FILE")
-echo "file: $FILE, $((bytes / 1000000)) MB, $(wc -l < "$FILE") lines"
+echo "file: $FILE, $((bytes / 1000000)) MB, $(wc -l < "$FILE") lines, $(nproc) cores (figures taken as they come: other load on the machine slows them)"
 
 calc() { awk "BEGIN { printf \"%.2f\", $1 }"; }
 seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N); calc "$e - $s"; }
 mbps() { calc "$bytes / 1000000 / $1"; }
 
 echo
-echo "== native batchlane check (one core)"
-t=$(seconds target/speed/batchlane check "$FILE" --format json --no-tokens || true)
+echo "== native batchlane check"
+t=$(seconds "$TGT"/speed/batchlane check "$FILE" --format json --no-tokens || true)
 printf 'structural checks only: %.2f s, %s MB/s\n' "$t" "$(mbps "$t")"
-t=$(seconds target/speed/batchlane check "$FILE" --format json || true)
+native_structural=$t
+t=$(seconds "$TGT"/speed/batchlane check "$FILE" --format json || true)
+native_tokens_total=$("$TGT"/speed/batchlane check "$FILE" --format json 2>/dev/null | sed -n 's/.*"prompt_tokens": *\([0-9]*\).*/\1/p' | head -1 || true)
 printf 'with exact tokens:      %.2f s, %s MB/s\n' "$t" "$(mbps "$t")"
 native_tokens=$t
 
+VENV=.tools/bench-venv
+if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import tiktoken, openbatch" 2>/dev/null; then
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet tiktoken "openbatch==$OPENBATCH_VERSION"
+fi
+
 echo
 echo "== the Python route (json.loads + tiktoken encode_ordinary)"
-VENV=.tools/bench-venv
-if [ ! -x "$VENV/bin/python" ]; then
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet tiktoken
-fi
 # tiktoken loads its encoding offline from TIKTOKEN_CACHE_DIR, the file named
 # by the SHA-1 of its download address; tiktoken-rs ships the same file.
 CACHE=$OUT/tiktoken-cache
@@ -49,14 +60,46 @@ echo "$py"
 py_seconds=$(echo "$py" | sed 's/.*"seconds": \([0-9.]*\).*/\1/')
 echo "python time / native time (with tokens): $(calc "$py_seconds / $native_tokens")"
 
+echo
+echo "== openbatch $OPENBATCH_VERSION validate_batch_file (structure only)"
+ob=$("$VENV/bin/python" tools/bench_openbatch.py "$FILE")
+echo "$ob"
+ob_seconds=$(echo "$ob" | sed 's/.*"seconds": \([0-9.]*\).*/\1/')
+echo "openbatch time / native --no-tokens time: $(calc "$ob_seconds / $native_structural") (target >= 4)"
+
+echo
+echo "== one 16 MB single-piece line (a run of one letter), native, exact tokens"
+PIECE=$OUT/single-piece-16mb.jsonl
+if [ ! -s "$PIECE" ]; then
+  {
+    printf '%s' '{"custom_id": "a", "method": "POST", "url": "/chat/completions", "body": {"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": "'
+    head -c 16000000 /dev/zero | tr '\0' a
+    printf '"}]}}\n'
+  } > "$PIECE"
+fi
+if [ -x /usr/bin/time ]; then
+  /usr/bin/time -f '%e s, peak RSS %M KB' "$TGT"/speed/batchlane check "$PIECE" --format json >/dev/null || true
+else
+  printf '%.2f s\n' "$(seconds "$TGT"/speed/batchlane check "$PIECE" --format json || true)"
+fi
+
 if [ -f dist/index.html ]; then
   echo
+  echo "== first load as served (dist/)"
+  node tools/size-report.mjs dist
+  named="$TGT/wasm32-unknown-unknown/release/app.wasm"
+  if command -v twiggy >/dev/null && [ -f "$named" ]; then
+    echo "twiggy top 10 of the app's wasm with names ($named, before wasm-bindgen and wasm-opt):"
+    twiggy top -n 10 "$named" | cut -c1-160
+  fi
+  echo
   echo "== the release app in headless Chromium"
+  echo "tokens: native $native_tokens_total (tiktoken via the Python route: content tokens above)"
   BENCH_FILE=$FILE PY_SECONDS=$py_seconds node tools/bench-browser.mjs
 else
-  echo "(no dist/: run ./dev build for the browser figures)"
+  echo "(no dist/: run ./dev build for the browser and first-load figures)"
 fi
 
 echo
 echo "== 429 simulator, native"
-target/speed/examples/bench_simulator
+"$TGT"/speed/examples/bench_simulator

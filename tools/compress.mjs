@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const dir = process.env.TRUNK_STAGING_DIR || process.argv[2] || "dist";
-const COMPRESSIBLE = /\.(html|js|mjs|wasm|css|svg|json|webmanifest|jsonl|txt|tiktoken)$/;
+const COMPRESSIBLE = /\.(html|js|mjs|wasm|css|svg|json|webmanifest|jsonl|txt|tiktoken|bin)$/;
 
 function walk(d) {
   return readdirSync(d).flatMap((name) => {

@@ -1,23 +1,51 @@
-// Prints the first-load size of the built app: the main wasm + JS (+ CSS),
-// raw and gzip. The worker and tokenizer data load later, on demand.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+// Prints the first-load size of the built app as it is served: index.html
+// and what it references (the app's JS, wasm and CSS), each file's size
+// raw and compressed the way tools/serve.mjs sends it (the build's `.br`
+// copy when there is one, as browsers accept brotli; else brotli computed
+// here). The worker, its tokenizer data and the service worker load later:
+// they are listed apart, with their brotli sizes.
+// Usage: node tools/size-report.mjs [DIR]   (last line: `first load ... KiB`)
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
 
 const dir = process.argv[2] || "dist";
-const html = readFileSync(join(dir, "index.html"), "utf8");
-const firstLoad = new Set();
-for (const m of html.matchAll(/(?:href|src)="\/?([^"]+\.(?:js|wasm|css))"/g)) firstLoad.add(m[1]);
-let raw = 0, gz = 0;
-const rows = [];
-for (const name of [...firstLoad].sort()) {
-  const buf = readFileSync(join(dir, name));
-  const g = gzipSync(buf, { level: 9 }).length;
-  raw += buf.length; gz += g;
-  rows.push(`  ${name.padEnd(48)} ${(buf.length / 1024).toFixed(1).padStart(9)} KiB  gzip ${(g / 1024).toFixed(1).padStart(8)} KiB`);
+const kib = (n) => (n / 1024).toFixed(1).padStart(8);
+
+/** The bytes a browser that accepts brotli downloads for `name`. */
+function served(name) {
+  const path = join(dir, name);
+  if (existsSync(path + ".br")) return statSync(path + ".br").size;
+  const buf = readFileSync(path);
+  return brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
-console.log("first load (index.html references):");
-console.log(rows.join("\n"));
-console.log(`  ${"total".padEnd(48)} ${(raw / 1024).toFixed(1).padStart(9)} KiB  gzip ${(gz / 1024).toFixed(1).padStart(8)} KiB`);
-const later = readdirSync(dir).filter((f) => /\.(wasm|js)$/.test(f) && !firstLoad.has(f) && statSync(join(dir, f)).isFile());
-if (later.length) console.log("loaded on demand: " + later.map((f) => `${f} (${(statSync(join(dir, f)).size / 1024).toFixed(0)} KiB)`).join(", "));
+
+function walk(d) {
+  return readdirSync(d).flatMap((name) => {
+    const p = join(d, name);
+    return statSync(p).isDirectory() ? walk(p) : [relative(dir, p).split(sep).join("/")];
+  });
+}
+
+const html = readFileSync(join(dir, "index.html"), "utf8");
+const firstLoad = new Set(["index.html"]);
+for (const m of html.matchAll(/(?:href|src)="\/?([^"?#]+\.(?:js|wasm|css))"/g)) firstLoad.add(m[1]);
+// Trunk's inline loader imports the app's JS, which fetches its wasm.
+for (const m of html.matchAll(/["'(]\/?([\w.-]+\.(?:js|wasm))["')]/g)) if (existsSync(join(dir, m[1]))) firstLoad.add(m[1]);
+
+let raw = 0;
+let br = 0;
+console.log(`first load (index.html and what it loads), raw and as served (brotli):`);
+for (const name of [...firstLoad].sort()) {
+  const size = statSync(join(dir, name)).size;
+  const b = served(name);
+  raw += size;
+  br += b;
+  console.log(`  ${name.padEnd(44)} ${kib(size)} KiB  br ${kib(b)} KiB`);
+}
+const later = walk(dir).filter((f) => /\.(wasm|js|bin|tiktoken)$/.test(f) && !firstLoad.has(f));
+if (later.length) {
+  console.log("loaded later, on demand (raw, brotli):");
+  for (const f of later.sort()) console.log(`  ${f.padEnd(44)} ${kib(statSync(join(dir, f)).size)} KiB  br ${kib(served(f))} KiB`);
+}
+console.log(`first load total: ${kib(raw).trim()} KiB raw, ${kib(br).trim()} KiB brotli as served (target <= 500 KiB)`);

@@ -36,6 +36,15 @@ pub fn start() {
     Poster { scope: &scope }.post(&Response::Ready, &[]);
 }
 
+/// The worker's wasm linear memory in bytes. It only grows, so this is the
+/// worker's peak; `./dev bench` reads it over CDP in each worker target
+/// (`wasm_bindgen.worker_memory_bytes()`).
+#[wasm_bindgen]
+pub fn worker_memory_bytes() -> f64 {
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    memory.buffer().unchecked_into::<js_sys::ArrayBuffer>().byte_length() as f64
+}
+
 /// Posts responses to the page.
 pub struct Poster<'a> {
     scope: &'a DedicatedWorkerGlobalScope,

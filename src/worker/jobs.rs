@@ -3,7 +3,8 @@
 
 use super::entry::Poster;
 use super::reader::{jsonl_blob, OutFiles, Reader};
-use batchlane_core::batch::{owned_range, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, Tiktoken, TokenPass};
+use super::tables::FetchedTiktoken;
+use batchlane_core::batch::{owned_range, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenPass};
 use batchlane_core::cost::usage::UsageParser;
 use batchlane_core::protocol::{Request, Response};
 use batchlane_core::quota::simulator::simulate_within;
@@ -62,7 +63,7 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
     match request {
         Request::Check { options, catalog, tokens } => {
             let mut c = if tokens {
-                Checker::with_tokenizer(options, &catalog, Box::new(Tiktoken))
+                Checker::with_tokenizer(options, &catalog, Box::new(FetchedTiktoken))
             } else {
                 Checker::with_tokenizer(options, &catalog, Box::new(NoTokenizer))
             };
@@ -92,7 +93,7 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
                 return Err(e);
             }
             let mut t = Ticker::new(out, b.saturating_sub(a));
-            let mut pass = TokenPass::new(options, &catalog, Box::new(Tiktoken), a, model_hint.as_deref());
+            let mut pass = TokenPass::new(options, &catalog, Box::new(FetchedTiktoken), a, model_hint.as_deref());
             if a < b {
                 reader.each(a, b, |chunk| {
                     pass.feed(chunk);
@@ -126,7 +127,7 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
             let reader = first(blobs)?;
             let mut t = Ticker::new(out, reader.len);
             let limits = SplitLimits::from_catalog(&options, &catalog);
-            let mut s = Splitter::new(limits, &options, &catalog, Box::new(Tiktoken));
+            let mut s = Splitter::new(limits, &options, &catalog, Box::new(FetchedTiktoken));
             let mut files = OutFiles::default();
             let mut done = 0u64;
             reader.each(0, reader.len, |chunk| {

@@ -11,5 +11,6 @@ mod entry;
 pub mod envelope;
 mod jobs;
 mod reader;
+mod tables;
 
 pub use entry::start;

@@ -1,5 +1,6 @@
-//! Byte-pair merging over a tiktoken rank table: parse a `.tiktoken` file
-//! (base64 token, space, rank per line) and count the tokens of one piece
+//! Byte-pair merging over a tiktoken rank table: read a packed rank table
+//! (see [`parse_packed`]; made from a `.tiktoken` file, base64 token, space,
+//! rank per line, by [`pack_rank_file`]) and count the tokens of one piece
 //! the way tiktoken's `_byte_pair_merge` does (repeatedly merge the adjacent
 //! pair whose bytes have the lowest rank, leftmost first).
 
@@ -10,10 +11,61 @@ use std::collections::BinaryHeap;
 /// Token bytes → rank.
 pub(crate) type Ranks = FxHashMap<Vec<u8>, u32>;
 
-/// Why a rank file could not be read.
+/// Why a rank file could not be read (the line or rank at fault; 0: its header).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct RankFileError {
+pub struct RankFileError {
     pub line: usize,
+}
+
+/// The first bytes of a packed rank table.
+const PACKED_MAGIC: &[u8; 4] = b"BLTK";
+
+/// Reads a packed rank table: `BLTK`, the token count `n` (u32, little
+/// endian), `n` token lengths (one byte each), then the tokens' bytes one
+/// after the other, in rank order (the rank of a token is its index).
+/// Less than half the size of the base64 text, and no decoding.
+pub(crate) fn parse_packed(bytes: &[u8]) -> Result<Ranks, RankFileError> {
+    let bad = |line| RankFileError { line };
+    let rest = bytes.strip_prefix(PACKED_MAGIC).ok_or(bad(0))?;
+    let (count, rest) = rest.split_first_chunk::<4>().ok_or(bad(0))?;
+    let n = u32::from_le_bytes(*count) as usize;
+    let (lens, mut tokens) = rest.split_at_checked(n).ok_or(bad(0))?;
+    let mut ranks = Ranks::default();
+    ranks.reserve(n);
+    for (rank, &len) in lens.iter().enumerate() {
+        let (token, after) = tokens.split_at_checked(len as usize).ok_or(bad(rank + 1))?;
+        if len == 0 || ranks.insert(token.to_vec(), rank as u32).is_some() {
+            return Err(bad(rank + 1));
+        }
+        tokens = after;
+    }
+    if !tokens.is_empty() {
+        return Err(bad(n + 1));
+    }
+    Ok(ranks)
+}
+
+/// Packs a `.tiktoken` rank file into the form [`parse_packed`] reads
+/// (`cargo run -p batchlane-core --example pack_ranks`). The ranks must be
+/// 0, 1, 2, … and each token at most 255 bytes.
+pub fn pack_rank_file(text: &str) -> Result<Vec<u8>, RankFileError> {
+    let ranks = parse_ranks(text)?;
+    let mut by_rank: Vec<Option<&[u8]>> = vec![None; ranks.len()];
+    for (token, &rank) in &ranks {
+        let slot = by_rank.get_mut(rank as usize).ok_or(RankFileError { line: 0 })?;
+        *slot = Some(token);
+    }
+    let count = u32::try_from(by_rank.len()).map_err(|_| RankFileError { line: 0 })?;
+    let mut out = PACKED_MAGIC.to_vec();
+    out.extend_from_slice(&count.to_le_bytes());
+    for (rank, token) in by_rank.iter().enumerate() {
+        let len = token.map(<[u8]>::len).and_then(|l| u8::try_from(l).ok()).ok_or(RankFileError { line: rank + 1 })?;
+        out.push(len);
+    }
+    for token in by_rank.iter().flatten() {
+        out.extend_from_slice(token);
+    }
+    Ok(out)
 }
 
 /// Parses a `.tiktoken` rank file.
@@ -221,6 +273,20 @@ mod tests {
         assert_eq!(base64_decode("aGVs"), Some(b"hel".to_vec()));
         assert_eq!(base64_decode("a*=="), None);
         assert_eq!(parse_ranks("IQ== 0\nbad\n"), Err(RankFileError { line: 2 }));
+    }
+
+    #[test]
+    fn packed_tables_read_back_as_the_text_file() {
+        let text = "YQ== 1\nYg== 0\nYWI= 2\n";
+        let packed = pack_rank_file(text).unwrap();
+        assert_eq!(&packed[..8], b"BLTK\x03\0\0\0");
+        assert_eq!(&packed[8..], b"\x01\x01\x02baab");
+        assert_eq!(parse_packed(&packed), parse_ranks(text));
+        // Ranks with a gap, and broken tables, are refused.
+        assert_eq!(pack_rank_file("YQ== 0\nYg== 2\n"), Err(RankFileError { line: 0 }));
+        assert!(parse_packed(&packed[..packed.len() - 1]).is_err());
+        assert!(parse_packed(&[packed.as_slice(), b"x"].concat()).is_err());
+        assert!(parse_packed(b"BLTX\x00\0\0\0").is_err());
     }
 
     #[test]

@@ -3,10 +3,13 @@
 //! each piece's tokens, and a bounded cache remembers the counts of pieces
 //! that are not a single token (most pieces repeat).
 //!
-//! The rank tables are the `.tiktoken` files in `assets/tokenizers/`, built
-//! into the binary; they are parsed on the first use of an encoding.
+//! The rank tables are the packed files in `assets/tokenizers/` (see
+//! [`super::bpe::parse_packed`]). Native builds (the CLI, the tests) have
+//! them built in, read on the first use of an encoding; the wasm build has
+//! none: the worker fetches the one encoding a file needs and hands it to
+//! [`install_rank_table`] (the app's first load never carries them).
 
-use super::bpe::{count_piece, parse_ranks, Ranks};
+use super::bpe::{count_piece, parse_packed, RankFileError, Ranks};
 use super::pretokenize::{Pretokenizer, CL100K_PATTERN, O200K_PATTERN};
 use super::tokens::{TokenCounter, TokenizerProvider};
 use crate::facts::Encoding;
@@ -21,24 +24,66 @@ pub(crate) struct Bpe {
     ranks: Ranks,
 }
 
+/// The name of an encoding's packed rank table (`assets/tokenizers/`; in the
+/// built app, `/tokenizers/`).
+pub fn rank_table_file(encoding: Encoding) -> &'static str {
+    match encoding {
+        Encoding::O200kBase => "o200k_base.bin",
+        Encoding::Cl100kBase => "cl100k_base.bin",
+    }
+}
+
+fn cell(encoding: Encoding) -> &'static OnceLock<Bpe> {
+    static O200K: OnceLock<Bpe> = OnceLock::new();
+    static CL100K: OnceLock<Bpe> = OnceLock::new();
+    match encoding {
+        Encoding::O200kBase => &O200K,
+        Encoding::Cl100kBase => &CL100K,
+    }
+}
+
+/// The packed table built into native binaries.
+#[cfg(not(target_arch = "wasm32"))]
+fn built_in(encoding: Encoding) -> &'static [u8] {
+    match encoding {
+        Encoding::O200kBase => include_bytes!("../../assets/tokenizers/o200k_base.bin"),
+        Encoding::Cl100kBase => include_bytes!("../../assets/tokenizers/cl100k_base.bin"),
+    }
+}
+
+/// Installs an encoding's packed rank table (the wasm worker fetches it);
+/// a table already there is kept. Errors if the bytes are not a table.
+pub fn install_rank_table(encoding: Encoding, packed: &[u8]) -> Result<(), RankFileError> {
+    if cell(encoding).get().is_none() {
+        let bpe = Bpe::new(encoding, parse_packed(packed)?).ok_or(RankFileError { line: 0 })?;
+        let _ = cell(encoding).set(bpe);
+    }
+    Ok(())
+}
+
+/// Whether an encoding's tables are ready (always, natively).
+pub fn rank_table_ready(encoding: Encoding) -> bool {
+    cfg!(not(target_arch = "wasm32")) || cell(encoding).get().is_some()
+}
+
 impl Bpe {
-    fn new(pattern: &str, rank_file: &str) -> Option<Bpe> {
-        Some(Bpe { pre: Pretokenizer::new(pattern).ok()?, ranks: parse_ranks(rank_file).ok()? })
+    /// None only if a built-in pattern did not compile (the tests rule it out).
+    fn new(encoding: Encoding, ranks: Ranks) -> Option<Bpe> {
+        let pattern = match encoding {
+            Encoding::O200kBase => O200K_PATTERN,
+            Encoding::Cl100kBase => CL100K_PATTERN,
+        };
+        Some(Bpe { pre: Pretokenizer::new(pattern).ok()?, ranks })
     }
 
-    /// The shared tables of an encoding, built on first use (None only if
-    /// the built-in data were broken, which the tests rule out).
+    /// The shared tables of an encoding: built in (native, parsed on first
+    /// use) or installed (wasm); None when not installed.
     pub fn get(encoding: Encoding) -> Option<&'static Bpe> {
-        static O200K: OnceLock<Option<Bpe>> = OnceLock::new();
-        static CL100K: OnceLock<Option<Bpe>> = OnceLock::new();
-        match encoding {
-            Encoding::O200kBase => {
-                O200K.get_or_init(|| Bpe::new(O200K_PATTERN, include_str!("../../assets/tokenizers/o200k_base.tiktoken"))).as_ref()
-            }
-            Encoding::Cl100kBase => {
-                CL100K.get_or_init(|| Bpe::new(CL100K_PATTERN, include_str!("../../assets/tokenizers/cl100k_base.tiktoken"))).as_ref()
-            }
+        #[cfg(not(target_arch = "wasm32"))]
+        if cell(encoding).get().is_none() {
+            install_rank_table(encoding, built_in(encoding)).ok()?;
         }
+        cell(encoding).get()
     }
 }
 
@@ -93,10 +138,11 @@ impl TokenCounter for FastCounter {
     }
 }
 
-/// tiktoken's encodings (exact counts), from the `.tiktoken` rank files in
-/// `assets/tokenizers/` (see this module). The tables are built on
-/// the first `counter` call for an encoding and kept for the life of the
-/// program.
+/// tiktoken's encodings (exact counts), from the packed rank tables of
+/// `assets/tokenizers/` (see this module). The tables are built on the
+/// first `counter` call for an encoding (wasm: installed before it) and
+/// kept for the life of the program; `counter` is None for an encoding
+/// whose table is not there.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tiktoken;
 

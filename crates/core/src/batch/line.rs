@@ -74,19 +74,22 @@ pub(crate) fn json_message(dialect: Dialect) -> &'static str {
 /// Checks one non-blank line. Pushes its findings to `out`; returns what the
 /// cross-line rules need, or `None` when the line is not a JSON object.
 pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed> {
-    if let Err(e) = std::str::from_utf8(line.bytes) {
-        let at = e.valid_up_to();
-        let msg = format!(
-            "Invalid file for Batch API. Must be utf-8 encoded (byte 0x{:02X} at byte offset {} of the file is not UTF-8).",
-            line.bytes[at],
-            line.start + at as u64
-        );
-        out.push(line.diag(Code::InvalidUtf8, Severity::Error, None, msg, Some(at)));
-        return None;
-    }
+    // serde_json accepts only valid UTF-8 (strings are checked, anything
+    // else outside them is ASCII syntax): the UTF-8 check runs only on a
+    // line it refused, which saves a pass over every good line.
     let value: Value = match serde_json::from_slice(line.bytes) {
         Ok(v) => v,
         Err(e) => {
+            if let Err(u) = std::str::from_utf8(line.bytes) {
+                let at = u.valid_up_to();
+                let msg = format!(
+                    "Invalid file for Batch API. Must be utf-8 encoded (byte 0x{:02X} at byte offset {} of the file is not UTF-8).",
+                    line.bytes[at],
+                    line.start + at as u64
+                );
+                out.push(line.diag(Code::InvalidUtf8, Severity::Error, None, msg, Some(at)));
+                return None;
+            }
             let at = (e.column().max(1) - 1).min(line.bytes.len());
             let msg = format!("{} ({})", json_message(dialect), json_error_detail(&e));
             out.push(line.diag(Code::InvalidJsonLine, Severity::Error, None, msg, Some(at)));

@@ -27,12 +27,13 @@ mod tally;
 mod token_part;
 mod tokens;
 
+pub use bpe::{pack_rank_file, RankFileError};
 pub use checker::{Checker, Progress};
 pub use diagnostic::{quote, Code, Diagnostic, Severity};
 pub use dialect::{Dialect, Endpoint};
 pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};
 pub use explain::{explain, Text};
-pub use fast_bpe::Tiktoken;
+pub use fast_bpe::{install_rank_table, rank_table_file, rank_table_ready, Tiktoken};
 pub use findings::Findings;
 pub use line::{check_line, FileShape, LineRef, Parsed};
 pub use options::{CheckOptions, OptionError, PriceOverride, QuotaChoice, Subscription, Zone};

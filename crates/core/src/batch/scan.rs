@@ -53,14 +53,17 @@ impl<'a> Scan<'a> {
     }
 }
 
-/// Index of the closing quote of the string opening at `open`.
+/// Index of the closing quote of the string opening at `open`
+/// (`b.len()` if it is not closed). Jumps from quote or backslash to the
+/// next with `memchr2`: long strings (message contents) cost little.
 pub(crate) fn string_end(b: &[u8], open: usize) -> usize {
     let mut i = open + 1;
     while i < b.len() {
-        match b[i] {
-            b'"' => return i,
-            b'\\' => i += 2,
-            _ => i += 1,
+        match memchr::memchr2(b'"', b'\\', &b[i..]) {
+            None => break,
+            Some(k) if b[i + k] == b'"' => return i + k,
+            // A backslash: the next byte is escaped.
+            Some(k) => i += k + 2,
         }
     }
     b.len()
@@ -179,6 +182,21 @@ mod tests {
         let s = scan(br#"{"a":"{\"a\":1,","b":[{"a":1},{"a":2}],"c":"\\"}"#);
         assert_eq!(s.duplicate_count, 0);
         assert_eq!(s.top.len(), 3);
+    }
+
+    #[test]
+    fn string_ends_skip_escapes() {
+        for (line, open, end) in [
+            (&br#""abc" x"#[..], 0, 4),
+            (br#""a\"b" x"#, 0, 5),
+            (br#""a\\" x"#, 0, 4),
+            (br#""a\\\"b""#, 0, 7),
+            (br#"x "open"#, 2, 7),
+            (br#""ends in \"#, 0, 10),
+            (br#""""#, 0, 1),
+        ] {
+            assert_eq!(string_end(line, open), end, "{}", String::from_utf8_lossy(line));
+        }
     }
 
     #[test]

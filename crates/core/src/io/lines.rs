@@ -208,7 +208,7 @@ impl LineSplitter {
 }
 
 fn memchr(b: &[u8]) -> Option<usize> {
-    b.iter().position(|&c| c == b'\n')
+    memchr::memchr(b'\n', b)
 }
 
 /// Whether a line holds only spaces and tabs (a blank line).

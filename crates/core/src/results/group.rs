@@ -22,7 +22,7 @@ pub enum GroupKey {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum GroupError {
     EmptyPattern,
-    /// The regex does not compile; the message is the regex crate's.
+    /// The regex does not compile; the message is regex-lite's (ASCII classes: `\d` is 0-9).
     BadRegex {
         message: String,
     },
@@ -55,7 +55,7 @@ pub struct GroupTable {
 }
 
 enum Keyer {
-    Regex(regex::Regex),
+    Regex(regex_lite::Regex),
     Field(String),
 }
 
@@ -76,7 +76,7 @@ fn keyer(key: &GroupKey) -> Result<Keyer, GroupError> {
     match key {
         GroupKey::CustomIdRegex { pattern } if pattern.is_empty() => Err(GroupError::EmptyPattern),
         GroupKey::CustomIdRegex { pattern } => {
-            regex::Regex::new(pattern).map(Keyer::Regex).map_err(|e| GroupError::BadRegex { message: e.to_string() })
+            regex_lite::Regex::new(pattern).map(Keyer::Regex).map_err(|e| GroupError::BadRegex { message: e.to_string() })
         }
         GroupKey::Metadata { field } if field.trim().is_empty() => Err(GroupError::EmptyField),
         GroupKey::Metadata { field } => Ok(Keyer::Field(field.trim().to_string())),
