@@ -7,6 +7,7 @@ pub mod code_apim;
 pub mod code_common;
 pub mod code_submit;
 pub mod code_worker;
+pub mod control;
 pub mod highlight;
 pub mod keda;
 pub mod keda_quota;
@@ -21,6 +22,7 @@ pub use advisor::{advise, Advice, AdvisorInput, Cancellation, Generator, PathKin
 pub use code_apim::{apim_policy_xml, ApimOptions};
 pub use code_submit::{check_expiry, submit_curl, submit_python, Dialect, SubmitOptions};
 pub use code_worker::{worker_python, WorkerOptions};
+pub use control::{control_python, control_requirements, parse_routes, AlertHook, ControlOptions, Route};
 pub use highlight::{highlight, Lang, Span, TokenClass};
 pub use keda::{Entity, FallbackBehavior, FallbackForm, JobStrategy, KedaForm, ScaleKind, ScalingModifiersForm};
 pub use keda_quota::{max_replicas_from_quota, QuotaFeed, QuotaSizing};
