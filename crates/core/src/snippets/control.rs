@@ -250,7 +250,7 @@ pub fn control_python(o: &ControlOptions, catalog: &Catalog) -> Result<String, V
         ("ALLOWED_URLS", format!("{{{}}}", allowed.join(", "))),
         ("ROUTES", routes_literal(&routes)),
         ("QUOTA", o.enqueued_quota.to_string()),
-        ("WINDOW_SECONDS", whole(catalog.require(Kind::CompletionWindowSeconds, "any"))),
+        ("COMPLETION_WINDOW", py_str(&format!("{}h", (catalog.require(Kind::CompletionWindowSeconds, "any") / 3_600.0) as u64))),
         ("OUTPUT_EXPIRES", o.output_expires_after_seconds.to_string()),
         ("POLL_SECONDS", o.poll_interval_seconds.to_string()),
         ("FIRST_BACKOFF", whole(catalog.require(Kind::FailFastFirstBackoffSeconds, "azure"))),
@@ -287,6 +287,7 @@ mod tests {
         c.set_override("fail_fast_first_backoff_seconds.azure", 7.0).unwrap();
         let src = control_python(&ControlOptions::new(Dialect::Azure, &c), &c).unwrap();
         assert!(src.contains("FIRST_BACKOFF_SECONDS = 7  #"), "{src}");
+        assert!(src.contains("COMPLETION_WINDOW = \"24h\"  #"), "{src}");
         assert!(!src.contains("{{"), "a placeholder was left");
     }
 
