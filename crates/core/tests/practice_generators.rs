@@ -262,3 +262,24 @@ fn tpm_rpm_problems_use_the_planners_ratio() {
         assert_eq!(s.answer(), p.limits.unwrap().rpm_allowed, "seed {seed}");
     }
 }
+
+#[test]
+fn control_plane_problems_take_their_figures_from_the_catalog() {
+    let mut c = Catalog::builtin();
+    c.set_override("fail_fast_first_backoff_seconds.azure", 9.0).unwrap();
+    c.set_override("output_expires_min_seconds.azure", 3.0 * 86_400.0).unwrap();
+    let (mut backoff, mut expiry) = (false, false);
+    for seed in 0..SEEDS {
+        let p = Problem::generate(Family::ControlPlane, seed, &c);
+        if p.stem.en.contains("token_limit_exceeded") {
+            assert!(right(&p).contains("from 9 s"), "{}", right(&p));
+            backoff = true;
+        }
+        if p.stem.en.contains("expire after") {
+            assert!(p.stem.en.contains("after 3–30 days"), "{}", p.stem.en);
+            assert!(right(&p).contains("copy output and error files"), "{}", right(&p));
+            expiry = true;
+        }
+    }
+    assert!(backoff && expiry, "both scenarios drawn within {SEEDS} seeds");
+}

@@ -7,7 +7,9 @@
 use batchlane_core::facts::Catalog;
 use batchlane_core::snippets::code_common::{py_str, sh_quote};
 use batchlane_core::snippets::keda::Entity;
-use batchlane_core::snippets::{submit_curl, submit_python, worker_python, Dialect, SubmitOptions, WorkerOptions};
+use batchlane_core::snippets::{
+    control_python, submit_curl, submit_python, worker_python, AlertHook, ControlOptions, Dialect, SubmitOptions, WorkerOptions,
+};
 use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -173,6 +175,39 @@ proptest! {
         let w = worker_python(&worker(&input, &deployment)).unwrap();
         let wb = worker_python(&WorkerOptions { entity: Entity::Queue { queue_name: "box-x".into() }, ..worker("in-x", "dep-x") }).unwrap();
         python_sees_only_constants(&w, &values, &wb, &["in-x", "dep-x", "box-x"]).map_err(TestCaseError::fail)?;
+    }
+}
+
+proptest! {
+    // Each case runs python3 once.
+    #![proptest_config(ProptestConfig { cases: 16, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_control_plane_holds_user_text_as_data(
+        alias in hostile_one_line(),
+        deployment in hostile_one_line(),
+        container in hostile_one_line(),
+        ledger in hostile_one_line(),
+        webhook in hostile_one_line(),
+    ) {
+        // The route list's own separators can't be in an alias (`/`, `=`, `;`) or a deployment (`;`).
+        let alias = format!("al-{}", alias.replace(['/', '=', ';'], ""));
+        let deployment = format!("dep-{}", deployment.replace(';', ""));
+        let (container, ledger) = (format!("box-{container}"), format!("led-{ledger}"));
+        let webhook = format!("https://hook.example/{}", webhook.replace(|c: char| c.is_whitespace() || "\"'\\`$".contains(c), ""));
+        let catalog = Catalog::builtin();
+        let opts = |alias: &str, deployment: &str, container: &str, ledger: &str, webhook: &str| ControlOptions {
+            routes: format!("contoso/{alias}={deployment}"),
+            owned_container: container.into(),
+            ledger_dir: ledger.into(),
+            alert_hook: AlertHook::Webhook,
+            webhook_url: webhook.into(),
+            ..ControlOptions::new(Dialect::Azure, &catalog)
+        };
+        let src = control_python(&opts(&alias, &deployment, &container, &ledger, &webhook), &catalog).unwrap();
+        let benign = control_python(&opts("al-x", "dep-x", "box-x", "led-x", "https://hook.example/x"), &catalog).unwrap();
+        let values = [alias.trim(), deployment.trim(), container.trim(), ledger.trim(), webhook.trim()];
+        python_sees_only_constants(&src, &values, &benign, &["al-x", "dep-x", "box-x", "led-x", "https://hook.example/x"]).map_err(TestCaseError::fail)?;
     }
 }
 

@@ -22,6 +22,7 @@ fn generator(g: Generator) -> (Tab, &'static str) {
         Generator::Worker => (Tab::Worker, "snippets.adv.open.worker"),
         Generator::MessageChecker => (Tab::Message, "snippets.adv.open.message"),
         Generator::BatchSubmit => (Tab::Batch, "snippets.adv.open.batch"),
+        Generator::ControlPlane => (Tab::Control, "snippets.adv.open.control"),
     }
 }
 

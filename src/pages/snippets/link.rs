@@ -236,6 +236,7 @@ pub fn table(catalog: &Catalog) -> Table {
     for key in ["tab", "dialect", "deployment", "endpoint"].into_iter().chain(OWNED_EXTRA) {
         out.push(field(key, kind_of(key), ""));
     }
+    out.extend(super::control_state::table_fields(catalog));
     Table::new(out)
 }
 

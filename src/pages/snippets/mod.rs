@@ -6,6 +6,10 @@ mod advisor;
 mod batch;
 mod code;
 mod code_block;
+mod control;
+mod control_audit;
+mod control_planner;
+mod control_state;
 mod fields;
 mod keda_advanced;
 mod keda_form;
@@ -49,11 +53,15 @@ pub fn SnippetsPage() -> impl IntoView {
     provide_context(snip);
     // The KEDA form and the tab follow into the query string, so the link restores them.
     Effect::new(move |prev: Option<()>| {
-        let (ui, tab) = (snip.keda.get(), snip.tab.get());
+        let (ui, tab, control) = (snip.keda.get(), snip.tab.get(), snip.control.get());
         if prev.is_none() {
             return;
         }
-        let pairs = prefs.catalog.with_untracked(|c| link::pairs(&opened, &ui, tab, c));
+        let pairs = prefs.catalog.with_untracked(|c| {
+            let mut pairs = link::pairs(&opened, &ui, tab, c);
+            control_state::merge(&mut pairs, &control, c);
+            pairs
+        });
         url.pairs.set(pairs);
     });
     view! {
@@ -66,6 +74,7 @@ pub fn SnippetsPage() -> impl IntoView {
             <Panel tab=Tab::Message><message::MessagePanel/></Panel>
             <Panel tab=Tab::Worker><code::WorkerPanel/></Panel>
             <Panel tab=Tab::Batch><batch::BatchPanel/></Panel>
+            <Panel tab=Tab::Control><control::ControlPanel/></Panel>
             <Panel tab=Tab::Apim><code::ApimPanel/></Panel>
             <p class="muted snip-local">{tr("snippets.local")}</p>
         </section>

@@ -25,11 +25,12 @@ pub enum Tab {
     Message,
     Worker,
     Batch,
+    Control,
     Apim,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 6] = [Tab::Advisor, Tab::Keda, Tab::Message, Tab::Worker, Tab::Batch, Tab::Apim];
+    pub const ALL: [Tab; 7] = [Tab::Advisor, Tab::Keda, Tab::Message, Tab::Worker, Tab::Batch, Tab::Control, Tab::Apim];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -38,6 +39,7 @@ impl Tab {
             Tab::Message => "message",
             Tab::Worker => "worker",
             Tab::Batch => "batch",
+            Tab::Control => "control",
             Tab::Apim => "apim",
         }
     }
@@ -49,6 +51,7 @@ impl Tab {
             Tab::Message => "snippets.tab.message",
             Tab::Worker => "snippets.tab.worker",
             Tab::Batch => "snippets.tab.batch",
+            Tab::Control => "snippets.tab.control",
             Tab::Apim => "snippets.tab.apim",
         }
     }
@@ -225,6 +228,8 @@ pub struct Snip {
     pub worker: RwSignal<WorkerOptions>,
     pub submit: RwSignal<SubmitOptions>,
     pub apim: RwSignal<ApimOptions>,
+    /// The Control plane tab (service, queue planner, audit rule).
+    pub control: RwSignal<super::control_state::ControlUi>,
     /// What the link brought in: (parameter, value) applied, and parameters ignored.
     pub imported: RwSignal<Imported>,
 }
@@ -329,6 +334,10 @@ pub fn from_link(q: &[(String, String)], refused: Vec<String>, catalog: &Catalog
             tab = Some(Tab::Keda);
         }
     }
+    let (control, control_touched) = super::control_state::from_pairs(q.0, catalog, &mut ignored);
+    if control_touched {
+        tab = Some(Tab::Control);
+    }
     if let Some(t) = q.get("tab").and_then(|t| Tab::from_id(&t)) {
         tab = Some(t);
     }
@@ -348,6 +357,7 @@ pub fn from_link(q: &[(String, String)], refused: Vec<String>, catalog: &Catalog
         worker: RwSignal::new(worker),
         submit: RwSignal::new(submit),
         apim: RwSignal::new(ApimOptions::default()),
+        control: RwSignal::new(control),
         imported: RwSignal::new((applied, ignored)),
     }
 }

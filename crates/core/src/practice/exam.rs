@@ -40,7 +40,8 @@ pub struct ExamResult {
 }
 
 impl Exam {
-    /// Ten problems: every family once, in an order drawn from the seed, each
+    /// Ten problems: distinct families (one is left out while there are more
+    /// families than problems), in an order drawn from the seed, each
     /// with its own seed derived from the exam's.
     pub fn new(seed: u64, catalog: &Catalog) -> Exam {
         let mut rng = Rng::salted(seed, "exam");

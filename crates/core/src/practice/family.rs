@@ -37,10 +37,13 @@ pub enum Family {
     /// Queue workers: complete vs abandon, claim-check, KEDA.
     #[serde(rename = "queue-design")]
     QueueDesign,
+    /// The batch control plane: who submits, where the retry lives, expiring outputs.
+    #[serde(rename = "control-plane")]
+    ControlPlane,
 }
 
 impl Family {
-    pub const ALL: [Family; 10] = [
+    pub const ALL: [Family; 11] = [
         Family::TpmToRpm,
         Family::BindingLimit,
         Family::TpmNeeded,
@@ -51,6 +54,7 @@ impl Family {
         Family::Symptom,
         Family::BatchLifecycle,
         Family::QueueDesign,
+        Family::ControlPlane,
     ];
 
     pub fn slug(self) -> &'static str {
@@ -65,6 +69,7 @@ impl Family {
             Family::Symptom => "symptom",
             Family::BatchLifecycle => "batch-lifecycle",
             Family::QueueDesign => "queue-design",
+            Family::ControlPlane => "control-plane",
         }
     }
 
@@ -90,6 +95,7 @@ impl Family {
             Family::Symptom => ("증상에서 볼 곳 찾기", "Symptom → first place to look"),
             Family::BatchLifecycle => ("배치 작업의 수명", "Batch job lifecycle"),
             Family::QueueDesign => ("큐와 워커 설계", "Queue and worker design"),
+            Family::ControlPlane => ("Batch control plane", "Batch control plane"),
         };
         Text::new(en, ko)
     }

@@ -53,6 +53,8 @@ pub enum Generator {
     Worker,
     MessageChecker,
     BatchSubmit,
+    /// The batch control plane (service, queue planner, audit rule).
+    ControlPlane,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -170,7 +172,7 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
     let generators = match path {
         PathKind::SynchronousGateway => vec![Generator::ApimPolicy],
         PathKind::QueueKedaWorkers => vec![Generator::KedaScaler, Generator::Worker, Generator::MessageChecker],
-        PathKind::GlobalBatchControlPlane => vec![Generator::BatchSubmit],
+        PathKind::GlobalBatchControlPlane => vec![Generator::ControlPlane, Generator::BatchSubmit],
     };
     Ok(Advice { path, reasons, cautions, generators })
 }
@@ -192,7 +194,7 @@ mod tests {
         // Nightly ticket summaries: tens of thousands, nobody waits, by the morning report.
         let nightly = run(Waiting::NobodyHours, Cancellation::Rarely, 40_000.0, 12.0 * 3600.0);
         assert_eq!(nightly.path, PathKind::GlobalBatchControlPlane);
-        assert_eq!(nightly.generators, vec![Generator::BatchSubmit]);
+        assert_eq!(nightly.generators, vec![Generator::ControlPlane, Generator::BatchSubmit]);
         assert!(nightly.cautions[0].en.contains("whole 24 h window"));
         // Document ingestion: bursty, minutes are fine, hours are not.
         let ingest = run(Waiting::NobodyMinutes, Cancellation::Rarely, 5_000.0, 600.0);

@@ -3,11 +3,14 @@
 //! plain data in, text (and structured notes in both languages) out.
 
 pub mod advisor;
+pub mod audit;
 pub mod code_apim;
 pub mod code_common;
 pub mod code_submit;
 pub mod code_worker;
+pub mod control;
 pub mod highlight;
+pub mod job_queue;
 pub mod keda;
 pub mod keda_quota;
 pub mod keda_render;
@@ -18,10 +21,13 @@ pub mod text;
 pub mod yaml;
 
 pub use advisor::{advise, Advice, AdvisorInput, Cancellation, Generator, PathKind, Waiting};
+pub use audit::{audit_rules, AuditOptions, AuditRules};
 pub use code_apim::{apim_policy_xml, ApimOptions, CounterKey};
 pub use code_submit::{check_expiry, submit_curl, submit_python, Dialect, SubmitOptions};
 pub use code_worker::{worker_python, WorkerMode, WorkerOptions};
+pub use control::{control_python, control_requirements, parse_routes, AlertHook, ControlOptions, Route};
 pub use highlight::{highlight, Lang, Span, TokenClass};
+pub use job_queue::{parse_jobs, plan_queue, quota_models, PlannedJob, QueuePlan, Slot};
 pub use keda::{Entity, FallbackBehavior, FallbackForm, JobStrategy, KedaForm, ScaleKind, ScalingModifiersForm};
 pub use keda_quota::{max_replicas_from_quota, QuotaFeed, QuotaSizing};
 pub use keda_render::{effective_max_replicas, render, Note, NoteCode, Rendered};

@@ -1,0 +1,303 @@
+//! The batch control plane: one Python service that is the only batch
+//! submitter (tenants and aliases → Global Batch deployments, the JSONL
+//! writer with the batch file rules, the enqueued-token budget and queue,
+//! backoff on `token_limit_exceeded`, a SQLite ledger per tenant, the
+//! poller with an alert hook, copies to owned storage, usage per tenant).
+
+use serde::{Deserialize, Serialize};
+
+use super::code_common::{fill, is_https_url, py_str};
+use super::code_submit::{check_expiry, Dialect};
+use super::keda_quota::fmt_num;
+use super::text::{FormError, Text};
+use crate::batch::Dialect as FileDialect;
+use crate::facts::{Catalog, Kind};
+
+const PYTHON: &str = include_str!("control_plane.py.tmpl");
+
+/// What the service needs installed (one a line), beside the standard library.
+pub const REQUIREMENTS: [&str; 3] = ["openai", "azure-identity", "azure-storage-blob"];
+
+/// One tenant's model alias and the Global Batch deployment it resolves to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Route {
+    pub tenant: String,
+    pub alias: String,
+    pub deployment: String,
+}
+
+/// Where a failed, expired or cancelled job is reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AlertHook {
+    /// A line on standard error only.
+    Log,
+    /// The log line, and a JSON POST to a URL.
+    Webhook,
+    /// The log line, and an Application Insights custom event.
+    AzureMonitor,
+}
+
+impl AlertHook {
+    pub const ALL: [AlertHook; 3] = [AlertHook::Log, AlertHook::Webhook, AlertHook::AzureMonitor];
+
+    /// The name in the generated code and in links.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AlertHook::Log => "log",
+            AlertHook::Webhook => "webhook",
+            AlertHook::AzureMonitor => "azure_monitor",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|h| h.as_str() == s)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ControlOptions {
+    pub dialect: Dialect,
+    /// Azure: `https://<resource>.openai.azure.com` (unused for OpenAI).
+    pub endpoint: String,
+    pub api_version: String,
+    /// Every line's `url`: one of the dialect's batch endpoints.
+    pub endpoint_path: String,
+    /// `tenant/alias=deployment` entries, separated by `;` or new lines.
+    pub routes: String,
+    /// Enqueued-token quota of each deployment.
+    pub enqueued_quota: u64,
+    pub output_expires_after_seconds: i64,
+    pub poll_interval_seconds: i64,
+    pub owned_account_url: String,
+    pub owned_container: String,
+    pub alert_hook: AlertHook,
+    /// Only for [`AlertHook::Webhook`].
+    pub webhook_url: String,
+    /// Where the ledgers (`<tenant>.sqlite3`) and written files live.
+    pub ledger_dir: String,
+}
+
+impl ControlOptions {
+    pub fn new(dialect: Dialect, catalog: &Catalog) -> Self {
+        let expires = match dialect {
+            Dialect::Azure => catalog.require(Kind::OutputExpiresMaxSeconds, "azure"),
+            Dialect::OpenAi => catalog.require(Kind::OutputExpiresMaxSeconds, "openai"),
+        } as i64;
+        Self {
+            dialect,
+            endpoint: "https://contoso-aoai.openai.azure.com".into(),
+            api_version: "2024-10-21".into(),
+            endpoint_path: match dialect {
+                Dialect::Azure => "/chat/completions".into(),
+                Dialect::OpenAi => "/v1/chat/completions".into(),
+            },
+            routes: "contoso/summarize=batch-gpt-4o-mini; fabrikam/summarize=batch-gpt-4o-mini".into(),
+            enqueued_quota: catalog.require(Kind::EnqueuedGlobalDefault, "gpt-4o-mini") as u64,
+            output_expires_after_seconds: expires,
+            poll_interval_seconds: catalog.require(Kind::MinPollIntervalSeconds, "azure") as i64,
+            owned_account_url: "https://contosoarchive.blob.core.windows.net".into(),
+            owned_container: "batch-results".into(),
+            alert_hook: AlertHook::Log,
+            webhook_url: "https://alerts.contoso.example/batch".into(),
+            ledger_dir: "ledger".into(),
+        }
+    }
+
+    fn file_dialect(&self) -> FileDialect {
+        match self.dialect {
+            Dialect::Azure => FileDialect::Azure,
+            Dialect::OpenAi => FileDialect::OpenAi,
+        }
+    }
+
+    pub fn validate(&self, catalog: &Catalog) -> Vec<FormError> {
+        let mut e = Vec::new();
+        if self.dialect == Dialect::Azure && !is_https_url(&self.endpoint) {
+            e.push(FormError::new("endpoint", "The endpoint must be an https:// address.", "엔드포인트는 https:// 주소여야 합니다."));
+        }
+        if !is_https_url(&self.owned_account_url) {
+            e.push(FormError::new(
+                "owned_account_url",
+                "The storage account must be an https:// address.",
+                "스토리지 계정은 https:// 주소여야 합니다.",
+            ));
+        }
+        if self.alert_hook == AlertHook::Webhook && !is_https_url(&self.webhook_url) {
+            e.push(FormError::new("webhook_url", "The webhook must be an https:// address.", "웹후크는 https:// 주소여야 합니다."));
+        }
+        for (f, v) in [("owned_container", &self.owned_container), ("api_version", &self.api_version), ("ledger_dir", &self.ledger_dir)] {
+            if v.trim().is_empty() || v.chars().any(char::is_control) {
+                e.push(FormError::new(f, format!("{f} is required (one line)."), format!("{f}는 필수입니다 (한 줄).")));
+            }
+        }
+        let allowed = self.file_dialect().allowed_urls();
+        if !allowed.contains(&self.endpoint_path.as_str()) {
+            e.push(FormError {
+                field: "endpoint_path".into(),
+                reason: Text::new(
+                    format!("The batch endpoint must be one of {}.", allowed.join(", ")),
+                    format!("batch endpoint는 {} 중 하나여야 합니다.", allowed.join(", ")),
+                ),
+            });
+        }
+        if let Err(err) = parse_routes(&self.routes) {
+            e.push(err);
+        }
+        if self.enqueued_quota == 0 {
+            e.push(FormError::new(
+                "enqueued_quota",
+                "The enqueued-token quota must be above zero.",
+                "enqueued token quota는 0보다 커야 합니다.",
+            ));
+        }
+        e.extend(check_expiry("output_expires_after_seconds", self.dialect, self.output_expires_after_seconds, catalog));
+        let min_poll = catalog.require(Kind::MinPollIntervalSeconds, "azure");
+        if (self.poll_interval_seconds as f64) < min_poll || self.poll_interval_seconds > 86_400 {
+            e.push(FormError::new(
+                "poll_interval_seconds",
+                format!("Poll no faster than every {} s (and at most once a day).", fmt_num(min_poll)),
+                format!("{}초보다 자주 폴링하지 마세요 (최대 하루 한 번).", fmt_num(min_poll)),
+            ));
+        }
+        e
+    }
+}
+
+/// A tenant name: it names the tenant's ledger file and blob folder.
+fn is_tenant_name(s: &str) -> bool {
+    (1..=63).contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Reads `tenant/alias=deployment` entries (separated by `;` or new lines).
+pub fn parse_routes(text: &str) -> Result<Vec<Route>, FormError> {
+    let bad = |en: String, ko: String| FormError { field: "routes".into(), reason: Text::new(en, ko) };
+    let mut out: Vec<Route> = Vec::new();
+    for entry in text.split([';', '\n']).map(str::trim).filter(|s| !s.is_empty()) {
+        let parsed = entry.split_once('=').and_then(|(left, dep)| left.split_once('/').map(|(t, a)| (t.trim(), a.trim(), dep.trim())));
+        let Some((tenant, alias, deployment)) = parsed else {
+            return Err(bad(
+                format!("\"{entry}\" is not tenant/alias=deployment."),
+                format!("\"{entry}\"은(는) tenant/alias=deployment 형식이 아닙니다."),
+            ));
+        };
+        if !is_tenant_name(tenant) {
+            return Err(bad(
+                format!("Tenant \"{tenant}\": letters, digits, - and _ only (it names the ledger file)."),
+                format!("테넌트 \"{tenant}\": 영문자, 숫자, -, _만 쓸 수 있습니다 (ledger 파일 이름이 됩니다)."),
+            ));
+        }
+        if alias.is_empty() || deployment.is_empty() || entry.chars().any(char::is_control) {
+            return Err(bad(format!("\"{entry}\" needs an alias and a deployment."), format!("\"{entry}\"에 alias와 배포가 필요합니다.")));
+        }
+        if out.iter().any(|r| r.tenant == tenant && r.alias == alias) {
+            return Err(bad(format!("{tenant}/{alias} is listed twice."), format!("{tenant}/{alias}가 두 번 나옵니다.")));
+        }
+        out.push(Route { tenant: tenant.into(), alias: alias.into(), deployment: deployment.into() });
+    }
+    if out.is_empty() {
+        return Err(bad("List at least one tenant/alias=deployment.".into(), "tenant/alias=deployment를 하나 이상 적으세요.".into()));
+    }
+    Ok(out)
+}
+
+/// `{"tenant": {"alias": "deployment", …}, …}` as a Python literal.
+fn routes_literal(routes: &[Route]) -> String {
+    let mut tenants: Vec<&str> = Vec::new();
+    for r in routes {
+        if !tenants.contains(&r.tenant.as_str()) {
+            tenants.push(&r.tenant);
+        }
+    }
+    let body: Vec<String> = tenants
+        .iter()
+        .map(|t| {
+            let inner: Vec<String> =
+                routes.iter().filter(|r| r.tenant == *t).map(|r| format!("{}: {}", py_str(&r.alias), py_str(&r.deployment))).collect();
+            format!("    {}: {{{}}},", py_str(t), inner.join(", "))
+        })
+        .collect();
+    format!("{{\n{}\n}}", body.join("\n"))
+}
+
+/// The requirements list (`requirements.txt`).
+pub fn control_requirements() -> String {
+    REQUIREMENTS.iter().map(|r| format!("{r}\n")).collect()
+}
+
+/// The control-plane service, one Python file.
+pub fn control_python(o: &ControlOptions, catalog: &Catalog) -> Result<String, Vec<FormError>> {
+    let e = o.validate(catalog);
+    if !e.is_empty() {
+        return Err(e);
+    }
+    let routes = parse_routes(&o.routes).map_err(|e| vec![e])?;
+    let dialect = o.file_dialect();
+    let whole = |x: f64| format!("{}", x as u64);
+    let allowed: Vec<String> = dialect.allowed_urls().iter().map(|u| py_str(u)).collect();
+    let pairs = [
+        (
+            "DIALECT_NAME",
+            match o.dialect {
+                Dialect::Azure => "Azure OpenAI".to_string(),
+                Dialect::OpenAi => "OpenAI".to_string(),
+            },
+        ),
+        ("REQUIREMENTS", REQUIREMENTS.iter().map(|r| format!("  {r}")).collect::<Vec<_>>().join("\n")),
+        ("DIALECT", py_str(o.dialect.subject())),
+        ("ENDPOINT", py_str(if o.dialect == Dialect::Azure { o.endpoint.trim() } else { "" })),
+        ("API_VERSION", py_str(o.api_version.trim())),
+        ("ENDPOINT_PATH", py_str(&o.endpoint_path)),
+        ("ALLOWED_URLS", format!("{{{}}}", allowed.join(", "))),
+        ("ROUTES", routes_literal(&routes)),
+        ("QUOTA", o.enqueued_quota.to_string()),
+        ("COMPLETION_WINDOW", py_str(&format!("{}h", (catalog.require(Kind::CompletionWindowSeconds, "any") / 3_600.0) as u64))),
+        ("OUTPUT_EXPIRES", o.output_expires_after_seconds.to_string()),
+        ("POLL_SECONDS", o.poll_interval_seconds.to_string()),
+        ("FIRST_BACKOFF", whole(catalog.require(Kind::FailFastFirstBackoffSeconds, "azure"))),
+        ("MAX_ATTEMPTS", whole(catalog.require(Kind::FailFastMaxAttempts, "azure"))),
+        ("MAX_REQUESTS", whole(catalog.require(Kind::MaxRequestsPerFile, o.dialect.subject()))),
+        ("MAX_FILE_BYTES", whole(catalog.require(Kind::MaxFileBytes, o.dialect.subject()))),
+        ("MAX_CUSTOM_ID", whole(catalog.require(Kind::MaxCustomIdChars, "any"))),
+        ("OWNED_ACCOUNT_URL", py_str(o.owned_account_url.trim())),
+        ("OWNED_CONTAINER", py_str(o.owned_container.trim())),
+        ("ALERT_HOOK", py_str(o.alert_hook.as_str())),
+        ("ALERT_WEBHOOK_URL", py_str(if o.alert_hook == AlertHook::Webhook { o.webhook_url.trim() } else { "" })),
+        ("LEDGER_DIR", py_str(o.ledger_dir.trim())),
+    ];
+    Ok(fill(PYTHON, &pairs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_parse_and_refuse() {
+        let r = parse_routes("a/summarize=dep-1;\n b / x = dep 2 ").unwrap();
+        assert_eq!(r[1], Route { tenant: "b".into(), alias: "x".into(), deployment: "dep 2".into() });
+        assert!(parse_routes("a/x=d; a/x=e").is_err());
+        assert!(parse_routes("../etc/x=d").is_err());
+        assert!(parse_routes("a=d").is_err());
+        assert!(parse_routes(" ; ").is_err());
+    }
+
+    #[test]
+    fn figures_come_from_the_catalog() {
+        let mut c = Catalog::builtin();
+        c.set_override("fail_fast_first_backoff_seconds.azure", 7.0).unwrap();
+        let src = control_python(&ControlOptions::new(Dialect::Azure, &c), &c).unwrap();
+        assert!(src.contains("FIRST_BACKOFF_SECONDS = 7  #"), "{src}");
+        assert!(src.contains("COMPLETION_WINDOW = \"24h\"  #"), "{src}");
+        assert!(!src.contains("{{"), "a placeholder was left");
+    }
+
+    #[test]
+    fn a_wrong_endpoint_path_is_refused() {
+        let c = Catalog::builtin();
+        let o = ControlOptions { endpoint_path: "/v1/embeddings".into(), ..ControlOptions::new(Dialect::Azure, &c) };
+        let e = control_python(&o, &c).unwrap_err();
+        assert_eq!(e[0].field, "endpoint_path");
+        let ok = ControlOptions { endpoint_path: "/v1/embeddings".into(), ..ControlOptions::new(Dialect::OpenAi, &c) };
+        assert!(control_python(&ok, &c).is_ok());
+    }
+}

@@ -1,0 +1,124 @@
+//! The Control plane tab: the generated service (one Python file and its
+//! requirements), the job-queue planner and the audit rule for the second door.
+
+use super::code::Problems;
+use super::code_block::CodeBlock;
+use super::control_audit::AuditPanel;
+use super::control_planner::PlannerPanel;
+use super::fields::{bind_int, bind_str, reason_for, NumField, SelectField, TextField};
+use super::state::use_snip;
+use crate::format::number;
+use crate::i18n::{fill, t};
+use crate::prefs::{tr, use_prefs};
+use batchlane_core::snippets::{control_python, control_requirements, AlertHook, Dialect, Lang as Code};
+use leptos::prelude::*;
+
+fn hook_key(h: AlertHook) -> &'static str {
+    match h {
+        AlertHook::Log => "snippets.cp.hook.log",
+        AlertHook::Webhook => "snippets.cp.hook.webhook",
+        AlertHook::AzureMonitor => "snippets.cp.hook.azure_monitor",
+    }
+}
+
+#[component]
+pub fn ControlPanel() -> impl IntoView {
+    let prefs = use_prefs();
+    let st = use_snip().control;
+    let result = Memo::new(move |_| {
+        let ui = st.get();
+        prefs.catalog.with(|c| control_python(&ui.options(c), c))
+    });
+    let errors = Signal::derive(move || result.with(|r| r.as_ref().err().cloned().unwrap_or_default()));
+    let err = move |f: &'static str| Signal::derive(move || errors.with(|e| reason_for(e, f, prefs.lang.get())));
+    let code = Signal::derive(move || result.with(|r| r.clone().unwrap_or_default()));
+    let requirements = Signal::derive(control_requirements);
+    let dialect_options = Signal::derive(|| {
+        vec![("azure".to_string(), "Azure OpenAI (Global Batch)".to_string()), ("openai".to_string(), "OpenAI Batch API".to_string())]
+    });
+    let dialect_value = Signal::derive(move || st.with(|u| u.opts.dialect.subject().to_string()));
+    let set_dialect = Callback::new(move |v: String| {
+        let d = if v == "openai" { Dialect::OpenAi } else { Dialect::Azure };
+        prefs.catalog.with_untracked(|c| st.update(|u| u.set_dialect(d, c)));
+    });
+    let hook_options = Signal::derive(move || {
+        let lang = prefs.lang.get();
+        AlertHook::ALL.iter().map(|h| (h.as_str().to_string(), t(lang, hook_key(*h)).to_string())).collect()
+    });
+    let hook_value = Signal::derive(move || st.with(|u| u.opts.alert_hook.as_str().to_string()));
+    let set_hook = Callback::new(move |v: String| {
+        if let Some(h) = AlertHook::from_name(&v) {
+            st.update(|u| u.opts.alert_hook = h);
+        }
+    });
+    let is_azure = move || st.with(|u| u.opts.dialect == Dialect::Azure);
+    let is_webhook = move || st.with(|u| u.opts.alert_hook == AlertHook::Webhook);
+    let (endpoint, set_endpoint) = bind_str(st, |u| u.opts.endpoint.clone(), |u, v| u.opts.endpoint = v);
+    let (api, set_api) = bind_str(st, |u| u.opts.api_version.clone(), |u, v| u.opts.api_version = v);
+    let (path, set_path) = bind_str(st, |u| u.opts.endpoint_path.clone(), |u, v| u.opts.endpoint_path = v);
+    let (routes, set_routes) = bind_str(st, |u| u.opts.routes.clone(), |u, v| u.opts.routes = v);
+    let (oexp, set_oexp) = bind_int(st, |u| u.opts.output_expires_after_seconds, |u, v| u.opts.output_expires_after_seconds = v);
+    let (poll, set_poll) = bind_int(st, |u| u.opts.poll_interval_seconds, |u, v| u.opts.poll_interval_seconds = v);
+    let (acct, set_acct) = bind_str(st, |u| u.opts.owned_account_url.clone(), |u, v| u.opts.owned_account_url = v);
+    let (cont, set_cont) = bind_str(st, |u| u.opts.owned_container.clone(), |u, v| u.opts.owned_container = v);
+    let (hook_url, set_hook_url) = bind_str(st, |u| u.opts.webhook_url.clone(), |u, v| u.opts.webhook_url = v);
+    let (ledger, set_ledger) = bind_str(st, |u| u.opts.ledger_dir.clone(), |u, v| u.opts.ledger_dir = v);
+    let quota_note = move || {
+        let lang = prefs.lang.get();
+        let q = prefs.catalog.with(|c| st.with(|u| u.quota(c)));
+        match q {
+            Some(q) => fill(t(lang, "snippets.cp.quota_from_planner"), &[("tokens", &number(q as f64, lang, 0))]),
+            None => t(lang, "snippets.cp.quota_unknown").to_string(),
+        }
+    };
+    let expiry_days = move || {
+        let lang = prefs.lang.get();
+        let secs = st.with(|u| u.opts.output_expires_after_seconds);
+        fill(t(lang, "snippets.batch.days"), &[("days", &number(secs as f64 / 86_400.0, lang, 2))])
+    };
+    view! {
+        <h2>{tr("snippets.cp.title")}</h2>
+        <p class="muted">{tr("snippets.cp.intro")}</p>
+        <div class="snip-split">
+            <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
+                <div class="snip-grid">
+                    <SelectField label="snippets.batch.dialect" options=dialect_options value=dialect_value on_set=set_dialect testid="snip-cp-dialect" wide=true/>
+                    <Show when=is_azure>
+                        <TextField label="snippets.batch.endpoint" value=endpoint on_set=set_endpoint error=err("endpoint") testid="snip-cp-endpoint" wide=true/>
+                        <TextField label="snippets.batch.api_version" value=api on_set=set_api error=err("api_version")/>
+                    </Show>
+                    <TextField label="snippets.batch.path" value=path on_set=set_path error=err("endpoint_path") testid="snip-cp-path"/>
+                    <TextField label="snippets.cp.routes" value=routes on_set=set_routes error=err("routes") testid="snip-cp-routes" wide=true placeholder="tenant/alias=deployment; …"/>
+                    <div>
+                        <NumField label="snippets.batch.output_expires" value=oexp on_set=set_oexp integer=true error=err("output_expires_after_seconds") testid="snip-cp-expires"/>
+                        <span class="snip-hint">{expiry_days}</span>
+                    </div>
+                    <NumField label="snippets.batch.poll" value=poll on_set=set_poll integer=true error=err("poll_interval_seconds")/>
+                    <TextField label="snippets.batch.account" value=acct on_set=set_acct error=err("owned_account_url") wide=true/>
+                    <TextField label="snippets.batch.container" value=cont on_set=set_cont error=err("owned_container")/>
+                    <SelectField label="snippets.cp.hook" options=hook_options value=hook_value on_set=set_hook testid="snip-cp-hook"/>
+                    <Show when=is_webhook>
+                        <TextField label="snippets.cp.webhook" value=hook_url on_set=set_hook_url error=err("webhook_url") testid="snip-cp-webhook" wide=true/>
+                    </Show>
+                    <TextField label="snippets.cp.ledger" value=ledger on_set=set_ledger error=err("ledger_dir")/>
+                </div>
+                <p class="snip-hint" data-testid="snip-cp-quota">{quota_note}</p>
+                <ul class="snip-bullets">
+                    <li>{tr("snippets.cp.b1")}</li>
+                    <li>{tr("snippets.cp.b2")}</li>
+                    <li>{tr("snippets.cp.b3")}</li>
+                    <li>{tr("snippets.cp.b4")}</li>
+                </ul>
+            </form>
+            <div class="snip-output">
+                <Problems errors=errors testid="snip-cp-errors"/>
+                <div hidden=move || errors.with(|e| !e.is_empty())>
+                    <CodeBlock code=code lang=Code::Python filename="control_plane.py" testid="snip-cp"/>
+                    <CodeBlock code=requirements lang=Code::Shell filename="requirements.txt" testid="snip-cp-req"/>
+                </div>
+            </div>
+        </div>
+        <PlannerPanel/>
+        <AuditPanel/>
+    }
+}
