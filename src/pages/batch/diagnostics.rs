@@ -135,11 +135,11 @@ pub fn Diagnostics() -> impl IntoView {
                     <span class="muted" data-testid="batch-diag-range">{range_text}</span>
                     <Show when=move || { pages() > 1 }>
                         <span class="batch-pager">
-                            <button type="button" class="button button--small" disabled=move || page.get() == 0 on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>
+                            <button type="button" class="button button--small" disabled=move || { page.get() == 0 } on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>
                                 {tx("batch.diag.prev", prefs.lang)}
                             </button>
                             <span>{move || format!("{} / {}", page.get() + 1, pages())}</span>
-                            <button type="button" class="button button--small" disabled=move || page.get() + 1 >= pages() on:click=move |_| page.update(|p| *p += 1)>
+                            <button type="button" class="button button--small" disabled=move || { page.get() + 1 >= pages() } on:click=move |_| page.update(|p| *p += 1)>
                                 {tx("batch.diag.next", prefs.lang)}
                             </button>
                         </span>
