@@ -1,6 +1,7 @@
 //! 한국어: the one table for this language, kept in a file per page.
 
 mod batch;
+mod batch_checks;
 mod cost;
 mod facts;
 mod practice;
@@ -10,5 +11,14 @@ mod shell;
 mod snippets;
 
 /// Every entry, page by page.
-pub(super) const SECTIONS: &[&[(&str, &str)]] =
-    &[shell::TABLE, facts::TABLE, batch::TABLE, results::TABLE, quota::TABLE, cost::TABLE, snippets::TABLE, practice::TABLE];
+pub(super) const SECTIONS: &[&[(&str, &str)]] = &[
+    shell::TABLE,
+    facts::TABLE,
+    batch::TABLE,
+    batch_checks::TABLE,
+    results::TABLE,
+    quota::TABLE,
+    cost::TABLE,
+    snippets::TABLE,
+    practice::TABLE,
+];

@@ -37,6 +37,8 @@ fn Card(report: Arc<Report>) -> impl IntoView {
     let counted = state.count_tokens.get_untracked();
     let ok = s.errors == 0;
     let has_errors = !ok;
+    // No errors, but the deployment's model is unknown: not "ready" yet.
+    let pick_first = super::model_pick::needs_model(&report);
     let has_warnings = s.warnings > 0;
     let model = {
         let s = s.clone();
@@ -118,7 +120,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
     view! {
         <section
             class="batch-summary"
-            class:batch-summary--ok=ok
+            class:batch-summary--ok=ok && !pick_first
             data-testid="batch-summary"
             data-requests=s.requests.to_string()
             data-errors=s.errors.to_string()
@@ -128,8 +130,13 @@ fn Card(report: Arc<Report>) -> impl IntoView {
             aria-labelledby="batch-summary-title"
         >
             <h2 id="batch-summary-title">
-                {move || if ok { t(lang(), "batch.summary.ok") } else { t(lang(), "batch.summary.bad") }}
+                {move || match (ok, pick_first) {
+                    (false, _) => t(lang(), "batch.summary.bad"),
+                    (true, true) => t(lang(), "batch.model.pick_title"),
+                    (true, false) => t(lang(), "batch.summary.ok"),
+                }}
             </h2>
+            <super::model_pick::ModelPick report=report.clone()/>
             {shape.map(|k| view! { <p class="note batch-shape" role="alert">{tx(k, prefs.lang)}</p> })}
             <dl class="batch-summary__grid">
                 <div class="batch-summary__item">

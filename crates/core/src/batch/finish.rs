@@ -15,6 +15,7 @@ pub(crate) struct FileFacts<'a> {
     pub bytes: u64,
     pub lines: u64,
     pub model: Option<&'static Model>,
+    pub model_source: super::ModelSource,
     pub encoding: Option<(Encoding, bool)>,
     /// The first `body.model` and `url`, with their lines.
     pub first_model: Option<(String, u64)>,
@@ -125,6 +126,7 @@ impl Tally {
                 blank_lines: self.blank_lines(),
                 model: f.first_model.map(|(m, _)| m),
                 catalog_model: model.map(str::to_string),
+                model_source: f.model_source,
                 endpoint: f.first_url.map(|(u, _)| u),
                 prompt_tokens: counted.then_some(prompt.saturated()),
                 output_tokens: output.saturated(),

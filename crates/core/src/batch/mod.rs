@@ -6,6 +6,7 @@
 
 mod bpe;
 mod checker;
+mod deployment;
 mod diagnostic;
 mod dialect;
 mod estimate;
@@ -28,6 +29,7 @@ mod token_part;
 mod tokens;
 
 pub use checker::{Checker, Progress};
+pub use deployment::{infer_model, resolve_model, ModelSource};
 pub use diagnostic::{quote, Code, Diagnostic, Severity};
 pub use dialect::{Dialect, Endpoint};
 pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};

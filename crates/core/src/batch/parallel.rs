@@ -51,7 +51,7 @@ impl TokenPass {
         start: u64,
         model_hint: Option<&str>,
     ) -> Self {
-        let model = options.model.as_deref().and_then(model_for_name).or_else(|| model_hint.and_then(model_for_name));
+        let model = options.model.as_deref().and_then(model_for_name).or_else(|| model_hint.and_then(|h| super::resolve_model(h).0));
         let lines = if start == 0 {
             LineSplitter::with_limit(options.max_line_bytes)
         } else {

@@ -39,6 +39,9 @@ pub struct Summary {
     pub model: Option<String>,
     /// The catalog model used for limits, tokens and prices.
     pub catalog_model: Option<String>,
+    /// How `catalog_model` was found (picked, named in the file, guessed).
+    #[serde(default)]
+    pub model_source: super::ModelSource,
     /// The first request's `url`.
     pub endpoint: Option<String>,
     pub prompt_tokens: Option<u64>,
