@@ -17,6 +17,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.diag.lines.other", "{n} lines: {lines}"),
     ("batch.diag.dialect_azure", "This looks like an Azure Global Batch file (its url is {url}, which only Azure takes): check it as Azure OpenAI, or change every url to /v1/chat/completions."),
     ("batch.diag.dialect_openai", "This looks like an OpenAI Batch API file (its url is {url}, which Azure Global Batch does not take): check it as OpenAI."),
+    ("batch.diag.check_as", "Check as {dialect}"),
     ("batch.repair.will_fix", "It can fix safely: {fixes}."),
     ("batch.repair.nothing", "Nothing here that it can fix safely."),
     ("batch.repair.left", "Left for a person: {codes}."),

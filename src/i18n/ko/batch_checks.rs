@@ -17,6 +17,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.diag.lines.other", "{n}줄: {lines}"),
     ("batch.diag.dialect_azure", "Azure 전역 배치 파일로 보입니다(url이 Azure만 받는 {url}입니다). Azure OpenAI로 검사하거나 모든 url을 /v1/chat/completions로 바꾸세요."),
     ("batch.diag.dialect_openai", "OpenAI 배치 API 파일로 보입니다(url이 Azure 전역 배치가 받지 않는 {url}입니다). OpenAI로 검사하세요."),
+    ("batch.diag.check_as", "{dialect} 기준으로 검사"),
     ("batch.repair.will_fix", "안전하게 고칠 수 있는 것: {fixes}."),
     ("batch.repair.nothing", "안전하게 고칠 수 있는 것이 없습니다."),
     ("batch.repair.left", "사람이 고쳐야 하는 것: {codes}."),

@@ -8,7 +8,7 @@ use super::{bytes_text, use_state};
 use crate::format;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{estimate_cost, RepairOptions, RepairOutcome, SplitLimits, SplitOutcome};
+use batchlane_core::batch::{estimate_cost, repair_plan, CodeCount, RepairOptions, RepairOutcome, SplitLimits, SplitOutcome};
 use batchlane_core::protocol::{Request, Response};
 use leptos::prelude::*;
 
@@ -106,6 +106,29 @@ pub fn Actions() -> impl IntoView {
             }
             _ => {}
         });
+    };
+    // What the repair fixes safely, and what it leaves for a person.
+    let plan_view = move || {
+        let r = state.report.get()?;
+        let lang = prefs.lang.get();
+        let plan = repair_plan(&r.counts, RepairOptions { rename_duplicate_ids: rename.get() });
+        let list = |v: &[CodeCount]| {
+            v.iter().map(|k| format!("{} ({})", k.code.as_str(), format::number(k.count as f64, lang, 0))).collect::<Vec<_>>().join(", ")
+        };
+        let fixes = if plan.fixes.is_empty() {
+            t(lang, "batch.repair.nothing").to_string()
+        } else {
+            fill(t(lang, "batch.repair.will_fix"), &[("fixes", &list(&plan.fixes))])
+        };
+        let left = if plan.left.is_empty() {
+            t(lang, "batch.repair.left_none").to_string()
+        } else {
+            fill(t(lang, "batch.repair.left"), &[("codes", &list(&plan.left))])
+        };
+        Some(view! {
+            <p data-testid="batch-repair-fixes">{fixes}</p>
+            <p class="muted" data-testid="batch-repair-left">{left}</p>
+        })
     };
     let repaired_view = move || {
         let o = repaired.get()?;
@@ -239,6 +262,7 @@ pub fn Actions() -> impl IntoView {
                             <input type="checkbox" data-testid="batch-rename" prop:checked=move || rename.get() on:change=move |ev| rename.set(event_target_checked(&ev))/>
                             <span>{tx("batch.repair.rename", prefs.lang)}</span>
                         </label>
+                        {plan_view}
                         <button type="button" class="button button--primary" data-testid="batch-repair" disabled=move || busy.get() on:click=run_repair>
                             {tx("batch.repair.download", prefs.lang)}
                         </button>

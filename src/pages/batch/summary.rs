@@ -115,6 +115,22 @@ fn Card(report: Arc<Report>) -> impl IntoView {
         FileShape::Binary => "batch.shape.binary",
     });
     let truncated = report.truncated;
+    // The file looks written for the other service: say so, offer to switch.
+    let looks_like = report.looks_like.map(|other| {
+        let url = s.endpoint.clone().unwrap_or_default();
+        let (hint, name) = match other {
+            Dialect::Azure => ("batch.diag.dialect_azure", "batch.dialect.azure"),
+            Dialect::OpenAi => ("batch.diag.dialect_openai", "batch.dialect.openai"),
+        };
+        view! {
+            <div class="note batch-dialect-hint" role="alert" data-testid="batch-dialect-hint">
+                <p>{move || fill(t(lang(), hint), &[("url", &url)])}</p>
+                <button type="button" class="button button--small" data-testid="batch-dialect-switch" on:click=move |_| state.dialect.set(other)>
+                    {move || fill(t(lang(), "batch.diag.check_as"), &[("dialect", t(lang(), name))])}
+                </button>
+            </div>
+        }
+    });
     let snippets_href = snippets_link(report.dialect, s.model.as_deref());
     let hist = report.tokens.as_ref().map(|tk| tk.histogram.clone());
     view! {
@@ -137,6 +153,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
                 }}
             </h2>
             <super::model_pick::ModelPick report=report.clone()/>
+            {looks_like}
             {shape.map(|k| view! { <p class="note batch-shape" role="alert">{tx(k, prefs.lang)}</p> })}
             <dl class="batch-summary__grid">
                 <div class="batch-summary__item">

@@ -113,6 +113,13 @@ impl Tally {
         counts.sort_by_key(|k| (k.severity, k.code));
         let total = |sev: Severity| counts.iter().filter(|k| k.severity == sev).fold(0u64, |a, k| a.saturating_add(k.count));
         let (errors, warnings) = (total(Severity::Error), total(Severity::Warning));
+        let looks_like = f.first_url.as_ref().and_then(|(url, _)| {
+            let other = match dialect {
+                super::Dialect::Azure => super::Dialect::OpenAi,
+                super::Dialect::OpenAi => super::Dialect::Azure,
+            };
+            (!dialect.allowed_urls().contains(&url.as_str()) && other.allowed_urls().contains(&url.as_str())).then_some(other)
+        });
         let mut diagnostics = self.take_diagnostics();
         diagnostics.sort_by_key(|d| (d.line, d.column, d.severity));
         Report {
@@ -137,6 +144,7 @@ impl Tally {
             quota,
             cost,
             shape: f.shape,
+            looks_like,
             counts,
             diagnostics,
         }

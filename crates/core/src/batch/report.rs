@@ -18,6 +18,10 @@ pub struct Report {
     pub cost: Option<CostEstimate>,
     /// Set when the file is plainly not JSONL.
     pub shape: Option<FileShape>,
+    /// The file looks written for the other service (its url is one only
+    /// that service takes): check it as that dialect.
+    #[serde(default)]
+    pub looks_like: Option<Dialect>,
     /// Every code found: how many, how many kept in `diagnostics`.
     pub counts: Vec<CodeCount>,
     /// Sorted by line; at most `max_stored_per_code` per code.
