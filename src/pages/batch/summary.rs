@@ -115,6 +115,23 @@ fn Card(report: Arc<Report>) -> impl IntoView {
         FileShape::Binary => "batch.shape.binary",
     });
     let truncated = report.truncated;
+    // Image and tool tokens: counted, and said when they are estimates.
+    let media = report.tokens.as_ref().map(|tk| tk.media).filter(|m| m.image_parts > 0 || m.tool_requests > 0);
+    let media_note = move || {
+        let m = media?;
+        let lang = lang();
+        let mut lines = Vec::new();
+        if m.image_parts > 0 {
+            lines.push(fill(t(lang, "batch.tokens.images"), &[("n", &num(m.image_parts, lang)), ("tokens", &num(m.image_tokens, lang))]));
+        }
+        if m.images_estimated > 0 {
+            lines.push(fill(t(lang, "batch.tokens.images_estimated"), &[("n", &num(m.images_estimated, lang))]));
+        }
+        if m.tool_requests > 0 {
+            lines.push(fill(t(lang, "batch.tokens.tools"), &[("n", &num(m.tool_requests, lang)), ("tokens", &num(m.tool_tokens, lang))]));
+        }
+        Some(view! { <p class="note batch-media-note" data-testid="batch-media-note">{lines.join(" ")}</p> })
+    };
     // The file looks written for the other service: say so, offer to switch.
     let looks_like = report.looks_like.map(|other| {
         let url = s.endpoint.clone().unwrap_or_default();
@@ -187,7 +204,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
                 </div>
                 <div class="batch-summary__item batch-summary__item--wide">
                     <dt>{tx("batch.summary.tokens", prefs.lang)}</dt>
-                    <dd>{tokens}</dd>
+                    <dd>{tokens} {media_note}</dd>
                 </div>
                 <div class="batch-summary__item batch-summary__item--wide">
                     <dt>{tx("batch.summary.cost", prefs.lang)}</dt>

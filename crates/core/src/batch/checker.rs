@@ -287,9 +287,10 @@ impl Checker {
             };
             self.encoding = Some((enc, guessed));
             self.counter = self.provider.counter(enc).map(CachedCounter::new);
+            self.overheads = Overheads::for_model(&self.catalog, model);
         }
         let Some(counter) = &mut self.counter else { return };
-        let n = prompt_tokens(body, endpoint, self.overheads, counter);
+        let n = prompt_tokens(body, endpoint, self.overheads, counter, self.tally.media_mut());
         self.tally.add_prompt(n);
         if let Some(d) = super::token_part::context_window(&self.catalog, model, r, n, endpoint) {
             out.push(d);

@@ -105,6 +105,7 @@ impl Tally {
                 max_prompt_tokens_per_line: self.max_line_prompt(),
                 histogram: self.histogram().clone(),
                 cache_hits: self.cache_hits(),
+                media: *self.media(),
             }),
             _ => None,
         };

@@ -138,9 +138,10 @@ impl TokenPass {
             self.encoding = Some((enc, guessed));
             self.counter = self.provider.counter(enc).map(CachedCounter::new);
             self.counted = self.counter.is_some();
+            self.overheads = Overheads::for_model(&self.catalog, self.model);
         }
         let Some(counter) = &mut self.counter else { return };
-        let n = prompt_tokens(body, endpoint, self.overheads, counter);
+        let n = prompt_tokens(body, endpoint, self.overheads, counter, self.tally.media_mut());
         self.tally.add_prompt(n);
         if let Some(d) = context_window(&self.catalog, self.model, r, n, endpoint) {
             self.tally.record(d);

@@ -67,6 +67,10 @@ pub struct TokenReport {
     pub histogram: Histogram,
     /// Texts whose count came from the cache of repeated texts.
     pub cache_hits: u64,
+    /// Image parts and tool definitions: how many, their tokens, and how
+    /// many of those are estimates.
+    #[serde(default)]
+    pub media: super::MediaTally,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

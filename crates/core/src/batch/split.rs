@@ -214,13 +214,14 @@ impl Splitter {
             let Some(counter) = self.provider.counter(enc) else { return 0 };
             self.tokens = Some(TokenCtx {
                 counter: CachedCounter::new(counter),
-                overheads: Overheads::from_catalog(&self.catalog),
+                overheads: Overheads::for_model(&self.catalog, line_model),
                 model: line_model,
             });
         }
         let t = self.tokens.as_mut().expect("set above");
         let model_max = t.model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|x| x as u64);
-        prompt_tokens(body, endpoint, t.overheads, &mut t.counter) + output_cap(body, endpoint, model_max).tokens()
+        prompt_tokens(body, endpoint, t.overheads, &mut t.counter, &mut super::MediaTally::default())
+            + output_cap(body, endpoint, model_max).tokens()
     }
 }
 
