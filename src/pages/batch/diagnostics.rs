@@ -153,7 +153,7 @@ pub fn Diagnostics() -> impl IntoView {
                                 {tx("batch.diag.prev", prefs.lang)}
                             </button>
                             <span>{move || format!("{} / {}", page.get() + 1, pages())}</span>
-                            <button type="button" class="button button--small" disabled=move || { page.get() + 1 >= pages() } on:click=move |_| page.update(|p| *p += 1)>
+                            <button type="button" class="button button--small" data-testid="batch-diag-next" disabled=move || { page.get() + 1 >= pages() } on:click=move |_| page.update(|p| *p += 1)>
                                 {tx("batch.diag.next", prefs.lang)}
                             </button>
                         </span>

@@ -38,7 +38,11 @@ impl Tally {
         }
         let max_requests = catalog.require(Kind::MaxRequestsPerFile, subject) as u64;
         if requests > max_requests {
-            let msg = format!("The file has {requests} requests; the batch service accepts at most {max_requests} per file.");
+            let msg = format!(
+                "The file has {} requests; the batch service accepts at most {} per file.",
+                grouped(requests),
+                grouped(max_requests)
+            );
             self.record(Diagnostic::file(Code::TooManyTasks, Severity::Error, msg));
         }
         let (kind, how) = if dialect == super::Dialect::Azure && options.byo_storage {
@@ -48,7 +52,7 @@ impl Tally {
         };
         let max_bytes = catalog.require(kind, subject) as u64;
         if f.bytes > max_bytes {
-            let msg = format!("The file is {} bytes; the limit{how} is {max_bytes} bytes.", f.bytes);
+            let msg = format!("The file is {} bytes; the limit{how} is {} bytes.", grouped(f.bytes), grouped(max_bytes));
             self.record(Diagnostic::file(Code::FileTooLarge, Severity::Error, msg));
         }
         let n = requests;
@@ -85,7 +89,7 @@ impl Tally {
         if let Some(q) = quota.as_ref().filter(|q| q.exceeded) {
             let deployment = f.first_model.as_ref().map_or(String::new(), |(m, _)| quote(m));
             let about = match enqueued.exact() {
-                Some(e) => format!("about {e} tokens"),
+                Some(e) => format!("about {} tokens", grouped(e)),
                 None => format!("more than {} tokens", u64::MAX),
             };
             let msg = format!(
@@ -152,6 +156,19 @@ impl Tally {
     }
 }
 
+/// 4453346 → "4,453,346" (the messages are English).
+pub(crate) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// 30000 → "30K", 5e9 → "5B", as the service writes limits.
 pub(crate) fn short_count(n: u64) -> String {
     for (unit, suffix) in [(1_000_000_000, "B"), (1_000_000, "M"), (1_000, "K")] {
@@ -171,5 +188,8 @@ mod tests {
         assert_eq!(super::short_count(30_000), "30K");
         assert_eq!(super::short_count(1_500_000_000), "1.5B");
         assert_eq!(super::short_count(12_345), "12345");
+        assert_eq!(super::grouped(4_453_346), "4,453,346");
+        assert_eq!(super::grouped(999), "999");
+        assert_eq!(super::grouped(1_000), "1,000");
     }
 }
