@@ -151,6 +151,7 @@ test("results: one status word, human file sizes", async ({ page }) => {
   await page.getByTestId("results-job-paste").fill(readFileSync("tests/fixtures/results/job_completed.json", "utf8"));
   await expect(page.locator(".results-job__status")).not.toContainText("completed completed");
   await page.getByTestId("results-output-input").setInputFiles({ name: "tiny.jsonl", mimeType: "application/jsonl", buffer: Buffer.alloc(3000, "x") });
-  await expect(page.locator(".results-file__name").first()).toContainText("tiny.jsonl · 3.0 KB");
+  const slot = page.locator(".results-file", { has: page.getByTestId("results-output-input") });
+  await expect(slot.locator(".results-file__name")).toContainText("tiny.jsonl · 3.0 KB");
   errors.check();
 });
