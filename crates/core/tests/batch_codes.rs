@@ -117,7 +117,8 @@ fn invalid_json_line_reasons() {
         (deep, "nesting deeper than the parser allows", None),
         (r#"{"custom_id": 1e400}"#.to_string(), "too large", Some(19)),
         ("{\"custom_id\": \"a\0\"}".to_string(), "control character", None),
-        (r#"{"custom_id": "가", }"#.to_string(), "", Some(20)),
+        // A trailing comma: the marker is on the comma, not the brace after it.
+        (r#"{"custom_id": "가", }"#.to_string(), "trailing comma", Some(18)),
     ];
     for d in BOTH {
         for (text, why, col) in &cases {

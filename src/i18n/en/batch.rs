@@ -32,7 +32,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.dialect.azure", "Azure OpenAI Global Batch"),
     ("batch.dialect.openai", "OpenAI Batch API"),
     ("batch.drop.current", "Checked:"),
-    ("batch.drop.hint", "JSONL, one request per line, up to 1 GB. The file is read in your browser and never uploaded."),
+    ("batch.drop.hint", "JSONL, one request per line, up to {limit} ({byo} with your own Blob storage on Azure). The file is read in your browser and never uploaded."),
     ("batch.drop.pick", "Choose a file"),
     ("batch.drop.title", "Drop a batch input file here"),
     ("batch.encoding", "Tokenizer encoding"),

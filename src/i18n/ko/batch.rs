@@ -32,7 +32,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.dialect.azure", "Azure OpenAI Global Batch"),
     ("batch.dialect.openai", "OpenAI Batch API"),
     ("batch.drop.current", "검사한 파일:"),
-    ("batch.drop.hint", "JSONL, 한 줄에 요청 하나, 최대 1 GB. 파일은 브라우저 안에서만 읽고 어디에도 올리지 않습니다."),
+    ("batch.drop.hint", "JSONL, 한 줄에 요청 하나, 최대 {limit}(Azure에서 자체 Blob 스토리지를 쓰면 {byo}). 파일은 브라우저 안에서만 읽고 어디에도 올리지 않습니다."),
     ("batch.drop.pick", "파일 선택"),
     ("batch.drop.title", "배치 입력 파일을 여기에 끌어다 놓으세요"),
     ("batch.encoding", "토크나이저 인코딩"),

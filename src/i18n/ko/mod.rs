@@ -2,6 +2,7 @@
 
 mod batch;
 mod control;
+mod batch_checks;
 mod cost;
 mod facts;
 mod practice;
@@ -15,6 +16,7 @@ pub(super) const SECTIONS: &[&[(&str, &str)]] = &[
     shell::TABLE,
     facts::TABLE,
     batch::TABLE,
+    batch_checks::TABLE,
     results::TABLE,
     quota::TABLE,
     cost::TABLE,

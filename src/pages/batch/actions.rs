@@ -8,7 +8,7 @@ use super::{bytes_text, use_state};
 use crate::format;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{estimate_cost, RepairOptions, RepairOutcome, SplitOutcome};
+use batchlane_core::batch::{estimate_cost, repair_plan, CodeCount, RepairOptions, RepairOutcome, SplitLimits, SplitOutcome};
 use batchlane_core::protocol::{Request, Response};
 use leptos::prelude::*;
 
@@ -107,6 +107,29 @@ pub fn Actions() -> impl IntoView {
             _ => {}
         });
     };
+    // What the repair fixes safely, and what it leaves for a person.
+    let plan_view = move || {
+        let r = state.report.get()?;
+        let lang = prefs.lang.get();
+        let plan = repair_plan(&r.counts, RepairOptions { rename_duplicate_ids: rename.get() });
+        let list = |v: &[CodeCount]| {
+            v.iter().map(|k| format!("{} ({})", k.code.as_str(), format::number(k.count as f64, lang, 0))).collect::<Vec<_>>().join(", ")
+        };
+        let fixes = if plan.fixes.is_empty() {
+            t(lang, "batch.repair.nothing").to_string()
+        } else {
+            fill(t(lang, "batch.repair.will_fix"), &[("fixes", &list(&plan.fixes))])
+        };
+        let left = if plan.left.is_empty() {
+            t(lang, "batch.repair.left_none").to_string()
+        } else {
+            fill(t(lang, "batch.repair.left"), &[("codes", &list(&plan.left))])
+        };
+        Some(view! {
+            <p data-testid="batch-repair-fixes">{fixes}</p>
+            <p class="muted" data-testid="batch-repair-left">{left}</p>
+        })
+    };
     let repaired_view = move || {
         let o = repaired.get()?;
         let lang = prefs.lang.get();
@@ -152,9 +175,14 @@ pub fn Actions() -> impl IntoView {
                 let name = derived(&base, &format!("part{}.jsonl", i + 1));
                 let info = fill(
                     &tn(lang, "batch.split.part", p.requests),
-                    &[("part", &(i + 1).to_string()), ("size", &bytes_text(p.bytes, lang)), ("line", &p.first_line.to_string())],
+                    &[
+                        ("part", &(i + 1).to_string()),
+                        ("size", &bytes_text(p.bytes, lang)),
+                        ("line", &format::number(p.first_line as f64, lang, 0)),
+                    ],
                 );
                 let label = name.clone();
+                let over = p.over_limit.then(|| view! { " " <span class="badge badge--error">{t(lang, "batch.split.over_part")}</span> });
                 let save = move |_| {
                     if let Some(b) = split_blobs.with_value(|v| v.get(i).cloned()) {
                         download(&b, &name);
@@ -164,17 +192,52 @@ pub fn Actions() -> impl IntoView {
                     <li>
                         <button type="button" class="button button--small" data-testid="batch-split-part" on:click=save>{label}</button>
                         " " <span class="muted">{info}</span>
+                        {over}
                     </li>
                 }
             })
             .collect_view();
-        let oversized = (!o.oversized_lines.is_empty()).then(|| {
-            let lines = o.oversized_lines.iter().take(20).map(|l| l.to_string()).collect::<Vec<_>>().join(", ");
-            view! { <p class="note">{fill(t(lang, "batch.split.oversized"), &[("lines", &lines)])}</p> }
+        let n = |v: u64| format::number(v as f64, lang, 0);
+        let limits = o.limits.map(|l| {
+            let size = bytes_text(l.max_bytes, lang);
+            let text = match l.max_enqueued_tokens {
+                Some(tk) => fill(t(lang, "batch.split.limits"), &[("requests", &n(l.max_requests)), ("size", &size), ("tokens", &n(tk))]),
+                None => fill(t(lang, "batch.split.limits_no_tokens"), &[("requests", &n(l.max_requests)), ("size", &size)]),
+            };
+            view! { <p class="muted" data-testid="batch-split-limits">{text}</p> }
         });
+        let reasons = o
+            .oversized
+            .iter()
+            .take(5)
+            .map(|x| {
+                let limits = o.limits.unwrap_or(SplitLimits { max_requests: 0, max_bytes: 0, max_enqueued_tokens: None });
+                let text = if x.over_tokens {
+                    let limit = limits.max_enqueued_tokens.unwrap_or(0);
+                    fill(t(lang, "batch.split.over_tokens"), &[("line", &n(x.line)), ("tokens", &n(x.tokens)), ("limit", &n(limit))])
+                } else {
+                    let (size, limit) = (bytes_text(x.bytes, lang), bytes_text(limits.max_bytes, lang));
+                    fill(t(lang, "batch.split.over_bytes"), &[("line", &n(x.line)), ("size", &size), ("limit", &limit)])
+                };
+                view! { <li>{text}</li> }
+            })
+            .collect_view();
+        let oversized = (!o.oversized_lines.is_empty()).then(|| {
+            let lines = o.oversized_lines.iter().take(20).map(|l| n(*l)).collect::<Vec<_>>().join(", ");
+            view! {
+                <div class="note" role="alert" data-testid="batch-split-oversized">
+                    <p>{fill(t(lang, "batch.split.oversized"), &[("lines", &lines)])}</p>
+                    <ul>{reasons}</ul>
+                </div>
+            }
+        });
+        let needs_model =
+            o.quota_needs_model.then(|| view! { <p class="note" role="alert">{t(lang, "batch.split.quota_needs_model")}</p> });
         Some(view! {
             <div class="batch-split-result" data-testid="batch-split-result">
                 <p>{tn(lang, "batch.split.done", o.parts.len() as u64)}</p>
+                {limits}
+                {needs_model}
                 <ul class="batch-split-list">{rows}</ul>
                 {oversized}
             </div>
@@ -199,6 +262,7 @@ pub fn Actions() -> impl IntoView {
                             <input type="checkbox" data-testid="batch-rename" prop:checked=move || rename.get() on:change=move |ev| rename.set(event_target_checked(&ev))/>
                             <span>{tx("batch.repair.rename", prefs.lang)}</span>
                         </label>
+                        {plan_view}
                         <button type="button" class="button button--primary" data-testid="batch-repair" disabled=move || busy.get() on:click=run_repair>
                             {tx("batch.repair.download", prefs.lang)}
                         </button>

@@ -1,13 +1,14 @@
-//! The diagnostics table: filter by code and severity, a page of rows at a
+//! The diagnostics table: identical findings grouped into one row ("300
+//! lines: 1, 2, 3 …"), filter by code and severity, a page of rows at a
 //! time (fast with 100,000 findings); a row opens the line view.
 
 use super::line_view::LineView;
 use super::tx;
 use super::use_state;
 use crate::format;
-use crate::i18n::{fill, t};
+use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{Code, Severity};
+use batchlane_core::batch::{group, Code, Group, Severity};
 use leptos::prelude::*;
 
 const PAGE_ROWS: usize = 100;
@@ -29,20 +30,22 @@ pub fn Diagnostics() -> impl IntoView {
         },
         false,
     );
+    // Identical findings (code, severity, field, message) as one row.
+    let groups = Memo::new(move |_| state.report.get().map(|r| group(&r.diagnostics)).unwrap_or_default());
     let filtered = Memo::new(move |_| {
-        let Some(r) = state.report.get() else { return Vec::new() };
         let code = Code::from_name(&code.get());
         let sev = match severity.get().as_str() {
             "error" => Some(Severity::Error),
             "warning" => Some(Severity::Warning),
             _ => None,
         };
-        r.diagnostics
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| code.is_none_or(|c| d.code == c) && sev.is_none_or(|s| d.severity == s))
-            .map(|(i, _)| i as u32)
-            .collect::<Vec<u32>>()
+        groups.with(|gs| {
+            gs.iter()
+                .enumerate()
+                .filter(|(_, g)| code.is_none_or(|c| g.code == c) && sev.is_none_or(|s| g.severity == s))
+                .map(|(i, _)| i as u32)
+                .collect::<Vec<u32>>()
+        })
     });
     let pages = move || filtered.with(|f| f.len().div_ceil(PAGE_ROWS).max(1));
     let code_options = move || {
@@ -61,13 +64,23 @@ pub fn Diagnostics() -> impl IntoView {
         let Some(r) = state.report.get() else { return Vec::new() };
         let lang = prefs.lang.get();
         let start = page.get() * PAGE_ROWS;
+        let gs = groups.get();
         filtered.with(|f| {
             f.iter()
                 .skip(start)
                 .take(PAGE_ROWS)
-                .map(|&i| {
-                    let i = i as usize;
+                .map(|&gi| {
+                    let g: &Group = &gs[gi as usize];
+                    let i = g.first;
                     let d = &r.diagnostics[i];
+                    let lines = (g.count > 1).then(|| {
+                        let mut list = g.lines.iter().map(|l| format::number(*l as f64, lang, 0)).collect::<Vec<_>>().join(", ");
+                        if g.count > g.lines.len() as u64 {
+                            list.push_str(", …");
+                        }
+                        let text = fill(&tn(lang, "batch.diag.lines", g.count), &[("lines", &list)]);
+                        view! { <p class="muted batch-diag__lines" data-testid="batch-diag-lines">{text}</p> }
+                    });
                     let line = if d.line == 0 { t(lang, "batch.diag.file").to_string() } else { format::number(d.line as f64, lang, 0) };
                     let sev_class = if d.severity == Severity::Error { "badge badge--error" } else { "badge badge--warn" };
                     let sev_text = t(lang, if d.severity == Severity::Error { "batch.sev.error" } else { "batch.sev.warning" });
@@ -77,6 +90,7 @@ pub fn Diagnostics() -> impl IntoView {
                             data-testid="batch-diag-row"
                             data-code=d.code.as_str()
                             data-line=d.line.to_string()
+                            data-count=g.count.to_string()
                             class:selected=move || state.selected.get() == Some(i)
                             on:click=select
                         >
@@ -91,7 +105,7 @@ pub fn Diagnostics() -> impl IntoView {
                                 <code>{d.code.as_str()}</code>
                                 {d.param.clone().map(|p| view! { <br/><code class="muted batch-diag__param">{p}</code> })}
                             </td>
-                            <td class="batch-diag__msg">{d.message.clone()}</td>
+                            <td class="batch-diag__msg">{d.message.clone()} {lines}</td>
                         </tr>
                     }
                 })
@@ -135,11 +149,11 @@ pub fn Diagnostics() -> impl IntoView {
                     <span class="muted" data-testid="batch-diag-range">{range_text}</span>
                     <Show when=move || { pages() > 1 }>
                         <span class="batch-pager">
-                            <button type="button" class="button button--small" disabled=move || page.get() == 0 on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>
+                            <button type="button" class="button button--small" disabled=move || { page.get() == 0 } on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>
                                 {tx("batch.diag.prev", prefs.lang)}
                             </button>
                             <span>{move || format!("{} / {}", page.get() + 1, pages())}</span>
-                            <button type="button" class="button button--small" disabled=move || page.get() + 1 >= pages() on:click=move |_| page.update(|p| *p += 1)>
+                            <button type="button" class="button button--small" data-testid="batch-diag-next" disabled=move || { page.get() + 1 >= pages() } on:click=move |_| page.update(|p| *p += 1)>
                                 {tx("batch.diag.next", prefs.lang)}
                             </button>
                         </span>

@@ -5,9 +5,10 @@ use super::tx;
 use super::use_state;
 use crate::components::drop_zone::{picked_files, DropZone};
 use crate::components::text_area::TextArea;
-use crate::i18n::Lang;
+use crate::i18n::{fill, t, Lang};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::samples::SAMPLES;
+use batchlane_core::facts::Kind;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -60,6 +61,16 @@ pub fn Sources() -> impl IntoView {
             }
         })
         .collect_view();
+    // The service's file limits, from the catalog (the user's overrides apply).
+    let drop_hint = move || {
+        let lang = prefs.lang.get();
+        let (limit, byo) = prefs.catalog.with(|c| {
+            let subject = state.dialect.get().fact_subject();
+            let byo = c.get(Kind::MaxFileBytesByoStorage, "azure").unwrap_or(0.0) as u64;
+            (c.get(Kind::MaxFileBytes, subject).unwrap_or(0.0) as u64, byo)
+        });
+        fill(t(lang, "batch.drop.hint"), &[("limit", &super::bytes_text(limit, lang)), ("byo", &super::bytes_text(byo, lang))])
+    };
     view! {
         <div class="batch-sources">
             <DropZone class="batch-drop" on_files=on_drop>
@@ -74,7 +85,7 @@ pub fn Sources() -> impl IntoView {
                         on:change=on_pick
                     />
                 </label>
-                <p class="muted batch-drop__hint">{tx("batch.drop.hint", prefs.lang)}</p>
+                <p class="muted batch-drop__hint" data-testid="batch-drop-hint">{drop_hint}</p>
                 <Show when=move || !state.source_name.get().is_empty()>
                     <p class="batch-drop__current" data-testid="batch-source-name">
                         {tx("batch.drop.current", prefs.lang)} " " <strong>{move || state.source_name.get()}</strong>

@@ -8,6 +8,7 @@ mod diagnostics;
 mod form;
 mod input;
 mod line_view;
+mod model_pick;
 mod progress;
 mod stored;
 mod summary;

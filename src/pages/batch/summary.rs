@@ -37,6 +37,8 @@ fn Card(report: Arc<Report>) -> impl IntoView {
     let counted = state.count_tokens.get_untracked();
     let ok = s.errors == 0;
     let has_errors = !ok;
+    // No errors, but the deployment's model is unknown: not "ready" yet.
+    let pick_first = super::model_pick::needs_model(&report);
     let has_warnings = s.warnings > 0;
     let model = {
         let s = s.clone();
@@ -113,12 +115,45 @@ fn Card(report: Arc<Report>) -> impl IntoView {
         FileShape::Binary => "batch.shape.binary",
     });
     let truncated = report.truncated;
+    // Image and tool tokens: counted, and said when they are estimates.
+    let media = report.tokens.as_ref().map(|tk| tk.media).filter(|m| m.image_parts > 0 || m.tool_requests > 0);
+    let media_note = move || {
+        let m = media?;
+        let lang = lang();
+        let mut lines = Vec::new();
+        if m.image_parts > 0 {
+            lines.push(fill(t(lang, "batch.tokens.images"), &[("n", &num(m.image_parts, lang)), ("tokens", &num(m.image_tokens, lang))]));
+        }
+        if m.images_estimated > 0 {
+            lines.push(fill(t(lang, "batch.tokens.images_estimated"), &[("n", &num(m.images_estimated, lang))]));
+        }
+        if m.tool_requests > 0 {
+            lines.push(fill(t(lang, "batch.tokens.tools"), &[("n", &num(m.tool_requests, lang)), ("tokens", &num(m.tool_tokens, lang))]));
+        }
+        Some(view! { <p class="note batch-media-note" data-testid="batch-media-note">{lines.join(" ")}</p> })
+    };
+    // The file looks written for the other service: say so, offer to switch.
+    let looks_like = report.looks_like.map(|other| {
+        let url = s.endpoint.clone().unwrap_or_default();
+        let (hint, name) = match other {
+            Dialect::Azure => ("batch.diag.dialect_azure", "batch.dialect.azure"),
+            Dialect::OpenAi => ("batch.diag.dialect_openai", "batch.dialect.openai"),
+        };
+        view! {
+            <div class="note batch-dialect-hint" role="alert" data-testid="batch-dialect-hint">
+                <p>{move || fill(t(lang(), hint), &[("url", &url)])}</p>
+                <button type="button" class="button button--small" data-testid="batch-dialect-switch" on:click=move |_| state.dialect.set(other)>
+                    {move || fill(t(lang(), "batch.diag.check_as"), &[("dialect", t(lang(), name))])}
+                </button>
+            </div>
+        }
+    });
     let snippets_href = snippets_link(report.dialect, s.model.as_deref());
     let hist = report.tokens.as_ref().map(|tk| tk.histogram.clone());
     view! {
         <section
             class="batch-summary"
-            class:batch-summary--ok=ok
+            class:batch-summary--ok=ok && !pick_first
             data-testid="batch-summary"
             data-requests=s.requests.to_string()
             data-errors=s.errors.to_string()
@@ -128,8 +163,14 @@ fn Card(report: Arc<Report>) -> impl IntoView {
             aria-labelledby="batch-summary-title"
         >
             <h2 id="batch-summary-title">
-                {move || if ok { t(lang(), "batch.summary.ok") } else { t(lang(), "batch.summary.bad") }}
+                {move || match (ok, pick_first) {
+                    (false, _) => t(lang(), "batch.summary.bad"),
+                    (true, true) => t(lang(), "batch.model.pick_title"),
+                    (true, false) => t(lang(), "batch.summary.ok"),
+                }}
             </h2>
+            <super::model_pick::ModelPick report=report.clone()/>
+            {looks_like}
             {shape.map(|k| view! { <p class="note batch-shape" role="alert">{tx(k, prefs.lang)}</p> })}
             <dl class="batch-summary__grid">
                 <div class="batch-summary__item">
@@ -163,7 +204,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
                 </div>
                 <div class="batch-summary__item batch-summary__item--wide">
                     <dt>{tx("batch.summary.tokens", prefs.lang)}</dt>
-                    <dd>{tokens}</dd>
+                    <dd>{tokens} {media_note}</dd>
                 </div>
                 <div class="batch-summary__item batch-summary__item--wide">
                     <dt>{tx("batch.summary.cost", prefs.lang)}</dt>

@@ -164,7 +164,8 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
             <p class="results-job__status">
                 {t(lang, "results.job.status")}" "
                 <span class="badge results-job__badge" data-testid="results-job-status">{t(lang, status_key(&status))}</span>
-                " "<code>{raw.clone()}</code>
+                // The service's own word, unless the label already says it.
+                {(!t(lang, status_key(&status)).eq_ignore_ascii_case(&raw)).then(|| view! { " " <code>{raw.clone()}</code> })}
                 {job.id.clone().map(|id| view! { " · " <code>{id}</code> })}
             </p>
             <ol class="lifecycle" aria-label=t(lang, "results.job.lifecycle")>{steps}</ol>

@@ -65,11 +65,13 @@ pub fn count(n: u64) -> String {
     format_count(n as f64)
 }
 
-/// Bytes as megabytes: "0.25 MB", "12.3 MB", "1,024 MB".
+/// Bytes in a human unit: "512 B", "3.1 KB", "12.3 MB", "1,024 MB".
 pub fn mb(bytes: f64) -> String {
     let m = bytes / 1e6;
-    if m < 1.0 {
-        format!("{m:.2} MB")
+    if bytes < 1e3 {
+        format!("{} B", format_count(bytes.max(0.0)))
+    } else if m < 1.0 {
+        format!("{:.1} KB", bytes / 1e3)
     } else if m < 1000.0 {
         format!("{m:.1} MB")
     } else {

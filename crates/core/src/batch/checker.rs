@@ -45,6 +45,7 @@ pub struct Checker {
     first_url: Option<(String, u64)>,
     first_model: Option<(String, u64)>,
     model: Option<&'static Model>,
+    model_source: super::ModelSource,
     encoding: Option<(Encoding, bool)>,
     shape: Option<FileShape>,
     tally: Tally,
@@ -81,6 +82,7 @@ impl Checker {
             first_url,
             first_model: None,
             model,
+            model_source: if model.is_some() { super::ModelSource::Picked } else { super::ModelSource::Unknown },
             encoding: None,
             shape: None,
         }
@@ -218,7 +220,9 @@ impl Checker {
             match &self.first_model {
                 None => {
                     self.first_model = Some((model.clone(), r.number));
-                    self.model = self.model.or_else(|| model_for_name(model));
+                    if self.model.is_none() {
+                        (self.model, self.model_source) = super::resolve_model(model);
+                    }
                     if dialect == super::Dialect::Azure && model_for_name(model).is_some() {
                         let msg = format!("'{model}' looks like a model name, not a deployment name: on Azure, body.model must be the name of your Global Batch deployment (fine if the deployment has this name).");
                         out.push(r.diag(Code::BaseModelName, Severity::Warning, Some("body.model"), msg, p.model_at));
@@ -283,9 +287,10 @@ impl Checker {
             };
             self.encoding = Some((enc, guessed));
             self.counter = self.provider.counter(enc).map(CachedCounter::new);
+            self.overheads = Overheads::for_model(&self.catalog, model);
         }
         let Some(counter) = &mut self.counter else { return };
-        let n = prompt_tokens(body, endpoint, self.overheads, counter);
+        let n = prompt_tokens(body, endpoint, self.overheads, counter, self.tally.media_mut());
         self.tally.add_prompt(n);
         if let Some(d) = super::token_part::context_window(&self.catalog, model, r, n, endpoint) {
             out.push(d);
@@ -329,6 +334,7 @@ impl Checker {
             bytes: self.lines.bytes_read(),
             lines: self.lines.lines_read(),
             model: self.model,
+            model_source: self.model_source,
             encoding: self.encoding,
             first_model: self.first_model,
             first_url: self.first_url,

@@ -1,6 +1,7 @@
 //! Tokens per request: prompt tokens (exact text tokens plus the catalog's
 //! per-message overhead) and the output cap; the per-line histogram; cost.
 
+use super::media_tokens::MediaTally;
 use super::tokens::CachedCounter;
 use super::Endpoint;
 use crate::facts::Catalog;
@@ -13,24 +14,46 @@ pub(crate) struct Overheads {
     pub per_message: u64,
     pub per_name: u64,
     pub priming: u64,
+    pub media: super::media_tokens::MediaFacts,
 }
 
 impl Overheads {
     pub fn from_catalog(c: &Catalog) -> Self {
+        Self::for_model(c, None)
+    }
+
+    /// With the model's image and tool figures (another model's if it has none).
+    pub fn for_model(c: &Catalog, model: Option<&crate::facts::Model>) -> Self {
         Overheads {
             per_message: c.require(Kind::TokensPerMessage, "chat") as u64,
             per_name: c.require(Kind::TokensPerName, "chat") as u64,
             priming: c.require(Kind::ReplyPrimingTokens, "chat") as u64,
+            media: super::media_tokens::MediaFacts::for_model(c, model),
         }
     }
 }
 
-/// Prompt tokens of one request body. Text content only: image parts and
-/// tool definitions are not counted (see the report's notes).
-pub(crate) fn prompt_tokens(body: &Value, endpoint: Endpoint, o: Overheads, tc: &mut CachedCounter) -> u64 {
-    match endpoint {
+/// Prompt tokens of one request body: text exactly, image parts by the
+/// tile formula and tool definitions by the Cookbook's estimate (both
+/// tallied in `media`, so the report can say what is an estimate).
+pub(crate) fn prompt_tokens(body: &Value, endpoint: Endpoint, o: Overheads, tc: &mut CachedCounter, media: &mut MediaTally) -> u64 {
+    let tools = match endpoint {
+        Endpoint::ChatCompletions | Endpoint::Responses => {
+            let defs: Vec<Value> = ["tools", "functions"].iter().filter_map(|k| body.get(*k)?.as_array()).flatten().cloned().collect();
+            if defs.is_empty() {
+                0
+            } else {
+                let n = o.media.tools(&defs, tc);
+                media.tool_requests = media.tool_requests.saturating_add(1);
+                media.tool_tokens = media.tool_tokens.saturating_add(n);
+                n
+            }
+        }
+        _ => 0,
+    };
+    tools.saturating_add(match endpoint {
         Endpoint::ChatCompletions => match body.get("messages") {
-            Some(Value::Array(msgs)) => messages(msgs, o, tc) + o.priming,
+            Some(Value::Array(msgs)) => messages(msgs, o, tc, media) + o.priming,
             _ => 0,
         },
         Endpoint::Responses => {
@@ -38,17 +61,17 @@ pub(crate) fn prompt_tokens(body: &Value, endpoint: Endpoint, o: Overheads, tc: 
             instructions
                 + match body.get("input") {
                     Some(Value::String(s)) => o.per_message + tc.count(s) + o.priming,
-                    Some(Value::Array(items)) => messages(items, o, tc) + o.priming,
+                    Some(Value::Array(items)) => messages(items, o, tc, media) + o.priming,
                     _ => 0,
                 }
         }
         Endpoint::Embeddings | Endpoint::Moderations => body.get("input").map_or(0, |v| plain_input(v, tc)),
         Endpoint::Completions => body.get("prompt").map_or(0, |v| plain_input(v, tc)),
         Endpoint::Images => body.get("prompt").and_then(Value::as_str).map_or(0, |s| tc.count(s)),
-    }
+    })
 }
 
-fn messages(msgs: &[Value], o: Overheads, tc: &mut CachedCounter) -> u64 {
+fn messages(msgs: &[Value], o: Overheads, tc: &mut CachedCounter, media: &mut MediaTally) -> u64 {
     let mut n = 0;
     for m in msgs {
         let Some(m) = m.as_object() else { continue };
@@ -59,7 +82,7 @@ fn messages(msgs: &[Value], o: Overheads, tc: &mut CachedCounter) -> u64 {
         if let Some(name) = m.get("name").and_then(Value::as_str) {
             n += tc.count(name) + o.per_name;
         }
-        n += m.get("content").map_or(0, |c| content(c, tc));
+        n += m.get("content").map_or(0, |c| content(c, o, tc, media));
         if let Some(Value::Array(calls)) = m.get("tool_calls") {
             for f in calls.iter().filter_map(|c| c.get("function")) {
                 for key in ["name", "arguments"] {
@@ -71,11 +94,25 @@ fn messages(msgs: &[Value], o: Overheads, tc: &mut CachedCounter) -> u64 {
     n
 }
 
-/// A message's content: a string, or an array of parts whose `text` counts.
-fn content(c: &Value, tc: &mut CachedCounter) -> u64 {
+/// A message's content: a string, or an array of text and image parts.
+fn content(c: &Value, o: Overheads, tc: &mut CachedCounter, media: &mut MediaTally) -> u64 {
     match c {
         Value::String(s) => tc.count(s),
-        Value::Array(parts) => parts.iter().filter_map(|p| p.get("text").and_then(Value::as_str)).map(|s| tc.count(s)).sum(),
+        Value::Array(parts) => parts
+            .iter()
+            .map(|p| {
+                if super::media_tokens::is_image(p) {
+                    let mut estimated = false;
+                    let n = o.media.image(p, &mut estimated);
+                    media.image_parts = media.image_parts.saturating_add(1);
+                    media.images_estimated = media.images_estimated.saturating_add(estimated as u64);
+                    media.image_tokens = media.image_tokens.saturating_add(n);
+                    n
+                } else {
+                    p.get("text").and_then(Value::as_str).map_or(0, |s| tc.count(s))
+                }
+            })
+            .fold(0u64, u64::saturating_add),
         _ => 0,
     }
 }
@@ -239,12 +276,12 @@ mod tests {
         let o = Overheads::from_catalog(&c);
         // "hello world" = 2 tokens, role "user" = 1: 3 + 1 + 2 + priming 3 = 9.
         let body = json!({"messages": [{"role": "user", "content": "hello world"}]});
-        assert_eq!(prompt_tokens(&body, Endpoint::ChatCompletions, o, &mut counter()), 9);
+        assert_eq!(prompt_tokens(&body, Endpoint::ChatCompletions, o, &mut counter(), &mut MediaTally::default()), 9);
         // A name adds its tokens + 1; parts count their text.
         let body = json!({"messages": [{"role": "user", "name": "bob", "content": [{"type": "text", "text": "hello world"}]}]});
-        assert_eq!(prompt_tokens(&body, Endpoint::ChatCompletions, o, &mut counter()), 11);
+        assert_eq!(prompt_tokens(&body, Endpoint::ChatCompletions, o, &mut counter(), &mut MediaTally::default()), 11);
         let emb = json!({"input": ["hello world", [1, 2, 3]]});
-        assert_eq!(prompt_tokens(&emb, Endpoint::Embeddings, o, &mut counter()), 5);
+        assert_eq!(prompt_tokens(&emb, Endpoint::Embeddings, o, &mut counter(), &mut MediaTally::default()), 5);
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub(crate) struct FileFacts<'a> {
     pub bytes: u64,
     pub lines: u64,
     pub model: Option<&'static Model>,
+    pub model_source: super::ModelSource,
     pub encoding: Option<(Encoding, bool)>,
     /// The first `body.model` and `url`, with their lines.
     pub first_model: Option<(String, u64)>,
@@ -37,7 +38,11 @@ impl Tally {
         }
         let max_requests = catalog.require(Kind::MaxRequestsPerFile, subject) as u64;
         if requests > max_requests {
-            let msg = format!("The file has {requests} requests; the batch service accepts at most {max_requests} per file.");
+            let msg = format!(
+                "The file has {} requests; the batch service accepts at most {} per file.",
+                grouped(requests),
+                grouped(max_requests)
+            );
             self.record(Diagnostic::file(Code::TooManyTasks, Severity::Error, msg));
         }
         let (kind, how) = if dialect == super::Dialect::Azure && options.byo_storage {
@@ -47,7 +52,7 @@ impl Tally {
         };
         let max_bytes = catalog.require(kind, subject) as u64;
         if f.bytes > max_bytes {
-            let msg = format!("The file is {} bytes; the limit{how} is {max_bytes} bytes.", f.bytes);
+            let msg = format!("The file is {} bytes; the limit{how} is {} bytes.", grouped(f.bytes), grouped(max_bytes));
             self.record(Diagnostic::file(Code::FileTooLarge, Severity::Error, msg));
         }
         let n = requests;
@@ -84,7 +89,7 @@ impl Tally {
         if let Some(q) = quota.as_ref().filter(|q| q.exceeded) {
             let deployment = f.first_model.as_ref().map_or(String::new(), |(m, _)| quote(m));
             let about = match enqueued.exact() {
-                Some(e) => format!("about {e} tokens"),
+                Some(e) => format!("about {} tokens", grouped(e)),
                 None => format!("more than {} tokens", u64::MAX),
             };
             let msg = format!(
@@ -104,6 +109,7 @@ impl Tally {
                 max_prompt_tokens_per_line: self.max_line_prompt(),
                 histogram: self.histogram().clone(),
                 cache_hits: self.cache_hits(),
+                media: *self.media(),
             }),
             _ => None,
         };
@@ -112,6 +118,13 @@ impl Tally {
         counts.sort_by_key(|k| (k.severity, k.code));
         let total = |sev: Severity| counts.iter().filter(|k| k.severity == sev).fold(0u64, |a, k| a.saturating_add(k.count));
         let (errors, warnings) = (total(Severity::Error), total(Severity::Warning));
+        let looks_like = f.first_url.as_ref().and_then(|(url, _)| {
+            let other = match dialect {
+                super::Dialect::Azure => super::Dialect::OpenAi,
+                super::Dialect::OpenAi => super::Dialect::Azure,
+            };
+            (!dialect.allowed_urls().contains(&url.as_str()) && other.allowed_urls().contains(&url.as_str())).then_some(other)
+        });
         let mut diagnostics = self.take_diagnostics();
         diagnostics.sort_by_key(|d| (d.line, d.column, d.severity));
         Report {
@@ -125,6 +138,7 @@ impl Tally {
                 blank_lines: self.blank_lines(),
                 model: f.first_model.map(|(m, _)| m),
                 catalog_model: model.map(str::to_string),
+                model_source: f.model_source,
                 endpoint: f.first_url.map(|(u, _)| u),
                 prompt_tokens: counted.then_some(prompt.saturated()),
                 output_tokens: output.saturated(),
@@ -135,10 +149,24 @@ impl Tally {
             quota,
             cost,
             shape: f.shape,
+            looks_like,
             counts,
             diagnostics,
         }
     }
+}
+
+/// 4453346 → "4,453,346" (the messages are English).
+pub(crate) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// 30000 → "30K", 5e9 → "5B", as the service writes limits.
@@ -160,5 +188,8 @@ mod tests {
         assert_eq!(super::short_count(30_000), "30K");
         assert_eq!(super::short_count(1_500_000_000), "1.5B");
         assert_eq!(super::short_count(12_345), "12345");
+        assert_eq!(super::grouped(4_453_346), "4,453,346");
+        assert_eq!(super::grouped(999), "999");
+        assert_eq!(super::grouped(1_000), "1,000");
     }
 }

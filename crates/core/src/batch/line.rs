@@ -90,7 +90,13 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
                 out.push(line.diag(Code::InvalidUtf8, Severity::Error, None, msg, Some(at)));
                 return None;
             }
-            let at = (e.column().max(1) - 1).min(line.bytes.len());
+            let mut at = (e.column().max(1) - 1).min(line.bytes.len());
+            // serde_json points a trailing comma at the bracket after it: point at the comma.
+            if e.to_string().starts_with("trailing comma") {
+                if let Some(comma) = line.bytes[..at].iter().rposition(|b| !b.is_ascii_whitespace()).filter(|&i| line.bytes[i] == b',') {
+                    at = comma;
+                }
+            }
             let msg = format!("{} ({})", json_message(dialect), json_error_detail(&e));
             out.push(line.diag(Code::InvalidJsonLine, Severity::Error, None, msg, Some(at)));
             return None;

@@ -6,6 +6,7 @@
 
 mod bpe;
 mod checker;
+mod deployment;
 mod diagnostic;
 mod dialect;
 mod estimate;
@@ -13,7 +14,9 @@ mod explain;
 mod fast_bpe;
 mod findings;
 mod finish;
+mod group;
 mod line;
+mod media_tokens;
 mod options;
 mod parallel;
 mod pretokenize;
@@ -29,16 +32,19 @@ mod tokens;
 
 pub use bpe::{pack_rank_file, RankFileError};
 pub use checker::{Checker, Progress};
+pub use deployment::{infer_model, resolve_model, ModelSource};
 pub use diagnostic::{quote, Code, Diagnostic, Severity};
 pub use dialect::{Dialect, Endpoint};
 pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};
 pub use explain::{explain, Text};
 pub use fast_bpe::{install_rank_table, rank_table_file, rank_table_ready, Tiktoken};
 pub use findings::Findings;
+pub use group::{group, Group, GROUP_LINES_KEPT};
 pub use line::{check_line, FileShape, LineRef, Parsed};
+pub use media_tokens::MediaTally;
 pub use options::{CheckOptions, OptionError, PriceOverride, QuotaChoice, Subscription, Zone};
 pub use parallel::{check_bytes_parallel, owned_range, plan_parallel, sniff_model, ParallelPlan, TokenPass, PLAN_PREFIX_BYTES};
-pub use repair::{repair, Rename, RepairOptions, RepairOutcome, Repairer};
+pub use repair::{repair, repair_plan, Rename, RepairOptions, RepairOutcome, RepairPlan, Repairer};
 pub use report::{CodeCount, QuotaReport, Report, Summary, TokenReport};
 pub use split::{split, SplitLimits, SplitOutcome, SplitPart, Splitter};
 pub use tally::{Sum, Tally};

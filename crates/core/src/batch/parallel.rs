@@ -51,7 +51,7 @@ impl TokenPass {
         start: u64,
         model_hint: Option<&str>,
     ) -> Self {
-        let model = options.model.as_deref().and_then(model_for_name).or_else(|| model_hint.and_then(model_for_name));
+        let model = options.model.as_deref().and_then(model_for_name).or_else(|| model_hint.and_then(|h| super::resolve_model(h).0));
         let lines = if start == 0 {
             LineSplitter::with_limit(options.max_line_bytes)
         } else {
@@ -138,9 +138,10 @@ impl TokenPass {
             self.encoding = Some((enc, guessed));
             self.counter = self.provider.counter(enc).map(CachedCounter::new);
             self.counted = self.counter.is_some();
+            self.overheads = Overheads::for_model(&self.catalog, self.model);
         }
         let Some(counter) = &mut self.counter else { return };
-        let n = prompt_tokens(body, endpoint, self.overheads, counter);
+        let n = prompt_tokens(body, endpoint, self.overheads, counter, self.tally.media_mut());
         self.tally.add_prompt(n);
         if let Some(d) = context_window(&self.catalog, self.model, r, n, endpoint) {
             self.tally.record(d);

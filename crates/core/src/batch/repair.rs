@@ -140,6 +140,23 @@ impl Repairer {
     }
 }
 
+/// What a repair would do to a checked file: the findings it removes, and
+/// those left for a person (in the report's order).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RepairPlan {
+    pub fixes: Vec<super::CodeCount>,
+    pub left: Vec<super::CodeCount>,
+}
+
+/// Splits a report's findings into what [`repair`] fixes safely with
+/// `options` (the BOM, CRLF, blank lines; repeated ids only when renaming)
+/// and what it leaves alone.
+pub fn repair_plan(counts: &[super::CodeCount], options: RepairOptions) -> RepairPlan {
+    let fixed = |c: super::Code| c.is_repairable() && (c != super::Code::DuplicateCustomId || options.rename_duplicate_ids);
+    let (fixes, left) = counts.iter().cloned().partition(|k| fixed(k.code));
+    RepairPlan { fixes, left }
+}
+
 /// Repairs a whole buffer.
 pub fn repair(input: &[u8], options: RepairOptions) -> (Vec<u8>, RepairOutcome) {
     let mut r = Repairer::new(options);

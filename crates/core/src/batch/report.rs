@@ -18,6 +18,10 @@ pub struct Report {
     pub cost: Option<CostEstimate>,
     /// Set when the file is plainly not JSONL.
     pub shape: Option<FileShape>,
+    /// The file looks written for the other service (its url is one only
+    /// that service takes): check it as that dialect.
+    #[serde(default)]
+    pub looks_like: Option<Dialect>,
     /// Every code found: how many, how many kept in `diagnostics`.
     pub counts: Vec<CodeCount>,
     /// Sorted by line; at most `max_stored_per_code` per code.
@@ -39,6 +43,9 @@ pub struct Summary {
     pub model: Option<String>,
     /// The catalog model used for limits, tokens and prices.
     pub catalog_model: Option<String>,
+    /// How `catalog_model` was found (picked, named in the file, guessed).
+    #[serde(default)]
+    pub model_source: super::ModelSource,
     /// The first request's `url`.
     pub endpoint: Option<String>,
     pub prompt_tokens: Option<u64>,
@@ -60,6 +67,10 @@ pub struct TokenReport {
     pub histogram: Histogram,
     /// Texts whose count came from the cache of repeated texts.
     pub cache_hits: u64,
+    /// Image parts and tool definitions: how many, their tokens, and how
+    /// many of those are estimates.
+    #[serde(default)]
+    pub media: super::MediaTally,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -1,9 +1,15 @@
 //! Splits a file into several files, each under the request, byte and
 //! enqueued-token limits. Lines are never broken and keep their custom_ids;
 //! like the repair, the parts drop the BOM, CR line endings and blank lines.
+//! A line's enqueued tokens are counted as the checker counts them (same
+//! encoding, prompt tokens, output cap of the same model: the picked one, or
+//! the one `body.model` names or its deployment name gives away), so every
+//! part re-checks within the quota; a line that alone breaks a limit gets a
+//! part of its own and is listed with the reason (no split can fix it).
 
 use super::estimate::{output_cap, prompt_tokens, Overheads};
 use super::tokens::{CachedCounter, TokenizerProvider};
+use super::QuotaChoice;
 use super::{CheckOptions, Endpoint};
 use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog, Encoding, Model};
@@ -40,13 +46,41 @@ pub struct SplitPart {
     pub enqueued_tokens: u64,
     /// The part's first line, as a line number of the input file.
     pub first_line: u64,
+    /// The part holds a line that alone breaks a limit: it still fails.
+    #[serde(default)]
+    pub over_limit: bool,
 }
+
+/// A line that alone breaks a limit, and by how much.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Oversize {
+    pub line: u64,
+    pub bytes: u64,
+    /// The line's enqueued tokens (0 when tokens are not split on).
+    pub tokens: u64,
+    /// Over the byte limit (else over the enqueued-token quota).
+    pub over_bytes: bool,
+    pub over_tokens: bool,
+}
+
+/// Oversized lines listed with their figures (all are in `oversized_lines`).
+const MAX_OVERSIZE_LISTED: usize = 100;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SplitOutcome {
     pub parts: Vec<SplitPart>,
     /// Input lines that alone break a limit: each got a part of its own.
     pub oversized_lines: Vec<u64>,
+    /// The first of them with their figures.
+    #[serde(default)]
+    pub oversized: Vec<Oversize>,
+    /// The limits used (the quota as resolved for the file's model).
+    #[serde(default)]
+    pub limits: Option<SplitLimits>,
+    /// A quota from the catalog was chosen, but the file's model is unknown:
+    /// the parts are not split by enqueued tokens (pick the model).
+    #[serde(default)]
+    pub quota_needs_model: bool,
 }
 
 struct TokenCtx {
@@ -61,6 +95,12 @@ pub struct Splitter {
     catalog: Catalog,
     encoding: Option<Encoding>,
     provider: Box<dyn TokenizerProvider>,
+    /// The picked model (else the file's is used).
+    picked: Option<&'static Model>,
+    /// A catalog quota waiting for the file's model (resolved on the first request).
+    pending_quota: Option<QuotaChoice>,
+    /// The pending quota found no model on the file's first request.
+    quota_needs_model: bool,
     /// Without a limit: every line goes to a part.
     lines: LineSplitter,
     line: u64,
@@ -71,12 +111,17 @@ impl Splitter {
     /// The tokenizer is made on the first line, only if a token limit is set.
     pub fn new(limits: SplitLimits, options: &CheckOptions, catalog: &Catalog, provider: Box<dyn TokenizerProvider>) -> Self {
         let model = options.model.as_deref().and_then(model_for_name);
+        let pending_quota =
+            (limits.max_enqueued_tokens.is_none() && model.is_none() && options.quota != QuotaChoice::None).then(|| options.quota.clone());
         Splitter {
             limits,
             tokens: None,
             catalog: catalog.clone(),
             encoding: options.encoding.or(model.map(|m| m.encoding)),
             provider,
+            picked: model,
+            pending_quota,
+            quota_needs_model: false,
             lines: LineSplitter::new(),
             line: 0,
             outcome: SplitOutcome::default(),
@@ -93,6 +138,8 @@ impl Splitter {
     pub fn finish(mut self, sink: &mut dyn FnMut(usize, &[u8])) -> SplitOutcome {
         let mut lines = std::mem::take(&mut self.lines);
         lines.finish(|l| self.add(l.bytes, sink));
+        self.outcome.limits = Some(self.limits);
+        self.outcome.quota_needs_model = self.quota_needs_model;
         self.outcome
     }
 
@@ -111,22 +158,31 @@ impl Splitter {
         let bytes = b.len() as u64 + 1;
         let tokens = self.tokens_of(b);
         let l = self.limits;
+        // Checked sums: an overflow counts as over the limit.
         let over = |p: &SplitPart| {
-            p.requests + 1 > l.max_requests
-                || p.bytes + bytes > l.max_bytes
-                || l.max_enqueued_tokens.is_some_and(|m| p.enqueued_tokens + tokens > m)
+            p.over_limit
+                || p.requests.checked_add(1).is_none_or(|n| n > l.max_requests)
+                || p.bytes.checked_add(bytes).is_none_or(|n| n > l.max_bytes)
+                || l.max_enqueued_tokens.is_some_and(|m| p.enqueued_tokens.checked_add(tokens).is_none_or(|n| n > m))
         };
-        if bytes > l.max_bytes || l.max_enqueued_tokens.is_some_and(|m| tokens > m) {
+        let over_bytes = bytes > l.max_bytes;
+        let over_tokens = l.max_enqueued_tokens.is_some_and(|m| tokens > m);
+        let alone_over = over_bytes || over_tokens;
+        if alone_over {
             self.outcome.oversized_lines.push(self.line);
+            if self.outcome.oversized.len() < MAX_OVERSIZE_LISTED {
+                self.outcome.oversized.push(Oversize { line: self.line, bytes, tokens, over_bytes, over_tokens });
+            }
         }
-        if self.outcome.parts.last().is_none_or(|p| p.requests > 0 && over(p)) {
+        if self.outcome.parts.last().is_none_or(|p| p.requests > 0 && (alone_over || over(p))) {
             self.outcome.parts.push(SplitPart { first_line: self.line, ..SplitPart::default() });
         }
         let index = self.outcome.parts.len() - 1;
         let part = &mut self.outcome.parts[index];
         part.requests += 1;
-        part.bytes += bytes;
-        part.enqueued_tokens += tokens;
+        part.bytes = part.bytes.saturating_add(bytes);
+        part.enqueued_tokens = part.enqueued_tokens.saturating_add(tokens);
+        part.over_limit |= alone_over;
         let mut line = Vec::with_capacity(b.len() + 1);
         line.extend_from_slice(b);
         line.push(b'\n');
@@ -136,25 +192,36 @@ impl Splitter {
     /// Prompt tokens + output cap of a line (0 without a token limit or for
     /// lines that are not requests).
     fn tokens_of(&mut self, b: &[u8]) -> u64 {
-        if self.limits.max_enqueued_tokens.is_none() {
+        if self.limits.max_enqueued_tokens.is_none() && self.pending_quota.is_none() {
             return 0;
         }
         let Ok(v) = serde_json::from_slice::<serde_json::Value>(b) else { return 0 };
         let Some(endpoint) = v.get("url").and_then(|u| u.as_str()).and_then(Endpoint::from_url) else { return 0 };
         let Some(body) = v.get("body") else { return 0 };
         if self.tokens.is_none() {
-            let line_model = body.get("model").and_then(|m| m.as_str()).and_then(model_for_name);
+            // The model as the checker takes it: picked, else the first line's.
+            let line_model = self.picked.or_else(|| body.get("model").and_then(|m| m.as_str()).and_then(|m| super::resolve_model(m).0));
+            if let Some(q) = self.pending_quota.take() {
+                match q.limit(&self.catalog, line_model.map(|m| m.name)) {
+                    Some(limit) => self.limits.max_enqueued_tokens = Some(limit),
+                    None => {
+                        self.quota_needs_model = true;
+                        return 0;
+                    }
+                }
+            }
             let enc = self.encoding.or(line_model.map(|m| m.encoding)).unwrap_or(Encoding::O200kBase);
             let Some(counter) = self.provider.counter(enc) else { return 0 };
             self.tokens = Some(TokenCtx {
                 counter: CachedCounter::new(counter),
-                overheads: Overheads::from_catalog(&self.catalog),
+                overheads: Overheads::for_model(&self.catalog, line_model),
                 model: line_model,
             });
         }
         let t = self.tokens.as_mut().expect("set above");
         let model_max = t.model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|x| x as u64);
-        prompt_tokens(body, endpoint, t.overheads, &mut t.counter) + output_cap(body, endpoint, model_max).tokens()
+        prompt_tokens(body, endpoint, t.overheads, &mut t.counter, &mut super::MediaTally::default())
+            + output_cap(body, endpoint, model_max).tokens()
     }
 }
 

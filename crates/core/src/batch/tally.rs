@@ -83,6 +83,9 @@ pub struct Tally {
     max_line_prompt: u64,
     histogram: Histogram,
     cache_hits: u64,
+    /// Image and tool tokens (estimates among them).
+    #[serde(default)]
+    media: super::MediaTally,
     diagnostics: Vec<Diagnostic>,
     counts: BTreeMap<Code, Found>,
 }
@@ -102,6 +105,7 @@ impl Tally {
             max_line_prompt: 0,
             histogram: Histogram::default(),
             cache_hits: 0,
+            media: super::MediaTally::default(),
             diagnostics: Vec::new(),
             counts: BTreeMap::new(),
         }
@@ -206,6 +210,7 @@ impl Tally {
             *total = total.saturating_add(*n);
         }
         self.cache_hits = self.cache_hits.saturating_add(other.cache_hits);
+        self.media.merge(&other.media);
         for (code, f) in &other.counts {
             let mine = self.counts.entry(*code).or_insert(Found { severity: f.severity, count: 0, stored: 0 });
             mine.count = mine.count.saturating_add(f.count);
@@ -242,6 +247,14 @@ impl Tally {
 
     pub fn histogram(&self) -> &Histogram {
         &self.histogram
+    }
+
+    pub fn media(&self) -> &super::MediaTally {
+        &self.media
+    }
+
+    pub(crate) fn media_mut(&mut self) -> &mut super::MediaTally {
+        &mut self.media
     }
 
     pub fn cache_hits(&self) -> u64 {

@@ -13,6 +13,7 @@ pub enum SourceId {
     OpenAiModels,
     OpenAiPricing,
     OpenAiCookbookTokens,
+    OpenAiVision,
     OpenAiPromptCaching,
     KedaDocs,
     AksKedaAddon,
@@ -39,7 +40,7 @@ pub struct Source {
 }
 
 impl SourceId {
-    pub const ALL: [SourceId; 23] = [
+    pub const ALL: [SourceId; 24] = [
         SourceId::AzureBatch,
         SourceId::AzureQuotas,
         SourceId::AzureProvisioned,
@@ -49,6 +50,7 @@ impl SourceId {
         SourceId::OpenAiModels,
         SourceId::OpenAiPricing,
         SourceId::OpenAiCookbookTokens,
+        SourceId::OpenAiVision,
         SourceId::OpenAiPromptCaching,
         SourceId::KedaDocs,
         SourceId::AksKedaAddon,
@@ -98,6 +100,10 @@ impl SourceId {
             SourceId::OpenAiCookbookTokens => {
                 ("OpenAI Cookbook: counting tokens with tiktoken", "https://cookbook.openai.com/examples/how_to_count_tokens_with_tiktoken")
             }
+            SourceId::OpenAiVision => (
+                "OpenAI images and vision guide: calculating costs",
+                "https://platform.openai.com/docs/guides/images-vision#calculating-costs",
+            ),
             SourceId::OpenAiPromptCaching => {
                 ("OpenAI / Azure OpenAI prompt caching", "https://learn.microsoft.com/azure/ai-foundry/openai/how-to/prompt-caching")
             }

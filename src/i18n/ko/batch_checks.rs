@@ -1,0 +1,28 @@
+//! 한국어: 배치 파일 검사 — 배포 뒤의 모델, 분할 한도, 묶은 진단,
+//! 복구 후 남는 것, 이미지와 도구의 토큰.
+
+pub(super) const TABLE: &[(&str, &str)] = &[
+    ("batch.model.behind", "배포에 쓰인 모델"),
+    ("batch.model.choose", "선택…"),
+    ("batch.model.guessed", "배포 이름 {name}에서 추정한 모델: {model}. 한도, 출력 상한, 가격은 이 모델을 따릅니다. 맞지 않으면 아래에서 모델을 고르세요."),
+    ("batch.model.pick", "배포 {name}의 이름으로는 모델을 알 수 없습니다. 배포에 쓰인 모델을 고르세요. 고르기 전에는 max_tokens가 없는 요청의 출력 토큰이 빠지고 할당량과 가격도 적용되지 않아, 아래 토큰 수치가 실제보다 작습니다."),
+    ("batch.model.pick_title", "먼저 배포에 쓰인 모델을 고르세요"),
+    ("batch.split.limits", "각 파일은 요청 {requests}건, {size}, 큐에 넣은 토큰 {tokens}개 이하입니다."),
+    ("batch.split.limits_no_tokens", "각 파일은 요청 {requests}건, {size} 이하입니다(큐 토큰 할당량은 고르지 않음)."),
+    ("batch.split.over_part", "여전히 한도 초과"),
+    ("batch.split.over_tokens", "{line}번 줄 하나만으로 큐에 넣을 토큰이 약 {tokens}개로 할당량 {limit}개를 넘습니다. 나눠서는 해결되지 않으니 그 줄의 max_tokens를 낮추세요."),
+    ("batch.split.over_bytes", "{line}번 줄 하나의 크기({size})가 파일 한도({limit})를 넘습니다. 나눠서는 해결되지 않습니다."),
+    ("batch.split.quota_needs_model", "할당량은 모델에 따라 다른데 파일의 모델을 알 수 없어, 큐 토큰 기준으로는 나누지 않았습니다. 배포에 쓰인 모델을 고른 뒤 다시 나누세요."),
+    ("batch.diag.lines.one", "{n}줄: {lines}"),
+    ("batch.diag.lines.other", "{n}줄: {lines}"),
+    ("batch.diag.dialect_azure", "Azure 전역 배치 파일로 보입니다(url이 Azure만 받는 {url}입니다). Azure OpenAI로 검사하거나 모든 url을 /v1/chat/completions로 바꾸세요."),
+    ("batch.diag.dialect_openai", "OpenAI 배치 API 파일로 보입니다(url이 Azure 전역 배치가 받지 않는 {url}입니다). OpenAI로 검사하세요."),
+    ("batch.diag.check_as", "{dialect} 기준으로 검사"),
+    ("batch.repair.will_fix", "안전하게 고칠 수 있는 것: {fixes}."),
+    ("batch.repair.nothing", "안전하게 고칠 수 있는 것이 없습니다."),
+    ("batch.repair.left", "사람이 고쳐야 하는 것: {codes}."),
+    ("batch.repair.left_none", "사람이 고칠 것은 남지 않습니다."),
+    ("batch.tokens.images", "이미지 {n}개를 타일 공식으로 셌습니다(토큰 {tokens}개)."),
+    ("batch.tokens.images_estimated", "크기를 알 수 없는 이미지 {n}개는 고해상도 이미지의 최대 비용으로 셌습니다. 정확한 값이 아니라 상한입니다."),
+    ("batch.tokens.tools", "도구를 정의한 요청 {n}건은 OpenAI Cookbook의 추정식으로 셌습니다(토큰 {tokens}개). 정확한 값이 아닙니다."),
+];
