@@ -64,6 +64,7 @@ pub fn FactsPage() -> impl IntoView {
                     {tr("facts.reset_all")}
                 </button>
             </div>
+            <crate::pages::facts_import::CatalogTools/>
             {TOPICS
                 .iter()
                 .map(|&topic| {
