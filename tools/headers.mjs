@@ -4,7 +4,7 @@
 //   DIR/_headers (Netlify / Cloudflare Pages format) and
 //   DIR/nginx-headers.conf (`include` it in a server block), both carrying
 //   the build's exact CSP (its script hash changes with every build).
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -31,11 +31,20 @@ function title(name) {
   return name.replace(/(^|-)([a-z])/g, (_, d, c) => d + c.toUpperCase());
 }
 
-export function netlifyHeaders(csp) {
+/** Hashed file names (name-0123456789abcdef.ext, name-…_bg.wasm): immutable. */
+export const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
+
+/**
+ * Netlify / Cloudflare Pages `_headers`. Rules that match one path are
+ * combined (two Cache-Control values would be joined), so the immutable rule
+ * names each hashed file of the build rather than a `*.js` pattern that
+ * would also catch sw.js.
+ */
+export function netlifyHeaders(csp, files = []) {
   const lines = ["/*"];
   for (const [k, v] of Object.entries(securityHeaders(csp))) lines.push(`  ${title(k)}: ${v}`);
   lines.push("/index.html", "  Cache-Control: no-cache", "/sw.js", "  Cache-Control: no-cache");
-  for (const ext of ["js", "wasm", "css"]) lines.push(`/*.${ext}`, "  Cache-Control: public, max-age=31536000, immutable");
+  for (const f of files.filter((f) => HASHED.test(f)).sort()) lines.push(`/${f}`, "  Cache-Control: public, max-age=31536000, immutable");
   return lines.join("\n") + "\n";
 }
 
@@ -48,7 +57,7 @@ export function nginxHeaders(csp) {
 if (import.meta.url === pathToFileURL(process.argv[1] || "").href) {
   const dir = process.env.TRUNK_STAGING_DIR || process.argv[2] || "dist";
   const csp = cspFromHtml(readFileSync(join(dir, "index.html"), "utf8"));
-  writeFileSync(join(dir, "_headers"), netlifyHeaders(csp));
+  writeFileSync(join(dir, "_headers"), netlifyHeaders(csp, readdirSync(dir)));
   writeFileSync(join(dir, "nginx-headers.conf"), nginxHeaders(csp));
   console.log("headers: wrote _headers and nginx-headers.conf");
 }

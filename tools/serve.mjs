@@ -16,7 +16,7 @@ import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { securityHeaders, cspFromHtml } from "./headers.mjs";
+import { HASHED, securityHeaders, cspFromHtml } from "./headers.mjs";
 
 export const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -35,7 +35,7 @@ export const TYPES = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
+// HASHED: name-0123456789abcdef.ext, as tools/headers.mjs marks them.
 const NO_CACHE = new Set(["index.html", "sw.js", "service-worker.js"]);
 
 /** `/a/b?x` → `a/b`, or null when the path is malformed or escapes the root. */

@@ -72,6 +72,16 @@ pub fn download_text(filename: &str, mime: &str, text: &str) -> Result<(), Downl
     }
 }
 
+/// The MIME type of every CSV download.
+pub const CSV_MIME: &str = "text/csv;charset=utf-8";
+
+/// Saves `csv` as `filename` for a spreadsheet: UTF-8 with a byte order mark
+/// (`batchlane_core::io::csv::with_bom`), typed CSV. Every CSV export of every
+/// page goes through this.
+pub fn download_csv(filename: &str, csv: &str) -> Result<(), DownloadFailed> {
+    download_text(filename, CSV_MIME, &batchlane_core::io::csv::with_bom(csv))
+}
+
 /// Downloads `text()` as a file named `filename()`.
 #[component]
 pub fn DownloadButton<F, N>(

@@ -1,6 +1,7 @@
 //! /facts — "About the numbers": every figure with its source and date, and
 //! the user's overrides.
 
+use crate::components::local_time::LocalDate;
 use crate::components::page_header::PageHeader;
 use crate::format;
 use crate::i18n::{fill, lookup, t, tn, Lang};
@@ -63,6 +64,7 @@ pub fn FactsPage() -> impl IntoView {
                     {tr("facts.reset_all")}
                 </button>
             </div>
+            <crate::pages::facts_import::CatalogTools/>
             {TOPICS
                 .iter()
                 .map(|&topic| {
@@ -192,7 +194,7 @@ fn FactRow(fact: &'static Fact) -> impl IntoView {
                     view! { <a href=source.url rel="noreferrer noopener" target="_blank">{source.title}</a> }.into_any()
                 }}
             </td>
-            <td>{fact.as_of}</td>
+            <td><LocalDate date=fact.as_of/></td>
         </tr>
     }
 }

@@ -28,8 +28,28 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, Worker};
 
-/// Where Trunk puts the worker's loader (`data-loader-shim` in index.html).
+/// The app's worker: Trunk's name for its loader (`data-loader-shim` in
+/// index.html). A release build renames it with a content hash
+/// (tools/worker-hash.mjs) and writes the hashed URL into index.html's
+/// `<meta name="batchlane-worker">`; a pool made with this URL starts that
+/// one, so a page always runs the worker of its own build.
 pub const WORKER_URL: &str = "/worker_loader.js";
+/// The meta tag naming the hashed worker loader.
+const WORKER_META: &str = "meta[name=batchlane-worker]";
+
+/// `url`, or for [`WORKER_URL`] the hashed loader the page names (a
+/// same-origin path), when it names one.
+fn resolve_url(url: &str) -> String {
+    if url != WORKER_URL {
+        return url.to_string();
+    }
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(WORKER_META).ok().flatten())
+        .and_then(|m| m.get_attribute("content"))
+        .filter(|u| u.starts_with('/') && !u.starts_with("//"))
+        .unwrap_or_else(|| url.to_string())
+}
 /// Idle workers kept by default (their tokenizer tables stay built).
 pub const MAX_IDLE: usize = 5;
 
@@ -202,7 +222,7 @@ impl WorkerPool {
     }
 
     fn spawn(&self) -> Result<u64, String> {
-        let url = self.inner.borrow().url.clone();
+        let url = resolve_url(&self.inner.borrow().url);
         let worker = Worker::new(&url).map_err(|e| format!("cannot start a worker: {}", js_error(e)))?;
         let id = {
             let mut inner = self.inner.borrow_mut();

@@ -33,7 +33,10 @@ test("types a plan, sees the binding limit, shares it, refuses a bad number, run
   await expect(binding).toContainText("RPM binds first");
   await expect(binding).toContainText("500 / 360");
   await expect(page.getByTestId("quota-ways").locator("li")).toHaveCount(4);
-  await expect(page.getByTestId("quota-keda-link")).toHaveAttribute("href", /^\/snippets\?maxReplicaCount=\d+&messageCount=\d+$/);
+  await expect(page.getByTestId("quota-keda-link")).toHaveAttribute(
+    "href",
+    /^\/snippets\?tab=keda&maxReplicaCount=\d+&messageCount=\d+&tpm=[\d.]+&tokens=[\d.]+&concurrency=\d+&messagesPerMinute=[\d.e-]+$/,
+  );
 
   // The URL carries the plan: a fresh browser (no localStorage) restores it.
   await expect(page).toHaveURL(/pk=500/);

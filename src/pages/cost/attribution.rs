@@ -15,7 +15,6 @@ use batchlane_core::cost::usage::{Diagnostic, ParsedUsage, UsageLimits};
 use batchlane_core::format::format_percent;
 use batchlane_core::protocol::{Request, Response};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 const SHOWN_DIAGNOSTICS: usize = 20;
 const CHART_BARS: usize = 12;
@@ -66,25 +65,9 @@ fn read_file(
     }
 }
 
-/// Saves `text` as a file through a temporary link.
+/// Saves a CSV export (with the byte order mark spreadsheets need).
 fn download(name: &str, text: &str) {
-    let parts = js_sys::Array::of1(&text.into());
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/csv;charset=utf-8");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
-    if let Ok(a) = document().create_element("a") {
-        if let Ok(a) = a.dyn_into::<web_sys::HtmlAnchorElement>() {
-            a.set_href(&url);
-            a.set_download(name);
-            if let Some(body) = document().body() {
-                let _ = body.append_child(&a);
-                a.click();
-                let _ = body.remove_child(&a);
-            }
-        }
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
+    let _ = crate::components::download::download_csv(name, text);
 }
 
 #[component]

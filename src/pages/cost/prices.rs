@@ -7,6 +7,7 @@
 
 use super::state::{parse, plain, price_ids};
 use super::use_cost;
+use crate::components::local_time::LocalDate;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::cost::prices::price_table;
@@ -91,7 +92,7 @@ fn PriceRow(model: String) -> impl IntoView {
             <td class="num"><PriceInput kind=Kind::PriceOutput subject=model.clone() label="cost.price.output"/></td>
             <td class="cost-source">
                 {source.map(|s| view! { <a href=s.url rel="noreferrer noopener" target="_blank">{s.title}</a> })}
-                <span class="muted">" · "{tr("cost.as_of")}" "{as_of}</span>
+                <span class="muted">" · "{tr("cost.as_of")}" "<LocalDate date=as_of/></span>
                 {unconfirmed.then(|| view! { " " <span class="badge badge--warn">{tr("facts.unconfirmed")}</span> })}
             </td>
         </tr>
@@ -107,7 +108,7 @@ fn Factor(kind: Kind, label: &'static str) -> impl IntoView {
         <div class="cost-factor">
             <span class="cost-factor__label">{tr(label)}</span>
             <PriceInput kind=kind subject="any".to_string() label=label/>
-            <span class="muted cost-factor__source">{source}" · "{tr("cost.as_of")}" "{as_of}</span>
+            <span class="muted cost-factor__source">{source}" · "{tr("cost.as_of")}" "<LocalDate date=as_of/></span>
         </div>
     }
 }

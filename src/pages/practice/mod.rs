@@ -9,6 +9,7 @@ mod drill;
 mod exam;
 mod keys;
 mod question;
+mod resume;
 mod stats;
 mod store;
 
@@ -132,6 +133,12 @@ pub fn PracticePage() -> impl IntoView {
         exam: ExamState::new(),
     };
     provide_context(state);
+
+    // An exam in progress before a reload picks up where it was.
+    if resume::restore(&state.exam, &catalog) {
+        state.mode.set(Mode::Exam);
+    }
+    resume::keep(state.exam);
 
     // A changed figure (on /facts, or in another tab) rebuilds the problem on screen.
     Effect::new(move |prev: Option<()>| {

@@ -5,7 +5,7 @@
 use super::chart::GroupChart;
 use super::state::State;
 use super::text::count;
-use crate::components::download::download_text;
+use crate::components::download::download_csv;
 use crate::components::table::{Column, DataTable};
 use crate::format::usd;
 use crate::i18n::{fill, t};
@@ -69,7 +69,7 @@ pub fn GroupsPanel(report: Arc<ResultsReport>) -> impl IntoView {
         if let Some(tbl) = ok_table() {
             // A group whose sums overflowed cannot be exported (never capped figures in a file).
             if let Ok(csv) = group_csv(&tbl) {
-                let _ = download_text("batch-groups.csv", "text/csv", &csv);
+                let _ = download_csv("batch-groups.csv", &csv);
             }
         }
     };

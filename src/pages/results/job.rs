@@ -4,11 +4,12 @@
 
 use super::state::State;
 use super::text::{count, duration};
+use crate::components::local_time::LocalTime;
 use crate::components::text_area::TextArea;
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::results::job::{DeletionBasis, JobParseError};
-use batchlane_core::results::{analyze_job, format_utc, parse_job, warning_text, BatchJob, JobAnalysis, JobStatus, Vendor};
+use batchlane_core::results::{analyze_job, parse_job, warning_text, BatchJob, JobAnalysis, JobStatus, Vendor};
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
@@ -124,7 +125,7 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
             view! { <li class=class aria-current=current.then_some("step")><code>{raw_status(s)}</code><span>{t(lang, status_key(s))}</span></li> }
         })
         .collect_view();
-    let stamp = |label: &'static str, v: Option<i64>| v.map(|v| view! { <div><dt>{label}</dt><dd>{format_utc(v)}</dd></div> });
+    let stamp = |label: &'static str, v: Option<i64>| v.map(|v| view! { <div><dt>{label}</dt><dd><LocalTime unix=v/></dd></div> });
     let progress = analysis.progress.map(|p| {
         let c = p.counts;
         let pct = |n: u64| if c.total == 0 { 0.0 } else { n as f64 / c.total as f64 * 100.0 };
@@ -153,8 +154,16 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
             DeletionBasis::Job => t(lang, "results.job.basis_job"),
             DeletionBasis::VendorDefault => t(lang, "results.job.basis_default"),
         };
-        let when = if d.seconds_left > 0 { fill(t(lang, "results.job.deleted_in"), &[("d", &duration(lang, d.seconds_left))]) } else { t(lang, "results.job.deleted_past").to_string() };
-        view! { <p data-testid="results-job-deletion">{fill(t(lang, "results.job.deletion"), &[("date", &format_utc(d.deletes_at)), ("when", &when), ("basis", basis)])}</p> }
+        let when = if d.seconds_left > 0 {
+            fill(t(lang, "results.job.deleted_in"), &[("d", &duration(lang, d.seconds_left))])
+        } else {
+            t(lang, "results.job.deleted_past").to_string()
+        };
+        // The date is a <time> (local, UTC on hover) inside the sentence.
+        let sentence = fill(t(lang, "results.job.deletion"), &[("when", &when), ("basis", basis)]);
+        let (before, after) =
+            sentence.split_once("{date}").map(|(b, a)| (b.to_string(), a.to_string())).unwrap_or((sentence.clone(), String::new()));
+        view! { <p data-testid="results-job-deletion">{before}<LocalTime unix=d.deletes_at testid="results-job-deletion-date"/>{after}</p> }
     });
     let warnings = analysis.warnings.iter().map(|w| view! { <li>{warning_text(w).pick(lang).to_string()}</li> }).collect_view();
     let has_warnings = !analysis.warnings.is_empty();

@@ -283,4 +283,32 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn the_quota_planners_link_fills_every_field_it_knows() {
+        use batchlane_core::quota::share::{cap_by_rpm, keda_handoff, replicas_quota_can_feed};
+        use leptos::prelude::GetUntracked;
+        let catalog = Catalog::builtin();
+        // 90,000 TPM ÷ (1,500 tokens × 6 messages/min) = 10 replicas; 12 RPM ÷ 6 = 2 binds first.
+        let feed = cap_by_rpm(replicas_quota_can_feed(90_000.0, 1_500.0, 6.0, 3).unwrap(), Some(12.0), 6.0);
+        let hand = keda_handoff(&feed);
+        let d = table(&catalog).decode(&hand);
+        assert!(d.rejected.is_empty(), "{:?}", d.rejected);
+        let snip = super::super::state::from_link(&hand, Vec::new(), &catalog);
+        let (applied, ignored) = snip.imported.get_untracked();
+        assert!(ignored.is_empty(), "{ignored:?}");
+        let keys: Vec<&str> = hand.iter().map(|(k, _)| k.as_str()).collect();
+        for key in ["maxReplicaCount", "messageCount", "tpm", "tokens", "concurrency", "messagesPerMinute"] {
+            assert!(keys.contains(&key), "the handoff lacks {key}");
+            assert!(applied.iter().any(|(k, _)| k == key), "{key} was not applied: {applied:?}");
+        }
+        let k = snip.keda.get_untracked();
+        assert_eq!((k.form.max_replicas, k.form.message_count), (Some(2), 3));
+        assert!(k.quota_on);
+        assert_eq!(
+            (k.quota.tpm, k.quota.tokens_per_message, k.quota.concurrency_per_replica, k.quota.messages_per_minute_per_slot),
+            (90_000.0, 1_500.0, 3.0, 2.0)
+        );
+        assert_eq!(snip.tab.get_untracked(), Tab::Keda);
+    }
 }

@@ -14,9 +14,9 @@ mod fields;
 mod keda_advanced;
 mod keda_form;
 mod keda_output;
-mod link;
+pub mod link;
 mod message;
-mod state;
+pub mod state;
 
 use crate::components::page_header::PageHeader;
 use crate::i18n::{fill, t};

@@ -10,6 +10,7 @@
 
 mod batch;
 mod batch_models;
+pub mod export;
 mod keda;
 mod kind;
 mod models;
@@ -17,6 +18,7 @@ mod prices;
 mod ptu;
 mod rate_limits;
 mod sources;
+pub mod tier_import;
 mod tier_table;
 pub mod tiers;
 mod tokens;

@@ -6,6 +6,21 @@
 //! are written as numbers, never guarded; a non-finite number is an error,
 //! never `inf` or `NaN` in a cell.
 
+/// The UTF-8 byte order mark (bytes EF BB BF).
+pub const BOM: char = '\u{feff}';
+
+/// `csv` as a spreadsheet reads it: starting with exactly one UTF-8 byte
+/// order mark (Excel, Korean Excel in particular, reads a CSV without one in
+/// the local code page and shows mojibake). Every CSV download goes through
+/// this (`src/components/download.rs`, `download_csv`).
+pub fn with_bom(csv: &str) -> String {
+    let body = csv.strip_prefix(BOM).unwrap_or(csv);
+    let mut out = String::with_capacity(body.len().saturating_add(BOM.len_utf8()));
+    out.push(BOM);
+    out.push_str(body);
+    out
+}
+
 /// How the file starts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CsvOptions {
@@ -52,7 +67,7 @@ impl CsvWriter {
     pub fn new(options: CsvOptions, header: &[&str]) -> Self {
         let mut w = CsvWriter { out: String::new(), header: header.iter().map(|h| h.to_string()).collect(), row: 0, column: 0 };
         if options.bom {
-            w.out.push('\u{feff}');
+            w.out.push(BOM);
         }
         for h in header {
             w.text(h);
@@ -130,6 +145,13 @@ mod tests {
         assert_eq!(text_cell("\t=1"), "'\t=1");
         assert_eq!(text_cell("\r=1"), "\"'\r=1\"");
         assert_eq!(text_cell("한국"), "한국");
+    }
+
+    #[test]
+    fn a_download_starts_with_one_bom() {
+        assert_eq!(with_bom("a,한\n").as_bytes(), b"\xEF\xBB\xBFa,\xED\x95\x9C\n");
+        assert_eq!(with_bom("\u{feff}a\n").as_bytes(), b"\xEF\xBB\xBFa\n");
+        assert_eq!(with_bom("").as_bytes(), b"\xEF\xBB\xBF");
     }
 
     #[test]

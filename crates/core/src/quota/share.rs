@@ -288,6 +288,10 @@ pub struct ReplicaFeed {
     pub max_replicas: u32,
     /// Messages one replica works on at once (KEDA `messageCount`).
     pub message_count: u32,
+    /// The inputs, handed to the KEDA form's quota sizing on /snippets.
+    pub tpm: f64,
+    pub tokens_per_message: f64,
+    pub messages_per_minute_per_replica: f64,
     pub explanation: Text,
 }
 
@@ -350,6 +354,9 @@ pub fn replicas_quota_can_feed(
         replicas_exact: exact,
         max_replicas,
         message_count: concurrency,
+        tpm,
+        tokens_per_message,
+        messages_per_minute_per_replica,
         explanation,
     })
 }
@@ -391,9 +398,25 @@ pub fn cap_by_rpm(mut feed: ReplicaFeed, rpm: Option<f64>, messages_per_minute_p
     feed
 }
 
-/// Query pairs for the KEDA generator on `/snippets`.
+/// Query pairs for the KEDA generator on `/snippets` (keys of its link
+/// table, `src/pages/snippets/link.rs`): the KEDA tab; the replicas and
+/// backlog per replica (`maxReplicaCount` already lowered by the RPM, so it
+/// is the form's explicit maximum); and every input of the form's quota
+/// sizing, which computes TPM ÷ (concurrency × tokens per message × messages
+/// per minute per slot): a slot's rate is the replica's ÷ its concurrency,
+/// so the form's own figure equals the TPM-bound one here.
 pub fn keda_handoff(feed: &ReplicaFeed) -> Vec<(String, String)> {
-    vec![("maxReplicaCount".to_string(), feed.max_replicas.to_string()), ("messageCount".to_string(), feed.message_count.to_string())]
+    let slots = f64::from(feed.message_count.max(1));
+    let pair = |k: &str, v: String| (k.to_string(), v);
+    vec![
+        pair("tab", "keda".into()),
+        pair("maxReplicaCount", feed.max_replicas.to_string()),
+        pair("messageCount", feed.message_count.to_string()),
+        pair("tpm", feed.tpm.to_string()),
+        pair("tokens", feed.tokens_per_message.to_string()),
+        pair("concurrency", feed.message_count.to_string()),
+        pair("messagesPerMinute", (feed.messages_per_minute_per_replica / slots).to_string()),
+    ]
 }
 
 #[cfg(test)]
@@ -527,7 +550,29 @@ mod tests {
         // 60,000 TPM ÷ (2,000 tokens × 3 messages/min) = 10 replicas.
         let f = replicas_quota_can_feed(60_000.0, 2_000.0, 3.0, 4).unwrap();
         assert_eq!((f.tokens_per_minute_per_replica, f.max_replicas, f.message_count), (6_000.0, 10, 4));
-        assert_eq!(keda_handoff(&f), vec![("maxReplicaCount".into(), "10".into()), ("messageCount".into(), "4".into())]);
+        let q = |k: &str, v: &str| (k.to_string(), v.to_string());
+        assert_eq!(
+            keda_handoff(&f),
+            vec![
+                q("tab", "keda"),
+                q("maxReplicaCount", "10"),
+                q("messageCount", "4"),
+                q("tpm", "60000"),
+                q("tokens", "2000"),
+                q("concurrency", "4"),
+                q("messagesPerMinute", "0.75"),
+            ]
+        );
+        // The snippets form's own quota sizing, fed the handoff, finds the same replicas.
+        let hand = keda_handoff(&f);
+        let get = |k: &str| hand.iter().find(|(key, _)| key == k).map(|(_, v)| v.parse::<f64>().unwrap()).unwrap();
+        let feed = crate::snippets::QuotaFeed {
+            tpm: get("tpm"),
+            concurrency_per_replica: get("concurrency"),
+            tokens_per_message: get("tokens"),
+            messages_per_minute_per_slot: get("messagesPerMinute"),
+        };
+        assert_eq!(crate::snippets::max_replicas_from_quota(&feed).unwrap().replicas_fed, 10);
         // 10 RPM ÷ 3 messages/min per replica = 3.33 → 3 replicas: the RPM binds before the TPM's 10.
         let capped = cap_by_rpm(f.clone(), Some(10.0), 3.0);
         assert_eq!(capped.max_replicas, 3);
