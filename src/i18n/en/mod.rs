@@ -1,8 +1,8 @@
 //! English: the one table for this language, kept in a file per page.
 
 mod batch;
-mod control;
 mod batch_checks;
+mod control;
 mod cost;
 mod facts;
 mod practice;

@@ -139,6 +139,12 @@ pub struct MessageUi {
     pub claim: ClaimCheckInput,
 }
 
+impl Default for MessageUi {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl MessageUi {
     pub fn new() -> Self {
         Self {
