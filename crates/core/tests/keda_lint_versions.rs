@@ -105,3 +105,37 @@ fn lint_uses_the_release_of_the_forms_aks_version() {
     let found = lint(&i, &Catalog::builtin());
     assert!(found[0].message.en.contains("KEDA 2.19 accepts it"), "{}", found[0].message.en);
 }
+
+#[test]
+fn the_other_rules_say_the_same_on_every_release() {
+    // Rules no admission change touches: same finding, same words, from 2.11 to 2.20.
+    let mut cases: Vec<(LintInput, Rule)> = Vec::new();
+    let mut i = base();
+    i.cluster.hpa_on_workload = true;
+    cases.push((i, Rule::HpaOnSameWorkload));
+    let mut i = base();
+    i.cluster.other_keda_install = true;
+    cases.push((i, Rule::SecondMetricsServer));
+    let mut i = base();
+    i.cluster.workload_identity_before_addon = Some(false);
+    cases.push((i, Rule::WorkloadIdentityAfterAddon));
+    let mut i = base();
+    i.cluster.federated_credential_subject = Some("system:serviceaccount:workers:w".into());
+    cases.push((i, Rule::FederatedSubject));
+    let mut i = base();
+    i.form.idle_replicas = Some(2);
+    cases.push((i, Rule::IdleReplicaNotZero));
+    let mut i = base();
+    i.form.trigger_auth_namespace = "elsewhere".into();
+    cases.push((i, Rule::TriggerAuthOtherNamespace));
+    let mut i = base();
+    i.form.servicebus_namespace = "contoso-sb.servicebus.windows.net".into();
+    cases.push((i, Rule::NamespaceFqdn));
+    for (input, rule) in &cases {
+        let first = one(input, 11, *rule);
+        for minor in [14, 16, 17, 19, 20] {
+            let f = one(input, minor, *rule);
+            assert_eq!((f.severity, &f.message, &f.fix), (first.severity, &first.message, &first.fix), "{rule:?} at 2.{minor}");
+        }
+    }
+}
