@@ -63,8 +63,9 @@ fn eight_to_four_chunks_roughly_halves_the_prompt_and_flags_quality() {
     let (before, after) = (r.baseline.tokens.prompt, r.scenarios[0].cost.tokens.prompt);
     assert_eq!((before, after), (4_200.0, 2_200.0));
     assert!((after / before - 0.5).abs() < 0.05);
-    // Saving: 10,000 requests a day × 30 days × 4 × 500 tokens at $2.50.
-    let expected = chunk_trim_saving(300_000.0, 8.0, 4.0, 500.0, 2.5);
+    // Saving: 10,000 requests a day × 365/12 days (the calendar's average
+    // month) × 4 × 500 tokens at $2.50.
+    let expected = chunk_trim_saving(10_000.0 * 365.0 / 12.0, 8.0, 4.0, 500.0, 2.5);
     assert!(close(r.scenarios[0].saving_per_month, expected), "{}", r.scenarios[0].saving_per_month);
     let chunks = &r.scenarios[0].knobs[2];
     assert_eq!(chunks.knob, Knob::RetrievalChunks);
