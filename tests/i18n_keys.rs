@@ -25,7 +25,8 @@ fn placeholders(template: &str) -> BTreeSet<&str> {
     while let Some(open) = rest.find('{') {
         let after = &rest[open + 1..];
         let Some(close) = after.find('}') else { break };
-        let name = &after[..close];
+        // `{name|을}`: a placeholder with a Korean particle after it.
+        let name = after[..close].split('|').next().unwrap_or("");
         if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             out.insert(name);
         }

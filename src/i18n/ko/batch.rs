@@ -4,7 +4,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     // End batch results
     // Batch check
     ("batch.actions.title", "내보내기와 복구"),
-    ("batch.byo", "Bring-your-own Blob 스토리지 사용 (Azure: 파일 한도 200 MB 대신 1 GB)"),
+    ("batch.byo", "자체 Blob 스토리지 사용 (Azure: 파일 크기 한도가 더 큼)"),
     ("batch.count_tokens", "토큰 세기 (끄면 구조 검사만 하며 훨씬 빠릅니다)"),
     ("batch.summary.tokens_off", "세지 않음 (토큰 세기 꺼짐)"),
     ("batch.summary.snippets", "이 파일의 제출 코드 만들기"),
@@ -20,7 +20,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.diag.column", "열"),
     ("batch.diag.file", "파일"),
     ("batch.diag.line", "줄"),
-    ("batch.diag.message", "메시지 (서비스의 표현 그대로)"),
+    ("batch.diag.message", "메시지와 설명"),
+    ("batch.diag.msg_service", "서비스 메시지 (영문 그대로)"),
+    ("batch.diag.msg_checker", "검사기 메시지 (영문)"),
+    ("batch.diag.msg_explained", "설명"),
     ("batch.diag.next", "다음"),
     ("batch.diag.code_param", "코드 / 필드"),
     ("batch.diag.prev", "이전"),
@@ -53,7 +56,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.price.input", "입력 가격, 100만 토큰당 USD (batch)"),
     ("batch.price.nan", "1.25처럼 숫자를 입력하세요."),
     ("batch.price.negative", "가격은 음수일 수 없습니다."),
-    ("batch.price.note", "가격은 기본적으로 카탈로그의 Global Standard 가격 × 50%(batch)입니다. 비워 두면 카탈로그 값을 씁니다."),
+    (
+        "batch.price.note",
+        "가격은 기본적으로 카탈로그의 Global Standard 가격에 배치 할인을 적용한 값입니다. 비워 두면 카탈로그 값을 씁니다.",
+    ),
     ("batch.price.output", "출력 가격, 100만 토큰당 USD (batch)"),
     ("batch.price.unknown", "모델을 고르세요"),
     ("batch.progress.checking", "검사 중…"),

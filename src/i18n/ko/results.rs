@@ -56,7 +56,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.meaning.rate_limited", "배치 안에서 HTTP 429. 재시도하세요."),
     ("results.meaning.server_error", "HTTP 5xx 또는 실패한 응답. 재시도하세요."),
     ("results.meaning.client_error", "요청 자체가 잘못되었습니다 (예: context_length_exceeded). 고쳐야 하며, 그대로 재시도하지 않습니다."),
-    ("results.meaning.batch_expired", "실행되기 전에 24시간 윈도가 끝났습니다. 재시도하세요."),
+    ("results.meaning.batch_expired", "실행되기 전에 완료 기간이 끝났습니다. 재시도하세요."),
     ("results.meaning.batch_cancelled", "실행되기 전에 job이 취소되었습니다. 아직 필요하면 재시도하세요."),
     ("results.meaning.request_timeout", "요청 시간이 초과되었습니다. 재시도하세요."),
     ("results.meaning.missing", "입력에는 있는데 어느 결과 파일에도 없습니다. 재시도하세요."),

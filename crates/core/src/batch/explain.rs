@@ -1,12 +1,21 @@
 //! How to fix each finding, in English and Korean, for the diagnostics panel.
 
 use super::{Code, Dialect};
+use crate::facts::{Catalog, Kind};
+use crate::format::format_number;
 
 pub use crate::text::Text;
 
-/// The fix for a code, as the dialect's service wants it.
+/// The fix for a code, as the dialect's service wants it, with the
+/// built-in catalog's figures (see [`explain_with`] for a user's catalog).
 pub fn explain(code: Code, dialect: Dialect) -> Text {
+    explain_with(code, dialect, &Catalog::builtin())
+}
+
+/// The fix for a code; figures in it (the custom_id length) come from `catalog`.
+pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
     use Code::*;
+    let id_chars = catalog.get(Kind::MaxCustomIdChars, "any").map_or_else(|| "?".to_string(), |v| format_number(v, 0));
     match code {
         EmptyFile => Text::new("Add at least one request: one JSON object per line.", "요청을 하나 이상 넣으세요. 한 줄에 JSON 객체 하나씩입니다."),
         TooManyTasks => Text::new("Split the file into several files under the per-file request limit (use Split), and submit one batch per file.", "파일당 요청 수 한도 아래로 여러 파일로 나누고(분할 기능), 파일마다 batch를 하나씩 제출하세요."),
@@ -46,8 +55,8 @@ pub fn explain(code: Code, dialect: Dialect) -> Text {
             "줄 끝을 LF로 저장하세요(복구 기능이 바꿔 줍니다).",
         ),
         CustomIdTooLong => Text::new(
-            "Keep custom_id to 64 characters or fewer; longer ids are reported to fail (unconfirmed).",
-            "custom_id는 64자 이하로 하세요. 더 길면 실패한다는 보고가 있습니다(공식 확인 안 됨).",
+            format!("Keep custom_id to {id_chars} characters or fewer; longer ids are reported to fail (unconfirmed)."),
+            format!("custom_id는 {id_chars}자 이하로 하세요. 더 길면 실패한다는 보고가 있습니다(공식 확인 안 됨)."),
         ),
         BaseModelName => Text::new(
             "On Azure, body.model is your Global Batch deployment's name. Check that a deployment of this name exists and has the Global Batch SKU.",
@@ -84,6 +93,80 @@ pub fn explain(code: Code, dialect: Dialect) -> Text {
     }
 }
 
+/// Whether `code` is one the batch service itself reports (its message is
+/// what the service will say); the others are this tool's own findings.
+pub fn is_service_code(code: Code) -> bool {
+    use Code::*;
+    matches!(
+        code,
+        EmptyFile
+            | TooManyTasks
+            | FileTooLarge
+            | Utf8Bom
+            | InvalidUtf8
+            | InvalidJsonLine
+            | MissingRequiredParameter
+            | InvalidRequest
+            | DuplicateCustomId
+            | UrlMismatch
+            | InvalidUrl
+            | ModelMismatch
+            | ModelNotFound
+            | StreamingUnsupported
+            | TokenLimitExceeded
+    )
+}
+
+/// What a finding of `code` means, in a sentence: shown beside the
+/// message, which stays in English as the service writes it.
+pub fn describe(code: Code) -> Text {
+    use Code::*;
+    let (en, ko) = match code {
+        EmptyFile => ("The file has no request.", "파일에 요청이 하나도 없습니다."),
+        TooManyTasks => ("The file holds more requests than one batch may.", "배치 하나에 넣을 수 있는 것보다 요청이 많습니다."),
+        FileTooLarge => ("The file is larger than the service accepts.", "파일이 서비스가 받는 크기보다 큽니다."),
+        Utf8Bom => ("The file starts with a byte order mark (BOM).", "파일이 BOM(바이트 순서 표시)으로 시작합니다."),
+        InvalidUtf8 => ("The file holds bytes that are not UTF-8.", "파일에 UTF-8이 아닌 바이트가 있습니다."),
+        InvalidJsonLine => ("This line is not one valid JSON object.", "이 줄은 올바른 JSON 객체 하나가 아닙니다."),
+        MissingRequiredParameter => ("A required field of the request is missing.", "요청에 꼭 있어야 할 필드가 빠졌습니다."),
+        InvalidRequest => {
+            ("A field of the request has a value the service does not accept.", "요청의 필드에 서비스가 받지 않는 값이 있습니다.")
+        }
+        DuplicateCustomId => ("Another line already uses this custom_id.", "다른 줄이 이미 이 custom_id를 씁니다."),
+        UrlMismatch => ("This line's url differs from the other lines'.", "이 줄의 url이 다른 줄과 다릅니다."),
+        InvalidUrl => ("The url is not an endpoint this batch service takes.", "이 url은 이 배치 서비스가 받는 엔드포인트가 아닙니다."),
+        ModelMismatch => {
+            ("This line names a different model or deployment than the others.", "이 줄은 다른 줄과 다른 모델 또는 배포를 씁니다.")
+        }
+        ModelNotFound => (
+            "The service does not know this model, or does not serve it in batches.",
+            "서비스가 이 모델을 모르거나 배치로 제공하지 않습니다.",
+        ),
+        StreamingUnsupported => {
+            ("The request asks for streaming, which batches do not do.", "요청이 스트리밍을 요구하지만 배치는 스트리밍하지 않습니다.")
+        }
+        TokenLimitExceeded => ("The file's tokens exceed the enqueued-token quota.", "파일의 토큰이 큐에 넣은 토큰 할당량을 넘습니다."),
+        TokenSumOverflow => ("The token sums are too large to count.", "토큰 합계가 너무 커서 셀 수 없습니다."),
+        BlankLine => ("This line is empty.", "빈 줄입니다."),
+        CrlfLineEndings => ("Lines end with CRLF (Windows line endings).", "줄 끝이 CRLF(Windows 줄 끝)입니다."),
+        CustomIdTooLong => ("This custom_id is longer than reported to work.", "이 custom_id는 동작한다고 알려진 길이보다 깁니다."),
+        BaseModelName => (
+            "body.model looks like a model name, but Azure expects a deployment name.",
+            "body.model이 모델 이름처럼 보입니다. Azure는 배포 이름을 받습니다.",
+        ),
+        MaxTokensUnset => (
+            "No output cap is set, so the model's maximum counts toward the quota.",
+            "출력 상한이 없어 모델의 최대치가 할당량에 들어갑니다.",
+        ),
+        MaxTokensOnReasoningModel => ("A reasoning model is given max_tokens.", "추론 모델에 max_tokens를 썼습니다."),
+        ContextWindowExceeded => ("The prompt is longer than the model's context window.", "프롬프트가 모델의 컨텍스트 창보다 깁니다."),
+        DuplicateJsonKey => ("A key appears twice in the same object.", "같은 객체에 같은 키가 두 번 나옵니다."),
+        LineTooLong => ("The line is too long to check here.", "줄이 너무 길어 여기서 검사하지 않았습니다."),
+        MaxTokensTooLarge => ("The output cap is above the model's maximum output.", "출력 상한이 모델의 최대 출력보다 큽니다."),
+    };
+    Text::new(en, ko)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,7 +177,24 @@ mod tests {
             for d in [Dialect::Azure, Dialect::OpenAi] {
                 let x = explain(c, d);
                 assert!(!x.en.is_empty() && !x.ko.is_empty(), "{c:?}");
+                let y = describe(c);
+                assert!(!y.en.is_empty() && !y.ko.is_empty(), "{c:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_custom_id_length_follows_the_catalog() {
+        let mut catalog = Catalog::builtin();
+        let id = crate::facts::builtin(Kind::MaxCustomIdChars, "any").unwrap().id();
+        catalog.set_override(&id, 40.0).unwrap();
+        let x = explain_with(Code::CustomIdTooLong, Dialect::Azure, &catalog);
+        assert!(x.en.contains("40 characters") && x.ko.contains("40자"), "{x:?}");
+    }
+
+    #[test]
+    fn service_codes_are_the_services() {
+        assert!(is_service_code(Code::InvalidUrl));
+        assert!(!is_service_code(Code::MaxTokensUnset));
     }
 }

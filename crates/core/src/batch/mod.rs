@@ -31,7 +31,7 @@ pub use checker::{Checker, Progress};
 pub use diagnostic::{quote, Code, Diagnostic, Severity};
 pub use dialect::{Dialect, Endpoint};
 pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};
-pub use explain::{explain, Text};
+pub use explain::{describe, explain, explain_with, is_service_code, Text};
 pub use fast_bpe::Tiktoken;
 pub use findings::Findings;
 pub use line::{check_line, FileShape, LineRef, Parsed};

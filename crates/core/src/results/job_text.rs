@@ -3,8 +3,20 @@
 
 use super::job_status::{JobStatus, JobWarning, StatusInfo, Vendor};
 use super::Text;
+use crate::facts::{Catalog, Kind};
+use crate::format::format_number;
 
-pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
+/// A catalog figure written for prose ("60", "24", "10").
+fn fig(catalog: &Catalog, kind: Kind, subject: &str, per: f64) -> String {
+    catalog.get(kind, subject).map_or_else(|| "?".to_string(), |v| format_number(v / per, 2))
+}
+
+/// What `status` means and what to do; the polling interval, the completion
+/// window and the cancelling time come from `catalog`.
+pub fn explain_status(status: &JobStatus, vendor: Vendor, catalog: &Catalog) -> StatusInfo {
+    let poll = fig(catalog, Kind::MinPollIntervalSeconds, "azure", 1.0);
+    let window_h = fig(catalog, Kind::CompletionWindowSeconds, "any", 3_600.0);
+    let cancel_min = fig(catalog, Kind::CancellingMaxSeconds, "any", 60.0);
     let (meaning, todo) = match status {
         JobStatus::Validating => (
             Text::new(
@@ -31,16 +43,16 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
                 "Requests are running; request_counts grows as they finish.",
                 "요청이 실행 중입니다. 끝날 때마다 request_counts가 늘어납니다.",
             ),
-            Text::new(
-                match vendor {
-                    Vendor::Azure => "Poll no more often than once a minute, and watch the time left before expires_at.",
-                    Vendor::OpenAi => "Poll now and then, and watch the time left before expires_at.",
-                },
-                match vendor {
-                    Vendor::Azure => "1분에 한 번보다 자주 조회하지 말고, expires_at까지 남은 시간을 지켜보세요.",
-                    Vendor::OpenAi => "가끔 조회하면서 expires_at까지 남은 시간을 지켜보세요.",
-                },
-            ),
+            match vendor {
+                Vendor::Azure => Text::new(
+                    format!("Poll no more often than every {poll} s, and watch the time left before expires_at."),
+                    format!("{poll}초보다 자주 조회하지 말고, expires_at까지 남은 시간을 지켜보세요."),
+                ),
+                Vendor::OpenAi => Text::new(
+                    "Poll now and then, and watch the time left before expires_at.",
+                    "가끔 조회하면서 expires_at까지 남은 시간을 지켜보세요.",
+                ),
+            },
         ),
         JobStatus::Finalizing => (
             Text::new(
@@ -61,8 +73,8 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
         ),
         JobStatus::Expired => (
             Text::new(
-                "The 24-hour window ran out. Finished requests are in the output file and are billed; the rest ended as batch_expired.",
-                "24시간 윈도가 끝났습니다. 끝난 요청은 출력 파일에 있고 과금되며, 나머지는 batch_expired로 끝났습니다.",
+                format!("The {window_h}-hour completion window ran out. Finished requests are in the output file and are billed; the rest ended as batch_expired."),
+                format!("{window_h}시간의 완료 기간이 끝났습니다. 끝난 요청은 출력 파일에 있고 요금이 청구되며, 나머지는 batch_expired로 끝났습니다."),
             ),
             Text::new(
                 "Download the files, build the retry file here and submit it as a new job (smaller, or when there is more quota).",
@@ -71,8 +83,8 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
         ),
         JobStatus::Cancelling => (
             Text::new(
-                "Cancellation was asked; running requests are finishing (this can take up to 10 minutes).",
-                "취소가 요청되었습니다. 실행 중인 요청이 마무리되는 중입니다(최대 10분 걸릴 수 있습니다).",
+                format!("Cancellation was asked; running requests are finishing (this can take up to {cancel_min} minutes)."),
+                format!("취소를 요청했습니다. 실행 중인 요청을 마무리하는 중입니다(최대 {cancel_min}분 걸릴 수 있습니다)."),
             ),
             Text::new(
                 "Wait for cancelled; finished requests will still be in the output file.",
