@@ -4,6 +4,7 @@
 
 pub mod figures;
 pub mod josa;
+pub mod ko_terms;
 
 use serde::{Deserialize, Serialize};
 

@@ -18,12 +18,12 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
     let id_chars = catalog.get(Kind::MaxCustomIdChars, "any").map_or_else(|| "?".to_string(), |v| format_number(v, 0));
     match code {
         EmptyFile => Text::new("Add at least one request: one JSON object per line.", "요청을 하나 이상 넣으세요. 한 줄에 JSON 객체 하나씩입니다."),
-        TooManyTasks => Text::new("Split the file into several files under the per-file request limit (use Split), and submit one batch per file.", "파일당 요청 수 한도 아래로 여러 파일로 나누고(분할 기능), 파일마다 batch를 하나씩 제출하세요."),
+        TooManyTasks => Text::new("Split the file into several files under the per-file request limit (use Split), and submit one batch per file.", "파일당 요청 수 한도 아래로 여러 파일로 나누고(분할 기능), 파일마다 배치를 하나씩 제출하세요."),
         FileTooLarge => match dialect {
             Dialect::Azure => Text::new("Split the file (use Split), or use bring-your-own Blob storage, which raises the limit.", "파일을 나누거나(분할 기능), 한도가 더 큰 bring-your-own Blob 스토리지를 쓰세요."),
             Dialect::OpenAi => Text::new("Split the file into smaller files (use Split).", "파일을 더 작은 파일들로 나누세요(분할 기능)."),
         },
-        Utf8Bom => Text::new("Save the file as UTF-8 without a BOM (in Python: encoding=\"utf-8\", not \"utf-8-sig\"), or download the repaired file.", "BOM 없는 UTF-8로 저장하세요(Python이라면 \"utf-8-sig\"가 아니라 encoding=\"utf-8\"). 고친 파일을 내려받아도 됩니다."),
+        Utf8Bom => Text::new("Save the file as UTF-8 without a BOM (in Python: encoding=\"utf-8\", not \"utf-8-sig\"), or download the repaired file.", "BOM 없는 UTF-8로 저장하세요(Python이라면 \"utf-8-sig\"가 아니라 encoding=\"utf-8\"). 고친 파일을 다운로드해도 됩니다."),
         InvalidUtf8 => Text::new("Re-encode the file as UTF-8. The highlighted byte is not UTF-8: the file was probably saved as CP949, Latin-1 or a binary format.", "파일을 UTF-8로 다시 인코딩하세요. 표시된 바이트는 UTF-8이 아닙니다. CP949나 Latin-1, 또는 바이너리 형식으로 저장된 것으로 보입니다."),
         InvalidJsonLine => Text::new("Make the line one complete JSON object, with nothing after it. Write JSONL with json.dumps(request) per line, not one JSON array or pretty-printed JSON.", "줄 하나가 완전한 JSON 객체 하나가 되게 하고 뒤에 다른 내용이 없게 하세요. JSON 배열이나 들여쓰기한 JSON이 아니라, 줄마다 json.dumps(request)로 JSONL을 쓰세요."),
         MissingRequiredParameter => Text::new("Every line needs custom_id, method (\"POST\"), url and body.", "모든 줄에 custom_id, method(\"POST\"), url, body가 있어야 합니다."),
@@ -31,7 +31,7 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
         DuplicateCustomId => Text::new("Give every request its own custom_id: results come back out of order and are joined on it. The repair can rename repeats if you ask.", "요청마다 서로 다른 custom_id를 주세요. 결과는 순서 없이 돌아오고 custom_id로 다시 짝지어집니다. 원하면 복구 기능이 중복된 id의 이름을 바꿔 줍니다."),
         UrlMismatch | InvalidUrl => match dialect {
             Dialect::Azure => Text::new("Use the same url on every line: /v1/chat/completions or /v1/responses. Global Batch does not take embeddings.", "모든 줄에 같은 url을 쓰세요: /v1/chat/completions 또는 /v1/responses. Global Batch는 embeddings를 받지 않습니다."),
-            Dialect::OpenAi => Text::new("Every line's url must equal the batch's endpoint (e.g. /v1/chat/completions); one endpoint per file.", "모든 줄의 url이 batch의 endpoint(예: /v1/chat/completions)와 같아야 합니다. 파일 하나에 endpoint 하나입니다."),
+            Dialect::OpenAi => Text::new("Every line's url must equal the batch's endpoint (e.g. /v1/chat/completions); one endpoint per file.", "모든 줄의 url이 배치의 엔드포인트(예: /v1/chat/completions)와 같아야 합니다. 파일 하나에 엔드포인트 하나입니다."),
         },
         ModelMismatch => match dialect {
             Dialect::Azure => Text::new("Use one Global Batch deployment name on every line; to target a second deployment, submit a second file.", "모든 줄에 같은 Global Batch 배포 이름을 쓰세요. 다른 배포를 쓰려면 파일을 따로 만들어 제출하세요."),
@@ -43,11 +43,11 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
         ),
         StreamingUnsupported => Text::new(
             "Remove \"stream\": true from the body: batch results are written to a file, never streamed.",
-            "body에서 \"stream\": true를 빼세요. batch 결과는 파일로 기록되고 스트리밍되지 않습니다.",
+            "body에서 \"stream\": true를 빼세요. 배치 결과는 파일로 기록되고 스트리밍되지 않습니다.",
         ),
         TokenLimitExceeded => Text::new(
             "Lower the file's enqueued tokens (set max_tokens, split the file and submit the parts one after another), or raise the deployment's enqueued-token quota.",
-            "파일의 enqueued 토큰을 줄이거나(max_tokens 지정, 파일을 나눠 차례로 제출), 배포의 enqueued 토큰 quota를 늘리세요.",
+            "파일의 큐에 넣은 토큰을 줄이거나(max_tokens 지정, 파일을 나눠 차례로 제출), 배포의 큐에 넣은 토큰 할당량을 늘리세요.",
         ),
         BlankLine => Text::new("Remove blank lines (the repair does).", "빈 줄을 지우세요(복구 기능이 지워 줍니다)."),
         CrlfLineEndings => Text::new(
@@ -64,7 +64,7 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
         ),
         MaxTokensUnset => Text::new(
             "Set max_tokens (or max_completion_tokens / max_output_tokens): the enqueued-token quota counts the output cap, and without one the model's maximum counts.",
-            "max_tokens(또는 max_completion_tokens / max_output_tokens)를 지정하세요. enqueued 토큰 quota에는 출력 상한이 들어가고, 지정하지 않으면 모델의 최대치가 들어갑니다.",
+            "max_tokens(또는 max_completion_tokens / max_output_tokens)를 지정하세요. 큐에 넣은 토큰 할당량에는 출력 상한이 들어가고, 지정하지 않으면 모델의 최대치가 들어갑니다.",
         ),
         MaxTokensOnReasoningModel => Text::new(
             "Reasoning models take max_completion_tokens instead of max_tokens.",
