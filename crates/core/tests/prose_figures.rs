@@ -187,7 +187,7 @@ fn korean_literals_read_as_korean() {
                 let after = &rest[at + 1..];
                 let opened = rest[..at].rfind('{').map(|o| &rest[o + 1..at]).unwrap_or("");
                 let word: String = after.chars().take_while(|c| ('가'..='힣').contains(c)).collect();
-                let numeric = opened.contains(':') || opened.is_empty() && false;
+                let numeric = opened.contains(':');
                 let fixed_reading = ALWAYS_VOWEL.iter().any(|(f, frag)| {
                     name.ends_with(f) && lit.contains(frag) && frag.starts_with(&format!("{{{opened}}}{}", &word[..word.len().min(3)]))
                         || frag.contains(&format!("{{{opened}}}{word}"))

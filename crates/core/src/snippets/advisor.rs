@@ -74,7 +74,7 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
             e.push(FormError::new(
                 f,
                 format!("{f} must be a number above zero."),
-                format!("{} 0보다 큰 숫자여야 합니다.", crate::text::josa::attach(&f.to_string(), "는")),
+                format!("{} 0보다 큰 숫자여야 합니다.", crate::text::josa::attach(f, "는")),
             ));
         }
     }

@@ -98,7 +98,7 @@ pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catal
                 format!(
                     "{}에서 {} {}–{}초({}–{}일)여야 합니다. 입력값 {}.",
                     dialect.subject(),
-                    crate::text::josa::attach(&field.to_string(), "는"),
+                    crate::text::josa::attach(field, "는"),
                     fmt_num(min),
                     fmt_num(max),
                     days(min),
@@ -133,7 +133,7 @@ impl SubmitOptions {
                 e.push(FormError::new(
                     f,
                     format!("{f} is required (one line)."),
-                    format!("{} 필수입니다 (한 줄).", crate::text::josa::attach(&f.to_string(), "는")),
+                    format!("{} 필수입니다 (한 줄).", crate::text::josa::attach(f, "는")),
                 ));
             }
         }

@@ -64,7 +64,7 @@ impl WorkerOptions {
                 e.push(FormError::new(
                     f,
                     format!("{f} must be an https:// address."),
-                    format!("{} https:// 주소여야 합니다.", crate::text::josa::attach(&f.to_string(), "는")),
+                    format!("{} https:// 주소여야 합니다.", crate::text::josa::attach(f, "는")),
                 ));
             }
         }
@@ -75,11 +75,7 @@ impl WorkerOptions {
             ("results_container", &self.results_container),
         ] {
             if v.trim().is_empty() {
-                e.push(FormError::new(
-                    f,
-                    format!("{f} is required."),
-                    format!("{} 필수입니다.", crate::text::josa::attach(&f.to_string(), "는")),
-                ));
+                e.push(FormError::new(f, format!("{f} is required."), format!("{} 필수입니다.", crate::text::josa::attach(f, "는"))));
             }
         }
         let entity_names: Vec<&String> = match &self.entity {
@@ -104,7 +100,7 @@ impl WorkerOptions {
                 e.push(FormError::new(
                     f,
                     format!("{f} must be at least 1."),
-                    format!("{} 1 이상이어야 합니다.", crate::text::josa::attach(&f.to_string(), "는")),
+                    format!("{} 1 이상이어야 합니다.", crate::text::josa::attach(f, "는")),
                 ));
             }
         }

@@ -274,10 +274,7 @@ impl KedaForm {
                 e.push(FormError::new(
                     field,
                     format!("{field} must be a GUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)."),
-                    format!(
-                        "{} GUID 형식이어야 합니다 (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).",
-                        crate::text::josa::attach(&field.to_string(), "는")
-                    ),
+                    format!("{} GUID 형식이어야 합니다 (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).", crate::text::josa::attach(field, "는")),
                 ));
             }
         }
@@ -351,7 +348,7 @@ fn entity_name(e: &mut Vec<FormError>, field: &str, v: &str) {
         e.push(FormError::new(
             field,
             format!("{field} must be a Service Bus entity name without spaces."),
-            format!("{} 공백 없는 Service Bus 엔티티 이름이어야 합니다.", crate::text::josa::attach(&field.to_string(), "는")),
+            format!("{} 공백 없는 Service Bus 엔티티 이름이어야 합니다.", crate::text::josa::attach(field, "는")),
         ));
     }
 }

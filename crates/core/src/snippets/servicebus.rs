@@ -179,12 +179,7 @@ pub fn check_message(input: &MessageInput, catalog: &Catalog) -> Result<MessageC
                 SbCode::IdTooLong,
                 Severity::Error,
                 format!("The {field} has {} characters; at most {} are allowed.", fmt_num(n), fmt_num(max_id)),
-                format!(
-                    "{} {}자입니다. 최대 {}자까지 허용됩니다.",
-                    crate::text::josa::attach(&field.to_string(), "가"),
-                    fmt_num(n),
-                    fmt_num(max_id)
-                ),
+                format!("{} {}자입니다. 최대 {}자까지 허용됩니다.", crate::text::josa::attach(field, "가"), fmt_num(n), fmt_num(max_id)),
             );
         }
     }
@@ -258,7 +253,7 @@ pub fn claim_check_message(input: &ClaimCheckInput, catalog: &Catalog) -> Result
             e.push(FormError::new(
                 field,
                 format!("{field} is required."),
-                format!("{} 필수입니다.", crate::text::josa::attach(&field.to_string(), "는")),
+                format!("{} 필수입니다.", crate::text::josa::attach(field, "는")),
             ));
         }
     }
