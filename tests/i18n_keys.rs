@@ -25,7 +25,8 @@ fn placeholders(template: &str) -> BTreeSet<&str> {
     while let Some(open) = rest.find('{') {
         let after = &rest[open + 1..];
         let Some(close) = after.find('}') else { break };
-        let name = &after[..close];
+        // `{name|을}`: a placeholder with a Korean particle after it.
+        let name = after[..close].split('|').next().unwrap_or("");
         if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             out.insert(name);
         }
@@ -98,7 +99,7 @@ fn tn_picks_the_form_for_the_count() {
     assert_eq!(tn(Lang::En, "results.retry.done", 3), "Downloaded 3 lines");
     assert_eq!(tn(Lang::En, "results.retry.done", 0), "Downloaded 0 lines");
     assert_eq!(tn(Lang::En, "results.retry.done", 12_345), "Downloaded 12,345 lines");
-    assert_eq!(tn(Lang::Ko, "results.retry.done", 1), "1줄을 내려받았습니다");
+    assert_eq!(tn(Lang::Ko, "results.retry.done", 1), "1줄을 다운로드했습니다");
     assert_eq!(tn(Lang::En, "no.such.key", 2), "no.such.key.other");
 }
 

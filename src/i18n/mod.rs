@@ -40,13 +40,11 @@ pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
     index(lang).get(key).copied()
 }
 
-/// Replaces `{name}` placeholders in a translated template.
+/// Replaces `{name}` placeholders in a translated template; `{name|을}`
+/// (Korean) also writes the particle that fits the value (을 or 를, by its
+/// last syllable), so no "을(를)" fallback is ever shown.
 pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
-    let mut out = template.to_string();
-    for (name, value) in args {
-        out = out.replace(&format!("{{{name}}}"), value);
-    }
-    out
+    batchlane_core::text::josa::fill(template, args)
 }
 
 /// The plural form of `key` for a count of `n`, with `{n}` filled in (as
@@ -60,4 +58,29 @@ pub fn tn(lang: Lang, key: &str, n: u64) -> String {
         Some(template) => fill(template, &[("n", &crate::format::number(n as f64, lang, 0))]),
         None => full,
     }
+}
+
+/// Fills `{fact.KIND.SUBJECT}` placeholders (e.g.
+/// `{fact.cache_min_prefix_tokens.any}`) with the catalog's value, as
+/// `lang` writes numbers, so a figure in prose follows the user's
+/// overrides. Other placeholders are left for [`fill`].
+pub fn with_facts(template: &str, catalog: &batchlane_core::facts::Catalog, lang: Lang) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find("{fact.") {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + "{fact.".len()..];
+        let Some(close) = after.find('}') else { break };
+        let id = &after[..close];
+        let value = id
+            .split_once('.')
+            .and_then(|(kind, subject)| batchlane_core::facts::Kind::from_name(kind).and_then(|k| catalog.get(k, subject)));
+        match value {
+            Some(v) => out.push_str(&crate::format::number(v, lang, 2)),
+            None => out.push_str(&rest[open..open + "{fact.".len() + close + 1]),
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }

@@ -2,6 +2,10 @@
 //! fixes, reasons) in both. Short labels live in the app's translation
 //! tables instead; both are picked with the same [`Lang`].
 
+pub mod figures;
+pub mod josa;
+pub mod ko_terms;
+
 use serde::{Deserialize, Serialize};
 
 /// A language the UI speaks.

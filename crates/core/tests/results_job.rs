@@ -89,7 +89,7 @@ fn failed_expired_cancelled_and_errors_explained() {
     assert!(a.status.terminal);
     assert_eq!(a.errors.len(), 2);
     assert!(a.errors[0].explanation.en.contains("enqueued-token quota"));
-    assert!(a.errors[0].explanation.ko.contains("quota"));
+    assert!(a.errors[0].explanation.ko.contains("할당량"));
     assert_eq!(a.errors[1].error.line, Some(7));
     let expired = job(r#"{"status":"expired","request_counts":{"total":10,"completed":6,"failed":1}}"#);
     let a = analyze_job(&expired, 0, Vendor::Azure, &Catalog::builtin());

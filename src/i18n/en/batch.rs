@@ -4,7 +4,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     // End batch results
     // Batch check
     ("batch.actions.title", "Export and repair"),
-    ("batch.byo", "Bring-your-own Blob storage (Azure: 1 GB file limit instead of 200 MB)"),
+    ("batch.byo", "Bring-your-own Blob storage (Azure: a larger file size limit)"),
     ("batch.count_tokens", "Count tokens (off: structural checks only, much faster)"),
     ("batch.summary.tokens_off", "not counted (token counting is off)"),
     ("batch.summary.snippets", "Generate submission code for this file"),
@@ -21,6 +21,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.diag.file", "file"),
     ("batch.diag.line", "Line"),
     ("batch.diag.message", "Message (as the service words it)"),
+    ("batch.diag.msg_service", "Service message (in English, as written)"),
+    ("batch.diag.msg_checker", "Checker message (in English)"),
+    ("batch.diag.msg_explained", "Explanation"),
     ("batch.diag.next", "Next"),
     ("batch.diag.code_param", "Code / field"),
     ("batch.diag.prev", "Previous"),
@@ -53,7 +56,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.price.input", "Input price, USD per 1M tokens (batch)"),
     ("batch.price.nan", "Type a number, e.g. 1.25."),
     ("batch.price.negative", "A price can't be negative."),
-    ("batch.price.note", "Prices default to the catalog's Global Standard price × 50% (batch). Empty fields use the catalog."),
+    ("batch.price.note", "Prices default to the catalog's Global Standard price with the batch discount. Empty fields use the catalog."),
     ("batch.price.output", "Output price, USD per 1M tokens (batch)"),
     ("batch.price.unknown", "pick a model"),
     ("batch.progress.checking", "Checking…"),

@@ -56,7 +56,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.meaning.rate_limited", "HTTP 429 inside the batch. Retry."),
     ("results.meaning.server_error", "HTTP 5xx or a failed response. Retry."),
     ("results.meaning.client_error", "The request itself is wrong (e.g. context_length_exceeded). Fix it; never retried as is."),
-    ("results.meaning.batch_expired", "The 24-hour window ran out before it ran. Retry."),
+    ("results.meaning.batch_expired", "The completion window ran out before it ran. Retry."),
     ("results.meaning.batch_cancelled", "The job was cancelled before it ran. Retry if still wanted."),
     ("results.meaning.request_timeout", "The request timed out. Retry."),
     ("results.meaning.missing", "In the input but in neither result file. Retry."),

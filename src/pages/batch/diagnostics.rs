@@ -8,10 +8,32 @@ use super::use_state;
 use crate::format;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{group, Code, Group, Severity};
+use batchlane_core::batch::{describe, group, is_service_code, Code, Group, Severity};
 use leptos::prelude::*;
 
 const PAGE_ROWS: usize = 100;
+
+/// The message as the service (or this checker) writes it, in English; in
+/// a language other than English, with an explanation in that language
+/// beside it, each labelled.
+fn message_cell(lang: crate::i18n::Lang, code: Code, message: String) -> impl IntoView {
+    if lang == crate::i18n::Lang::En {
+        return view! { <span lang="en">{message}</span> }.into_any();
+    }
+    let source = t(lang, if is_service_code(code) { "batch.diag.msg_service" } else { "batch.diag.msg_checker" });
+    let message = if message.is_empty() { describe(code).en } else { message };
+    view! {
+        <span class="batch-diag__part" data-testid="batch-diag-original">
+            <span class="batch-diag__label">{source}</span>" "
+            <span lang="en">{message}</span>
+        </span>
+        <span class="batch-diag__part" data-testid="batch-diag-explained">
+            <span class="batch-diag__label">{t(lang, "batch.diag.msg_explained")}</span>" "
+            {describe(code).pick(lang).to_string()}
+        </span>
+    }
+    .into_any()
+}
 
 #[component]
 pub fn Diagnostics() -> impl IntoView {
@@ -105,7 +127,7 @@ pub fn Diagnostics() -> impl IntoView {
                                 <code>{d.code.as_str()}</code>
                                 {d.param.clone().map(|p| view! { <br/><code class="muted batch-diag__param">{p}</code> })}
                             </td>
-                            <td class="batch-diag__msg">{d.message.clone()} {lines}</td>
+                            <td class="batch-diag__msg">{message_cell(lang, d.code, d.message.clone())} {lines}</td>
                         </tr>
                     }
                 })

@@ -150,7 +150,10 @@ fn Row(
         <tr>
             <th scope="row" class="cost-form__label">
                 {tr(label)}
-                {help.map(|h| view! { <span class="cost-help">{tr(h)}</span> })}
+                {help.map(|h| {
+                    let prefs = use_prefs();
+                    view! { <span class="cost-help">{move || prefs.catalog.with(|c| crate::i18n::with_facts(t(prefs.lang.get(), h), c, prefs.lang.get()))}</span> }
+                })}
             </th>
             {(0..n).map(|i| view! { <td>{cell(i)}</td> }).collect_view()}
         </tr>

@@ -12,10 +12,12 @@ use batchlane_core::cost::compare::{ComparisonResult, Slot};
 use batchlane_core::cost::scenario::{Cost, Note, Split};
 use leptos::prelude::*;
 
-fn note_text(lang: Lang, n: Note) -> &'static str {
+fn note_text(lang: Lang, n: Note) -> String {
     match n {
-        Note::CapBelowAverageOutput => t(lang, "cost.note.cap_below"),
-        Note::PrefixTooShortToCache => t(lang, "cost.note.prefix_short"),
+        Note::CapBelowAverageOutput => t(lang, "cost.note.cap_below").to_string(),
+        Note::PrefixTooShortToCache => {
+            use_prefs().catalog.with_untracked(|c| crate::i18n::with_facts(t(lang, "cost.note.prefix_short"), c, lang))
+        }
     }
 }
 
@@ -102,7 +104,7 @@ fn results_view(lang: Lang, r: &ComparisonResult, names: &[String]) -> impl Into
         let cells = (0..n)
             .map(|i| {
                 let c = costs[i];
-                let mut items: Vec<String> = c.notes.iter().map(|&x| note_text(lang, x).to_string()).collect();
+                let mut items: Vec<String> = c.notes.iter().map(|&x| note_text(lang, x)).collect();
                 items.extend(c.warnings.iter().map(|w| issue(lang, w)));
                 let unverified = i > 0 && r.scenarios[i - 1].quality_unverified;
                 view! {

@@ -222,7 +222,7 @@ pub fn SimSection() -> impl IntoView {
             <div class="field quota-field">
                 <label for=id.clone()>{tr(label)}</label>
                 <select id=id.clone() data-testid=id on:change=move |ev| st.set(key, event_target_value(&ev))>
-                    {options.iter().map(|(v, k)| view! { <option value=*v selected=move || st.get(key) == *v>{tr(k)}</option> }).collect_view()}
+                    {options.iter().map(|(v, k)| { let label = tr(k); view! { <option value=*v selected=move || st.get(key) == *v>{move || fill(label(), &[("s", v)])}</option> } }).collect_view()}
                 </select>
             </div>
         }

@@ -1,20 +1,29 @@
 //! How to fix each finding, in English and Korean, for the diagnostics panel.
 
 use super::{Code, Dialect};
+use crate::facts::{Catalog, Kind};
+use crate::format::format_number;
 
 pub use crate::text::Text;
 
-/// The fix for a code, as the dialect's service wants it.
+/// The fix for a code, as the dialect's service wants it, with the
+/// built-in catalog's figures (see [`explain_with`] for a user's catalog).
 pub fn explain(code: Code, dialect: Dialect) -> Text {
+    explain_with(code, dialect, &Catalog::builtin())
+}
+
+/// The fix for a code; figures in it (the custom_id length) come from `catalog`.
+pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
     use Code::*;
+    let id_chars = catalog.get(Kind::MaxCustomIdChars, "any").map_or_else(|| "?".to_string(), |v| format_number(v, 0));
     match code {
         EmptyFile => Text::new("Add at least one request: one JSON object per line.", "요청을 하나 이상 넣으세요. 한 줄에 JSON 객체 하나씩입니다."),
-        TooManyTasks => Text::new("Split the file into several files under the per-file request limit (use Split), and submit one batch per file.", "파일당 요청 수 한도 아래로 여러 파일로 나누고(분할 기능), 파일마다 batch를 하나씩 제출하세요."),
+        TooManyTasks => Text::new("Split the file into several files under the per-file request limit (use Split), and submit one batch per file.", "파일당 요청 수 한도 아래로 여러 파일로 나누고(분할 기능), 파일마다 배치를 하나씩 제출하세요."),
         FileTooLarge => match dialect {
             Dialect::Azure => Text::new("Split the file (use Split), or use bring-your-own Blob storage, which raises the limit.", "파일을 나누거나(분할 기능), 한도가 더 큰 bring-your-own Blob 스토리지를 쓰세요."),
             Dialect::OpenAi => Text::new("Split the file into smaller files (use Split).", "파일을 더 작은 파일들로 나누세요(분할 기능)."),
         },
-        Utf8Bom => Text::new("Save the file as UTF-8 without a BOM (in Python: encoding=\"utf-8\", not \"utf-8-sig\"), or download the repaired file.", "BOM 없는 UTF-8로 저장하세요(Python이라면 \"utf-8-sig\"가 아니라 encoding=\"utf-8\"). 고친 파일을 내려받아도 됩니다."),
+        Utf8Bom => Text::new("Save the file as UTF-8 without a BOM (in Python: encoding=\"utf-8\", not \"utf-8-sig\"), or download the repaired file.", "BOM 없는 UTF-8로 저장하세요(Python이라면 \"utf-8-sig\"가 아니라 encoding=\"utf-8\"). 고친 파일을 다운로드해도 됩니다."),
         InvalidUtf8 => Text::new("Re-encode the file as UTF-8. The highlighted byte is not UTF-8: the file was probably saved as CP949, Latin-1 or a binary format.", "파일을 UTF-8로 다시 인코딩하세요. 표시된 바이트는 UTF-8이 아닙니다. CP949나 Latin-1, 또는 바이너리 형식으로 저장된 것으로 보입니다."),
         InvalidJsonLine => Text::new("Make the line one complete JSON object, with nothing after it. Write JSONL with json.dumps(request) per line, not one JSON array or pretty-printed JSON.", "줄 하나가 완전한 JSON 객체 하나가 되게 하고 뒤에 다른 내용이 없게 하세요. JSON 배열이나 들여쓰기한 JSON이 아니라, 줄마다 json.dumps(request)로 JSONL을 쓰세요."),
         MissingRequiredParameter => Text::new("Every line needs custom_id, method (\"POST\"), url and body.", "모든 줄에 custom_id, method(\"POST\"), url, body가 있어야 합니다."),
@@ -22,7 +31,7 @@ pub fn explain(code: Code, dialect: Dialect) -> Text {
         DuplicateCustomId => Text::new("Give every request its own custom_id: results come back out of order and are joined on it. The repair can rename repeats if you ask.", "요청마다 서로 다른 custom_id를 주세요. 결과는 순서 없이 돌아오고 custom_id로 다시 짝지어집니다. 원하면 복구 기능이 중복된 id의 이름을 바꿔 줍니다."),
         UrlMismatch | InvalidUrl => match dialect {
             Dialect::Azure => Text::new("Use the same url on every line: /v1/chat/completions or /v1/responses. Global Batch does not take embeddings.", "모든 줄에 같은 url을 쓰세요: /v1/chat/completions 또는 /v1/responses. Global Batch는 embeddings를 받지 않습니다."),
-            Dialect::OpenAi => Text::new("Every line's url must equal the batch's endpoint (e.g. /v1/chat/completions); one endpoint per file.", "모든 줄의 url이 batch의 endpoint(예: /v1/chat/completions)와 같아야 합니다. 파일 하나에 endpoint 하나입니다."),
+            Dialect::OpenAi => Text::new("Every line's url must equal the batch's endpoint (e.g. /v1/chat/completions); one endpoint per file.", "모든 줄의 url이 배치의 엔드포인트(예: /v1/chat/completions)와 같아야 합니다. 파일 하나에 엔드포인트 하나입니다."),
         },
         ModelMismatch => match dialect {
             Dialect::Azure => Text::new("Use one Global Batch deployment name on every line; to target a second deployment, submit a second file.", "모든 줄에 같은 Global Batch 배포 이름을 쓰세요. 다른 배포를 쓰려면 파일을 따로 만들어 제출하세요."),
@@ -34,11 +43,11 @@ pub fn explain(code: Code, dialect: Dialect) -> Text {
         ),
         StreamingUnsupported => Text::new(
             "Remove \"stream\": true from the body: batch results are written to a file, never streamed.",
-            "body에서 \"stream\": true를 빼세요. batch 결과는 파일로 기록되고 스트리밍되지 않습니다.",
+            "body에서 \"stream\": true를 빼세요. 배치 결과는 파일로 기록되고 스트리밍되지 않습니다.",
         ),
         TokenLimitExceeded => Text::new(
             "Lower the file's enqueued tokens (set max_tokens, split the file and submit the parts one after another), or raise the deployment's enqueued-token quota.",
-            "파일의 enqueued 토큰을 줄이거나(max_tokens 지정, 파일을 나눠 차례로 제출), 배포의 enqueued 토큰 quota를 늘리세요.",
+            "파일의 큐에 넣은 토큰을 줄이거나(max_tokens 지정, 파일을 나눠 차례로 제출), 배포의 큐에 넣은 토큰 할당량을 늘리세요.",
         ),
         BlankLine => Text::new("Remove blank lines (the repair does).", "빈 줄을 지우세요(복구 기능이 지워 줍니다)."),
         CrlfLineEndings => Text::new(
@@ -46,8 +55,8 @@ pub fn explain(code: Code, dialect: Dialect) -> Text {
             "줄 끝을 LF로 저장하세요(복구 기능이 바꿔 줍니다).",
         ),
         CustomIdTooLong => Text::new(
-            "Keep custom_id to 64 characters or fewer; longer ids are reported to fail (unconfirmed).",
-            "custom_id는 64자 이하로 하세요. 더 길면 실패한다는 보고가 있습니다(공식 확인 안 됨).",
+            format!("Keep custom_id to {id_chars} characters or fewer; longer ids are reported to fail (unconfirmed)."),
+            format!("custom_id는 {id_chars}자 이하로 하세요. 더 길면 실패한다는 보고가 있습니다(공식 확인 안 됨)."),
         ),
         BaseModelName => Text::new(
             "On Azure, body.model is your Global Batch deployment's name. Check that a deployment of this name exists and has the Global Batch SKU.",
@@ -55,7 +64,7 @@ pub fn explain(code: Code, dialect: Dialect) -> Text {
         ),
         MaxTokensUnset => Text::new(
             "Set max_tokens (or max_completion_tokens / max_output_tokens): the enqueued-token quota counts the output cap, and without one the model's maximum counts.",
-            "max_tokens(또는 max_completion_tokens / max_output_tokens)를 지정하세요. enqueued 토큰 quota에는 출력 상한이 들어가고, 지정하지 않으면 모델의 최대치가 들어갑니다.",
+            "max_tokens(또는 max_completion_tokens / max_output_tokens)를 지정하세요. 큐에 넣은 토큰 할당량에는 출력 상한이 들어가고, 지정하지 않으면 모델의 최대치가 들어갑니다.",
         ),
         MaxTokensOnReasoningModel => Text::new(
             "Reasoning models take max_completion_tokens instead of max_tokens.",
@@ -84,6 +93,80 @@ pub fn explain(code: Code, dialect: Dialect) -> Text {
     }
 }
 
+/// Whether `code` is one the batch service itself reports (its message is
+/// what the service will say); the others are this tool's own findings.
+pub fn is_service_code(code: Code) -> bool {
+    use Code::*;
+    matches!(
+        code,
+        EmptyFile
+            | TooManyTasks
+            | FileTooLarge
+            | Utf8Bom
+            | InvalidUtf8
+            | InvalidJsonLine
+            | MissingRequiredParameter
+            | InvalidRequest
+            | DuplicateCustomId
+            | UrlMismatch
+            | InvalidUrl
+            | ModelMismatch
+            | ModelNotFound
+            | StreamingUnsupported
+            | TokenLimitExceeded
+    )
+}
+
+/// What a finding of `code` means, in a sentence: shown beside the
+/// message, which stays in English as the service writes it.
+pub fn describe(code: Code) -> Text {
+    use Code::*;
+    let (en, ko) = match code {
+        EmptyFile => ("The file has no request.", "파일에 요청이 하나도 없습니다."),
+        TooManyTasks => ("The file holds more requests than one batch may.", "배치 하나에 넣을 수 있는 것보다 요청이 많습니다."),
+        FileTooLarge => ("The file is larger than the service accepts.", "파일이 서비스가 받는 크기보다 큽니다."),
+        Utf8Bom => ("The file starts with a byte order mark (BOM).", "파일이 BOM(바이트 순서 표시)으로 시작합니다."),
+        InvalidUtf8 => ("The file holds bytes that are not UTF-8.", "파일에 UTF-8이 아닌 바이트가 있습니다."),
+        InvalidJsonLine => ("This line is not one valid JSON object.", "이 줄은 올바른 JSON 객체 하나가 아닙니다."),
+        MissingRequiredParameter => ("A required field of the request is missing.", "요청에 꼭 있어야 할 필드가 빠졌습니다."),
+        InvalidRequest => {
+            ("A field of the request has a value the service does not accept.", "요청의 필드에 서비스가 받지 않는 값이 있습니다.")
+        }
+        DuplicateCustomId => ("Another line already uses this custom_id.", "다른 줄이 이미 이 custom_id를 씁니다."),
+        UrlMismatch => ("This line's url differs from the other lines'.", "이 줄의 url이 다른 줄과 다릅니다."),
+        InvalidUrl => ("The url is not an endpoint this batch service takes.", "이 url은 이 배치 서비스가 받는 엔드포인트가 아닙니다."),
+        ModelMismatch => {
+            ("This line names a different model or deployment than the others.", "이 줄은 다른 줄과 다른 모델 또는 배포를 씁니다.")
+        }
+        ModelNotFound => (
+            "The service does not know this model, or does not serve it in batches.",
+            "서비스가 이 모델을 모르거나 배치로 제공하지 않습니다.",
+        ),
+        StreamingUnsupported => {
+            ("The request asks for streaming, which batches do not do.", "요청이 스트리밍을 요구하지만 배치는 스트리밍하지 않습니다.")
+        }
+        TokenLimitExceeded => ("The file's tokens exceed the enqueued-token quota.", "파일의 토큰이 큐에 넣은 토큰 할당량을 넘습니다."),
+        TokenSumOverflow => ("The token sums are too large to count.", "토큰 합계가 너무 커서 셀 수 없습니다."),
+        BlankLine => ("This line is empty.", "빈 줄입니다."),
+        CrlfLineEndings => ("Lines end with CRLF (Windows line endings).", "줄 끝이 CRLF(Windows 줄 끝)입니다."),
+        CustomIdTooLong => ("This custom_id is longer than reported to work.", "이 custom_id는 동작한다고 알려진 길이보다 깁니다."),
+        BaseModelName => (
+            "body.model looks like a model name, but Azure expects a deployment name.",
+            "body.model이 모델 이름처럼 보입니다. Azure는 배포 이름을 받습니다.",
+        ),
+        MaxTokensUnset => (
+            "No output cap is set, so the model's maximum counts toward the quota.",
+            "출력 상한이 없어 모델의 최대치가 할당량에 들어갑니다.",
+        ),
+        MaxTokensOnReasoningModel => ("A reasoning model is given max_tokens.", "추론 모델에 max_tokens를 썼습니다."),
+        ContextWindowExceeded => ("The prompt is longer than the model's context window.", "프롬프트가 모델의 컨텍스트 창보다 깁니다."),
+        DuplicateJsonKey => ("A key appears twice in the same object.", "같은 객체에 같은 키가 두 번 나옵니다."),
+        LineTooLong => ("The line is too long to check here.", "줄이 너무 길어 여기서 검사하지 않았습니다."),
+        MaxTokensTooLarge => ("The output cap is above the model's maximum output.", "출력 상한이 모델의 최대 출력보다 큽니다."),
+    };
+    Text::new(en, ko)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,7 +177,24 @@ mod tests {
             for d in [Dialect::Azure, Dialect::OpenAi] {
                 let x = explain(c, d);
                 assert!(!x.en.is_empty() && !x.ko.is_empty(), "{c:?}");
+                let y = describe(c);
+                assert!(!y.en.is_empty() && !y.ko.is_empty(), "{c:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_custom_id_length_follows_the_catalog() {
+        let mut catalog = Catalog::builtin();
+        let id = crate::facts::builtin(Kind::MaxCustomIdChars, "any").unwrap().id();
+        catalog.set_override(&id, 40.0).unwrap();
+        let x = explain_with(Code::CustomIdTooLong, Dialect::Azure, &catalog);
+        assert!(x.en.contains("40 characters") && x.ko.contains("40자"), "{x:?}");
+    }
+
+    #[test]
+    fn service_codes_are_the_services() {
+        assert!(is_service_code(Code::InvalidUrl));
+        assert!(!is_service_code(Code::MaxTokensUnset));
     }
 }

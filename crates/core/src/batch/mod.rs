@@ -36,7 +36,7 @@ pub use deployment::{infer_model, resolve_model, ModelSource};
 pub use diagnostic::{quote, Code, Diagnostic, Severity};
 pub use dialect::{Dialect, Endpoint};
 pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};
-pub use explain::{explain, Text};
+pub use explain::{describe, explain, explain_with, is_service_code, Text};
 pub use fast_bpe::{install_rank_table, rank_table_file, rank_table_ready, Tiktoken};
 pub use findings::Findings;
 pub use group::{group, Group, GROUP_LINES_KEPT};

@@ -86,7 +86,7 @@ impl Family {
     pub fn label(self) -> Text {
         let (ko, en) = match self {
             Family::TpmToRpm => ("TPM → RPM 환산", "TPM → RPM"),
-            Family::BindingLimit => ("먼저 닿는 리밋", "Which limit binds first"),
+            Family::BindingLimit => ("먼저 닿는 한도", "Which limit binds first"),
             Family::TpmNeeded => ("필요한 TPM 계산", "TPM a workload needs"),
             Family::OutputCap => ("출력 토큰 상한과 비용", "Cost of an output-token cap"),
             Family::ChunkTrim => ("검색 조각 줄이기와 비용", "Saving from fewer retrieved chunks"),

@@ -42,7 +42,7 @@ macro_rules! seed_assumption_en {
 }
 macro_rules! seed_assumption_ko {
     () => {
-        " (노트가 전제한 값: 모든 배포에 1,000 TPM당 6 RPM. 지금 벤더의 할당량 티어 표는 모델과 배포 유형마다 비율이 다르며, 할당량 계획 페이지는 그 표를 씁니다.)"
+        " (노트가 전제한 값: 모든 배포에 1,000 TPM당 6 RPM. 지금 벤더의 할당량 계층 표는 모델과 배포 유형마다 비율이 다르며, 할당량 계획 페이지는 그 표를 씁니다.)"
     };
 }
 
@@ -118,7 +118,7 @@ fn problem_3() -> Problem {
         Text::new("In the Python snippet above, why is the Retry-After header read and its value used first?", "위 파이썬 조각에서 Retry-After 헤더를 읽어 그 값을 우선 쓰는 이유는?"),
         [
             Text::new("Because an exception is raised when the header is missing", "헤더가 없으면 예외가 나므로"),
-            Text::new("Because ignoring the wait the service asked for and retrying at once pushes the limit even harder", "서비스가 알려 준 대기 시간을 무시하고 즉시 재시도하면 리밋을 더 밀어 올리므로"),
+            Text::new("Because ignoring the wait the service asked for and retrying at once pushes the limit even harder", "서비스가 알려 준 대기 시간을 무시하고 즉시 재시도하면 한도에 더 세게 부딪혀 429만 늘어나므로"),
             Text::new("Because it is always shorter than exponential backoff", "지수 백오프보다 항상 짧으므로"),
             Text::new("Because the quota then grows automatically", "할당량이 자동으로 늘어나므로"),
         ],
@@ -226,15 +226,26 @@ mod tests {
         assert_eq!(answers, [1, 1, 1, 1, 2, 1]);
     }
 
+    /// The note's wording, except where it says the opposite of what it
+    /// means: (the note's words, ours). "리밋을 더 밀어 올리므로" reads as
+    /// "raises the limit"; the answer means retrying at once hits the
+    /// limit harder.
+    const CORRECTIONS: &[(&str, &str)] = &[("리밋을 더 밀어 올리므로", "한도에 더 세게 부딪혀 429만 늘어나므로")];
+
+    fn in_note(text: &str) -> bool {
+        NOTE.contains(text) || CORRECTIONS.iter().any(|(note, ours)| text.contains(ours) && NOTE.contains(&text.replace(ours, note)))
+    }
+
     #[test]
     fn korean_wording_is_the_notes() {
         let ps = note_problems(&Catalog::builtin());
         for p in &ps {
-            assert!(NOTE.contains(&p.stem.ko), "stem of {} not in the note", p.id());
+            assert!(in_note(&p.stem.ko), "stem of {} not in the note", p.id());
             for o in &p.options {
-                assert!(NOTE.contains(&o.ko), "option {:?} of {} not in the note", o.ko, p.id());
+                assert!(in_note(&o.ko), "option {:?} of {} not in the note", o.ko, p.id());
             }
         }
+        assert!(ps.iter().all(|p| p.options.iter().all(|o| !o.ko.contains("밀어 올리"))), "the note's reversed wording is corrected");
         assert!(NOTE.contains(RETRY_SNIPPET));
         assert!(NOTE.contains(&ps[3].explanation.ko));
         assert!(NOTE.contains(&ps[5].explanation.ko));

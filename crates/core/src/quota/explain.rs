@@ -45,7 +45,7 @@ pub fn step_text(step: &Step) -> Text {
         ),
         Step::BilledPerRequest { prompt, output, n, tokens } => Text::new(
             format!("Each request is billed {} prompt + {} output{} = {} tokens.", num(prompt), num(output), times_n(n), num(tokens)),
-            format!("요청 하나는 입력 {} + 출력 {}{} = {} 토큰으로 과금됩니다.", num(prompt), num(output), times_n(n), num(tokens)),
+            format!("요청 하나는 입력 {} + 출력 {}{} = {} 토큰으로 요금이 청구됩니다.", num(prompt), num(output), times_n(n), num(tokens)),
         ),
         Step::AdmissionPerRequest { prompt, max_tokens, unset, n, tokens } => {
             let (en_note, ko_note) = if unset {
@@ -58,7 +58,7 @@ pub fn step_text(step: &Step) -> Text {
             };
             Text::new(
                 format!("The rate limiter admits a request as {} prompt + {} max_tokens{} = {} tokens{}.", num(prompt), num(max_tokens), times_n(n), num(tokens), en_note),
-                format!("리밋은 요청을 받을 때 입력 {} + max_tokens {}{} = {} 토큰으로 셉니다{}.", num(prompt), num(max_tokens), times_n(n), num(tokens), ko_note),
+                format!("한도는 요청을 받을 때 입력 {} + max_tokens {}{} = {} 토큰으로 셉니다{}.", num(prompt), num(max_tokens), times_n(n), num(tokens), ko_note),
             )
         }
         Step::TokensPerMinute { rpm, billed_per_request, billed_tpm, admission_per_request, admission_tpm } => Text::new(
@@ -67,7 +67,7 @@ pub fn step_text(step: &Step) -> Text {
                 num(rpm), num(rpm), num(billed_per_request), num(billed_tpm), num(rpm), num(admission_per_request), num(admission_tpm)
             ),
             format!(
-                "피크에 분당 {}건이면 과금되는 양은 {} × {} = {} TPM, 리밋이 세는 양은 {} × {} = {} TPM입니다.",
+                "피크에 분당 {}건이면 요금이 청구되는 양은 {} × {} = {} TPM, 한도가 세는 양은 {} × {} = {} TPM입니다.",
                 num(rpm), num(rpm), num(billed_per_request), num(billed_tpm), num(rpm), num(admission_per_request), num(admission_tpm)
             ),
         ),
@@ -84,7 +84,7 @@ pub fn step_text(step: &Step) -> Text {
                         num(lost_tpm), pct(lost_share), num(allocated_tpm), num(rpm_admitted), num(rpm_if_tight)
                     ),
                     format!(
-                        "넉넉한 max_tokens 때문에 과금되지도 않을 {} TPM이 할당량에서 묶입니다(리밋이 세는 양의 {}). {} TPM으로 분당 {}건밖에 받지 못하는데, max_tokens를 실제 출력에 맞추면 {}건을 받습니다.",
+                        "넉넉한 max_tokens 때문에 요금이 청구되지도 않을 {} TPM이 할당량에서 묶입니다(한도가 세는 양의 {}). {} TPM으로 분당 {}건밖에 받지 못하는데, max_tokens를 실제 출력에 맞추면 {}건을 받습니다.",
                         num(lost_tpm), pct(lost_share), num(allocated_tpm), num(rpm_admitted), num(rpm_if_tight)
                     ),
                 )
@@ -114,7 +114,7 @@ pub fn step_text(step: &Step) -> Text {
                 "RPM이 먼저 닿습니다. 토큰은 남지만 작은 요청이 너무 많습니다.",
             ),
             Binding::Both => Text::new("Both TPM and RPM are exceeded at the peak.", "피크에서 TPM과 RPM이 둘 다 모자랍니다."),
-            Binding::Neither => Text::new("Neither limit binds at the peak.", "피크에서도 두 리밋 모두 여유가 있습니다."),
+            Binding::Neither => Text::new("Neither limit binds at the peak.", "피크에서도 두 한도 모두 여유가 있습니다."),
         },
         Step::ShortWindow { seconds, cap_requests, burst_requests, cap_tokens, burst_tokens, burst, ok, minute_ok } => {
             let (en_end, ko_end) = match (ok, minute_ok) {
@@ -166,7 +166,7 @@ pub fn step_text(step: &Step) -> Text {
                     if over { ": above 100% the service answers 429." } else { "." }
                 ),
                 format!(
-                    "프로비저닝드: {} PTU × {} = 입력 환산 {} TPM이고, 피크에 {} TPM이 필요해 사용률이 {}입니다{}",
+                    "프로비전된 처리량: {} PTU × {} = 입력 환산 {} TPM이고, 피크에 {} TPM이 필요해 사용률이 {}입니다{}",
                     num(ptus), num(tpm_per_ptu), num(capacity_tpm), num(needed_tpm), pct(utilization),
                     if over { ". 100%를 넘으면 429가 납니다." } else { "." }
                 ),
@@ -242,11 +242,11 @@ pub fn way_text(w: &RankedWay) -> Text {
         Way::Provisioned { ptus, exact_ptus, monthly_cost_yearly_reserved } => match (ptus, exact_ptus, monthly_cost_yearly_reserved) {
             (Some(p), Some(x), Some(c)) => Text::new(
                 format!("Provisioned throughput: the peak needs {} PTU, {} rounded up to the minimum and step; about {} a month on a 1-year reservation (unconfirmed price).", num(p), num(x), usd(c)),
-                format!("프로비저닝드로 전환: 피크를 감당하려면 {} PTU가 필요합니다(계산값 {}, 최소 단위와 증분에 맞춰 올림). 1년 예약으로 월 약 {}입니다(미확인 가격).", num(p), num(x), usd(c)),
+                format!("프로비전된 처리량으로 전환: 피크를 감당하려면 {} PTU가 필요합니다(계산값 {}, 최소 단위와 증분에 맞춰 올림). 1년 예약으로 월 약 {}입니다(미확인 가격).", num(p), num(x), usd(c)),
             ),
             _ => Text::new(
                 "Provisioned throughput: the catalog has no PTU figures for this model.",
-                "프로비저닝드로 전환: 이 모델의 PTU 수치가 카탈로그에 없습니다.",
+                "프로비전된 처리량으로 전환: 이 모델의 PTU 수치가 카탈로그에 없습니다.",
             ),
         },
         Way::QuotaIncrease { from_tpm, increase, .. } if increase <= 0.0 => Text::new(

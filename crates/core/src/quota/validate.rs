@@ -122,7 +122,7 @@ pub fn problem_text(p: &Problem) -> Text {
         ),
         Problem::NoPtuFactsForModel => Text::new(
             "The catalog has no provisioned-throughput figures for this model.",
-            "이 모델의 프로비저닝 처리량 수치가 카탈로그에 없습니다.",
+            "이 모델의 프로비전된 처리량 수치가 카탈로그에 없습니다.",
         ),
     }
 }

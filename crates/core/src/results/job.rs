@@ -206,7 +206,7 @@ pub fn analyze_job(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog) 
         });
     }
     JobAnalysis {
-        status: explain_status(&job.status, vendor),
+        status: explain_status(&job.status, vendor, catalog),
         progress,
         errors: job
             .errors

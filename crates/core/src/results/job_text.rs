@@ -3,13 +3,25 @@
 
 use super::job_status::{JobStatus, JobWarning, StatusInfo, Vendor};
 use super::Text;
+use crate::facts::{Catalog, Kind};
+use crate::format::format_number;
 
-pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
+/// A catalog figure written for prose ("60", "24", "10").
+fn fig(catalog: &Catalog, kind: Kind, subject: &str, per: f64) -> String {
+    catalog.get(kind, subject).map_or_else(|| "?".to_string(), |v| format_number(v / per, 2))
+}
+
+/// What `status` means and what to do; the polling interval, the completion
+/// window and the cancelling time come from `catalog`.
+pub fn explain_status(status: &JobStatus, vendor: Vendor, catalog: &Catalog) -> StatusInfo {
+    let poll = fig(catalog, Kind::MinPollIntervalSeconds, "azure", 1.0);
+    let window_h = fig(catalog, Kind::CompletionWindowSeconds, "any", 3_600.0);
+    let cancel_min = fig(catalog, Kind::CancellingMaxSeconds, "any", 60.0);
     let (meaning, todo) = match status {
         JobStatus::Validating => (
             Text::new(
                 "The service is checking the input file (format, url, model, quota).",
-                "서비스가 입력 파일(형식, url, model, quota)을 검사하고 있습니다.",
+                "서비스가 입력 파일(형식, url, model, 할당량)을 검사하고 있습니다.",
             ),
             Text::new(
                 "Wait. If it fails, read errors.data[]: each entry names the line and the code.",
@@ -19,7 +31,7 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
         JobStatus::Failed => (
             Text::new(
                 "The input file failed validation; no request ran and nothing is billed.",
-                "입력 파일이 검증을 통과하지 못했습니다. 요청은 하나도 실행되지 않았고 과금도 없습니다.",
+                "입력 파일이 검증을 통과하지 못했습니다. 요청은 하나도 실행되지 않았고 요금도 청구되지 않습니다.",
             ),
             Text::new(
                 "Fix the lines named in errors.data[] (run the Batch file check), then submit again.",
@@ -31,16 +43,16 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
                 "Requests are running; request_counts grows as they finish.",
                 "요청이 실행 중입니다. 끝날 때마다 request_counts가 늘어납니다.",
             ),
-            Text::new(
-                match vendor {
-                    Vendor::Azure => "Poll no more often than once a minute, and watch the time left before expires_at.",
-                    Vendor::OpenAi => "Poll now and then, and watch the time left before expires_at.",
-                },
-                match vendor {
-                    Vendor::Azure => "1분에 한 번보다 자주 조회하지 말고, expires_at까지 남은 시간을 지켜보세요.",
-                    Vendor::OpenAi => "가끔 조회하면서 expires_at까지 남은 시간을 지켜보세요.",
-                },
-            ),
+            match vendor {
+                Vendor::Azure => Text::new(
+                    format!("Poll no more often than every {poll} s, and watch the time left before expires_at."),
+                    format!("{poll}초보다 자주 조회하지 말고, expires_at까지 남은 시간을 지켜보세요."),
+                ),
+                Vendor::OpenAi => Text::new(
+                    "Poll now and then, and watch the time left before expires_at.",
+                    "가끔 조회하면서 expires_at까지 남은 시간을 지켜보세요.",
+                ),
+            },
         ),
         JobStatus::Finalizing => (
             Text::new(
@@ -52,27 +64,27 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
         JobStatus::Completed => (
             Text::new(
                 "The job is done: results are in the output file, failures in the error file.",
-                "job이 끝났습니다. 결과는 출력 파일에, 실패는 오류 파일에 있습니다.",
+                "작업이 끝났습니다. 결과는 출력 파일에, 실패는 오류 파일에 있습니다.",
             ),
             Text::new(
                 "Download both files now and copy them to storage you own; join them here and resubmit the retry file.",
-                "두 파일을 지금 내려받아 직접 관리하는 스토리지로 복사하세요. 여기서 join한 뒤 재시도 파일을 다시 제출하세요.",
+                "두 파일을 지금 다운로드해 직접 관리하는 스토리지로 복사하세요. 여기서 맞춰 본 뒤 재시도 파일을 다시 제출하세요.",
             ),
         ),
         JobStatus::Expired => (
             Text::new(
-                "The 24-hour window ran out. Finished requests are in the output file and are billed; the rest ended as batch_expired.",
-                "24시간 윈도가 끝났습니다. 끝난 요청은 출력 파일에 있고 과금되며, 나머지는 batch_expired로 끝났습니다.",
+                format!("The {window_h}-hour completion window ran out. Finished requests are in the output file and are billed; the rest ended as batch_expired."),
+                format!("{window_h}시간의 완료 기간이 끝났습니다. 끝난 요청은 출력 파일에 있고 요금이 청구되며, 나머지는 batch_expired로 끝났습니다."),
             ),
             Text::new(
                 "Download the files, build the retry file here and submit it as a new job (smaller, or when there is more quota).",
-                "파일을 내려받아 여기서 재시도 파일을 만들고 새 job으로 제출하세요(더 작게 나누거나 quota 여유가 있을 때).",
+                "파일을 다운로드해 여기서 재시도 파일을 만들고 새 작업으로 제출하세요(더 작게 나누거나 할당량 여유가 있을 때).",
             ),
         ),
         JobStatus::Cancelling => (
             Text::new(
-                "Cancellation was asked; running requests are finishing (this can take up to 10 minutes).",
-                "취소가 요청되었습니다. 실행 중인 요청이 마무리되는 중입니다(최대 10분 걸릴 수 있습니다).",
+                format!("Cancellation was asked; running requests are finishing (this can take up to {cancel_min} minutes)."),
+                format!("취소를 요청했습니다. 실행 중인 요청을 마무리하는 중입니다(최대 {cancel_min}분 걸릴 수 있습니다)."),
             ),
             Text::new(
                 "Wait for cancelled; finished requests will still be in the output file.",
@@ -82,7 +94,7 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor) -> StatusInfo {
         JobStatus::Cancelled => (
             Text::new(
                 "The job was cancelled. Finished requests are in the output file and are billed; the rest ended as batch_cancelled.",
-                "job이 취소되었습니다. 끝난 요청은 출력 파일에 있고 과금되며, 나머지는 batch_cancelled로 끝났습니다.",
+                "작업이 취소되었습니다. 끝난 요청은 출력 파일에 있고 요금이 청구되며, 나머지는 batch_cancelled로 끝났습니다.",
             ),
             Text::new(
                 "If the work is still wanted, build the retry file here and submit it.",
@@ -106,11 +118,11 @@ pub fn explain_error_code(code: Option<&str>) -> Text {
         }
         "url_mismatch" | "invalid_url" => (
             "A line's url does not match the batch endpoint. Use the same url on every line.",
-            "어떤 줄의 url이 batch endpoint와 다릅니다. 모든 줄에 같은 url을 쓰세요.",
+            "어떤 줄의 url이 배치 엔드포인트와 다릅니다. 모든 줄에 같은 url을 쓰세요.",
         ),
         "model_not_found" => (
             "The model (on Azure: the Global Batch deployment name) was not found or does not support batch.",
-            "model(Azure에서는 Global Batch 배포 이름)을 찾을 수 없거나 batch를 지원하지 않습니다.",
+            "model(Azure에서는 Global Batch 배포 이름)을 찾을 수 없거나 배치를 지원하지 않습니다.",
         ),
         "duplicate_custom_id" => (
             "Two lines share a custom_id. Make every custom_id unique.",
@@ -131,11 +143,11 @@ pub fn explain_error_code(code: Option<&str>) -> Text {
         ),
         "streaming_unsupported" => (
             "A line sets stream: true, which batch does not support. Remove it.",
-            "어떤 줄이 batch가 지원하지 않는 stream: true를 씁니다. 지우세요.",
+            "어떤 줄이 배치가 지원하지 않는 stream: true를 씁니다. 지우세요.",
         ),
         "token_limit_exceeded" => (
             "The file's tokens exceed the enqueued-token quota. Wait for earlier jobs to finish, split the file, or raise the quota.",
-            "파일의 토큰이 enqueued token quota를 넘습니다. 앞선 job이 끝나길 기다리거나, 파일을 나누거나, quota를 올리세요.",
+            "파일의 토큰이 큐에 넣은 토큰 할당량을 넘습니다. 앞선 작업이 끝나길 기다리거나, 파일을 나누거나, 할당량을 올리세요.",
         ),
         "input_modified" => (
             "The input blob changed after submission. Submit again without touching it.",
@@ -167,12 +179,12 @@ pub fn warning_text(w: &JobWarning) -> Text {
         JobWarning::UnknownAnchor { anchor } => Text::new(format!("output_expires_after.anchor is \"{anchor}\"; only created_at is documented. The date assumes created_at."), format!("output_expires_after.anchor가 \"{anchor}\"입니다. 문서에는 created_at만 있으므로 created_at 기준으로 계산했습니다.")),
         JobWarning::DeletionDateUnknown => Text::new(
             "No output_expires_after on the job: the deletion date cannot be computed. Copy the files to your own storage now.",
-            "job에 output_expires_after가 없어 삭제일을 계산할 수 없습니다. 지금 파일을 직접 관리하는 스토리지로 복사하세요.",
+            "작업에 output_expires_after가 없어 삭제일을 계산할 수 없습니다. 지금 파일을 직접 관리하는 스토리지로 복사하세요.",
         ),
-        JobWarning::JobExpired { unfinished } => Text::new(format!("The job expired with {unfinished} requests unfinished; they are in the retry file as batch_expired."), format!("job이 만료되어 요청 {unfinished}개가 끝나지 못했습니다. batch_expired로 재시도 파일에 들어갑니다.")),
+        JobWarning::JobExpired { unfinished } => Text::new(format!("The job expired with {unfinished} requests unfinished; they are in the retry file as batch_expired."), format!("작업이 만료되어 요청 {unfinished}개가 끝나지 못했습니다. batch_expired로 재시도 파일에 들어갑니다.")),
         JobWarning::PastExpiry => Text::new(
             "The job is past expires_at and still not finished: it will end as expired.",
-            "job이 expires_at을 지났는데 아직 끝나지 않았습니다. expired로 끝날 것입니다.",
+            "작업이 expires_at을 지났는데 아직 끝나지 않았습니다. expired로 끝날 것입니다.",
         ),
         JobWarning::NumberOutOfRange { field } => Text {
             en: format!("{field} holds numbers too large to compute with; the figures that need them are not shown."),

@@ -73,7 +73,11 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
     let mut e = Vec::new();
     for (f, v) in [("requests_per_day", input.requests_per_day), ("latency_tolerance_seconds", input.latency_tolerance_seconds)] {
         if !v.is_finite() || v <= 0.0 {
-            e.push(FormError::new(f, format!("{f} must be a number above zero."), format!("{f}는 0보다 큰 숫자여야 합니다.")));
+            e.push(FormError::new(
+                f,
+                format!("{f} must be a number above zero."),
+                format!("{} 0보다 큰 숫자여야 합니다.", crate::text::josa::attach(f, "는")),
+            ));
         }
     }
     if !e.is_empty() {
@@ -103,11 +107,11 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
     } else if input.waiting == Waiting::NobodyMinutes {
         reasons.push(Text::new(
             "Nobody waits, but minutes matter and hours don't: a queue with workers, not a batch job.",
-            "기다리는 사람은 없지만 분 단위는 괜찮고 시간 단위는 안 됩니다. batch job이 아니라 worker가 붙은 queue입니다.",
+            "기다리는 사람은 없지만 분 단위는 괜찮고 시간 단위는 안 됩니다. 배치 작업이 아니라 워커가 붙은 큐입니다.",
         ));
         reasons.push(Text::new(
             "Service Bus carries the work and KEDA scales the workers to zero when the queue is empty.",
-            "Service Bus가 작업을 나르고, queue가 비면 KEDA가 worker를 0까지 줄입니다.",
+            "Service Bus가 작업을 나르고, 큐가 비면 KEDA가 워커를 0까지 줄입니다.",
         ));
         reasons.push(Text::new(
             "Put a blob reference, tenant ID, model alias and correlation ID in the message (claim-check), never the prompt.",
@@ -115,7 +119,7 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
         ));
         cautions.push(Text::new(
             "Set maxReplicaCount from the model's quota: twenty workers each getting 429s are worse than five that don't.",
-            "maxReplicaCount는 모델 quota로 정하세요. 각자 429를 받는 worker 스무 개는 그렇지 않은 다섯 개보다 나쁩니다.",
+            "maxReplicaCount는 모델 할당량으로 정하세요. 각자 429를 받는 워커 스무 개는 그렇지 않은 다섯 개보다 나쁩니다.",
         ));
         cautions.push(Text::new(
             "A content-filter refusal is a result: complete the message; abandon only on infrastructure failure.",
@@ -123,21 +127,21 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
         ));
         PathKind::QueueKedaWorkers
     } else {
-        reasons.push(Text::new("Nobody waits and hours are fine: Global Batch, at a lower price and against its own enqueued-token quota instead of the live TPM.", "기다리는 사람이 없고 시간 단위도 괜찮습니다. 동기 TPM 대신 별도의 enqueued token quota를 쓰는 Global Batch가 더 쌉니다."));
-        reasons.push(Text::new("Batch doesn't pass through API Management: make the control plane the only submitter so every job is validated, recorded against its tenant and polled.", "batch는 API Management를 거치지 않습니다. control plane을 유일한 제출자로 만들어 모든 job을 검증하고 테넌트 앞으로 기록하고 폴링하세요."));
+        reasons.push(Text::new("Nobody waits and hours are fine: Global Batch, at a lower price and against its own enqueued-token quota instead of the live TPM.", "기다리는 사람이 없고 시간 단위도 괜찮습니다. 동기 TPM 대신 별도의 큐에 넣은 토큰 할당량을 쓰는 Global Batch가 더 쌉니다."));
+        reasons.push(Text::new("Batch doesn't pass through API Management: make the control plane the only submitter so every job is validated, recorded against its tenant and polled.", "배치는 API Management를 거치지 않습니다. 컨트롤 플레인을 유일한 제출자로 만들어 모든 작업을 검증하고 테넌트 앞으로 기록하고 폴링하세요."));
         reasons.push(Text::new(
             "Responses come back out of order: every line needs a custom_id to join them.",
-            "응답은 입력 순서대로 오지 않으므로 모든 줄에 join용 custom_id가 필요합니다.",
+            "응답은 입력 순서대로 오지 않으므로 모든 줄에 맞춰 보는 데 쓸 custom_id가 필요합니다.",
         ));
         if input.latency_tolerance_seconds < window {
             cautions.push(Text::new(
                 format!("A batch job may take the whole {} h window and then ends expired; if {} h is a hard deadline, submit earlier or use the queue.", fmt_num(window / 3600.0), fmt_num(input.latency_tolerance_seconds / 3600.0)),
-                format!("batch job은 {}시간 윈도를 다 쓰고 expired로 끝날 수 있습니다. {}시간이 절대 기한이라면 더 일찍 제출하거나 queue를 쓰세요.", fmt_num(window / 3600.0), fmt_num(input.latency_tolerance_seconds / 3600.0)),
+                format!("배치 작업은 {}시간 완료 기간을 다 쓰고 expired로 끝날 수 있습니다. {}시간이 절대 기한이라면 더 일찍 제출하거나 큐를 쓰세요.", fmt_num(window / 3600.0), fmt_num(input.latency_tolerance_seconds / 3600.0)),
             ));
         }
         cautions.push(Text::new(
             "Alert on failed and expired jobs, and copy output files to your own storage at once: they expire.",
-            "failed와 expired job에 알림을 걸고, 출력 파일은 만료되므로 즉시 자체 스토리지로 복사하세요.",
+            "failed와 expired 작업에 알림을 걸고, 출력 파일은 만료되므로 즉시 자체 스토리지로 복사하세요.",
         ));
         PathKind::GlobalBatchControlPlane
     };
@@ -146,11 +150,11 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
             PathKind::GlobalBatchControlPlane => {
                 let c = fmt_num(catalog.require(Kind::CancellingMaxSeconds, "any") / 60.0);
                 (format!("Jobs are often cancelled: give the control plane an explicit cancel (cancelling can take up to {c} minutes; work already done is billed)."),
-                 format!("job이 자주 취소됩니다. control plane에 명시적인 취소 시나리오를 두세요 (cancelling은 최대 {c}분 걸리고 이미 처리된 작업은 과금됩니다)."))
+                 format!("작업이 자주 취소됩니다. 컨트롤 플레인에 명시적인 취소 시나리오를 두세요 (cancelling은 최대 {c}분 걸리고 이미 처리된 요청에는 요금이 청구됩니다)."))
             }
             PathKind::QueueKedaWorkers => (
                 "Work is often cancelled: let workers check a cancellation flag for the correlation ID before calling the model, and complete cancelled messages.".to_string(),
-                "작업이 자주 취소됩니다. worker가 모델을 호출하기 전에 correlation ID의 취소 플래그를 확인하고, 취소된 메시지는 complete 처리하게 하세요.".to_string(),
+                "작업이 자주 취소됩니다. 워커가 모델을 호출하기 전에 correlation ID의 취소 플래그를 확인하고, 취소된 메시지는 complete 처리하게 하세요.".to_string(),
             ),
             PathKind::SynchronousGateway => (
                 "Requests are often cancelled: stream responses and stop reading when the user leaves, so unused tokens aren't generated.".to_string(),

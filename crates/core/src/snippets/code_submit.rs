@@ -102,8 +102,9 @@ pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catal
                     fmt_num(s)
                 ),
                 format!(
-                    "{}에서 {field}는 {}–{}초({}–{}일)여야 합니다. 입력값 {}.",
+                    "{}에서 {} {}–{}초({}–{}일)여야 합니다. 입력값 {}.",
                     dialect.subject(),
+                    crate::text::josa::attach(field, "는"),
                     fmt_num(min),
                     fmt_num(max),
                     days(min),
@@ -135,7 +136,11 @@ impl SubmitOptions {
         }
         for (f, v) in required {
             if v.trim().is_empty() || v.chars().any(char::is_control) {
-                e.push(FormError::new(f, format!("{f} is required (one line)."), format!("{f}는 필수입니다 (한 줄).")));
+                e.push(FormError::new(
+                    f,
+                    format!("{f} is required (one line)."),
+                    format!("{} 필수입니다 (한 줄).", crate::text::josa::attach(f, "는")),
+                ));
             }
         }
         let path_ok = self.endpoint_path.starts_with('/')
@@ -144,7 +149,7 @@ impl SubmitOptions {
             e.push(FormError::new(
                 "endpoint_path",
                 "The batch endpoint is a path such as /chat/completions.",
-                "batch endpoint는 /chat/completions 같은 경로여야 합니다.",
+                "배치 엔드포인트는 /chat/completions 같은 경로여야 합니다.",
             ));
         }
         e.extend(check_expiry("file_expires_after_seconds", self.dialect, self.file_expires_after_seconds, catalog));

@@ -92,7 +92,11 @@ impl WorkerOptions {
         }
         for (f, v) in [("openai_endpoint", &self.openai_endpoint), ("results_account_url", &self.results_account_url)] {
             if !is_https_url(v) {
-                e.push(FormError::new(f, format!("{f} must be an https:// address."), format!("{f}는 https:// 주소여야 합니다.")));
+                e.push(FormError::new(
+                    f,
+                    format!("{f} must be an https:// address."),
+                    format!("{} https:// 주소여야 합니다.", crate::text::josa::attach(f, "는")),
+                ));
             }
         }
         for (f, v) in [
@@ -102,7 +106,7 @@ impl WorkerOptions {
             ("results_container", &self.results_container),
         ] {
             if v.trim().is_empty() {
-                e.push(FormError::new(f, format!("{f} is required."), format!("{f}는 필수입니다.")));
+                e.push(FormError::new(f, format!("{f} is required."), format!("{} 필수입니다.", crate::text::josa::attach(f, "는"))));
             }
         }
         let entity_names: Vec<&String> = match &self.entity {
@@ -113,7 +117,7 @@ impl WorkerOptions {
             e.push(FormError::new(
                 "entity",
                 "Name the queue, or the topic and subscription.",
-                "queue 이름, 또는 topic과 subscription 이름을 입력하세요.",
+                "큐 이름, 또는 토픽과 구독 이름을 입력하세요.",
             ));
         }
         for (f, v) in [
@@ -126,7 +130,11 @@ impl WorkerOptions {
         ] {
             check_count(&mut e, f, v, 100_000);
             if v == 0 {
-                e.push(FormError::new(f, format!("{f} must be at least 1."), format!("{f}는 1 이상이어야 합니다.")));
+                e.push(FormError::new(
+                    f,
+                    format!("{f} must be at least 1."),
+                    format!("{} 1 이상이어야 합니다.", crate::text::josa::attach(f, "는")),
+                ));
             }
         }
         if self.model_timeout_seconds > self.model_deadline_seconds {

@@ -232,7 +232,7 @@ impl KedaForm {
             e.push(FormError::new(
                 "message_count",
                 "messageCount must be at least 1 (it divides the backlog).",
-                "messageCount는 1 이상이어야 합니다 (backlog를 나누는 값입니다).",
+                "messageCount는 1 이상이어야 합니다 (백로그를 나누는 값입니다).",
             ));
         }
         let opt = |e: &mut Vec<FormError>, f: &str, v: Option<i64>| {
@@ -274,7 +274,7 @@ impl KedaForm {
                 e.push(FormError::new(
                     field,
                     format!("{field} must be a GUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)."),
-                    format!("{field}는 GUID 형식이어야 합니다 (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)."),
+                    format!("{} GUID 형식이어야 합니다 (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).", crate::text::josa::attach(field, "는")),
                 ));
             }
         }
@@ -295,7 +295,10 @@ impl KedaForm {
             Some(m) if keda_for_aks(m).is_none() => e.push(FormError::new(
                 "aks_kubernetes_version",
                 format!("Kubernetes 1.{m} is older than any AKS version whose KEDA add-on release we know."),
-                format!("Kubernetes 1.{m}은(는) KEDA add-on 버전을 알고 있는 가장 오래된 AKS 버전보다 오래되었습니다."),
+                format!(
+                    "{} KEDA 추가 기능 버전을 아는 가장 오래된 AKS 버전보다 오래되었습니다.",
+                    crate::text::josa::attach(&format!("Kubernetes 1.{m}"), "은")
+                ),
             )),
             Some(_) => {}
         }
@@ -345,7 +348,7 @@ fn entity_name(e: &mut Vec<FormError>, field: &str, v: &str) {
         e.push(FormError::new(
             field,
             format!("{field} must be a Service Bus entity name without spaces."),
-            format!("{field}는 공백 없는 Service Bus 엔티티 이름이어야 합니다."),
+            format!("{} 공백 없는 Service Bus 엔티티 이름이어야 합니다.", crate::text::josa::attach(field, "는")),
         ));
     }
 }

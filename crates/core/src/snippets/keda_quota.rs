@@ -76,7 +76,7 @@ pub fn max_replicas_from_quota(q: &QuotaFeed) -> Result<QuotaSizing, Vec<FormErr
         return Err(vec![FormError::new(
             "quota",
             "The quota figures are too large to divide.",
-            "quota 수치가 너무 커서 계산할 수 없습니다.",
+            "할당량 수치가 너무 커서 계산할 수 없습니다.",
         )]);
     }
     let fed = exact.floor().min(i64::MAX as f64) as i64;
@@ -85,12 +85,12 @@ pub fn max_replicas_from_quota(q: &QuotaFeed) -> Result<QuotaSizing, Vec<FormErr
     let explanation = if fed == 0 {
         Text::new(
             format!("One replica consumes {c} × {t} × {m} = {p} tokens per minute, more than the deployment's {tpm} TPM ({tpm} ÷ {p} = {x}): even one replica meets 429s. Lower the concurrency or raise the quota."),
-            format!("replica 하나가 분당 {c} × {t} × {m} = {p} 토큰을 소비해 배포의 {tpm} TPM보다 많습니다 ({tpm} ÷ {p} = {x}). replica 하나만으로도 429를 받습니다. 동시성을 낮추거나 quota를 늘리세요."),
+            format!("레플리카 하나가 분당 {c} × {t} × {m} = {p} 토큰을 소비해 배포의 {tpm} TPM보다 많습니다 ({tpm} ÷ {p} = {x}). 레플리카 하나만으로도 429를 받습니다. 동시성을 낮추거나 할당량을 늘리세요."),
         )
     } else {
         Text::new(
             format!("One replica consumes {c} concurrent × {t} tokens per message × {m} messages per minute = {p} tokens per minute; {tpm} TPM ÷ {p} = {x}, so the quota feeds {fed} replicas. Replicas beyond {fed} only add 429s."),
-            format!("replica 하나는 동시 {c}개 × 메시지당 {t} 토큰 × 분당 {m}개 메시지 = 분당 {p} 토큰을 소비합니다. {tpm} TPM ÷ {p} = {x}이므로 quota가 감당하는 replica는 {fed}개입니다. {fed}개를 넘는 replica는 429만 늘립니다."),
+            format!("레플리카 하나는 동시 {c}개 × 메시지당 {t} 토큰 × 분당 {m}개 메시지 = 분당 {p} 토큰을 소비합니다. {tpm} TPM ÷ {p} = {x}이므로 할당량이 감당하는 레플리카는 {fed}개입니다. {fed}개를 넘는 레플리카는 429만 늘립니다."),
         )
     };
     Ok(QuotaSizing { tokens_per_minute_per_replica: per_replica, replicas_exact: exact, replicas_fed: fed, explanation })

@@ -105,7 +105,7 @@ pub fn render(form: &KedaForm, catalog: &Catalog) -> Result<Rendered, Vec<FormEr
             &mut notes,
             NoteCode::KedaVersionAssumed,
             format!("AKS 1.{} isn't in the add-on table; assuming KEDA {} as on 1.{listed_minor}, so no newer field is emitted. Check with: kubectl get deploy keda-operator -n kube-system -o jsonpath='{{.metadata.labels.app\\.kubernetes\\.io/version}}'", keda.kubernetes_minor, keda.keda),
-            format!("AKS 1.{}은(는) add-on 표에 없어 1.{listed_minor}과 같은 KEDA {}로 가정했고, 그보다 새로운 필드는 넣지 않았습니다. 확인: kubectl get deploy keda-operator -n kube-system -o jsonpath='{{.metadata.labels.app\\.kubernetes\\.io/version}}'", keda.kubernetes_minor, keda.keda),
+            format!("추가 기능 표에 없는 AKS 버전(1.{})이라 표에 있는 1.{listed_minor} 버전과 같은 KEDA 버전({})으로 가정했고, 그보다 새로운 필드는 넣지 않았습니다. 확인: kubectl get deploy keda-operator -n kube-system -o jsonpath='{{.metadata.labels.app\\.kubernetes\\.io/version}}'", keda.kubernetes_minor, keda.keda),
         ),
     }
     let sb_namespace = short_namespace(&form.servicebus_namespace).unwrap_or_default();
@@ -114,7 +114,7 @@ pub fn render(form: &KedaForm, catalog: &Catalog) -> Result<Rendered, Vec<FormEr
             &mut notes,
             NoteCode::NamespaceShortened,
             format!("The trigger's namespace is the short name \"{sb_namespace}\": KEDA appends the endpoint suffix itself."),
-            format!("트리거의 namespace에는 짧은 이름 \"{sb_namespace}\"을(를) 씁니다. KEDA가 엔드포인트 접미사를 직접 붙입니다."),
+            format!("트리거의 네임스페이스에는 짧은 이름을 씁니다: \"{sb_namespace}\". KEDA가 엔드포인트 접미사를 직접 붙입니다."),
         );
     }
     let (max_replicas, quota) = effective_max_replicas(form, catalog);
@@ -125,7 +125,7 @@ pub fn render(form: &KedaForm, catalog: &Catalog) -> Result<Rendered, Vec<FormEr
             &mut notes,
             NoteCode::MaxReplicasDefault,
             format!("maxReplicaCount is KEDA's default {max_replicas}. Size it from the model deployment's quota instead: more replicas than the TPM feeds only add 429s."),
-            format!("maxReplicaCount는 KEDA 기본값 {max_replicas}입니다. 클러스터 크기가 아니라 모델 배포의 quota로 정하세요. TPM이 감당하는 수를 넘는 replica는 429만 늘립니다."),
+            format!("maxReplicaCount는 KEDA 기본값 {max_replicas}입니다. 클러스터 크기가 아니라 모델 배포의 할당량으로 정하세요. TPM이 감당하는 수를 넘는 레플리카는 429만 늘립니다."),
         ),
         _ => {}
     }

@@ -150,7 +150,7 @@ pub fn check_message(input: &MessageInput, catalog: &Catalog) -> Result<MessageC
                 SbCode::PropertyTooLarge,
                 Severity::Error,
                 format!("Property \"{}\" is {}; each property may be at most {}.", p.name, kb(n), kb(per_prop)),
-                format!("속성 \"{}\"은(는) {}입니다. 속성 하나는 최대 {}까지입니다.", p.name, kb(n), kb(per_prop)),
+                format!("속성 \"{}\"의 크기가 {}입니다. 속성 하나는 최대 {}까지입니다.", p.name, kb(n), kb(per_prop)),
             );
         }
     }
@@ -179,7 +179,7 @@ pub fn check_message(input: &MessageInput, catalog: &Catalog) -> Result<MessageC
                 SbCode::IdTooLong,
                 Severity::Error,
                 format!("The {field} has {} characters; at most {} are allowed.", fmt_num(n), fmt_num(max_id)),
-                format!("{field}가 {}자입니다. 최대 {}자까지 허용됩니다.", fmt_num(n), fmt_num(max_id)),
+                format!("{} {}자입니다. 최대 {}자까지 허용됩니다.", crate::text::josa::attach(field, "가"), fmt_num(n), fmt_num(max_id)),
             );
         }
     }
@@ -209,7 +209,7 @@ pub fn check_message(input: &MessageInput, catalog: &Catalog) -> Result<MessageC
             SbCode::CountsMoreThanOnce,
             Severity::Warning,
             format!("Above {} a message counts {quota_charge} times toward the entity's size quota.", kb(double)),
-            format!("{}를 넘는 메시지는 엔티티 크기 quota에 {quota_charge}번 계산됩니다.", kb(double)),
+            format!("{}를 넘는 메시지는 엔티티 크기 할당량에 {quota_charge}번 계산됩니다.", kb(double)),
         );
     }
     let signals = prompt_or_document_signals(&input.body);
@@ -220,7 +220,7 @@ pub fn check_message(input: &MessageInput, catalog: &Catalog) -> Result<MessageC
         let why_ko = if ko.is_empty() { format!("바디가 {}입니다", kb(body_bytes)) } else { ko.join("; ") };
         push(SbCode::ClaimCheckRecommended, Severity::Warning,
             format!("The prompt or document seems to travel in the message ({why_en}). Use claim-check: put it in Blob Storage and send a reference, so messages stay small and queue depth stays a meaningful metric."),
-            format!("프롬프트나 문서가 메시지에 실려 있는 것 같습니다 ({why_ko}). claim-check 패턴을 쓰세요. 문서는 Blob Storage에 두고 참조만 보내면 메시지가 작게 유지되고 queue 깊이도 의미 있는 메트릭으로 남습니다."));
+            format!("프롬프트나 문서가 메시지에 실려 있는 것 같습니다 ({why_ko}). claim-check 패턴을 쓰세요. 문서는 Blob Storage에 두고 참조만 보내면 메시지가 작게 유지되고 큐 깊이도 의미 있는 메트릭으로 남습니다."));
     }
     findings.sort_by_key(|f| f.severity);
     Ok(MessageCheck { body_bytes, properties_bytes, total_bytes, limit_bytes, quota_charge, claim_check_recommended, findings })
@@ -250,7 +250,11 @@ pub fn claim_check_message(input: &ClaimCheckInput, catalog: &Catalog) -> Result
     }
     for (field, v) in [("tenant_id", &input.tenant_id), ("model_alias", &input.model_alias), ("correlation_id", &input.correlation_id)] {
         if v.trim().is_empty() {
-            e.push(FormError::new(field, format!("{field} is required."), format!("{field}는 필수입니다.")));
+            e.push(FormError::new(
+                field,
+                format!("{field} is required."),
+                format!("{} 필수입니다.", crate::text::josa::attach(field, "는")),
+            ));
         }
     }
     let max_id = catalog.require(Kind::SbMaxIdChars, "any");

@@ -30,7 +30,7 @@ pub(crate) fn check_count(errors: &mut Vec<FormError>, field: &str, value: i64, 
         errors.push(FormError::new(
             field,
             format!("{field} = {value} is implausibly large (above {max})."),
-            format!("{field} = {value}은(는) 비현실적으로 큽니다 ({max} 초과)."),
+            format!("{field} = {} 비현실적으로 큽니다 ({max} 초과).", crate::text::josa::attach(&value.to_string(), "은")),
         ));
     }
 }

@@ -113,7 +113,7 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     let (trap_ko, trap_en) = if !tpm_ok && input_only <= s.tpm_allowed {
         (
             format!(
-                " 출력 토큰을 빼먹고 입력만 세면 {} TPM이라 여유가 있어 보이지만, 리밋은 입력과 출력을 함께 셉니다.",
+                " 출력 토큰을 빼먹고 입력만 세면 {} TPM이라 여유가 있어 보이지만, 한도는 입력과 출력을 함께 셉니다.",
                 thousands(input_only)
             ),
             format!(

@@ -19,7 +19,7 @@ fn refusal(catalog: &Catalog) -> Scenario {
         wrong: vec![
             Text::new("Abandon it so that it is delivered again", "abandon해서 다시 배달되게 한다"),
             Text::new(format!("Retry with exponential backoff up to the maximum delivery count ({deliveries})"), format!("지수 백오프를 붙여 최대 배달 횟수({deliveries}회)까지 재시도한다")),
-            Text::new("Send it straight to the dead-letter queue", "곧바로 dead-letter queue로 보낸다"),
+            Text::new("Send it straight to the dead-letter queue", "곧바로 dead-letter 큐로 보낸다"),
             Text::new("Restart the worker so another instance picks it up", "워커를 재시작해 다른 인스턴스가 받게 한다"),
         ],
         explanation: Text::new(format!(
@@ -27,7 +27,7 @@ fn refusal(catalog: &Catalog) -> Scenario {
                  The dead-letter queue is for real failures; filling it with refusals makes the two impossible to tell apart. Abandon only on infrastructure failures."
             ), format!(
                 "콘텐츠 필터 거부는 실패가 아니라 결과입니다. 같은 입력은 몇 번을 보내도 또 거부되므로, abandon하면 절대 성공할 수 없는 메시지 위에서 배달 횟수만 {deliveries}회까지 올라가고 할당량을 태웁니다. \
-                 dead-letter queue는 진짜 실패를 위한 자리이므로 거부로 채우면 아무도 둘을 구분할 수 없습니다. abandon은 인프라 실패에만 씁니다."
+                 dead-letter 큐는 진짜 실패를 위한 자리이므로 거부로 채우면 아무도 둘을 구분할 수 없습니다. abandon은 인프라 실패에만 씁니다."
             )),
     }
 }
@@ -43,7 +43,7 @@ fn infra_failure() -> Scenario {
             Text::new("Treat it exactly like a model refusal", "모델 거부와 똑같이 취급한다"),
         ],
         explanation: Text::new("A dropped connection or a timeout is an infrastructure failure that may succeed on a retry, so abandon the message to have it delivered again; past the delivery limit it lands in the dead-letter queue. \
-             Completing it loses the work without a result. Only outcomes that are final, like a content-filter refusal, are not retried.", "연결 끊김이나 시간 초과는 인프라 실패라서 다시 시도하면 성공할 수 있습니다. 그래서 abandon해 다시 배달되게 하고, 배달 횟수 한도를 넘으면 dead-letter queue로 갑니다. \
+             Completing it loses the work without a result. Only outcomes that are final, like a content-filter refusal, are not retried.", "연결 끊김이나 시간 초과는 인프라 실패라서 다시 시도하면 성공할 수 있습니다. 그래서 abandon해 다시 배달되게 하고, 배달 횟수 한도를 넘으면 dead-letter 큐로 갑니다. \
              complete해 버리면 결과 없이 일이 사라집니다. 재시도하지 않는 것은 콘텐츠 필터 거부처럼 결과가 정해진 경우뿐입니다."),
     }
 }
@@ -73,7 +73,7 @@ fn claim_check(catalog: &Catalog) -> Scenario {
 
 fn keda_hpa() -> Scenario {
     Scenario {
-        stem: Text::new("A worker deployment already has a Horizontal Pod Autoscaler (HPA), and a KEDA ScaledObject is to be added to scale it on queue length. What should be done?", "이미 Horizontal Pod Autoscaler(HPA)가 붙은 워커 deployment를 큐 길이로 스케일하려고 KEDA ScaledObject를 추가하려 합니다. 어떻게 해야 합니까?"),
+        stem: Text::new("A worker deployment already has a Horizontal Pod Autoscaler (HPA), and a KEDA ScaledObject is to be added to scale it on queue length. What should be done?", "이미 Horizontal Pod Autoscaler(HPA)가 붙은 워커 배포를 큐 길이로 스케일하려고 KEDA ScaledObject를 추가하려 합니다. 어떻게 해야 합니까?"),
         right: Text::new("Remove the HPA and keep only the ScaledObject — KEDA creates its own HPA underneath", "HPA를 지우고 ScaledObject만 둔다 — KEDA가 밑에서 HPA를 직접 만든다"),
         wrong: vec![
             Text::new("Add it alongside; the two complement each other", "둘 다 두면 서로 보완하므로 그대로 추가한다"),
@@ -98,7 +98,7 @@ fn max_replicas() -> Scenario {
             Text::new("The number of tenants", "테넌트 수"),
         ],
         explanation: Text::new("KEDA happily scales to maxReplicaCount on backlog alone. Beyond what the deployment's TPM allows, the extra workers only produce 429s and the queue drains no faster. \
-             Twenty workers each getting 429s are worse than five that do not.", "KEDA는 backlog만 보고 기꺼이 maxReplicaCount까지 스케일합니다. 그 수가 모델 배포의 TPM이 허용하는 수준을 넘으면 초과 워커는 429만 만들고 큐는 조금도 빨리 비워지지 않습니다. \
+             Twenty workers each getting 429s are worse than five that do not.", "KEDA는 백로그만 보고 기꺼이 maxReplicaCount까지 스케일합니다. 그 수가 모델 배포의 TPM이 허용하는 수준을 넘으면 초과 워커는 429만 만들고 큐는 조금도 빨리 비워지지 않습니다. \
              각자 429를 받는 워커 스무 개는 그러지 않는 다섯 개보다 나쁩니다."),
     }
 }

@@ -11,15 +11,15 @@ use crate::text::Text;
 fn why_first() -> Scenario {
     Scenario {
         stem: Text::new("Why does a client that got a 429 read the Retry-After header and use its value before its own exponential backoff?", "429를 받은 클라이언트가 Retry-After 헤더를 읽어 그 값을 지수 백오프보다 먼저 쓰는 이유는?"),
-        right: Text::new("Because ignoring the wait the service asked for and retrying at once pushes the limit even harder", "서비스가 알려 준 대기 시간을 무시하고 즉시 재시도하면 리밋을 더 밀어 올리므로"),
+        right: Text::new("Because ignoring the wait the service asked for and retrying at once pushes the limit even harder", "서비스가 알려 준 대기 시간을 무시하고 즉시 재시도하면 한도에 더 세게 부딪혀 429만 늘어나므로"),
         wrong: vec![
             Text::new("Because an exception is raised when the header is missing", "헤더가 없으면 예외가 나므로"),
             Text::new("Because it is always shorter than exponential backoff", "지수 백오프보다 항상 짧으므로"),
             Text::new("Because the quota then grows automatically", "할당량이 자동으로 늘어나므로"),
-            Text::new("Because retries that follow the header are not billed", "헤더를 따르면 재시도 요청이 과금되지 않으므로"),
+            Text::new("Because retries that follow the header are not billed", "헤더를 따르면 재시도 요청에는 요금이 청구되지 않으므로"),
         ],
         explanation: Text::new("A service at its limit answers 429 and says when to come back. Ignoring that and retrying at once only pushes a full limit harder. \
-             The header is not always shorter than the backoff — the server may ask for longer — and when it is missing, the client falls back to its backoff, not an exception.", "리밋에 닿은 서비스는 429와 함께 언제 다시 오라고 알려 줍니다. 그 값을 무시하고 곧바로 다시 던지면 이미 가득 찬 리밋을 더 밀어 올릴 뿐입니다. \
+             The header is not always shorter than the backoff — the server may ask for longer — and when it is missing, the client falls back to its backoff, not an exception.", "한도에 닿은 서비스는 429와 함께 언제 다시 오라고 알려 줍니다. 그 값을 무시하고 곧바로 다시 던지면 이미 가득 찬 한도에 더 세게 부딪혀 429만 늘릴 뿐입니다. \
              헤더 값이 백오프보다 항상 짧은 것도 아니고 — 서버가 더 긴 시간을 요구할 수 있습니다 — 헤더가 없을 때는 예외가 아니라 백오프 값으로 떨어지게 짭니다."),
     }
 }
@@ -36,7 +36,7 @@ fn no_header() -> Scenario {
         ],
         explanation: Text::new("Without the header the server has not said how long to wait, so the client spaces its retries itself: exponential backoff, doubling the wait each time, is the standard form. \
              Retrying at once or at a fixed short interval keeps hammering the limit. A larger max_tokens makes each request count for more and reaches TPM sooner.", "헤더가 없으면 서버가 대기 시간을 알려 주지 않은 것이므로 클라이언트가 스스로 간격을 벌립니다. 재시도마다 대기 시간을 두 배로 늘리는 지수 백오프가 기본형이고, \
-             곧바로 또는 같은 간격으로 되풀이하면 리밋을 계속 두드리게 됩니다. max_tokens를 늘리면 요청이 더 크게 잡혀 오히려 TPM에 더 빨리 닿습니다."),
+             곧바로 또는 같은 간격으로 되풀이하면 한도를 계속 두드리게 됩니다. max_tokens를 늘리면 요청이 더 크게 잡혀 오히려 TPM에 더 빨리 닿습니다."),
     }
 }
 
@@ -62,9 +62,9 @@ fn retry_storm(catalog: &Catalog) -> Scenario {
     let min_window = number(figure(catalog, Kind::ShortWindowSecondsMin, "any"));
     Scenario {
         stem: Text::new("Twenty workers are written to retry the moment they get a 429. What happens?", "워커 스무 개가 429를 받자마자 모두 곧바로 재시도하도록 짜여 있습니다. 무슨 일이 벌어집니까?"),
-        right: Text::new(format!("More 429s — limits are enforced over short windows such as {min_window} or {window} seconds, and the retries keep those windows full"), format!("429가 더 늘어난다 — 리밋은 {min_window}초나 {window}초 같은 짧은 구간으로 집행되어 재시도가 그 구간을 계속 채운다")),
+        right: Text::new(format!("More 429s — limits are enforced over short windows such as {min_window} or {window} seconds, and the retries keep those windows full"), format!("429가 더 늘어난다 — 한도는 {min_window}초나 {window}초 같은 짧은 구간으로 집행되어 재시도가 그 구간을 계속 채운다")),
         wrong: vec![
-            Text::new("Nothing — limits are counted per whole minute only, so they clear soon", "문제없다 — 리밋은 1분 단위로만 계산되므로 곧 풀린다"),
+            Text::new("Nothing — limits are counted per whole minute only, so they clear soon", "문제없다 — 한도는 1분 단위로만 계산되므로 곧 풀린다"),
             Text::new("The service sees the load and raises the quota automatically", "서비스가 부하를 보고 할당량을 자동으로 늘린다"),
             Text::new("Retries do not count tokens, so there is no effect", "재시도 요청은 토큰을 세지 않으므로 영향이 없다"),
             Text::new("Requests that got 429 wait in a service-side queue and run in turn", "429를 받은 요청은 서비스 쪽 큐에 쌓였다가 차례로 처리된다"),
@@ -74,7 +74,7 @@ fn retry_storm(catalog: &Catalog) -> Scenario {
                  When everyone retries at once, the window fills again before it empties and the 429s continue. Follow Retry-After and add jitter to the backoff to spread retries. \
                  A request that got 429 is not queued anywhere, and the quota does not grow by itself."
             ), format!(
-                "레이트 리밋은 분 단위 값으로 적혀 있어도 실제로는 {min_window}초나 {window}초 같은 짧은 구간으로 집행됩니다. \
+                "속도 제한은 분 단위 값으로 적혀 있어도 실제로는 {min_window}초나 {window}초 같은 짧은 구간으로 집행됩니다. \
                  모두가 동시에 곧바로 재시도하면 구간이 비기 전에 다시 채워져 429가 이어집니다. Retry-After를 따르고 백오프에 흔들림(jitter)을 더해 재시도를 흩어야 합니다. \
                  429를 받은 요청은 어디에도 쌓이지 않으며, 할당량도 저절로 늘지 않습니다."
             )),

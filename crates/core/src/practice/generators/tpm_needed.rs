@@ -77,7 +77,10 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
     Draft {
         stem: Text::new(
             format!("Each request takes {inp} input and {out} output tokens, and {rate_en}. How many TPM does this traffic need?"),
-            format!("요청 하나에 입력 {inp}·출력 {out} 토큰이 들고 {rate_ko}이 들어옵니다. 이 트래픽에 필요한 TPM은 얼마입니까?"),
+            format!(
+                "요청 하나에 입력 {inp}·출력 {out} 토큰이 들고 {} 들어옵니다. 이 트래픽에 필요한 TPM은 얼마입니까?",
+                crate::text::josa::attach(&rate_ko, "이")
+            ),
         ),
         right: show(answer),
         wrong: wrong_numbers(answer, &mistakes, &show),
