@@ -222,5 +222,5 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("snippets.apim.namespace", "메트릭 네임스페이스"),
     ("snippets.apim.estimate", "프롬프트 토큰 추정 (너무 큰 프롬프트는 모델에 닿기 전에 거부)"),
     ("snippets.apim.b1", "한도는 게이트웨이를 거치는 요청에만 적용됩니다. 배치와 백그라운드 작업은 이 경로에 두지 마세요."),
-    ("snippets.apim.b2", "counter key는 클라이언트가 정하는 헤더가 아니라 게이트웨이가 인증한 아이덴티티입니다. 아이덴티티가 없는 요청은 거부(401)되므로 누구도 \"unknown\" 버킷을 공유하지 않습니다."),
+    ("snippets.apim.b2", "counter key는 클라이언트가 정하는 헤더가 아니라 게이트웨이가 인증한 ID입니다. ID가 없는 요청은 거부(401)되므로 누구도 \"unknown\" 버킷을 공유하지 않습니다."),
 ];
