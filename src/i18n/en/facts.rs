@@ -121,7 +121,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.tool_enum_item", "Tools: per enum item"),
     ("fact.tool_func_end", "Tools: closing"),
     ("fact.image_low_detail_tokens", "Image, low detail"),
-    ("fact.image_tile_tokens", "Image, per 512-px tile"),
+    ("fact.image_tile_tokens", "Image, per tile (tile side: its own fact)"),
     ("fact.image_base_tokens", "Image, base"),
     ("fact.image_fit_side_px", "Image, fit into a square of (px)"),
     ("fact.image_short_side_px", "Image, short side scaled to (px)"),
