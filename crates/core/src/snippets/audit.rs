@@ -99,7 +99,7 @@ impl AuditOptions {
             e.push(FormError::new(
                 "control_plane_object_id",
                 "The control plane's object id is a GUID (its managed identity's principal id).",
-                "control plane의 object ID는 GUID입니다 (managed identity의 principal ID).",
+                "컨트롤 플레인의 개체 ID는 GUID입니다 (managed identity의 principal ID).",
             ));
         }
         if !is_arm_name(self.rule_name.trim()) {
@@ -174,7 +174,7 @@ AzureDiagnostics\n\
         policy: pretty(&policy),
         why: Text::new(
             "Batch jobs don't pass through API Management: the control plane's ledger is the only record of who submitted what. A job created by any other identity, or with an account key, uses the same enqueued-token quota but is in nobody's ledger: no per-tenant attribution, no budget, no alert on expiry, no copy of its output. The query fires on such calls, the Activity Log alert on role assignments that could let another identity in, and the policy removes keys, which carry no identity at all.",
-            "batch job은 API Management를 거치지 않으므로 누가 무엇을 제출했는지 기록하는 것은 control plane의 ledger뿐입니다. 다른 ID나 계정 키로 만든 job은 같은 enqueued token quota를 쓰지만 어느 ledger에도 없습니다. 테넌트별 귀속도, 예산도, 만료 알림도, 출력 복사도 없습니다. 쿼리는 그런 호출에, Activity Log 알림은 다른 ID를 들일 수 있는 역할 할당에 반응하고, 정책은 ID가 전혀 없는 키를 없앱니다.",
+            "배치 작업은 API Management를 거치지 않으므로 누가 무엇을 제출했는지 기록하는 것은 컨트롤 플레인의 원장뿐입니다. 다른 ID나 계정 키로 만든 작업은 같은 큐에 넣은 토큰 할당량을 쓰지만 어느 원장에도 없습니다. 테넌트별 귀속도, 예산도, 만료 알림도, 출력 복사도 없습니다. 쿼리는 그런 호출에, Activity Log 알림은 다른 ID를 들일 수 있는 역할 할당에 반응하고, 정책은 ID가 전혀 없는 키를 없앱니다.",
         ),
     })
 }

@@ -127,7 +127,7 @@ impl ControlOptions {
         }
         for (f, v) in [("owned_container", &self.owned_container), ("api_version", &self.api_version), ("ledger_dir", &self.ledger_dir)] {
             if v.trim().is_empty() || v.chars().any(char::is_control) {
-                e.push(FormError::new(f, format!("{f} is required (one line)."), format!("{f}는 필수입니다 (한 줄).")));
+                e.push(FormError::new(f, format!("{f} is required (one line)."), format!("필수 항목입니다 (한 줄): {f}")));
             }
         }
         let allowed = self.file_dialect().allowed_urls();
@@ -136,7 +136,7 @@ impl ControlOptions {
                 field: "endpoint_path".into(),
                 reason: Text::new(
                     format!("The batch endpoint must be one of {}.", allowed.join(", ")),
-                    format!("batch endpoint는 {} 중 하나여야 합니다.", allowed.join(", ")),
+                    format!("배치 엔드포인트는 {} 중 하나여야 합니다.", allowed.join(", ")),
                 ),
             });
         }
@@ -147,7 +147,7 @@ impl ControlOptions {
             e.push(FormError::new(
                 "enqueued_quota",
                 "The enqueued-token quota must be above zero.",
-                "enqueued token quota는 0보다 커야 합니다.",
+                "큐에 넣은 토큰 할당량은 0보다 커야 합니다.",
             ));
         }
         e.extend(check_expiry("output_expires_after_seconds", self.dialect, self.output_expires_after_seconds, catalog));
@@ -177,25 +177,25 @@ pub fn parse_routes(text: &str) -> Result<Vec<Route>, FormError> {
         let Some((tenant, alias, deployment)) = parsed else {
             return Err(bad(
                 format!("\"{entry}\" is not tenant/alias=deployment."),
-                format!("\"{entry}\"은(는) tenant/alias=deployment 형식이 아닙니다."),
+                format!("tenant/alias=배포 형식이 아닙니다: \"{entry}\""),
             ));
         };
         if !is_tenant_name(tenant) {
             return Err(bad(
                 format!("Tenant \"{tenant}\": letters, digits, - and _ only (it names the ledger file)."),
-                format!("테넌트 \"{tenant}\": 영문자, 숫자, -, _만 쓸 수 있습니다 (ledger 파일 이름이 됩니다)."),
+                format!("테넌트 \"{tenant}\": 영문자, 숫자, -, _만 쓸 수 있습니다 (원장 파일 이름이 됩니다)."),
             ));
         }
         if alias.is_empty() || deployment.is_empty() || entry.chars().any(char::is_control) {
             return Err(bad(format!("\"{entry}\" needs an alias and a deployment."), format!("\"{entry}\"에 alias와 배포가 필요합니다.")));
         }
         if out.iter().any(|r| r.tenant == tenant && r.alias == alias) {
-            return Err(bad(format!("{tenant}/{alias} is listed twice."), format!("{tenant}/{alias}가 두 번 나옵니다.")));
+            return Err(bad(format!("{tenant}/{alias} is listed twice."), format!("두 번 나옵니다: {tenant}/{alias}")));
         }
         out.push(Route { tenant: tenant.into(), alias: alias.into(), deployment: deployment.into() });
     }
     if out.is_empty() {
-        return Err(bad("List at least one tenant/alias=deployment.".into(), "tenant/alias=deployment를 하나 이상 적으세요.".into()));
+        return Err(bad("List at least one tenant/alias=deployment.".into(), "tenant/alias=배포를 하나 이상 적으세요.".into()));
     }
     Ok(out)
 }

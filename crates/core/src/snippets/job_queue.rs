@@ -45,12 +45,12 @@ pub const MAX_JOBS: usize = 500;
 /// `window_seconds` (the completion window) in the worst case.
 pub fn plan_queue(jobs: &[PlannedJob], quota: u64, window_seconds: u64) -> Result<QueuePlan, FormError> {
     if quota == 0 {
-        return Err(FormError::new("quota", "The enqueued-token quota must be above zero.", "enqueued token quota는 0보다 커야 합니다."));
+        return Err(FormError::new("quota", "The enqueued-token quota must be above zero.", "큐에 넣은 토큰 할당량은 0보다 커야 합니다."));
     }
     if jobs.len() > MAX_JOBS {
         return Err(FormError {
             field: "jobs".into(),
-            reason: Text::new(format!("At most {MAX_JOBS} jobs."), format!("job은 최대 {MAX_JOBS}개입니다.")),
+            reason: Text::new(format!("At most {MAX_JOBS} jobs."), format!("작업은 최대 {MAX_JOBS}개입니다.")),
         });
     }
     let mut slots: Vec<Option<Slot>> = jobs.iter().map(|j| (j.enqueued_tokens > quota).then_some(Slot::TooLarge)).collect();
@@ -108,7 +108,7 @@ pub fn parse_jobs(text: &str) -> Result<Vec<PlannedJob>, FormError> {
                     field: "jobs".into(),
                     reason: Text::new(
                         format!("\"{entry}\" is not name:tokens (a whole number)."),
-                        format!("\"{entry}\"은(는) name:tokens(정수) 형식이 아닙니다."),
+                        format!("이름:토큰(정수) 형식이 아닙니다: \"{entry}\""),
                     ),
                 })
             }
