@@ -11,7 +11,7 @@
 //   positional form wasm-bindgen 0.2.9x+ reports as deprecated; it takes
 //   `{ module_or_path }`.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const dir = process.env.TRUNK_STAGING_DIR || process.argv[2] || "dist";
@@ -22,8 +22,9 @@ html = html.replace(/<link\b[^>]*\brel="preload"[^>]*>/g, (tag) =>
   /\bas="fetch"/.test(tag) ? tag.replace(/\s+integrity="[^"]*"/, "") : tag,
 );
 
-const loader = join(dir, "worker_loader.js");
-if (existsSync(loader)) {
+// The loader may already carry its content hash (tools/worker-hash.mjs runs first).
+for (const name of readdirSync(dir).filter((f) => /^worker_loader(-[0-9a-f]+)?\.js$/.test(f))) {
+  const loader = join(dir, name);
   const js = readFileSync(loader, "utf8");
   const fixed = js.replace(/wasm_bindgen\((["'][^"']+["'])\)/g, "wasm_bindgen({ module_or_path: $1 })");
   if (fixed !== js) writeFileSync(loader, fixed);

@@ -90,6 +90,6 @@ test("the advisor's batch answer opens the control plane; Korean labels", async 
 
   await prefer(page, { lang: "ko" });
   await page.goto("/snippets?tab=control");
-  await expect(page.getByTestId("snip-panel-control")).toContainText("Job 큐 planner");
+  await expect(page.getByTestId("snip-panel-control")).toContainText("작업 대기열 계획");
   watch.check();
 });

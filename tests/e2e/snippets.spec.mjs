@@ -197,7 +197,7 @@ test("advisor → path and generator; batch code prefilled from the link", async
   await expect(code).toContainText('"https://fabrikam.openai.azure.com"');
   await page.getByTestId("snip-batch-curl").click();
   await expect(code).toContainText("curl");
-  await expect(code).toContainText("ENDPOINT='https://fabrikam.openai.azure.com'");
+  await expect(code).toContainText("ENDPOINT=${AZURE_OPENAI_ENDPOINT:-'https://fabrikam.openai.azure.com'}");
   // Output expiry outside Azure's 14–30 days is refused with the range.
   await replace(page.getByTestId("snip-batch-output-expires"), "3600");
   await expect(page.getByTestId("snip-batch-errors")).toContainText("1,209,600");
