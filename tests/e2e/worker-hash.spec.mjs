@@ -15,7 +15,7 @@ test("dist/ names the worker by content hash, and the service worker precaches t
   const loader = /<meta name="batchlane-worker" content="\/(worker_loader-[0-9a-f]{16}\.js)"/.exec(html)?.[1];
   expect(files).toContain(loader);
   const hash = loader.slice("worker_loader-".length, -".js".length);
-  expect(readFileSync(`dist/${loader}`, "utf8")).toBe(`importScripts("./worker-${hash}.js");wasm_bindgen("./worker-${hash}_bg.wasm");`);
+  expect(readFileSync(`dist/${loader}`, "utf8")).toBe(`importScripts("./worker-${hash}.js");wasm_bindgen({ module_or_path: "./worker-${hash}_bg.wasm" });`);
   const sw = readFileSync("dist/sw.js", "utf8");
   for (const f of files) expect(sw).toContain(`"/${f}"`);
   expect(sw).not.toContain('"/worker.js"');
