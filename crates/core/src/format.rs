@@ -6,7 +6,7 @@
 use crate::text::Lang;
 
 /// Puts thousands separators into a run of ASCII digits: "1234567" → "1,234,567".
-fn group(digits: &str) -> String {
+pub(crate) fn group(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {

@@ -158,15 +158,7 @@ impl Tally {
 
 /// 4453346 → "4,453,346" (the messages are English).
 pub(crate) fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::format::group(&n.to_string())
 }
 
 /// 30000 → "30K", 5e9 → "5B", as the service writes limits.

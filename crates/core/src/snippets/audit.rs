@@ -69,20 +69,8 @@ pub fn is_account_id(s: &str) -> bool {
 /// A KQL string literal: double quotes, with `\\`, `"` and control
 /// characters escaped (the inputs are checked first; this is the second wall).
 pub fn kql_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    // Other control characters are dropped.
+    super::code_common::backslash_quoted(s, |c| c.is_control().then(String::new))
 }
 
 impl AuditOptions {
