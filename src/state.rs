@@ -21,7 +21,7 @@ use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::io::query::{parse_query, query_string, Pairs, Rejected, Table};
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
+use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
 
 /// Where values are kept between visits.
@@ -168,7 +168,11 @@ pub fn use_url_state(table: &Table, path: &'static str) -> UrlState {
 /// Opens the page's state (see the module docs) and keeps the URL and
 /// storage following `pairs`.
 pub fn use_url_state_with_options(table: &Table, options: UrlStateOptions) -> UrlState {
-    let search = window().location().search().unwrap_or_default();
+    // The router's location, not `window.location`: on a client-side
+    // navigation the page is built before the browser's URL changes, and
+    // `window.location` still holds the previous page's query.
+    let location = use_location();
+    let search = location.search.get_untracked();
     let opening = open(table, &search, options.storage_key, &LocalStore);
     let state = UrlState {
         pairs: RwSignal::new(opening.pairs.clone()),
@@ -183,11 +187,11 @@ pub fn use_url_state_with_options(table: &Table, options: UrlStateOptions) -> Ur
         let pairs = state.pairs.get();
         persist(&pairs, state.saving.get_untracked(), state.storage_key, &LocalStore);
         // Keep a #fragment (e.g. #cost-attribution from the results page).
-        let hash = window().location().hash().unwrap_or_default();
+        let hash = location.hash.get_untracked();
         let query = query_string(&pairs);
         let search = if query.is_empty() { String::new() } else { format!("?{query}") };
-        let here = window().location();
-        if here.pathname().ok().as_deref() == Some(path) && here.search().ok().as_deref().unwrap_or_default() == search {
+        let here_search = location.search.get_untracked();
+        if location.pathname.get_untracked() == path && here_search == query {
             return;
         }
         navigate(&format!("{path}{search}{hash}"), NavigateOptions { replace: true, scroll: false, ..Default::default() });

@@ -93,3 +93,30 @@ test("the advisor's batch answer opens the control plane; Korean labels", async 
   await expect(page.getByTestId("snip-panel-control")).toContainText("작업 대기열 계획");
   watch.check();
 });
+
+test("a checked batch file goes to the control plane's job planner as one job", async ({ page }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/batch");
+  await ready(page, "Batch file check");
+  await page.getByTestId("batch-file-input").setInputFiles("tests/fixtures/batch/azure_300.jsonl");
+  const summary = page.getByTestId("batch-summary");
+  await expect(summary).toHaveAttribute("data-elapsed-ms", /\d+/);
+  const link = page.getByTestId("batch-control-link");
+  const href = await link.getAttribute("href");
+  const sent = Object.fromEntries(new URL(href, "http://x").searchParams);
+  expect(sent.tab).toBe("control");
+  const [name, tokens] = sent.jobs.split(":").map((s) => s.trim());
+  expect(name).toBe("azure_300");
+  expect(Number(tokens)).toBeGreaterThan(0);
+
+  await link.click();
+  await ready(page, "Snippets");
+  await expect(page.getByRole("tab", { name: "Control plane" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("snip-cp-jobs")).toHaveValue(sent.jobs);
+  const plan = page.getByTestId("snip-cp-plan");
+  await expect(plan.locator("tbody tr")).toHaveCount(1);
+  await expect(plan.locator("tbody tr").nth(0)).toContainText("azure_300");
+  await expect(plan.locator("tbody tr").nth(0)).toContainText(Number(tokens).toLocaleString("en-US"));
+  watch.check();
+});

@@ -8,6 +8,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.count_tokens", "Count tokens (off: structural checks only, much faster)"),
     ("batch.summary.tokens_off", "not counted (token counting is off)"),
     ("batch.summary.snippets", "Generate submission code for this file"),
+    ("batch.summary.control", "Plan it in the control plane's job queue"),
     ("batch.cancel", "Cancel"),
     ("batch.cancelled", "The check was cancelled."),
     ("batch.chart.bar.one", "{n} request with {range} prompt tokens"),

@@ -8,6 +8,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.count_tokens", "토큰 세기 (끄면 구조 검사만 하며 훨씬 빠릅니다)"),
     ("batch.summary.tokens_off", "세지 않음 (토큰 세기 꺼짐)"),
     ("batch.summary.snippets", "이 파일의 제출 코드 만들기"),
+    ("batch.summary.control", "컨트롤 플레인의 작업 큐에서 계획하기"),
     ("batch.cancel", "취소"),
     ("batch.cancelled", "검사를 취소했습니다."),
     ("batch.chart.bar.one", "프롬프트 토큰 {range}개인 요청 {n}건"),

@@ -149,6 +149,9 @@ fn Card(report: Arc<Report>) -> impl IntoView {
         }
     });
     let snippets_href = snippets_link(report.dialect, s.model.as_deref());
+    // The control plane's job-queue planner, with this file as one job.
+    let control_href =
+        report.tokens.as_ref().map(|tk| control_link(&state.source_name.get_untracked(), tk.enqueued_tokens, s.catalog_model.as_deref()));
     let hist = report.tokens.as_ref().map(|tk| tk.histogram.clone());
     view! {
         <section
@@ -222,6 +225,10 @@ fn Card(report: Arc<Report>) -> impl IntoView {
             {truncated.then(|| view! { <p class="muted">{tx("batch.summary.truncated", prefs.lang)}</p> })}
             <p class="batch-summary__next">
                 <a href=snippets_href data-testid="batch-snippets-link">{tx("batch.summary.snippets", prefs.lang)}</a>
+                {control_href.map(|href| view! {
+                    " · "
+                    <a href=href data-testid="batch-control-link">{tx("batch.summary.control", prefs.lang)}</a>
+                })}
             </p>
             {hist.map(|h| view! { <super::chart::Histogram histogram=h/> })}
         </section>
@@ -238,4 +245,60 @@ fn snippets_link(dialect: Dialect, deployment: Option<&str>) -> String {
         pairs.push(("deployment".to_string(), v.to_string()));
     }
     format!("/snippets?{}", batchlane_core::io::query::query_string(&pairs))
+}
+
+/// The snippets page's Control plane tab with this file as one job of its
+/// job-queue planner (`jobs=name:tokens`, the enqueued tokens as checked)
+/// and, when known, the model whose enqueued-token quota applies.
+fn control_link(file_name: &str, enqueued_tokens: u64, model: Option<&str>) -> String {
+    let mut pairs = vec![("tab".to_string(), "control".to_string())];
+    pairs.push(("jobs".to_string(), format!("{}: {enqueued_tokens}", job_name(file_name))));
+    if let Some(m) = model.filter(|m| !m.trim().is_empty()) {
+        pairs.push(("cpModel".to_string(), m.to_string()));
+        pairs.push(("cpQuota".to_string(), "catalog".to_string()));
+    }
+    format!("/snippets?{}", batchlane_core::io::query::query_string(&pairs))
+}
+
+/// A planner job name from a file name: without its extension, and without
+/// the list's separators (`:` `;`) or control characters; at most 60 characters.
+fn job_name(file_name: &str) -> String {
+    let stem = file_name.trim().strip_suffix(".jsonl").unwrap_or(file_name);
+    let name: String = stem.chars().map(|c| if matches!(c, ':' | ';') || c.is_control() { '-' } else { c }).take(60).collect();
+    let name = name.trim();
+    if name.is_empty() {
+        "batch".to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use batchlane_core::io::query::parse_query;
+    use batchlane_core::snippets::parse_jobs;
+
+    fn query(href: &str) -> Vec<(String, String)> {
+        parse_query(href.strip_prefix("/snippets").unwrap()).pairs
+    }
+
+    #[test]
+    fn the_control_link_hands_the_file_to_the_job_planner_as_one_job() {
+        let q = query(&control_link("nightly:run;2.jsonl", 4_453_346, Some("gpt-4o")));
+        let get = |k: &str| q.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
+        assert_eq!(get("tab"), Some("control"));
+        assert_eq!(get("cpModel"), Some("gpt-4o"));
+        let jobs = parse_jobs(get("jobs").unwrap()).unwrap();
+        assert_eq!(jobs.len(), 1);
+        assert_eq!((jobs[0].name.as_str(), jobs[0].enqueued_tokens), ("nightly-run-2", 4_453_346));
+    }
+
+    #[test]
+    fn a_file_without_a_usable_name_is_still_one_job() {
+        let q = query(&control_link(" .jsonl", 7, None));
+        let jobs = q.iter().find(|(k, _)| k == "jobs").map(|(_, v)| parse_jobs(v).unwrap()).unwrap();
+        assert_eq!((jobs[0].name.as_str(), jobs[0].enqueued_tokens), ("batch", 7));
+        assert!(!q.iter().any(|(k, _)| k == "cpModel"));
+    }
 }
