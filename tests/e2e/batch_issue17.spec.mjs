@@ -62,8 +62,11 @@ test("the model behind a deployment: guessed and changeable, or asked for first"
   await expect(page.getByTestId("batch-summary").locator("h2")).toHaveText("Pick the model behind the deployment first");
   await expect(page.getByTestId("batch-model-pick")).toHaveAttribute("data-source", "unknown");
   await page.getByTestId("batch-summary").screenshot({ path: `${SCREENSHOTS}/batch-pick-model.png` });
+  // No hand-over to the control plane's planner with a figure known to be too low.
+  await expect(page.getByTestId("batch-control-link")).toHaveCount(0);
   await page.getByTestId("batch-summary-model").selectOption("gpt-4o");
   await expect(page.getByTestId("batch-summary").locator("h2")).toHaveText("No errors: ready to upload");
+  await expect(page.getByTestId("batch-control-link")).toHaveAttribute("href", /cpModel=gpt-4o/);
   errors.check();
 });
 

@@ -149,9 +149,13 @@ fn Card(report: Arc<Report>) -> impl IntoView {
         }
     });
     let snippets_href = snippets_link(report.dialect, s.model.as_deref());
-    // The control plane's job-queue planner, with this file as one job.
-    let control_href =
-        report.tokens.as_ref().map(|tk| control_link(&state.source_name.get_untracked(), tk.enqueued_tokens, s.catalog_model.as_deref()));
+    // The control plane's job-queue planner, with this file as one job; not
+    // while the model is unknown (the enqueued figure is then too low).
+    let control_href = report
+        .tokens
+        .as_ref()
+        .filter(|_| !pick_first)
+        .map(|tk| control_link(&state.source_name.get_untracked(), tk.enqueued_tokens, s.catalog_model.as_deref()));
     let hist = report.tokens.as_ref().map(|tk| tk.histogram.clone());
     view! {
         <section
