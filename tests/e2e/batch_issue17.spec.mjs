@@ -158,3 +158,13 @@ test("results: one status word, human file sizes", async ({ page }) => {
   await expect(slot.locator(".results-file__name")).toContainText("tiny.jsonl · 3.0 KB");
   errors.check();
 });
+
+test("a tokenizer table that can't be loaded is said in the summary, not hidden", async ({ page, context }) => {
+  await context.route("**/tokenizers/**", (route) => route.fulfill({ status: 404, body: "" }));
+  await open(page);
+  const summary = await upload(page, `${FIX}/azure_300.jsonl`);
+  await expect(summary).toContainText("not counted: the tokenizer's table could not be loaded");
+  // A file whose lines never parse says nothing about the table.
+  await paste(page, "garbage.jsonl", "not json\n{\"a\":\n");
+  await expect(page.getByTestId("batch-summary")).not.toContainText("tokenizer's table");
+});

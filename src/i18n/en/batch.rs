@@ -109,6 +109,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.summary.ms", "{ms} ms"),
     ("batch.summary.no_cost", "No price known for this model: pick the model behind the deployment or type the prices."),
     ("batch.summary.no_tokens", "not counted"),
+    ("batch.summary.tokens_failed", "not counted: the tokenizer's table could not be loaded (is the network off before the app was ever fully loaded?). Check the file again to retry."),
     ("batch.summary.ok", "No errors: ready to upload"),
     ("batch.summary.quota", "Quota"),
     ("batch.summary.quota_needs_model", "The quota needs the model: pick the model behind the deployment above."),

@@ -112,6 +112,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.summary.ms", "{ms}ms"),
     ("batch.summary.no_cost", "이 모델의 가격을 모릅니다. 배포의 모델을 고르거나 가격을 입력하세요."),
     ("batch.summary.no_tokens", "세지 않음"),
+    ("batch.summary.tokens_failed", "세지 못함: 토크나이저 표를 불러오지 못했습니다(앱을 처음 다 불러오기 전에 네트워크가 끊겼나요?). 파일을 다시 검사하면 다시 시도합니다."),
     ("batch.summary.ok", "오류 없음: 업로드해도 됩니다"),
     ("batch.summary.quota", "할당량"),
     ("batch.summary.quota_needs_model", "할당량을 보려면 모델이 필요합니다. 위에서 배포의 모델을 고르세요."),

@@ -69,6 +69,10 @@ fn Card(report: Arc<Report>) -> impl IntoView {
                     text
                 }
                 _ if !counted => t(lang, "batch.summary.tokens_off").to_string(),
+                // Asked for, and a request named its model (so a counter was
+                // made), yet nothing counted: the worker could not load the
+                // tokenizer's table.
+                _ if s.model.is_some() => t(lang, "batch.summary.tokens_failed").to_string(),
                 _ => t(lang, "batch.summary.no_tokens").to_string(),
             }
         }
