@@ -116,19 +116,25 @@ pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catal
     })
 }
 
+/// The Azure endpoint (Azure only) and the platform's own storage account
+/// are https:// addresses (the submission script's and the control plane's form).
+pub(crate) fn check_addresses(dialect: Dialect, endpoint: &str, owned_account_url: &str, e: &mut Vec<FormError>) {
+    if dialect == Dialect::Azure && !is_https_url(endpoint) {
+        e.push(FormError::new("endpoint", "The endpoint must be an https:// address.", "엔드포인트는 https:// 주소여야 합니다."));
+    }
+    if !is_https_url(owned_account_url) {
+        e.push(FormError::new(
+            "owned_account_url",
+            "The storage account must be an https:// address.",
+            "스토리지 계정은 https:// 주소여야 합니다.",
+        ));
+    }
+}
+
 impl SubmitOptions {
     pub fn validate(&self, catalog: &Catalog) -> Vec<FormError> {
         let mut e = Vec::new();
-        if self.dialect == Dialect::Azure && !is_https_url(&self.endpoint) {
-            e.push(FormError::new("endpoint", "The endpoint must be an https:// address.", "엔드포인트는 https:// 주소여야 합니다."));
-        }
-        if !is_https_url(&self.owned_account_url) {
-            e.push(FormError::new(
-                "owned_account_url",
-                "The storage account must be an https:// address.",
-                "스토리지 계정은 https:// 주소여야 합니다.",
-            ));
-        }
+        check_addresses(self.dialect, &self.endpoint, &self.owned_account_url, &mut e);
         let mut required =
             vec![("deployment", &self.deployment), ("input_path", &self.input_path), ("owned_container", &self.owned_container)];
         if self.dialect == Dialect::Azure {

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::code_common::{fill, is_https_url, py_str};
-use super::code_submit::{check_expiry, Dialect};
+use super::code_submit::{check_addresses, check_expiry, Dialect};
 use super::keda_quota::fmt_num;
 use super::text::{FormError, Text};
 use crate::batch::Dialect as FileDialect;
@@ -112,16 +112,7 @@ impl ControlOptions {
 
     pub fn validate(&self, catalog: &Catalog) -> Vec<FormError> {
         let mut e = Vec::new();
-        if self.dialect == Dialect::Azure && !is_https_url(&self.endpoint) {
-            e.push(FormError::new("endpoint", "The endpoint must be an https:// address.", "엔드포인트는 https:// 주소여야 합니다."));
-        }
-        if !is_https_url(&self.owned_account_url) {
-            e.push(FormError::new(
-                "owned_account_url",
-                "The storage account must be an https:// address.",
-                "스토리지 계정은 https:// 주소여야 합니다.",
-            ));
-        }
+        check_addresses(self.dialect, &self.endpoint, &self.owned_account_url, &mut e);
         if self.alert_hook == AlertHook::Webhook && !is_https_url(&self.webhook_url) {
             e.push(FormError::new("webhook_url", "The webhook must be an https:// address.", "웹후크는 https:// 주소여야 합니다."));
         }
