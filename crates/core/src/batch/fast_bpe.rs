@@ -10,7 +10,8 @@
 //! [`install_rank_table`] (the app's first load never carries them).
 
 use super::bpe::{count_piece, parse_packed, RankFileError, Ranks};
-use super::pretokenize::{Pretokenizer, CL100K_PATTERN, O200K_PATTERN};
+use super::char_class::CharClasses;
+use super::scan_pieces::{Pattern, Scanner};
 use super::tokens::{TokenCounter, TokenizerProvider};
 use crate::facts::Encoding;
 use rustc_hash::FxHashMap;
@@ -20,7 +21,8 @@ use std::sync::OnceLock;
 /// One encoding: its pre-tokenizer and rank table.
 #[derive(Debug)]
 pub(crate) struct Bpe {
-    pre: Pretokenizer,
+    classes: &'static CharClasses,
+    pattern: Pattern,
     ranks: Ranks,
 }
 
@@ -67,13 +69,13 @@ pub fn rank_table_ready(encoding: Encoding) -> bool {
 }
 
 impl Bpe {
-    /// None only if a built-in pattern did not compile (the tests rule it out).
+    /// None only if the char classes did not build (the tests rule it out).
     fn new(encoding: Encoding, ranks: Ranks) -> Option<Bpe> {
         let pattern = match encoding {
-            Encoding::O200kBase => O200K_PATTERN,
-            Encoding::Cl100kBase => CL100K_PATTERN,
+            Encoding::O200kBase => Pattern::O200k,
+            Encoding::Cl100kBase => Pattern::Cl100k,
         };
-        Some(Bpe { pre: Pretokenizer::new(pattern).ok()?, ranks })
+        Some(Bpe { classes: CharClasses::shared()?, pattern, ranks })
     }
 
     /// The shared tables of an encoding: built in (native, parsed on first
@@ -99,13 +101,12 @@ pub(crate) struct FastCounter {
 }
 
 struct Scratch {
-    search: regex_automata::meta::Cache,
     pieces: FxHashMap<Box<[u8]>, u32>,
 }
 
 impl FastCounter {
     pub fn new(bpe: &'static Bpe) -> Self {
-        let scratch = Scratch { search: bpe.pre.cache(), pieces: FxHashMap::default() };
+        let scratch = Scratch { pieces: FxHashMap::default() };
         FastCounter { bpe, scratch: RefCell::new(scratch) }
     }
 
@@ -133,7 +134,8 @@ impl TokenCounter for FastCounter {
         let scratch = &mut *self.scratch.borrow_mut();
         let mut total = 0;
         let pieces = &mut scratch.pieces;
-        self.bpe.pre.for_each_piece(&mut scratch.search, text, |piece| total += self.count_one(piece.as_bytes(), pieces));
+        let scanner = Scanner::new(self.bpe.classes, self.bpe.pattern);
+        scanner.for_each_piece(text, |piece| total += self.count_one(piece.as_bytes(), pieces));
         total
     }
 }
