@@ -1,6 +1,7 @@
 //! Counts the message tokens of a batch file natively, timing the token
 //! counting alone (JSON parsing is left out of the figure):
-//! `cargo run --profile speed -p batchlane-core --example count_tokens -- FILE [o200k|cl100k]`.
+//! `cargo run --profile speed -p batchlane-core --example count_tokens -- FILE [o200k|cl100k|none]`
+//! (`none`: parse only, for the user CPU time without counting).
 //!
 //! Every `content` string (and `text` of content parts) of `body.messages`
 //! is counted with [`Tiktoken`], the way `tools/bench_python.py` counts
@@ -29,13 +30,14 @@ fn texts(line: &[u8], out: &mut Vec<String>) {
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        eprintln!("usage: count_tokens FILE [o200k|cl100k]");
+        eprintln!("usage: count_tokens FILE [o200k|cl100k|none]");
         std::process::exit(2);
     };
     let encoding = match args.get(1).map(String::as_str) {
         Some("cl100k") => Encoding::Cl100kBase,
         _ => Encoding::O200kBase,
     };
+    let parse_only = args.get(1).is_some_and(|a| a == "none");
     let load = Instant::now();
     let counter = Tiktoken.counter(encoding).expect("built-in table");
     let load = load.elapsed();
@@ -45,6 +47,10 @@ fn main() -> std::io::Result<()> {
     while reader.read_until(b'\n', &mut line)? > 0 {
         texts(&line, &mut batch);
         line.clear();
+        if parse_only {
+            batch.clear();
+            continue;
+        }
         let start = Instant::now();
         for t in &batch {
             tokens = tokens.saturating_add(counter.count(t));

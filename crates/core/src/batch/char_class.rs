@@ -77,7 +77,7 @@ impl CharClasses {
     }
 
     /// The bits of `c`.
-    #[inline]
+    #[inline(always)]
     pub fn of(&self, c: u32) -> u8 {
         match self.bmp.get(c as usize) {
             Some(&bits) => bits,

@@ -14,7 +14,7 @@ use super::char_class::CharClasses;
 use super::scan_pieces::{Pattern, Scanner};
 use super::tokens::{TokenCounter, TokenizerProvider};
 use crate::facts::Encoding;
-use rustc_hash::FxHashMap;
+use super::piece_cache::PieceCache;
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
@@ -89,53 +89,36 @@ impl Bpe {
     }
 }
 
-/// The piece cache is emptied when it holds this many pieces (bounds memory).
-const PIECE_CACHE_MAX: usize = 200_000;
-/// Longer pieces are not cached (the cache's bytes stay bounded).
-const PIECE_CACHE_MAX_BYTES: usize = 64;
-
 /// A counter for one encoding, with its own piece cache.
 pub(crate) struct FastCounter {
     bpe: &'static Bpe,
-    scratch: RefCell<Scratch>,
-}
-
-struct Scratch {
-    pieces: FxHashMap<Box<[u8]>, u32>,
+    pieces: RefCell<PieceCache>,
 }
 
 impl FastCounter {
     pub fn new(bpe: &'static Bpe) -> Self {
-        let scratch = Scratch { pieces: FxHashMap::default() };
-        FastCounter { bpe, scratch: RefCell::new(scratch) }
+        FastCounter { bpe, pieces: RefCell::new(PieceCache::default()) }
     }
 
-    fn count_one(&self, piece: &[u8], cache: &mut FxHashMap<Box<[u8]>, u32>) -> u64 {
+    /// Not cached: a single byte, a token of the table, else merged.
+    fn count_uncached(&self, piece: &[u8]) -> u32 {
         if piece.len() == 1 || self.bpe.ranks.contains_key(piece) {
             return 1;
         }
-        if let Some(&n) = cache.get(piece) {
-            return n as u64;
-        }
-        let n = count_piece(&self.bpe.ranks, piece) as u32;
-        if piece.len() > PIECE_CACHE_MAX_BYTES {
-            return n as u64;
-        }
-        if cache.len() >= PIECE_CACHE_MAX {
-            cache.clear();
-        }
-        cache.insert(piece.into(), n);
-        n as u64
+        u32::try_from(count_piece(&self.bpe.ranks, piece)).unwrap_or(u32::MAX)
     }
 }
 
 impl TokenCounter for FastCounter {
     fn count(&self, text: &str) -> u64 {
-        let scratch = &mut *self.scratch.borrow_mut();
-        let mut total = 0;
-        let pieces = &mut scratch.pieces;
+        let pieces = &mut *self.pieces.borrow_mut();
+        let mut total = 0u64;
         let scanner = Scanner::new(self.bpe.classes, self.bpe.pattern);
-        scanner.for_each_piece(text, |piece| total += self.count_one(piece.as_bytes(), pieces));
+        scanner.for_each_piece(text, |piece| {
+            let piece = piece.as_bytes();
+            let n = if piece.len() == 1 { 1 } else { pieces.get_or(piece, |p| self.count_uncached(p)) };
+            total = total.saturating_add(u64::from(n));
+        });
         total
     }
 }

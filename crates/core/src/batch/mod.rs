@@ -20,6 +20,7 @@ mod line;
 mod media_tokens;
 mod options;
 mod parallel;
+mod piece_cache;
 #[cfg(test)]
 mod pretokenize;
 mod repair;

@@ -64,7 +64,7 @@ struct Text<'s, 'c> {
 
 impl Text<'_, '_> {
     /// The class bits and byte length of the char at `i` (None at the end).
-    #[inline]
+    #[inline(always)]
     fn at(&self, i: usize) -> Option<(u8, usize)> {
         let &b = self.s.get(i)?;
         if b < 0x80 {
@@ -75,7 +75,7 @@ impl Text<'_, '_> {
     }
 
     /// The end of the run of chars from `i` whose bits meet `want`.
-    #[inline]
+    #[inline(always)]
     fn run(&self, mut i: usize, want: u8) -> usize {
         while let Some((bits, len)) = self.at(i) {
             if bits & want == 0 {
