@@ -150,11 +150,22 @@ fn count_long(ranks: &Ranks, piece: &[u8]) -> usize {
     // The last tokens counted, as (start, end) in `piece`.
     let mut kept: std::collections::VecDeque<(usize, usize)> = std::collections::VecDeque::with_capacity(KEEP + 1);
     let mut window_end = 0;
+    // The last window merged and its tokens: a window with the same bytes
+    // (a long run of one pattern) merges the same way.
+    let mut last: Option<(&[u8], Vec<usize>)> = None;
     while window_end < n {
         let mut start = window_end;
         window_end = (window_end + WINDOW).min(n);
         let starts = loop {
-            let starts = merge_large(ranks, &piece[start..window_end]);
+            let bytes = &piece[start..window_end];
+            let starts = match &last {
+                Some((seen, starts)) if *seen == bytes => starts.clone(),
+                _ => {
+                    let starts = merge_large(ranks, bytes);
+                    last = Some((bytes, starts.clone()));
+                    starts
+                }
+            };
             let first_end = start + starts.get(1).copied().unwrap_or(window_end - start);
             match kept.back() {
                 Some(&(a, b)) if !compatible(ranks, &piece[a..first_end], b - a) => {
@@ -314,7 +325,8 @@ mod tests {
                 }
             })
             .collect();
-        for piece in [vec![b'a'; 20_001], b"ab".repeat(9_000), random] {
+        let block = [vec![b'a'; 4095], vec![b'b']].concat();
+        for piece in [vec![b'a'; 20_001], b"ab".repeat(9_000), random, block.repeat(5), b"aab".repeat(7_000), b"abab".repeat(4_096)] {
             assert_eq!(count_long(&ranks, &piece), merge_large(&ranks, &piece).len());
         }
     }
