@@ -11,10 +11,10 @@
 
 use super::bpe::{count_piece, parse_packed, RankFileError, Ranks};
 use super::char_class::CharClasses;
+use super::piece_cache::PieceCache;
 use super::scan_pieces::{Pattern, Scanner};
 use super::tokens::{TokenCounter, TokenizerProvider};
 use crate::facts::Encoding;
-use super::piece_cache::PieceCache;
 use std::cell::RefCell;
 use std::sync::OnceLock;
 

@@ -124,7 +124,7 @@ mod tests {
         assert_eq!(O200K_PATTERN, tiktoken_rs::O200K_BASE_PAT_STR.replace(r"\s+(?!\S)|\s+", r"\s+"));
     }
 
-    fn scanned<'t>(pattern: Pattern, text: &'t str) -> Vec<&'t str> {
+    fn scanned(pattern: Pattern, text: &str) -> Vec<&str> {
         let mut out = Vec::new();
         Scanner::new(CharClasses::shared().unwrap(), pattern).for_each_piece(text, |p| out.push(p));
         out
