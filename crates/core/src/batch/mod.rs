@@ -23,6 +23,7 @@ mod parallel;
 mod piece_cache;
 #[cfg(test)]
 mod pretokenize;
+mod rank_table;
 mod repair;
 mod report;
 pub mod samples;
