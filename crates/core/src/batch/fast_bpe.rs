@@ -1,7 +1,9 @@
-//! Exact tiktoken token counts without a backtracking regex engine:
-//! [`super::pretokenize`] cuts the text into pieces, [`super::bpe`] counts
-//! each piece's tokens, and a bounded cache remembers the counts of pieces
-//! that are not a single token (most pieces repeat).
+//! Exact tiktoken token counts without a regex engine:
+//! [`super::scan_pieces`] cuts the text into pieces (hand-written, equal to
+//! the patterns of `pretokenize.rs` (tests only), which the tests hold it to),
+//! a bounded [`super::piece_cache`] answers pieces seen before (most
+//! repeat), and the rest are a byte, a token of the rank table
+//! ([`super::rank_table`]) or merged by [`super::bpe`].
 //!
 //! The rank tables are the packed files in `assets/tokenizers/` (see
 //! [`super::bpe::parse_packed`]). Native builds (the CLI, the tests) have

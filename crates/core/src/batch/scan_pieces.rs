@@ -1,7 +1,7 @@
 //! tiktoken's pre-tokenization (o200k_base and cl100k_base), hand-written:
 //! one pass over the chars with a class table ([`super::char_class`]), no
 //! regex engine. It gives exactly the pieces of the patterns in
-//! [`super::pretokenize`] (with their `\s+(?!\S)` look-ahead), trying the
+//! `pretokenize.rs` (tests only) (with their `\s+(?!\S)` look-ahead), trying the
 //! alternatives in the same order with the same greedy/backtracking
 //! outcome; `pretokenize.rs`'s tests compare the two on random text.
 //!
