@@ -117,6 +117,53 @@ fn long_single_pieces_are_counted_by_windows_like_tiktoken() {
     }
 }
 
+#[test]
+fn long_pieces_that_repeat_window_by_window() {
+    // Windows with the same bytes reuse the last merge (bpe.rs): periods
+    // that divide the window, that do not, and runs whose windows end
+    // mid-token.
+    let block = format!("{}b", "a".repeat(4095));
+    for text in [
+        block.repeat(4),
+        "abcd".repeat(4_100),
+        "abc".repeat(5_000),
+        format!("{}q", "x".repeat(16_385)),
+        "-=".repeat(6_000),
+        "😀".repeat(3_000),
+        "Ab".repeat(7_000),
+    ] {
+        assert_same(&text);
+    }
+}
+
+#[test]
+fn pre_tokenization_edge_cases() {
+    for t in [
+        // ASCII words, capitals, contractions (also with U+017F, which `(?i:s)` matches).
+        "Hello World HTTPServer iPhone McDONALD's",
+        "don't DON'T we'll THEY'RE you've I'M he'd it'S 'T ''s",
+        "x'ſ x'ſt 'ſ",
+        // Digits in threes, other scripts' digits and number signs.
+        "1 12 123 1234 1234567 ١٢٣٤٥ ½¼ 𝟘𝟙𝟚𝟛",
+        // Whitespace runs, Unicode spaces, newlines.
+        "a    b\t\t\tc \u{85}\u{2028}d\u{2029} \u{3000}\u{3000}e",
+        "   \n\n   \r\n  x   \n",
+        "  ",
+        "end\n\n  ",
+        // Marks on their own and after letters and capitals.
+        "\u{301}A \u{301} a\u{301}B\u{301}c \u{300}\u{301}x",
+        "ǅungla ǅ ᾈx Xᾈ",
+        // Hangul, CJK, emoji (with skin tones and joiners).
+        "안녕하세요, 세계! 받은 블렌더에서 갈리는 소리가",
+        "日本語のテキスト。漢字とかな",
+        "😀😀 👍🏽 a😀b 👩‍👩‍👧 🇰🇷",
+        // Punctuation with slashes and newlines after it.
+        "a/b//c\n/\n !!\n\n/ x ,",
+    ] {
+        assert_same(t);
+    }
+}
+
 fn piece() -> impl Strategy<Value = String> {
     prop_oneof![
         "[a-zA-Z]{1,8}",
@@ -134,11 +181,22 @@ fn piece() -> impl Strategy<Value = String> {
         "[\u{a0}\u{3000}\u{2003}]{1,2}",
         "[ΑαΣσЖж]{1,3}",
         "[ǅᾈ]{1}",
+        "[😀👍🏽🇰]{1,3}",
+        "[١٢½𝟘]{1,3}",
+        prop::sample::select(vec!["'ſ", "\u{85}", "\u{2028}", "  \n", "\t\t"]).prop_map(str::to_string),
+        "[a-z]{9,30}",
     ]
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
+    #[test]
+    fn counts_of_any_chars_match_tiktoken(text in "\\PC{0,40}") {
+        for enc in [Encoding::O200kBase, Encoding::Cl100kBase] {
+            prop_assert_eq!(ours(enc, &text), reference(enc, &text), "{:?} on {:?}", enc, text);
+        }
+    }
+
     #[test]
     fn counts_match_tiktoken(parts in prop::collection::vec(piece(), 0..24)) {
         let text: String = parts.concat();

@@ -4,12 +4,12 @@
 //! the way tiktoken's `_byte_pair_merge` does (repeatedly merge the adjacent
 //! pair whose bytes have the lowest rank, leftmost first).
 
-use rustc_hash::FxHashMap;
+use super::rank_table::RankTable;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// Token bytes → rank.
-pub(crate) type Ranks = FxHashMap<Vec<u8>, u32>;
+pub(crate) type Ranks = RankTable;
 
 /// Why a rank file could not be read (the line or rank at fault; 0: its header).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub(crate) fn parse_packed(bytes: &[u8]) -> Result<Ranks, RankFileError> {
     ranks.reserve(n);
     for (rank, &len) in lens.iter().enumerate() {
         let (token, after) = tokens.split_at_checked(len as usize).ok_or(bad(rank + 1))?;
-        if len == 0 || ranks.insert(token.to_vec(), rank as u32).is_some() {
+        if len == 0 || ranks.insert(token, rank as u32).is_some() {
             return Err(bad(rank + 1));
         }
         tokens = after;
@@ -51,7 +51,7 @@ pub(crate) fn parse_packed(bytes: &[u8]) -> Result<Ranks, RankFileError> {
 pub fn pack_rank_file(text: &str) -> Result<Vec<u8>, RankFileError> {
     let ranks = parse_ranks(text)?;
     let mut by_rank: Vec<Option<&[u8]>> = vec![None; ranks.len()];
-    for (token, &rank) in &ranks {
+    for (token, rank) in ranks.iter() {
         let slot = by_rank.get_mut(rank as usize).ok_or(RankFileError { line: 0 })?;
         *slot = Some(token);
     }
@@ -79,7 +79,7 @@ pub(crate) fn parse_ranks(text: &str) -> Result<Ranks, RankFileError> {
         let err = RankFileError { line: i + 1 };
         let (token, rank) = line.split_once(' ').ok_or(err.clone())?;
         let rank: u32 = rank.trim().parse().map_err(|_| err.clone())?;
-        ranks.insert(base64_decode(token).ok_or(err)?, rank);
+        ranks.insert(&base64_decode(token).ok_or(err)?, rank);
     }
     Ok(ranks)
 }
@@ -150,11 +150,22 @@ fn count_long(ranks: &Ranks, piece: &[u8]) -> usize {
     // The last tokens counted, as (start, end) in `piece`.
     let mut kept: std::collections::VecDeque<(usize, usize)> = std::collections::VecDeque::with_capacity(KEEP + 1);
     let mut window_end = 0;
+    // The last window merged and its tokens: a window with the same bytes
+    // (a long run of one pattern) merges the same way.
+    let mut last: Option<(&[u8], Vec<usize>)> = None;
     while window_end < n {
         let mut start = window_end;
         window_end = (window_end + WINDOW).min(n);
         let starts = loop {
-            let starts = merge_large(ranks, &piece[start..window_end]);
+            let bytes = &piece[start..window_end];
+            let starts = match &last {
+                Some((seen, starts)) if *seen == bytes => starts.clone(),
+                _ => {
+                    let starts = merge_large(ranks, bytes);
+                    last = Some((bytes, starts.clone()));
+                    starts
+                }
+            };
             let first_end = start + starts.get(1).copied().unwrap_or(window_end - start);
             match kept.back() {
                 Some(&(a, b)) if !compatible(ranks, &piece[a..first_end], b - a) => {
@@ -186,7 +197,7 @@ fn compatible(ranks: &Ranks, bytes: &[u8], at: usize) -> bool {
 }
 
 fn merge_small(ranks: &Ranks, piece: &[u8]) -> usize {
-    let rank_of = |a: usize, b: usize| ranks.get(&piece[a..b]).copied().unwrap_or(u32::MAX);
+    let rank_of = |a: usize, b: usize| ranks.get(&piece[a..b]).unwrap_or(u32::MAX);
     // (start of part, rank of the pair that starts there)
     let mut parts: Vec<(usize, u32)> = (0..piece.len() - 1).map(|i| (i, rank_of(i, i + 2))).collect();
     parts.push((piece.len() - 1, u32::MAX));
@@ -229,7 +240,7 @@ fn merge_large(ranks: &Ranks, piece: &[u8]) -> Vec<usize> {
     let mut alive = vec![true; n];
     let mut heap = BinaryHeap::with_capacity(n);
     for i in 0..n - 1 {
-        if let Some(&r) = ranks.get(&piece[i..i + 2]) {
+        if let Some(r) = ranks.get(&piece[i..i + 2]) {
             heap.push(Reverse((r, i, i + 2)));
         }
     }
@@ -242,13 +253,13 @@ fn merge_large(ranks: &Ranks, piece: &[u8]) -> Vec<usize> {
         end[i] = pair_end;
         if pair_end < n {
             prev[pair_end] = i;
-            if let Some(&r) = ranks.get(&piece[i..end[pair_end]]) {
+            if let Some(r) = ranks.get(&piece[i..end[pair_end]]) {
                 heap.push(Reverse((r, i, end[pair_end])));
             }
         }
         let p = prev[i];
         if p != usize::MAX {
-            if let Some(&r) = ranks.get(&piece[p..pair_end]) {
+            if let Some(r) = ranks.get(&piece[p..pair_end]) {
                 heap.push(Reverse((r, p, pair_end)));
             }
         }
@@ -314,7 +325,8 @@ mod tests {
                 }
             })
             .collect();
-        for piece in [vec![b'a'; 20_001], b"ab".repeat(9_000), random] {
+        let block = [vec![b'a'; 4095], vec![b'b']].concat();
+        for piece in [vec![b'a'; 20_001], b"ab".repeat(9_000), random, block.repeat(5), b"aab".repeat(7_000), b"abab".repeat(4_096)] {
             assert_eq!(count_long(&ranks, &piece), merge_large(&ranks, &piece).len());
         }
     }

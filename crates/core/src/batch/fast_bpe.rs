@@ -1,7 +1,9 @@
-//! Exact tiktoken token counts without a backtracking regex engine:
-//! [`super::pretokenize`] cuts the text into pieces, [`super::bpe`] counts
-//! each piece's tokens, and a bounded cache remembers the counts of pieces
-//! that are not a single token (most pieces repeat).
+//! Exact tiktoken token counts without a regex engine:
+//! [`super::scan_pieces`] cuts the text into pieces (hand-written, equal to
+//! the patterns of `pretokenize.rs` (tests only), which the tests hold it to),
+//! a bounded [`super::piece_cache`] answers pieces seen before (most
+//! repeat), and the rest are a byte, a token of the rank table
+//! ([`super::rank_table`]) or merged by [`super::bpe`].
 //!
 //! The rank tables are the packed files in `assets/tokenizers/` (see
 //! [`super::bpe::parse_packed`]). Native builds (the CLI, the tests) have
@@ -10,17 +12,19 @@
 //! [`install_rank_table`] (the app's first load never carries them).
 
 use super::bpe::{count_piece, parse_packed, RankFileError, Ranks};
-use super::pretokenize::{Pretokenizer, CL100K_PATTERN, O200K_PATTERN};
+use super::char_class::CharClasses;
+use super::piece_cache::PieceCache;
+use super::scan_pieces::{Pattern, Scanner};
 use super::tokens::{TokenCounter, TokenizerProvider};
 use crate::facts::Encoding;
-use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
 /// One encoding: its pre-tokenizer and rank table.
 #[derive(Debug)]
 pub(crate) struct Bpe {
-    pre: Pretokenizer,
+    classes: &'static CharClasses,
+    pattern: Pattern,
     ranks: Ranks,
 }
 
@@ -67,13 +71,13 @@ pub fn rank_table_ready(encoding: Encoding) -> bool {
 }
 
 impl Bpe {
-    /// None only if a built-in pattern did not compile (the tests rule it out).
+    /// None only if the char classes did not build (the tests rule it out).
     fn new(encoding: Encoding, ranks: Ranks) -> Option<Bpe> {
         let pattern = match encoding {
-            Encoding::O200kBase => O200K_PATTERN,
-            Encoding::Cl100kBase => CL100K_PATTERN,
+            Encoding::O200kBase => Pattern::O200k,
+            Encoding::Cl100kBase => Pattern::Cl100k,
         };
-        Some(Bpe { pre: Pretokenizer::new(pattern).ok()?, ranks })
+        Some(Bpe { classes: CharClasses::shared()?, pattern, ranks })
     }
 
     /// The shared tables of an encoding: built in (native, parsed on first
@@ -87,53 +91,36 @@ impl Bpe {
     }
 }
 
-/// The piece cache is emptied when it holds this many pieces (bounds memory).
-const PIECE_CACHE_MAX: usize = 200_000;
-/// Longer pieces are not cached (the cache's bytes stay bounded).
-const PIECE_CACHE_MAX_BYTES: usize = 64;
-
 /// A counter for one encoding, with its own piece cache.
 pub(crate) struct FastCounter {
     bpe: &'static Bpe,
-    scratch: RefCell<Scratch>,
-}
-
-struct Scratch {
-    search: regex_automata::meta::Cache,
-    pieces: FxHashMap<Box<[u8]>, u32>,
+    pieces: RefCell<PieceCache>,
 }
 
 impl FastCounter {
     pub fn new(bpe: &'static Bpe) -> Self {
-        let scratch = Scratch { search: bpe.pre.cache(), pieces: FxHashMap::default() };
-        FastCounter { bpe, scratch: RefCell::new(scratch) }
+        FastCounter { bpe, pieces: RefCell::new(PieceCache::default()) }
     }
 
-    fn count_one(&self, piece: &[u8], cache: &mut FxHashMap<Box<[u8]>, u32>) -> u64 {
+    /// Not cached: a single byte, a token of the table, else merged.
+    fn count_uncached(&self, piece: &[u8]) -> u32 {
         if piece.len() == 1 || self.bpe.ranks.contains_key(piece) {
             return 1;
         }
-        if let Some(&n) = cache.get(piece) {
-            return n as u64;
-        }
-        let n = count_piece(&self.bpe.ranks, piece) as u32;
-        if piece.len() > PIECE_CACHE_MAX_BYTES {
-            return n as u64;
-        }
-        if cache.len() >= PIECE_CACHE_MAX {
-            cache.clear();
-        }
-        cache.insert(piece.into(), n);
-        n as u64
+        u32::try_from(count_piece(&self.bpe.ranks, piece)).unwrap_or(u32::MAX)
     }
 }
 
 impl TokenCounter for FastCounter {
     fn count(&self, text: &str) -> u64 {
-        let scratch = &mut *self.scratch.borrow_mut();
-        let mut total = 0;
-        let pieces = &mut scratch.pieces;
-        self.bpe.pre.for_each_piece(&mut scratch.search, text, |piece| total += self.count_one(piece.as_bytes(), pieces));
+        let pieces = &mut *self.pieces.borrow_mut();
+        let mut total = 0u64;
+        let scanner = Scanner::new(self.bpe.classes, self.bpe.pattern);
+        scanner.for_each_piece(text, |piece| {
+            let piece = piece.as_bytes();
+            let n = if piece.len() == 1 { 1 } else { pieces.get_or(piece, |p| self.count_uncached(p)) };
+            total = total.saturating_add(u64::from(n));
+        });
         total
     }
 }

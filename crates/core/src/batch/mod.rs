@@ -5,6 +5,7 @@
 //! let report = c.finish();`
 
 mod bpe;
+mod char_class;
 mod checker;
 mod deployment;
 mod diagnostic;
@@ -19,11 +20,15 @@ mod line;
 mod media_tokens;
 mod options;
 mod parallel;
+mod piece_cache;
+#[cfg(test)]
 mod pretokenize;
+mod rank_table;
 mod repair;
 mod report;
 pub mod samples;
 mod scan;
+mod scan_pieces;
 mod served;
 mod split;
 mod tally;

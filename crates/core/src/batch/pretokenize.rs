@@ -1,6 +1,7 @@
 //! tiktoken's pre-tokenizer (the regex that cuts a text into pieces before
-//! byte-pair merging), run with the `regex` crate instead of a backtracking
-//! engine.
+//! byte-pair merging), run with `regex-automata` instead of a backtracking
+//! engine: the reference the hand-written scanner of
+//! [`super::scan_pieces`] (which the counter uses) is tested against.
 //!
 //! The only non-regular part of the o200k and cl100k patterns is the
 //! alternative `\s+(?!\S)` before the final `\s+` (cl100k: `\s`). We compile
@@ -100,6 +101,8 @@ fn lookahead_cut(piece: &str) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::char_class::CharClasses;
+    use super::super::scan_pieces::{Pattern, Scanner};
     use super::*;
 
     fn o200k() -> Pretokenizer {
@@ -119,6 +122,78 @@ mod tests {
     #[test]
     fn o200k_pattern_is_tiktokens_without_the_lookahead() {
         assert_eq!(O200K_PATTERN, tiktoken_rs::O200K_BASE_PAT_STR.replace(r"\s+(?!\S)|\s+", r"\s+"));
+    }
+
+    fn scanned(pattern: Pattern, text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        Scanner::new(CharClasses::shared().unwrap(), pattern).for_each_piece(text, |p| out.push(p));
+        out
+    }
+
+    fn assert_scanner_agrees(text: &str) {
+        static REGEXES: std::sync::OnceLock<(Pretokenizer, Pretokenizer)> = std::sync::OnceLock::new();
+        let (o, c) = REGEXES.get_or_init(|| (o200k(), Pretokenizer::new(CL100K_PATTERN).unwrap()));
+        assert_eq!(scanned(Pattern::O200k, text), o.pieces(text), "o200k on {text:?}");
+        assert_eq!(scanned(Pattern::Cl100k, text), c.pieces(text), "cl100k on {text:?}");
+    }
+
+    #[test]
+    fn scanner_cuts_edge_cases_like_the_patterns() {
+        for t in [
+            "",
+            "a",
+            "hello world",
+            "Hello World HTTPServer iPhone",
+            "don't DON'T we'll THEY'RE you've I'M he'd it'S 'T",
+            "'s 're x'ſ x'ſt 'Ll 'lL 'x ''s",
+            "\u{301}A \u{301}",
+            "\u{301}A",
+            "\u{301}",
+            "a\u{301}B\u{301}c",
+            "ǅungla ǅ ᾈx Xᾈ",
+            " \u{300}\u{301}",
+            "\t \u{300}",
+            "123456 1 12 ١٢٣٤ ½¼",
+            "  hello\n\n  world  ",
+            "a  \r\n\r\n  b  ",
+            "x \t\u{3000}y",
+            "end   ",
+            "   ",
+            " \n \n ",
+            "\r\n",
+            "a/b//c\n/\n",
+            " !!\n\n/ x",
+            " ,",
+            "!!! ???",
+            "안녕하세요, 세계! 받은 블렌더에서",
+            "日本語のテキスト。漢字",
+            "😀😀 👍🏽 a😀b",
+            "\u{a0}\u{a0}x \u{2003}\u{2003}",
+            "\u{85}\u{2028}x\u{2029}",
+        ] {
+            assert_scanner_agrees(t);
+        }
+    }
+
+    fn any_text() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let chars = prop_oneof![
+            4 => proptest::sample::select(
+                "aZ ' \t\r\n/!.,1٢½sStTrReEvVlLmMdDſǅᾈ가힣一\u{300}\u{301}\u{a0}\u{3000}\u{85}\u{2028}😀𝐀𝟘"
+                    .chars()
+                    .collect::<Vec<_>>()
+            ),
+            1 => any::<char>(),
+        ];
+        proptest::collection::vec(chars, 0..40).prop_map(|v| v.into_iter().collect())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        #[test]
+        fn scanner_cuts_random_text_like_the_patterns(text in any_text()) {
+            assert_scanner_agrees(&text);
+        }
     }
 
     #[test]
