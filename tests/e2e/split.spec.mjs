@@ -4,7 +4,7 @@
 // a click in the menu or a direct load, and the service worker precaches
 // every chunk.
 import { test, expect } from "@playwright/test";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { PAGES, prefer, ready, watchErrors } from "./helpers.mjs";
 
 const MAIN = /^\/app-[0-9a-f]{16}_bg\.wasm$/;
@@ -25,7 +25,8 @@ test("dist/ has hashed chunks, each named by the link module and precached", () 
   for (const c of named) {
     expect(c).toMatch(/-[0-9a-f]{16}\.wasm$/);
     expect(files).toContain(c);
-    expect(files).toContain(`${c}.br`);
+    // tools/compress.mjs leaves files under 512 bytes as they are.
+    if (statSync(`dist/${c}`).size >= 512) expect(files).toContain(`${c}.br`);
     expect(sw).toContain(`"/${c}"`);
   }
   // Only the split app: no unsplit app wasm beside it.
@@ -51,11 +52,11 @@ test("a cold visit to / fetches no chunk; a page's chunk comes with the page", a
     const before = wasm.length;
     await page.locator(`nav a[href="${p.path}"]`).click();
     await ready(page, p.en);
-    await expect(page).toHaveURL(new RegExp(`${p.path}$`));
+    await expect.poll(() => new URL(page.url()).pathname).toBe(p.path);
     for (const w of wasm.slice(before)) {
       expect(named).toContain(w.path.slice(1));
       expect(w.headers["cache-control"]).toMatch(/immutable/);
-      expect(w.headers["content-encoding"]).toBe("br");
+      if (Number(w.headers["content-length"] || 1024) >= 512) expect(w.headers["content-encoding"]).toBe("br");
     }
   }
   expect(wasm.length).toBeGreaterThan(1);
