@@ -14,7 +14,8 @@
 //   2. wasm-bindgen on the main module (`--keep-lld-exports`: the chunks
 //      import the main module's memory, table and functions);
 //   3. wasm-opt -Oz on the main module and on each chunk;
-//   4. content hashes: each chunk `NAME-<hash>.wasm`; the app's JS and the
+//   4. content hashes: each chunk `NAME-<hash>.wasm` (a page's own module
+//      `route_<page>-<hash>.wasm`); the app's JS and the
 //      link module import each other, so one hash over the app's JS, the
 //      link module and the main wasm names all three: `app-<h>.js`,
 //      `app-<h>_bg.wasm`, `__wasm_split-<h>.js`;
@@ -58,8 +59,9 @@ if (html.includes(`/${LINK}-`)) {
   console.log("wasm-split: already split");
   process.exit(0);
 }
-const trunkJs = readdirSync(dir).find((f) => /^app-[0-9a-f]{16}\.js$/.test(f));
-if (!trunkJs) fail(`no app-<hash>.js in ${dir} (is the app link in index.html?)`);
+// Trunk names it by a u64 in hex without leading zeros: up to 16 digits.
+const trunkJs = readdirSync(dir).find((f) => /^app-[0-9a-f]{1,16}\.js$/.test(f));
+if (!trunkJs) fail(`no app-<hash>.js from Trunk in ${dir} (is the app link in index.html?)`);
 const trunkBase = trunkJs.slice(0, -3);
 if (!existsSync(input)) fail(`${input} is missing (CARGO_TARGET_DIR?)`);
 
@@ -93,7 +95,9 @@ try {
     const ref = `"./${c}"`;
     if (!link.includes(ref)) fail(`the link module does not name ${c}`);
     const buf = readFileSync(join(splitDir, c));
-    const name = `${c.slice(0, -5)}-${hex16(buf)}.wasm`;
+    // split___batch_route_view_<n>.wasm (a page) → route_batch-<hash>.wasm; chunk_<n> as is.
+    const stem = c.slice(0, -5).replace(/^split___(\w+?)_route_view_\d+$/, "route_$1");
+    const name = `${stem}-${hex16(buf)}.wasm`;
     link = link.replaceAll(ref, `"./${name}"`);
     writeFileSync(join(dir, name), buf);
     written.push(name);
@@ -137,7 +141,7 @@ try {
   writeFileSync(indexPath, html);
   const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
   const size = (f) => statSync(join(dir, f)).size;
-  const routes = written.filter((f) => f.startsWith("split_"));
+  const routes = written.filter((f) => f.startsWith("route_") || f.startsWith("split_"));
   const shared = written.filter((f) => f.startsWith("chunk_"));
   console.log(
     `wasm-split: ${names.wasm} ${kib(size(names.wasm))}; loaded on demand: ${routes.length} route modules ` +
