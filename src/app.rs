@@ -3,10 +3,11 @@
 use crate::components::notice::{provide_notice, Notice};
 use crate::i18n::Lang;
 use crate::pages;
+use crate::pages::routes::{BatchRoute, CostRoute, FactsRoute, PracticeRoute, QuotaRoute, ResultsRoute, SnippetsRoute};
 use crate::prefs::{provide_prefs, set_lang, toggle_theme, tr, use_prefs, Theme};
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes, A};
-use leptos_router::path;
+use leptos_router::{path, Lazy};
 
 /// The pages in menu order: path and the translation key of their label.
 pub const NAV: &[(&str, &str)] = &[
@@ -33,13 +34,13 @@ pub fn App() -> impl IntoView {
                 <Notice/>
                 <Routes fallback=pages::not_found::NotFound>
                     <Route path=path!("/") view=pages::home::Home/>
-                    <Route path=path!("/batch") view=pages::batch::BatchPage/>
-                    <Route path=path!("/results") view=pages::results::ResultsPage/>
-                    <Route path=path!("/quota") view=pages::quota::QuotaPage/>
-                    <Route path=path!("/cost") view=pages::cost::CostPage/>
-                    <Route path=path!("/snippets") view=pages::snippets::SnippetsPage/>
-                    <Route path=path!("/practice") view=pages::practice::PracticePage/>
-                    <Route path=path!("/facts") view=pages::facts::FactsPage/>
+                    <Route path=path!("/batch") view={Lazy::<BatchRoute>::new()}/>
+                    <Route path=path!("/results") view={Lazy::<ResultsRoute>::new()}/>
+                    <Route path=path!("/quota") view={Lazy::<QuotaRoute>::new()}/>
+                    <Route path=path!("/cost") view={Lazy::<CostRoute>::new()}/>
+                    <Route path=path!("/snippets") view={Lazy::<SnippetsRoute>::new()}/>
+                    <Route path=path!("/practice") view={Lazy::<PracticeRoute>::new()}/>
+                    <Route path=path!("/facts") view={Lazy::<FactsRoute>::new()}/>
                 </Routes>
             </main>
             <Footer/>

@@ -3,7 +3,8 @@
 // raw and compressed the way tools/serve.mjs sends it (the build's `.br`
 // copy when there is one, as browsers accept brotli; else brotli computed
 // here). The worker, its tokenizer data and the service worker load later:
-// they are listed apart, with their brotli sizes.
+// they are listed apart, with their brotli sizes, as are the pages' wasm
+// chunks (tools/wasm-split.mjs), which a visit to / does not fetch.
 // Usage: node tools/size-report.mjs [DIR]   (last line: `first load ... KiB`)
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -35,6 +36,23 @@ for (const m of html.matchAll(/(?:href|src)="\/?([^"?#]+\.(?:js|wasm|css))"/g)) 
 for (const m of html.matchAll(/["'(]\/?([\w.-]+\.(?:js|wasm))["')]/g)) {
   if (existsSync(join(dir, m[1])) && !m[1].startsWith("worker")) firstLoad.add(m[1]);
 }
+// A module's static imports load with it: the app's JS imports the split
+// link module (__wasm_split-<hash>.js, tools/wasm-split.mjs). The chunks
+// that module names (`new URL("./….wasm", import.meta.url)`) are fetched
+// when a page needs them: Home needs none, so they are listed as later.
+for (const name of [...firstLoad]) {
+  if (!name.endsWith(".js")) continue;
+  const js = readFileSync(join(dir, name), "utf8");
+  for (const m of js.matchAll(/\b(?:import|export)\s[^;'"]*?from\s*['"]\.?\/([\w.-]+\.js)['"]|\bimport\s*['"]\.?\/([\w.-]+\.js)['"]/g)) {
+    const dep = m[1] || m[2];
+    if (existsSync(join(dir, dep))) firstLoad.add(dep);
+  }
+}
+const chunks = new Set();
+for (const name of firstLoad) {
+  if (!/^__wasm_split-[0-9a-f]{16}\.js$/.test(name)) continue;
+  for (const m of readFileSync(join(dir, name), "utf8").matchAll(/new URL\(\s*["']\.\/([\w.-]+\.wasm)["']/g)) chunks.add(m[1]);
+}
 
 let raw = 0;
 let br = 0;
@@ -46,10 +64,15 @@ for (const name of [...firstLoad].sort()) {
   br += b;
   console.log(`  ${name.padEnd(44)} ${kib(size)} KiB  br ${kib(b)} KiB`);
 }
-const later = walk(dir).filter((f) => /\.(wasm|js|bin|tiktoken)$/.test(f) && !firstLoad.has(f));
+const row = (f) => `  ${f.padEnd(44)} ${kib(statSync(join(dir, f)).size)} KiB  br ${kib(served(f))} KiB`;
+if (chunks.size) {
+  console.log("loaded later: the pages' wasm chunks, each when a page first needs it (raw, brotli):");
+  for (const f of [...chunks].sort()) console.log(row(f));
+}
+const later = walk(dir).filter((f) => /\.(wasm|js|bin|tiktoken)$/.test(f) && !firstLoad.has(f) && !chunks.has(f));
 if (later.length) {
   console.log("loaded later, on demand (raw, brotli):");
-  for (const f of later.sort()) console.log(`  ${f.padEnd(44)} ${kib(statSync(join(dir, f)).size)} KiB  br ${kib(served(f))} KiB`);
+  for (const f of later.sort()) console.log(row(f));
 }
 console.log(`first load total: ${kib(raw).trim()} KiB raw, ${kib(br).trim()} KiB brotli as served (target <= 500 KiB)`);
 console.log("(every byte of a cold first visit, service worker precache included: node tools/first-visit.mjs)");

@@ -9,4 +9,5 @@ pub mod not_found;
 pub mod practice;
 pub mod quota;
 pub mod results;
+pub mod routes;
 pub mod snippets;
