@@ -31,8 +31,9 @@ function title(name) {
   return name.replace(/(^|-)([a-z])/g, (_, d, c) => d + c.toUpperCase());
 }
 
-/** Hashed file names (name-0123456789abcdef.ext, name-…_bg.wasm): immutable. */
-export const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
+/** Hashed file names (name-0123456789abcdef.ext, name-…_bg.wasm): immutable.
+ * Trunk writes its hash as a number without leading zeros, so 12–16 digits. */
+export const HASHED = /-[0-9a-f]{12,16}(_bg)?\.[a-z0-9]+$/;
 
 /**
  * Netlify / Cloudflare Pages `_headers`. Rules that match one path are

@@ -87,3 +87,11 @@ test("path cleaning and encoding choice", () => {
   assert.equal(pickEncoding("*", new Set(["br"])), "br");
   assert.equal(pickEncoding("", new Set(["br"])), null);
 });
+
+test("Trunk's hashes without their leading zeros still count as hashed (immutable)", async () => {
+  // Trunk writes its content hash as a number: a hash starting with 0 has 15 digits.
+  writeFileSync(join(dir, "quota-36326cbc861d243.css"), "a{}");
+  const r = await get("/quota-36326cbc861d243.css");
+  assert.equal(r.status, 200);
+  assert.match(r.headers["cache-control"], /immutable/);
+});
