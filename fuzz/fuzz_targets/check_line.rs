@@ -5,14 +5,14 @@
 //! counted. Run: `./dev fuzz` or `cargo fuzz run check_line`.
 #![no_main]
 
-use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, LineRef, NoTokenizer, Tiktoken};
+use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, Findings, LineRef, NoTokenizer, Tiktoken};
 use batchlane_core::facts::Catalog;
 use batchlane_fuzz::chunks;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let catalog = Catalog::builtin();
-    let mut out = Vec::new();
+    let mut out = Findings::new(8);
     for dialect in [Dialect::Azure, Dialect::OpenAi] {
         let line = LineRef { number: 1, start: 0, bytes: data };
         let _ = check_line(line, dialect, &catalog, &mut out);

@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
             for w in &a.warnings {
                 let _ = warning_text(w);
             }
-            let _ = explain_status(&job.status, vendor);
+            let _ = explain_status(&job.status, vendor, &catalog);
         }
         let _ = format_utc(now);
     }
