@@ -10,6 +10,7 @@ use super::estimate::{explicit_cap, output_cap, prompt_tokens, OutputCap, Overhe
 use super::fast_bpe::Tiktoken;
 use super::findings::Findings;
 use super::finish::FileFacts;
+use super::fast_line::check_line_fast;
 use super::line::{check_line, FileShape, LineRef, Parsed};
 use super::scan::json_items;
 use super::structural_part::{IdSeen, RangeStart, StructuralPart};
@@ -217,7 +218,9 @@ impl Checker {
         }
         let mut out = std::mem::replace(&mut self.findings, Findings::new(0));
         out.clear();
-        let parsed = check_line(r, self.options.dialect, &self.catalog, &mut out);
+        // Without token counts an ordinary line takes the fast path.
+        let fast = if self.options.count_tokens { None } else { check_line_fast(r, self.options.dialect, &self.catalog, &mut out) };
+        let parsed = fast.or_else(|| check_line(r, self.options.dialect, &self.catalog, &mut out));
         match parsed {
             Some(p) => {
                 let new_id = self.across_lines(r, p, &mut out);
