@@ -130,7 +130,6 @@ fn responses() -> Vec<Response> {
         Response::Fed { progress: batchlane_core::batch::Progress { bytes: 100, lines: 3 } },
         Response::Checked { report: Box::new(report) },
         Response::Tokens { part: Box::new(pass.finish()) },
-        Response::Part { part: Box::new(part(0)) },
         Response::Repaired { outcome: repaired },
         Response::Split { outcome: parts },
         Response::Joined { report: Box::new(joined()) },
@@ -139,6 +138,7 @@ fn responses() -> Vec<Response> {
         Response::Simulated { run: Box::new(run) },
         Response::Usage { parsed: Box::new(parse_usage(USAGE)) },
         Response::Failed { message: "the worker stopped: <boom> \u{1b}[31m".into() },
+        Response::Part { part: Box::new(part(0)) },
     ]
 }
 

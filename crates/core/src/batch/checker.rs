@@ -8,9 +8,9 @@
 use super::diagnostic::quote;
 use super::estimate::{explicit_cap, output_cap, prompt_tokens, OutputCap, Overheads};
 use super::fast_bpe::Tiktoken;
+use super::fast_line::check_line_fast;
 use super::findings::Findings;
 use super::finish::FileFacts;
-use super::fast_line::check_line_fast;
 use super::line::{check_line, FileShape, LineRef, Parsed};
 use super::scan::json_items;
 use super::structural_part::{IdSeen, RangeStart, StructuralPart};
