@@ -25,7 +25,7 @@ fn chat(id: &str, model: &str, url: &str, text: &str) -> String {
 fn line(kind: u8, i: usize) -> String {
     let url = "/v1/chat/completions";
     match kind % 16 {
-        0 | 1 | 2 => chat(&format!("r-{i}"), "dep", url, &format!("ticket {i} 환불")),
+        0..=2 => chat(&format!("r-{i}"), "dep", url, &format!("ticket {i} 환불")),
         3 => chat(&format!("r-{}", i % 7), "dep", url, "dup"),
         4 => chat("same", "dep", url, "dup"),
         5 => chat(&format!("m-{i}"), "other", url, "model mismatch"),
