@@ -29,6 +29,7 @@ pub struct RangeStart {
 /// The first line of a custom_id in a range: what a duplicate finding at
 /// that line needs, if an earlier range used the id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "IdSeenRow", from = "IdSeenRow")]
 pub(crate) struct IdSeen {
     /// Line number within the range (from 1).
     pub line: u64,
@@ -39,6 +40,22 @@ pub(crate) struct IdSeen {
     /// Whether one more finding on this line is kept without changing which
     /// of the line's other findings are kept (the per-line cap).
     pub room: bool,
+}
+
+/// [`IdSeen`] as the worker protocol carries it: an array, not an object
+/// with field names (a part holds one per request of its range).
+type IdSeenRow = (u64, Option<u64>, u64, u64, Option<u64>, bool);
+
+impl From<IdSeen> for IdSeenRow {
+    fn from(s: IdSeen) -> Self {
+        (s.line, s.column, s.line_start, s.line_bytes, s.byte_offset, s.room)
+    }
+}
+
+impl From<IdSeenRow> for IdSeen {
+    fn from((line, column, line_start, line_bytes, byte_offset, room): IdSeenRow) -> Self {
+        IdSeen { line, column, line_start, line_bytes, byte_offset, room }
+    }
 }
 
 /// The structural check of one range, ready to merge.
