@@ -12,6 +12,8 @@ use std::path::Path;
 /// Files smaller than this are checked in one pass.
 pub const SPLIT_MIN_BYTES: u64 = 8 << 20;
 const CHUNK: usize = 1 << 20;
+/// The smallest range a thread gets.
+const RANGE_MIN_BYTES: u64 = 4 << 20;
 
 /// The report of `path` checked as `jobs` ranges, `Ok(None)` when it is
 /// small or only a single pass is exact.
@@ -24,8 +26,9 @@ pub fn check_split(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs:
     let mut head = vec![0u8; PLAN_PREFIX_BYTES.min(len as usize)];
     f.read_exact(&mut head).map_err(|e| e.to_string())?;
     let Some(at) = plan_ranges(&head, head.len() as u64 == len, options, catalog) else { return Ok(None) };
-    let n = jobs as u64;
-    let mut ranges = Vec::with_capacity(jobs);
+    // Ranges of at least RANGE_MIN_BYTES: threads (and their buffers) stay few.
+    let n = (jobs as u64).min(len / RANGE_MIN_BYTES).max(1);
+    let mut ranges = Vec::new();
     for k in 0..n {
         let mut err = None;
         let (s, e) = (len / n * k, if k + 1 == n { len } else { len / n * (k + 1) });

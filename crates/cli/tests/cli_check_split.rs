@@ -17,8 +17,8 @@ fn a_big_file_on_several_threads_equals_one_thread() {
     let text = "x".repeat(400);
     let mut f = String::new();
     let mut i = 0;
-    // Over 8 MiB (the size from which a file is split).
-    while f.len() < 9 << 20 {
+    // Over 12 MiB: split from 8 MiB, in ranges of at least 4 MiB.
+    while f.len() < 13 << 20 {
         let line = match i % 50 {
             7 => "{\"custom_id\": \"bad\", \"body\": {\"model\": \"dep\",}}".to_string(),
             13 => String::new(),
