@@ -4,7 +4,9 @@
 use super::entry::Poster;
 use super::reader::{jsonl_blob, OutFiles, Reader};
 use super::tables::FetchedTiktoken;
-use batchlane_core::batch::{owned_range, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenPass};
+use batchlane_core::batch::{
+    merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenPass, TokenizerProvider,
+};
 use batchlane_core::cost::usage::UsageParser;
 use batchlane_core::protocol::{Request, Response};
 use batchlane_core::quota::simulator::simulate_within;
@@ -58,6 +60,18 @@ fn feed_file(out: &Poster<'_>, blobs: &[Blob], c: &mut Checker) -> Result<(), St
     })
 }
 
+/// The lines of the file that the nominal range `[start, end)` owns.
+fn owned(reader: &Reader, start: u64, end: u64) -> Result<(u64, u64), String> {
+    let mut err = None;
+    let r = owned_range(start, end, reader.len, |from| {
+        reader.next_newline(from).unwrap_or_else(|e| {
+            err = Some(e);
+            None
+        })
+    });
+    err.map_or(Ok(r), Err)
+}
+
 /// Runs one request and posts its final answer; an `Err` is posted as `Failed` by the caller.
 pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), String> {
     match request {
@@ -80,18 +94,34 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
             let c = PENDING.with(|p| p.borrow_mut().take()).ok_or("no structural pass to finish")?;
             out.post(&Response::Checked { report: Box::new(c.finish_with_tokens(parts)) }, &[]);
         }
+        Request::Range { options, catalog, start, end, at } => {
+            let reader = first(blobs)?;
+            let (a, b) = owned(&reader, start, end)?;
+            let provider: Box<dyn TokenizerProvider> = if options.count_tokens { Box::new(FetchedTiktoken) } else { Box::new(NoTokenizer) };
+            let mut c = range_checker(options, &catalog, provider, a, &at);
+            let mut t = Ticker::new(out, b.saturating_sub(a));
+            if a < b {
+                reader.each(a, b, |chunk| {
+                    c.feed(chunk);
+                    let p = c.progress();
+                    t.tick(p.bytes, p.lines);
+                    true
+                })?;
+            }
+            out.post(&Response::Part { part: Box::new(c.finish_part()) }, &[]);
+        }
+        Request::Merge { options, catalog, parts } => match merge_parts(parts, &options, &catalog) {
+            Some(report) => out.post(&Response::Checked { report: Box::new(report) }, &[]),
+            // Only a single pass is exact: check the whole file here.
+            None => {
+                let mut c = Checker::with_tokenizer(options, &catalog, Box::new(FetchedTiktoken));
+                feed_file(out, blobs, &mut c)?;
+                out.post(&Response::Checked { report: Box::new(c.finish()) }, &[]);
+            }
+        },
         Request::Tokens { options, catalog, start, end, model_hint } => {
             let reader = first(blobs)?;
-            let mut err = None;
-            let (a, b) = owned_range(start, end, reader.len, |from| {
-                reader.next_newline(from).unwrap_or_else(|e| {
-                    err = Some(e);
-                    None
-                })
-            });
-            if let Some(e) = err {
-                return Err(e);
-            }
+            let (a, b) = owned(&reader, start, end)?;
             let mut t = Ticker::new(out, b.saturating_sub(a));
             let mut pass = TokenPass::new(options, &catalog, Box::new(FetchedTiktoken), a, model_hint.as_deref());
             if a < b {

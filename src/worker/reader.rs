@@ -12,18 +12,25 @@ pub struct Reader {
     blob: Blob,
     sync: web_sys::FileReaderSync,
     pub len: u64,
+    /// The chunk buffer, reused: each chunk is copied once, from the
+    /// `ArrayBuffer` into wasm memory, and parsed there.
+    buf: std::cell::RefCell<Vec<u8>>,
 }
 
 impl Reader {
     pub fn new(blob: &Blob) -> Result<Self, String> {
         let sync = web_sys::FileReaderSync::new().map_err(|_| "FileReaderSync is not available".to_string())?;
-        Ok(Reader { blob: blob.clone(), sync, len: blob.size() as u64 })
+        Ok(Reader { blob: blob.clone(), sync, len: blob.size() as u64, buf: Default::default() })
+    }
+
+    fn read_js(&self, start: u64, end: u64) -> Result<js_sys::Uint8Array, String> {
+        let part = self.blob.slice_with_f64_and_f64(start as f64, end.min(self.len) as f64).map_err(js_error)?;
+        let buf = self.sync.read_as_array_buffer(&part).map_err(|e| format!("cannot read the file: {}", js_error(e)))?;
+        Ok(js_sys::Uint8Array::new(&buf))
     }
 
     fn read(&self, start: u64, end: u64) -> Result<Vec<u8>, String> {
-        let part = self.blob.slice_with_f64_and_f64(start as f64, end.min(self.len) as f64).map_err(js_error)?;
-        let buf = self.sync.read_as_array_buffer(&part).map_err(|e| format!("cannot read the file: {}", js_error(e)))?;
-        Ok(js_sys::Uint8Array::new(&buf).to_vec())
+        Ok(self.read_js(start, end)?.to_vec())
     }
 
     /// Calls `f` on each chunk of `[start, end)` in order while it returns true.
@@ -31,7 +38,12 @@ impl Reader {
         let mut at = start;
         while at < end {
             let to = at.saturating_add(CHUNK).min(end);
-            if !f(&self.read(at, to)?) {
+            let js = self.read_js(at, to)?;
+            let mut buf = self.buf.borrow_mut();
+            let n = js.length() as usize;
+            buf.resize(n, 0);
+            js.copy_to(&mut buf[..n]);
+            if !f(&buf[..n]) {
                 break;
             }
             at = to;

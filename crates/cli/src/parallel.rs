@@ -24,6 +24,8 @@ struct State {
 /// ahead of the output.
 pub fn check_all(inputs: &[Input], options: &CheckOptions, catalog: &Catalog, jobs: usize, mut each: impl FnMut(usize, Outcome)) {
     let n = inputs.len();
+    // One file: its ranges get the threads.
+    let split = if n == 1 { jobs } else { 1 };
     let jobs = jobs.clamp(1, n.max(1));
     let window = jobs.saturating_mul(2);
     let state = Mutex::new(State { next: 0, written: 0, done: (0..n).map(|_| None).collect() });
@@ -43,7 +45,7 @@ pub fn check_all(inputs: &[Input], options: &CheckOptions, catalog: &Catalog, jo
                     st.next += 1;
                     st.next - 1
                 };
-                let outcome = check_guarded(&inputs[i], options, catalog);
+                let outcome = check_guarded(&inputs[i], options, catalog, split);
                 lock().done[i] = Some(outcome);
                 changed.notify_all();
             });
@@ -66,18 +68,24 @@ pub fn check_all(inputs: &[Input], options: &CheckOptions, catalog: &Catalog, jo
 }
 
 /// A panic in the checker becomes an unreadable-file outcome, never a crash.
-fn check_guarded(input: &Input, options: &CheckOptions, catalog: &Catalog) -> Outcome {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_input(input, options, catalog)))
+fn check_guarded(input: &Input, options: &CheckOptions, catalog: &Catalog, split: usize) -> Outcome {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_input(input, options, catalog, split)))
         .unwrap_or_else(|_| Err("internal error while checking this file (please report it)".into()))
 }
 
-fn check_input(input: &Input, options: &CheckOptions, catalog: &Catalog) -> Outcome {
+fn check_input(input: &Input, options: &CheckOptions, catalog: &Catalog, split: usize) -> Outcome {
     match input {
         Input::Stdin => check_reader(std::io::stdin().lock(), options, catalog),
         Input::File(path) => {
             let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
-            if f.metadata().map_err(|e| e.to_string())?.is_dir() {
+            let meta = f.metadata().map_err(|e| e.to_string())?;
+            if meta.is_dir() {
                 return Err("it is a directory".into());
+            }
+            if meta.is_file() {
+                if let Some(report) = crate::split_file::check_split(path, options, catalog, split)? {
+                    return Ok(report);
+                }
             }
             check_reader(f, options, catalog)
         }

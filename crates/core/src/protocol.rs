@@ -11,7 +11,9 @@
 //! To add a kind of work: a `Request` variant, the `Response` it ends with,
 //! an arm in the worker's dispatch, and a case in this module's tests.
 
-use crate::batch::{CheckOptions, Progress as CheckProgress, RepairOptions, RepairOutcome, Report, SplitOutcome, TokenPart};
+use crate::batch::{
+    CheckOptions, Progress as CheckProgress, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart, TokenPart,
+};
 use crate::cost::usage::{ParsedUsage, UsageLimits};
 use crate::facts::Catalog;
 use crate::quota::simulator::{SimBudget, SimConfig, SimRun};
@@ -33,6 +35,15 @@ pub enum Request {
     /// A token pass over the lines whose first byte is in `[start, end)`.
     /// Blob: the file. Ends with `Tokens`.
     Tokens { options: CheckOptions, catalog: Catalog, start: u64, end: u64, model_hint: Option<String> },
+    /// The check (structural, and tokens if `options.count_tokens`) of the
+    /// lines whose first byte is in `[start, end)`, every range but the
+    /// file's first assuming `at` (`batch::plan_ranges`). Blob: the file.
+    /// Ends with `Part`.
+    Range { options: CheckOptions, catalog: Catalog, start: u64, end: u64, at: RangeStart },
+    /// Merges the ranges' parts into the report; where only a single pass
+    /// is exact, checks the attached file in one pass instead (with
+    /// progress). Blob: the file. Ends with `Checked`.
+    Merge { options: CheckOptions, catalog: Catalog, parts: Vec<StructuralPart> },
     /// The repaired file. Blob: the file. Ends with `Repaired` + one blob.
     Repair { options: RepairOptions },
     /// The file split under the limits. Blob: the file. Ends with `Split`
@@ -72,6 +83,9 @@ pub enum Response {
     },
     Tokens {
         part: Box<TokenPart>,
+    },
+    Part {
+        part: Box<StructuralPart>,
     },
     /// The repaired file is the attached blob.
     Repaired {

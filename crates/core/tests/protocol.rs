@@ -2,7 +2,9 @@
 //! encoding unchanged, built from real values (a checked file, joined
 //! results, a simulator run, parsed usage).
 
-use batchlane_core::batch::{check_bytes, repair, split, CheckOptions, NoTokenizer, RepairOptions, SplitLimits, TokenPass};
+use batchlane_core::batch::{
+    check_bytes, range_checker, repair, split, CheckOptions, NoTokenizer, RangeStart, RepairOptions, SplitLimits, StructuralPart, TokenPass,
+};
 use batchlane_core::cost::usage::{parse_usage, UsageLimits};
 use batchlane_core::facts::Catalog;
 use batchlane_core::protocol::{decode, encode, Request, Response};
@@ -25,6 +27,8 @@ fn request_name(r: &Request) -> &'static str {
         Request::Structural { .. } => "Structural",
         Request::Finish { .. } => "Finish",
         Request::Tokens { .. } => "Tokens",
+        Request::Range { .. } => "Range",
+        Request::Merge { .. } => "Merge",
         Request::Repair { .. } => "Repair",
         Request::Split { .. } => "Split",
         Request::Join { .. } => "Join",
@@ -41,6 +45,7 @@ fn response_name(r: &Response) -> &'static str {
         Response::Fed { .. } => "Fed",
         Response::Checked { .. } => "Checked",
         Response::Tokens { .. } => "Tokens",
+        Response::Part { .. } => "Part",
         Response::Repaired { .. } => "Repaired",
         Response::Split { .. } => "Split",
         Response::Joined { .. } => "Joined",
@@ -71,6 +76,14 @@ fn sim_config() -> SimConfig {
     c
 }
 
+/// A range's part of the broken fixture (duplicates, shapes, findings).
+fn part(start: u64) -> StructuralPart {
+    let mut c = range_checker(options(), &Catalog::builtin(), Box::new(NoTokenizer), start, &RangeStart::default());
+    c.feed(BROKEN);
+    c.feed(VALID);
+    c.finish_part()
+}
+
 fn requests() -> Vec<Request> {
     let catalog = Catalog::builtin();
     let mut pass = TokenPass::new(options(), &catalog, Box::new(NoTokenizer), 0, Some("gpt-4o"));
@@ -86,6 +99,14 @@ fn requests() -> Vec<Request> {
             end: 4_000_000_000,
             model_hint: Some("gpt-4o-mini".into()),
         },
+        Request::Range {
+            options: options(),
+            catalog: catalog.clone(),
+            start: 7,
+            end: 9_000_000_000,
+            at: RangeStart { first_url: Some(("/v1/chat/completions".into(), 1)), first_model: Some(("dép\"1".into(), 2)) },
+        },
+        Request::Merge { options: options(), catalog: catalog.clone(), parts: vec![part(0), part(120)] },
         Request::Repair { options: RepairOptions { rename_duplicate_ids: true } },
         Request::Split { options: options(), catalog },
         Request::Join { files: vec![FileKind::Output, FileKind::Errors, FileKind::Input] },
@@ -117,6 +138,7 @@ fn responses() -> Vec<Response> {
         Response::Simulated { run: Box::new(run) },
         Response::Usage { parsed: Box::new(parse_usage(USAGE)) },
         Response::Failed { message: "the worker stopped: <boom> \u{1b}[31m".into() },
+        Response::Part { part: Box::new(part(0)) },
     ]
 }
 
@@ -125,7 +147,7 @@ fn every_request_survives_the_encoding() {
     let all = requests();
     let mut names: Vec<_> = all.iter().map(request_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 10, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 12, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Request = decode(&text).unwrap();
@@ -138,7 +160,7 @@ fn every_response_survives_the_encoding() {
     let all = responses();
     let mut names: Vec<_> = all.iter().map(response_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 13, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 14, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Response = decode(&text).unwrap();

@@ -1,10 +1,10 @@
 //! The batch page's work in the shared worker pool: the check split over
-//! several workers for big files (one structural pass over the whole file,
-//! token passes over line-aligned ranges, merged in the structural
-//! worker), single-worker repair and split, and cancel.
+//! one worker per core for big files (each checks a line-aligned range,
+//! structure and tokens; one more merges the parts), single-worker repair
+//! and split, and cancel.
 
-use crate::worker::client::{Job, WorkerPool};
-use batchlane_core::batch::{plan_parallel, CheckOptions, ParallelPlan, Progress, Report, TokenPart, PLAN_PREFIX_BYTES};
+use crate::worker::client::WorkerPool;
+use batchlane_core::batch::{plan_ranges, CheckOptions, Progress, RangeStart, Report, StructuralPart, PLAN_PREFIX_BYTES};
 use batchlane_core::facts::Catalog;
 use batchlane_core::protocol::{Request, Response};
 use std::cell::RefCell;
@@ -13,8 +13,8 @@ use web_sys::Blob;
 
 /// Files smaller than this are checked by one worker.
 const PARALLEL_MIN_BYTES: f64 = 8.0 * 1024.0 * 1024.0;
-/// Most token workers used (besides the structural one).
-const MAX_TOKEN_WORKERS: usize = 4;
+/// Most workers a check uses.
+const MAX_WORKERS: usize = 16;
 
 thread_local! {
     /// The batch page's workers (kept warm between runs: their tokenizer
@@ -37,10 +37,10 @@ pub enum CheckEvent {
     Done(Result<Box<Report>, String>),
 }
 
-/// How many token workers to use for a big file.
-fn token_workers() -> usize {
+/// How many workers check a big file: one per core.
+fn workers() -> usize {
     let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
-    (cores as usize).clamp(1, MAX_TOKEN_WORKERS)
+    (cores as usize).clamp(1, MAX_WORKERS)
 }
 
 /// The size from which a file is checked on several workers
@@ -52,8 +52,7 @@ fn parallel_min_bytes() -> f64 {
 
 /// Checks `file` in the workers, with exact tokens (when counted).
 pub fn check(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(CheckEvent)>) {
-    // Structural checks alone are one fast pass: no token workers.
-    if file.size() < parallel_min_bytes() || !options.count_tokens {
+    if file.size() < parallel_min_bytes() {
         return single(file, options, catalog, on);
     }
     wasm_bindgen_futures::spawn_local(async move {
@@ -64,14 +63,12 @@ pub fn check(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(
             Ok(h) => gloo::file::futures::read_as_bytes(&h).await.ok(),
             Err(_) => None,
         };
-        // Token totals must equal a single pass: split only when the ranges
-        // can know the model the single pass would use.
-        let plan = bytes.map_or(ParallelPlan::SinglePass, |b| plan_parallel(&b, end >= size, &options, &catalog));
-        let hint = match plan {
-            ParallelPlan::Split(hint) => hint,
-            ParallelPlan::SinglePass => return single(file, options, catalog, on),
+        // The report must equal a single pass: split only when the ranges
+        // can know the file's first url and model (and tokens' model).
+        let Some(at) = bytes.and_then(|b| plan_ranges(&b, end >= size, &options, &catalog)) else {
+            return single(file, options, catalog, on);
         };
-        if let Err(e) = parallel(file, options, catalog, hint, on.clone()) {
+        if let Err(e) = ranges(file, options, catalog, at, on.clone()) {
             cancel();
             on(CheckEvent::Done(Err(e)));
         }
@@ -105,36 +102,27 @@ pub fn one(file: Blob, req: Request, f: impl Fn(Response, Vec<Blob>) + 'static) 
     }
 }
 
-struct Parallel {
-    structural: Progress,
-    token_bytes: Vec<u64>,
-    parts: Vec<Option<TokenPart>>,
-    fed: bool,
-    finishing: bool,
+struct Ranges {
+    /// Bytes and lines read by each range's worker.
+    done: Vec<Progress>,
+    parts: Vec<Option<StructuralPart>>,
+    merging: bool,
     failed: bool,
-    /// The structural worker's job (for `Finish`).
-    job: Option<Job>,
 }
 
-fn parallel(file: Blob, options: CheckOptions, catalog: Catalog, hint: Option<String>, on: Rc<dyn Fn(CheckEvent)>) -> Result<(), String> {
-    let n = token_workers();
+/// The check over `n` line-aligned ranges, one worker each (structural
+/// findings and, when counted, tokens), then merged in one more.
+fn ranges(file: Blob, options: CheckOptions, catalog: Catalog, at: RangeStart, on: Rc<dyn Fn(CheckEvent)>) -> Result<(), String> {
+    let n = workers();
     let len = file.size() as u64;
-    let state = Rc::new(RefCell::new(Parallel {
-        structural: Progress::default(),
-        token_bytes: vec![0; n],
-        parts: vec![None; n],
-        fed: false,
-        finishing: false,
-        failed: false,
-        job: None,
-    }));
+    let state = Rc::new(RefCell::new(Ranges { done: vec![Progress::default(); n], parts: vec![None; n], merging: false, failed: false }));
     let emit = {
         let on = on.clone();
         let state = state.clone();
         move || {
             let st = state.borrow();
-            let done = st.structural.bytes.saturating_add(st.token_bytes.iter().fold(0u64, |a, b| a.saturating_add(*b)));
-            on(CheckEvent::Progress(Progress { bytes: done / 2, lines: st.structural.lines }));
+            let sum = |f: fn(&Progress) -> u64| st.done.iter().fold(0u64, |a, p| a.saturating_add(f(p)));
+            on(CheckEvent::Progress(Progress { bytes: sum(|p| p.bytes), lines: sum(|p| p.lines) }));
         }
     };
     let fail = {
@@ -147,68 +135,49 @@ fn parallel(file: Blob, options: CheckOptions, catalog: Catalog, hint: Option<St
             }
         }
     };
-    // Sends the token parts to the structural worker once all are in.
-    let maybe_finish = {
-        let state = state.clone();
-        let fail = fail.clone();
+    // Merges the parts in a worker once all are in.
+    let maybe_merge = {
+        let (state, fail, on, file, options, catalog) =
+            (state.clone(), fail.clone(), on.clone(), file.clone(), options.clone(), catalog.clone());
         move || {
             let mut st = state.borrow_mut();
-            if st.fed && !st.finishing && st.parts.iter().all(Option::is_some) {
-                st.finishing = true;
-                let parts = st.parts.iter_mut().filter_map(Option::take).collect();
-                let job = st.job.clone();
-                drop(st);
-                let sent =
-                    job.ok_or_else(|| "the structural pass is gone".to_string()).and_then(|j| j.send(&Request::Finish { parts }, &[]));
-                if let Err(e) = sent {
-                    fail(e);
-                }
+            if st.merging || st.failed || !st.parts.iter().all(Option::is_some) {
+                return;
+            }
+            st.merging = true;
+            let parts = st.parts.iter_mut().filter_map(Option::take).collect();
+            drop(st);
+            let (on, fail2) = (on.clone(), fail.clone());
+            let req = Request::Merge { options: options.clone(), catalog: catalog.clone(), parts };
+            let sent = pool().run(&req, std::slice::from_ref(&file), move |reply, _| match reply {
+                // The merge fell back to one pass over the file.
+                Response::Progress { done, lines, .. } => on(CheckEvent::Progress(progress_of(done, lines))),
+                Response::Checked { report } => on(CheckEvent::Done(Ok(report))),
+                Response::Failed { message } => fail2(message),
+                _ => {}
+            });
+            if let Err(e) = sent {
+                fail(e);
             }
         }
     };
-    let job = {
-        let (state, emit, fail, maybe_finish, on) = (state.clone(), emit.clone(), fail.clone(), maybe_finish.clone(), on.clone());
-        pool().run(
-            &Request::Structural { options: options.clone(), catalog: catalog.clone() },
-            std::slice::from_ref(&file),
-            move |reply, _| match reply {
-                Response::Progress { done, lines, .. } => {
-                    state.borrow_mut().structural = progress_of(done, lines);
-                    emit();
-                }
-                Response::Fed { progress } => {
-                    {
-                        let mut st = state.borrow_mut();
-                        st.structural = progress;
-                        st.fed = true;
-                    }
-                    emit();
-                    maybe_finish();
-                }
-                Response::Checked { report } => on(CheckEvent::Done(Ok(report))),
-                Response::Failed { message } => fail(message),
-                _ => {}
-            },
-        )?
-    };
-    state.borrow_mut().job = Some(job);
     for k in 0..n {
-        let (state, emit, fail, maybe_finish) = (state.clone(), emit.clone(), fail.clone(), maybe_finish.clone());
+        let (state, emit, fail, maybe_merge) = (state.clone(), emit.clone(), fail.clone(), maybe_merge.clone());
         let (start, end) = (len * k as u64 / n as u64, len * (k as u64 + 1) / n as u64);
-        let req = Request::Tokens { options: options.clone(), catalog: catalog.clone(), start, end, model_hint: hint.clone() };
+        let req = Request::Range { options: options.clone(), catalog: catalog.clone(), start, end, at: at.clone() };
         pool().run(&req, std::slice::from_ref(&file), move |reply, _| match reply {
-            Response::Progress { done, .. } => {
-                state.borrow_mut().token_bytes[k] = done;
+            Response::Progress { done, lines, .. } => {
+                state.borrow_mut().done[k] = progress_of(done, lines);
                 emit();
             }
-            Response::Tokens { part } => {
+            Response::Part { part } => {
                 {
                     let mut st = state.borrow_mut();
-                    st.token_bytes[k] = part.bytes;
+                    st.done[k] = Progress { bytes: part.bytes, lines: part.lines };
                     st.parts[k] = Some(*part);
                 }
                 emit();
-                maybe_finish();
+                maybe_merge();
             }
             Response::Failed { message } => fail(message),
             _ => {}

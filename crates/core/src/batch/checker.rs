@@ -8,10 +8,12 @@
 use super::diagnostic::quote;
 use super::estimate::{explicit_cap, output_cap, prompt_tokens, OutputCap, Overheads};
 use super::fast_bpe::Tiktoken;
+use super::fast_line::check_line_fast;
 use super::findings::Findings;
 use super::finish::FileFacts;
 use super::line::{check_line, FileShape, LineRef, Parsed};
 use super::scan::json_items;
+use super::structural_part::{IdSeen, RangeStart, StructuralPart};
 use super::tally::{Once, Tally};
 use super::token_part::TokenPart;
 use super::tokens::{CachedCounter, TokenizerProvider};
@@ -50,6 +52,45 @@ pub struct Checker {
     shape: Option<FileShape>,
     tally: Tally,
     findings: Findings,
+    /// Set when checking one range of a file (see `structural_part.rs`).
+    range: Option<Box<RangeRecord>>,
+}
+
+/// The message of a duplicate custom_id first used on line `first`.
+pub(crate) fn duplicate_message(first: u64) -> String {
+    format!("The custom ID for this request is a duplicate of the custom ID in another request (line {first}).")
+}
+
+/// How the first request looks when it did not parse.
+pub(crate) fn shape_of(b: &[u8]) -> Option<FileShape> {
+    let t = b.trim_ascii();
+    if b.contains(&0) || std::str::from_utf8(b).is_err() {
+        Some(FileShape::Binary)
+    } else if t.starts_with(b"[") {
+        Some(FileShape::JsonArray)
+    } else if t == b"{" || (t.starts_with(b"{") && !t.ends_with(b"}")) {
+        Some(FileShape::PrettyPrinted)
+    } else {
+        None
+    }
+}
+
+/// What the first finding of such a line says first.
+pub(crate) fn shape_note(shape: FileShape) -> &'static str {
+    match shape {
+        FileShape::Binary => "This looks like a binary file, not a JSONL text file.",
+        FileShape::JsonArray => "The file is a JSON array, not JSON Lines: write each request as one JSON object on its own line, without the surrounding [ ] and commas.",
+        FileShape::PrettyPrinted => "The request spans several lines (pretty-printed JSON): JSONL needs each request on a single line.",
+    }
+}
+
+/// What a range pass records for the merge.
+struct RangeRecord {
+    start: u64,
+    assumed: RangeStart,
+    seen: Vec<IdSeen>,
+    first_shape: Option<(u64, FileShape)>,
+    overflow: bool,
 }
 
 impl Checker {
@@ -85,7 +126,30 @@ impl Checker {
             model_source: if model.is_some() { super::ModelSource::Picked } else { super::ModelSource::Unknown },
             encoding: None,
             shape: None,
+            range: None,
         }
+    }
+
+    /// A checker for the lines of a file from byte `start` (the start of a
+    /// line), assuming `at` holds at that point; end it with
+    /// [`Self::finish_part`].
+    pub fn for_range(options: CheckOptions, catalog: &Catalog, provider: Box<dyn TokenizerProvider>, start: u64, at: &RangeStart) -> Self {
+        let mut c = Self::with_tokenizer(options, catalog, provider);
+        if start > 0 {
+            c.lines = LineSplitter::starting_at(start, c.options.max_line_bytes);
+        }
+        if at.first_url.is_some() {
+            c.first_url = at.first_url.clone();
+        }
+        if let Some((m, _)) = &at.first_model {
+            c.first_model = at.first_model.clone();
+            if c.model.is_none() {
+                (c.model, c.model_source) = super::resolve_model(m);
+            }
+        }
+        let assumed = RangeStart { first_url: c.first_url.clone(), first_model: c.first_model.clone() };
+        c.range = Some(Box::new(RangeRecord { start, assumed, seen: Vec::new(), first_shape: None, overflow: false }));
+        c
     }
 
     pub fn progress(&self) -> Progress {
@@ -144,7 +208,9 @@ impl Checker {
             return self.tally.record(r.diag(Code::BlankLine, Severity::Warning, None, msg.into(), None));
         }
         self.tally.add_request();
-        let items = json_items(b);
+        // A line holds at most one item per byte, plus one: a shorter line
+        // than the limit needs no count.
+        let items = if (b.len() as u64) < self.options.max_line_values { 0 } else { json_items(b) };
         if items > self.options.max_line_values {
             let msg = format!(
                 "This line holds about {items} JSON values, more than the checker's limit of {}; it was not checked.",
@@ -154,10 +220,21 @@ impl Checker {
         }
         let mut out = std::mem::replace(&mut self.findings, Findings::new(0));
         out.clear();
-        let parsed = check_line(r, self.options.dialect, &self.catalog, &mut out);
+        // Without token counts an ordinary line takes the fast path.
+        let fast = if self.options.count_tokens { None } else { check_line_fast(r, self.options.dialect, &self.catalog, &mut out) };
+        let parsed = fast.or_else(|| check_line(r, self.options.dialect, &self.catalog, &mut out));
         match parsed {
-            Some(p) => self.across_lines(r, p, &mut out),
-            None if self.tally.requests() == 1 => self.detect_shape(b, &mut out),
+            Some(p) => {
+                let new_id = self.across_lines(r, p, &mut out);
+                if let (Some(seen), Some(range)) = (new_id, self.range.as_mut()) {
+                    range.seen.push(IdSeen { room: !out.is_full(), ..seen });
+                }
+            }
+            None if self.tally.requests() == 1 => match self.range.as_mut() {
+                // A range can't know whether its first request is the file's.
+                Some(range) => range.first_shape = shape_of(b).map(|shape| (number, shape)),
+                None => self.detect_shape(b, &mut out),
+            },
             None => {}
         }
         out.drain_into(&mut self.tally);
@@ -166,28 +243,22 @@ impl Checker {
 
     /// The first request did not parse: say plainly if the file is not JSONL.
     fn detect_shape(&mut self, b: &[u8], out: &mut Findings) {
-        let t = b.trim_ascii();
-        let (shape, note) = if b.contains(&0) || std::str::from_utf8(b).is_err() {
-            (FileShape::Binary, "This looks like a binary file, not a JSONL text file.")
-        } else if t.starts_with(b"[") {
-            (FileShape::JsonArray, "The file is a JSON array, not JSON Lines: write each request as one JSON object on its own line, without the surrounding [ ] and commas.")
-        } else if t == b"{" || (t.starts_with(b"{") && !t.ends_with(b"}")) {
-            (FileShape::PrettyPrinted, "The request spans several lines (pretty-printed JSON): JSONL needs each request on a single line.")
-        } else {
-            return;
-        };
+        let Some(shape) = shape_of(b) else { return };
         self.shape = Some(shape);
         if let Some(d) = out.first_mut() {
-            d.message = format!("{note} {}", d.message);
+            d.message = format!("{} {}", shape_note(shape), d.message);
         }
     }
 
-    fn across_lines(&mut self, r: LineRef, p: Parsed, out: &mut Findings) {
+    /// The cross-line rules; returns what a range records about a custom_id
+    /// first used on this line.
+    fn across_lines(&mut self, r: LineRef, p: Parsed, out: &mut Findings) -> Option<IdSeen> {
+        let mut new_id = None;
         if let Some(id) = p.custom_id.as_deref() {
             match self.ids.get(id) {
                 Some(&first) => {
-                    let msg = format!("The custom ID for this request is a duplicate of the custom ID in another request (line {first}).");
-                    let mut d = r.diag(Code::DuplicateCustomId, Severity::Error, Some("custom_id"), msg, p.custom_id_at);
+                    let mut d =
+                        r.diag(Code::DuplicateCustomId, Severity::Error, Some("custom_id"), duplicate_message(first), p.custom_id_at);
                     d.related_line = Some(first);
                     out.push(d);
                 }
@@ -195,8 +266,23 @@ impl Checker {
                 // (too_many_tasks): later ids are not remembered.
                 None if self.ids.len() < self.max_ids => {
                     self.ids.insert(id.into(), r.number);
+                    if self.range.is_some() {
+                        let d = r.diag(Code::DuplicateCustomId, Severity::Error, None, String::new(), p.custom_id_at);
+                        new_id = Some(IdSeen {
+                            line: d.line,
+                            column: d.column,
+                            line_start: d.line_start,
+                            line_bytes: d.line_bytes,
+                            byte_offset: d.byte_offset,
+                            room: false,
+                        });
+                    }
                 }
-                None => {}
+                None => {
+                    if let Some(range) = self.range.as_mut() {
+                        range.overflow = true;
+                    }
+                }
             }
         }
         let dialect = self.options.dialect;
@@ -245,6 +331,7 @@ impl Checker {
         if let (Some(body), Some(endpoint)) = (&p.body, p.endpoint) {
             self.tokens(r, body, endpoint, &p, out);
         }
+        new_id
     }
 
     fn tokens(&mut self, r: LineRef, body: &serde_json::Value, endpoint: Endpoint, p: &Parsed, out: &mut Findings) {
@@ -322,6 +409,34 @@ impl Checker {
             offset = offset.saturating_add(lines);
         }
         self.report(external)
+    }
+
+    /// Ends a range pass (made with [`Self::for_range`]): its partial state.
+    pub fn finish_part(mut self) -> StructuralPart {
+        self.end_of_input();
+        if let Some(c) = &self.counter {
+            self.tally.add_cache_hits(c.hits);
+        }
+        let range = self.range.take().map_or_else(
+            || RangeRecord { start: 0, assumed: RangeStart::default(), seen: Vec::new(), first_shape: None, overflow: false },
+            |r| *r,
+        );
+        let mut ids: Vec<(Box<str>, u64)> = self.ids.into_iter().collect();
+        ids.sort_unstable_by_key(|&(_, line)| line);
+        let ids = ids.into_iter().zip(range.seen).map(|((id, _), seen)| (id, seen)).collect();
+        StructuralPart {
+            start: range.start,
+            bytes: self.lines.bytes_read(),
+            lines: self.lines.lines_read(),
+            assumed: range.assumed,
+            reached: RangeStart { first_url: self.first_url, first_model: self.first_model },
+            counted: self.counter.is_some(),
+            encoding: self.encoding,
+            first_shape: range.first_shape,
+            ids,
+            overflow: range.overflow,
+            tally: self.tally,
+        }
     }
 
     fn report(mut self, external_tokens: bool) -> Report {

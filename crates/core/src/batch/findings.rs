@@ -27,6 +27,11 @@ impl Findings {
         self.list.len() < self.cap && self.kept.iter().find(|(c, _)| *c == code).is_none_or(|&(_, n)| n < self.cap)
     }
 
+    /// Whether no more diagnostics are kept (of any code).
+    pub(crate) fn is_full(&self) -> bool {
+        self.list.len() >= self.cap
+    }
+
     pub fn push(&mut self, d: Diagnostic) {
         if !self.has_room(d.code) {
             return self.count(d.code, d.severity);

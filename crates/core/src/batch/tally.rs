@@ -184,13 +184,17 @@ impl Tally {
     /// after `line_offset` lines. Parts merged in file order keep, per code,
     /// the same first diagnostics a single pass keeps.
     pub fn merge(&mut self, other: Tally, line_offset: u64) {
-        let shift = |mut d: Diagnostic| {
+        self.merge_with(other, |mut d: Diagnostic| {
             if d.line > 0 {
                 d.line = d.line.saturating_add(line_offset);
             }
             d.related_line = d.related_line.map(|l| l.saturating_add(line_offset));
             d
-        };
+        });
+    }
+
+    /// [`Self::merge`] with the renumbering of each diagnostic given.
+    pub(crate) fn merge_with(&mut self, other: Tally, shift: impl Fn(Diagnostic) -> Diagnostic) {
         self.requests = self.requests.saturating_add(other.requests);
         self.blank_lines = self.blank_lines.saturating_add(other.blank_lines);
         for (mine, theirs) in [
@@ -200,7 +204,7 @@ impl Tally {
         ] {
             mine.count = mine.count.saturating_add(theirs.count);
             if mine.first.is_none() {
-                mine.first = theirs.first.map(shift);
+                mine.first = theirs.first.map(&shift);
             }
         }
         self.prompt_tokens = self.prompt_tokens.plus(other.prompt_tokens);
@@ -264,6 +268,17 @@ impl Tally {
     /// Every code found, with its counts.
     pub(crate) fn counts(&self) -> impl Iterator<Item = (Code, Found)> + '_ {
         self.counts.iter().map(|(&c, &f)| (c, f))
+    }
+
+    /// The kept diagnostics, in the order recorded.
+    pub(crate) fn diagnostics_mut(&mut self) -> &mut Vec<Diagnostic> {
+        &mut self.diagnostics
+    }
+
+    /// Counts `n` more findings of a code whose diagnostics are added with
+    /// [`Self::diagnostics_mut`] (kept or not by a later merge's cap).
+    pub(crate) fn add_found(&mut self, code: Code, severity: Severity, n: u64) {
+        self.record_uncounted(code, severity, n);
     }
 
     /// The kept diagnostics (taken out).

@@ -1,0 +1,285 @@
+//! The fast path for an ordinary request line, when tokens are not counted:
+//! one typed parse with borrowed strings that keeps only what the rules
+//! read (message contents are parsed, as `serde_json::Value` would, and
+//! dropped), instead of building the whole line as a `Value`. It answers
+//! only for a line on which the rules of `line.rs` find nothing (besides
+//! the served-model rule, which it applies the same way); anything unusual
+//! (a duplicate key, a wrong type, a missing field, a bad role) returns
+//! `None` and the caller runs [`super::check_line`], so findings are the
+//! same byte for byte.
+
+use super::line::{LineRef, Parsed};
+use super::scan::scan;
+use super::{Dialect, Endpoint, Findings};
+use crate::facts::{Catalog, Kind};
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::fmt;
+
+const ROLES: &[&str] = &["system", "developer", "user", "assistant", "tool", "function"];
+/// The body keys the output-cap rules read (`estimate.rs`).
+const CAP_KEYS: &[&str] = &["max_completion_tokens", "max_tokens", "max_output_tokens", "n"];
+
+/// [`super::check_line`] for an ordinary line (see the module), or `None`.
+pub fn check_line_fast(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed> {
+    // serde_json checks UTF-8 only in the strings it keeps: check it all.
+    let text = std::str::from_utf8(line.bytes).ok()?;
+    let s = scan(line.bytes);
+    if s.duplicate_count > 0 {
+        return None;
+    }
+    let top = serde_json::from_str::<Top>(text).ok()?;
+    let id = top.custom_id?;
+    let max = catalog.require(Kind::MaxCustomIdChars, "any") as usize;
+    if top.method.as_deref() != Some("POST") || id.chars().nth(max).is_some() {
+        return None;
+    }
+    let url = top.url?;
+    if !dialect.allowed_urls().contains(&url.as_ref()) {
+        return None;
+    }
+    let endpoint = Endpoint::from_url(&url);
+    let body = top.body?;
+    let model = body.model.filter(|m| !m.trim().is_empty())?;
+    if body.stream_true {
+        return None;
+    }
+    match endpoint {
+        Some(Endpoint::ChatCompletions) => {
+            let messages = body.messages?;
+            if messages.count == 0 || !messages.all_good {
+                return None;
+            }
+        }
+        Some(Endpoint::Responses | Endpoint::Embeddings | Endpoint::Moderations) if !body.input_set => return None,
+        _ => {}
+    }
+    let p = Parsed {
+        custom_id: Some(id.into_owned()),
+        url: Some(url.into_owned()),
+        model: Some(model.into_owned()),
+        endpoint,
+        body: Some(Value::Object(body.caps)),
+        custom_id_at: s.key_offset("custom_id"),
+        url_at: s.key_offset("url"),
+        model_at: s.body_key_offset("model"),
+        max_tokens_at: s.body_key_offset("max_tokens"),
+    };
+    super::served::model_rule(line, &p, dialect, catalog, out);
+    Some(p)
+}
+
+/// A string, borrowed from the line when it has no escapes.
+struct Str<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Str<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Str<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Self::Value, E> {
+                Ok(Str(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(Str(Cow::Owned(v.to_string())))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// Any JSON value, parsed as `Value` parses it (numbers in range, escapes)
+/// but not kept: only whether it was `null` or `true`.
+#[derive(Clone, Copy, PartialEq)]
+enum Skip {
+    Null,
+    True,
+    Other,
+}
+
+impl<'de> Deserialize<'de> for Skip {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Skip;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_unit<E>(self) -> Result<Skip, E> {
+                Ok(Skip::Null)
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Skip, E> {
+                Ok(if v { Skip::True } else { Skip::Other })
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Skip, E> {
+                Ok(Skip::Other)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Skip, E> {
+                Ok(Skip::Other)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Skip, E> {
+                Ok(Skip::Other)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Skip, E> {
+                Ok(Skip::Other)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Skip, A::Error> {
+                while a.next_element::<Skip>()?.is_some() {}
+                Ok(Skip::Other)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Skip, A::Error> {
+                while a.next_key::<IgnoredAny>()?.is_some() {
+                    a.next_value::<Skip>()?;
+                }
+                Ok(Skip::Other)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The top-level fields the rules read (a later duplicate key can't occur:
+/// the scan found none).
+struct Top<'a> {
+    custom_id: Option<Cow<'a, str>>,
+    method: Option<Cow<'a, str>>,
+    url: Option<Cow<'a, str>>,
+    body: Option<Body<'a>>,
+}
+
+impl<'de> Deserialize<'de> for Top<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Top<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a request object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Top<'de>, A::Error> {
+                let mut t = Top { custom_id: None, method: None, url: None, body: None };
+                while let Some(Str(k)) = a.next_key::<Str>()? {
+                    match k.as_ref() {
+                        "custom_id" => t.custom_id = Some(a.next_value::<Str>()?.0),
+                        "method" => t.method = Some(a.next_value::<Str>()?.0),
+                        "url" => t.url = Some(a.next_value::<Str>()?.0),
+                        "body" => t.body = Some(a.next_value::<Body>()?),
+                        _ => {
+                            a.next_value::<Skip>()?;
+                        }
+                    }
+                }
+                Ok(t)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+struct Body<'a> {
+    model: Option<Cow<'a, str>>,
+    stream_true: bool,
+    messages: Option<Messages>,
+    input_set: bool,
+    /// The output-cap keys, as `Value`s.
+    caps: Map<String, Value>,
+}
+
+impl<'de> Deserialize<'de> for Body<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Body<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a body object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Body<'de>, A::Error> {
+                let mut b = Body { model: None, stream_true: false, messages: None, input_set: false, caps: Map::new() };
+                while let Some(Str(k)) = a.next_key::<Str>()? {
+                    match k.as_ref() {
+                        "model" => b.model = Some(a.next_value::<Str>()?.0),
+                        "stream" => b.stream_true = a.next_value::<Skip>()? == Skip::True,
+                        "messages" => b.messages = Some(a.next_value::<Messages>()?),
+                        "input" => b.input_set = a.next_value::<Skip>()? != Skip::Null,
+                        key if CAP_KEYS.contains(&key) => {
+                            let v = a.next_value::<Value>()?;
+                            b.caps.insert(key.to_string(), v);
+                        }
+                        _ => {
+                            a.next_value::<Skip>()?;
+                        }
+                    }
+                }
+                Ok(b)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// `body.messages`: how many, and whether each is an object with a known
+/// role and content (or an assistant's tool calls).
+struct Messages {
+    count: usize,
+    all_good: bool,
+}
+
+impl<'de> Deserialize<'de> for Messages {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Messages;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an array of messages")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Messages, A::Error> {
+                let mut m = Messages { count: 0, all_good: true };
+                while let Some(good) = a.next_element_seed(Message)? {
+                    m.count = m.count.saturating_add(1);
+                    m.all_good &= good;
+                }
+                Ok(m)
+            }
+        }
+        d.deserialize_seq(V)
+    }
+}
+
+/// One message: whether `messages_rule` finds nothing in it.
+struct Message;
+
+impl<'de> DeserializeSeed<'de> for Message {
+    type Value = bool;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Message {
+    type Value = bool;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a message object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<bool, A::Error> {
+        let (mut role_ok, mut assistant, mut content, mut calls) = (false, false, false, false);
+        while let Some(Str(k)) = a.next_key::<Str>()? {
+            match k.as_ref() {
+                "role" => {
+                    let Str(r) = a.next_value::<Str>()?;
+                    role_ok = ROLES.contains(&r.as_ref());
+                    assistant = r == "assistant";
+                }
+                "content" => content = a.next_value::<Skip>()? != Skip::Null,
+                key => {
+                    calls |= key == "tool_calls" || key == "function_call";
+                    a.next_value::<Skip>()?;
+                }
+            }
+        }
+        Ok(role_ok && (content || (assistant && calls)))
+    }
+}

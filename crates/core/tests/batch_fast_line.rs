@@ -1,0 +1,163 @@
+//! The fast path for ordinary lines answers only where it agrees with
+//! `check_line` exactly (same parsed fields, same findings), and pushes
+//! nothing where it gives up: over generated request lines with odd
+//! values, duplicate and escaped keys, and random byte mutations.
+
+use batchlane_core::batch::{check_line, check_line_fast, Dialect, Findings, LineRef};
+use batchlane_core::facts::Catalog;
+use proptest::prelude::*;
+
+const IDS: &[&str] = &["\"r-1\"", "\"r\\u0031\"", "\"티켓-9\"", "\"\"", "5", "null", "\"a\\\"b\""];
+const METHODS: &[&str] = &["\"POST\"", "\"GET\"", "\"P\\u004fST\"", "1", "null"];
+const URLS: &[&str] = &["\"/v1/chat/completions\"", "\"/chat/completions\"", "\"/v1/responses\"", "\"/v1/embeddings\"", "\"/x\"", "[]"];
+const MODELS: &[&str] = &["\"dep\"", "\"gpt-4o\"", "\"gpt-4o-mini\"", "\"  \"", "\"\"", "7", "null"];
+const VALUES: &[&str] = &["16", "-1", "1e400", "1.5", "null", "\"x\"", "true", "false", "{}", "[1,{\"a\":[]}]", "18446744073709551616"];
+const CONTENTS: &[&str] = &["\"hi\"", "\"한국어 \\n \\ud83d\\ude00\"", "null", "[{\"type\":\"text\",\"text\":\"t\"}]", "5", "\"\\u0000\""];
+const ROLES: &[&str] = &["\"user\"", "\"system\"", "\"assistant\"", "\"bot\"", "3", "null"];
+
+/// Choices that make an ordinary request; tests vary some of them.
+const GOOD: [usize; 25] = [9, 1, 1, 2, 1, 1, 0, 0, 0, 0, 2, 6, 6, 6, 6, 5, 5, 5, 5, 2, 2, 2, 2, 0, 0];
+
+/// `GOOD` with the choices where `keep` is 0 taken from `other`.
+fn mixed(other: &[usize], keep: &[u8]) -> Vec<usize> {
+    GOOD.iter().zip(other.iter().zip(keep)).map(|(&g, (&o, &k))| if k == 0 { o } else { g }).collect()
+}
+
+fn pick<'a>(pool: &[&'a str], i: usize) -> &'a str {
+    pool[i % pool.len()]
+}
+
+/// A request line from choices (`None`: the key is left out).
+fn request(c: &[usize]) -> String {
+    let at = |k: usize| c.get(k).copied().unwrap_or(0);
+    let mut messages = Vec::new();
+    for m in 0..at(10) % 4 {
+        let mut fields = Vec::new();
+        if at(11 + m) % 5 != 0 {
+            fields.push(format!("\"role\": {}", pick(ROLES, at(11 + m) / 5)));
+        }
+        if at(15 + m) % 4 != 0 {
+            fields.push(format!("\"content\": {}", pick(CONTENTS, at(15 + m) / 4)));
+        }
+        if at(19 + m) % 3 == 0 {
+            fields.push("\"tool_calls\": [{\"id\": \"c\"}]".into());
+        }
+        messages.push(if at(19 + m) % 7 == 1 { "\"text\"".to_string() } else { format!("{{{}}}", fields.join(", ")) });
+    }
+    let mut body = Vec::new();
+    if at(4) % 6 != 0 {
+        body.push(format!("\"model\": {}", pick(MODELS, at(4) / 6)));
+    }
+    if at(5) % 3 == 0 {
+        body.push(format!("\"stream\": {}", pick(VALUES, at(5) / 3)));
+    }
+    for (k, key) in ["max_tokens", "max_completion_tokens", "max_output_tokens", "n", "input", "temperature"].iter().enumerate() {
+        if at(6 + k % 4) % (3 + k) == 1 {
+            body.push(format!("\"{key}\": {}", pick(VALUES, at(6 + k % 4) / 3 + k)));
+        }
+    }
+    if at(10) % 5 != 4 {
+        body.push(format!("\"messages\": [{}]", messages.join(", ")));
+    }
+    if at(23) % 9 == 1 {
+        body.push("\"mod\\u0065l\": \"other\"".into());
+    }
+    let mut top = Vec::new();
+    if at(0) % 8 != 0 {
+        top.push(format!("\"custom_id\": {}", pick(IDS, at(0) / 8)));
+    }
+    if at(1) % 8 != 0 {
+        top.push(format!("\"method\": {}", pick(METHODS, at(1) / 8)));
+    }
+    if at(2) % 8 != 0 {
+        top.push(format!("\"url\": {}", pick(URLS, at(2) / 8)));
+    }
+    match at(3) % 9 {
+        0 => {}
+        1 => top.push("\"body\": [1]".into()),
+        _ => top.push(format!("\"body\": {{{}}}", body.join(", "))),
+    }
+    match at(24) % 11 {
+        1 => top.push("\"custom_id\": \"again\"".into()),
+        2 => top.push("\"extra\": {\"deep\": [1e400]}".into()),
+        3 => top.push("\"extra\": {\"k\": 1, \"k\": 2}".into()),
+        4 => top.push("\"\\u0075rl\": \"/v1/chat/completions\"".into()),
+        _ => {}
+    }
+    format!("{{{}}}", top.join(", "))
+}
+
+/// Whether the fast path answered (after checking that it agrees).
+fn agree(bytes: &[u8], dialect: Dialect) -> bool {
+    let c = Catalog::builtin();
+    let r = LineRef { number: 3, start: 100, bytes };
+    let (mut fast_out, mut slow_out) = (Findings::new(4), Findings::new(4));
+    let fast = check_line_fast(r, dialect, &c, &mut fast_out);
+    let slow = check_line(r, dialect, &c, &mut slow_out);
+    let text = String::from_utf8_lossy(bytes);
+    let Some(f) = fast else {
+        assert!(fast_out.list().is_empty(), "gave up after a finding: {text}");
+        return false;
+    };
+    let s = slow.unwrap_or_else(|| panic!("fast answered where the slow path refused: {text}"));
+    assert_eq!(fast_out.list(), slow_out.list(), "{text}");
+    assert_eq!(
+        (&f.custom_id, &f.url, &f.model, f.endpoint, f.custom_id_at, f.url_at, f.model_at, f.max_tokens_at),
+        (&s.custom_id, &s.url, &s.model, s.endpoint, s.custom_id_at, s.url_at, s.model_at, s.max_tokens_at),
+        "{text}"
+    );
+    let (fb, sb) = (f.body.expect("a body"), s.body.expect("a body"));
+    for key in ["max_tokens", "max_completion_tokens", "max_output_tokens", "n"] {
+        assert_eq!(fb.get(key), sb.get(key), "{key}: {text}");
+    }
+    true
+}
+
+#[test]
+fn ordinary_lines_take_the_fast_path() {
+    let c = Catalog::builtin();
+    let line = br#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "dep", "max_tokens": 9, "messages": [{"role": "user", "content": "\ud55c x"}]}}"#;
+    let r = LineRef { number: 1, start: 0, bytes: line };
+    assert!(check_line_fast(r, Dialect::Azure, &c, &mut Findings::new(5)).is_some());
+    agree(line, Dialect::Azure);
+    // Invalid UTF-8 in an ignored string: the slow path reports it.
+    let bad = b"{\"custom_id\": \"a\", \"x\": \"\xFF\", \"method\": \"POST\"}";
+    let r = LineRef { number: 1, start: 0, bytes: bad };
+    assert!(check_line_fast(r, Dialect::Azure, &c, &mut Findings::new(5)).is_none());
+    // The generated lines reach both paths.
+    let mut seed = 7u64;
+    let mut fast = 0;
+    for _ in 0..4000 {
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        let other: Vec<usize> = (0..25).map(|_| next() % 64).collect();
+        let keep: Vec<u8> = (0..25).map(|_| u8::from(next() % 8 != 0)).collect();
+        fast += usize::from(agree(request(&mixed(&other, &keep)).as_bytes(), Dialect::Azure));
+    }
+    assert!((400..3900).contains(&fast), "{fast} of 4000 took the fast path");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #[test]
+    fn fast_path_equals_slow_path(
+        other in proptest::collection::vec(0usize..64, 25),
+        keep in proptest::collection::vec(0u8..3, 25),
+        mutations in proptest::collection::vec((0.0f64..1.0, 0u8..4, any::<u8>()), 0..3),
+        openai: bool,
+    ) {
+        let mut b = request(&mixed(&other, &keep)).into_bytes();
+        for (at, how, byte) in mutations {
+            let i = ((at * b.len() as f64) as usize).min(b.len().saturating_sub(1));
+            match how {
+                0 if !b.is_empty() => b[i] = byte,
+                1 => b.insert(i, byte),
+                2 if !b.is_empty() => { b.remove(i); }
+                _ => b.insert(i, b"{}[],:\"\\ 0e-"[byte as usize % 12]),
+            }
+        }
+        agree(&b, if openai { Dialect::OpenAi } else { Dialect::Azure });
+    }
+}

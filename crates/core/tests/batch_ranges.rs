@@ -1,0 +1,190 @@
+//! The structural check over line-aligned ranges, merged in range order,
+//! equals the single pass: same diagnostics in the same order, caps and
+//! counts, duplicate custom_ids (with their first line) across ranges,
+//! bad lines at range edges. The merge may refuse (then callers check in
+//! one pass); the crafted files here must merge.
+
+use batchlane_core::batch::{check_bytes, check_bytes_ranges, range_start, samples, CheckOptions, Dialect, Report};
+use batchlane_core::facts::Catalog;
+use proptest::prelude::*;
+
+fn normalized(mut r: Report) -> Report {
+    if let Some(t) = &mut r.tokens {
+        t.cache_hits = 0;
+    }
+    r
+}
+
+fn chat(id: &str, model: &str, url: &str, text: &str) -> String {
+    format!(
+        "{{\"custom_id\": \"{id}\", \"method\": \"POST\", \"url\": \"{url}\", \"body\": {{\"model\": \"{model}\", \"max_tokens\": 16, \"messages\": [{{\"role\": \"user\", \"content\": \"{text}\"}}]}}}}"
+    )
+}
+
+/// One line of a test file, by kind (`i` varies ids and texts).
+fn line(kind: u8, i: usize) -> String {
+    let url = "/v1/chat/completions";
+    match kind % 16 {
+        0..=2 => chat(&format!("r-{i}"), "dep", url, &format!("ticket {i} 환불")),
+        3 => chat(&format!("r-{}", i % 7), "dep", url, "dup"),
+        4 => chat("same", "dep", url, "dup"),
+        5 => chat(&format!("m-{i}"), "other", url, "model mismatch"),
+        6 => chat(&format!("u-{i}"), "dep", "/v1/responses", "url mismatch"),
+        7 => "{\"custom_id\": \"bad\", \"body\": {\"model\": \"dep\",}}".into(),
+        8 => String::new(),
+        9 => "[1, 2]".into(),
+        10 => format!("{{\"custom_id\": \"x{i}\u{FFFD}\", \"method\": \"GET\", \"url\": 5, \"body\": {{\"model\": \"\", \"messages\": [1, {{\"role\": \"bot\"}}, {{}}]}}}}"),
+        11 => format!("{{\"custom_id\": \"k-{i}\", \"custom_id\": \"k-{i}\", \"method\": \"POST\", \"url\": \"{url}\", \"body\": {{\"model\": \"dep\", \"stream\": true, \"messages\": [{{\"role\": \"user\"}}, {{\"role\": \"user\"}}, {{\"role\": \"user\"}}]}}}}"),
+        12 => "{".into(),
+        13 => format!("{{\"custom_id\": \"long-{i}\", \"note\": \"{}\"}}", "x".repeat(300)),
+        14 => chat(&format!("r-{}", i % 3), "gpt-4o", url, "base model name"),
+        _ => "  \t ".into(),
+    }
+}
+
+fn file(kinds: &[u8], crlf_every: usize, bom: bool) -> Vec<u8> {
+    let mut f = Vec::new();
+    if bom {
+        f.extend_from_slice("\u{FEFF}".as_bytes());
+    }
+    for (i, &k) in kinds.iter().enumerate() {
+        f.extend_from_slice(line(k, i).as_bytes());
+        if i + 1 < kinds.len() || i % 2 == 0 {
+            f.extend_from_slice(if crlf_every > 0 && i % crlf_every == 0 { b"\r\n" } else { b"\n" });
+        }
+    }
+    f
+}
+
+fn options() -> Vec<CheckOptions> {
+    vec![
+        CheckOptions { count_tokens: false, ..CheckOptions::default() },
+        CheckOptions { count_tokens: false, max_stored_per_code: 2, max_line_bytes: 280, ..CheckOptions::default() },
+        CheckOptions { count_tokens: false, max_stored_per_code: 1, dialect: Dialect::OpenAi, ..CheckOptions::default() },
+        CheckOptions { max_stored_per_code: 3, model: Some("gpt-4o".into()), ..CheckOptions::default() },
+    ]
+}
+
+/// Asserts the ranges' report equals the single pass when it merges;
+/// returns whether it merged (or may refuse: with one finding kept per
+/// line, a duplicate found at the merge would change which is kept).
+fn same(f: &[u8], o: &CheckOptions, cuts: &[u64], chunk: usize) -> bool {
+    merges(f, o, cuts, chunk) || o.max_stored_per_code < 2
+}
+
+fn merges(f: &[u8], o: &CheckOptions, cuts: &[u64], chunk: usize) -> bool {
+    let c = Catalog::builtin();
+    let single = normalized(check_bytes(f, o.clone(), &c));
+    match check_bytes_ranges(f, o, &c, cuts, chunk) {
+        Some(r) => {
+            assert_eq!(normalized(r), single, "cuts {cuts:?}, chunk {chunk}, {o:?}");
+            true
+        }
+        None => false,
+    }
+}
+
+#[test]
+fn every_single_cut_of_the_samples() {
+    let mut f = "\u{FEFF}".as_bytes().to_vec();
+    f.extend_from_slice(samples::VALID_AZURE.as_bytes());
+    f.extend_from_slice(samples::BROKEN_AZURE.as_bytes());
+    f.extend_from_slice(samples::BROKEN_AZURE.replace('\n', "\r\n").as_bytes());
+    f.extend_from_slice(b"{\"custom_id\": \"x\xFF\"}\n");
+    f.extend_from_slice(samples::VALID_AZURE.trim_end().as_bytes());
+    let c = Catalog::builtin();
+    for o in options() {
+        // Any cut after the first line that names a url and a model merges.
+        let at = range_start(&f, true, &o, &c).unwrap();
+        let settled = at.first_url.unwrap().1.max(at.first_model.unwrap().1) as usize;
+        let settled_end = f.iter().enumerate().filter(|(_, &b)| b == b'\n').nth(settled - 1).unwrap().0 as u64;
+        let step = if o.count_tokens { 11 } else { 3 };
+        for cut in (0..=f.len() as u64).step_by(step) {
+            let merged = same(&f, &o, &[cut], 5);
+            assert!(merged || cut <= settled_end, "cut {cut} refused, {o:?}");
+        }
+    }
+}
+
+#[test]
+fn duplicates_across_ranges_point_at_the_first_line() {
+    // Ids r-0..r-6 repeat in every range, "same" on many lines.
+    let kinds: Vec<u8> = (0..120).map(|i| [0, 3, 4, 1, 3, 2, 14][i % 7]).collect();
+    let f = file(&kinds, 0, false);
+    let c = Catalog::builtin();
+    let single = check_bytes(&f, options()[0].clone(), &c);
+    assert!(single.counts.iter().any(|k| k.code.as_str() == "duplicate_custom_id" && k.count > 50));
+    let len = f.len() as u64;
+    for n in 2..=6u64 {
+        let cuts: Vec<u64> = (1..n).map(|k| len * k / n).collect();
+        for o in options() {
+            assert!(same(&f, &o, &cuts, 4096), "{n} ranges refused");
+        }
+    }
+}
+
+#[test]
+fn caps_reached_in_several_ranges() {
+    let kinds: Vec<u8> = (0..200).map(|i| [0, 7, 10, 11, 8, 15, 9, 13, 12, 5, 6][i % 11]).collect();
+    let f = file(&kinds, 3, true);
+    let len = f.len() as u64;
+    for o in options() {
+        for n in [2u64, 3, 7] {
+            let cuts: Vec<u64> = (1..n).map(|k| len * k / n).collect();
+            assert!(same(&f, &o, &cuts, 1000), "{n} ranges refused {o:?}");
+        }
+    }
+    let capped = check_bytes(&f, options()[1].clone(), &Catalog::builtin());
+    assert!(capped.truncated);
+}
+
+#[test]
+fn bad_lines_at_range_edges() {
+    let kinds: Vec<u8> = (0..40).map(|i| if i % 4 == 1 { [7, 9, 10, 12, 13, 8][i / 4 % 6] } else { 0 }).collect();
+    let f = file(&kinds, 2, false);
+    // Cut just before, at and after each line start.
+    let starts: Vec<u64> = std::iter::once(0).chain(f.iter().enumerate().filter(|(_, &b)| b == b'\n').map(|(i, _)| i as u64 + 1)).collect();
+    for o in options() {
+        for &s in &starts[1..] {
+            for cut in [s - 1, s, s + 1] {
+                assert!(same(&f, &o, &[cut], 3), "cut {cut} {o:?}");
+                assert!(same(&f, &o, &[cut, cut + 2, cut + 400], 64), "cuts at {cut} {o:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_first_request_that_is_not_jsonl_in_a_later_range() {
+    // Blank lines, then a JSON array: the shape note goes on the first request.
+    let mut f = b"\n\n   \n".to_vec();
+    f.extend_from_slice(b"[{\"custom_id\": \"a\"}]\n{\"custom_id\": \"b\"}\n");
+    for o in options() {
+        for cut in 0..f.len() as u64 {
+            same(&f, &o, &[cut], 2);
+        }
+    }
+    let r = check_bytes(&f, options()[0].clone(), &Catalog::builtin());
+    assert!(r.shape.is_some());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn ranges_merge_to_the_single_pass(
+        kinds in proptest::collection::vec(0u8..16, 0..60),
+        first in 0u8..3,
+        cuts in proptest::collection::vec(0.0f64..1.0, 0..5),
+        chunk in 1usize..300,
+        crlf_every in 0usize..4,
+        bom: bool,
+        which in 0usize..4,
+    ) {
+        let mut kinds = kinds;
+        kinds.insert(0, first);
+        let f = file(&kinds, crlf_every, bom);
+        let mut cuts: Vec<u64> = cuts.iter().map(|c| (c * f.len() as f64) as u64).collect();
+        cuts.sort_unstable();
+        same(&f, &options()[which], &cuts, chunk);
+    }
+}
