@@ -86,6 +86,13 @@ try {
   const structural = await check(false);
   if (structural) console.log(`structural checks only: ${(structural.ms / 1000).toFixed(2)} s, ${(mb / (structural.ms / 1000)).toFixed(1)} MB/s (target >= 400 MB/s)`);
   printMemory("workers' memory after the structural check", await workerMemory());
+  // The same two checks on one worker (the app's own threshold for splitting
+  // a file over the cores, overridden), to see what the split brings here.
+  await page.evaluate(() => localStorage.setItem("batchlane.batch.parallel_min_bytes", "1e18"));
+  const full1 = await check(true);
+  const structural1 = await check(false);
+  await page.evaluate(() => localStorage.removeItem("batchlane.batch.parallel_min_bytes"));
+  console.log(`one worker (no split): exact tokens ${(full1.ms / 1000).toFixed(2)} s; structural ${structural1 ? (structural1.ms / 1000).toFixed(2) + " s, " + (mb / (structural1.ms / 1000)).toFixed(1) + " MB/s" : "n/a"}`);
 
   // 1 h at 100 ms ticks, 10 deployments of 60,000 TPM, 3,000 requests/min at peak.
   await page.goto(`http://127.0.0.1:${port}/quota?sn=10&sdur=3600&tpm=60000&pk=3000&av=3000`);
