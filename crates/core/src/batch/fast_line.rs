@@ -25,7 +25,7 @@ const CAP_KEYS: &[&str] = &["max_completion_tokens", "max_tokens", "max_output_t
 /// [`super::check_line`] for an ordinary line (see the module), or `None`.
 pub fn check_line_fast(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed> {
     // serde_json checks UTF-8 only in the strings it keeps: check it all.
-    let text = std::str::from_utf8(line.bytes).ok()?;
+    let text = simdutf8::basic::from_utf8(line.bytes).ok()?;
     let s = scan(line.bytes);
     if s.duplicate_count > 0 {
         return None;
