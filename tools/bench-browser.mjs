@@ -24,9 +24,10 @@ try {
 
   async function check(countTokens) {
     await page.goto(`http://127.0.0.1:${port}/batch`);
+    // The page's code is a lazy chunk: wait for its form before using it.
     const toggle = page.getByTestId("batch-count-tokens");
-    if (await toggle.count()) await toggle.setChecked(countTokens);
-    else if (!countTokens) return null;
+    await toggle.waitFor({ timeout: 30_000 });
+    await toggle.setChecked(countTokens);
     await page.getByTestId("batch-file-input").setInputFiles(file);
     const summary = page.locator("[data-testid=batch-summary][data-elapsed-ms]");
     await summary.waitFor({ timeout: 600_000 });
