@@ -44,6 +44,25 @@ fn an_exact_sum_at_the_limit_passes_and_one_over_fails() {
 }
 
 #[test]
+fn a_line_too_long_to_check_keeps_the_quota_gate_from_passing() {
+    // Before: the unchecked line's tokens were left out of the sum, and a
+    // 70 MB line passed `--quota 1000` with "18 enqueued tokens", exit 0.
+    let c = Catalog::builtin();
+    let long = line("b", "10").replace("\"hi\"", &format!("\"{}\"", "a".repeat(5_000)));
+    let text = format!("{}\n{long}\n", line("a", "10"));
+    let o = CheckOptions { max_line_bytes: 1_000, quota: QuotaChoice::Tokens(1000), ..CheckOptions::default() };
+    let r = check_bytes(text.as_bytes(), o.clone(), &c);
+    let found: Vec<_> = r.diagnostics.iter().map(|d| (d.line, d.code, d.severity)).collect();
+    assert_eq!(found, [(0, Code::QuotaUnconfirmed, Severity::Error), (2, Code::LineTooLong, Severity::Warning)]);
+    assert!(r.quota.as_ref().unwrap().exceeded);
+    assert!(r.has_errors());
+    assert_eq!(check_bytes_parallel(text.as_bytes(), o.clone(), &c, 2), r);
+    // Without a quota to confirm, an unchecked line stays a warning.
+    let no_gate = CheckOptions { quota: QuotaChoice::None, ..o };
+    assert!(!check_bytes(text.as_bytes(), no_gate, &c).has_errors());
+}
+
+#[test]
 fn bad_entries_on_one_line_are_counted_not_all_kept() {
     let ones = vec!["1"; 50_000].join(",");
     let text = line("a", "5").replace(r#"[{"role": "user", "content": "hi"}]"#, &format!("[{ones}]"));

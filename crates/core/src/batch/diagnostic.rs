@@ -60,6 +60,7 @@ codes! {
     TokenLimitExceeded => "token_limit_exceeded",
     // This tool's errors.
     TokenSumOverflow => "token_sum_overflow",
+    QuotaUnconfirmed => "quota_unconfirmed",
     // This tool's warnings.
     BlankLine => "blank_line",
     CrlfLineEndings => "crlf_line_endings",

@@ -82,6 +82,10 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
             "Look for absurd max_tokens (or max_completion_tokens / max_output_tokens) values: the sums of this file's tokens do not fit in 64 bits. Set each request's cap to what the model can produce.",
             "터무니없이 큰 max_tokens(또는 max_completion_tokens / max_output_tokens) 값을 찾으세요. 이 파일의 토큰 합계가 64비트를 넘습니다. 요청마다 모델이 낼 수 있는 만큼만 상한을 두세요.",
         ),
+        QuotaUnconfirmed => Text::new(
+            "Split the file or shorten the lines that were too long to check (or raise the line limit): their tokens are not in the sum, so the file can't be shown to fit the quota.",
+            "검사하지 못한 긴 줄을 줄이거나 파일을 나누세요(또는 줄 길이 한도를 올리세요). 그 줄의 토큰이 합계에 없어서 파일이 할당량 안에 드는지 확인할 수 없습니다.",
+        ),
         MaxTokensTooLarge => Text::new(
             "Lower the output cap to at most the model's maximum output tokens; the service rejects larger caps, and they inflate the enqueued-token estimate.",
             "출력 상한을 모델의 최대 출력 토큰 이하로 낮추세요. 서비스는 더 큰 상한을 거부하며, 큐 토큰 추정치도 부풀립니다.",
@@ -147,6 +151,9 @@ pub fn describe(code: Code) -> Text {
         }
         TokenLimitExceeded => ("The file's tokens exceed the enqueued-token quota.", "파일의 토큰이 큐에 넣은 토큰 할당량을 넘습니다."),
         TokenSumOverflow => ("The token sums are too large to count.", "토큰 합계가 너무 커서 셀 수 없습니다."),
+        QuotaUnconfirmed => {
+            ("Lines too long to check leave the quota unconfirmed.", "검사하지 못한 긴 줄 때문에 할당량을 확인할 수 없습니다.")
+        }
         BlankLine => ("This line is empty.", "빈 줄입니다."),
         CrlfLineEndings => ("Lines end with CRLF (Windows line endings).", "줄 끝이 CRLF(Windows 줄 끝)입니다."),
         CustomIdTooLong => ("This custom_id is longer than reported to work.", "이 custom_id는 동작한다고 알려진 길이보다 깁니다."),

@@ -80,13 +80,24 @@ impl Tally {
             self.record(Diagnostic::file(Code::TokenSumOverflow, Severity::Error, msg));
         }
         let model = f.model.map(|m| m.name);
+        // Lines too long to check have no tokens in the sum: it is a lower bound.
+        let unchecked = self.counts().find(|(code, _)| *code == Code::LineTooLong).map_or(0, |(_, k)| k.count);
         let quota = options.quota.limit(catalog, model).map(|limit| QuotaReport {
             limit,
             enqueued_tokens: enqueued.saturated(),
             // The gate passes only on an exact sum.
-            exceeded: counted && enqueued.exact().is_none_or(|e| e > limit),
+            exceeded: counted && (unchecked > 0 || enqueued.exact().is_none_or(|e| e > limit)),
         });
-        if let Some(q) = quota.as_ref().filter(|q| q.exceeded) {
+        if let Some(q) = quota.as_ref().filter(|q| counted && unchecked > 0 && enqueued.exact().is_some_and(|e| e <= q.limit)) {
+            let msg = format!(
+                "{} line(s) were too long to check, so their tokens are not in this file's {} enqueued tokens: the limit of {} can't be confirmed.",
+                grouped(unchecked),
+                grouped(q.enqueued_tokens),
+                short_count(q.limit)
+            );
+            self.record(Diagnostic::file(Code::QuotaUnconfirmed, Severity::Error, msg));
+        }
+        if let Some(q) = quota.as_ref().filter(|q| q.exceeded && enqueued.exact().is_none_or(|e| e > q.limit)) {
             let deployment = f.first_model.as_ref().map_or(String::new(), |(m, _)| quote(m));
             let about = match enqueued.exact() {
                 Some(e) => format!("about {} tokens", grouped(e)),
