@@ -114,6 +114,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.summary.quota", "Quota"),
     ("batch.summary.quota_needs_model", "The quota needs the model: pick the model behind the deployment above."),
     ("batch.summary.quota_over", "exceeded: about {enqueued} enqueued tokens, limit {limit}"),
+    ("batch.summary.quota_unconfirmed", "not confirmed: at least {enqueued} enqueued tokens, limit {limit}; lines too long to check are not counted"),
     ("batch.summary.quota_within", "within: about {enqueued} enqueued tokens of {limit}"),
     ("batch.summary.requests", "Requests"),
     ("batch.summary.size", "Size"),

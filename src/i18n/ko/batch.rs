@@ -117,6 +117,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.summary.quota", "할당량"),
     ("batch.summary.quota_needs_model", "할당량을 보려면 모델이 필요합니다. 위에서 배포의 모델을 고르세요."),
     ("batch.summary.quota_over", "초과: 큐에 넣은 토큰 약 {enqueued}개, 한도 {limit}"),
+    ("batch.summary.quota_unconfirmed", "확인 불가: 큐에 넣은 토큰 최소 {enqueued}개, 한도 {limit}. 검사하지 못한 긴 줄은 세지 않았습니다"),
     ("batch.summary.quota_within", "한도 안: 한도 {limit} 중 큐에 넣은 토큰 약 {enqueued}개"),
     ("batch.summary.requests", "요청"),
     ("batch.summary.size", "크기"),

@@ -5,7 +5,7 @@ use super::{bytes_text, use_state};
 use crate::format;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{estimate_cost, Dialect, FileShape, Report};
+use batchlane_core::batch::{estimate_cost, Dialect, FileShape, QuotaReport, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -103,7 +103,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
         move || {
             let lang = lang();
             r.quota.as_ref().map(|q| {
-                let key = if q.exceeded { "batch.summary.quota_over" } else { "batch.summary.quota_within" };
+                let key = quota_key(q);
                 let text = fill(t(lang, key), &[("limit", &num(q.limit, lang)), ("enqueued", &num(q.enqueued_tokens, lang))]);
                 view! { <div class="batch-summary__item batch-summary__item--wide"><dt>{tx("batch.summary.quota", prefs.lang)}</dt><dd class:bad=q.exceeded>{text}</dd></div> }
             })
@@ -258,6 +258,16 @@ fn snippets_link(dialect: Dialect, deployment: Option<&str>) -> String {
 /// The snippets page's Control plane tab with this file as one job of its
 /// job-queue planner (`jobs=name:tokens`, the enqueued tokens as checked)
 /// and, when known, the model whose enqueued-token quota applies.
+/// The quota line's text key. Exceeded with a sum within the limit means
+/// lines too long to check left the sum a lower bound (`quota_unconfirmed`).
+fn quota_key(q: &QuotaReport) -> &'static str {
+    match (q.exceeded, q.enqueued_tokens <= q.limit) {
+        (false, _) => "batch.summary.quota_within",
+        (true, true) => "batch.summary.quota_unconfirmed",
+        (true, false) => "batch.summary.quota_over",
+    }
+}
+
 fn control_link(file_name: &str, enqueued_tokens: u64, model: Option<&str>) -> String {
     let mut pairs = vec![("tab".to_string(), "control".to_string())];
     pairs.push(("jobs".to_string(), format!("{}: {enqueued_tokens}", job_name(file_name))));
@@ -284,6 +294,14 @@ fn job_name(file_name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_quota_line_says_unconfirmed_when_the_sum_is_only_a_lower_bound() {
+        let q = |enqueued_tokens, exceeded| QuotaReport { limit: 1000, enqueued_tokens, exceeded };
+        assert_eq!(quota_key(&q(18, false)), "batch.summary.quota_within");
+        assert_eq!(quota_key(&q(18, true)), "batch.summary.quota_unconfirmed");
+        assert_eq!(quota_key(&q(1001, true)), "batch.summary.quota_over");
+    }
     use batchlane_core::io::query::parse_query;
     use batchlane_core::snippets::parse_jobs;
 
