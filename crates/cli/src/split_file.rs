@@ -3,6 +3,7 @@
 //! pass's report (`batchlane_core::batch::merge_parts`). Where only a
 //! single pass is exact the merge refuses and the caller checks in one pass.
 
+use crate::recheck::read_chunks;
 use batchlane_core::batch::{merge_parts, owned_range, plan_ranges, range_checker, CheckOptions, Report, Tiktoken, PLAN_PREFIX_BYTES};
 use batchlane_core::facts::Catalog;
 use std::fs::File;
@@ -11,7 +12,6 @@ use std::path::Path;
 
 /// Files smaller than this are checked in one pass.
 pub const SPLIT_MIN_BYTES: u64 = 8 << 20;
-const CHUNK: usize = 1 << 20;
 /// The smallest range a thread gets.
 const RANGE_MIN_BYTES: u64 = 4 << 20;
 
@@ -53,17 +53,11 @@ pub fn check_split(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs:
                 s.spawn(move || -> Result<_, String> {
                     let mut f = File::open(path).map_err(|e| e.to_string())?;
                     f.seek(SeekFrom::Start(a)).map_err(|e| e.to_string())?;
-                    let mut r = f.take(b - a);
                     let mut c = range_checker(options.clone(), catalog, Box::new(Tiktoken), a, at);
-                    let mut buf = vec![0u8; CHUNK];
-                    loop {
-                        match r.read(&mut buf) {
-                            Ok(0) => break,
-                            Ok(n) => c.feed(&buf[..n]),
-                            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                            Err(e) => return Err(e.to_string()),
-                        }
-                    }
+                    read_chunks(&mut f.take(b - a), path, |chunk| {
+                        c.feed(chunk);
+                        Ok(())
+                    })?;
                     Ok(c.finish_part())
                 })
             })
