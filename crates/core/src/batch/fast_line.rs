@@ -4,18 +4,23 @@
 //! dropped), instead of building the whole line as a `Value`. It answers
 //! only for a line on which the rules of `line.rs` find nothing (besides
 //! the served-model rule, which it applies the same way); anything unusual
-//! (a duplicate key, a wrong type, a missing field, a bad role) returns
-//! `None` and the caller runs [`super::check_line`], so findings are the
-//! same byte for byte.
+//! (a duplicate key, a key with escapes, a wrong type, a missing field, a
+//! bad role, an output cap that is an array or object) returns `None` and
+//! the caller runs [`super::check_line`], so findings are the same byte for
+//! byte.
+//!
+//! The parse itself sees every object's keys, so it finds repeated keys
+//! without a second pass over the line (`scan.rs`, which `line.rs` uses),
+//! and a key's column comes from where its borrowed text sits in the line.
 
 use super::line::{LineRef, Parsed};
-use super::scan::scan;
 use super::{Dialect, Endpoint, Findings};
 use crate::facts::{Catalog, Kind};
-use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::fmt;
 
 const ROLES: &[&str] = &["system", "developer", "user", "assistant", "tool", "function"];
@@ -26,14 +31,15 @@ const CAP_KEYS: &[&str] = &["max_completion_tokens", "max_tokens", "max_output_t
 pub fn check_line_fast(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed> {
     // serde_json checks UTF-8 only in the strings it keeps: check it all.
     let text = simdutf8::basic::from_utf8(line.bytes).ok()?;
-    let s = scan(line.bytes);
-    if s.duplicate_count > 0 {
-        return None;
-    }
     let top = serde_json::from_str::<Top>(text).ok()?;
+    // A key's opening quote, from where its text (borrowed from `text`) starts.
+    let base = text.as_ptr() as usize;
+    let at = |key: Option<usize>| key.map(|k| k - base - 1);
+    let custom_id_at = at(top.custom_id_key);
+    let url_at = at(top.url_key);
     let id = top.custom_id?;
     let max = catalog.require(Kind::MaxCustomIdChars, "any") as usize;
-    if top.method.as_deref() != Some("POST") || id.chars().nth(max).is_some() {
+    if top.method.as_deref() != Some("POST") || (id.len() > max && id.chars().nth(max).is_some()) {
         return None;
     }
     let url = top.url?;
@@ -42,6 +48,7 @@ pub fn check_line_fast(line: LineRef, dialect: Dialect, catalog: &Catalog, out: 
     }
     let endpoint = Endpoint::from_url(&url);
     let body = top.body?;
+    let (model_at, max_tokens_at) = (at(body.model_key), at(body.max_tokens_key));
     let model = body.model.filter(|m| !m.trim().is_empty())?;
     if body.stream_true {
         return None;
@@ -62,10 +69,10 @@ pub fn check_line_fast(line: LineRef, dialect: Dialect, catalog: &Catalog, out: 
         model: Some(model.into_owned()),
         endpoint,
         body: Some(Value::Object(body.caps)),
-        custom_id_at: s.key_offset("custom_id"),
-        url_at: s.key_offset("url"),
-        model_at: s.body_key_offset("model"),
-        max_tokens_at: s.body_key_offset("max_tokens"),
+        custom_id_at,
+        url_at,
+        model_at,
+        max_tokens_at,
     };
     super::served::model_rule(line, &p, dialect, catalog, out);
     Some(p)
@@ -90,6 +97,92 @@ impl<'de> Deserialize<'de> for Str<'de> {
             }
         }
         d.deserialize_str(V)
+    }
+}
+
+/// The keys of one object, as written: a key that repeats, or one with
+/// escapes (`scan.rs` compares keys as written; the slow path decides),
+/// makes the parse fail, and the caller takes the slow path.
+struct Keys<'a> {
+    first: [&'a str; LINEAR_KEYS],
+    n: usize,
+    /// All keys, once there are more than `LINEAR_KEYS`.
+    set: Option<HashSet<&'a str>>,
+}
+
+/// Keys compared one by one; beyond this many, a set.
+const LINEAR_KEYS: usize = 16;
+
+impl<'a> Keys<'a> {
+    fn new() -> Self {
+        Keys { first: [""; LINEAR_KEYS], n: 0, set: None }
+    }
+
+    /// The key, borrowed from the line; an error if it has escapes or repeats.
+    fn add<E: serde::de::Error>(&mut self, key: Str<'a>) -> Result<&'a str, E> {
+        let Cow::Borrowed(k) = key.0 else { return Err(E::custom("a key with escapes")) };
+        let repeated = match &mut self.set {
+            Some(set) => !set.insert(k),
+            None if self.first[..self.n].contains(&k) => true,
+            None if self.n < LINEAR_KEYS => {
+                self.first[self.n] = k;
+                self.n += 1;
+                false
+            }
+            None => {
+                let mut set: HashSet<&str> = self.first.iter().copied().collect();
+                set.insert(k);
+                self.set = Some(set);
+                false
+            }
+        };
+        if repeated {
+            return Err(E::custom("a repeated key"));
+        }
+        Ok(k)
+    }
+
+    /// The next key of `a`, checked by [`Self::add`].
+    fn next<'de: 'a, A: MapAccess<'de>>(&mut self, a: &mut A) -> Result<Option<&'a str>, A::Error> {
+        match a.next_key::<Str<'de>>()? {
+            Some(k) => self.add(k).map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
+/// An output cap's value as `Value` parses it, when it is not an array or
+/// an object (whose keys this path would not check: it gives up).
+struct Scalar(Value);
+
+impl<'de> Deserialize<'de> for Scalar {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Scalar;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a JSON scalar")
+            }
+            fn visit_unit<E>(self) -> Result<Scalar, E> {
+                Ok(Scalar(Value::Null))
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Scalar, E> {
+                Ok(Scalar(Value::Bool(v)))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Scalar, E> {
+                Ok(Scalar(Value::from(v)))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Scalar, E> {
+                Ok(Scalar(Value::from(v)))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Scalar, E> {
+                Ok(Scalar(Value::from(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Scalar, E> {
+                Ok(Scalar(Value::String(v.to_string())))
+            }
+        }
+        d.deserialize_any(V)
     }
 }
 
@@ -133,7 +226,8 @@ impl<'de> Deserialize<'de> for Skip {
                 Ok(Skip::Other)
             }
             fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Skip, A::Error> {
-                while a.next_key::<IgnoredAny>()?.is_some() {
+                let mut keys = Keys::new();
+                while keys.next(&mut a)?.is_some() {
                     a.next_value::<Skip>()?;
                 }
                 Ok(Skip::Other)
@@ -143,13 +237,15 @@ impl<'de> Deserialize<'de> for Skip {
     }
 }
 
-/// The top-level fields the rules read (a later duplicate key can't occur:
-/// the scan found none).
+/// The top-level fields the rules read, and where their keys' texts start
+/// (addresses in the line).
 struct Top<'a> {
     custom_id: Option<Cow<'a, str>>,
     method: Option<Cow<'a, str>>,
     url: Option<Cow<'a, str>>,
     body: Option<Body<'a>>,
+    custom_id_key: Option<usize>,
+    url_key: Option<usize>,
 }
 
 impl<'de> Deserialize<'de> for Top<'de> {
@@ -161,12 +257,19 @@ impl<'de> Deserialize<'de> for Top<'de> {
                 f.write_str("a request object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Top<'de>, A::Error> {
-                let mut t = Top { custom_id: None, method: None, url: None, body: None };
-                while let Some(Str(k)) = a.next_key::<Str>()? {
-                    match k.as_ref() {
-                        "custom_id" => t.custom_id = Some(a.next_value::<Str>()?.0),
+                let mut t = Top { custom_id: None, method: None, url: None, body: None, custom_id_key: None, url_key: None };
+                let mut keys = Keys::new();
+                while let Some(k) = keys.next(&mut a)? {
+                    match k {
+                        "custom_id" => {
+                            t.custom_id_key = Some(k.as_ptr() as usize);
+                            t.custom_id = Some(a.next_value::<Str>()?.0);
+                        }
                         "method" => t.method = Some(a.next_value::<Str>()?.0),
-                        "url" => t.url = Some(a.next_value::<Str>()?.0),
+                        "url" => {
+                            t.url_key = Some(k.as_ptr() as usize);
+                            t.url = Some(a.next_value::<Str>()?.0);
+                        }
                         "body" => t.body = Some(a.next_value::<Body>()?),
                         _ => {
                             a.next_value::<Skip>()?;
@@ -187,6 +290,8 @@ struct Body<'a> {
     input_set: bool,
     /// The output-cap keys, as `Value`s.
     caps: Map<String, Value>,
+    model_key: Option<usize>,
+    max_tokens_key: Option<usize>,
 }
 
 impl<'de> Deserialize<'de> for Body<'de> {
@@ -198,15 +303,30 @@ impl<'de> Deserialize<'de> for Body<'de> {
                 f.write_str("a body object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Body<'de>, A::Error> {
-                let mut b = Body { model: None, stream_true: false, messages: None, input_set: false, caps: Map::new() };
-                while let Some(Str(k)) = a.next_key::<Str>()? {
-                    match k.as_ref() {
-                        "model" => b.model = Some(a.next_value::<Str>()?.0),
+                let mut b = Body {
+                    model: None,
+                    stream_true: false,
+                    messages: None,
+                    input_set: false,
+                    caps: Map::new(),
+                    model_key: None,
+                    max_tokens_key: None,
+                };
+                let mut keys = Keys::new();
+                while let Some(k) = keys.next(&mut a)? {
+                    match k {
+                        "model" => {
+                            b.model_key = Some(k.as_ptr() as usize);
+                            b.model = Some(a.next_value::<Str>()?.0);
+                        }
                         "stream" => b.stream_true = a.next_value::<Skip>()? == Skip::True,
                         "messages" => b.messages = Some(a.next_value::<Messages>()?),
                         "input" => b.input_set = a.next_value::<Skip>()? != Skip::Null,
                         key if CAP_KEYS.contains(&key) => {
-                            let v = a.next_value::<Value>()?;
+                            if key == "max_tokens" {
+                                b.max_tokens_key = Some(key.as_ptr() as usize);
+                            }
+                            let Scalar(v) = a.next_value()?;
                             b.caps.insert(key.to_string(), v);
                         }
                         _ => {
@@ -266,8 +386,9 @@ impl<'de> Visitor<'de> for Message {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<bool, A::Error> {
         let (mut role_ok, mut assistant, mut content, mut calls) = (false, false, false, false);
-        while let Some(Str(k)) = a.next_key::<Str>()? {
-            match k.as_ref() {
+        let mut keys = Keys::new();
+        while let Some(k) = keys.next(&mut a)? {
+            match k {
                 "role" => {
                     let Str(r) = a.next_value::<Str>()?;
                     role_ok = ROLES.contains(&r.as_ref());
