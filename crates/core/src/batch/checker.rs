@@ -39,7 +39,7 @@ pub struct Checker {
     overheads: Overheads,
     lines: LineSplitter,
     // What the cross-line rules remember.
-    ids: HashMap<Box<str>, u64>,
+    ids: HashMap<Box<str>, u64, foldhash::fast::RandomState>,
     /// The most ids the map keeps (the service's requests per file).
     max_ids: usize,
     /// The largest output cap any catalog model allows (for unknown models).
@@ -117,7 +117,7 @@ impl Checker {
             provider,
             counter: None,
             counter_tried: false,
-            ids: HashMap::new(),
+            ids: HashMap::default(),
             max_ids,
             largest_output_cap,
             first_url,
@@ -344,14 +344,13 @@ impl Checker {
         }
         let model_max = model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64);
         if let Some((key, cap)) = explicit_cap(body, endpoint) {
-            let (limit, whose) = match (model_max, model) {
-                (Some(m), Some(model)) => (Some(m), format!("{}'s maximum output of {m} tokens", model.name)),
-                _ => (
-                    self.largest_output_cap,
-                    format!("the largest output any known model allows ({} tokens)", self.largest_output_cap.unwrap_or(0)),
-                ),
-            };
+            // The model's own cap (model_max is known only with a model), else the largest.
+            let limit = model_max.or(self.largest_output_cap);
             if limit.is_some_and(|limit| cap > limit) {
+                let whose = match (model_max, model) {
+                    (Some(m), Some(model)) => format!("{}'s maximum output of {m} tokens", model.name),
+                    _ => format!("the largest output any known model allows ({} tokens)", self.largest_output_cap.unwrap_or(0)),
+                };
                 let msg = format!("{key} is {cap}, beyond {whose}; the service rejects the request.");
                 out.push(r.diag(Code::MaxTokensTooLarge, Severity::Warning, Some(&format!("body.{key}")), msg, None));
             }

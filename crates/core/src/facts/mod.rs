@@ -174,6 +174,10 @@ impl Catalog {
     /// The value of a figure: the user's override if any, else the built-in one.
     pub fn get(&self, kind: Kind, subject: &str) -> Option<f64> {
         let fact = builtin(kind, subject)?;
+        // Checkers read figures per line: no id is formatted when nothing is overridden.
+        if self.overrides.is_empty() {
+            return Some(fact.value);
+        }
         Some(self.overrides.get(&fact.id()).copied().unwrap_or(fact.value))
     }
 
