@@ -288,8 +288,8 @@ impl Checker {
         let dialect = self.options.dialect;
         if let Some(url) = &p.url {
             match &self.first_url {
-                None => self.first_url = Some((url.clone(), r.number)),
-                Some((first, n)) if first != url && dialect.allowed_urls().contains(&url.as_str()) => {
+                None => self.first_url = Some((url.to_string(), r.number)),
+                Some((first, n)) if first != url && dialect.allowed_urls().contains(&url.as_ref()) => {
                     let whence = if *n == 0 { "the batch's endpoint".to_string() } else { format!("on line {n}") };
                     let msg = format!(
                         "The URL provided for this request does not match the batch endpoint ({url} here, {} {whence}).",
@@ -305,7 +305,7 @@ impl Checker {
         if let Some(model) = &p.model {
             match &self.first_model {
                 None => {
-                    self.first_model = Some((model.clone(), r.number));
+                    self.first_model = Some((model.to_string(), r.number));
                     if self.model.is_none() {
                         (self.model, self.model_source) = super::resolve_model(model);
                     }

@@ -28,7 +28,7 @@ const ROLES: &[&str] = &["system", "developer", "user", "assistant", "tool", "fu
 const CAP_KEYS: &[&str] = &["max_completion_tokens", "max_tokens", "max_output_tokens", "n"];
 
 /// [`super::check_line`] for an ordinary line (see the module), or `None`.
-pub fn check_line_fast(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed> {
+pub fn check_line_fast<'a>(line: LineRef<'a>, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed<'a>> {
     // serde_json checks UTF-8 only in the strings it keeps: check it all.
     let text = simdutf8::basic::from_utf8(line.bytes).ok()?;
     let top = serde_json::from_str::<Top>(text).ok()?;
@@ -64,9 +64,9 @@ pub fn check_line_fast(line: LineRef, dialect: Dialect, catalog: &Catalog, out: 
         _ => {}
     }
     let p = Parsed {
-        custom_id: Some(id.into_owned()),
-        url: Some(url.into_owned()),
-        model: Some(model.into_owned()),
+        custom_id: Some(id),
+        url: Some(url),
+        model: Some(model),
         endpoint,
         body: Some(Value::Object(body.caps)),
         custom_id_at,

@@ -8,6 +8,7 @@ use super::{Code, Diagnostic, Dialect, Endpoint, Severity};
 use crate::facts::Catalog;
 use crate::facts::Kind;
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// A line as the checker hands it over: without `\n` / `\r\n` (and without
 /// the BOM on line 1).
@@ -38,12 +39,13 @@ impl LineRef<'_> {
     }
 }
 
-/// What the cross-line rules and the token count need from a parsed line.
+/// What the cross-line rules and the token count need from a parsed line
+/// (the fast path borrows its strings from the line: no copies per line).
 #[derive(Debug, Default)]
-pub struct Parsed {
-    pub custom_id: Option<String>,
-    pub url: Option<String>,
-    pub model: Option<String>,
+pub struct Parsed<'a> {
+    pub custom_id: Option<Cow<'a, str>>,
+    pub url: Option<Cow<'a, str>>,
+    pub model: Option<Cow<'a, str>>,
     pub endpoint: Option<Endpoint>,
     pub body: Option<Value>,
     /// Byte offsets in the line, for columns.
@@ -73,7 +75,7 @@ pub(crate) fn json_message(dialect: Dialect) -> &'static str {
 
 /// Checks one non-blank line. Pushes its findings to `out`; returns what the
 /// cross-line rules need, or `None` when the line is not a JSON object.
-pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed> {
+pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed<'static>> {
     // serde_json accepts only valid UTF-8 (strings are checked, anything
     // else outside them is ASCII syntax): the UTF-8 check runs only on a
     // line it refused, which saves a pass over every good line.
@@ -161,7 +163,7 @@ fn missing(line: LineRef, field: &str, out: &mut Findings) {
     out.push(line.diag(Code::MissingRequiredParameter, Severity::Error, Some(field), msg, None));
 }
 
-fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Parsed, catalog: &Catalog, out: &mut Findings) {
+fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Parsed<'static>, catalog: &Catalog, out: &mut Findings) {
     p.custom_id_at = s.key_offset("custom_id");
     match obj.get("custom_id") {
         None => missing(line, "custom_id", out),
@@ -176,7 +178,7 @@ fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Pa
                 );
                 out.push(line.diag(Code::CustomIdTooLong, Severity::Error, Some("custom_id"), msg, p.custom_id_at));
             } else {
-                p.custom_id = Some(id.clone());
+                p.custom_id = Some(Cow::Owned(id.clone()));
             }
         }
         Some(other) => {
@@ -200,7 +202,7 @@ fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Pa
     }
 }
 
-fn url_rule(line: LineRef, s: &Scan, obj: &Map<String, Value>, dialect: Dialect, p: &mut Parsed, out: &mut Findings) {
+fn url_rule(line: LineRef, s: &Scan, obj: &Map<String, Value>, dialect: Dialect, p: &mut Parsed<'static>, out: &mut Findings) {
     p.url_at = s.key_offset("url");
     match obj.get("url") {
         None => {}
@@ -215,7 +217,7 @@ fn url_rule(line: LineRef, s: &Scan, obj: &Map<String, Value>, dialect: Dialect,
                 let msg = format!("The URL provided for this request does not match the batch endpoint ({}: {why}).", quote(url));
                 out.push(line.diag(dialect.url_code(), Severity::Error, Some("url"), msg, p.url_at));
             }
-            p.url = Some(url.clone());
+            p.url = Some(Cow::Owned(url.clone()));
         }
         Some(other) => {
             let msg = format!("Invalid type for 'url': expected a string, but got {}.", type_name(other));
@@ -237,12 +239,12 @@ pub(crate) fn type_name(v: &Value) -> &'static str {
 
 const ROLES: &[&str] = &["system", "developer", "user", "assistant", "tool", "function"];
 
-fn body_rules(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed, out: &mut Findings) {
+fn body_rules(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed<'static>, out: &mut Findings) {
     p.model_at = s.body_key_offset("model");
     p.max_tokens_at = s.body_key_offset("max_tokens");
     let body_at = s.key_offset("body");
     match b.get("model") {
-        Some(Value::String(m)) if !m.trim().is_empty() => p.model = Some(m.clone()),
+        Some(Value::String(m)) if !m.trim().is_empty() => p.model = Some(Cow::Owned(m.clone())),
         None | Some(Value::Null) => {
             let msg = "Model parameter is required.".to_string();
             out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body.model"), msg, body_at));

@@ -19,6 +19,7 @@ use super::tokens::{CachedCounter, TokenizerProvider};
 use super::{CheckOptions, NoTokenizer, Report};
 use crate::facts::{model_for_name, Catalog, Encoding, Model};
 use crate::io::lines::{Line, LineSplitter, RawLine};
+use std::borrow::Cow;
 
 /// How much of a file's start [`plan_parallel`] reads.
 pub const PLAN_PREFIX_BYTES: usize = 1 << 20;
@@ -167,7 +168,7 @@ fn first_in_prefix<T>(
     whole: bool,
     options: &CheckOptions,
     catalog: &Catalog,
-    mut f: impl FnMut(Parsed) -> Option<T>,
+    mut f: impl FnMut(Parsed<'static>) -> Option<T>,
 ) -> Option<T> {
     let complete = if whole { prefix } else { prefix.iter().rposition(|&b| b == b'\n').map_or(&prefix[..0], |i| &prefix[..=i]) };
     let mut out = Findings::new(options.max_stored_per_code);
@@ -193,7 +194,7 @@ fn first_in_prefix<T>(
 /// The first `body.model` in the complete lines of `prefix` (the start of the
 /// file), as the structural pass will see it.
 pub fn sniff_model(prefix: &[u8], options: &CheckOptions, catalog: &Catalog) -> Option<String> {
-    first_in_prefix(prefix, false, options, catalog, |p| p.model)
+    first_in_prefix(prefix, false, options, catalog, |p| p.model.map(Cow::into_owned))
 }
 
 /// Whether token passes over ranges can reproduce a single pass exactly.
@@ -217,7 +218,7 @@ pub fn plan_parallel(prefix: &[u8], whole: bool, options: &CheckOptions, catalog
         return ParallelPlan::Split(None);
     }
     let found = first_in_prefix(prefix, whole, options, catalog, |p| match p.model {
-        Some(model) => Some(ParallelPlan::Split(Some(model))),
+        Some(model) => Some(ParallelPlan::Split(Some(model.into_owned()))),
         // Counted before any model is known: the encoding is guessed here
         // and the model's context window applies only to later lines.
         None if p.body.is_some() && p.endpoint.is_some() => Some(ParallelPlan::SinglePass),

@@ -107,10 +107,10 @@ pub fn range_start(prefix: &[u8], whole: bool, options: &CheckOptions, catalog: 
         let r = LineRef { number: l.number, start: l.offset, bytes: b };
         if let Some(p) = check_line(r, options.dialect, catalog, &mut out) {
             if start.first_url.is_none() {
-                start.first_url = p.url.map(|u| (u, l.number));
+                start.first_url = p.url.map(|u| (u.into_owned(), l.number));
             }
             if start.first_model.is_none() {
-                start.first_model = p.model.map(|m| (m, l.number));
+                start.first_model = p.model.map(|m| (m.into_owned(), l.number));
             }
         }
     };
