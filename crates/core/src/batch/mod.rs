@@ -38,6 +38,7 @@ mod structural_part;
 mod tally;
 mod token_part;
 mod tokens;
+mod warm_up;
 
 pub use bpe::{pack_rank_file, RankFileError};
 pub use checker::{Checker, Progress};
@@ -63,6 +64,7 @@ pub use structural_part::{range_start, RangeStart, StructuralPart};
 pub use tally::{Sum, Tally};
 pub use token_part::TokenPart;
 pub use tokens::{NoTokenizer, TokenCounter, TokenizerProvider};
+pub use warm_up::{warm_up, warm_up_line, WARM_UP_LINES};
 
 /// Checks a whole buffer at once (the paste box, tests).
 pub fn check_bytes(bytes: &[u8], options: CheckOptions, catalog: &crate::facts::Catalog) -> Report {
