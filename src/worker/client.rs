@@ -210,6 +210,17 @@ impl WorkerPool {
         Ok(Job { pool: Rc::downgrade(&self.inner), slot: id, job })
     }
 
+    /// Starts workers until `n` are idle (at most `max_idle`), so that the
+    /// next requests find them ready.
+    pub fn warm(&self, n: usize) -> Result<(), String> {
+        self.inner.borrow_mut().sweep();
+        let want = n.min(self.inner.borrow().max_idle);
+        while self.inner.borrow().idle() < want {
+            self.spawn()?;
+        }
+        Ok(())
+    }
+
     /// Stops every running request by terminating its worker. Their
     /// handlers get nothing more; idle workers stay.
     pub fn cancel(&self) {

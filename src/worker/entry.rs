@@ -1,10 +1,13 @@
 //! The worker binary's entry: listens, says `Ready`, hands each request to
-//! [`jobs::run`](super::jobs::run). The page cancels by terminating the worker.
+//! [`jobs::run`](super::jobs::run), one at a time (a job awaits its file
+//! reads, so requests that arrive meanwhile wait in a queue). The page
+//! cancels by terminating the worker.
 
 use super::envelope::{pack, unpack};
 use super::jobs;
 use batchlane_core::protocol::{Request, Response};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, DedicatedWorkerGlobalScope};
@@ -14,6 +17,10 @@ type Listener = Closure<dyn FnMut(web_sys::MessageEvent)>;
 thread_local! {
     /// The listener, owned for the worker's whole life.
     static LISTENER: RefCell<Option<Listener>> = const { RefCell::new(None) };
+    /// Requests waiting for the running one to end.
+    static QUEUE: RefCell<VecDeque<(Request, Vec<Blob>)>> = const { RefCell::new(VecDeque::new()) };
+    /// Whether a job is running (its task drains the queue).
+    static RUNNING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Entry point of the worker binary.
@@ -21,19 +28,37 @@ pub fn start() {
     console_error_panic_hook::set_once();
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_scope = scope.clone();
-    let on_message = Listener::new(move |event: web_sys::MessageEvent| {
-        let answer = match unpack::<Request>(&event.data()) {
-            Ok((request, blobs)) => jobs::run(&Poster { scope: &reply_scope }, request, &blobs),
-            Err(message) => Err(format!("bad request: {message}")),
-        };
-        if let Err(message) = answer {
-            Poster { scope: &reply_scope }.post(&Response::Failed { message }, &[]);
+    let on_message = Listener::new(move |event: web_sys::MessageEvent| match unpack::<Request>(&event.data()) {
+        Ok(job) => {
+            QUEUE.with(|q| q.borrow_mut().push_back(job));
+            if !RUNNING.replace(true) {
+                wasm_bindgen_futures::spawn_local(drain(reply_scope.clone()));
+            }
         }
+        Err(message) => Poster { scope: &reply_scope }.post(&Response::Failed { message: format!("bad request: {message}") }, &[]),
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     LISTENER.with(|l| *l.borrow_mut() = Some(on_message));
     // Messages posted before the wasm started are lost: say we listen now.
     Poster { scope: &scope }.post(&Response::Ready, &[]);
+    // Then get the checker's code optimized (`warm_up`): requests that
+    // arrive meanwhile wait in the queue.
+    RUNNING.set(true);
+    wasm_bindgen_futures::spawn_local(async move {
+        drop(batchlane_core::batch::warm_up(&batchlane_core::facts::Catalog::builtin()));
+        drain(scope).await;
+    });
+}
+
+/// Runs the queued requests in order, then marks the worker idle.
+async fn drain(scope: DedicatedWorkerGlobalScope) {
+    let out = Poster { scope: &scope };
+    while let Some((request, blobs)) = QUEUE.with(|q| q.borrow_mut().pop_front()) {
+        if let Err(message) = jobs::run(&out, request, &blobs).await {
+            out.post(&Response::Failed { message }, &[]);
+        }
+    }
+    RUNNING.set(false);
 }
 
 /// The worker's wasm linear memory in bytes. It only grows, so this is the

@@ -49,15 +49,17 @@ fn first(blobs: &[Blob]) -> Result<Reader, String> {
 }
 
 /// Feeds the whole attached file to `c`, posting progress as it goes.
-fn feed_file(out: &Poster<'_>, blobs: &[Blob], c: &mut Checker) -> Result<(), String> {
+async fn feed_file(out: &Poster<'_>, blobs: &[Blob], c: &mut Checker) -> Result<(), String> {
     let reader = first(blobs)?;
     let mut t = Ticker::new(out, reader.len);
-    reader.each(0, reader.len, |chunk| {
-        c.feed(chunk);
-        let p = c.progress();
-        t.tick(p.bytes, p.lines);
-        true
-    })
+    reader
+        .each(0, reader.len, |chunk| {
+            c.feed(chunk);
+            let p = c.progress();
+            t.tick(p.bytes, p.lines);
+            true
+        })
+        .await
 }
 
 /// The lines of the file that the nominal range `[start, end)` owns.
@@ -73,7 +75,7 @@ fn owned(reader: &Reader, start: u64, end: u64) -> Result<(u64, u64), String> {
 }
 
 /// Runs one request and posts its final answer; an `Err` is posted as `Failed` by the caller.
-pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), String> {
+pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), String> {
     match request {
         Request::Check { options, catalog, tokens } => {
             let mut c = if tokens {
@@ -81,12 +83,12 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
             } else {
                 Checker::with_tokenizer(options, &catalog, Box::new(NoTokenizer))
             };
-            feed_file(out, blobs, &mut c)?;
+            feed_file(out, blobs, &mut c).await?;
             out.post(&Response::Checked { report: Box::new(c.finish()) }, &[]);
         }
         Request::Structural { options, catalog } => {
             let mut c = Checker::with_tokenizer(options, &catalog, Box::new(NoTokenizer));
-            feed_file(out, blobs, &mut c)?;
+            feed_file(out, blobs, &mut c).await?;
             out.post(&Response::Fed { progress: c.progress() }, &[]);
             PENDING.with(|p| *p.borrow_mut() = Some(c));
         }
@@ -101,12 +103,14 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
             let mut c = range_checker(options, &catalog, provider, a, &at);
             let mut t = Ticker::new(out, b.saturating_sub(a));
             if a < b {
-                reader.each(a, b, |chunk| {
-                    c.feed(chunk);
-                    let p = c.progress();
-                    t.tick(p.bytes, p.lines);
-                    true
-                })?;
+                reader
+                    .each(a, b, |chunk| {
+                        c.feed(chunk);
+                        let p = c.progress();
+                        t.tick(p.bytes, p.lines);
+                        true
+                    })
+                    .await?;
             }
             out.post(&Response::Part { part: Box::new(c.finish_part()) }, &[]);
         }
@@ -115,7 +119,7 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
             // Only a single pass is exact: check the whole file here.
             None => {
                 let mut c = Checker::with_tokenizer(options, &catalog, Box::new(FetchedTiktoken));
-                feed_file(out, blobs, &mut c)?;
+                feed_file(out, blobs, &mut c).await?;
                 out.post(&Response::Checked { report: Box::new(c.finish()) }, &[]);
             }
         },
@@ -125,11 +129,13 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
             let mut t = Ticker::new(out, b.saturating_sub(a));
             let mut pass = TokenPass::new(options, &catalog, Box::new(FetchedTiktoken), a, model_hint.as_deref());
             if a < b {
-                reader.each(a, b, |chunk| {
-                    pass.feed(chunk);
-                    t.tick(pass.bytes(), pass.lines());
-                    true
-                })?;
+                reader
+                    .each(a, b, |chunk| {
+                        pass.feed(chunk);
+                        t.tick(pass.bytes(), pass.lines());
+                        true
+                    })
+                    .await?;
             }
             out.post(&Response::Tokens { part: Box::new(pass.finish()) }, &[]);
         }
@@ -140,14 +146,16 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
             let mut r = Repairer::new(options);
             let mut buf = Vec::new();
             let mut done = 0u64;
-            reader.each(0, reader.len, |chunk| {
-                r.feed(chunk, &mut buf);
-                files.push(0, &buf);
-                buf.clear();
-                done += chunk.len() as u64;
-                t.tick(done, 0);
-                true
-            })?;
+            reader
+                .each(0, reader.len, |chunk| {
+                    r.feed(chunk, &mut buf);
+                    files.push(0, &buf);
+                    buf.clear();
+                    done += chunk.len() as u64;
+                    t.tick(done, 0);
+                    true
+                })
+                .await?;
             let outcome = r.finish(&mut buf);
             files.push(0, &buf);
             let blobs = files.into_blobs()?;
@@ -160,12 +168,14 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
             let mut s = Splitter::new(limits, &options, &catalog, Box::new(FetchedTiktoken));
             let mut files = OutFiles::default();
             let mut done = 0u64;
-            reader.each(0, reader.len, |chunk| {
-                s.feed(chunk, &mut |i, line| files.push(i, line));
-                done += chunk.len() as u64;
-                t.tick(done, 0);
-                true
-            })?;
+            reader
+                .each(0, reader.len, |chunk| {
+                    s.feed(chunk, &mut |i, line| files.push(i, line));
+                    done += chunk.len() as u64;
+                    t.tick(done, 0);
+                    true
+                })
+                .await?;
             let outcome = s.finish(&mut |i, line| files.push(i, line));
             let blobs = files.into_blobs()?;
             out.post(&Response::Split { outcome }, &blobs);
@@ -186,12 +196,14 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
                 };
                 feed(&mut joiner, &[]);
                 let reader = Reader::new(blob)?;
-                reader.each(0, reader.len, |chunk| {
-                    feed(&mut joiner, chunk);
-                    done += chunk.len() as u64;
-                    t.tick(done, lines + joiner.progress(*kind).1);
-                    true
-                })?;
+                reader
+                    .each(0, reader.len, |chunk| {
+                        feed(&mut joiner, chunk);
+                        done += chunk.len() as u64;
+                        t.tick(done, lines + joiner.progress(*kind).1);
+                        true
+                    })
+                    .await?;
                 lines += joiner.progress(*kind).1;
             }
             out.post(&Response::Joined { report: Box::new(joiner.finish()) }, &[]);
@@ -202,15 +214,17 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
             let mut extractor = RetryExtractor::new(&plan);
             let parts = js_sys::Array::new();
             let (mut done, mut lines, mut bytes) = (0u64, 0u64, 0u64);
-            reader.each(0, reader.len, |chunk| {
-                let got = extractor.feed(chunk);
-                lines += got.iter().filter(|&&b| b == b'\n').count() as u64;
-                bytes += got.len() as u64;
-                parts.push(&js_sys::Uint8Array::from(got.as_slice()));
-                done += chunk.len() as u64;
-                t.tick(done, lines);
-                true
-            })?;
+            reader
+                .each(0, reader.len, |chunk| {
+                    let got = extractor.feed(chunk);
+                    lines += got.iter().filter(|&&b| b == b'\n').count() as u64;
+                    bytes += got.len() as u64;
+                    parts.push(&js_sys::Uint8Array::from(got.as_slice()));
+                    done += chunk.len() as u64;
+                    t.tick(done, lines);
+                    true
+                })
+                .await?;
             if let Err(error) = extractor.finish() {
                 out.post(&Response::RetryFailed { error }, &[]);
                 return Ok(());
@@ -237,11 +251,13 @@ pub fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), Str
                 // False once the budget is spent; later lines are ignored.
                 parser.push_line(usize::try_from(number).unwrap_or(usize::MAX), &String::from_utf8_lossy(bytes));
             };
-            reader.each(0, reader.len, |chunk| {
-                lines.feed(chunk, |l| push(&mut parser, l.number, l.bytes));
-                t.tick(lines.bytes_read(), lines.lines_read());
-                !parser.stopped()
-            })?;
+            reader
+                .each(0, reader.len, |chunk| {
+                    lines.feed(chunk, |l| push(&mut parser, l.number, l.bytes));
+                    t.tick(lines.bytes_read(), lines.lines_read());
+                    !parser.stopped()
+                })
+                .await?;
             if !parser.stopped() {
                 lines.finish(|l| push(&mut parser, l.number, l.bytes));
             }

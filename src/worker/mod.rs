@@ -10,7 +10,7 @@ pub mod client;
 mod entry;
 pub mod envelope;
 mod jobs;
-mod reader;
+pub mod reader;
 mod tables;
 
 pub use entry::start;
