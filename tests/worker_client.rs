@@ -110,3 +110,20 @@ async fn a_crash_is_reported_and_the_worker_replaced() {
     until(|| next.borrow().len() == 2).await;
     assert_eq!(next.borrow()[1], Response::Failed { message: "echo 5".into() });
 }
+
+#[wasm_bindgen_test]
+async fn warm_starts_idle_workers_that_later_requests_use() {
+    let pool = WorkerPool::with_url(&stand_in_url(), 3);
+    pool.warm(2).unwrap();
+    assert_eq!((pool.busy(), pool.workers()), (0, 2));
+    // Warming again, or beyond max_idle, starts no more than needed.
+    pool.warm(2).unwrap();
+    pool.warm(9).unwrap();
+    assert_eq!(pool.workers(), 3);
+    let (seen, handler) = recorder();
+    pool.run(&usage(5), &[], handler).unwrap();
+    until(|| seen.borrow().len() == 2).await;
+    assert_eq!(seen.borrow()[1], Response::Failed { message: "echo 5".into() });
+    // The request ran on a warm worker: none was added.
+    assert_eq!((pool.busy(), pool.workers()), (0, 3));
+}

@@ -271,6 +271,8 @@ pub fn BatchPage() -> impl IntoView {
         },
         false,
     );
+    // The workers start now, while the user picks a file.
+    worker_client::warm();
     on_cleanup(worker_client::cancel);
     view! {
         <section class="page batch-page" data-testid="page-batch">

@@ -37,10 +37,25 @@ pub enum CheckEvent {
     Done(Result<Box<Report>, String>),
 }
 
-/// How many workers check a big file: one per core.
-fn workers() -> usize {
-    let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
-    (cores as usize).clamp(1, MAX_WORKERS)
+/// How many workers check a big file. Counting tokens is the workers'
+/// own work: one per core. Structural checks alone keep up with the
+/// browser's reading of the file, which runs on its own threads: they
+/// leave it a core (on 2 cores, two range workers took 1.4x as long as one
+/// worker, each running at half speed).
+/// (`batchlane.batch.workers` in localStorage overrides it, for benchmarks.)
+fn workers(count_tokens: bool) -> usize {
+    use gloo::storage::{LocalStorage, Storage};
+    let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
+    let n = if count_tokens { cores } else { cores.saturating_sub(1) };
+    LocalStorage::get::<usize>("batchlane.batch.workers").unwrap_or(n).clamp(1, MAX_WORKERS)
+}
+
+/// Starts the workers a check will use, so that a file picked later is
+/// checked at once (a worker takes a moment to fetch and compile its wasm).
+pub fn warm() {
+    if let Err(e) = pool().warm(workers(true)) {
+        web_sys::console::warn_1(&e.into());
+    }
 }
 
 /// The size from which a file is checked on several workers
@@ -52,7 +67,8 @@ fn parallel_min_bytes() -> f64 {
 
 /// Checks `file` in the workers, with exact tokens (when counted).
 pub fn check(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(CheckEvent)>) {
-    if file.size() < parallel_min_bytes() {
+    let n = workers(options.count_tokens);
+    if file.size() < parallel_min_bytes() || n < 2 {
         return single(file, options, catalog, on);
     }
     wasm_bindgen_futures::spawn_local(async move {
@@ -68,7 +84,7 @@ pub fn check(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(
         let Some(at) = bytes.and_then(|b| plan_ranges(&b, end >= size, &options, &catalog)) else {
             return single(file, options, catalog, on);
         };
-        if let Err(e) = ranges(file, options, catalog, at, on.clone()) {
+        if let Err(e) = ranges(file, n, options, catalog, at, on.clone()) {
             cancel();
             on(CheckEvent::Done(Err(e)));
         }
@@ -112,8 +128,7 @@ struct Ranges {
 
 /// The check over `n` line-aligned ranges, one worker each (structural
 /// findings and, when counted, tokens), then merged in one more.
-fn ranges(file: Blob, options: CheckOptions, catalog: Catalog, at: RangeStart, on: Rc<dyn Fn(CheckEvent)>) -> Result<(), String> {
-    let n = workers();
+fn ranges(file: Blob, n: usize, options: CheckOptions, catalog: Catalog, at: RangeStart, on: Rc<dyn Fn(CheckEvent)>) -> Result<(), String> {
     let len = file.size() as u64;
     let state = Rc::new(RefCell::new(Ranges { done: vec![Progress::default(); n], parts: vec![None; n], merging: false, failed: false }));
     let emit = {
