@@ -22,12 +22,16 @@ try {
   await cdp.send("Performance.enable");
   const mb = statSync(file).size / 1e6;
 
-  async function check(countTokens) {
+  // `warm`: pick the file once the workers the page starts when it opens
+  // are up (as a person picking a file a moment later finds them);
+  // otherwise at once, so the time includes starting them.
+  async function check(countTokens, warm = true) {
     await page.goto(`http://127.0.0.1:${port}/batch`);
     // The page's code is a lazy chunk: wait for its form before using it.
     const toggle = page.getByTestId("batch-count-tokens");
     await toggle.waitFor({ timeout: 30_000 });
     await toggle.setChecked(countTokens);
+    if (warm) await workersUp();
     await page.getByTestId("batch-file-input").setInputFiles(file);
     const summary = page.locator("[data-testid=batch-summary][data-elapsed-ms]");
     await summary.waitFor({ timeout: 600_000 });
@@ -71,6 +75,25 @@ try {
     }
     return rows;
   }
+  // Waits until every worker target has started its wasm (at most 10 s).
+  async function workersUp() {
+    for (let i = 0; i < 100; i++) {
+      const { targetInfos } = await browserCdp.send("Target.getTargets");
+      const workers = targetInfos.filter((t) => t.type === "worker");
+      let up = 0;
+      for (const t of workers) {
+        const { sessionId } = await browserCdp.send("Target.attachToTarget", { targetId: t.targetId, flatten: false });
+        const r = await inTarget(sessionId, "Runtime.evaluate", {
+          expression: "(() => { try { return wasm_bindgen.worker_memory_bytes() > 0 } catch (e) { return false } })()",
+          returnByValue: true,
+        });
+        await browserCdp.send("Target.detachFromTarget", { sessionId }).catch(() => {});
+        if (r.result?.value === true) up++;
+      }
+      if (workers.length > 0 && up === workers.length) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   function printMemory(label, rows) {
     if (!rows.length) return console.log(`${label}: no worker target found`);
     const peak = Math.max(...rows.map((r) => r.wasmMB + r.heapMB));
@@ -84,16 +107,28 @@ try {
     console.log(`python time / browser time: ${(Number(process.env.PY_SECONDS) / (full.ms / 1000)).toFixed(2)} (above 1: the browser is faster; target >= 3)`);
   }
   printMemory("workers' memory after the full check (CDP per worker target)", await workerMemory());
-  const structural = await check(false);
-  if (structural) console.log(`structural checks only: ${(structural.ms / 1000).toFixed(2)} s, ${(mb / (structural.ms / 1000)).toFixed(1)} MB/s (target >= 400 MB/s)`);
+  // Structural checks: the best of 3, each on a freshly opened page (so its
+  // worker's first check), like the native best-of-5; all three printed.
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await check(false));
+  const structural = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+  const each = runs.map((r) => (r.ms / 1000).toFixed(2)).join(", ");
+  console.log(`structural checks only: ${(structural.ms / 1000).toFixed(2)} s, ${(mb / (structural.ms / 1000)).toFixed(1)} MB/s (target >= 400 MB/s; best of ${each} s; file picked once the page's workers are up)`);
   printMemory("workers' memory after the structural check", await workerMemory());
-  // The same two checks on one worker (the app's own threshold for splitting
-  // a file over the cores, overridden), to see what the split brings here.
+  const cold = await check(false, false);
+  console.log(`structural, file picked as the page opens (workers still starting): ${(cold.ms / 1000).toFixed(2)} s, ${(mb / (cold.ms / 1000)).toFixed(1)} MB/s`);
+  // Structural checks leave the browser a core for reading the file; the
+  // same check on one worker per core, for comparison.
+  await page.evaluate((n) => localStorage.setItem("batchlane.batch.workers", String(n)), cores);
+  const perCore = await check(false);
+  await page.evaluate(() => localStorage.removeItem("batchlane.batch.workers"));
+  console.log(`structural on ${cores} workers (one per core, not the app's choice): ${(perCore.ms / 1000).toFixed(2)} s, ${(mb / (perCore.ms / 1000)).toFixed(1)} MB/s`);
+  // The full check on one worker (the app's own threshold for splitting a
+  // file over the cores, overridden), to see what the split brings here.
   await page.evaluate(() => localStorage.setItem("batchlane.batch.parallel_min_bytes", "1e18"));
   const full1 = await check(true);
-  const structural1 = await check(false);
   await page.evaluate(() => localStorage.removeItem("batchlane.batch.parallel_min_bytes"));
-  console.log(`one worker (no split): exact tokens ${(full1.ms / 1000).toFixed(2)} s; structural ${structural1 ? (structural1.ms / 1000).toFixed(2) + " s, " + (mb / (structural1.ms / 1000)).toFixed(1) + " MB/s" : "n/a"}`);
+  console.log(`exact tokens on one worker (no split): ${(full1.ms / 1000).toFixed(2)} s`);
 
   // 1 h at 100 ms ticks, 10 deployments of 60,000 TPM, 3,000 requests/min at peak.
   await page.goto(`http://127.0.0.1:${port}/quota?sn=10&sdur=3600&tpm=60000&pk=3000&av=3000`);
