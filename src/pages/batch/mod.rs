@@ -59,6 +59,9 @@ pub struct State {
     pub elapsed_ms: RwSignal<f64>,
     pub error: RwSignal<Option<String>>,
     pub run_id: RwSignal<u64>,
+    /// The options the last check started with (an option "change" to the
+    /// same values starts no second check).
+    pub started_with: StoredValue<Option<CheckOptions>, LocalStorage>,
     /// Index into the report's diagnostics of the one shown in the line view.
     pub selected: RwSignal<Option<usize>>,
     /// The user's catalog (from the preferences).
@@ -125,6 +128,7 @@ impl State {
             elapsed_ms: RwSignal::new(0.0),
             error: RwSignal::new(None),
             run_id: RwSignal::new(0),
+            started_with: StoredValue::new_local(None),
             selected: RwSignal::new(None),
             catalog: use_prefs().catalog,
         }
@@ -185,6 +189,7 @@ impl State {
         let s = *self;
         let Some(blob) = s.source.get_value() else { return };
         let Ok(options) = untrack(|| s.options()) else { return };
+        s.started_with.set_value(Some(options.clone()));
         worker_client::cancel();
         let id = s.run_id.get_untracked() + 1;
         s.run_id.set(id);
@@ -265,7 +270,10 @@ pub fn BatchPage() -> impl IntoView {
         move |_, _, _| {
             let small = state.source_size.get_untracked() <= AUTO_RECHECK_BYTES;
             let loaded = state.source.with_value(Option::is_some);
-            if loaded && small && untrack(|| state.options().is_ok()) {
+            // A sample sets the dialect and starts its check itself: the
+            // same options again would cancel that check and start it over.
+            let changed = untrack(|| state.options()).is_ok_and(|o| state.started_with.with_value(|s| s.as_ref() != Some(&o)));
+            if loaded && small && changed {
                 state.start();
             }
         },
