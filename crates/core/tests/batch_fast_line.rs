@@ -167,7 +167,9 @@ fn a_key_repeated_after_many_keys_is_found_in_the_set() {
     let c = Catalog::builtin();
     let keys: String = (0..20).map(|k| format!("\"k{k}\": 1, ")).collect();
     let line = |extra: &str| {
-        format!(r#"{{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {{{keys}{extra}"model": "dep", "max_tokens": 9, "messages": [{{"role": "user", "content": "hi"}}]}}}}"#)
+        format!(
+            r#"{{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {{{keys}{extra}"model": "dep", "max_tokens": 9, "messages": [{{"role": "user", "content": "hi"}}]}}}}"#
+        )
     };
     let (plain, repeated) = (line(""), line("\"k3\": 2, "));
     assert!(agree(plain.as_bytes(), Dialect::Azure), "{plain}");
