@@ -164,7 +164,6 @@ proptest! {
 
 #[test]
 fn a_key_repeated_after_many_keys_is_found_in_the_set() {
-    let c = Catalog::builtin();
     let keys: String = (0..20).map(|k| format!("\"k{k}\": 1, ")).collect();
     let line = |extra: &str| {
         format!(
