@@ -103,6 +103,20 @@ test("the simulator's time for one hour at 100 ms with 10 deployments (a figure,
   await page.screenshot({ path: `${SCREENSHOTS}/quota-sim-bench.png`, fullPage: true });
 });
 
+test("the simulator's worker starts as the page opens, and the first run uses it", async ({ page }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/quota?sn=10&sdur=3600");
+  await ready(page, "Quota planner");
+  // Up before Run is pressed: the first run's time is the simulation's.
+  await expect.poll(() => page.workers().length).toBe(1);
+  const started = page.workers()[0];
+  await page.getByTestId("sim-run").click();
+  await expect(page.getByTestId("sim-elapsed")).toContainText("3,600 s with 10 deployments");
+  expect(page.workers()).toEqual([started]);
+  watch.check();
+});
+
 test("a burst step drawn in the schedule brings more 429s than a flat low rate; the schedule survives the share link", async ({ page, browser }) => {
   const watch = watchErrors(page);
   await prefer(page, { lang: "en" });

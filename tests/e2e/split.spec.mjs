@@ -56,7 +56,7 @@ test("a cold visit to / fetches no chunk; a page's chunk comes with the page", a
     await ready(page, p.en);
     await expect.poll(() => new URL(page.url()).pathname).toBe(p.path);
     for (const w of wasm.slice(before)) {
-      // /batch starts its workers as it opens: their wasm comes from then on.
+      // /batch (and /quota, after it) start their workers as they open: their wasm comes from then on.
       if (/^\/worker-[0-9a-f]+_bg\.wasm$/.test(w.path)) expect(batchOpened).toBe(true);
       else expect(named).toContain(w.path.slice(1));
       expect(w.headers["cache-control"]).toMatch(/immutable/);

@@ -151,6 +151,11 @@ pub fn SimSection() -> impl IntoView {
     let cancelled = RwSignal::new(false);
     // The page's own worker: dropped (terminated) with the section.
     let pool = StoredValue::new_local(WorkerPool::with_url(WORKER_URL, 1));
+    // The worker starts now, while the user sets up the run: a first run
+    // then takes the simulation's time, not the worker's start as well.
+    if let Err(e) = pool.with_value(|p| p.warm(1)) {
+        web_sys::console::warn_1(&e.into());
+    }
     let on_run = move |_| {
         // Settings are checked (core validation) before anything runs; the
         // worker checks them again and stops at the step budget.
