@@ -2,7 +2,8 @@
 // checks BENCH_FILE on /batch (exact tokens, then structural checks only),
 // reports each worker's peak memory (over CDP, attached to every worker
 // target: its wasm linear memory, which only grows, and its JS heap), and
-// runs the 429 simulator benchmark on /quota. Prints figures; asserts
+// runs the 429 simulator benchmark on /quota (best of 3 fresh pages, and
+// once with Run pressed as the page opens). Prints figures; asserts
 // nothing. Usage: BENCH_FILE=... [PY_SECONDS=...] node tools/bench-browser.mjs
 import { chromium } from "@playwright/test";
 import { spawn, execSync } from "node:child_process";
@@ -142,12 +143,25 @@ try {
   await page.evaluate(() => localStorage.removeItem("batchlane.batch.parallel_min_bytes"));
   console.log(`exact tokens on one worker (no split): ${(full1.ms / 1000).toFixed(2)} s`);
 
-  // 1 h at 100 ms ticks, 10 deployments of 60,000 TPM, 3,000 requests/min at peak.
-  await page.goto(`http://127.0.0.1:${port}/quota?sn=10&sdur=3600&tpm=60000&pk=3000&av=3000`);
-  await page.getByTestId("sim-run").click();
-  const elapsed = page.locator("[data-testid=sim-elapsed][data-ms]");
-  await elapsed.waitFor({ timeout: 60_000 });
-  console.log(`429 simulator, 1 h at 100 ms, 10 deployments, 3,000 req/min: ${await elapsed.getAttribute("data-ms")} ms in the browser (target < 200 ms)`);
+  // 1 h at 100 ms ticks, 10 deployments of 60,000 TPM, 3,000 requests/min at
+  // peak. /quota starts the simulator's worker as it opens: Run pressed
+  // once it is up (a person sets up a run first), on 3 fresh pages; then
+  // pressed at once, so that the time includes starting the worker.
+  async function simulate(warm) {
+    await page.goto(`http://127.0.0.1:${port}/quota?sn=10&sdur=3600&tpm=60000&pk=3000&av=3000`);
+    const run = page.getByTestId("sim-run");
+    await run.waitFor({ timeout: 30_000 });
+    if (warm) await workersUp();
+    await run.click();
+    const elapsed = page.locator("[data-testid=sim-elapsed][data-ms]");
+    await elapsed.waitFor({ timeout: 60_000 });
+    return Number(await elapsed.getAttribute("data-ms"));
+  }
+  const sims = [];
+  for (let i = 0; i < 3; i++) sims.push(await simulate(true));
+  const simCold = await simulate(false);
+  console.log(`429 simulator, 1 h at 100 ms, 10 deployments, 3,000 req/min: ${Math.min(...sims).toFixed(1)} ms in the browser (target < 200 ms; best of ${sims.map((m) => m.toFixed(1)).join(", ")} ms; Run pressed once the page's worker is up)`);
+  console.log(`429 simulator, Run pressed as the page opens (worker still starting): ${simCold.toFixed(1)} ms`);
 } finally {
   await browser.close();
   server.kill();
