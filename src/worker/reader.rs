@@ -42,17 +42,14 @@ impl Reader {
     }
 
     /// Calls `f` on each piece of `[start, end)` in order while it returns
-    /// true; the browser reads on while `f` runs.
+    /// true; the next piece is already being read while `f` runs.
     pub async fn each(&self, start: u64, end: u64, mut f: impl FnMut(&[u8]) -> bool) -> Result<(), String> {
         if start >= end.min(self.len) {
             return Ok(());
         }
         let mut chunks = Chunks::new(&self.slice(start, end)?.stream())?;
         let mut buf = Vec::new();
-        while let Some(js) = chunks.next().await? {
-            let n = js.length() as usize;
-            buf.resize(n, 0);
-            js.copy_to(&mut buf);
+        while chunks.next_into(&mut buf).await? {
             if !f(&buf) {
                 chunks.cancel();
                 break;
@@ -118,47 +115,61 @@ impl OutFiles {
 
 /// The chunks of a stream: through a BYOB reader into one reused buffer
 /// where the stream is a byte stream, else the default reader's chunks.
-enum Chunks {
-    Byob { reader: ReadableStreamByobReader, buf: Option<ArrayBuffer> },
+/// One read is always pending: a byte stream pulls from the file only
+/// while a read waits, so the next read is asked for as soon as a chunk is
+/// copied into wasm memory, before the caller parses it.
+struct Chunks {
+    kind: Kind,
+    pending: Option<js_sys::Promise>,
+}
+
+enum Kind {
+    Byob(ReadableStreamByobReader),
     Default(ReadableStreamDefaultReader),
 }
 
 impl Chunks {
     fn new(stream: &ReadableStream) -> Result<Self, String> {
-        match ReadableStreamByobReader::new(stream) {
-            Ok(reader) => Ok(Chunks::Byob { reader, buf: Some(ArrayBuffer::new(READ_BYTES)) }),
-            Err(_) => ReadableStreamDefaultReader::new(stream).map(Chunks::Default).map_err(js_error),
-        }
+        let mut chunks = match ReadableStreamByobReader::new(stream) {
+            Ok(reader) => Chunks { kind: Kind::Byob(reader), pending: None },
+            Err(_) => Chunks { kind: Kind::Default(ReadableStreamDefaultReader::new(stream).map_err(js_error)?), pending: None },
+        };
+        chunks.request(ArrayBuffer::new(READ_BYTES));
+        Ok(chunks)
     }
 
-    /// The next chunk (valid until the next call), or `None` at the end.
-    async fn next(&mut self) -> Result<Option<Uint8Array>, String> {
-        let promise = match self {
-            Chunks::Byob { reader, buf } => {
-                let buf = buf.take().ok_or("the file was read past its end")?;
-                reader.read_with_array_buffer_view(&Uint8Array::new(&buf))
-            }
-            Chunks::Default(reader) => reader.read(),
-        };
+    /// Asks for the next chunk (into `buf`, the BYOB reader's buffer).
+    fn request(&mut self, buf: ArrayBuffer) {
+        self.pending = Some(match &self.kind {
+            Kind::Byob(reader) => reader.read_with_array_buffer_view(&Uint8Array::new(&buf)),
+            Kind::Default(reader) => reader.read(),
+        });
+    }
+
+    /// Copies the next chunk into `out` and asks for the one after it;
+    /// false at the end of the stream.
+    async fn next_into(&mut self, out: &mut Vec<u8>) -> Result<bool, String> {
+        let promise = self.pending.take().ok_or("the file was read past its end")?;
         let result = JsFuture::from(promise).await.map_err(|e| format!("cannot read the file: {}", js_error(e)))?;
         if Reflect::get(&result, &"done".into()).map_or(true, |d| d.is_truthy()) {
-            return Ok(None);
+            return Ok(false);
         }
         let value = Reflect::get(&result, &"value".into())
             .ok()
             .and_then(|v| v.dyn_into::<Uint8Array>().ok())
             .ok_or("the file's stream gave something other than bytes")?;
-        if let Chunks::Byob { buf, .. } = self {
-            *buf = Some(value.buffer());
-        }
-        Ok(Some(value))
+        out.resize(value.length() as usize, 0);
+        value.copy_to(out);
+        // The bytes are in wasm memory: the buffer goes straight back.
+        self.request(value.buffer());
+        Ok(true)
     }
 
     /// Stops reading (the rest of the file is not wanted).
     fn cancel(&self) {
-        let _ = match self {
-            Chunks::Byob { reader, .. } => reader.cancel(),
-            Chunks::Default(reader) => reader.cancel(),
+        let _ = match &self.kind {
+            Kind::Byob(reader) => reader.cancel(),
+            Kind::Default(reader) => reader.cancel(),
         };
     }
 }
