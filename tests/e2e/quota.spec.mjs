@@ -130,9 +130,13 @@ test("a burst step drawn in the schedule brings more 429s than a flat low rate; 
   await page.getByTestId("q-ss-at-0").fill("0");
   await page.getByTestId("q-ss-rpm-0").fill("15");
   await expect(page).toHaveURL(/ss=0%3A15(&|$)/);
+  // A new run keeps the last one's results on screen until it ends: wait
+  // for the results of this run (`data-run` counts the page's runs).
+  let runs = 0;
   const count429 = async () => {
     await page.getByTestId("sim-run").click();
-    await expect(page.getByTestId("sim-results")).toBeVisible();
+    runs += 1;
+    await expect(page.getByTestId("sim-results")).toHaveAttribute("data-run", String(runs));
     return Number((await page.getByTestId("sim-429").textContent()).replace(/,/g, ""));
   };
   const flat = await count429();
@@ -164,8 +168,7 @@ test("a burst step drawn in the schedule brings more 429s than a flat low rate; 
   await page.getByTestId("q-sra").fill("50");
   await page.getByTestId("q-smb").fill("20");
   await expect(page.getByTestId("sim-run")).toBeEnabled();
-  await page.getByTestId("sim-run").click();
-  await expect(page.getByTestId("sim-results")).toBeVisible();
+  await count429();
   await page.getByTestId("quota-sim").screenshot({ path: `${SCREENSHOTS}/quota-sim-steps.png` });
 
   // The share link restores the schedule and the retry details.

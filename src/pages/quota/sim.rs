@@ -121,6 +121,10 @@ struct Run {
     elapsed_ms: f64,
     deployments: usize,
     duration_s: f64,
+    /// Counts the page's finished runs (1 for the first): the results say
+    /// which run they show (`data-run`), as a new run keeps the last one's
+    /// results on screen until it ends.
+    seq: u64,
 }
 
 #[component]
@@ -173,7 +177,8 @@ pub fn SimSection() -> impl IntoView {
                 Response::Simulated { run: r } => {
                     running.set(None);
                     let elapsed_ms = now_ms() - start;
-                    run.set(Some(Run { result: r.result, stopped: r.stopped, elapsed_ms, deployments, duration_s }));
+                    let seq = run.with_untracked(|last| last.as_ref().map_or(0, |l| l.seq)) + 1;
+                    run.set(Some(Run { result: r.result, stopped: r.stopped, elapsed_ms, deployments, duration_s, seq }));
                 }
                 Response::Failed { message } => {
                     running.set(None);
@@ -345,7 +350,7 @@ fn SimResults(run: Run) -> impl IntoView {
         }
     });
     view! {
-        <div class="quota-sim-results" data-testid="sim-results" aria-live="polite">
+        <div class="quota-sim-results" data-testid="sim-results" data-run=run.seq aria-live="polite">
             <p class="muted" data-testid="sim-elapsed" data-ms=format!("{elapsed:.1}")>
                 {move || fill(t(lang.get(), "quota.sim.elapsed"), &[
                     ("ms", &num(elapsed)), ("n", &run.deployments.to_string()), ("s", &num(run.duration_s)),
