@@ -174,3 +174,30 @@ fn a_key_repeated_after_many_keys_is_found_in_the_set() {
     assert!(agree(plain.as_bytes(), Dialect::Azure), "{plain}");
     assert!(!agree(repeated.as_bytes(), Dialect::Azure), "{repeated}");
 }
+
+#[test]
+fn huge_and_hostile_lines_agree_with_the_slow_path() {
+    let line = |custom_id: &str, extra: &str, content: &str| {
+        format!(
+            r#"{{"custom_id": "{custom_id}", "method": "POST", "url": "/v1/chat/completions", "body": {{{extra}"model": "dep", "max_tokens": 9, "messages": [{{"role": "user", "content": "{content}"}}]}}}}"#
+        )
+    };
+    let big = "word ".repeat(1 << 20);
+    // A 5 MB message: an ordinary line, only long.
+    assert!(agree(line("a", "", &big).as_bytes(), Dialect::Azure));
+    // A 1 MB custom_id (over the limit), a raw control character inside a
+    // string, a number past u64 and f64, nesting past serde_json's depth
+    // limit: the fast path leaves each to the slow path, which reports it.
+    let deep = format!(r#""x": {}1{}, "#, "[".repeat(10_000), "]".repeat(10_000));
+    for hostile in [
+        line(&"i".repeat(1 << 20), "", "hi"),
+        line("a", "", &format!("{big}\u{1}{big}")),
+        line("a", r#""temperature": 1e99999, "#, "hi"),
+        line("a", &deep, "hi"),
+    ] {
+        assert!(!agree(hostile.as_bytes(), Dialect::Azure), "{}", &hostile[..200]);
+        let mut out = Findings::new(4);
+        check_line(LineRef { number: 1, start: 0, bytes: hostile.as_bytes() }, Dialect::Azure, &Catalog::builtin(), &mut out);
+        assert!(!out.list().is_empty(), "no finding for {}", &hostile[..200]);
+    }
+}
