@@ -130,10 +130,11 @@ enum Kind {
 
 impl Chunks {
     fn new(stream: &ReadableStream) -> Result<Self, String> {
-        let mut chunks = match ReadableStreamByobReader::new(stream) {
-            Ok(reader) => Chunks { kind: Kind::Byob(reader), pending: None },
-            Err(_) => Chunks { kind: Kind::Default(ReadableStreamDefaultReader::new(stream).map_err(js_error)?), pending: None },
+        let kind = match ReadableStreamByobReader::new(stream) {
+            Ok(reader) => Kind::Byob(reader),
+            Err(_) => Kind::Default(ReadableStreamDefaultReader::new(stream).map_err(js_error)?),
         };
+        let mut chunks = Chunks { kind, pending: None };
         chunks.request(ArrayBuffer::new(READ_BYTES));
         Ok(chunks)
     }
