@@ -101,6 +101,12 @@ fn tn_picks_the_form_for_the_count() {
     assert_eq!(tn(Lang::En, "results.retry.done", 12_345), "Downloaded 12,345 lines");
     assert_eq!(tn(Lang::Ko, "results.retry.done", 1), "1줄을 다운로드했습니다");
     assert_eq!(tn(Lang::En, "no.such.key", 2), "no.such.key.other");
+    assert_eq!(tn(Lang::En, "quota.sim.elapsed", 1), "Simulated {s} s with 1 deployment in {ms} ms.");
+    assert_eq!(tn(Lang::En, "quota.sim.elapsed", 10), "Simulated {s} s with 10 deployments in {ms} ms.");
+    assert_eq!(
+        tn(Lang::En, "results.retry.not_in_input", 1),
+        "1 retryable request is not in the input file, so it cannot go into the retry file."
+    );
 }
 
 #[test]
@@ -243,4 +249,28 @@ fn every_key_the_ui_uses_exists() {
     assert!(used > 500, "found only {used} keys in src/");
     assert!(plural >= 10, "found only {plural} plural keys in src/");
     assert!(missing.is_empty(), "keys the UI uses but no table has:\n{}", missing.join("\n"));
+}
+
+/// `{n}` is a count: an English template that writes it before a plural
+/// noun ("{n} requests", "{n} image parts") is the `.other` form of a plural key, so that a
+/// count of 1 reads "1 request" ([`tn`]).
+#[test]
+fn a_count_before_a_plural_noun_is_a_plural_key() {
+    let mut wrong = Vec::new();
+    for (key, text) in table(Lang::En) {
+        if key.ends_with(".one") || key.ends_with(".other") {
+            continue;
+        }
+        for (at, _) in text.match_indices("{n} ") {
+            // The noun, or the noun after one word ("{n} image parts").
+            let words = text[at + 4..].split(' ').take(2);
+            if words
+                .map(|w| w.trim_end_matches([',', '.', ':']))
+                .any(|w| w.len() > 2 && w.ends_with('s') && w.chars().all(|c| c.is_ascii_alphabetic()))
+            {
+                wrong.push(format!("{key}: {text}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "counts written in the plural whatever they are:\n{}", wrong.join("\n"));
 }

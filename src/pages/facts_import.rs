@@ -7,7 +7,7 @@
 
 use crate::components::download::download_text;
 use crate::format;
-use crate::i18n::{fill, t, Lang};
+use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use crate::state::{load_json, save_json};
 use batchlane_core::facts::export::catalog_json;
@@ -119,7 +119,7 @@ pub fn CatalogTools() -> impl IntoView {
             Stage::Refused(why) => view! { <p class="field-error" role="alert" data-testid="facts-import-refused">{why}</p> }.into_any(),
             Stage::Applied(Undo { changed, .. }) => view! {
                 <p class="note" role="status" data-testid="facts-import-applied">
-                    {fill(t(lang, "facts.import.applied"), &[("n", &changed.to_string())])}" "
+                    {tn(lang, "facts.import.applied", changed as u64)}" "
                     <button type="button" class="button button--small" data-testid="facts-import-undo" on:click=undo>{tr("facts.import.undo")}</button>
                 </p>
             }

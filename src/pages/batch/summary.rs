@@ -126,13 +126,13 @@ fn Card(report: Arc<Report>) -> impl IntoView {
         let lang = lang();
         let mut lines = Vec::new();
         if m.image_parts > 0 {
-            lines.push(fill(t(lang, "batch.tokens.images"), &[("n", &num(m.image_parts, lang)), ("tokens", &num(m.image_tokens, lang))]));
+            lines.push(fill(&tn(lang, "batch.tokens.images", m.image_parts), &[("tokens", &num(m.image_tokens, lang))]));
         }
         if m.images_estimated > 0 {
-            lines.push(fill(t(lang, "batch.tokens.images_estimated"), &[("n", &num(m.images_estimated, lang))]));
+            lines.push(tn(lang, "batch.tokens.images_estimated", m.images_estimated));
         }
         if m.tool_requests > 0 {
-            lines.push(fill(t(lang, "batch.tokens.tools"), &[("n", &num(m.tool_requests, lang)), ("tokens", &num(m.tool_tokens, lang))]));
+            lines.push(fill(&tn(lang, "batch.tokens.tools", m.tool_requests), &[("tokens", &num(m.tool_tokens, lang))]));
         }
         Some(view! { <p class="note batch-media-note" data-testid="batch-media-note">{lines.join(" ")}</p> })
     };

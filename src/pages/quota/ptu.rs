@@ -3,7 +3,7 @@
 
 use super::chart::{LineChart, Series};
 use super::use_quota;
-use crate::i18n::{fill, t};
+use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::Kind;
 use batchlane_core::quota::ptu::{compare, cost_series, PtuError, PtuInput};
@@ -84,7 +84,7 @@ pub fn PtuSection() -> impl IntoView {
         view! {
             <p class="quota-figure-line" data-testid="ptu-needed">
                 <strong>{format!("{} PTU", num(s.ptus))}</strong>
-                {(s.deployments > 1.0).then(|| format!(" · {}", fill(t(l, "quota.ptu.deployments"), &[("n", &num(s.deployments))])))}
+                {(s.deployments > 1.0).then(|| format!(" · {}", tn(l, "quota.ptu.deployments", s.deployments as u64)))}
             </p>
             <p class="quota-step">{sizing_words}</p>
             <p class="quota-step">{payg_words}</p>

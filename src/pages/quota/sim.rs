@@ -8,7 +8,7 @@ use super::sim_arrivals::{read_arrivals, sim_reason, ArrivalsEditor};
 use super::sim_retry::{read_retry, RetryFields};
 use super::state::{clean, problem, QuotaState};
 use super::use_quota;
-use crate::i18n::{fill, t};
+use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
 use crate::worker::client::{WorkerPool, WORKER_URL};
 use batchlane_core::facts::Catalog;
@@ -352,8 +352,8 @@ fn SimResults(run: Run) -> impl IntoView {
     view! {
         <div class="quota-sim-results" data-testid="sim-results" data-run=run.seq aria-live="polite">
             <p class="muted" data-testid="sim-elapsed" data-ms=format!("{elapsed:.1}")>
-                {move || fill(t(lang.get(), "quota.sim.elapsed"), &[
-                    ("ms", &num(elapsed)), ("n", &run.deployments.to_string()), ("s", &num(run.duration_s)),
+                {move || fill(&tn(lang.get(), "quota.sim.elapsed", run.deployments as u64), &[
+                    ("ms", &num(elapsed)), ("s", &num(run.duration_s)),
                 ])}
             </p>
             {stopped}

@@ -50,7 +50,7 @@ pub fn RetryPanel(report: Arc<ResultsReport>) -> impl IntoView {
             }}
             <Show when=move || { n_without > 0 }>
                 <div class="note note--warn" data-testid="results-retry-needs-input">
-                    <p>{move || fill(t(prefs.lang.get(), if has_input { "results.retry.not_in_input" } else { "results.retry.needs_input" }), &[("n", &count(n_without))])}</p>
+                    <p>{move || tn(prefs.lang.get(), if has_input { "results.retry.not_in_input" } else { "results.retry.needs_input" }, n_without)}</p>
                     <p class="results-idlist">{without.iter().take(20).cloned().collect::<Vec<_>>().join(", ")}{(n_without > 20).then_some(", …")}</p>
                 </div>
             </Show>
