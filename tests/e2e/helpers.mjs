@@ -15,6 +15,10 @@ export const PAGES = [
 
 export const SCREENSHOTS = "test-results/screenshots";
 mkdirSync(SCREENSHOTS, { recursive: true });
+/** For every saved screenshot: the sticky header stays where the page
+ * starts (it keeps its place in the flow, so nothing moves). Captured
+ * after a scroll, it was drawn across the middle of the image. */
+export const SHOT_STYLE = ".site-header { position: static !important; }";
 
 /** Sets language and theme before the app starts. */
 export async function prefer(page, { lang = "en", theme = "light" } = {}) {
