@@ -4,7 +4,7 @@ import { test, expect } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { prefer, watchErrors, ready, SCREENSHOTS, SHOT_STYLE } from "./helpers.mjs";
+import { prefer, watchErrors, ready, SCREENSHOTS, shot } from "./helpers.mjs";
 
 const FIX = "tests/fixtures/batch";
 
@@ -93,7 +93,7 @@ test("a broken Azure file: codes, lines, filters, the line view", async ({ page 
   await page.locator('[data-testid="batch-diag-row"][data-code="invalid_json_line"]').click();
   await expect(page.getByTestId("batch-line-view")).toContainText('{"custom_id": "t-6", "method": "POST",');
   await expect(page.getByTestId("batch-fix")).toContainText("one complete JSON object");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/batch-broken-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/batch-broken-en.png`, fullPage: true });
   errors.check();
 });
 
@@ -155,7 +155,7 @@ test("a valid file: no errors and the CLI's exact token count", async ({ page })
   await page.getByTestId("batch-quota-tokens").fill("500");
   await expect(page.getByTestId("batch-summary")).toHaveAttribute("data-errors", "1");
   await expect(page.locator('[data-testid="batch-diag-row"][data-code="token_limit_exceeded"]')).toHaveCount(1);
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/batch-valid-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/batch-valid-en.png`, fullPage: true });
   errors.check();
 });
 
@@ -187,7 +187,7 @@ test("OpenAI dialect sample, paste box, split, and Korean", async ({ page }) => 
   await expect(bomRow).toContainText("경고");
   await bomRow.click();
   await expect(page.getByTestId("batch-fix")).toContainText("BOM 없는 UTF-8");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/batch-broken-ko.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/batch-broken-ko.png`, fullPage: true });
   // Split into files.
   await page.getByTestId("batch-split").click();
   await expect(page.getByTestId("batch-split-part")).toHaveCount(1);
@@ -198,7 +198,7 @@ test("OpenAI dialect sample, paste box, split, and Korean", async ({ page }) => 
   await page.getByRole("button", { name: "이 텍스트 검사" }).click();
   await expect(page.getByTestId("batch-source-name")).toContainText("붙여 넣은 텍스트");
   await expect(summary).toHaveAttribute("data-errors", "0");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/batch-valid-ko.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/batch-valid-ko.png`, fullPage: true });
   errors.check();
 });
 
@@ -211,7 +211,7 @@ test("dark theme and phone width", async ({ page }) => {
   await expect(page.getByTestId("batch-summary")).toHaveAttribute("data-errors", /[1-9]/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/batch-dark-phone.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/batch-dark-phone.png`, fullPage: true });
 });
 
 /** `n` valid lines: the valid fixture's lines, custom_ids made unique. */
@@ -328,7 +328,7 @@ test("options live in the URL and survive a reload; the snippets link", async ({
   await expect(link).toHaveText("Generate submission code for this file");
   const href = await link.getAttribute("href");
   expect(href).toMatch(/^\/snippets\?tab=batch&dialect=azure&deployment=/);
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/batch-options-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/batch-options-en.png`, fullPage: true });
   await link.click();
   await expect(page).toHaveURL(/\/snippets/);
   const dep = decodeURIComponent(href.match(/deployment=([^&]*)/)[1]);

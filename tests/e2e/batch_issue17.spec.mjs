@@ -4,7 +4,7 @@
 // grouped digits, human sizes and the drop zone's limits.
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { prefer, watchErrors, ready, SCREENSHOTS, SHOT_STYLE } from "./helpers.mjs";
+import { prefer, watchErrors, ready, SCREENSHOTS, shot } from "./helpers.mjs";
 
 const FIX = "tests/fixtures/batch";
 
@@ -38,7 +38,7 @@ test("the diagnostics pager reaches the rows past 100", async ({ page }) => {
   await expect(page.getByTestId("batch-diag-range")).toHaveText("101–150 of 150");
   await expect(page.locator('[data-testid=batch-diag-row][data-line="101"]')).toBeVisible();
   await expect(next).toBeDisabled();
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/batch-pager-page2.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/batch-pager-page2.png`, fullPage: true });
   errors.check();
 });
 
@@ -61,7 +61,7 @@ test("the model behind a deployment: guessed and changeable, or asked for first"
   await upload(page, `${FIX}/valid.jsonl`);
   await expect(page.getByTestId("batch-summary").locator("h2")).toHaveText("Pick the model behind the deployment first");
   await expect(page.getByTestId("batch-model-pick")).toHaveAttribute("data-source", "unknown");
-  await page.getByTestId("batch-summary").screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/batch-pick-model.png` });
+  await shot(page.getByTestId("batch-summary"), { path: `${SCREENSHOTS}/batch-pick-model.png` });
   // No hand-over to the control plane's planner with a figure known to be too low.
   await expect(page.getByTestId("batch-control-link")).toHaveCount(0);
   await page.getByTestId("batch-summary-model").selectOption("gpt-4o");
@@ -131,7 +131,7 @@ test("phone: a finding stacks, its message keeps the width", async ({ page }) =>
   expect(box.width).toBeGreaterThan(250);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.locator(".batch-diags").screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/batch-diags-phone.png` });
+  await shot(page.locator(".batch-diags"), { path: `${SCREENSHOTS}/batch-diags-phone.png` });
 });
 
 test("polish: the drop zone's limits, unticking Count tokens re-checks", async ({ page }) => {

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SCREENSHOTS, SHOT_STYLE, prefer, watchErrors, ready } from "./helpers.mjs";
+import { SCREENSHOTS, shot, prefer, watchErrors, ready } from "./helpers.mjs";
 
 async function replace(locator, value) {
   await locator.fill("");
@@ -57,7 +57,7 @@ test("fills the control plane tab, copies the service, reloads the link", async 
   const dir = mkdtempSync(join(tmpdir(), "control-e2e-"));
   writeFileSync(join(dir, "control_plane.py"), copied);
   execFileSync("python3", ["-m", "py_compile", join(dir, "control_plane.py")]);
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/snippets-control-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/snippets-control-en.png`, fullPage: true });
 
   // The form is in the URL: a reload of the link shows the same state.
   await expect(page).toHaveURL(/cpRoutes=/);

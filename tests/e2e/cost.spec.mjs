@@ -2,7 +2,7 @@
 // for trimmed chunks; the share link; inline reasons for bad numbers;
 // spend per tenant from a usage file. Screenshots in both languages.
 import { test, expect } from "@playwright/test";
-import { SCREENSHOTS, SHOT_STYLE, prefer, watchErrors, ready } from "./helpers.mjs";
+import { SCREENSHOTS, shot, prefer, watchErrors, ready } from "./helpers.mjs";
 
 const TITLE = { en: "Cost what-if", ko: "비용 시나리오" };
 
@@ -39,13 +39,13 @@ test("baseline and a capped scenario: the saving is $2,400 a month (en, ko)", as
   await page.getByTestId("price-price_output-gpt-4o").fill("12");
   await expect(page.getByTestId("res-saving-month-1")).toHaveText("$2,400.00");
   await expect(page.getByTestId("cost-chart")).toBeVisible();
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/cost-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/cost-en.png`, fullPage: true });
 
   await page.getByTestId("lang-toggle").click();
   await ready(page, TITLE.ko);
   await expect(page.getByTestId("res-saving-month-1")).toHaveText("2,400.00달러");
   await expect(page.getByTestId("cost-name-0")).toHaveAttribute("placeholder", "기준안");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/cost-ko.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/cost-ko.png`, fullPage: true });
   watch.check();
 });
 
@@ -65,14 +65,14 @@ test("trimming chunks 8 → 4 without measured relevance shows the quality note"
   await expect(note).toContainText("quality is unverified");
   await expect(page.getByTestId("cost-unverified-1")).toHaveText("quality unverified");
   await expect(page.getByTestId("cost-knob-retrieval_chunks-1")).not.toHaveText("—");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/cost-chunks-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/cost-chunks-en.png`, fullPage: true });
   await page.getByTestId("cost-relevance-1").check();
   await expect(note).toHaveCount(0);
   await page.getByTestId("cost-relevance-1").uncheck();
   await page.getByTestId("lang-toggle").click();
   await ready(page, TITLE.ko);
   await expect(page.getByTestId("cost-quality-note")).toContainText("품질은 검증되지 않았습니다");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/cost-chunks-ko.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/cost-chunks-ko.png`, fullPage: true });
   watch.check();
 });
 
@@ -144,7 +144,7 @@ test("bad numbers get an inline reason and never show NaN", async ({ page }) => 
   await page.getByTestId("price-price_output-gpt-4o").fill("-1");
   await expect(page.getByTestId("price-price_output-gpt-4o")).toHaveAttribute("aria-invalid", "true");
   expect(await page.locator("main").innerText()).not.toContain("NaN");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/cost-errors-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/cost-errors-en.png`, fullPage: true });
   await req.fill("10000");
   await page.getByTestId("cost-cache-0").fill("50");
   await page.getByTestId("cost-chunks-0").fill("8");
@@ -174,7 +174,7 @@ test("usage file: spend per tenant and feature, with CSV export", async ({ page 
   ]);
   expect(download.suggestedFilename()).toBe("spend-by-tenant.csv");
   await page.getByTestId("cost-usage-tenant").scrollIntoViewIfNeeded();
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/cost-usage-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/cost-usage-en.png`, fullPage: true });
   watch.check();
 });
 
@@ -208,7 +208,7 @@ test("spend from Batch results: group on /results, attribute on /cost", async ({
   // A batch's results carry no feature: no "spend by feature" table reading
   // model names as features.
   await expect(page.getByTestId("cost-usage-feature")).toHaveCount(0);
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/cost-from-results-en.png`, fullPage: false });
+  await shot(page, { path: `${SCREENSHOTS}/cost-from-results-en.png`, fullPage: false });
 
   // Handed over once: a reload starts without them.
   await page.reload();

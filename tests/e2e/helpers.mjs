@@ -15,10 +15,22 @@ export const PAGES = [
 
 export const SCREENSHOTS = "test-results/screenshots";
 mkdirSync(SCREENSHOTS, { recursive: true });
-/** For every saved screenshot: the sticky header stays where the page
- * starts (it keeps its place in the flow, so nothing moves). Captured
- * after a scroll, it was drawn across the middle of the image. */
-export const SHOT_STYLE = ".site-header { position: static !important; }";
+/** Saves a screenshot of `target` (a page or a locator) with the sticky
+ * header left where the page starts: captured after a scroll, it was drawn
+ * across the middle of the image. It keeps its place in the flow, so
+ * nothing moves. (Set through the element's style: the app's CSP refuses
+ * the style tag Playwright's `style` option would add.) */
+export async function shot(target, options) {
+  const page = typeof target.page === "function" ? target.page() : target;
+  const header = page.locator(".site-header").first();
+  const has = (await header.count()) > 0;
+  if (has) await header.evaluate((h) => { h.style.position = "static"; });
+  try {
+    await target.screenshot(options);
+  } finally {
+    if (has) await header.evaluate((h) => { h.style.position = ""; });
+  }
+}
 
 /** Sets language and theme before the app starts. */
 export async function prefer(page, { lang = "en", theme = "light" } = {}) {

@@ -3,7 +3,7 @@
 // viewport outside a scrolling table, every tab in sight), and no route
 // logs a console warning or error (page or worker).
 import { test, expect } from "@playwright/test";
-import { PAGES, prefer, ready, SCREENSHOTS, SHOT_STYLE } from "./helpers.mjs";
+import { PAGES, prefer, ready, SCREENSHOTS, shot } from "./helpers.mjs";
 
 /** What overflows the viewport, in the page. */
 async function overflow(page) {
@@ -46,7 +46,7 @@ for (const lang of ["en", "ko"]) {
       expect(o.wide, `${p.path} (${lang}): elements wider than the viewport`).toEqual([]);
       expect(o.nav, `${p.path} (${lang}): tabs out of sight`).toBe(0);
     }
-    await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/phone-nav-${lang}.png` });
+    await shot(page, { path: `${SCREENSHOTS}/phone-nav-${lang}.png` });
     await context.close();
   });
 }

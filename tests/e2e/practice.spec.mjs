@@ -1,14 +1,13 @@
 // /practice: answer by keyboard, read the explanation, share a problem by
 // URL, finish a timed exam and see the statistics survive a reload.
 import { test, expect } from "@playwright/test";
-import { SCREENSHOTS, SHOT_STYLE, prefer, watchErrors, ready } from "./helpers.mjs";
+import { SCREENSHOTS, shot as save, prefer, watchErrors, ready } from "./helpers.mjs";
 
 const TITLE = { en: "Practice", ko: "연습 문제" };
 
-/** A full-page screenshot from the top (the sticky header stays in place). */
+/** A full-page screenshot, saved as practice-<name>.png. */
 async function shot(page, name) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/practice-${name}.png`, fullPage: true });
+  await save(page, { path: `${SCREENSHOTS}/practice-${name}.png`, fullPage: true });
 }
 
 async function open(page, url, lang = "en") {

@@ -1,7 +1,7 @@
 // The quota planner: a person types a plan, sees which limit binds first,
 // shares the link, gets a reason for a bad number, and runs the simulator.
 import { test, expect } from "@playwright/test";
-import { SCREENSHOTS, SHOT_STYLE, prefer, watchErrors, ready } from "./helpers.mjs";
+import { SCREENSHOTS, shot, prefer, watchErrors, ready } from "./helpers.mjs";
 
 async function typePlan(page, { tpm, peak, prompt, output, max }) {
   await page.getByTestId("q-tpm").fill(String(tpm));
@@ -74,13 +74,13 @@ test("types a plan, sees the binding limit, shares it, refuses a bad number, run
   await expect(page.getByTestId("sim-429")).toHaveText(/^[\d,]+$/);
   await expect(page.getByTestId("sim-chart").locator("svg path.chart-line")).toHaveCount(3);
   await expect(page.locator("main")).not.toContainText("NaN");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/quota-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/quota-en.png`, fullPage: true });
 
   // Korean: the same page in the other language.
   await page.getByTestId("lang-toggle").click();
   await ready(page, "할당량 계획");
   await expect(page.getByTestId("binding-limit")).toContainText("RPM이 먼저 닿습니다");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/quota-ko.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/quota-ko.png`, fullPage: true });
 
   // Without a query string the last plan comes back from localStorage.
   // (prefer() sets English again on every load.)
@@ -100,7 +100,7 @@ test("the simulator's time for one hour at 100 ms with 10 deployments (a figure,
   const elapsed = page.getByTestId("sim-elapsed");
   await expect(elapsed).toContainText("3,600 s with 10 deployments");
   console.log(`quota simulator: 1 h at 100 ms, 10 deployments: ${await elapsed.getAttribute("data-ms")} ms in the browser (debug or release as built)`);
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/quota-sim-bench.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/quota-sim-bench.png`, fullPage: true });
 });
 
 test("the simulator's worker starts as the page opens, and the first run uses it", async ({ page }) => {
@@ -170,7 +170,7 @@ test("a burst step drawn in the schedule brings more 429s than a flat low rate; 
   await page.getByTestId("q-smb").fill("20");
   await expect(page.getByTestId("sim-run")).toBeEnabled();
   await count429();
-  await page.getByTestId("quota-sim").screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/quota-sim-steps.png` });
+  await shot(page.getByTestId("quota-sim"), { path: `${SCREENSHOTS}/quota-sim-steps.png` });
 
   // The share link restores the schedule and the retry details.
   const url = page.url();

@@ -3,7 +3,7 @@
 // languages land in test-results/screenshots/results-*.png.
 import { test, expect } from "@playwright/test";
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
-import { SCREENSHOTS, SHOT_STYLE, prefer, watchErrors, ready } from "./helpers.mjs";
+import { SCREENSHOTS, shot, prefer, watchErrors, ready } from "./helpers.mjs";
 
 const DIR = "tests/fixtures/results/chat";
 const JOB = readFileSync("tests/fixtures/results/job_completed.json", "utf8");
@@ -109,11 +109,11 @@ test("the chat trio: counts, retry file, groups, job object (en)", async ({ page
   await expect(page.getByTestId("results-advice")).toHaveCount(1);
   await expect(page.getByTestId("results-advice")).not.toContainText("Job object");
 
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/results-en.png`, fullPage: true });
-  await page.locator("section[aria-labelledby=results-summary-h]").screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/results-en-summary.png` });
-  await page.locator("section[aria-labelledby=results-groups-h]").screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/results-en-groups.png` });
-  await page.locator("section[aria-labelledby=results-cost-h]").screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/results-en-cost.png` });
-  await page.locator("section[aria-labelledby=results-job-h]").screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/results-en-job.png` });
+  await shot(page, { path: `${SCREENSHOTS}/results-en.png`, fullPage: true });
+  await shot(page.locator("section[aria-labelledby=results-summary-h]"), { path: `${SCREENSHOTS}/results-en-summary.png` });
+  await shot(page.locator("section[aria-labelledby=results-groups-h]"), { path: `${SCREENSHOTS}/results-en-groups.png` });
+  await shot(page.locator("section[aria-labelledby=results-cost-h]"), { path: `${SCREENSHOTS}/results-en-cost.png` });
+  await shot(page.locator("section[aria-labelledby=results-job-h]"), { path: `${SCREENSHOTS}/results-en-job.png` });
   watch.check();
 });
 
@@ -129,9 +129,9 @@ test("Korean, dark: the same trio reads in Korean; a job pasted as text", async 
   await expect(page.getByTestId("results-groups-table").locator("tbody tr")).toHaveCount(4);
   await page.getByTestId("results-job-paste").fill(JOB);
   await expect(page.getByTestId("results-job-status")).toHaveText("완료");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/results-ko-dark.png`, fullPage: true });
-  await page.locator("section[aria-labelledby=results-job-h]").screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/results-ko-dark-job.png` });
-  await page.locator("section[aria-labelledby=results-groups-h]").screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/results-ko-dark-groups.png` });
+  await shot(page, { path: `${SCREENSHOTS}/results-ko-dark.png`, fullPage: true });
+  await shot(page.locator("section[aria-labelledby=results-job-h]"), { path: `${SCREENSHOTS}/results-ko-dark-job.png` });
+  await shot(page.locator("section[aria-labelledby=results-groups-h]"), { path: `${SCREENSHOTS}/results-ko-dark-groups.png` });
   watch.check();
 });
 
@@ -177,7 +177,7 @@ test("any subset of files; a swapped file is said plainly; Cancel stops the work
   await page.getByTestId("results-cancel").click();
   await expect(page.getByTestId("results-progress")).toHaveCount(0);
   await expect(page.getByTestId("results-failure")).toContainText("Cancelled");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/results-cancelled-en.png` });
+  await shot(page, { path: `${SCREENSHOTS}/results-cancelled-en.png` });
   // A new run after Cancel works (a new worker).
   await page.getByTestId("results-input-input").setInputFiles(`${DIR}/input.jsonl`);
   await expect(summary).toHaveAttribute("data-requests", /\d+/);

@@ -2,7 +2,7 @@
 // keyboard navigation works, the layout holds at phone width, contrast
 // meets WCAG AA. Screenshots land in test-results/screenshots/.
 import { test, expect } from "@playwright/test";
-import { PAGES, SCREENSHOTS, SHOT_STYLE, prefer, watchErrors, ready } from "./helpers.mjs";
+import { PAGES, SCREENSHOTS, shot, prefer, watchErrors, ready } from "./helpers.mjs";
 
 for (const lang of ["en", "ko"]) {
   for (const theme of ["light", "dark"]) {
@@ -14,7 +14,7 @@ for (const lang of ["en", "ko"]) {
         await ready(page, p[lang]);
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-        await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/${p.name}-${lang}-${theme}.png`, fullPage: true });
+        await shot(page, { path: `${SCREENSHOTS}/${p.name}-${lang}-${theme}.png`, fullPage: true });
       }
       watch.check();
     });
@@ -85,7 +85,7 @@ test("phone width (375 px): no sideways scrolling", async ({ browser }) => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${p.path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
     if (p.name === "home" || p.name === "facts") {
-      await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/${p.name}-ko-phone.png`, fullPage: false });
+      await shot(page, { path: `${SCREENSHOTS}/${p.name}-ko-phone.png`, fullPage: false });
     }
   }
   await context.close();

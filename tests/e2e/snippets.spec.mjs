@@ -3,7 +3,7 @@
 // Service Bus message checker, the path advisor and the batch link.
 import { test, expect } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { SCREENSHOTS, SHOT_STYLE, prefer, watchErrors, ready } from "./helpers.mjs";
+import { SCREENSHOTS, shot, prefer, watchErrors, ready } from "./helpers.mjs";
 
 /** Every YAML document parses (PyYAML); returns the documents. */
 function parseYaml(text) {
@@ -85,7 +85,7 @@ test("KEDA form → quoted YAML, copied to the clipboard, parses; max above quot
   await page.getByTestId("snip-lint-hpa").check();
   await expect(page.locator('[data-rule="keda/hpa-on-same-workload"] .badge')).toHaveText("Error");
   await page.getByTestId("snip-keda-tpm").scrollIntoViewIfNeeded();
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/snippets-keda-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/snippets-keda-en.png`, fullPage: true });
   watch.check();
 });
 
@@ -168,7 +168,7 @@ test("a 300 KB body on Standard is too large and gets the claim-check recommenda
   await expect(tooLarge).toHaveCount(0);
   await expect(page.getByTestId("snip-claim-recommended")).toBeVisible();
   await page.getByTestId("snip-msg-tier").selectOption("standard");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/snippets-message-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/snippets-message-en.png`, fullPage: true });
   watch.check();
 });
 
@@ -184,7 +184,7 @@ test("advisor → path and generator; batch code prefilled from the link", async
   await page.getByTestId("snip-adv-unit").selectOption("h");
   await expect(page.getByTestId("snip-advice-path")).toHaveText("Global Batch through the control plane");
   await expect(page.getByTestId("snip-advice")).toContainText("custom_id");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/snippets-advisor-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/snippets-advisor-en.png`, fullPage: true });
   await page.getByTestId("snip-adv-open-batch").click();
   await expect(page.getByRole("tab", { name: "Batch submission" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("snip-batch-code")).toContainText('purpose="batch"');
@@ -222,7 +222,7 @@ test("keyboard moves between tabs; Korean screenshots of every tab", async ({ pa
     }
     if (id === "worker") await expect(page.getByTestId("snip-worker-code")).toContainText("ServiceBusClient");
     if (id === "apim") await expect(page.getByTestId("snip-apim-code")).toContainText("llm-token-limit");
-    await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/snippets-${id}-ko.png`, fullPage: true });
+    await shot(page, { path: `${SCREENSHOTS}/snippets-${id}-ko.png`, fullPage: true });
   }
   watch.check();
 });
@@ -260,7 +260,7 @@ test("fallback: behavior on AKS 1.35, left out with a note on 1.33; scalingModif
   docs = parseYaml(await page.evaluate(() => navigator.clipboard.readText()));
   expect(docs[1].spec.fallback).toEqual({ failureThreshold: 4, replicas: 3 });
   await page.getByTestId("snip-keda-fallback").scrollIntoViewIfNeeded();
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/snippets-keda-fallback-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/snippets-keda-fallback-en.png`, fullPage: true });
   watch.check();
 });
 
@@ -328,7 +328,7 @@ test("a message over 1 MB on a topic counts once per matching subscription, plus
   await expect(page.getByTestId("snip-msg-sizes")).toContainText("× 4");
   await replace(page.getByTestId("snip-msg-subscriptions"), "x");
   await expect(page.getByTestId("snip-msg-subscriptions")).toHaveAttribute("aria-invalid", "true");
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/snippets-message-topic-en.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/snippets-message-topic-en.png`, fullPage: true });
   watch.check();
 });
 
@@ -340,6 +340,6 @@ test("phone width and dark theme", async ({ page }) => {
   await expect(page.getByTestId("snip-keda-yaml-code")).toContainText("ScaledObject");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ style: SHOT_STYLE, path: `${SCREENSHOTS}/snippets-keda-phone-dark.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/snippets-keda-phone-dark.png`, fullPage: true });
   watch.check();
 });
