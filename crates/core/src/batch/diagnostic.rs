@@ -58,6 +58,20 @@ codes! {
     ModelNotFound => "model_not_found",
     StreamingUnsupported => "streaming_unsupported",
     TokenLimitExceeded => "token_limit_exceeded",
+    // The APIs' request validation codes (a request's 400 in the error file).
+    InvalidType => "invalid_type",
+    InvalidValue => "invalid_value",
+    IntegerBelowMinValue => "integer_below_min_value",
+    IntegerAboveMaxValue => "integer_above_max_value",
+    DecimalBelowMinValue => "decimal_below_min_value",
+    DecimalAboveMaxValue => "decimal_above_max_value",
+    EmptyArray => "empty_array",
+    ArrayBelowMinLength => "array_below_min_length",
+    ArrayAboveMaxLength => "array_above_max_length",
+    UnknownParameter => "unknown_parameter",
+    UnsupportedParameter => "unsupported_parameter",
+    UnsupportedValue => "unsupported_value",
+    ContextLengthExceeded => "context_length_exceeded",
     // This tool's errors.
     TokenSumOverflow => "token_sum_overflow",
     QuotaUnconfirmed => "quota_unconfirmed",
@@ -72,6 +86,9 @@ codes! {
     DuplicateJsonKey => "duplicate_json_key",
     LineTooLong => "line_too_long",
     MaxTokensTooLarge => "max_tokens_too_large",
+    EmptyCustomId => "empty_custom_id",
+    FileNameNotJsonl => "file_name_not_jsonl",
+    UnknownModel => "unknown_model",
 }
 
 impl Code {

@@ -90,6 +90,38 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
             "Lower the output cap to at most the model's maximum output tokens; the service rejects larger caps, and they inflate the enqueued-token estimate.",
             "출력 상한을 모델의 최대 출력 토큰 이하로 낮추세요. 서비스는 더 큰 상한을 거부하며, 큐 토큰 추정치도 부풀립니다.",
         ),
+        InvalidType | InvalidValue | IntegerBelowMinValue | IntegerAboveMaxValue | DecimalBelowMinValue | DecimalAboveMaxValue | EmptyArray | ArrayBelowMinLength | ArrayAboveMaxLength => Text::new(
+            "Fix the value at the path named in the message (param) to what the API's schema allows: this request fails as a bad request in the error file, the rest of the batch runs.",
+            "메시지(param)가 가리키는 경로의 값을 API 스키마가 허용하는 값으로 고치세요. 이 요청은 오류 파일에 잘못된 요청으로 실패하고, 배치의 나머지는 실행됩니다.",
+        ),
+        UnknownParameter => Text::new(
+            "Remove the argument, or check its spelling against the API reference: the API refuses arguments it does not know.",
+            "이 인자를 지우거나 API 레퍼런스와 철자를 맞춰 보세요. API는 모르는 인자를 거부합니다.",
+        ),
+        UnsupportedParameter => Text::new(
+            "Remove the parameter for this model (reasoning models take max_completion_tokens instead of max_tokens).",
+            "이 모델에는 이 매개변수를 빼세요(추론 모델은 max_tokens 대신 max_completion_tokens를 받습니다).",
+        ),
+        UnsupportedValue => Text::new(
+            "Remove the parameter or set it to its default: this model accepts only the default value.",
+            "매개변수를 빼거나 기본값으로 두세요. 이 모델은 기본값만 받습니다.",
+        ),
+        ContextLengthExceeded => Text::new(
+            "Shorten the prompt or lower the output cap: prompt tokens plus the requested output exceed the model's context window.",
+            "프롬프트를 줄이거나 출력 상한을 낮추세요. 프롬프트 토큰과 요청한 출력의 합이 모델의 컨텍스트 창을 넘습니다.",
+        ),
+        EmptyCustomId => Text::new(
+            "Give the request a non-empty custom_id: results are joined to requests on it. The vendors' docs do not say whether an empty one is refused.",
+            "요청에 비어 있지 않은 custom_id를 주세요. 결과는 이 값으로 요청과 짝지어집니다. 빈 값을 거부하는지는 공급사 문서에 나와 있지 않습니다.",
+        ),
+        FileNameNotJsonl => Text::new(
+            "Rename the file to end in .jsonl before uploading: OpenAI refuses other names (\"Invalid file format for Batch API. Must be .jsonl\").",
+            "업로드하기 전에 파일 이름이 .jsonl로 끝나게 바꾸세요. OpenAI는 다른 이름을 거부합니다(\"Invalid file format for Batch API. Must be .jsonl\").",
+        ),
+        UnknownModel => Text::new(
+            "Check the model name: no catalog list knows it. The closest known names are in the message.",
+            "모델 이름을 확인하세요. 카탈로그 목록에 없는 이름입니다. 가장 가까운 이름이 메시지에 있습니다.",
+        ),
         LineTooLong => Text::new(
             "This line is too long to check here. If it is not a mistake (e.g. inline images), raise the line limit or check it with the CLI.",
             "이 줄은 너무 길어서 여기서 검사하지 않았습니다. 실수가 아니라면(예: 인라인 이미지) 줄 길이 한도를 올리거나 CLI로 검사하세요.",
@@ -118,6 +150,19 @@ pub fn is_service_code(code: Code) -> bool {
             | ModelNotFound
             | StreamingUnsupported
             | TokenLimitExceeded
+            | InvalidType
+            | InvalidValue
+            | IntegerBelowMinValue
+            | IntegerAboveMaxValue
+            | DecimalBelowMinValue
+            | DecimalAboveMaxValue
+            | EmptyArray
+            | ArrayBelowMinLength
+            | ArrayAboveMaxLength
+            | UnknownParameter
+            | UnsupportedParameter
+            | UnsupportedValue
+            | ContextLengthExceeded
     )
 }
 
@@ -170,6 +215,24 @@ pub fn describe(code: Code) -> Text {
         DuplicateJsonKey => ("A key appears twice in the same object.", "같은 객체에 같은 키가 두 번 나옵니다."),
         LineTooLong => ("The line is too long to check here.", "줄이 너무 길어 여기서 검사하지 않았습니다."),
         MaxTokensTooLarge => ("The output cap is above the model's maximum output.", "출력 상한이 모델의 최대 출력보다 큽니다."),
+        InvalidType => ("A value has a type the API's schema does not allow.", "값의 타입이 API 스키마가 허용하지 않는 타입입니다."),
+        InvalidValue => ("A value is not one the API's schema allows.", "API 스키마가 허용하는 값이 아닙니다."),
+        IntegerBelowMinValue | DecimalBelowMinValue => ("A number is below the API's minimum.", "숫자가 API의 최솟값보다 작습니다."),
+        IntegerAboveMaxValue | DecimalAboveMaxValue => ("A number is above the API's maximum.", "숫자가 API의 최댓값보다 큽니다."),
+        EmptyArray | ArrayBelowMinLength => {
+            ("An array has fewer items than the API requires.", "배열의 항목이 API가 요구하는 수보다 적습니다.")
+        }
+        ArrayAboveMaxLength => ("An array has more items than the API allows.", "배열의 항목이 API가 허용하는 수보다 많습니다."),
+        UnknownParameter => ("The request has an argument the API does not know.", "요청에 API가 모르는 인자가 있습니다."),
+        UnsupportedParameter => ("This model refuses this parameter.", "이 모델은 이 매개변수를 거부합니다."),
+        UnsupportedValue => ("This model accepts only the default value here.", "이 모델은 여기서 기본값만 받습니다."),
+        ContextLengthExceeded => (
+            "The prompt plus the requested output exceed the model's context window.",
+            "프롬프트와 요청한 출력의 합이 모델의 컨텍스트 창을 넘습니다.",
+        ),
+        EmptyCustomId => ("The custom_id is empty.", "custom_id가 비어 있습니다."),
+        FileNameNotJsonl => ("The file name does not end in .jsonl.", "파일 이름이 .jsonl로 끝나지 않습니다."),
+        UnknownModel => ("No catalog list knows this model name.", "카탈로그 목록에 없는 모델 이름입니다."),
     };
     Text::new(en, ko)
 }

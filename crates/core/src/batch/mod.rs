@@ -32,6 +32,7 @@ mod report;
 pub mod samples;
 mod scan;
 mod scan_pieces;
+pub mod schema;
 mod served;
 mod split;
 mod structural_part;
