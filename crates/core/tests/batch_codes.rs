@@ -176,7 +176,7 @@ fn invalid_request_cases() {
         (line_with("a", u, r#"{"model": "dep", "messages": "hi"}"#), "body.messages"),
         (line_with("a", u, r#"{"model": "dep", "messages": [{"role": "robot", "content": "x"}]}"#), "body.messages[0].role"),
         (line_with("a", u, r#"{"model": "dep", "messages": [{"role": "user"}]}"#), "body.messages[0].content"),
-        (line_with("a", "/v1/responses", r#"{"model": "dep"}"#), "body.input"),
+        (line_with("a", "/v1/embeddings", r#"{"model": "dep"}"#), "body.input"),
     ];
     for d in BOTH {
         for (text, param) in &cases {
@@ -207,7 +207,7 @@ fn duplicate_custom_id_points_at_the_first() {
 
 #[test]
 fn url_rules_per_dialect() {
-    let resp = line_with("b", "/v1/responses", r#"{"model": "dep", "max_output_tokens": 5, "input": "hi"}"#);
+    let resp = line_with("b", "/v1/responses", r#"{"model": "dep", "max_output_tokens": 50, "input": "hi"}"#);
     let text = format!("{CHAT}\n{resp}\n");
     assert_eq!(found(&check(&text, Dialect::Azure)), [(2, "url_mismatch", Severity::Error)]);
     assert_eq!(found(&check(&text, Dialect::OpenAi)), [(2, "invalid_url", Severity::Error)]);

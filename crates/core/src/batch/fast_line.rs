@@ -14,9 +14,11 @@
 //! and a key's column comes from where its borrowed text sits in the line.
 
 use super::line::{LineRef, Parsed};
+use super::schema::stream::Fit;
+use super::schema::{Extra, Node, Table};
 use super::{Dialect, Endpoint, Findings};
 use crate::facts::{Catalog, Kind};
-use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -31,7 +33,9 @@ const CAP_KEYS: &[&str] = &["max_completion_tokens", "max_tokens", "max_output_t
 pub fn check_line_fast<'a>(line: LineRef<'a>, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed<'a>> {
     // serde_json checks UTF-8 only in the strings it keeps: check it all.
     let text = simdutf8::basic::from_utf8(line.bytes).ok()?;
-    let top = serde_json::from_str::<Top>(text).ok()?;
+    let mut de = serde_json::Deserializer::from_str(text);
+    let top = TopSeed { dialect }.deserialize(&mut de).ok()?;
+    de.end().ok()?;
     // A key's opening quote, from where its text (borrowed from `text`) starts.
     let base = text.as_ptr() as usize;
     let at = |key: Option<usize>| key.map(|k| k - base - 1);
@@ -54,13 +58,15 @@ pub fn check_line_fast<'a>(line: LineRef<'a>, dialect: Dialect, catalog: &Catalo
         return None;
     }
     match endpoint {
+        // Checked whole against the schema while parsing (see `Body`).
+        _ if body.schema_checked => {}
         Some(Endpoint::ChatCompletions) => {
             let messages = body.messages?;
             if messages.count == 0 || !messages.all_good {
                 return None;
             }
         }
-        Some(Endpoint::Responses | Endpoint::Embeddings | Endpoint::Moderations) if !body.input_set => return None,
+        Some(Endpoint::Embeddings | Endpoint::Moderations) if !body.input_set => return None,
         _ => {}
     }
     let p = Parsed {
@@ -103,7 +109,7 @@ impl<'de> Deserialize<'de> for Str<'de> {
 /// The keys of one object, as written: a key that repeats, or one with
 /// escapes (`scan.rs` compares keys as written; the slow path decides),
 /// makes the parse fail, and the caller takes the slow path.
-struct Keys<'a> {
+pub(super) struct Keys<'a> {
     first: [&'a str; LINEAR_KEYS],
     n: usize,
     /// All keys, once there are more than `LINEAR_KEYS`.
@@ -114,7 +120,7 @@ struct Keys<'a> {
 const LINEAR_KEYS: usize = 16;
 
 impl<'a> Keys<'a> {
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         Keys { first: [""; LINEAR_KEYS], n: 0, set: None }
     }
 
@@ -143,7 +149,7 @@ impl<'a> Keys<'a> {
     }
 
     /// The next key of `a`, checked by [`Self::add`].
-    fn next<'de: 'a, A: MapAccess<'de>>(&mut self, a: &mut A) -> Result<Option<&'a str>, A::Error> {
+    pub(super) fn next<'de: 'a, A: MapAccess<'de>>(&mut self, a: &mut A) -> Result<Option<&'a str>, A::Error> {
         match a.next_key::<Str<'de>>()? {
             Some(k) => self.add(k).map(Some),
             None => Ok(None),
@@ -189,7 +195,7 @@ impl<'de> Deserialize<'de> for Scalar {
 /// Any JSON value, parsed as `Value` parses it (numbers in range, escapes)
 /// but not kept: only whether it was `null` or `true`.
 #[derive(Clone, Copy, PartialEq)]
-enum Skip {
+pub(super) enum Skip {
     Null,
     True,
     Other,
@@ -248,38 +254,49 @@ struct Top<'a> {
     url_key: Option<usize>,
 }
 
-impl<'de> Deserialize<'de> for Top<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Top<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a request object")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Top<'de>, A::Error> {
-                let mut t = Top { custom_id: None, method: None, url: None, body: None, custom_id_key: None, url_key: None };
-                let mut keys = Keys::new();
-                while let Some(k) = keys.next(&mut a)? {
-                    match k {
-                        "custom_id" => {
-                            t.custom_id_key = Some(k.as_ptr() as usize);
-                            t.custom_id = Some(a.next_value::<Str>()?.0);
-                        }
-                        "method" => t.method = Some(a.next_value::<Str>()?.0),
-                        "url" => {
-                            t.url_key = Some(k.as_ptr() as usize);
-                            t.url = Some(a.next_value::<Str>()?.0);
-                        }
-                        "body" => t.body = Some(a.next_value::<Body>()?),
-                        _ => {
-                            a.next_value::<Skip>()?;
-                        }
-                    }
+/// [`Top`] for a dialect: the body is checked against the schema of the
+/// endpoint its url names (a body before the url: the slow path decides).
+struct TopSeed {
+    dialect: Dialect,
+}
+
+impl<'de> DeserializeSeed<'de> for TopSeed {
+    type Value = Top<'de>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Top<'de>, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for TopSeed {
+    type Value = Top<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a request object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Top<'de>, A::Error> {
+        let mut t = Top { custom_id: None, method: None, url: None, body: None, custom_id_key: None, url_key: None };
+        let mut keys = Keys::new();
+        while let Some(k) = keys.next(&mut a)? {
+            match k {
+                "custom_id" => {
+                    t.custom_id_key = Some(k.as_ptr() as usize);
+                    t.custom_id = Some(a.next_value::<Str>()?.0);
                 }
-                Ok(t)
+                "method" => t.method = Some(a.next_value::<Str>()?.0),
+                "url" => {
+                    t.url_key = Some(k.as_ptr() as usize);
+                    t.url = Some(a.next_value::<Str>()?.0);
+                }
+                "body" => {
+                    let Some(url) = t.url.as_deref() else { return Err(A::Error::custom("a body before the url")) };
+                    let schema = Endpoint::from_url(url).and_then(|e| super::schema::schema_for(self.dialect, e));
+                    t.body = Some(a.next_value_seed(BodySeed { schema })?);
+                }
+                _ => {
+                    a.next_value::<Skip>()?;
+                }
             }
         }
-        d.deserialize_map(V)
+        Ok(t)
     }
 }
 
@@ -292,52 +309,106 @@ struct Body<'a> {
     caps: Map<String, Value>,
     model_key: Option<usize>,
     max_tokens_key: Option<usize>,
+    /// Every key and value fitted the endpoint's schema.
+    schema_checked: bool,
 }
 
-impl<'de> Deserialize<'de> for Body<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Body<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a body object")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Body<'de>, A::Error> {
-                let mut b = Body {
-                    model: None,
-                    stream_true: false,
-                    messages: None,
-                    input_set: false,
-                    caps: Map::new(),
-                    model_key: None,
-                    max_tokens_key: None,
-                };
-                let mut keys = Keys::new();
-                while let Some(k) = keys.next(&mut a)? {
-                    match k {
-                        "model" => {
-                            b.model_key = Some(k.as_ptr() as usize);
-                            b.model = Some(a.next_value::<Str>()?.0);
-                        }
-                        "stream" => b.stream_true = a.next_value::<Skip>()? == Skip::True,
-                        "messages" => b.messages = Some(a.next_value::<Messages>()?),
-                        "input" => b.input_set = a.next_value::<Skip>()? != Skip::Null,
-                        key if CAP_KEYS.contains(&key) => {
-                            if key == "max_tokens" {
-                                b.max_tokens_key = Some(key.as_ptr() as usize);
-                            }
-                            let Scalar(v) = a.next_value()?;
-                            b.caps.insert(key.to_string(), v);
-                        }
-                        _ => {
-                            a.next_value::<Skip>()?;
-                        }
-                    }
+/// A body, checked against `schema` (the table and its root node) when
+/// there is one: any key or value that does not fit ends the parse.
+struct BodySeed {
+    schema: Option<(&'static Table, u16)>,
+}
+
+impl<'de> DeserializeSeed<'de> for BodySeed {
+    type Value = Body<'de>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Body<'de>, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for BodySeed {
+    type Value = Body<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a body object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Body<'de>, A::Error> {
+        let mut b = Body {
+            model: None,
+            stream_true: false,
+            messages: None,
+            input_set: false,
+            caps: Map::new(),
+            model_key: None,
+            max_tokens_key: None,
+            schema_checked: false,
+        };
+        // The root object's keys, and how many of its required ones are here.
+        let root = match self.schema {
+            Some((t, id)) => match *t.node(id) {
+                Node::Obj { props, required, extra } => Some((t, props, required, extra)),
+                _ => return Err(A::Error::custom("a body schema that is not an object")),
+            },
+            None => None,
+        };
+        let mut required_seen = 0;
+        let mut keys = Keys::new();
+        while let Some(k) = keys.next(&mut a)? {
+            // The key's schema node (0, Any, for a key an open root allows).
+            let node = match root {
+                None => None,
+                Some((t, props, required, extra)) => {
+                    required_seen += required.contains(&k) as usize;
+                    let c = match props.iter().find(|(n, _)| *n == k) {
+                        Some(&(_, c)) => c,
+                        None => match extra {
+                            Extra::Closed => return Err(A::Error::custom("an unknown argument")),
+                            Extra::Open => 0,
+                            Extra::Values(c) => c,
+                        },
+                    };
+                    Some((t, c))
                 }
-                Ok(b)
+            };
+            let fit = |a: &mut A| -> Result<Skip, A::Error> {
+                match node {
+                    Some((t, c)) => Ok(a.next_value_seed(Fit { t, nodes: &[c] })?.seen),
+                    None => a.next_value::<Skip>(),
+                }
+            };
+            match k {
+                "model" => {
+                    b.model_key = Some(k.as_ptr() as usize);
+                    let m = a.next_value::<Str>()?.0;
+                    if node.is_some_and(|(t, c)| !super::schema::fits_str(t, c, &m)) {
+                        return Err(A::Error::custom("a model the schema does not allow"));
+                    }
+                    b.model = Some(m);
+                }
+                "stream" => b.stream_true = fit(&mut a)? == Skip::True,
+                "messages" if node.is_none() => b.messages = Some(a.next_value::<Messages>()?),
+                "input" => b.input_set = fit(&mut a)? != Skip::Null,
+                key if CAP_KEYS.contains(&key) => {
+                    if key == "max_tokens" {
+                        b.max_tokens_key = Some(key.as_ptr() as usize);
+                    }
+                    let Scalar(v) = a.next_value()?;
+                    if node.is_some_and(|(t, c)| !super::schema::fits(t, c, &v)) {
+                        return Err(A::Error::custom("an output cap the schema does not allow"));
+                    }
+                    b.caps.insert(key.to_string(), v);
+                }
+                _ => {
+                    fit(&mut a)?;
+                }
             }
         }
-        d.deserialize_map(V)
+        if let Some((_, _, required, _)) = root {
+            if required_seen != required.len() {
+                return Err(A::Error::custom("a required argument is missing"));
+            }
+            b.schema_checked = true;
+        }
+        Ok(b)
     }
 }
 
@@ -385,7 +456,8 @@ impl<'de> Visitor<'de> for Message {
         f.write_str("a message object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<bool, A::Error> {
-        let (mut role_ok, mut assistant, mut content, mut calls) = (false, false, false, false);
+        let (mut role_ok, mut assistant, mut content, mut calls, mut function, mut content_key) =
+            (false, false, false, false, false, false);
         let mut keys = Keys::new();
         while let Some(k) = keys.next(&mut a)? {
             match k {
@@ -393,14 +465,20 @@ impl<'de> Visitor<'de> for Message {
                     let Str(r) = a.next_value::<Str>()?;
                     role_ok = ROLES.contains(&r.as_ref());
                     assistant = r == "assistant";
+                    function = r == "function";
                 }
-                "content" => content = a.next_value::<Skip>()? != Skip::Null,
+                "content" => {
+                    content_key = true;
+                    content = a.next_value::<Skip>()? != Skip::Null;
+                }
                 key => {
                     calls |= key == "tool_calls" || key == "function_call";
                     a.next_value::<Skip>()?;
                 }
             }
         }
+        // A function message's content may be null (as the spec allows).
+        let content = if function { content_key } else { content };
         Ok(role_ok && (content || (assistant && calls)))
     }
 }

@@ -130,11 +130,13 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
         out.push(line.diag(Code::DuplicateJsonKey, Severity::Warning, param.as_deref(), msg, Some(at)));
     }
     let mut p = Parsed::default();
+    let before = out.list().len();
     required_fields(line, &s, &obj, &mut p, catalog, out);
     url_rule(line, &s, &obj, dialect, &mut p, out);
     if let Some(body) = obj.remove("body") {
         if let Value::Object(b) = &body {
             body_rules(line, &s, b, &mut p, out);
+            schema_rules(line, &s, &body, dialect, &p, out, before);
             super::served::model_rule(line, &p, dialect, catalog, out);
             p.body = Some(body);
         } else {
@@ -261,11 +263,39 @@ fn body_rules(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed<'s
     }
     match p.endpoint {
         Some(Endpoint::ChatCompletions) => messages_rule(line, s, b, out),
-        Some(Endpoint::Responses | Endpoint::Embeddings | Endpoint::Moderations) if b.get("input").is_none_or(Value::is_null) => {
+        // The Responses API needs only a model (a stored `prompt` stands in for `input`).
+        Some(Endpoint::Embeddings | Endpoint::Moderations) if b.get("input").is_none_or(Value::is_null) => {
             let msg = "Input parameter is required.".to_string();
             out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body.input"), msg, body_at));
         }
         _ => {}
+    }
+}
+
+/// The body against the vendor's schema for its endpoint (`schema/`). A
+/// field the rules above already reported on (or inside) is not reported
+/// again; `before` is where this line's findings start in `out`.
+fn schema_rules(line: LineRef, s: &Scan, body: &Value, dialect: Dialect, p: &Parsed, out: &mut Findings, before: usize) {
+    let Some((table, root)) = p.endpoint.and_then(|e| super::schema::schema_for(dialect, e)) else { return };
+    let mut found = Vec::new();
+    super::schema::validate(table, root, body, &mut found);
+    if found.is_empty() {
+        return;
+    }
+    // The body arguments the rules above reported on (`body.messages[3].role` → `messages`).
+    let reported: Vec<String> = out.list()[before.min(out.list().len())..]
+        .iter()
+        .filter_map(|d| d.param.as_deref()?.strip_prefix("body.").map(|p| p.split(['.', '[']).next().unwrap_or("").to_string()))
+        .collect();
+    for f in found {
+        let param = format!("body.{}", f.path);
+        let first = f.path.split(['.', '[']).next().unwrap_or("");
+        if reported.iter().any(|r| r == first) {
+            continue;
+        }
+        // The column of the body argument the path starts in.
+        let at = s.body_key_offset(first).or(s.key_offset("body"));
+        out.push(line.diag(f.code, Severity::Error, Some(&param), f.message, at));
     }
 }
 
@@ -301,7 +331,7 @@ fn messages_rule(line: LineRef, s: &Scan, b: &Map<String, Value>, out: &mut Find
         match m.get("role") {
             Some(Value::String(r)) if ROLES.contains(&r.as_str()) => {
                 let has_calls = m.contains_key("tool_calls") || m.contains_key("function_call");
-                if m.get("content").is_none_or(Value::is_null) && !(r == "assistant" && has_calls) {
+                if content_missing(m, r) && !(r == "assistant" && has_calls) {
                     bad(format!("Missing required parameter: 'messages[{i}].content'."), &format!("{param}.content"), out);
                 }
             }
@@ -320,8 +350,17 @@ fn message_is_bad(m: &Value) -> bool {
     match m.get("role") {
         Some(Value::String(r)) if ROLES.contains(&r.as_str()) => {
             let has_calls = m.contains_key("tool_calls") || m.contains_key("function_call");
-            m.get("content").is_none_or(Value::is_null) && !(r == "assistant" && has_calls)
+            content_missing(m, r) && !(r == "assistant" && has_calls)
         }
         _ => true,
+    }
+}
+
+/// A message without content (a function message's may be null, as the spec allows).
+fn content_missing(m: &Map<String, Value>, role: &str) -> bool {
+    if role == "function" {
+        !m.contains_key("content")
+    } else {
+        m.get("content").is_none_or(Value::is_null)
     }
 }
