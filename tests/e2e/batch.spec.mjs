@@ -51,13 +51,14 @@ test("a broken Azure file: codes, lines, filters, the line view", async ({ page 
   await open(page);
   const summary = await upload(page, `${FIX}/broken.jsonl`);
   await expect(summary).toHaveAttribute("data-requests", "6");
-  await expect(summary).toHaveAttribute("data-errors", "6");
+  await expect(summary).toHaveAttribute("data-errors", "7");
   await expect(summary).toHaveAttribute("data-warnings", "2");
   expect(await rows(page)).toEqual([
     [2, "duplicate_custom_id"],
     [3, "max_tokens_unset"],
     [3, "url_mismatch"],
-    [3, "invalid_request"],
+    [3, "unknown_parameter"],
+    [3, "unknown_parameter"],
     [4, "model_mismatch"],
     [5, "streaming_unsupported"],
     [6, "invalid_json_line"],
@@ -266,14 +267,15 @@ test("count tokens off: structural checks only, same errors", async ({ page }) =
   await toggle.uncheck();
   const summary = await upload(page, `${FIX}/broken.jsonl`);
   await expect(summary).toHaveAttribute("data-requests", "6");
-  await expect(summary).toHaveAttribute("data-errors", "6");
+  await expect(summary).toHaveAttribute("data-errors", "7");
   expect(["", "0"]).toContain(await summary.getAttribute("data-tokens"));
   await expect(summary).toContainText("token counting is off");
   expect(await rows(page)).toEqual([
     [2, "duplicate_custom_id"],
     [3, "max_tokens_unset"],
     [3, "url_mismatch"],
-    [3, "invalid_request"],
+    [3, "unknown_parameter"],
+    [3, "unknown_parameter"],
     [4, "model_mismatch"],
     [5, "streaming_unsupported"],
     [6, "invalid_json_line"],

@@ -48,7 +48,9 @@ fn a_broken_file_exits_1_with_codes_and_lines() {
         (2, "duplicate_custom_id"),
         (3, "max_tokens_unset"),
         (3, "url_mismatch"),
-        (3, "invalid_request"),
+        // A chat body on the Responses url: two arguments the Responses API does not know.
+        (3, "unknown_parameter"),
+        (3, "unknown_parameter"),
         (4, "model_mismatch"),
         (5, "streaming_unsupported"),
         (6, "invalid_json_line"),
@@ -57,10 +59,10 @@ fn a_broken_file_exits_1_with_codes_and_lines() {
     assert_eq!(got, want.map(|(l, c)| (l, c.to_string())));
     let dup = &v["diagnostics"][0];
     assert_eq!((dup["column"].as_u64(), dup["severity"].as_str(), dup["param"].as_str()), (Some(2), Some("error"), Some("custom_id")));
-    let blank = &v["diagnostics"][7];
+    let blank = &v["diagnostics"][8];
     assert_eq!(blank["severity"], "warning");
     assert!(blank.get("column").is_none() && blank.get("param").is_none());
-    assert_eq!(v["summary"]["errors"].as_u64(), Some(6));
+    assert_eq!(v["summary"]["errors"].as_u64(), Some(7));
     let (_, v) = json(&[&fixture("broken.jsonl"), "--format", "json", "--dialect", "openai"]);
     assert_eq!(v["dialect"], "openai");
     assert_eq!(v["diagnostics"][2]["code"], "invalid_url");

@@ -56,7 +56,7 @@ fn a_directory_checks_every_jsonl_below_it_in_order() {
         assert_eq!(names, ["/broken.jsonl", "/nested/deeper/valid_mixed.jsonl", "/valid.jsonl"], "jobs {jobs}: {out}");
         assert!(summaries[0].contains("FAILED") && summaries[1].contains(": ok") && summaries[2].contains(": ok"), "{out}");
         assert!(!out.contains("notes.txt"), "{out}");
-        assert!(out.ends_with("checked 3 files: 2 ok, 1 failed, 0 unreadable: 6 errors, 3 warnings\n"), "{out}");
+        assert!(out.ends_with("checked 3 files: 2 ok, 1 failed, 0 unreadable: 7 errors, 3 warnings\n"), "{out}");
     }
 }
 
@@ -96,7 +96,7 @@ fn json_for_several_files_lists_each_and_sums_up() {
     let files = v["files"].as_array().unwrap();
     assert_eq!(files.len(), 4);
     assert!(files[0]["file"].as_str().unwrap().ends_with("broken.jsonl"));
-    assert_eq!(files[0]["summary"]["errors"].as_u64(), Some(6));
+    assert_eq!(files[0]["summary"]["errors"].as_u64(), Some(7));
     assert!(files[3]["error"].as_str().unwrap().starts_with("cannot read"));
     let s = &v["summary"];
     assert_eq!(
@@ -131,8 +131,8 @@ fn sarif_is_valid_against_the_2_1_0_schema() {
     let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
     let results = run["results"].as_array().unwrap();
     let uri = |r: &Value| r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().unwrap().to_string();
-    assert_eq!(results.iter().filter(|r| uri(r).ends_with("/broken.jsonl")).count(), 8, "broken.jsonl's 8 findings");
-    assert_eq!(results.len(), 9, "and valid_mixed.jsonl's warning");
+    assert_eq!(results.iter().filter(|r| uri(r).ends_with("/broken.jsonl")).count(), 9, "broken.jsonl's 9 findings");
+    assert_eq!(results.len(), 10, "and valid_mixed.jsonl's warning");
     for r in results {
         let rule = &rules[r["ruleIndex"].as_u64().unwrap() as usize];
         assert_eq!(rule["id"], r["ruleId"]);

@@ -4,6 +4,7 @@ use super::Extra::*;
 use super::Node::*;
 use super::Table;
 
+#[rustfmt::skip]
 pub static TABLE: Table = Table {
     source: "Azure/azure-rest-api-specs@132b90d1f06386034a6c2b34e903dbd3b03f9806 specification/cognitiveservices/data-plane/AzureOpenAI/inference/stable/2024-10-21/inference.json",
     roots: &[
