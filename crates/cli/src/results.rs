@@ -125,7 +125,8 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match run_args(&a, out) {
         Ok(code) => code,
         Err(e) => {
-            let _ = writeln!(err, "batchlane results: {e}");
+            // Paths, OS errors and a parser's detail: shown escaped.
+            let _ = writeln!(err, "batchlane results: {}", crate::escape::Text(&e));
             2
         }
     }

@@ -1,0 +1,69 @@
+//! Security review, issue 27: values from files never reach the terminal
+//! raw, no output path may name an input, outputs are replaced whole,
+//! extreme `--fact` values saturate, `check DIR` stays inside DIR.
+
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let argv: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = batchlane_cli::run(&argv, &mut out, &mut err);
+    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+}
+
+/// A fresh, empty directory for one test.
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("batchlane-cli-27-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+const HOSTILE: &str = "x\n::error file=a.jsonl,line=1::forged\u{1b}[2J\u{202e}";
+
+/// No forged command line, no ESC, no bidi override; the value is visible.
+fn assert_inert(text: &str) {
+    assert!(!text.contains('\u{1b}') && !text.contains('\u{202e}'), "{text:?}");
+    assert!(text.lines().all(|l| !l.starts_with("::error")), "{text}");
+    assert!(text.contains("\\u{1b}[2J"), "{text}");
+}
+
+fn result(id: &str, prompt_tokens: u64) -> String {
+    let line = json!({"id": "r", "custom_id": id, "response": {"status_code": 200, "request_id": "q",
+        "body": {"object": "chat.completion", "model": "gpt-4o", "choices": [{"finish_reason": "stop"}],
+                 "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": 1}}}, "error": null});
+    format!("{line}\n")
+}
+
+// 1. results: every value from a file goes through the escaping.
+
+#[test]
+fn results_text_escapes_the_custom_id_of_a_usage_overflow() {
+    let dir = tmp("overflow-id");
+    let output = dir.join("output.jsonl");
+    // Two results for one id whose prompt tokens overflow a 64-bit sum.
+    std::fs::write(&output, result(HOSTILE, u64::MAX) + &result(HOSTILE, u64::MAX)).unwrap();
+    let (code, out, err) = run(&["results", "--output", s(&output)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("overflow a 64-bit sum"), "{out}");
+    assert_inert(&out);
+    let overflow = out.lines().find(|l| l.contains("overflow a 64-bit sum")).unwrap();
+    assert!(overflow.contains("token counts of x\\n::error file=a.jsonl"), "{overflow}");
+}
+
+#[test]
+fn results_text_escapes_an_unknown_job_status() {
+    let dir = tmp("job-status");
+    let output = dir.join("output.jsonl");
+    std::fs::write(&output, result("a", 10)).unwrap();
+    let job = dir.join("job.json");
+    std::fs::write(&job, json!({"id": "batch_1", "object": "batch", "status": HOSTILE}).to_string()).unwrap();
+    let (_, out, err) = run(&["results", "--output", s(&output), "--job", s(&job), "--now", "1767312000"]);
+    assert!(out.contains("job: "), "{out}{err}");
+    assert_inert(&out);
+}
