@@ -33,6 +33,12 @@ fn assert_inert(text: &str) {
     assert!(text.contains("\\u{1b}[2J"), "{text}");
 }
 
+fn request(id: &str) -> String {
+    let line = json!({"custom_id": id, "method": "POST", "url": "/v1/chat/completions",
+        "body": {"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": format!("hello {id}")}]}});
+    format!("{line}\n")
+}
+
 fn result(id: &str, prompt_tokens: u64) -> String {
     let line = json!({"id": "r", "custom_id": id, "response": {"status_code": 200, "request_id": "q",
         "body": {"object": "chat.completion", "model": "gpt-4o", "choices": [{"finish_reason": "stop"}],
@@ -66,4 +72,42 @@ fn results_text_escapes_an_unknown_job_status() {
     let (_, out, err) = run(&["results", "--output", s(&output), "--job", s(&job), "--now", "1767312000"]);
     assert!(out.contains("job: "), "{out}{err}");
     assert_inert(&out);
+}
+
+// 3. repair: OUT is never FILE, also through a hard link; OUT is replaced whole.
+
+#[test]
+fn repair_refuses_an_output_that_is_a_hard_link_to_the_input() {
+    let dir = tmp("repair-hard");
+    let input = dir.join("in.jsonl");
+    let text = format!("\u{feff}{}", request("a"));
+    std::fs::write(&input, &text).unwrap();
+    let hard = dir.join("hard.jsonl");
+    std::fs::hard_link(&input, &hard).unwrap();
+    let (code, out, err) = run(&["repair", s(&input), "-o", s(&hard), "--no-tokens"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("OUT is FILE"), "{err}");
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), text, "the input is untouched");
+}
+
+#[test]
+fn repair_leaves_an_existing_output_whole_when_it_fails() {
+    let dir = tmp("repair-fail");
+    let out_path = dir.join("out.jsonl");
+    std::fs::write(&out_path, "the old output\n").unwrap();
+    // A directory opens but cannot be read: the repair fails after it started.
+    let unreadable = dir.join("sub.jsonl");
+    std::fs::create_dir(&unreadable).unwrap();
+    let (code, out, err) = run(&["repair", s(&unreadable), "-o", s(&out_path), "--no-tokens"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("cannot read"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), "the old output\n");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "no temporary file is left");
+    // A repair that succeeds replaces it.
+    let input = dir.join("in.jsonl");
+    std::fs::write(&input, request("a").replace('\n', "\r\n")).unwrap();
+    let (code, out, err) = run(&["repair", s(&input), "-o", s(&out_path), "--no-tokens"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), request("a"));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3, "no temporary file is left");
 }
