@@ -74,6 +74,49 @@ fn results_text_escapes_an_unknown_job_status() {
     assert_inert(&out);
 }
 
+// 2. results: the retry file never names an input; it is replaced whole.
+
+#[cfg(unix)]
+#[test]
+fn results_refuses_a_retry_file_that_is_one_of_its_inputs() {
+    let dir = tmp("retry-same");
+    let input = dir.join("input.jsonl");
+    let output = dir.join("output.jsonl");
+    let errors = dir.join("errors.jsonl");
+    let input_text = request("a") + &request("b");
+    // "b" has no result: it is missing, so retryable.
+    let output_text = result("a", 10);
+    let errors_text = String::new();
+    std::fs::write(&input, &input_text).unwrap();
+    std::fs::write(&output, &output_text).unwrap();
+    std::fs::write(&errors, &errors_text).unwrap();
+    let symlink = dir.join("symlink.jsonl");
+    std::os::unix::fs::symlink(&input, &symlink).unwrap();
+    let hard = dir.join("hard.jsonl");
+    std::fs::hard_link(&output, &hard).unwrap();
+    let dotted = format!("{}/./errors.jsonl", s(&dir));
+    for (retry, names) in
+        [(s(&input), "--input"), (s(&output), "--output"), (&dotted, "--errors"), (s(&symlink), "--input"), (s(&hard), "--output")]
+    {
+        let (code, out, err) =
+            run(&["results", "--output", s(&output), "--errors", s(&errors), "--input", s(&input), "--retry-file", retry]);
+        assert_eq!(code, 2, "{retry}: {out}{err}");
+        assert!(err.contains(&format!("--retry-file is the {names} file")), "{retry}: {err}");
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), input_text, "{retry}");
+        assert_eq!(std::fs::read_to_string(&output).unwrap(), output_text, "{retry}");
+        assert_eq!(std::fs::read_to_string(&errors).unwrap(), errors_text, "{retry}");
+    }
+    // Elsewhere it is written, over an older retry file, with nothing left beside it.
+    let retry = dir.join("retry.jsonl");
+    std::fs::write(&retry, "old\n").unwrap();
+    let (code, out, err) = run(&["results", "--output", s(&output), "--input", s(&input), "--retry-file", s(&retry)]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(std::fs::read_to_string(&retry).unwrap(), request("b"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["errors.jsonl", "hard.jsonl", "input.jsonl", "output.jsonl", "retry.jsonl", "symlink.jsonl"]);
+}
+
 // 3. repair: OUT is never FILE, also through a hard link; OUT is replaced whole.
 
 #[test]
