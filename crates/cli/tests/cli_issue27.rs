@@ -2,7 +2,7 @@
 //! raw, no output path may name an input, outputs are replaced whole,
 //! extreme `--fact` values saturate, `check DIR` stays inside DIR.
 
-use serde_json::json;
+use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -153,4 +153,62 @@ fn repair_leaves_an_existing_output_whole_when_it_fails() {
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(std::fs::read_to_string(&out_path).unwrap(), request("a"));
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3, "no temporary file is left");
+}
+
+// 4. --fact: extreme values saturate, values no count can take are refused.
+
+/// One request of `n` short messages: enough for a large per-message
+/// overhead to overflow a 64-bit sum.
+fn many_messages(n: usize) -> String {
+    let messages: Vec<Value> = (0..n).map(|_| json!({"role": "user", "content": "hi"})).collect();
+    let line = json!({"custom_id": "a", "method": "POST", "url": "/v1/chat/completions",
+        "body": {"model": "gpt-4o", "max_tokens": 5, "messages": messages}});
+    format!("{line}\n")
+}
+
+fn prompt_tokens(file: &Path, extra: &[&str]) -> u64 {
+    let mut args = vec!["check", s(file), "--format", "json", "--jobs", "1"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = run(&args);
+    assert_ne!(code, 2, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    v["summary"]["prompt_tokens"].as_u64().unwrap_or_else(|| panic!("{out}"))
+}
+
+#[test]
+fn an_extreme_fact_override_saturates_instead_of_overflowing() {
+    let dir = tmp("fact-extreme");
+    let file = dir.join("many.jsonl");
+    std::fs::write(&file, many_messages(3000)).unwrap();
+    let default = prompt_tokens(&file, &[]);
+    assert!(default > 3000, "{default}");
+    // The largest per-message overhead a count may take, times 3000
+    // messages: more than a u64 holds (a debug build panicked, a release
+    // build wrapped to a smaller count).
+    // 2^53: the largest whole number an f64 holds exactly.
+    let max = 9_007_199_254_740_992u64;
+    for fact in [format!("tokens_per_message.chat={max}"), format!("reply_priming_tokens.chat={max}")] {
+        let extreme = prompt_tokens(&file, &["--fact", &fact]);
+        assert!(extreme >= default, "{fact}: {extreme} < {default}");
+    }
+    let higher = prompt_tokens(&file, &["--fact", "tokens_per_message.chat=4"]);
+    assert!(higher > default, "one more token per message: {higher} <= {default}");
+}
+
+#[test]
+fn fact_overrides_no_count_can_take_exit_2() {
+    let dir = tmp("fact-bounds");
+    let file = dir.join("one.jsonl");
+    std::fs::write(&file, request("a")).unwrap();
+    for (value, why) in
+        [("1e300", "must be at most"), ("NaN", "not a finite number"), ("inf", "not a finite number"), ("-1", "must not be negative")]
+    {
+        let fact = format!("tokens_per_message.chat={value}");
+        let (code, out, err) = run(&["check", s(&file), "--fact", &fact]);
+        assert_eq!(code, 2, "{fact}: {out}{err}");
+        assert!(err.contains(&format!("--fact tokens_per_message.chat: {why}")), "{fact}: {err}");
+    }
+    // A price is not a count: a large one is taken.
+    let (code, out, err) = run(&["check", s(&file), "--fact", "price_input.gpt-4o=1e300"]);
+    assert_ne!(code, 2, "{out}{err}");
 }
