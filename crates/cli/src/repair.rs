@@ -57,7 +57,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let a = match parse(args) {
         Ok(a) => a,
         Err(e) => {
-            let _ = writeln!(err, "batchlane repair: {e}\n\n{HELP}");
+            let _ = writeln!(err, "batchlane repair: {}\n\n{HELP}", Text(&e));
             return 2;
         }
     };

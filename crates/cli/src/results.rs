@@ -132,7 +132,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let a = match parse_args(args) {
         Ok(a) => a,
         Err(e) => {
-            let _ = writeln!(err, "batchlane results: {e}\n\n{HELP}");
+            let _ = writeln!(err, "batchlane results: {}\n\n{HELP}", crate::escape::Text(&e));
             return 2;
         }
     };

@@ -68,7 +68,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let a = match parse(args, &catalog) {
         Ok(a) => a,
         Err(e) => {
-            let _ = writeln!(err, "batchlane split: {e}\n\n{HELP}");
+            let _ = writeln!(err, "batchlane split: {}\n\n{HELP}", Text(&e));
             return 2;
         }
     };

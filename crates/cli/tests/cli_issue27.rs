@@ -212,3 +212,53 @@ fn fact_overrides_no_count_can_take_exit_2() {
     let (code, out, err) = run(&["check", s(&file), "--fact", "price_input.gpt-4o=1e300"]);
     assert_ne!(code, 2, "{out}{err}");
 }
+
+// 5. check DIR stays inside DIR; quota escapes its arguments.
+
+#[cfg(unix)]
+#[test]
+fn check_dir_skips_a_symlinked_jsonl_outside_the_directory() {
+    let root = tmp("symlink-out");
+    let outside = root.join("outside");
+    let dir = root.join("batches");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(dir.join("nested")).unwrap();
+    std::fs::write(outside.join("secret.jsonl"), "{not a request\n").unwrap();
+    std::fs::write(dir.join("good.jsonl"), request("a")).unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.jsonl"), dir.join("nested/leak.jsonl")).unwrap();
+    // A symlink to a file inside the directory is still checked.
+    std::os::unix::fs::symlink(dir.join("good.jsonl"), dir.join("nested/alias.jsonl")).unwrap();
+    let (code, out, err) = run(&["check", s(&dir), "--no-tokens"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("leak.jsonl") && !out.contains("secret"), "{out}");
+    assert!(out.contains("alias.jsonl: ok") && out.contains("good.jsonl: ok"), "{out}");
+    assert!(out.contains("checked 2 files"), "{out}");
+    assert!(err.contains("skipped") && err.contains("leak.jsonl") && err.contains("outside"), "{err}");
+    // Given by name, the file is checked: the user named it.
+    let (code, _, _) = run(&["check", s(&dir.join("nested/leak.jsonl")), "--no-tokens"]);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn quota_escapes_its_arguments_on_stderr() {
+    for args in [
+        vec!["quota", "--model", HOSTILE, "--deployment", "global", "--tier", "1"],
+        vec!["quota", "--model", "gpt-4o", "--deployment", HOSTILE, "--tier", "1"],
+        vec!["quota", "--model", "gpt-4o", "--deployment", "global", "--tier", HOSTILE],
+        vec!["quota", "--model", "gpt-4o", "--deployment", "global", "--tier", "1", "--format", HOSTILE],
+        vec!["quota", HOSTILE],
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_inert(&err);
+    }
+}
+
+#[test]
+fn usage_errors_escape_the_arguments() {
+    for cmd in ["check", "results", "repair", "split"] {
+        let (code, out, err) = run(&[cmd, "--x\u{1b}[2J\n::error::forged"]);
+        assert_eq!(code, 2, "{cmd}: {out}{err}");
+        assert!(!err.contains('\u{1b}') && err.lines().all(|l| !l.starts_with("::error")), "{cmd}: {err:?}");
+    }
+}
