@@ -1,9 +1,10 @@
 //! `batchlane check PATH... [--dialect azure|openai] [--endpoint URL]
 //! [--format text|json|sarif|github] [--jobs N] [--model NAME]
 //! [--quota TOKENS] [--byo-storage] [--no-tokens] [--fact ID=VALUE]...`.
-//! PATH: a file, a directory (every `*.jsonl` below it, sorted) or `-` for
-//! standard input. Exit: the worst of all files — 0 no errors, 1 errors
-//! found, 2 a file cannot be read or bad usage.
+//! PATH: a file, a directory (every `*.jsonl` below it, sorted; symlinks
+//! that leave it are skipped) or `-` for standard input. Exit: the worst of
+//! all files — 0 no errors, 1 errors found, 2 a file cannot be read or bad
+//! usage.
 
 use crate::inputs::expand;
 use crate::out::{Sink, Totals};
@@ -21,7 +22,8 @@ pub const HELP: &str = "usage: batchlane check PATH... [--dialect azure|openai] 
                        [--model NAME] [--quota TOKENS] [--byo-storage] [--no-tokens]
                        [--fact ID=VALUE]...
 
-PATH is a file, a directory (every *.jsonl below it) or - for standard input.
+PATH is a file, a directory (every *.jsonl below it; a symlink to a file
+outside the directory is skipped with a warning) or - for standard input.
 Files are checked in parallel (--jobs N threads; default: the number of cores).
 
   --endpoint URL  the batch's endpoint (/v1/chat/completions, /v1/responses,
@@ -116,7 +118,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let args = match parse(args) {
         Ok(a) => a,
         Err(e) => {
-            let _ = writeln!(err, "batchlane check: {e}\n{HELP}");
+            let _ = writeln!(err, "batchlane check: {}\n{HELP}", crate::escape::Text(&e));
             return 2;
         }
     };
@@ -127,6 +129,14 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return 2;
         }
     };
+    for (file, dir) in &expanded.outside {
+        let _ = writeln!(
+            err,
+            "batchlane check: skipped {}: a symlink to a file outside {}",
+            crate::escape::Text(file),
+            crate::escape::Text(dir)
+        );
+    }
     for d in &expanded.empty_dirs {
         let _ = writeln!(err, "batchlane check: no *.jsonl file in {}", crate::escape::Text(d));
     }

@@ -1,6 +1,7 @@
 //! What `batchlane check PATH...` checks: files as given, every `*.jsonl`
-//! below a directory (sorted, symlinked directories not followed), and `-`
-//! for standard input.
+//! below a directory (sorted; symlinked directories are not followed, and a
+//! symlinked file only when its real path is inside the directory given),
+//! and `-` for standard input.
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +29,9 @@ pub struct Expanded {
     pub unreadable: Vec<(String, String)>,
     /// Directories given that hold no `*.jsonl` file.
     pub empty_dirs: Vec<String>,
+    /// Symlinked `*.jsonl` files below a directory given whose real path is
+    /// outside it: skipped, with a warning (path, directory).
+    pub outside: Vec<(String, String)>,
 }
 
 pub fn expand(paths: &[String]) -> Result<Expanded, String> {
@@ -45,7 +49,10 @@ pub fn expand(paths: &[String]) -> Result<Expanded, String> {
             Ok(m) if m.is_dir() => {
                 let before = e.inputs.len();
                 let mut found = Vec::new();
-                walk(path, &mut found, &mut e.unreadable);
+                let root = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+                let mut outside = Vec::new();
+                walk(path, &root, &mut found, &mut outside, &mut e.unreadable);
+                e.outside.extend(outside.into_iter().map(|o| (o.to_string_lossy().into_owned(), p.clone())));
                 found.sort();
                 e.inputs.extend(found.into_iter().map(Input::File));
                 if e.inputs.len() == before {
@@ -59,7 +66,9 @@ pub fn expand(paths: &[String]) -> Result<Expanded, String> {
     Ok(e)
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>, unreadable: &mut Vec<(String, String)>) {
+/// Collects the `*.jsonl` files below `dir`; `root` is the real path of the
+/// directory given: a symlink whose target lies outside it goes to `outside`.
+fn walk(dir: &Path, root: &Path, found: &mut Vec<PathBuf>, outside: &mut Vec<PathBuf>, unreadable: &mut Vec<(String, String)>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(r) => r,
         Err(err) => return unreadable.push((dir.to_string_lossy().into_owned(), err.to_string())),
@@ -75,9 +84,17 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>, unreadable: &mut Vec<(String, Stri
         let path = entry.path();
         let Ok(kind) = entry.file_type() else { continue };
         if kind.is_dir() {
-            walk(&path, found, unreadable);
-        } else if path.extension().is_some_and(|x| x == "jsonl") && (kind.is_file() || path.is_file()) {
-            found.push(path);
+            walk(&path, root, found, outside, unreadable);
+        } else if path.extension().is_some_and(|x| x == "jsonl") {
+            if kind.is_file() {
+                found.push(path);
+            } else if path.is_file() {
+                // A symlink (or another kind of entry) to a file: only inside the directory given.
+                match path.canonicalize() {
+                    Ok(real) if real.starts_with(root) => found.push(path),
+                    _ => outside.push(path),
+                }
+            }
         }
     }
 }

@@ -5,6 +5,7 @@
 
 mod check;
 mod escape;
+mod files;
 mod inputs;
 mod out;
 mod out_github;

@@ -3,8 +3,9 @@
 //! tables, with the RPM per 1,000 TPM it implies, the PTU figures of the
 //! model and where every figure comes from. `--tier free` is accepted too.
 //! Exit 0: found; 2: bad usage, unknown model or combination (the message
-//! names the closest known ones).
+//! names the closest known ones). Arguments are echoed on stderr escaped.
 
+use crate::escape::Text;
 use batchlane_core::facts::tiers::{self, FactSource, QuotaTier, TierDeployment, TierLimit};
 use batchlane_core::facts::{builtin, Catalog, Certainty, Kind};
 use serde_json::{json, Value};
@@ -195,14 +196,14 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let args = match parse(args) {
         Ok(a) => a,
         Err(e) => {
-            let _ = writeln!(err, "batchlane quota: {e}\n{}", crate::USAGE);
+            let _ = writeln!(err, "batchlane quota: {}\n{}", Text(&e), crate::USAGE);
             return 2;
         }
     };
     let catalog = Catalog::builtin();
     let found = known_model(&args.model).and_then(|m| answer(&catalog, m, args.deployment, args.tier));
     let Some(a) = found else {
-        let _ = writeln!(err, "batchlane quota: {}", not_found(&args));
+        let _ = writeln!(err, "batchlane quota: {}", Text(&not_found(&args)));
         return 2;
     };
     if a.limit.certainty == Certainty::Unconfirmed {

@@ -107,11 +107,3 @@ pub fn read_chunks(
         each(&buf[..n])?;
     }
 }
-
-/// Refuses to write over the input.
-pub fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
-    }
-}

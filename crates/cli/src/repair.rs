@@ -1,12 +1,14 @@
 //! `batchlane repair FILE -o OUT [--rename-duplicates]`: the page's repair
 //! (BOM removed, LF line endings, blank lines dropped, repeated custom_ids
-//! renamed when asked), streamed from FILE to OUT, then OUT re-checked.
+//! renamed when asked), streamed from FILE to a temporary file beside OUT,
+//! renamed to OUT when complete, then OUT re-checked.
 
 use crate::escape::Text;
-use crate::recheck::{parse_common, read_chunks, recheck, same_file, CommonArgs, CHUNK};
+use crate::files::{same_file, AtomicFile};
+use crate::recheck::{parse_common, read_chunks, recheck, CommonArgs, CHUNK};
 use batchlane_core::batch::{CheckOptions, RepairOptions, Repairer};
 use batchlane_core::facts::Catalog;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 pub const HELP: &str = "usage: batchlane repair FILE -o OUT [--rename-duplicates]
@@ -16,6 +18,8 @@ Writes FILE repaired to OUT: the UTF-8 BOM removed, CRLF line endings made
 LF, blank lines dropped and, with --rename-duplicates, repeated custom_ids
 renamed to ID-2, ID-3, … (each rename listed). Lines that are not valid
 requests are copied unchanged. OUT is then checked like batchlane check.
+OUT must not be FILE (nor a link to it); it is replaced only once the
+repair is complete.
 
 Exit codes: 0 OUT has no errors, 1 OUT still has errors, 2 a file cannot be
 read or written, or bad usage.";
@@ -40,7 +44,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let input = input.ok_or("no FILE given")?;
     let output = output.ok_or("no -o OUT given")?;
     if same_file(&input, &output) {
-        return Err("OUT is FILE: write the repaired file somewhere else".into());
+        return Err("OUT is FILE (the same file, a symlink or a hard link to it): write the repaired file somewhere else".into());
     }
     Ok(Args { input, output, repair, options })
 }
@@ -53,7 +57,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let a = match parse(args) {
         Ok(a) => a,
         Err(e) => {
-            let _ = writeln!(err, "batchlane repair: {e}\n\n{HELP}");
+            let _ = writeln!(err, "batchlane repair: {}\n\n{HELP}", Text(&e));
             return 2;
         }
     };
@@ -90,8 +94,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 
 fn repair_file(a: &Args) -> Result<batchlane_core::batch::RepairOutcome, String> {
     let mut input = std::fs::File::open(&a.input).map_err(|e| format!("cannot read {}: {e}", a.input.display()))?;
-    let file = std::fs::File::create(&a.output).map_err(|e| format!("cannot write {}: {e}", a.output.display()))?;
-    let mut w = BufWriter::new(file);
+    let mut w = AtomicFile::create(&a.output).map_err(|e| format!("cannot write {}: {e}", a.output.display()))?;
     let write_err = |e: std::io::Error| format!("cannot write {}: {e}", a.output.display());
     let mut r = Repairer::new(a.repair);
     let mut repaired = Vec::with_capacity(CHUNK);
@@ -103,6 +106,6 @@ fn repair_file(a: &Args) -> Result<batchlane_core::batch::RepairOutcome, String>
     repaired.clear();
     let outcome = r.finish(&mut repaired);
     w.write_all(&repaired).map_err(write_err)?;
-    w.flush().map_err(write_err)?;
+    w.commit().map_err(write_err)?;
     Ok(outcome)
 }

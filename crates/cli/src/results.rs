@@ -1,11 +1,13 @@
 //! `batchlane results`: join a batch's output and error files to its input,
 //! print what happened to every request and write the retry file.
 
+use crate::files::{same_file, AtomicFile};
 use batchlane_core::facts::Catalog;
 use batchlane_core::results::{
     analyze_job, cost_report, group_table, parse_job, CostOptions, GroupKey, ResultsJoiner, RetryExtractor, Vendor,
 };
 use std::io::{Read, Write};
+use std::path::Path;
 
 pub const HELP: &str = "usage: batchlane results --output O [--errors E] [--input I] [--job J]
                          [--format text|json] [--retry-file PATH]
@@ -22,6 +24,8 @@ duplicate result lines. --output or --errors (or both) must be given.
                      requests (rate_limited, server_error, batch_expired,
                      batch_cancelled, request_timeout, missing); needs --input.
                      content_filtered and client_error are never retried.
+                     PATH must not be one of the files read (nor a link to
+                     one); it is replaced only once complete.
   --job J            a batch object (batches.retrieve) as JSON: status,
                      deadlines and the output-file deletion date.
   --model NAME       price every request as this model (default: the
@@ -95,6 +99,16 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     if a.retry_file.is_some() && a.input.is_none() {
         return Err("--retry-file needs --input: the retry file is made of the input's lines".into());
     }
+    if let Some(retry) = &a.retry_file {
+        let read = [("--input", &a.input), ("--output", &a.output), ("--errors", &a.errors), ("--job", &a.job)];
+        for (flag, path) in read {
+            if path.as_ref().is_some_and(|p| same_file(Path::new(retry), Path::new(p))) {
+                return Err(format!(
+                    "--retry-file is the {flag} file (the same file, a symlink or a hard link to it): write the retry file somewhere else"
+                ));
+            }
+        }
+    }
     Ok(a)
 }
 
@@ -118,14 +132,15 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let a = match parse_args(args) {
         Ok(a) => a,
         Err(e) => {
-            let _ = writeln!(err, "batchlane results: {e}\n\n{HELP}");
+            let _ = writeln!(err, "batchlane results: {}\n\n{HELP}", crate::escape::Text(&e));
             return 2;
         }
     };
     match run_args(&a, out) {
         Ok(code) => code,
         Err(e) => {
-            let _ = writeln!(err, "batchlane results: {e}");
+            // Paths, OS errors and a parser's detail: shown escaped.
+            let _ = writeln!(err, "batchlane results: {}", crate::escape::Text(&e));
             2
         }
     }
@@ -168,7 +183,12 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
         let mut bytes = Vec::new();
         read_chunks(input, |c| bytes.extend(x.feed(c)))?;
         x.finish().map_err(|e| format!("cannot build the retry file: {e:?}"))?;
-        std::fs::write(path, &bytes).map_err(|e| format!("cannot write {path}: {e}"))?;
+        let write = || -> std::io::Result<()> {
+            let mut w = AtomicFile::create(Path::new(path))?;
+            w.write_all(&bytes)?;
+            w.commit()
+        };
+        write().map_err(|e| format!("cannot write {path}: {e}"))?;
         retry_written = Some((path.clone(), report.retry.entries.len()));
     }
     let w = if a.json {

@@ -1,4 +1,6 @@
-//! The text form of `batchlane results`.
+//! The text form of `batchlane results`. Every value from a file (custom_ids,
+//! models, codes, messages, a job's status) goes through
+//! [`crate::escape::Text`].
 
 use crate::escape::Text;
 use batchlane_core::results::group::GroupTable;
@@ -36,7 +38,7 @@ fn problem_text(p: &Problem) -> String {
         }
         Problem::DuplicateInput { custom_id, first_line } => format!("custom_id {} already on input line {first_line}", Text(custom_id)),
         Problem::ByteOrderMark => "starts with a UTF-8 byte order mark".into(),
-        Problem::UsageOverflow { custom_id: Some(id) } => format!("token counts of {id} overflow a 64-bit sum: usage is capped"),
+        Problem::UsageOverflow { custom_id: Some(id) } => format!("token counts of {} overflow a 64-bit sum: usage is capped", Text(id)),
         Problem::UsageOverflow { custom_id: None } => "total token counts overflow a 64-bit sum: usage is capped".into(),
     }
 }
@@ -132,8 +134,8 @@ pub fn write_text(
         }
     }
     if let Some(j) = job {
-        writeln!(out, "job: {:?} — {}", j.status.status, j.status.meaning.en)?;
-        writeln!(out, "  what to do: {}", j.status.what_to_do.en)?;
+        writeln!(out, "job: {} — {}", Text(&format!("{:?}", j.status.status)), Text(&j.status.meaning.en))?;
+        writeln!(out, "  what to do: {}", Text(&j.status.what_to_do.en))?;
         if let Some(p) = &j.progress {
             writeln!(out, "  progress: {} completed, {} failed of {}", p.counts.completed, p.counts.failed, p.counts.total)?;
         }

@@ -1,12 +1,14 @@
 //! `batchlane split FILE -o DIR [--max-requests N] [--max-bytes N]
 //! [--max-enqueued-tokens N]`: the page's split, streamed into
-//! DIR/STEM-partNNN.jsonl, then every part re-checked.
+//! DIR/STEM-partNNN.jsonl (each written under a temporary name and given
+//! its own once complete), then every part re-checked.
 
 use crate::escape::Text;
+use crate::files::AtomicFile;
 use crate::recheck::{parse_common, read_chunks, recheck, CommonArgs};
 use batchlane_core::batch::{CheckOptions, QuotaChoice, SplitLimits, Splitter, Tiktoken};
 use batchlane_core::facts::Catalog;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub const HELP: &str = "usage: batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--max-enqueued-tokens N]
@@ -66,7 +68,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let a = match parse(args, &catalog) {
         Ok(a) => a,
         Err(e) => {
-            let _ = writeln!(err, "batchlane split: {e}\n\n{HELP}");
+            let _ = writeln!(err, "batchlane split: {}\n\n{HELP}", Text(&e));
             return 2;
         }
     };
@@ -107,29 +109,44 @@ fn part_path(dir: &Path, stem: &str, index: usize) -> PathBuf {
     dir.join(format!("{stem}-part{:03}.jsonl", index.saturating_add(1)))
 }
 
+/// Gives a complete part its name; an existing file is never replaced.
+fn publish(w: AtomicFile, path: &Path) -> Result<(), String> {
+    w.commit_new().map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => format!("cannot create {}: it exists (parts are never overwritten)", path.display()),
+        _ => format!("cannot write {}: {e}", path.display()),
+    })
+}
+
 fn split_file(a: &Args, catalog: &Catalog) -> Result<(Vec<PathBuf>, batchlane_core::batch::SplitOutcome), String> {
     let mut input = std::fs::File::open(&a.input).map_err(|e| format!("cannot read {}: {e}", a.input.display()))?;
     std::fs::create_dir_all(&a.dir).map_err(|e| format!("cannot create {}: {e}", a.dir.display()))?;
     let stem = a.input.file_stem().map_or("batch".into(), |s| s.to_string_lossy().into_owned());
     let mut parts: Vec<PathBuf> = Vec::new();
-    let mut current: Option<BufWriter<std::fs::File>> = None;
+    // The part being written, under a temporary name; it takes its own
+    // name (never over an existing file) once complete.
+    let mut current: Option<AtomicFile> = None;
     let mut failure: Option<String> = None;
     let mut sink = |index: usize, line: &[u8]| {
         if failure.is_some() {
             return;
         }
         if index >= parts.len() {
-            if let Some(mut w) = current.take() {
-                if let Err(e) = w.flush() {
-                    failure = Some(format!("cannot write {}: {e}", parts.last().map_or(String::new(), |p| p.display().to_string())));
+            if let (Some(w), Some(done)) = (current.take(), parts.last()) {
+                if let Err(e) = publish(w, done) {
+                    failure = Some(e);
                     return;
                 }
             }
             let path = part_path(&a.dir, &stem, index);
-            match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
-                Ok(f) => current = Some(BufWriter::new(f)),
+            // Refused before the part is written, as when it is published.
+            if path.symlink_metadata().is_ok() {
+                failure = Some(format!("cannot create {}: it exists (parts are never overwritten)", path.display()));
+                return;
+            }
+            match AtomicFile::create(&path) {
+                Ok(f) => current = Some(f),
                 Err(e) => {
-                    failure = Some(format!("cannot create {}: {e} (parts are never overwritten)", path.display()));
+                    failure = Some(format!("cannot create {}: {e}", path.display()));
                     return;
                 }
             }
@@ -147,9 +164,9 @@ fn split_file(a: &Args, catalog: &Catalog) -> Result<(Vec<PathBuf>, batchlane_co
         Ok(())
     })?;
     let outcome = splitter.finish(&mut sink);
-    if let Some(mut w) = current.take() {
-        if let Err(e) = w.flush() {
-            failure.get_or_insert(format!("cannot write a part: {e}"));
+    if let (Some(w), Some(done)) = (current.take(), parts.last()) {
+        if let Err(e) = publish(w, done) {
+            failure.get_or_insert(e);
         }
     }
     match failure {

@@ -24,6 +24,9 @@ impl Overheads {
 
     /// With the model's image and tool figures (another model's if it has none).
     pub fn for_model(c: &Catalog, model: Option<&crate::facts::Model>) -> Self {
+        // `as u64` saturates (an override of 1e300 reads as u64::MAX), and
+        // every sum of these below saturates: a larger overhead never gives
+        // fewer tokens.
         Overheads {
             per_message: c.require(Kind::TokensPerMessage, "chat") as u64,
             per_name: c.require(Kind::TokensPerName, "chat") as u64,
@@ -53,17 +56,16 @@ pub(crate) fn prompt_tokens(body: &Value, endpoint: Endpoint, o: Overheads, tc: 
     };
     tools.saturating_add(match endpoint {
         Endpoint::ChatCompletions => match body.get("messages") {
-            Some(Value::Array(msgs)) => messages(msgs, o, tc, media) + o.priming,
+            Some(Value::Array(msgs)) => messages(msgs, o, tc, media).saturating_add(o.priming),
             _ => 0,
         },
         Endpoint::Responses => {
             let instructions = body.get("instructions").and_then(Value::as_str).map_or(0, |s| tc.count(s));
-            instructions
-                + match body.get("input") {
-                    Some(Value::String(s)) => o.per_message + tc.count(s) + o.priming,
-                    Some(Value::Array(items)) => messages(items, o, tc, media) + o.priming,
-                    _ => 0,
-                }
+            instructions.saturating_add(match body.get("input") {
+                Some(Value::String(s)) => o.per_message.saturating_add(tc.count(s)).saturating_add(o.priming),
+                Some(Value::Array(items)) => messages(items, o, tc, media).saturating_add(o.priming),
+                _ => 0,
+            })
         }
         Endpoint::Embeddings | Endpoint::Moderations => body.get("input").map_or(0, |v| plain_input(v, tc)),
         Endpoint::Completions => body.get("prompt").map_or(0, |v| plain_input(v, tc)),
@@ -71,22 +73,24 @@ pub(crate) fn prompt_tokens(body: &Value, endpoint: Endpoint, o: Overheads, tc: 
     })
 }
 
+/// The messages' tokens with the per-message and per-name overheads
+/// (saturating: the overheads may be overrides as large as u64::MAX).
 fn messages(msgs: &[Value], o: Overheads, tc: &mut CachedCounter, media: &mut MediaTally) -> u64 {
-    let mut n = 0;
+    let mut n: u64 = 0;
     for m in msgs {
         let Some(m) = m.as_object() else { continue };
-        n += o.per_message;
+        n = n.saturating_add(o.per_message);
         if let Some(role) = m.get("role").and_then(Value::as_str) {
-            n += tc.count(role);
+            n = n.saturating_add(tc.count(role));
         }
         if let Some(name) = m.get("name").and_then(Value::as_str) {
-            n += tc.count(name) + o.per_name;
+            n = n.saturating_add(tc.count(name)).saturating_add(o.per_name);
         }
-        n += m.get("content").map_or(0, |c| content(c, o, tc, media));
+        n = n.saturating_add(m.get("content").map_or(0, |c| content(c, o, tc, media)));
         if let Some(Value::Array(calls)) = m.get("tool_calls") {
             for f in calls.iter().filter_map(|c| c.get("function")) {
                 for key in ["name", "arguments"] {
-                    n += f.get(key).and_then(Value::as_str).map_or(0, |s| tc.count(s));
+                    n = n.saturating_add(f.get(key).and_then(Value::as_str).map_or(0, |s| tc.count(s)));
                 }
             }
         }
@@ -128,7 +132,7 @@ fn plain_input(v: &Value, tc: &mut CachedCounter) -> u64 {
                 Value::Array(ids) => ids.len() as u64,
                 other => plain_input(other, tc),
             })
-            .sum(),
+            .fold(0u64, u64::saturating_add),
         _ => 0,
     }
 }
@@ -282,6 +286,29 @@ mod tests {
         assert_eq!(prompt_tokens(&body, Endpoint::ChatCompletions, o, &mut counter(), &mut MediaTally::default()), 11);
         let emb = json!({"input": ["hello world", [1, 2, 3]]});
         assert_eq!(prompt_tokens(&emb, Endpoint::Embeddings, o, &mut counter(), &mut MediaTally::default()), 5);
+    }
+
+    #[test]
+    fn huge_overheads_saturate() {
+        let mut c = Catalog::builtin();
+        let normal = Overheads::from_catalog(&c);
+        for id in ["tokens_per_message.chat", "tokens_per_name.chat", "reply_priming_tokens.chat"] {
+            c.set_override(id, crate::facts::MAX_COUNT_OVERRIDE).unwrap();
+        }
+        let mut huge = Overheads::from_catalog(&c);
+        // What an unchecked catalog (from storage) may hold: 1e300 reads as u64::MAX.
+        huge.per_message = u64::MAX;
+        let msgs: Vec<Value> = (0..3).map(|_| json!({"role": "user", "name": "bob", "content": "hi"})).collect();
+        for (endpoint, body) in [
+            (Endpoint::ChatCompletions, json!({ "messages": msgs })),
+            (Endpoint::Responses, json!({"instructions": "be brief", "input": "hello"})),
+            (Endpoint::Responses, json!({ "input": msgs })),
+        ] {
+            let n = prompt_tokens(&body, endpoint, normal, &mut counter(), &mut MediaTally::default());
+            let big = prompt_tokens(&body, endpoint, huge, &mut counter(), &mut MediaTally::default());
+            assert_eq!(big, u64::MAX, "{body}");
+            assert!(big >= n);
+        }
     }
 
     #[test]

@@ -221,7 +221,7 @@ impl Splitter {
         let t = self.tokens.as_mut().expect("set above");
         let model_max = t.model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|x| x as u64);
         prompt_tokens(body, endpoint, t.overheads, &mut t.counter, &mut super::MediaTally::default())
-            + output_cap(body, endpoint, model_max).tokens()
+            .saturating_add(output_cap(body, endpoint, model_max).tokens())
     }
 }
 

@@ -141,11 +141,26 @@ pub fn builtin_by_id(id: &str) -> Option<&'static Fact> {
     builtin(Kind::from_name(kind)?, subject)
 }
 
+/// The largest override a figure that counts something (requests, bytes,
+/// tokens, characters, seconds) takes: 2^53, the largest integer an `f64`
+/// holds exactly. Code that reads such a figure as an integer saturates its
+/// sums too (a catalog may also come from storage, unchecked).
+pub const MAX_COUNT_OVERRIDE: f64 = 9_007_199_254_740_992.0;
+
+impl Unit {
+    /// Whether the figure counts something: code may read it as an integer.
+    pub fn is_count(self) -> bool {
+        matches!(self, Unit::Count | Unit::Bytes | Unit::Tokens | Unit::Seconds | Unit::Characters)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OverrideError {
     UnknownFact(String),
     NotANumber,
     Negative,
+    /// Above [`MAX_COUNT_OVERRIDE`] for a figure that counts something.
+    TooLarge,
 }
 
 impl std::fmt::Display for OverrideError {
@@ -154,6 +169,7 @@ impl std::fmt::Display for OverrideError {
             OverrideError::UnknownFact(id) => write!(f, "no fact is called {id}"),
             OverrideError::NotANumber => write!(f, "not a finite number"),
             OverrideError::Negative => write!(f, "must not be negative"),
+            OverrideError::TooLarge => write!(f, "must be at most {MAX_COUNT_OVERRIDE} (2^53) for a count"),
         }
     }
 }
@@ -199,16 +215,20 @@ impl Catalog {
     }
 
     /// Sets the user's value for a figure, after checking it names a fact
-    /// and is a finite, non-negative number.
+    /// and is a finite, non-negative number, for a count at most
+    /// [`MAX_COUNT_OVERRIDE`].
     pub fn set_override(&mut self, id: &str, value: f64) -> Result<(), OverrideError> {
-        if builtin_by_id(id).is_none() {
+        let Some(fact) = builtin_by_id(id) else {
             return Err(OverrideError::UnknownFact(id.to_string()));
-        }
+        };
         if !value.is_finite() {
             return Err(OverrideError::NotANumber);
         }
         if value < 0.0 {
             return Err(OverrideError::Negative);
+        }
+        if fact.unit.is_count() && value > MAX_COUNT_OVERRIDE {
+            return Err(OverrideError::TooLarge);
         }
         self.overrides.insert(id.to_string(), value);
         Ok(())
@@ -240,6 +260,7 @@ mod tests {
     fn every_fact_is_dated_and_finite() {
         for f in all_facts() {
             assert!(f.value.is_finite() && f.value >= 0.0, "{}", f.id());
+            assert!(!f.unit.is_count() || f.value <= MAX_COUNT_OVERRIDE, "{}", f.id());
             assert!(f.as_of.len() >= 7 && f.as_of.starts_with("20"), "{} as_of {}", f.id(), f.as_of);
         }
     }
@@ -253,6 +274,9 @@ mod tests {
         assert_eq!(c.set_override("nope.x", 1.0), Err(OverrideError::UnknownFact("nope.x".into())));
         assert_eq!(c.set_override("rpm_per_1k_tpm.gpt-4o", f64::NAN), Err(OverrideError::NotANumber));
         assert_eq!(c.set_override("rpm_per_1k_tpm.gpt-4o", -1.0), Err(OverrideError::Negative));
+        assert_eq!(c.set_override("tokens_per_message.chat", 1e300), Err(OverrideError::TooLarge));
+        assert_eq!(c.set_override("tokens_per_message.chat", MAX_COUNT_OVERRIDE), Ok(()));
+        assert_eq!(c.set_override("price_input.gpt-4o", 1e300), Ok(()), "a price is not a count");
         c.clear_override("rpm_per_1k_tpm.gpt-4o");
         assert_eq!(c.get(Kind::RpmPer1kTpm, "gpt-4o"), Some(6.0));
     }
