@@ -9,11 +9,16 @@
 // - the security headers of tools/headers.mjs (CSP from index.html plus
 //   frame-ancestors 'none', nosniff, no-referrer, COOP);
 // - single-page fallback: an unknown path without an extension gets index.html;
-// - a malformed request gets 400, an unknown method 405; nothing crashes it.
+// - a malformed request gets 400, an unknown method 405; nothing crashes it;
+// - files are streamed with backpressure (a slow reader holds one file
+//   chunk, not the file); a connection's pipelined requests are served one
+//   at a time, at most LIMITS.requestsPerConnection of them, and connections,
+//   request times and idle keep-alive are bounded (LIMITS).
 //
 // Usage: node tools/serve.mjs [DIR] [PORT]
 import { createServer } from "node:http";
-import { readFile, stat } from "node:fs/promises";
+import { open, readFile, stat } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { HASHED, securityHeaders, cspFromHtml } from "./headers.mjs";
@@ -33,6 +38,16 @@ export const TYPES = {
   ".tiktoken": "text/plain; charset=utf-8",
   ".bin": "application/octet-stream",
   ".txt": "text/plain; charset=utf-8",
+};
+
+/** What one client can hold of the server (a browser opens up to six connections per host). */
+export const LIMITS = {
+  connections: 256,
+  requestsPerConnection: 100,
+  headersTimeout: 10_000, // ms for a request's headers to arrive
+  requestTimeout: 30_000, // ms for the whole request (GET and HEAD have no body)
+  keepAliveTimeout: 5_000, // ms an idle connection is kept between requests
+  idleTimeout: 30_000, // ms a connection may move no byte (a reader that stopped reading)
 };
 
 // HASHED: name-0123456789abcdef.ext, as tools/headers.mjs marks them.
@@ -93,7 +108,7 @@ export function createStaticServer(dir) {
     return headersCache;
   }
 
-  return createServer(async (req, res) => {
+  async function serve(req, res) {
     try {
       if (req.method !== "GET" && req.method !== "HEAD") {
         res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain" }).end("method not allowed");
@@ -122,23 +137,77 @@ export function createStaticServer(dir) {
       if (await isFile(file + ".br")) available.add("br");
       if (await isFile(file + ".gz")) available.add("gzip");
       const encoding = pickEncoding(req.headers["accept-encoding"], available);
-      const body = await readFile(encoding === "br" ? file + ".br" : encoding === "gzip" ? file + ".gz" : file);
-      const base = name.split("/").pop();
-      const headers = {
-        "content-type": TYPES[extname(name)] || "application/octet-stream",
-        "content-length": body.length,
-        "cache-control": HASHED.test(base) && !NO_CACHE.has(base) ? "public, max-age=31536000, immutable" : "no-cache",
-        vary: "Accept-Encoding",
-        ...(await baseHeaders()),
-      };
-      if (encoding) headers["content-encoding"] = encoding === "br" ? "br" : "gzip";
-      res.writeHead(200, headers);
-      res.end(req.method === "HEAD" ? undefined : body);
+      const handle = await open(encoding === "br" ? file + ".br" : encoding === "gzip" ? file + ".gz" : file);
+      try {
+        const base = name.split("/").pop();
+        const headers = {
+          "content-type": TYPES[extname(name)] || "application/octet-stream",
+          "content-length": (await handle.stat()).size,
+          "cache-control": HASHED.test(base) && !NO_CACHE.has(base) ? "public, max-age=31536000, immutable" : "no-cache",
+          vary: "Accept-Encoding",
+          ...(await baseHeaders()),
+        };
+        if (encoding) headers["content-encoding"] = encoding === "br" ? "br" : "gzip";
+        res.writeHead(200, headers);
+        if (req.method === "HEAD") res.end();
+        // A chunk at a time, the next when the socket has taken the last.
+        else await pipeline(handle.createReadStream(), res);
+      } finally {
+        await handle.close();
+      }
     } catch (e) {
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-      res.end("server error");
+      if (res.headersSent) {
+        // The client went away mid-file (or the file did): the connection goes.
+        res.destroy();
+        return;
+      }
+      res.writeHead(500, { "content-type": "text/plain" }).end("server error");
       console.error("serve:", e && e.message);
     }
+  }
+
+  // Pipelined requests on a connection are answered in order anyway, so they
+  // are served one at a time: a client that sends many and reads none holds
+  // one open file, not one per request. The last request a connection may
+  // make is answered with `connection: close`, and the server closes it (node
+  // says so with maxRequestsPerSocket, then keeps it open answering 503s).
+  const connections = new WeakMap();
+  const server = createServer((req, res) => {
+    const socket = req.socket;
+    const conn = connections.get(socket) || { requests: 0, turn: Promise.resolve() };
+    connections.set(socket, conn);
+    if (++conn.requests >= LIMITS.requestsPerConnection) res.setHeader("connection", "close");
+    conn.turn = conn.turn
+      .then(async () => {
+        if (!socket.writable) return;
+        await serve(req, res);
+        await sent(res, socket);
+      })
+      .catch((e) => {
+        res.destroy();
+        console.error("serve:", e && e.message);
+      });
+  });
+  server.maxConnections = LIMITS.connections;
+  server.maxRequestsPerSocket = LIMITS.requestsPerConnection;
+  server.headersTimeout = LIMITS.headersTimeout;
+  server.requestTimeout = LIMITS.requestTimeout;
+  server.keepAliveTimeout = LIMITS.keepAliveTimeout;
+  server.timeout = LIMITS.idleTimeout;
+  return server;
+}
+
+/** Resolves once `res` is finished or its connection closed. */
+function sent(res, socket) {
+  if (res.writableFinished || res.destroyed || socket.destroyed) return;
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("finish", done).off("close", done);
+      socket.off("close", done);
+      resolve();
+    };
+    res.on("finish", done).on("close", done);
+    socket.on("close", done);
   });
 }
 
