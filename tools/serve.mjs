@@ -7,7 +7,8 @@
 // - hashed files (name-0123456789abcdef.ext) are immutable for a year;
 //   index.html, the service worker and everything else are `no-cache`;
 // - the security headers of tools/headers.mjs (CSP from index.html plus
-//   frame-ancestors 'none', nosniff, no-referrer, COOP);
+//   frame-ancestors 'none', nosniff, no-referrer, COOP); the CSP is read
+//   again when index.html changes (a rebuild);
 // - single-page fallback: an unknown path without an extension gets index.html;
 // - a malformed request gets 400, an unknown method 405; nothing crashes it;
 // - files are streamed with backpressure (a slow reader holds one file
@@ -99,13 +100,21 @@ async function isFile(path) {
 
 export function createStaticServer(dir) {
   const root = resolve(dir);
-  let headersCache = null;
+  const index = join(root, "index.html");
+  // The CSP comes from index.html, whose script hash changes with every build:
+  // it is read again when index.html changes (inode, size or mtime), and while
+  // its mtime is too recent to tell (a rewrite within the file system's clock
+  // tick keeps the mtime, and a new hash keeps the size).
+  let security = { key: null, settled: false, headers: null };
   async function baseHeaders() {
-    if (!headersCache) {
-      const html = await readFile(join(root, "index.html"), "utf8").catch(() => "");
-      headersCache = securityHeaders(cspFromHtml(html));
+    const st = await stat(index, { bigint: true }).catch(() => null);
+    const key = st ? `${st.ino}:${st.size}:${st.mtimeNs}` : "";
+    if (key !== security.key || !security.settled) {
+      const html = st ? await readFile(index, "utf8").catch(() => "") : "";
+      const settled = !st || Date.now() - Number(st.mtimeMs) > 2000;
+      security = { key, settled, headers: securityHeaders(cspFromHtml(html)) };
     }
-    return headersCache;
+    return security.headers;
   }
 
   async function serve(req, res) {

@@ -2,7 +2,7 @@
 // crash on malformed requests. Run: node --test tests/server/
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "node:http";
@@ -27,9 +27,9 @@ before(async () => {
 });
 after(() => server.close());
 
-function get(path, headers = {}, method = "GET") {
+function get(path, headers = {}, method = "GET", at = port) {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
+    const req = request({ host: "127.0.0.1", port: at, path, method, headers }, (res) => {
       const chunks = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -94,4 +94,31 @@ test("Trunk's hashes without their leading zeros still count as hashed (immutabl
   const r = await get("/quota-36326cbc861d243.css");
   assert.equal(r.status, 200);
   assert.match(r.headers["cache-control"], /immutable/);
+});
+
+test("the CSP follows index.html when a rebuild changes it", async (t) => {
+  const site = mkdtempSync(join(tmpdir(), "serve-"));
+  const index = join(site, "index.html");
+  // Each build's script hash has the same length: index.html keeps its size.
+  const page = (hash) => `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-${hash}'"><title>t</title>`;
+  const rebuilt = createStaticServer(site);
+  await new Promise((r) => rebuilt.listen(0, "127.0.0.1", r));
+  t.after(() => rebuilt.close());
+  const at = rebuilt.address().port;
+  const minutesAgo = (m) => new Date(Date.now() - m * 60_000);
+  const steps = [
+    ["one", null], // written just now
+    ["two", null], // rewritten at once: the file system's clock may not have moved
+    ["thr", minutesAgo(2)], // an old mtime (copied with its times)
+    ["fou", minutesAgo(1)], // again, with another old mtime
+  ];
+  for (const [hash, mtime] of steps) {
+    writeFileSync(index, page(hash));
+    if (mtime) utimesSync(index, mtime, mtime);
+    for (const path of ["/", "/batch", "/missing.js"]) {
+      const r = await get(path, {}, "GET", at);
+      assert.match(r.headers["content-security-policy"], new RegExp(`'sha256-${hash}'`), `${hash} ${path}`);
+      if (r.status === 200) assert.equal(r.body.toString(), page(hash));
+    }
+  }
 });
