@@ -10,6 +10,8 @@
 //   frame-ancestors 'none', nosniff, no-referrer, COOP); the CSP is read
 //   again when index.html changes (a rebuild);
 // - single-page fallback: an unknown path without an extension gets index.html;
+// - symlinks are followed only while they stay inside DIR (its real path):
+//   one that leads out counts as missing;
 // - a malformed request gets 400, an unknown method 405; nothing crashes it;
 // - files are streamed with backpressure (a slow reader holds one file
 //   chunk, not the file); a connection's pipelined requests are served one
@@ -18,7 +20,7 @@
 //
 // Usage: node tools/serve.mjs [DIR] [PORT]
 import { createServer } from "node:http";
-import { open, readFile, stat } from "node:fs/promises";
+import { open, readFile, realpath, stat } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -90,11 +92,14 @@ export function pickEncoding(acceptEncoding, available) {
   return null;
 }
 
-async function isFile(path) {
+/** The real path of `path` when it is a file inside the real `root` (symlinks resolved), else null. */
+async function fileIn(root, path) {
   try {
-    return (await stat(path)).isFile();
+    const [real, realRoot] = await Promise.all([realpath(path), realpath(root)]);
+    if (!real.startsWith(realRoot + sep)) return null;
+    return (await stat(real)).isFile() ? real : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -134,19 +139,23 @@ export function createStaticServer(dir) {
         res.writeHead(400, { "content-type": "text/plain" }).end("bad request");
         return;
       }
-      if (!(await isFile(file))) {
-        if (extname(name)) {
-          res.writeHead(404, { "content-type": "text/plain", ...(await baseHeaders()) }).end("not found");
-          return;
-        }
+      let real = await fileIn(root, file);
+      if (!real && !extname(name)) {
         name = "index.html";
         file = join(root, name);
+        real = await fileIn(root, file);
       }
-      const available = new Set();
-      if (await isFile(file + ".br")) available.add("br");
-      if (await isFile(file + ".gz")) available.add("gzip");
-      const encoding = pickEncoding(req.headers["accept-encoding"], available);
-      const handle = await open(encoding === "br" ? file + ".br" : encoding === "gzip" ? file + ".gz" : file);
+      if (!real) {
+        res.writeHead(404, { "content-type": "text/plain", ...(await baseHeaders()) }).end("not found");
+        return;
+      }
+      const variants = new Map();
+      for (const [enc, ext] of [["br", ".br"], ["gzip", ".gz"]]) {
+        const path = await fileIn(root, file + ext);
+        if (path) variants.set(enc, path);
+      }
+      const encoding = pickEncoding(req.headers["accept-encoding"], variants);
+      const handle = await open(encoding ? variants.get(encoding) : real);
       try {
         const base = name.split("/").pop();
         const headers = {

@@ -2,7 +2,7 @@
 // crash on malformed requests. Run: node --test tests/server/
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "node:http";
@@ -121,4 +121,41 @@ test("the CSP follows index.html when a rebuild changes it", async (t) => {
       if (r.status === 200) assert.equal(r.body.toString(), page(hash));
     }
   }
+});
+
+test("symlinks are followed only while they stay inside the root", async (t) => {
+  const outside = mkdtempSync(join(tmpdir(), "serve-outside-"));
+  writeFileSync(join(outside, "secret.txt"), "SECRET");
+  writeFileSync(join(outside, "secret.js.br"), "SECRET");
+  const site = mkdtempSync(join(tmpdir(), "serve-"));
+  writeFileSync(join(site, "index.html"), INDEX);
+  symlinkSync(join(outside, "secret.txt"), join(site, "leak.txt"));
+  symlinkSync(join(outside, "secret.txt"), join(site, "leak"));
+  symlinkSync(outside, join(site, "out"));
+  writeFileSync(join(site, "app.js"), "app");
+  symlinkSync(join(outside, "secret.js.br"), join(site, "app.js.br"));
+  mkdirSync(join(site, "in"));
+  writeFileSync(join(site, "in", "a.txt"), "inside");
+  symlinkSync(join(site, "in", "a.txt"), join(site, "alias.txt"));
+  // The root itself may be a symlink (dist -> build/dist).
+  const linked = join(mkdtempSync(join(tmpdir(), "serve-")), "dist");
+  symlinkSync(site, linked);
+  const linkedServer = createStaticServer(linked);
+  await new Promise((r) => linkedServer.listen(0, "127.0.0.1", r));
+  t.after(() => linkedServer.close());
+  const at = linkedServer.address().port;
+
+  for (const path of ["/leak.txt", "/out/secret.txt", "/out/secret.js.br"]) {
+    const r = await get(path, {}, "GET", at);
+    assert.equal(r.status, 404, path);
+    assert.doesNotMatch(r.body.toString(), /SECRET/, path);
+  }
+  const fallback = await get("/leak", {}, "GET", at);
+  assert.equal(fallback.body.toString(), INDEX);
+  const js = await get("/app.js", { "accept-encoding": "br" }, "GET", at);
+  assert.equal(js.headers["content-encoding"], undefined);
+  assert.equal(js.body.toString(), "app");
+  assert.equal((await get("/alias.txt", {}, "GET", at)).body.toString(), "inside");
+  assert.equal((await get("/in/a.txt", {}, "GET", at)).body.toString(), "inside");
+  assert.equal((await get("/", {}, "GET", at)).body.toString(), INDEX);
 });
