@@ -13,13 +13,16 @@
 // - symlinks are followed only while they stay inside DIR (its real path):
 //   one that leads out counts as missing;
 // - a malformed request gets 400, an unknown method 405; nothing crashes it;
+// - every reply carries the security headers: errors too, and those node:http
+//   writes itself (400 without Host, 431 for oversized headers);
 // - files are streamed with backpressure (a slow reader holds one file
 //   chunk, not the file); a connection's pipelined requests are served one
 //   at a time, at most LIMITS.requestsPerConnection of them, and connections,
 //   request times and idle keep-alive are bounded (LIMITS).
 //
 // Usage: node tools/serve.mjs [DIR] [PORT]
-import { createServer } from "node:http";
+import { createServer, ServerResponse, STATUS_CODES, validateHeaderValue } from "node:http";
+import { readFileSync } from "node:fs";
 import { open, readFile, realpath, stat } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { extname, join, resolve, sep } from "node:path";
@@ -110,20 +113,28 @@ export function createStaticServer(dir) {
   // it is read again when index.html changes (inode, size or mtime), and while
   // its mtime is too recent to tell (a rewrite within the file system's clock
   // tick keeps the mtime, and a new hash keeps the size).
-  let security = { key: null, settled: false, headers: null };
+  function readIndex() {
+    try {
+      return readFileSync(index, "utf8");
+    } catch {
+      return "";
+    }
+  }
+  let security = { key: null, settled: false, headers: headersFor(readIndex()) };
   async function baseHeaders() {
     const st = await stat(index, { bigint: true }).catch(() => null);
     const key = st ? `${st.ino}:${st.size}:${st.mtimeNs}` : "";
     if (key !== security.key || !security.settled) {
       const html = st ? await readFile(index, "utf8").catch(() => "") : "";
       const settled = !st || Date.now() - Number(st.mtimeMs) > 2000;
-      security = { key, settled, headers: securityHeaders(cspFromHtml(html)) };
+      security = { key, settled, headers: headersFor(html) };
     }
     return security.headers;
   }
 
   async function serve(req, res) {
     try {
+      for (const [k, v] of Object.entries(await baseHeaders())) res.setHeader(k, v);
       if (req.method !== "GET" && req.method !== "HEAD") {
         res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain" }).end("method not allowed");
         return;
@@ -146,7 +157,7 @@ export function createStaticServer(dir) {
         real = await fileIn(root, file);
       }
       if (!real) {
-        res.writeHead(404, { "content-type": "text/plain", ...(await baseHeaders()) }).end("not found");
+        res.writeHead(404, { "content-type": "text/plain" }).end("not found");
         return;
       }
       const variants = new Map();
@@ -163,7 +174,6 @@ export function createStaticServer(dir) {
           "content-length": (await handle.stat()).size,
           "cache-control": HASHED.test(base) && !NO_CACHE.has(base) ? "public, max-age=31536000, immutable" : "no-cache",
           vary: "Accept-Encoding",
-          ...(await baseHeaders()),
         };
         if (encoding) headers["content-encoding"] = encoding === "br" ? "br" : "gzip";
         res.writeHead(200, headers);
@@ -184,17 +194,27 @@ export function createStaticServer(dir) {
     }
   }
 
+  // Every response starts with the security headers, also those node:http
+  // writes itself; serve() brings the CSP up to date before it answers.
+  class SecuredResponse extends ServerResponse {
+    constructor(req, options) {
+      super(req, options);
+      for (const [k, v] of Object.entries(security.headers)) this.setHeader(k, v);
+    }
+  }
+
   // Pipelined requests on a connection are answered in order anyway, so they
   // are served one at a time: a client that sends many and reads none holds
   // one open file, not one per request. The last request a connection may
   // make is answered with `connection: close`, and the server closes it (node
   // says so with maxRequestsPerSocket, then keeps it open answering 503s).
   const connections = new WeakMap();
-  const server = createServer((req, res) => {
+  const server = createServer({ ServerResponse: SecuredResponse }, (req, res) => {
     const socket = req.socket;
-    const conn = connections.get(socket) || { requests: 0, turn: Promise.resolve() };
+    const conn = connections.get(socket) || { requests: 0, pending: 0, turn: Promise.resolve() };
     connections.set(socket, conn);
     if (++conn.requests >= LIMITS.requestsPerConnection) res.setHeader("connection", "close");
+    conn.pending++;
     conn.turn = conn.turn
       .then(async () => {
         if (!socket.writable) return;
@@ -204,7 +224,21 @@ export function createStaticServer(dir) {
       .catch((e) => {
         res.destroy();
         console.error("serve:", e && e.message);
-      });
+      })
+      .finally(() => conn.pending--);
+  });
+  // A request node:http cannot parse: the reply goes straight to the socket,
+  // unless answers to earlier requests are still due on it (then it closes).
+  server.on("clientError", async (err, socket) => {
+    const headers = await baseHeaders();
+    if (!socket.writable || err.code === "ECONNRESET" || connections.get(socket)?.pending) {
+      socket.destroy();
+      return;
+    }
+    const status = CLIENT_ERRORS[err.code] || 400;
+    const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, "content-type: text/plain", "connection: close"];
+    for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+    socket.end(lines.join("\r\n") + "\r\n\r\n");
   });
   server.maxConnections = LIMITS.connections;
   server.maxRequestsPerSocket = LIMITS.requestsPerConnection;
@@ -214,6 +248,22 @@ export function createStaticServer(dir) {
   server.timeout = LIMITS.idleTimeout;
   return server;
 }
+
+/** The security headers with index.html's CSP; a CSP no header can carry
+ * (a control character in the meta tag) gives way to `default-src 'self'`. */
+function headersFor(html) {
+  const headers = securityHeaders(cspFromHtml(html));
+  try {
+    for (const [k, v] of Object.entries(headers)) validateHeaderValue(k, v);
+    return headers;
+  } catch (e) {
+    console.error("serve: index.html's CSP cannot be a header:", e.message);
+    return securityHeaders(cspFromHtml(""));
+  }
+}
+
+/** node:http's own status for these parse errors; 400 for the others. */
+const CLIENT_ERRORS = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 };
 
 /** Resolves once `res` is finished or its connection closed. */
 function sent(res, socket) {
@@ -234,9 +284,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] || "").href) {
   const port = Number(process.argv[3] || process.env.PORT || 8787);
   const host = "127.0.0.1";
   const server = createStaticServer(dir);
-  server.on("clientError", (_err, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n");
-  });
   server.listen(port, host, () => {
     console.log(`batchlane is being served at http://${host}:${port}/`);
   });

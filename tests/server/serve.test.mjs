@@ -1,11 +1,13 @@
-// tools/serve.mjs: precompressed files, cache and security headers, and no
-// crash on malformed requests. Run: node --test tests/server/
+// tools/serve.mjs: precompressed files, cache and security headers (on every
+// reply, with the CSP of index.html as it is now), symlinks kept inside the
+// root, and no crash on malformed requests. Run: node --test tests/server/
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { createStaticServer, cleanPath, pickEncoding } from "../../tools/serve.mjs";
 
@@ -36,6 +38,21 @@ function get(path, headers = {}, method = "GET", at = port) {
     });
     req.on("error", reject);
     req.end();
+  });
+}
+
+/** The reply to `text` sent as is on a new connection, read until the server closes it. */
+function raw(text, at = port) {
+  return new Promise((resolve, reject) => {
+    const socket = connect(at, "127.0.0.1", () => socket.write(text));
+    const chunks = [];
+    const timer = setTimeout(() => socket.destroy(new Error("the server did not close the connection")), 3000);
+    socket.on("data", (c) => chunks.push(c));
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString("latin1"));
+    });
+    socket.on("error", reject);
   });
 }
 
@@ -158,4 +175,35 @@ test("symlinks are followed only while they stay inside the root", async (t) => 
   assert.equal((await get("/alias.txt", {}, "GET", at)).body.toString(), "inside");
   assert.equal((await get("/in/a.txt", {}, "GET", at)).body.toString(), "inside");
   assert.equal((await get("/", {}, "GET", at)).body.toString(), INDEX);
+});
+
+test("every reply carries the security headers: errors too, and those node:http writes itself", async () => {
+  const secured = (headers, what) => {
+    assert.match(headers["content-security-policy"] || "", /'sha256-abc'.*frame-ancestors 'none'/, what);
+    assert.equal(headers["x-content-type-options"], "nosniff", what);
+    assert.equal(headers["referrer-policy"], "no-referrer", what);
+    assert.equal(headers["cross-origin-opener-policy"], "same-origin", what);
+    assert.equal(headers["x-frame-options"], "DENY", what);
+  };
+  for (const [status, path, method] of [
+    [400, "/%E0%A4%A", "GET"],
+    [400, "/../etc/passwd", "GET"],
+    [404, "/missing.js", "GET"],
+    [405, "/", "POST"],
+  ]) {
+    const r = await get(path, {}, method);
+    assert.equal(r.status, status, path);
+    secured(r.headers, `${method} ${path}`);
+  }
+  for (const [status, text] of [
+    [400, "GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n"],
+    [400, "GET / HTTP/1.1\r\n\r\n"], // no Host: node's own reply
+    [431, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`],
+  ]) {
+    const [statusLine, ...lines] = (await raw(text)).split("\r\n\r\n")[0].split("\r\n");
+    assert.match(statusLine, new RegExp(`^HTTP/1\\.1 ${status} `), JSON.stringify(text.slice(0, 40)));
+    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+    secured(headers, statusLine);
+  }
+  assert.equal((await get("/")).status, 200);
 });
