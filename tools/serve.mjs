@@ -7,13 +7,24 @@
 // - hashed files (name-0123456789abcdef.ext) are immutable for a year;
 //   index.html, the service worker and everything else are `no-cache`;
 // - the security headers of tools/headers.mjs (CSP from index.html plus
-//   frame-ancestors 'none', nosniff, no-referrer, COOP);
+//   frame-ancestors 'none', nosniff, no-referrer, COOP); the CSP is read
+//   again when index.html changes (a rebuild);
 // - single-page fallback: an unknown path without an extension gets index.html;
-// - a malformed request gets 400, an unknown method 405; nothing crashes it.
+// - symlinks are followed only while they stay inside DIR (its real path):
+//   one that leads out counts as missing;
+// - a malformed request gets 400, an unknown method 405; nothing crashes it;
+// - every reply carries the security headers: errors too, and those node:http
+//   writes itself (400 without Host, 431 for oversized headers);
+// - files are streamed with backpressure (a slow reader holds one file
+//   chunk, not the file); a connection's pipelined requests are served one
+//   at a time, at most LIMITS.requestsPerConnection of them, and connections,
+//   request times and idle keep-alive are bounded (LIMITS).
 //
 // Usage: node tools/serve.mjs [DIR] [PORT]
-import { createServer } from "node:http";
-import { readFile, stat } from "node:fs/promises";
+import { createServer, ServerResponse, STATUS_CODES, validateHeaderValue } from "node:http";
+import { readFileSync } from "node:fs";
+import { open, readFile, realpath, stat } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { HASHED, securityHeaders, cspFromHtml } from "./headers.mjs";
@@ -33,6 +44,16 @@ export const TYPES = {
   ".tiktoken": "text/plain; charset=utf-8",
   ".bin": "application/octet-stream",
   ".txt": "text/plain; charset=utf-8",
+};
+
+/** What one client can hold of the server (a browser opens up to six connections per host). */
+export const LIMITS = {
+  connections: 256,
+  requestsPerConnection: 100,
+  headersTimeout: 10_000, // ms for a request's headers to arrive
+  requestTimeout: 30_000, // ms for the whole request (GET and HEAD have no body)
+  keepAliveTimeout: 5_000, // ms an idle connection is kept between requests
+  idleTimeout: 30_000, // ms a connection may move no byte (a reader that stopped reading)
 };
 
 // HASHED: name-0123456789abcdef.ext, as tools/headers.mjs marks them.
@@ -74,27 +95,46 @@ export function pickEncoding(acceptEncoding, available) {
   return null;
 }
 
-async function isFile(path) {
+/** The real path of `path` when it is a file inside the real `root` (symlinks resolved), else null. */
+async function fileIn(root, path) {
   try {
-    return (await stat(path)).isFile();
+    const [real, realRoot] = await Promise.all([realpath(path), realpath(root)]);
+    if (!real.startsWith(realRoot + sep)) return null;
+    return (await stat(real)).isFile() ? real : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
 export function createStaticServer(dir) {
   const root = resolve(dir);
-  let headersCache = null;
-  async function baseHeaders() {
-    if (!headersCache) {
-      const html = await readFile(join(root, "index.html"), "utf8").catch(() => "");
-      headersCache = securityHeaders(cspFromHtml(html));
+  const index = join(root, "index.html");
+  // The CSP comes from index.html, whose script hash changes with every build:
+  // it is read again when index.html changes (inode, size or mtime), and while
+  // its mtime is too recent to tell (a rewrite within the file system's clock
+  // tick keeps the mtime, and a new hash keeps the size).
+  function readIndex() {
+    try {
+      return readFileSync(index, "utf8");
+    } catch {
+      return "";
     }
-    return headersCache;
+  }
+  let security = { key: null, settled: false, headers: headersFor(readIndex()) };
+  async function baseHeaders() {
+    const st = await stat(index, { bigint: true }).catch(() => null);
+    const key = st ? `${st.ino}:${st.size}:${st.mtimeNs}` : "";
+    if (key !== security.key || !security.settled) {
+      const html = st ? await readFile(index, "utf8").catch(() => "") : "";
+      const settled = !st || Date.now() - Number(st.mtimeMs) > 2000;
+      security = { key, settled, headers: headersFor(html) };
+    }
+    return security.headers;
   }
 
-  return createServer(async (req, res) => {
+  async function serve(req, res) {
     try {
+      for (const [k, v] of Object.entries(await baseHeaders())) res.setHeader(k, v);
       if (req.method !== "GET" && req.method !== "HEAD") {
         res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain" }).end("method not allowed");
         return;
@@ -110,35 +150,132 @@ export function createStaticServer(dir) {
         res.writeHead(400, { "content-type": "text/plain" }).end("bad request");
         return;
       }
-      if (!(await isFile(file))) {
-        if (extname(name)) {
-          res.writeHead(404, { "content-type": "text/plain", ...(await baseHeaders()) }).end("not found");
-          return;
-        }
+      let real = await fileIn(root, file);
+      if (!real && !extname(name)) {
         name = "index.html";
         file = join(root, name);
+        real = await fileIn(root, file);
       }
-      const available = new Set();
-      if (await isFile(file + ".br")) available.add("br");
-      if (await isFile(file + ".gz")) available.add("gzip");
-      const encoding = pickEncoding(req.headers["accept-encoding"], available);
-      const body = await readFile(encoding === "br" ? file + ".br" : encoding === "gzip" ? file + ".gz" : file);
-      const base = name.split("/").pop();
-      const headers = {
-        "content-type": TYPES[extname(name)] || "application/octet-stream",
-        "content-length": body.length,
-        "cache-control": HASHED.test(base) && !NO_CACHE.has(base) ? "public, max-age=31536000, immutable" : "no-cache",
-        vary: "Accept-Encoding",
-        ...(await baseHeaders()),
-      };
-      if (encoding) headers["content-encoding"] = encoding === "br" ? "br" : "gzip";
-      res.writeHead(200, headers);
-      res.end(req.method === "HEAD" ? undefined : body);
+      if (!real) {
+        res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+        return;
+      }
+      const variants = new Map();
+      for (const [enc, ext] of [["br", ".br"], ["gzip", ".gz"]]) {
+        const path = await fileIn(root, file + ext);
+        if (path) variants.set(enc, path);
+      }
+      const encoding = pickEncoding(req.headers["accept-encoding"], variants);
+      const handle = await open(encoding ? variants.get(encoding) : real);
+      try {
+        const base = name.split("/").pop();
+        const headers = {
+          "content-type": TYPES[extname(name)] || "application/octet-stream",
+          "content-length": (await handle.stat()).size,
+          "cache-control": HASHED.test(base) && !NO_CACHE.has(base) ? "public, max-age=31536000, immutable" : "no-cache",
+          vary: "Accept-Encoding",
+        };
+        if (encoding) headers["content-encoding"] = encoding === "br" ? "br" : "gzip";
+        res.writeHead(200, headers);
+        if (req.method === "HEAD") res.end();
+        // A chunk at a time, the next when the socket has taken the last.
+        else await pipeline(handle.createReadStream(), res);
+      } finally {
+        await handle.close();
+      }
     } catch (e) {
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-      res.end("server error");
+      if (res.headersSent) {
+        // The client went away mid-file (or the file did): the connection goes.
+        res.destroy();
+        return;
+      }
+      res.writeHead(500, { "content-type": "text/plain" }).end("server error");
       console.error("serve:", e && e.message);
     }
+  }
+
+  // Every response starts with the security headers, also those node:http
+  // writes itself; serve() brings the CSP up to date before it answers.
+  class SecuredResponse extends ServerResponse {
+    constructor(req, options) {
+      super(req, options);
+      for (const [k, v] of Object.entries(security.headers)) this.setHeader(k, v);
+    }
+  }
+
+  // Pipelined requests on a connection are answered in order anyway, so they
+  // are served one at a time: a client that sends many and reads none holds
+  // one open file, not one per request. The last request a connection may
+  // make is answered with `connection: close`, and the server closes it (node
+  // says so with maxRequestsPerSocket, then keeps it open answering 503s).
+  const connections = new WeakMap();
+  const server = createServer({ ServerResponse: SecuredResponse }, (req, res) => {
+    const socket = req.socket;
+    const conn = connections.get(socket) || { requests: 0, pending: 0, turn: Promise.resolve() };
+    connections.set(socket, conn);
+    if (++conn.requests >= LIMITS.requestsPerConnection) res.setHeader("connection", "close");
+    conn.pending++;
+    conn.turn = conn.turn
+      .then(async () => {
+        if (!socket.writable) return;
+        await serve(req, res);
+        await sent(res, socket);
+      })
+      .catch((e) => {
+        res.destroy();
+        console.error("serve:", e && e.message);
+      })
+      .finally(() => conn.pending--);
+  });
+  // A request node:http cannot parse: the reply goes straight to the socket,
+  // unless answers to earlier requests are still due on it (then it closes).
+  server.on("clientError", async (err, socket) => {
+    const headers = await baseHeaders();
+    if (!socket.writable || err.code === "ECONNRESET" || connections.get(socket)?.pending) {
+      socket.destroy();
+      return;
+    }
+    const status = CLIENT_ERRORS[err.code] || 400;
+    const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, "content-type: text/plain", "connection: close"];
+    for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+    socket.end(lines.join("\r\n") + "\r\n\r\n");
+  });
+  server.maxConnections = LIMITS.connections;
+  server.maxRequestsPerSocket = LIMITS.requestsPerConnection;
+  server.headersTimeout = LIMITS.headersTimeout;
+  server.requestTimeout = LIMITS.requestTimeout;
+  server.keepAliveTimeout = LIMITS.keepAliveTimeout;
+  server.timeout = LIMITS.idleTimeout;
+  return server;
+}
+
+/** The security headers with index.html's CSP; a CSP no header can carry
+ * (a control character in the meta tag) gives way to `default-src 'self'`. */
+function headersFor(html) {
+  const headers = securityHeaders(cspFromHtml(html));
+  try {
+    for (const [k, v] of Object.entries(headers)) validateHeaderValue(k, v);
+    return headers;
+  } catch (e) {
+    console.error("serve: index.html's CSP cannot be a header:", e.message);
+    return securityHeaders(cspFromHtml(""));
+  }
+}
+
+/** node:http's own status for these parse errors; 400 for the others. */
+const CLIENT_ERRORS = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 };
+
+/** Resolves once `res` is finished or its connection closed. */
+function sent(res, socket) {
+  if (res.writableFinished || res.destroyed || socket.destroyed) return;
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("finish", done).off("close", done);
+      socket.off("close", done);
+      resolve();
+    };
+    res.on("finish", done).on("close", done);
+    socket.on("close", done);
   });
 }
 
@@ -147,9 +284,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] || "").href) {
   const port = Number(process.argv[3] || process.env.PORT || 8787);
   const host = "127.0.0.1";
   const server = createStaticServer(dir);
-  server.on("clientError", (_err, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n");
-  });
   server.listen(port, host, () => {
     console.log(`batchlane is being served at http://${host}:${port}/`);
   });
