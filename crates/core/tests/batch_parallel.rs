@@ -58,7 +58,7 @@ fn merged_equals_single_pass() {
     let big = &files()[0];
     let r = check_bytes(big, CheckOptions::default(), &catalog);
     assert!(r.summary.prompt_tokens.unwrap() > 1000);
-    assert!(r.counts.iter().any(|k| k.code.as_str() == "context_window_exceeded"));
+    assert!(r.counts.iter().any(|k| k.code.as_str() == "context_length_exceeded"));
 }
 
 #[test]

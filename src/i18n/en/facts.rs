@@ -91,6 +91,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.short_window_seconds", "Short enforcement window (typical)"),
     ("fact.short_window_seconds_min", "Short enforcement window (shortest)"),
     ("fact.context_window", "Context window"),
+    ("fact.reasoning_default_only", "Reasoning models: the only value accepted"),
+    ("fact.reasoning_unsupported_param", "Reasoning models: parameter refused (1 = refused)"),
     ("fact.max_output_tokens", "Output tokens, maximum"),
     ("fact.openai_batch_model", "Served by the OpenAI Batch API (1 = yes, 0 = no)"),
     ("fact.price_input", "Input price"),

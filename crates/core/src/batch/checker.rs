@@ -237,6 +237,10 @@ impl Checker {
             },
             None => {}
         }
+        // A request whose errors fail only it (the batch still runs).
+        if out.list().iter().any(|d| d.severity == Severity::Error && d.stage() == super::Stage::Request) {
+            self.tally.add_failing_request();
+        }
         out.drain_into(&mut self.tally);
         self.findings = out;
     }
@@ -309,6 +313,18 @@ impl Checker {
                     if self.model.is_none() {
                         (self.model, self.model_source) = super::resolve_model(model);
                     }
+                    if dialect == super::Dialect::OpenAi
+                        && model_for_name(model).is_none()
+                        && crate::facts::openai_batch_model_fact(model).is_none()
+                    {
+                        let near = crate::facts::closest_model_names(model, 3);
+                        let msg = format!(
+                            "No catalog list knows the model '{}' (closest known: {}): check the name; its limits, prices and output cap are not applied.",
+                            quote(model),
+                            near.join(", ")
+                        );
+                        out.push(r.diag(Code::UnknownModel, Severity::Warning, Some("body.model"), msg, p.model_at));
+                    }
                     if dialect == super::Dialect::Azure && model_for_name(model).is_some() {
                         let msg = format!("'{model}' looks like a model name, not a deployment name: on Azure, body.model must be the name of your Global Batch deployment (fine if the deployment has this name).");
                         out.push(r.diag(Code::BaseModelName, Severity::Warning, Some("body.model"), msg, p.model_at));
@@ -336,11 +352,10 @@ impl Checker {
 
     fn tokens(&mut self, r: LineRef, body: &serde_json::Value, endpoint: Endpoint, p: &Parsed, out: &mut Findings) {
         let model = self.model;
-        if model.is_some_and(|m| m.kind == ModelKind::Reasoning) && body.get("max_tokens").is_some() {
-            let at = p.max_tokens_at;
-            self.tally.once(Once::ReasoningMaxTokens, || {
-                r.diag(Code::MaxTokensOnReasoningModel, Severity::Warning, Some("body.max_tokens"), String::new(), at)
-            });
+        if let Some(m) = model.filter(|m| m.kind == ModelKind::Reasoning) {
+            if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
+                super::model_rules::reasoning(r, body, m, self.model_source, &self.catalog, p, out);
+            }
         }
         let model_max = model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64);
         if let Some((key, cap)) = explicit_cap(body, endpoint) {
@@ -378,7 +393,8 @@ impl Checker {
         let Some(counter) = &mut self.counter else { return };
         let n = prompt_tokens(body, endpoint, self.overheads, counter, self.tally.media_mut());
         self.tally.add_prompt(n);
-        if let Some(d) = super::token_part::context_window(&self.catalog, model, r, n, endpoint) {
+        let requested = explicit_cap(body, endpoint).map(|_| cap.tokens());
+        if let Some(d) = super::token_part::context_window(&self.catalog, model, r, n, requested, endpoint) {
             out.push(d);
         }
     }

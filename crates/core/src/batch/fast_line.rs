@@ -26,8 +26,21 @@ use std::collections::HashSet;
 use std::fmt;
 
 const ROLES: &[&str] = &["system", "developer", "user", "assistant", "tool", "function"];
-/// The body keys the output-cap rules read (`estimate.rs`).
-const CAP_KEYS: &[&str] = &["max_completion_tokens", "max_tokens", "max_output_tokens", "n"];
+/// The body keys the output-cap rules read (`estimate.rs`), and those the
+/// reasoning-model rules read (`model_rules.rs`; an object among them, as
+/// `logit_bias` is, sends the line to the slow path).
+const CAP_KEYS: &[&str] = &[
+    "max_completion_tokens",
+    "max_tokens",
+    "max_output_tokens",
+    "n",
+    "temperature",
+    "top_p",
+    "presence_penalty",
+    "frequency_penalty",
+    "logprobs",
+    "top_logprobs",
+];
 
 /// [`super::check_line`] for an ordinary line (see the module), or `None`.
 pub fn check_line_fast<'a>(line: LineRef<'a>, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed<'a>> {
@@ -41,7 +54,8 @@ pub fn check_line_fast<'a>(line: LineRef<'a>, dialect: Dialect, catalog: &Catalo
     let at = |key: Option<usize>| key.map(|k| k - base - 1);
     let custom_id_at = at(top.custom_id_key);
     let url_at = at(top.url_key);
-    let id = top.custom_id?;
+    // An empty id gets a warning: the slow path says so.
+    let id = top.custom_id.filter(|id| !id.is_empty())?;
     let max = catalog.require(Kind::MaxCustomIdChars, "any") as usize;
     if top.method.as_deref() != Some("POST") || (id.len() > max && id.chars().nth(max).is_some()) {
         return None;
@@ -387,6 +401,12 @@ impl<'de> Visitor<'de> for BodySeed {
                 "stream" => b.stream_true = fit(&mut a)? == Skip::True,
                 "messages" if node.is_none() => b.messages = Some(a.next_value::<Messages>()?),
                 "input" => b.input_set = fit(&mut a)? != Skip::Null,
+                // An object: the reasoning rules need only whether it is set.
+                "logit_bias" => {
+                    if fit(&mut a)? != Skip::Null {
+                        b.caps.insert(k.to_string(), Value::Bool(true));
+                    }
+                }
                 key if CAP_KEYS.contains(&key) => {
                     if key == "max_tokens" {
                         b.max_tokens_key = Some(key.as_ptr() as usize);

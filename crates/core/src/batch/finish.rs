@@ -55,6 +55,13 @@ impl Tally {
             let msg = format!("The file is {} bytes; the limit{how} is {} bytes.", grouped(f.bytes), grouped(max_bytes));
             self.record(Diagnostic::file(Code::FileTooLarge, Severity::Error, msg));
         }
+        if let Some(name) = options.file_name.as_deref().filter(|n| !n.to_ascii_lowercase().ends_with(".jsonl")) {
+            let msg = format!(
+                "The file is named {}: the Batch API takes .jsonl files (OpenAI answers \"Invalid file format for Batch API. Must be .jsonl\"). Rename it before uploading.",
+                crate::batch::quote(name)
+            );
+            self.record(Diagnostic::file(Code::FileNameNotJsonl, Severity::Warning, msg));
+        }
         let n = requests;
         self.close_once(Once::Crlf, |k| format!("{k} of {n} lines end with CRLF (\\r\\n); JSONL lines usually end with LF alone."));
         let cap_note = match f.model {
@@ -63,10 +70,6 @@ impl Tally {
         };
         self.close_once(Once::UnsetCap, |k| {
             format!("{k} of {n} requests set no max_tokens (or max_completion_tokens / max_output_tokens): {cap_note}.")
-        });
-        let model_name = f.model.map_or("this model", |m| m.name);
-        self.close_once(Once::ReasoningMaxTokens, |k| {
-            format!("{k} requests use max_tokens, but {model_name} is a reasoning model that takes max_completion_tokens.")
         });
 
         let counted = f.counted;
@@ -154,6 +157,8 @@ impl Tally {
                 prompt_tokens: counted.then_some(prompt.saturated()),
                 output_tokens: output.saturated(),
                 enqueued_tokens: counted.then_some(enqueued.saturated()),
+                batch_errors: self.batch_errors(),
+                failing_requests: self.failing_requests(),
             },
             truncated: counts.iter().any(|k| k.stored < k.count),
             tokens,

@@ -144,7 +144,11 @@ impl TokenPass {
         let Some(counter) = &mut self.counter else { return };
         let n = prompt_tokens(body, endpoint, self.overheads, counter, self.tally.media_mut());
         self.tally.add_prompt(n);
-        if let Some(d) = context_window(&self.catalog, self.model, r, n, endpoint) {
+        let requested = super::estimate::explicit_cap(body, endpoint).map(|_| super::estimate::output_cap(body, endpoint, None).tokens());
+        if let Some(d) = context_window(&self.catalog, self.model, r, n, requested, endpoint) {
+            if d.severity == super::Severity::Error {
+                self.tally.add_failing_request();
+            }
             self.tally.record(d);
         }
     }

@@ -58,7 +58,6 @@ pub(crate) struct Aggregate {
 pub(crate) enum Once {
     Crlf,
     UnsetCap,
-    ReasoningMaxTokens,
 }
 
 /// How many findings of a code were found and kept.
@@ -77,7 +76,6 @@ pub struct Tally {
     blank_lines: u64,
     crlf: Aggregate,
     unset_cap: Aggregate,
-    reasoning_max_tokens: Aggregate,
     prompt_tokens: Sum,
     output_tokens: Sum,
     max_line_prompt: u64,
@@ -88,6 +86,12 @@ pub struct Tally {
     media: super::MediaTally,
     diagnostics: Vec<Diagnostic>,
     counts: BTreeMap<Code, Found>,
+    /// Errors that fail the whole batch (see `stage.rs`).
+    #[serde(default)]
+    batch_errors: u64,
+    /// Requests with an error that fails only them.
+    #[serde(default)]
+    failing_requests: u64,
 }
 
 impl Tally {
@@ -99,7 +103,6 @@ impl Tally {
             blank_lines: 0,
             crlf: Aggregate::default(),
             unset_cap: Aggregate::default(),
-            reasoning_max_tokens: Aggregate::default(),
             prompt_tokens: Sum::default(),
             output_tokens: Sum::default(),
             max_line_prompt: 0,
@@ -108,11 +111,29 @@ impl Tally {
             media: super::MediaTally::default(),
             diagnostics: Vec::new(),
             counts: BTreeMap::new(),
+            batch_errors: 0,
+            failing_requests: 0,
         }
+    }
+
+    /// One more request that fails on its own (its errors fail only it).
+    pub(crate) fn add_failing_request(&mut self) {
+        self.failing_requests = self.failing_requests.saturating_add(1);
+    }
+
+    pub(crate) fn failing_requests(&self) -> u64 {
+        self.failing_requests
+    }
+
+    pub(crate) fn batch_errors(&self) -> u64 {
+        self.batch_errors
     }
 
     /// Counts a finding and keeps it if its code has room left.
     pub(crate) fn record(&mut self, d: Diagnostic) {
+        if d.severity == Severity::Error && d.stage() == super::Stage::Batch {
+            self.batch_errors = self.batch_errors.saturating_add(1);
+        }
         let cap = self.max_stored_per_code;
         let f = self.counts.entry(d.code).or_insert(Found { severity: d.severity, count: 0, stored: 0 });
         f.count = f.count.saturating_add(1);
@@ -125,6 +146,9 @@ impl Tally {
     /// Counts `n` more findings of a code whose diagnostics were not built.
     pub(crate) fn record_uncounted(&mut self, code: Code, severity: Severity, n: u64) {
         if n > 0 {
+            if severity == Severity::Error && super::stage_of(code, None, severity).0 == super::Stage::Batch {
+                self.batch_errors = self.batch_errors.saturating_add(n);
+            }
             let f = self.counts.entry(code).or_insert(Found { severity, count: 0, stored: 0 });
             f.count = f.count.saturating_add(n);
         }
@@ -152,7 +176,6 @@ impl Tally {
         match which {
             Once::Crlf => &mut self.crlf,
             Once::UnsetCap => &mut self.unset_cap,
-            Once::ReasoningMaxTokens => &mut self.reasoning_max_tokens,
         }
     }
 
@@ -197,11 +220,9 @@ impl Tally {
     pub(crate) fn merge_with(&mut self, other: Tally, shift: impl Fn(Diagnostic) -> Diagnostic) {
         self.requests = self.requests.saturating_add(other.requests);
         self.blank_lines = self.blank_lines.saturating_add(other.blank_lines);
-        for (mine, theirs) in [
-            (&mut self.crlf, other.crlf),
-            (&mut self.unset_cap, other.unset_cap),
-            (&mut self.reasoning_max_tokens, other.reasoning_max_tokens),
-        ] {
+        self.batch_errors = self.batch_errors.saturating_add(other.batch_errors);
+        self.failing_requests = self.failing_requests.saturating_add(other.failing_requests);
+        for (mine, theirs) in [(&mut self.crlf, other.crlf), (&mut self.unset_cap, other.unset_cap)] {
             mine.count = mine.count.saturating_add(theirs.count);
             if mine.first.is_none() {
                 mine.first = theirs.first.map(&shift);

@@ -25,14 +25,32 @@ pub struct TokenPart {
 }
 
 /// A request whose prompt (`tokens`) exceeds the model's context window.
-pub(crate) fn context_window(catalog: &Catalog, model: Option<&Model>, r: LineRef, tokens: u64, endpoint: Endpoint) -> Option<Diagnostic> {
+pub(crate) fn context_window(
+    catalog: &Catalog,
+    model: Option<&Model>,
+    r: LineRef,
+    tokens: u64,
+    requested: Option<u64>,
+    endpoint: Endpoint,
+) -> Option<Diagnostic> {
     let model = model?;
     let window = catalog.get(Kind::ContextWindow, model.name)?;
-    (tokens as f64 > window).then(|| {
-        let msg = format!(
-            "This request's prompt is about {tokens} tokens, more than {}'s context window of {window} tokens (unconfirmed figure).",
-            model.name
+    let output = requested.unwrap_or(0);
+    let total = tokens.saturating_add(output);
+    (total as f64 > window).then(|| {
+        // The service's words (its error code context_length_exceeded);
+        // an error once the window is documented or set by the user.
+        let id = format!("{}.{}", Kind::ContextWindow, model.name);
+        let confirmed = crate::facts::builtin(Kind::ContextWindow, model.name)
+            .is_some_and(|f| f.certainty == crate::facts::Certainty::Documented)
+            || catalog.is_overridden(&id);
+        let severity = if confirmed { Severity::Error } else { Severity::Warning };
+        let mut msg = format!(
+            "This model's maximum context length is {window} tokens. However, you requested {total} tokens ({tokens} in the messages, {output} in the completion). Please reduce the length of the messages or completion."
         );
-        r.diag(Code::ContextWindowExceeded, Severity::Warning, Some(endpoint.prompt_param()), msg, None)
+        if !confirmed {
+            msg.push_str(&format!(" ({}'s context window is an unconfirmed catalog figure.)", model.name));
+        }
+        r.diag(Code::ContextLengthExceeded, severity, Some(endpoint.prompt_param()), msg, None)
     })
 }

@@ -79,3 +79,32 @@ mod tests {
         assert_eq!(subject("gpt-4o-batch"), None);
     }
 }
+
+/// The `n` known model names closest to `name` (edit distance), for "did you mean".
+pub fn closest_model_names(name: &str, n: usize) -> Vec<&'static str> {
+    let name = name.trim().to_ascii_lowercase();
+    let mut all: Vec<&'static str> = FACTS.iter().map(|f| f.subject).chain(super::MODELS.iter().map(|m| m.name)).collect();
+    all.sort_unstable();
+    all.dedup();
+    // Long names are cut: the distance is bounded by construction.
+    let cut: String = name.chars().take(64).collect();
+    let mut scored: Vec<(usize, &'static str)> = all.into_iter().map(|m| (distance(&cut, m), m)).collect();
+    scored.sort();
+    scored.into_iter().take(n).map(|(_, m)| m).collect()
+}
+
+/// Levenshtein distance over characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}

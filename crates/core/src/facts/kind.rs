@@ -91,6 +91,8 @@ kinds! {
     PtuPriceYearlyReserved => "ptu_price_yearly_reserved",
     PtuStepGlobal => "ptu_step_global",
     PtuStepRegional => "ptu_step_regional",
+    ReasoningDefaultOnly => "reasoning_default_only",
+    ReasoningUnsupportedParam => "reasoning_unsupported_param",
     RegionalPriceFactor => "regional_price_factor",
     ReplyPrimingTokens => "reply_priming_tokens",
     RpmPer1kTpm => "rpm_per_1k_tpm",

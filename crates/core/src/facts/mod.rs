@@ -13,6 +13,7 @@ mod batch_models;
 pub mod export;
 mod keda;
 mod kind;
+mod model_rules;
 mod models;
 mod prices;
 mod ptu;
@@ -23,8 +24,9 @@ mod tier_table;
 pub mod tiers;
 mod tokens;
 
-pub use batch_models::openai_batch_model_fact;
+pub use batch_models::{closest_model_names, openai_batch_model_fact};
 pub use kind::Kind;
+pub use model_rules::REASONING_PARAMS;
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
 pub use sources::{Source, SourceId};
 
@@ -115,6 +117,7 @@ pub fn all_facts() -> impl Iterator<Item = &'static Fact> {
         batch::FACTS,
         rate_limits::FACTS,
         models::FACTS,
+        model_rules::FACTS,
         batch_models::FACTS,
         prices::TOKEN_PRICES,
         prices::FACTORS,

@@ -11,6 +11,7 @@ pub enum SourceId {
     AzureForumAnswer,
     OpenAiBatch,
     OpenAiModels,
+    OpenAiReasoning,
     OpenAiPricing,
     OpenAiCookbookTokens,
     OpenAiVision,
@@ -40,7 +41,7 @@ pub struct Source {
 }
 
 impl SourceId {
-    pub const ALL: [SourceId; 24] = [
+    pub const ALL: [SourceId; 25] = [
         SourceId::AzureBatch,
         SourceId::AzureQuotas,
         SourceId::AzureProvisioned,
@@ -48,6 +49,7 @@ impl SourceId {
         SourceId::AzureForumAnswer,
         SourceId::OpenAiBatch,
         SourceId::OpenAiModels,
+        SourceId::OpenAiReasoning,
         SourceId::OpenAiPricing,
         SourceId::OpenAiCookbookTokens,
         SourceId::OpenAiVision,
@@ -96,6 +98,7 @@ impl SourceId {
             SourceId::AzureForumAnswer => ("Microsoft Q&A answer (not documentation)", "https://learn.microsoft.com/answers/"),
             SourceId::OpenAiBatch => ("OpenAI Batch API guide and reference", "https://platform.openai.com/docs/guides/batch"),
             SourceId::OpenAiModels => ("OpenAI model pages", "https://platform.openai.com/docs/models"),
+            SourceId::OpenAiReasoning => ("OpenAI reasoning models guide", "https://platform.openai.com/docs/guides/reasoning"),
             SourceId::OpenAiPricing => ("OpenAI pricing", "https://platform.openai.com/docs/pricing"),
             SourceId::OpenAiCookbookTokens => {
                 ("OpenAI Cookbook: counting tokens with tiktoken", "https://cookbook.openai.com/examples/how_to_count_tokens_with_tiktoken")

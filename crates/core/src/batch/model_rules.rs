@@ -1,0 +1,61 @@
+//! What a reasoning model refuses in a request body, from the catalog's
+//! facts (`facts/model_rules.rs`), in the service's words: a parameter
+//! taken only at its default, a parameter not taken at all.
+
+use super::line::{LineRef, Parsed};
+use super::{Code, Findings, ModelSource, Severity};
+use crate::facts::{builtin, Catalog, Certainty, Kind, Model};
+use serde_json::Value;
+
+/// An error when the fact is documented (or the user set it) and the model
+/// is known for sure; a warning while either is a guess.
+fn severity(catalog: &Catalog, kind: Kind, param: &str, source: ModelSource) -> Severity {
+    let documented =
+        builtin(kind, param).is_some_and(|f| f.certainty == Certainty::Documented) || catalog.is_overridden(&format!("{kind}.{param}"));
+    if documented && matches!(source, ModelSource::Picked | ModelSource::FromFile) {
+        Severity::Error
+    } else {
+        Severity::Warning
+    }
+}
+
+fn figure(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// The rules for a request to reasoning model `m`.
+pub(crate) fn reasoning(r: LineRef, body: &Value, m: &Model, source: ModelSource, catalog: &Catalog, p: &Parsed, out: &mut Findings) {
+    let Some(b) = body.as_object() else { return };
+    let guessed =
+        if source == ModelSource::Guessed { format!(" ({} is guessed from the deployment name.)", m.name) } else { String::new() };
+    for (key, v) in b {
+        if v.is_null() {
+            continue;
+        }
+        let at = if key == "max_tokens" { p.max_tokens_at } else { None };
+        if let Some(default) = catalog.get(Kind::ReasoningDefaultOnly, key) {
+            let Some(x) = v.as_f64() else { continue };
+            if x != default {
+                let msg = format!(
+                    "Unsupported value: '{key}' does not support {v} with this model. Only the default ({}) value is supported.{guessed}",
+                    figure(default)
+                );
+                let sev = severity(catalog, Kind::ReasoningDefaultOnly, key, source);
+                out.push(r.diag(Code::UnsupportedValue, sev, Some(&format!("body.{key}")), msg, at));
+            }
+        } else if catalog.get(Kind::ReasoningUnsupportedParam, key).is_some_and(|refused| refused > 0.0) {
+            // `logprobs: false` asks for nothing.
+            if v == &Value::Bool(false) {
+                continue;
+            }
+            let hint = if key == "max_tokens" { " Use 'max_completion_tokens' instead." } else { "" };
+            let msg = format!("Unsupported parameter: '{key}' is not supported with this model.{hint}{guessed}");
+            let sev = severity(catalog, Kind::ReasoningUnsupportedParam, key, source);
+            out.push(r.diag(Code::UnsupportedParameter, sev, Some(&format!("body.{key}")), msg, at));
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! What reasoning models refuse in a request body: parameters they take
+//! only at their default, and parameters they do not take at all. The
+//! batch check reads these (an override on /facts changes the rule: a
+//! value of 0 for an unsupported parameter lifts it).
+
+use super::Kind;
+use super::{fact, Certainty::*, Fact, SourceId::*, Topic::Models, Unit::Factor};
+
+/// Subjects are body parameters; a default-only fact's value is the one value accepted.
+pub(super) const FACTS: &[Fact] = &[
+    fact(Kind::ReasoningDefaultOnly, "temperature", Models, 1.0, Factor, OpenAiReasoning, "2026-08", Documented),
+    fact(Kind::ReasoningDefaultOnly, "top_p", Models, 1.0, Factor, OpenAiReasoning, "2026-08", Documented),
+    fact(Kind::ReasoningDefaultOnly, "presence_penalty", Models, 0.0, Factor, OpenAiReasoning, "2026-08", Documented),
+    fact(Kind::ReasoningDefaultOnly, "frequency_penalty", Models, 0.0, Factor, OpenAiReasoning, "2026-08", Documented),
+    // 1 = refused. max_tokens: "Use 'max_completion_tokens' instead."
+    fact(Kind::ReasoningUnsupportedParam, "max_tokens", Models, 1.0, Factor, OpenAiReasoning, "2026-08", Documented),
+    fact(Kind::ReasoningUnsupportedParam, "logprobs", Models, 1.0, Factor, OpenAiReasoning, "2026-08", Unconfirmed),
+    fact(Kind::ReasoningUnsupportedParam, "top_logprobs", Models, 1.0, Factor, OpenAiReasoning, "2026-08", Unconfirmed),
+    fact(Kind::ReasoningUnsupportedParam, "logit_bias", Models, 1.0, Factor, OpenAiReasoning, "2026-08", Unconfirmed),
+];
+
+/// The parameters the rules look at (the fast path keeps them).
+pub const REASONING_PARAMS: &[&str] =
+    &["temperature", "top_p", "presence_penalty", "frequency_penalty", "max_tokens", "logprobs", "top_logprobs", "logit_bias"];
