@@ -232,9 +232,9 @@ test("several workers: the merged report equals the single-worker one", async ({
   await open(page);
   // Same codes and lines as the one-worker test above.
   const summary = await upload(page, `${FIX}/broken.jsonl`);
-  await expect(summary).toHaveAttribute("data-errors", "6");
+  await expect(summary).toHaveAttribute("data-errors", "7");
   await expect(summary).toHaveAttribute("data-tokens", "52");
-  expect((await rows(page)).length).toBe(8);
+  expect((await rows(page)).length).toBe(9);
   // One structural worker and at least one token worker.
   expect(workers).toBeGreaterThanOrEqual(2);
   // Exact tokens on a file split over the workers: 223 per 5 lines.
@@ -337,3 +337,40 @@ test("options live in the URL and survive a reload; the snippets link", async ({
   await expect(page.getByTestId("snip-batch-deployment")).toHaveValue(dep);
   errors.check();
 });
+
+// A request body the API refuses fails only that request: the headline says
+// the batch would run, each error row says what it fails, in both languages.
+for (const [lang, theme, headline, request, batch] of [
+  ["en", "light", "the batch would run, but 1 request would fail", "fails this request", "fails the batch"],
+  ["ko", "dark", "배치는 실행되지만 요청 1건이 실패합니다", "이 요청만 실패", "배치 전체 실패"],
+]) {
+  test(`request-level errors: the batch would run (${lang}, ${theme})`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await prefer(page, { lang, theme });
+    await page.goto("/batch");
+    await ready(page, lang === "en" ? "Batch file check" : "배치 파일 검사");
+    await page.getByTestId("batch-dialect").selectOption("openai");
+    const ok = '{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}}';
+    const bad = ok.replace('"custom_id": "a"', '"custom_id": "b"').replace('"max_tokens": 5', '"max_tokens": 5, "temperature": 3, "stop": ["a", "b", "c", "d", "e"]');
+    await page.getByTestId("batch-file-input").setInputFiles({ name: "requests.json", mimeType: "application/json", buffer: Buffer.from(`${ok}\n${bad}\n`) });
+    const summary = page.getByTestId("batch-summary");
+    await expect(summary).toHaveAttribute("data-verdict", "requests_fail");
+    await expect(summary).toHaveAttribute("data-failing-requests", "1");
+    await expect(page.locator("#batch-summary-title")).toContainText(headline);
+    expect(await rows(page)).toEqual([
+      [0, "file_name_not_jsonl"],
+      [2, "decimal_above_max_value"],
+      [2, "array_above_max_length"],
+    ]);
+    const stages = page.getByTestId("batch-diag-stage");
+    await expect(stages).toHaveCount(2);
+    await expect(stages.first()).toHaveAttribute("data-stage", "request");
+    await expect(stages.first()).toHaveText(request);
+    await shot(page, { path: `${SCREENSHOTS}/batch-request-errors-${lang}-${theme}.png`, fullPage: true });
+    // A duplicate id fails the whole batch: the headline and the row say so.
+    await page.getByTestId("batch-file-input").setInputFiles({ name: "requests.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(`${ok}\n${ok}\n${bad}\n`) });
+    await expect(summary).toHaveAttribute("data-verdict", "batch_fails");
+    await expect(page.locator('[data-testid="batch-diag-stage"][data-stage="batch"]')).toHaveText(batch);
+    errors.check();
+  });
+}

@@ -1,7 +1,8 @@
 //! The command line: `batchlane check PATH...`, `batchlane results ...`,
 //! `batchlane repair ...`, `batchlane split ...`, `batchlane quota ...`.
 //! Exit codes: 0 no errors (all succeeded), 1 errors found (some not
-//! succeeded), 2 cannot read a file or bad usage.
+//! succeeded; for `check`, the batch would fail), 2 cannot read a file or
+//! bad usage, 3 (`check`) the batch would run but some requests would fail.
 
 mod check;
 mod escape;

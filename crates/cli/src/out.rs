@@ -9,6 +9,8 @@ use std::io::Result;
 pub struct Totals {
     pub ok: u64,
     pub failed: u64,
+    /// Of the failed files, those whose batch would run (only some requests fail).
+    pub requests_fail: u64,
     pub unreadable: u64,
     pub errors: u64,
     pub warnings: u64,
@@ -22,6 +24,9 @@ impl Totals {
     pub fn add(&mut self, r: &Report) {
         if r.has_errors() {
             self.failed = self.failed.saturating_add(1);
+            if matches!(r.verdict(), batchlane_core::batch::Verdict::RequestsFail { .. }) {
+                self.requests_fail = self.requests_fail.saturating_add(1);
+            }
         } else {
             self.ok = self.ok.saturating_add(1);
         }
@@ -47,8 +52,11 @@ impl Totals {
     pub fn exit_code(&self) -> i32 {
         if self.unreadable > 0 {
             2
-        } else if self.failed > 0 {
+        } else if self.failed > self.requests_fail {
             1
+        } else if self.failed > 0 {
+            // Every failed file's batch would run: only some requests fail.
+            3
         } else {
             0
         }

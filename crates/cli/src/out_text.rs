@@ -4,7 +4,7 @@
 
 use crate::escape::Text;
 use crate::out::{Sink, Totals};
-use batchlane_core::batch::Report;
+use batchlane_core::batch::{Report, Verdict};
 use std::io::{Result, Write};
 
 pub struct TextSink<'a> {
@@ -49,7 +49,11 @@ pub fn write_report(out: &mut dyn Write, file: &str, r: &Report) -> Result<()> {
     writeln!(
         out,
         "{file}: {} ({}): {} requests, {} bytes, model {}, endpoint {}{tokens}: {} errors, {} warnings",
-        if s.errors == 0 { "ok" } else { "FAILED" },
+        match r.verdict() {
+            Verdict::Ready => "ok".to_string(),
+            Verdict::BatchFails => "FAILED (the batch would fail)".to_string(),
+            Verdict::RequestsFail { requests } => format!("FAILED (the batch would run; {requests} requests would fail in the error file)"),
+        },
         r.dialect.name(),
         s.requests,
         s.bytes,

@@ -82,12 +82,16 @@ fn check_input(input: &Input, options: &CheckOptions, catalog: &Catalog, split: 
             if meta.is_dir() {
                 return Err("it is a directory".into());
             }
-            if meta.is_file() {
-                if let Some(report) = crate::split_file::check_split(path, options, catalog, split)? {
-                    return Ok(report);
-                }
+            if !meta.is_file() {
+                // A pipe or a device: its name is not what will be uploaded.
+                return check_reader(f, options, catalog);
             }
-            check_reader(f, options, catalog)
+            // The name the file will be uploaded under (the service wants .jsonl).
+            let named = CheckOptions { file_name: path.file_name().map(|n| n.to_string_lossy().into_owned()), ..options.clone() };
+            if let Some(report) = crate::split_file::check_split(path, &named, catalog, split)? {
+                return Ok(report);
+            }
+            check_reader(f, &named, catalog)
         }
     }
 }

@@ -65,7 +65,8 @@ fn a_broken_file_exits_1_with_codes_and_lines() {
     assert_eq!(v["summary"]["errors"].as_u64(), Some(7));
     let (_, v) = json(&[&fixture("broken.jsonl"), "--format", "json", "--dialect", "openai"]);
     assert_eq!(v["dialect"], "openai");
-    assert_eq!(v["diagnostics"][2]["code"], "invalid_url");
+    assert!(v["diagnostics"].as_array().unwrap().iter().any(|d| d["code"] == "invalid_url" && d["stage"] == "batch"), "{v}");
+    assert_eq!(v["summary"]["verdict"], "batch_fails");
 }
 
 #[test]
@@ -125,4 +126,27 @@ fn token_sums_that_overflow_do_not_pass_the_quota_gate() {
     assert_eq!(v["summary"]["enqueued_tokens"].as_u64(), Some(u64::MAX));
     let codes: Vec<&str> = v["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
     assert!(codes.contains(&"token_sum_overflow") && codes.contains(&"token_limit_exceeded"), "{codes:?}");
+}
+
+/// Only request bodies the API refuses: the batch would run, those requests
+/// fail; exit 3, and the text says so. A file not named .jsonl is warned about.
+#[test]
+fn request_level_errors_exit_3_and_say_the_batch_would_run() {
+    let dir = std::env::temp_dir().join(format!("batchlane-cli-stage-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ok = r#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}}"#;
+    let bad = ok.replace(r#""custom_id": "a""#, r#""custom_id": "b""#).replace(r#""max_tokens": 5"#, r#""max_tokens": 5, "top_p": 1.5"#);
+    let path = dir.join("requests.txt");
+    std::fs::write(&path, format!("{ok}\n{bad}\n")).unwrap();
+    let (code, text, _) = check(&[path.to_str().unwrap(), "--dialect", "openai", "--no-tokens"]);
+    assert_eq!(code, 3, "{text}");
+    assert!(text.contains("FAILED (the batch would run; 1 requests would fail in the error file)"), "{text}");
+    assert!(text.contains("error[decimal_above_max_value] [body.top_p]"), "{text}");
+    assert!(text.contains("warning[file_name_not_jsonl]"), "{text}");
+    // With a file-level error too, the batch fails: exit 1.
+    std::fs::write(&path, format!("{ok}\n{ok}\n{bad}\n")).unwrap();
+    let (code, text, _) = check(&[path.to_str().unwrap(), "--dialect", "openai", "--no-tokens"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("FAILED (the batch would fail)"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -164,5 +164,6 @@ fn the_report_round_trips_through_json_for_the_worker() {
     let back: Report = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
     assert_eq!(back, r);
     let md = r.to_markdown();
-    assert!(md.contains("| 2 | 2 | error | `duplicate_custom_id` | custom\\_id |"), "{md}");
+    assert!(md.contains("| 2 | 2 | error | the batch | `duplicate_custom_id` | custom\\_id |"), "{md}");
+    assert!(md.contains("**Verdict:** the batch would fail"), "{md}");
 }

@@ -397,3 +397,128 @@ fn an_assistant_message_needs_content_or_tool_calls() {
     let (slow, fast) = both_paths(&line_for(chat, &bad), Dialect::OpenAi);
     assert!(!fast && slow.iter().any(|(_, p)| p.as_deref() == Some("body.messages[1].content")), "{slow:?}");
 }
+
+fn report(text: &str, o: batchlane_core::batch::CheckOptions) -> batchlane_core::batch::Report {
+    batchlane_core::batch::check_bytes(
+        text.as_bytes(),
+        batchlane_core::batch::CheckOptions { count_tokens: false, ..o },
+        &Catalog::builtin(),
+    )
+}
+
+fn codes(r: &batchlane_core::batch::Report) -> Vec<(u64, Code, batchlane_core::batch::Severity, Option<String>)> {
+    r.diagnostics.iter().map(|d| (d.line, d.code, d.severity, d.param.clone())).collect()
+}
+
+/// Reasoning models: sampling parameters only at their default, no
+/// max_tokens — errors in the service's words when the model is named, warnings when guessed.
+#[test]
+fn a_reasoning_model_refuses_non_default_sampling_and_max_tokens() {
+    use batchlane_core::batch::{CheckOptions, Severity, Verdict};
+    let openai = CheckOptions { dialect: Dialect::OpenAi, ..CheckOptions::default() };
+    let line = |id: &str, extra: &str| {
+        format!(
+            r#"{{"custom_id": "{id}", "method": "POST", "url": "/v1/chat/completions", "body": {{"model": "o3-mini", "max_completion_tokens": 100, "messages": [{{"role": "user", "content": "hi"}}]{extra}}}}}"#
+        )
+    };
+    let text = [
+        line("a", r#", "temperature": 0.2"#),
+        line("b", r#", "temperature": 1"#),
+        line("c", r#", "max_tokens": 50"#),
+        line("d", r#", "top_p": 0.5, "presence_penalty": 0"#),
+    ]
+    .join("\n");
+    let r = report(&text, openai.clone());
+    let errors: Vec<_> = codes(&r).into_iter().filter(|c| c.2 == Severity::Error).collect();
+    assert_eq!(
+        errors,
+        [
+            (1, Code::UnsupportedValue, Severity::Error, Some("body.temperature".into())),
+            (3, Code::UnsupportedParameter, Severity::Error, Some("body.max_tokens".into())),
+            (4, Code::UnsupportedValue, Severity::Error, Some("body.top_p".into())),
+        ]
+    );
+    let t = r.diagnostics.iter().find(|d| d.line == 1).unwrap();
+    assert_eq!(
+        t.message,
+        "Unsupported value: 'temperature' does not support 0.2 with this model. Only the default (1) value is supported."
+    );
+    let m = r.diagnostics.iter().find(|d| d.line == 3).unwrap();
+    assert_eq!(m.message, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.");
+    // These fail their requests; the batch runs.
+    assert_eq!(r.verdict(), Verdict::RequestsFail { requests: 3 });
+    assert_eq!(r.summary.batch_errors, 0);
+    // The same findings when every line takes the slow path (token counting on).
+    let slow =
+        batchlane_core::batch::check_bytes(text.as_bytes(), CheckOptions { count_tokens: true, ..openai.clone() }, &Catalog::builtin());
+    assert_eq!(codes(&slow), codes(&r));
+    // A model guessed from an Azure deployment name: warnings, not errors.
+    let azure = line("a", r#", "temperature": 0.2"#).replace("o3-mini", "o3-mini-batch");
+    let r = report(&azure, CheckOptions { dialect: Dialect::Azure, ..CheckOptions::default() });
+    assert!(codes(&r).contains(&(1, Code::UnsupportedValue, Severity::Warning, Some("body.temperature".into()))), "{:?}", codes(&r));
+    assert_eq!(r.summary.errors, 0);
+    // An override of the fact lifts the rule.
+    let mut c = Catalog::builtin();
+    c.set_override("reasoning_unsupported_param.max_tokens", 0.0).unwrap();
+    let r = batchlane_core::batch::check_bytes(
+        line("c", r#", "max_tokens": 50"#).as_bytes(),
+        CheckOptions { count_tokens: false, ..openai },
+        &c,
+    );
+    assert!(!r.diagnostics.iter().any(|d| d.code == Code::UnsupportedParameter), "{:?}", codes(&r));
+}
+
+#[test]
+fn each_finding_says_when_it_bites_and_the_verdict_follows() {
+    use batchlane_core::batch::{CheckOptions, Stage, Verdict};
+    let o = CheckOptions { dialect: Dialect::OpenAi, ..CheckOptions::default() };
+    let ok = r#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}}"#;
+    let bad_body =
+        ok.replace(r#""custom_id": "a""#, r#""custom_id": "b""#).replace(r#""max_tokens": 5"#, r#""max_tokens": 5, "temperature": 3"#);
+    let r = report(&format!("{ok}\n{bad_body}\n"), o.clone());
+    assert_eq!(r.verdict(), Verdict::RequestsFail { requests: 1 });
+    let d = r.diagnostics.iter().find(|d| d.code == Code::DecimalAboveMaxValue).unwrap();
+    assert_eq!((d.stage(), d.stage_documented()), (Stage::Request, false));
+    let json = r.to_cli_json();
+    assert_eq!(json["summary"]["verdict"], "requests_fail");
+    assert_eq!(json["summary"]["failing_requests"], 1);
+    assert_eq!(json["diagnostics"][0]["stage"], "request");
+    // A file-level error fails the batch, whatever else fails.
+    let dup = format!("{ok}\n{ok}\n{bad_body}\n");
+    let r = report(&dup, o.clone());
+    assert_eq!(r.verdict(), Verdict::BatchFails);
+    let d = r.diagnostics.iter().find(|d| d.code == Code::DuplicateCustomId).unwrap();
+    assert_eq!((d.stage(), d.stage_documented()), (Stage::Batch, true));
+    // A missing model or messages fails the file (the services' recorded answers).
+    let no_messages =
+        r#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "max_tokens": 5}}"#;
+    assert_eq!(report(no_messages, o.clone()).verdict(), Verdict::BatchFails);
+    // A required field deeper in the body fails only its request.
+    let tool = ok.replace(r#""max_tokens": 5"#, r#""max_tokens": 5, "tools": [{"type": "function"}]"#);
+    let r = report(&tool, o);
+    let d = r.diagnostics.iter().find(|d| d.param.as_deref() == Some("body.tools[0].function")).unwrap();
+    assert_eq!(d.stage(), Stage::Request);
+    assert_eq!(r.verdict(), Verdict::RequestsFail { requests: 1 });
+}
+
+#[test]
+fn empty_custom_ids_odd_file_names_and_unknown_models_are_flagged() {
+    use batchlane_core::batch::{CheckOptions, Severity};
+    let o = CheckOptions { dialect: Dialect::OpenAi, ..CheckOptions::default() };
+    let line = r#"{"custom_id": "", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o-mnii", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}}"#;
+    let r = report(line, CheckOptions { file_name: Some("requests.json".into()), ..o.clone() });
+    let c = codes(&r);
+    assert!(c.contains(&(1, Code::EmptyCustomId, Severity::Warning, Some("custom_id".into()))), "{c:?}");
+    assert!(c.contains(&(0, Code::FileNameNotJsonl, Severity::Warning, None)), "{c:?}");
+    let unknown = r.diagnostics.iter().find(|d| d.code == Code::UnknownModel).unwrap();
+    assert!(unknown.message.contains("closest known: gpt-4o-mini"), "{}", unknown.message);
+    assert_eq!(r.summary.errors, 0);
+    // The fast path leaves an empty id to the slow path, which says so.
+    let (_, fast) = both_paths(line, Dialect::OpenAi);
+    assert!(!fast);
+    // A .jsonl name, or no name (standard input), is not judged.
+    for name in [Some("batch.JSONL"), None] {
+        let r = report(line, CheckOptions { file_name: name.map(str::to_string), ..o.clone() });
+        assert!(!r.diagnostics.iter().any(|d| d.code == Code::FileNameNotJsonl), "{name:?}");
+    }
+}

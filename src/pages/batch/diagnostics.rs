@@ -8,7 +8,7 @@ use super::use_state;
 use crate::format;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{describe, group, is_service_code, Code, Group, Severity};
+use batchlane_core::batch::{describe, group, is_service_code, Code, Group, Severity, Stage};
 use leptos::prelude::*;
 
 const PAGE_ROWS: usize = 100;
@@ -106,6 +106,15 @@ pub fn Diagnostics() -> impl IntoView {
                     let line = if d.line == 0 { t(lang, "batch.diag.file").to_string() } else { format::number(d.line as f64, lang, 0) };
                     let sev_class = if d.severity == Severity::Error { "badge badge--error" } else { "badge badge--warn" };
                     let sev_text = t(lang, if d.severity == Severity::Error { "batch.sev.error" } else { "batch.sev.warning" });
+                    // When an error bites: the whole batch, or only this request.
+                    let stage = (d.severity == Severity::Error).then(|| {
+                        let (key, class) = match d.stage() {
+                            Stage::Request => ("batch.stage.request", "badge badge--stage badge--stage-request"),
+                            _ => ("batch.stage.batch", "badge badge--stage"),
+                        };
+                        let title = if d.stage_documented() { t(lang, "batch.stage.documented") } else { t(lang, "batch.stage.undocumented") };
+                        view! { <span class=class data-testid="batch-diag-stage" data-stage=d.stage().as_str() title=title>{t(lang, key)}</span> }
+                    });
                     let select = move |_| state.selected.set(Some(i));
                     view! {
                         <tr
@@ -122,7 +131,10 @@ pub fn Diagnostics() -> impl IntoView {
                                 </button>
                             </td>
                             <td class="num">{d.column.map(|c| c.to_string())}</td>
-                            <td><span class=sev_class>{sev_text}</span></td>
+                            <td>
+                                <span class=sev_class>{sev_text}</span>
+                                {stage}
+                            </td>
                             <td>
                                 <code>{d.code.as_str()}</code>
                                 {d.param.clone().map(|p| view! { <br/><code class="muted batch-diag__param">{p}</code> })}

@@ -24,7 +24,7 @@ pub fn Sources() -> impl IntoView {
     let paste = RwSignal::new(String::new());
     let take = move |file: web_sys::File| {
         let name = file.name();
-        state.load(file.unchecked_into::<web_sys::Blob>(), name);
+        state.load_file(file.unchecked_into::<web_sys::Blob>(), name);
     };
     let on_pick = move |ev: leptos::ev::Event| {
         if let Some(f) = picked_files(&ev).into_iter().next() {

@@ -49,6 +49,9 @@ pub struct State {
     pub price_out: RwSignal<String>,
     pub source: StoredValue<Option<web_sys::Blob>, LocalStorage>,
     pub source_name: RwSignal<String>,
+    /// The picked file's own name (its upload name, which the service
+    /// judges); `None` for pasted text and samples.
+    pub upload_name: StoredValue<Option<String>>,
     pub source_size: RwSignal<u64>,
     pub running: RwSignal<bool>,
     pub cancelled: RwSignal<bool>,
@@ -118,6 +121,7 @@ impl State {
             price_out: RwSignal::new(String::new()),
             source: StoredValue::new_local(None),
             source_name: RwSignal::new(String::new()),
+            upload_name: StoredValue::new(None),
             source_size: RwSignal::new(0),
             running: RwSignal::new(false),
             cancelled: RwSignal::new(false),
@@ -172,12 +176,24 @@ impl State {
             quota,
             price: self.prices()?,
             max_stored_per_code: MAX_STORED_PER_CODE,
+            file_name: self.upload_name.get_value(),
             ..CheckOptions::default()
         })
     }
 
-    /// Loads a new file (or text) and checks it.
+    /// Loads pasted text or a sample and checks it.
     pub fn load(&self, blob: web_sys::Blob, name: String) {
+        self.load_as(blob, name, None);
+    }
+
+    /// Loads a file the user picked and checks it; its name is the upload
+    /// name the service judges (it wants .jsonl).
+    pub fn load_file(&self, blob: web_sys::Blob, name: String) {
+        self.load_as(blob, name.clone(), Some(name));
+    }
+
+    fn load_as(&self, blob: web_sys::Blob, name: String, upload_name: Option<String>) {
+        self.upload_name.set_value(upload_name);
         self.source_size.set(blob.size() as u64);
         self.source.set_value(Some(blob));
         self.source_name.set(name);

@@ -5,7 +5,7 @@ use super::{bytes_text, use_state};
 use crate::format;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{estimate_cost, Dialect, FileShape, QuotaReport, Report};
+use batchlane_core::batch::{estimate_cost, Dialect, FileShape, QuotaReport, Report, Verdict};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -36,6 +36,8 @@ fn Card(report: Arc<Report>) -> impl IntoView {
     let tokens_attr = s.prompt_tokens.map_or_else(String::new, |n| n.to_string());
     let counted = state.count_tokens.get_untracked();
     let ok = s.errors == 0;
+    // Whether the batch would fail, or run with some requests failing.
+    let verdict = report.verdict();
     let has_errors = !ok;
     // No errors, but the deployment's model is unknown: not "ready" yet.
     let pick_first = super::model_pick::needs_model(&report);
@@ -168,16 +170,19 @@ fn Card(report: Arc<Report>) -> impl IntoView {
             data-testid="batch-summary"
             data-requests=s.requests.to_string()
             data-errors=s.errors.to_string()
+            data-verdict=verdict.as_str()
+            data-failing-requests=s.failing_requests.to_string()
             data-warnings=s.warnings.to_string()
             data-tokens=tokens_attr
             data-elapsed-ms=elapsed.to_string()
             aria-labelledby="batch-summary-title"
         >
             <h2 id="batch-summary-title">
-                {move || match (ok, pick_first) {
-                    (false, _) => t(lang(), "batch.summary.bad"),
-                    (true, true) => t(lang(), "batch.model.pick_title"),
-                    (true, false) => t(lang(), "batch.summary.ok"),
+                {move || match (verdict, pick_first) {
+                    (Verdict::RequestsFail { requests }, _) => tn(lang(), "batch.summary.requests_fail", requests),
+                    (Verdict::BatchFails, _) => t(lang(), "batch.summary.bad").to_string(),
+                    (Verdict::Ready, true) => t(lang(), "batch.model.pick_title").to_string(),
+                    (Verdict::Ready, false) => t(lang(), "batch.summary.ok").to_string(),
                 }}
             </h2>
             <super::model_pick::ModelPick report=report.clone()/>

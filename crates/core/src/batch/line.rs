@@ -180,6 +180,10 @@ fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Pa
                 );
                 out.push(line.diag(Code::CustomIdTooLong, Severity::Error, Some("custom_id"), msg, p.custom_id_at));
             } else {
+                if id.is_empty() {
+                    let msg = "The custom_id is empty. Results are joined to requests on it; whether the service accepts an empty one is not documented.".to_string();
+                    out.push(line.diag(Code::EmptyCustomId, Severity::Warning, Some("custom_id"), msg, p.custom_id_at));
+                }
                 p.custom_id = Some(Cow::Owned(id.clone()));
             }
         }

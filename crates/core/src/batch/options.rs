@@ -92,6 +92,10 @@ pub struct CheckOptions {
     /// equal it. `None`: the first line's url stands.
     #[serde(default)]
     pub endpoint: Option<String>,
+    /// The file's name as it will be uploaded (`None`: standard input or a
+    /// paste, not judged).
+    #[serde(default)]
+    pub file_name: Option<String>,
 }
 
 fn default_max_line_values() -> u64 {
@@ -112,6 +116,7 @@ impl Default for CheckOptions {
             max_line_bytes: 64 << 20,
             max_line_values: 1 << 20,
             endpoint: None,
+            file_name: None,
         }
     }
 }

@@ -53,6 +53,12 @@ pub struct Summary {
     pub output_tokens: u64,
     /// Prompt + output caps, when tokens were counted.
     pub enqueued_tokens: Option<u64>,
+    /// Errors that fail the whole batch (the file is refused).
+    #[serde(default)]
+    pub batch_errors: u64,
+    /// Requests that would fail on their own in the error file (the rest runs).
+    #[serde(default)]
+    pub failing_requests: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -93,6 +99,19 @@ impl Report {
         self.summary.errors > 0
     }
 
+    /// What the file would do: fail as a batch, run with some requests
+    /// failing, or run clean.
+    pub fn verdict(&self) -> super::Verdict {
+        let s = &self.summary;
+        if s.errors == 0 {
+            super::Verdict::Ready
+        } else if s.batch_errors > 0 || s.failing_requests == 0 {
+            super::Verdict::BatchFails
+        } else {
+            super::Verdict::RequestsFail { requests: s.failing_requests }
+        }
+    }
+
     /// The CLI's JSON: `{dialect, summary{requests, bytes, errors, warnings,
     /// model, endpoint, prompt_tokens, enqueued_tokens}, diagnostics[{line,
     /// column?, severity, code, param?, message}]}`.
@@ -108,6 +127,7 @@ impl Report {
                     o.insert("column".into(), c.into());
                 }
                 o.insert("severity".into(), d.severity.as_str().into());
+                o.insert("stage".into(), d.stage().as_str().into());
                 o.insert("code".into(), d.code.as_str().into());
                 if let Some(p) = &d.param {
                     o.insert("param".into(), p.as_str().into());
@@ -127,6 +147,9 @@ impl Report {
                 "endpoint": s.endpoint,
                 "prompt_tokens": s.prompt_tokens,
                 "enqueued_tokens": s.enqueued_tokens,
+                "verdict": self.verdict().as_str(),
+                "batch_errors": s.batch_errors,
+                "failing_requests": s.failing_requests,
             },
             "diagnostics": diagnostics,
         })
@@ -138,8 +161,13 @@ impl Report {
         let s = &self.summary;
         let opt = |v: &Option<String>| v.as_deref().map_or("–".to_string(), md);
         let num = |v: Option<u64>| v.map_or("–".to_string(), |n| n.to_string());
+        let verdict = match self.verdict() {
+            super::Verdict::Ready => "no errors: ready to upload".to_string(),
+            super::Verdict::BatchFails => "the batch would fail (the file is refused)".to_string(),
+            super::Verdict::RequestsFail { requests } => format!("the batch would run; {requests} requests would fail in the error file"),
+        };
         let mut out = format!(
-            "# Batch file check ({})\n\n| | |\n|---|---|\n| Requests | {} |\n| Size | {} bytes |\n| Model / deployment | {} |\n| Endpoint | {} |\n| Prompt tokens | {} |\n| Enqueued tokens (estimate) | {} |\n| Errors | {} |\n| Warnings | {} |\n",
+            "# Batch file check ({})\n\n**Verdict:** {verdict}\n\n| | |\n|---|---|\n| Requests | {} |\n| Size | {} bytes |\n| Model / deployment | {} |\n| Endpoint | {} |\n| Prompt tokens | {} |\n| Enqueued tokens (estimate) | {} |\n| Errors | {} |\n| Warnings | {} |\n",
             self.dialect.name(), s.requests, s.bytes, opt(&s.model), opt(&s.endpoint),
             num(s.prompt_tokens), num(s.enqueued_tokens), s.errors, s.warnings,
         );
@@ -152,13 +180,19 @@ impl Report {
         if let Some(q) = &self.quota {
             out += &format!("| Enqueued-token quota | {} ({}) |\n", q.limit, if q.exceeded { "exceeded" } else { "within" });
         }
-        out += "\n## Diagnostics\n\n| Line | Column | Severity | Code | Param | Message |\n|---|---|---|---|---|---|\n";
+        out += "\n## Diagnostics\n\n| Line | Column | Severity | Fails | Code | Param | Message |\n|---|---|---|---|---|---|---|\n";
         for d in &self.diagnostics {
             out += &format!(
-                "| {} | {} | {} | `{}` | {} | {} |\n",
+                "| {} | {} | {} | {}{} | `{}` | {} | {} |\n",
                 d.line,
                 d.column.map_or(String::new(), |c| c.to_string()),
                 d.severity.as_str(),
+                match d.stage() {
+                    super::Stage::Batch => "the batch",
+                    super::Stage::Request => "this request",
+                    super::Stage::Advice => "nothing",
+                },
+                if d.stage_documented() { "" } else { " (not documented)" },
                 d.code.as_str(),
                 d.param.as_deref().map_or(String::new(), md),
                 md(&d.message)
