@@ -74,3 +74,13 @@ test("./dev setup updates Trunk.toml only through sync_trunk_toml", () => {
   assert.match(setup[0], /^\s*sync_trunk_toml$/m);
   assert.doesNotMatch(setup[0], /Trunk\.toml/);
 });
+
+test("./dev help lists every subcommand of its case statement", () => {
+  const dev = readFileSync(join(ROOT, "dev"), "utf8");
+  const cases = dev.slice(dev.indexOf('case "${1:-help}" in'));
+  const commands = [...cases.matchAll(/^  ([a-z-]+)\)/gm)].map((m) => m[1]);
+  assert.ok(commands.includes("check") && commands.includes("serve"), `subcommands: ${commands}`);
+  const help = execFileSync("bash", [join(ROOT, "dev"), "help"], { encoding: "utf8" });
+  for (const c of commands) assert.match(help, new RegExp(`^  \\./dev ${c}\\b`, "m"), `help lists ./dev ${c}`);
+  assert.doesNotMatch(help, /set -euo/, "help stops at the header comment");
+});
