@@ -1,7 +1,9 @@
-//! The fast token counter (`regex`-crate pre-tokenizer with the `\s+(?!\S)`
-//! look-ahead emulated, plus our own byte-pair merge) gives exactly the
-//! counts of tiktoken-rs `encode_ordinary` (the same as Python tiktoken), for
-//! o200k_base and cl100k_base.
+//! The fast token counter (the hand-written pre-tokenizer of
+//! `batch/scan_pieces.rs`, the piece cache and our own byte-pair merge over
+//! the packed rank tables) counts exactly as tiktoken-rs `encode_ordinary`
+//! (the same as Python tiktoken), for o200k_base and cl100k_base: whitespace
+//! and pre-tokenization edge cases, the samples and fixtures, long pieces and
+//! random text.
 
 use batchlane_core::batch::{samples, Tiktoken, TokenCounter, TokenizerProvider};
 use batchlane_core::facts::Encoding;
