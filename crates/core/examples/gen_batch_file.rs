@@ -1,6 +1,14 @@
-//! Writes a deterministic Azure batch file of mixed English/Korean support
-//! tickets for the benchmark, about 2 KB per line:
-//! `cargo run --release --example gen_batch_file -- LINES OUT.jsonl`.
+//! Writes a deterministic Azure batch file of support tickets for the
+//! benchmark, about 2 KB per line:
+//! `cargo run --release --example gen_batch_file -- LINES OUT.jsonl [--text mixed|ascii|halves]`.
+//!
+//! `--text` (default `mixed`): how the ticket text is written.
+//! - `mixed`: as users write it, about 30% of the words Hangul within
+//!   English text, with other multi-byte text now and then (accented Latin,
+//!   Japanese, emoji);
+//! - `ascii`: the same tickets in English only (the comparison);
+//! - `halves`: half the tickets wholly in Korean, half in English (the
+//!   bench file before issue 25).
 
 use std::io::{BufWriter, Write};
 
@@ -45,23 +53,69 @@ const KO: &[&str] = &[
     "사이즈표에는 M이라고 되어 있는데 받은 재킷은 분명히 S입니다.",
 ];
 
+/// Hangul words mixed into English text (product names, status words).
+const KO_WORDS: &[&str] = &["결제", "환불", "배송", "주문", "계정", "로그인", "오류", "해지", "구독", "재킷", "사이즈", "교환", "문의", "확인", "요청"];
+/// Other multi-byte text users paste: accented Latin, Japanese, emoji.
+const OTHER: &[&str] = &["café", "naïve", "Zürich", "注文", "配送", "返金", "🙂", "📦", "—", "€12"];
+
+#[derive(Clone, Copy, PartialEq)]
+enum Text {
+    Mixed,
+    Ascii,
+    Halves,
+}
+
+/// About 1.5 KB of ticket text.
+fn ticket_text(rng: &mut Rng, text: Text, out: &mut String) {
+    out.clear();
+    match text {
+        Text::Halves => {
+            let korean = rng.next().is_multiple_of(2);
+            while out.len() < 1_480 {
+                out.push_str(rng.pick(if korean { KO } else { EN }));
+                out.push(' ');
+            }
+        }
+        Text::Ascii | Text::Mixed => {
+            // English sentences word by word; in `mixed`, 3 words in 10
+            // become Hangul and 1 in 50 other multi-byte text.
+            while out.len() < 1_480 {
+                for word in rng.pick(EN).split(' ') {
+                    let roll = rng.next() % 100;
+                    if text == Text::Mixed && roll < 30 {
+                        out.push_str(rng.pick(KO_WORDS));
+                    } else if text == Text::Mixed && roll < 32 {
+                        out.push_str(rng.pick(OTHER));
+                    } else {
+                        out.push_str(word);
+                    }
+                    out.push(' ');
+                }
+            }
+        }
+    }
+}
+
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let text = match args.iter().position(|a| a == "--text").map(|i| args.get(i + 1).map(String::as_str)) {
+        None | Some(Some("mixed")) => Text::Mixed,
+        Some(Some("ascii")) => Text::Ascii,
+        Some(Some("halves")) => Text::Halves,
+        Some(_) => {
+            eprintln!("--text mixed|ascii|halves");
+            std::process::exit(2);
+        }
+    };
     let (Some(lines), Some(path)) = (args.first().and_then(|n| n.parse::<u64>().ok()), args.get(1)) else {
-        eprintln!("usage: gen_batch_file LINES OUT.jsonl");
+        eprintln!("usage: gen_batch_file LINES OUT.jsonl [--text mixed|ascii|halves]");
         std::process::exit(2);
     };
     let mut out = BufWriter::with_capacity(1 << 20, std::fs::File::create(path)?);
     let mut rng = Rng(0x5EED_BA7C);
     let mut ticket = String::with_capacity(4096);
     for i in 0..lines {
-        let korean = rng.next().is_multiple_of(2);
-        ticket.clear();
-        // About 1.5 KB of ticket text: a few sentences in one language.
-        while ticket.len() < 1_480 {
-            ticket.push_str(rng.pick(if korean { KO } else { EN }));
-            ticket.push(' ');
-        }
+        ticket_text(&mut rng, text, &mut ticket);
         // Written by hand to keep the keys in the usual order.
         writeln!(
             out,

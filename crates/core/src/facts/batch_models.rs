@@ -64,22 +64,6 @@ pub fn openai_batch_model_fact(name: &str) -> Option<&'static Fact> {
         .max_by_key(|f| f.subject.len())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dated_versions_match_their_entry() {
-        let subject = |n: &str| openai_batch_model_fact(n).map(|f| f.subject);
-        assert_eq!(subject("gpt-4o-2024-08-06"), Some("gpt-4o"));
-        assert_eq!(subject("gpt-4o-realtime-preview-2024-12-17"), Some("gpt-4o-realtime-preview"));
-        assert_eq!(subject("GPT-4o-mini"), Some("gpt-4o-mini"));
-        assert_eq!(subject("gpt-3.5-turbo-0125"), Some("gpt-3.5-turbo"));
-        assert_eq!(subject("my-deployment"), None);
-        assert_eq!(subject("gpt-4o-batch"), None);
-    }
-}
-
 /// The `n` known model names closest to `name` (edit distance), for "did you mean".
 pub fn closest_model_names(name: &str, n: usize) -> Vec<&'static str> {
     let name = name.trim().to_ascii_lowercase();
@@ -107,4 +91,20 @@ fn distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dated_versions_match_their_entry() {
+        let subject = |n: &str| openai_batch_model_fact(n).map(|f| f.subject);
+        assert_eq!(subject("gpt-4o-2024-08-06"), Some("gpt-4o"));
+        assert_eq!(subject("gpt-4o-realtime-preview-2024-12-17"), Some("gpt-4o-realtime-preview"));
+        assert_eq!(subject("GPT-4o-mini"), Some("gpt-4o-mini"));
+        assert_eq!(subject("gpt-3.5-turbo-0125"), Some("gpt-3.5-turbo"));
+        assert_eq!(subject("my-deployment"), None);
+        assert_eq!(subject("gpt-4o-batch"), None);
+    }
 }
