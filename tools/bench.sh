@@ -14,14 +14,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=target/bench
 mkdir -p "$OUT"
-FILE=$OUT/batch-100k.jsonl
+# The text as users write it: ~30% Hangul words within English, other
+# multi-byte text now and then (gen_batch_file --text mixed). The same
+# tickets in English only are checked natively beside it, for comparison.
+FILE=$OUT/batch-100k-mixed.jsonl
+ASCII_FILE=$OUT/batch-100k-ascii.jsonl
 TGT=${CARGO_TARGET_DIR:-target}
 OPENBATCH_VERSION=0.0.4
 
 cargo build --profile speed --offline --quiet -p batchlane-cli --bin batchlane && cargo build --profile speed --offline --quiet -p batchlane-core --example gen_batch_file --example bench_simulator
 if [ ! -s "$FILE" ]; then
   echo "generating $FILE"
-  "$TGT"/speed/examples/gen_batch_file 100000 "$FILE"
+  "$TGT"/speed/examples/gen_batch_file 100000 "$FILE" --text mixed
+fi
+if [ ! -s "$ASCII_FILE" ]; then
+  "$TGT"/speed/examples/gen_batch_file 100000 "$ASCII_FILE" --text ascii
 fi
 bytes=$(stat -c %s "$FILE")
 echo "file: $FILE, $((bytes / 1000000)) MB, $(wc -l < "$FILE") lines, $(nproc) cores (figures taken as they come: other load on the machine slows them)"
@@ -38,6 +45,8 @@ echo "== native batchlane check"
 t=$(best_of_5 "$TGT"/speed/batchlane check "$FILE" --format json --no-tokens || true)
 printf 'structural checks only: %.2f s, %s MB/s (best of 5, %s threads)\n' "$t" "$(mbps "$t")" "$(nproc)"
 native_structural=$t
+t=$(best_of_5 "$TGT"/speed/batchlane check "$ASCII_FILE" --format json --no-tokens || true)
+printf 'the same tickets in English only: %.2f s, %s MB/s (mixed text / ASCII: %s)\n' "$t" "$(calc "$(stat -c %s "$ASCII_FILE") / 1000000 / $t")" "$(calc "$native_structural / $t")"
 t=$(seconds "$TGT"/speed/batchlane check "$FILE" --format json || true)
 native_tokens_total=$("$TGT"/speed/batchlane check "$FILE" --format json 2>/dev/null | sed -n 's/.*"prompt_tokens": *\([0-9]*\).*/\1/p' | head -1 || true)
 printf 'with exact tokens:      %.2f s, %s MB/s\n' "$t" "$(mbps "$t")"

@@ -54,7 +54,8 @@ const KO: &[&str] = &[
 ];
 
 /// Hangul words mixed into English text (product names, status words).
-const KO_WORDS: &[&str] = &["결제", "환불", "배송", "주문", "계정", "로그인", "오류", "해지", "구독", "재킷", "사이즈", "교환", "문의", "확인", "요청"];
+const KO_WORDS: &[&str] =
+    &["결제", "환불", "배송", "주문", "계정", "로그인", "오류", "해지", "구독", "재킷", "사이즈", "교환", "문의", "확인", "요청"];
 /// Other multi-byte text users paste: accented Latin, Japanese, emoji.
 const OTHER: &[&str] = &["café", "naïve", "Zürich", "注文", "配送", "返金", "🙂", "📦", "—", "€12"];
 
