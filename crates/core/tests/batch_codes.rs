@@ -140,6 +140,27 @@ fn invalid_json_line_reasons() {
     }
 }
 
+/// A whole request on one line followed by a comma (a JSON array's items
+/// pasted as lines) is a trailing comma at that comma, not a request spread
+/// over several lines.
+#[test]
+fn a_comma_after_a_one_line_object_is_said_at_the_comma() {
+    for d in BOTH {
+        let text = format!("{CHAT},\n{},\n", CHAT.replace("\"a\"", "\"b\""));
+        let r = check(&text, d);
+        assert_eq!(r.shape, None, "{d:?}");
+        let e: Vec<_> = r.diagnostics.iter().filter(|x| x.code == Code::InvalidJsonLine).collect();
+        assert_eq!(e.len(), 2, "{d:?}");
+        assert_eq!(e[0].column, Some(CHAT.chars().count() as u64 + 1), "the marker sits on the comma");
+        assert!(
+            e[0].message.contains("a comma after the object: JSON Lines puts no commas between requests; remove it"),
+            "{}",
+            e[0].message
+        );
+        assert!(!e[0].message.contains("pretty-printed") && !e[0].message.contains("spans several lines"), "{}", e[0].message);
+    }
+}
+
 #[test]
 fn not_jsonl_is_said_plainly() {
     let array = format!("[\n  {CHAT},\n  {CHAT}\n]\n");

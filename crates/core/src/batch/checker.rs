@@ -68,6 +68,9 @@ pub(crate) fn shape_of(b: &[u8]) -> Option<FileShape> {
         Some(FileShape::Binary)
     } else if t.starts_with(b"[") {
         Some(FileShape::JsonArray)
+    } else if t.strip_suffix(b",").is_some_and(|o| serde_json::from_slice::<serde::de::IgnoredAny>(o).is_ok()) {
+        // A whole object and a comma: a trailing comma on one line, said at the comma.
+        None
     } else if t == b"{" || (t.starts_with(b"{") && !t.ends_with(b"}")) {
         Some(FileShape::PrettyPrinted)
     } else {

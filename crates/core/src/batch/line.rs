@@ -99,7 +99,13 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
                     at = comma;
                 }
             }
-            let msg = format!("{} ({})", json_message(dialect), json_error_detail(&e));
+            // A whole object, then a comma (array items pasted as lines).
+            let detail = if e.to_string().starts_with("trailing characters") && line.bytes[at..].trim_ascii() == b"," {
+                "a comma after the object: JSON Lines puts no commas between requests; remove it".to_string()
+            } else {
+                json_error_detail(&e)
+            };
+            let msg = format!("{} ({detail})", json_message(dialect));
             out.push(line.diag(Code::InvalidJsonLine, Severity::Error, None, msg, Some(at)));
             return None;
         }
