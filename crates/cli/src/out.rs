@@ -22,7 +22,9 @@ impl Totals {
     }
 
     pub fn add(&mut self, r: &Report) {
-        if r.has_errors() {
+        // A line that could not be checked is never a pass.
+        let unconfirmed = matches!(r.verdict(), batchlane_core::batch::Verdict::NotConfirmed { .. });
+        if r.has_errors() || unconfirmed {
             self.failed = self.failed.saturating_add(1);
             if matches!(r.verdict(), batchlane_core::batch::Verdict::RequestsFail { .. }) {
                 self.requests_fail = self.requests_fail.saturating_add(1);

@@ -53,6 +53,7 @@ pub fn write_report(out: &mut dyn Write, file: &str, r: &Report) -> Result<()> {
             Verdict::Ready => "ok".to_string(),
             Verdict::BatchFails => "FAILED (the batch would fail)".to_string(),
             Verdict::RequestsFail { requests } => format!("FAILED (the batch would run; {requests} requests would fail in the error file)"),
+            Verdict::NotConfirmed { lines } => format!("NOT CONFIRMED ({lines} lines could not be checked)"),
         },
         r.dialect.name(),
         s.requests,

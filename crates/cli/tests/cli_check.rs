@@ -150,3 +150,22 @@ fn request_level_errors_exit_3_and_say_the_batch_would_run() {
     assert!(text.contains("FAILED (the batch would fail)"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A line too long to check is never a pass: "not confirmed", exit 1 (it was
+/// 0 with only a warning, even when the line was also invalid).
+#[test]
+fn a_line_too_long_to_check_is_not_confirmed_and_fails_the_gate() {
+    let dir = std::env::temp_dir().join(format!("batchlane-cli-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ok = r#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}}"#;
+    // 1.1 million values on one line: over the checker's value limit.
+    let long = format!(r#"{{"custom_id": "b", "method": "GET", "url": "/nope", "body": [{}]}}"#, vec!["1"; 1_100_000].join(","));
+    let path = dir.join("long.jsonl");
+    std::fs::write(&path, format!("{ok}\n{long}\n")).unwrap();
+    let (code, text, _) = check(&[path.to_str().unwrap(), "--dialect", "openai", "--no-tokens"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("NOT CONFIRMED (1 lines could not be checked)"), "{text}");
+    let (_, v) = json(&[path.to_str().unwrap(), "--dialect", "openai", "--no-tokens", "--format", "json"]);
+    assert_eq!(v["summary"]["verdict"], "not_confirmed");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

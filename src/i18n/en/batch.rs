@@ -102,6 +102,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.split.run", "Split into files"),
     ("batch.split.title", "Split"),
     ("batch.summary.bad", "Errors found: the batch would fail"),
+    ("batch.summary.not_confirmed.one", "Not confirmed: {n} line was too long to check"),
+    ("batch.summary.not_confirmed.other", "Not confirmed: {n} lines were too long to check"),
     ("batch.summary.requests_fail.one", "Errors found: the batch would run, but {n} request would fail"),
     ("batch.summary.requests_fail.other", "Errors found: the batch would run, but {n} requests would fail"),
     ("batch.summary.cost", "Cost at the batch price"),

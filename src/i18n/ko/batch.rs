@@ -105,6 +105,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.split.run", "여러 파일로 나누기"),
     ("batch.split.title", "분할"),
     ("batch.summary.bad", "오류가 있습니다: 이대로 제출하면 배치가 실패합니다"),
+    ("batch.summary.not_confirmed.one", "확인하지 못했습니다: 너무 길어 검사하지 못한 줄이 {n}개 있습니다"),
+    ("batch.summary.not_confirmed.other", "확인하지 못했습니다: 너무 길어 검사하지 못한 줄이 {n}개 있습니다"),
     ("batch.summary.requests_fail.one", "오류가 있습니다: 배치는 실행되지만 요청 {n}건이 실패합니다"),
     ("batch.summary.requests_fail.other", "오류가 있습니다: 배치는 실행되지만 요청 {n}건이 실패합니다"),
     ("batch.summary.cost", "배치 가격 기준 비용"),

@@ -35,10 +35,10 @@ fn Card(report: Arc<Report>) -> impl IntoView {
     // Empty when tokens were not counted.
     let tokens_attr = s.prompt_tokens.map_or_else(String::new, |n| n.to_string());
     let counted = state.count_tokens.get_untracked();
-    let ok = s.errors == 0;
+    let ok = s.errors == 0 && !matches!(report.verdict(), Verdict::NotConfirmed { .. });
     // Whether the batch would fail, or run with some requests failing.
     let verdict = report.verdict();
-    let has_errors = !ok;
+    let has_errors = s.errors > 0;
     // No errors, but the deployment's model is unknown: not "ready" yet.
     let pick_first = super::model_pick::needs_model(&report);
     let has_warnings = s.warnings > 0;
@@ -181,6 +181,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
                 {move || match (verdict, pick_first) {
                     (Verdict::RequestsFail { requests }, _) => tn(lang(), "batch.summary.requests_fail", requests),
                     (Verdict::BatchFails, _) => t(lang(), "batch.summary.bad").to_string(),
+                    (Verdict::NotConfirmed { lines }, _) => tn(lang(), "batch.summary.not_confirmed", lines),
                     (Verdict::Ready, true) => t(lang(), "batch.model.pick_title").to_string(),
                     (Verdict::Ready, false) => t(lang(), "batch.summary.ok").to_string(),
                 }}

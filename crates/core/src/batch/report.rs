@@ -103,7 +103,10 @@ impl Report {
     /// failing, or run clean.
     pub fn verdict(&self) -> super::Verdict {
         let s = &self.summary;
-        if s.errors == 0 {
+        let unchecked = self.counts.iter().filter(|k| k.code == super::Code::LineTooLong).map(|k| k.count).sum::<u64>();
+        if s.errors == 0 && unchecked > 0 {
+            super::Verdict::NotConfirmed { lines: unchecked }
+        } else if s.errors == 0 {
             super::Verdict::Ready
         } else if s.batch_errors > 0 || s.failing_requests == 0 {
             super::Verdict::BatchFails
@@ -165,6 +168,7 @@ impl Report {
             super::Verdict::Ready => "no errors: ready to upload".to_string(),
             super::Verdict::BatchFails => "the batch would fail (the file is refused)".to_string(),
             super::Verdict::RequestsFail { requests } => format!("the batch would run; {requests} requests would fail in the error file"),
+            super::Verdict::NotConfirmed { lines } => format!("not confirmed: {lines} lines could not be checked"),
         };
         let mut out = format!(
             "# Batch file check ({})\n\n**Verdict:** {verdict}\n\n| | |\n|---|---|\n| Requests | {} |\n| Size | {} bytes |\n| Model / deployment | {} |\n| Endpoint | {} |\n| Prompt tokens | {} |\n| Enqueued tokens (estimate) | {} |\n| Errors | {} |\n| Warnings | {} |\n",

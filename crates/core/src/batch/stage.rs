@@ -89,6 +89,9 @@ pub enum Verdict {
     BatchFails,
     /// The batch runs; this many requests fail in the error file.
     RequestsFail { requests: u64 },
+    /// No error found, but this many lines could not be checked (too long):
+    /// never a pass.
+    NotConfirmed { lines: u64 },
 }
 
 impl Verdict {
@@ -97,6 +100,7 @@ impl Verdict {
             Verdict::Ready => "ready",
             Verdict::BatchFails => "batch_fails",
             Verdict::RequestsFail { .. } => "requests_fail",
+            Verdict::NotConfirmed { .. } => "not_confirmed",
         }
     }
 }
