@@ -372,10 +372,44 @@ fn a_new_users_mistakes_are_each_an_error_with_code_and_param() {
     ];
     for (url, body, code, param) in cases {
         let line = format!(r#"{{"custom_id": "r1", "method": "POST", "url": "{url}", "body": {body}}}"#);
-        let (slow, fast) = both_paths(&line, Dialect::OpenAi);
-        assert!(!fast, "{line}: the fast path takes it");
-        assert!(slow.iter().any(|(c, p)| c == code && p.as_deref() == Some(param)), "{line}: want {code:?} at {param}, got {slow:?}");
+        let r = report(&line, batchlane_core::batch::CheckOptions { dialect: Dialect::OpenAi, ..Default::default() });
+        let found = codes(&r);
+        let hit = found.iter().find(|(_, c, _, p)| c == code && p.as_deref() == Some(param));
+        let Some(&(_, _, severity, _)) = hit else { panic!("{line}: want {code:?} at {param}, got {found:?}") };
+        // A minimum the spec lacks (max_tokens >= 1) is the service's recorded
+        // answer, an unconfirmed catalog fact: a warning; the spec's rules are errors.
+        let unconfirmed = *param == "body.max_tokens" && *code == Code::IntegerBelowMinValue;
+        let want = if unconfirmed { batchlane_core::batch::Severity::Warning } else { batchlane_core::batch::Severity::Error };
+        assert_eq!(severity, want, "{line}");
+        let (_, fast) = both_paths(&line, Dialect::OpenAi);
+        assert_eq!(fast, unconfirmed, "{line}: the fast path takes only the line whose finding is not the schema's");
     }
+}
+
+/// The catalog governs the body checks: `body_schema.{dialect}` = 0 turns
+/// the spec's checks off; a `body_minimum` override moves the minimum and,
+/// being the user's word, makes it an error.
+#[test]
+fn the_catalog_turns_body_checks_off_and_moves_minimums() {
+    use batchlane_core::batch::{check_bytes, CheckOptions, Severity};
+    let o = CheckOptions { dialect: Dialect::OpenAi, count_tokens: false, ..CheckOptions::default() };
+    let line = r#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "max_tokens": 0, "temperature": 9, "messages": [{"role": "user", "content": "hi"}]}}"#;
+    let builtin = check_bytes(line.as_bytes(), o.clone(), &Catalog::builtin());
+    assert!(codes(&builtin).contains(&(1, Code::DecimalAboveMaxValue, Severity::Error, Some("body.temperature".into()))));
+    assert!(codes(&builtin).contains(&(1, Code::IntegerBelowMinValue, Severity::Warning, Some("body.max_tokens".into()))));
+    let mut off = Catalog::builtin();
+    off.set_override("body_schema.openai", 0.0).unwrap();
+    let r = check_bytes(line.as_bytes(), o.clone(), &off);
+    assert!(!r.diagnostics.iter().any(|d| d.code == Code::DecimalAboveMaxValue), "{:?}", codes(&r));
+    let mut moved = Catalog::builtin();
+    moved.set_override("body_minimum.chat.max_tokens", 0.0).unwrap();
+    let r = check_bytes(line.as_bytes(), o.clone(), &moved);
+    assert!(!r.diagnostics.iter().any(|d| d.code == Code::IntegerBelowMinValue), "{:?}", codes(&r));
+    moved.set_override("body_minimum.chat.max_tokens", 5.0).unwrap();
+    let r = check_bytes(line.as_bytes(), o, &moved);
+    let d = r.diagnostics.iter().find(|d| d.code == Code::IntegerBelowMinValue).unwrap();
+    assert_eq!(d.severity, Severity::Error);
+    assert_eq!(d.message, "Invalid 'max_tokens': integer below minimum value. Expected a value >= 5, but got 0 instead.");
 }
 
 #[test]
@@ -521,4 +555,15 @@ fn empty_custom_ids_odd_file_names_and_unknown_models_are_flagged() {
         let r = report(line, CheckOptions { file_name: name.map(str::to_string), ..o.clone() });
         assert!(!r.diagnostics.iter().any(|d| d.code == Code::FileNameNotJsonl), "{name:?}");
     }
+}
+
+/// A negative max_tokens fails its request: it adds no output to the
+/// enqueued-token estimate (it was read as "not set": the model's maximum).
+#[test]
+fn a_negative_output_cap_is_not_read_as_unset() {
+    use batchlane_core::batch::CheckOptions;
+    let line = r#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "max_tokens": -5, "messages": [{"role": "user", "content": "hi"}]}}"#;
+    let r = report(line, CheckOptions { dialect: Dialect::OpenAi, ..CheckOptions::default() });
+    assert_eq!(r.summary.output_tokens, 0);
+    assert!(!r.diagnostics.iter().any(|d| d.code == Code::MaxTokensUnset), "{:?}", codes(&r));
 }

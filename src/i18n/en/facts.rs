@@ -91,6 +91,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.short_window_seconds", "Short enforcement window (typical)"),
     ("fact.short_window_seconds_min", "Short enforcement window (shortest)"),
     ("fact.context_window", "Context window"),
+    ("fact.body_schema", "Request bodies checked against the vendor's API spec (1 = on, 0 = off)"),
+    ("fact.body_minimum", "Smallest value the service accepts where its spec gives none"),
     ("fact.reasoning_default_only", "Reasoning models: the only value accepted"),
     ("fact.reasoning_unsupported_param", "Reasoning models: parameter refused (1 = refused)"),
     ("fact.max_output_tokens", "Output tokens, maximum"),

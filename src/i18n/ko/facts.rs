@@ -91,6 +91,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.short_window_seconds", "짧은 적용 구간 (일반)"),
     ("fact.short_window_seconds_min", "짧은 적용 구간 (최소)"),
     ("fact.context_window", "컨텍스트 창"),
+    ("fact.body_schema", "요청 body를 공급사 API 스펙으로 검사(1 = 켜짐, 0 = 꺼짐)"),
+    ("fact.body_minimum", "스펙에 없지만 서비스가 받는 가장 작은 값"),
     ("fact.reasoning_default_only", "추론 모델: 받는 유일한 값"),
     ("fact.reasoning_unsupported_param", "추론 모델: 거부하는 매개변수(1 = 거부)"),
     ("fact.max_output_tokens", "최대 출력 토큰"),

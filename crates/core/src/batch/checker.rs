@@ -355,6 +355,7 @@ impl Checker {
 
     fn tokens(&mut self, r: LineRef, body: &serde_json::Value, endpoint: Endpoint, p: &Parsed, out: &mut Findings) {
         let model = self.model;
+        super::model_rules::body_minimums(r, body, endpoint, &self.catalog, out);
         if let Some(m) = model.filter(|m| m.kind == ModelKind::Reasoning) {
             if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
                 super::model_rules::reasoning(r, body, m, self.model_source, &self.catalog, p, out);

@@ -170,7 +170,9 @@ fn cap_keys(endpoint: Endpoint) -> &'static [&'static str] {
 
 /// The output cap a request sets (per choice), and the key that sets it.
 pub(crate) fn explicit_cap(body: &Value, endpoint: Endpoint) -> Option<(&'static str, u64)> {
-    cap_keys(endpoint).iter().find_map(|k| body.get(*k).and_then(Value::as_u64).map(|v| (*k, v)))
+    // A negative cap fails the request (the service refuses it): no output.
+    let cap = |v: &Value| v.as_u64().or_else(|| v.as_i64().filter(|n| *n < 0).map(|_| 0));
+    cap_keys(endpoint).iter().find_map(|k| body.get(*k).and_then(cap).map(|v| (*k, v)))
 }
 
 /// The request's output cap; `model_max` is the catalog's `max_output_tokens`.

@@ -47,7 +47,7 @@ pub fn check_line_fast<'a>(line: LineRef<'a>, dialect: Dialect, catalog: &Catalo
     // serde_json checks UTF-8 only in the strings it keeps: check it all.
     let text = simdutf8::basic::from_utf8(line.bytes).ok()?;
     let mut de = serde_json::Deserializer::from_str(text);
-    let top = TopSeed { dialect }.deserialize(&mut de).ok()?;
+    let top = TopSeed { dialect: super::schema::enabled(catalog, dialect).then_some(dialect) }.deserialize(&mut de).ok()?;
     de.end().ok()?;
     // A key's opening quote, from where its text (borrowed from `text`) starts.
     let base = text.as_ptr() as usize;
@@ -271,7 +271,8 @@ struct Top<'a> {
 /// [`Top`] for a dialect: the body is checked against the schema of the
 /// endpoint its url names (a body before the url: the slow path decides).
 struct TopSeed {
-    dialect: Dialect,
+    /// `None`: body checks are off (the catalog's `body_schema` fact).
+    dialect: Option<Dialect>,
 }
 
 impl<'de> DeserializeSeed<'de> for TopSeed {
@@ -302,7 +303,7 @@ impl<'de> Visitor<'de> for TopSeed {
                 }
                 "body" => {
                     let Some(url) = t.url.as_deref() else { return Err(A::Error::custom("a body before the url")) };
-                    let schema = Endpoint::from_url(url).and_then(|e| super::schema::schema_for(self.dialect, e));
+                    let schema = Endpoint::from_url(url).and_then(|e| super::schema::schema_for(self.dialect?, e));
                     t.body = Some(a.next_value_seed(BodySeed { schema })?);
                 }
                 _ => {

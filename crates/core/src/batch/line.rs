@@ -142,7 +142,9 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
     if let Some(body) = obj.remove("body") {
         if let Value::Object(b) = &body {
             body_rules(line, &s, b, &mut p, out);
-            schema_rules(line, &s, &body, dialect, &p, out, before);
+            if super::schema::enabled(catalog, dialect) {
+                schema_rules(line, &s, &body, dialect, &p, out, before);
+            }
             super::served::model_rule(line, &p, dialect, catalog, out);
             p.body = Some(body);
         } else {

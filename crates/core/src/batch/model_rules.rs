@@ -59,3 +59,26 @@ pub(crate) fn reasoning(r: LineRef, body: &Value, m: &Model, source: ModelSource
         }
     }
 }
+
+/// The minimums the live service enforces where the spec gives none
+/// (`body_minimum` facts, `ENDPOINT.PARAM`): the service's words and code.
+pub(crate) fn body_minimums(r: LineRef, body: &Value, endpoint: super::Endpoint, catalog: &Catalog, out: &mut Findings) {
+    let Some(prefix) = super::schema::root_name(endpoint) else { return };
+    let Some(b) = body.as_object() else { return };
+    for f in crate::facts::all_facts().filter(|f| f.kind == Kind::BodyMinimum) {
+        let Some(key) = f.subject.strip_prefix(prefix).and_then(|k| k.strip_prefix('.')) else { continue };
+        let Some(min) = catalog.get(Kind::BodyMinimum, f.subject) else { continue };
+        // Only integers: another type is the schema's finding.
+        let Some(v) = b.get(key).filter(|v| v.is_i64() || v.is_u64()) else { continue };
+        if v.as_f64().is_some_and(|x| x < min) {
+            let confirmed = f.certainty == Certainty::Documented || catalog.is_overridden(&f.id());
+            let sev = if confirmed { Severity::Error } else { Severity::Warning };
+            let mut msg =
+                format!("Invalid '{key}': integer below minimum value. Expected a value >= {}, but got {v} instead.", figure(min));
+            if !confirmed {
+                msg.push_str(" (The service's recorded answer; its docs give no minimum.)");
+            }
+            out.push(r.diag(Code::IntegerBelowMinValue, sev, Some(&format!("body.{key}")), msg, None));
+        }
+    }
+}

@@ -32,6 +32,8 @@ macro_rules! kinds {
 
 kinds! {
     BatchPriceFactor => "batch_price_factor",
+    BodyMinimum => "body_minimum",
+    BodySchema => "body_schema",
     CacheMinPrefixTokens => "cache_min_prefix_tokens",
     CacheStepTokens => "cache_step_tokens",
     CancellingMaxSeconds => "cancelling_max_seconds",

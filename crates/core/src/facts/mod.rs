@@ -118,6 +118,7 @@ pub fn all_facts() -> impl Iterator<Item = &'static Fact> {
         rate_limits::FACTS,
         models::FACTS,
         model_rules::FACTS,
+        model_rules::BODY,
         batch_models::FACTS,
         prices::TOKEN_PRICES,
         prices::FACTORS,

@@ -4,7 +4,7 @@
 //! value of 0 for an unsupported parameter lifts it).
 
 use super::Kind;
-use super::{fact, Certainty::*, Fact, SourceId::*, Topic::Models, Unit::Factor};
+use super::{fact, Certainty::*, Fact, SourceId::*, Topic::BatchFile, Topic::Models, Unit::Factor, Unit::Tokens};
 
 /// Subjects are body parameters; a default-only fact's value is the one value accepted.
 pub(super) const FACTS: &[Fact] = &[
@@ -17,6 +17,17 @@ pub(super) const FACTS: &[Fact] = &[
     fact(Kind::ReasoningUnsupportedParam, "logprobs", Models, 1.0, Factor, OpenAiReasoning, "2026-08", Unconfirmed),
     fact(Kind::ReasoningUnsupportedParam, "top_logprobs", Models, 1.0, Factor, OpenAiReasoning, "2026-08", Unconfirmed),
     fact(Kind::ReasoningUnsupportedParam, "logit_bias", Models, 1.0, Factor, OpenAiReasoning, "2026-08", Unconfirmed),
+];
+
+/// The request-body checks: the vendor spec each dialect's bodies are checked
+/// against (its revision is the source's `path@commit`, its date the as-of;
+/// 1 = checked, 0 = off), and the minimums the live service enforces where
+/// the spec gives none (the service's own answers, recorded in public issues).
+pub(super) const BODY: &[Fact] = &[
+    fact(Kind::BodySchema, "openai", BatchFile, 1.0, Factor, OpenAiApiSpec, "2026-08-21", Documented),
+    fact(Kind::BodySchema, "azure", BatchFile, 1.0, Factor, AzureInferenceSpec, "2024-10-21", Documented),
+    fact(Kind::BodyMinimum, "chat.max_tokens", BatchFile, 1.0, Tokens, ThirdParty, "2025-11", Unconfirmed),
+    fact(Kind::BodyMinimum, "chat.max_completion_tokens", BatchFile, 1.0, Tokens, ThirdParty, "2025-11", Unconfirmed),
 ];
 
 /// The parameters the rules look at (the fast path keeps them).

@@ -12,6 +12,8 @@ pub enum SourceId {
     OpenAiBatch,
     OpenAiModels,
     OpenAiReasoning,
+    OpenAiApiSpec,
+    AzureInferenceSpec,
     OpenAiPricing,
     OpenAiCookbookTokens,
     OpenAiVision,
@@ -41,7 +43,7 @@ pub struct Source {
 }
 
 impl SourceId {
-    pub const ALL: [SourceId; 25] = [
+    pub const ALL: [SourceId; 27] = [
         SourceId::AzureBatch,
         SourceId::AzureQuotas,
         SourceId::AzureProvisioned,
@@ -50,6 +52,8 @@ impl SourceId {
         SourceId::OpenAiBatch,
         SourceId::OpenAiModels,
         SourceId::OpenAiReasoning,
+        SourceId::OpenAiApiSpec,
+        SourceId::AzureInferenceSpec,
         SourceId::OpenAiPricing,
         SourceId::OpenAiCookbookTokens,
         SourceId::OpenAiVision,
@@ -81,6 +85,10 @@ impl SourceId {
             SourceId::QuotaTier6 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-6.md@004989b"),
             SourceId::PtuSizing => "articles/foundry/openai/how-to/provisioned-throughput-sizing.md@24dcd56",
             SourceId::BatchLimits => "articles/foundry/openai/includes/global-batch-limits.md@12579eb",
+            SourceId::OpenAiApiSpec => "openapi.json@f85dbe2",
+            SourceId::AzureInferenceSpec => {
+                "specification/cognitiveservices/data-plane/AzureOpenAI/inference/stable/2024-10-21/inference.json@132b90d"
+            }
             _ => "",
         };
         let (title, url) = match self {
@@ -99,6 +107,10 @@ impl SourceId {
             SourceId::OpenAiBatch => ("OpenAI Batch API guide and reference", "https://platform.openai.com/docs/guides/batch"),
             SourceId::OpenAiModels => ("OpenAI model pages", "https://platform.openai.com/docs/models"),
             SourceId::OpenAiReasoning => ("OpenAI reasoning models guide", "https://platform.openai.com/docs/guides/reasoning"),
+            SourceId::OpenAiApiSpec => ("OpenAI's OpenAPI spec (openai/openai-openapi)", "https://github.com/openai/openai-openapi"),
+            SourceId::AzureInferenceSpec => {
+                ("Azure OpenAI inference spec 2024-10-21 (Azure/azure-rest-api-specs)", "https://github.com/Azure/azure-rest-api-specs")
+            }
             SourceId::OpenAiPricing => ("OpenAI pricing", "https://platform.openai.com/docs/pricing"),
             SourceId::OpenAiCookbookTokens => {
                 ("OpenAI Cookbook: counting tokens with tiktoken", "https://cookbook.openai.com/examples/how_to_count_tokens_with_tiktoken")

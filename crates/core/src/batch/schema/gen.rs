@@ -63,7 +63,9 @@ pub struct Patch {
 
 #[derive(Clone, Copy, Debug)]
 pub enum Change {
-    /// The integer's smallest allowed value.
+    /// The integer's smallest allowed value (none today: the service's
+    /// minimums the spec lacks are catalog facts, `body_minimum`, checked by
+    /// `batch/model_rules.rs`, so that a user can override them).
     Minimum(f64),
     /// The object refuses keys it does not list.
     Closed,
@@ -102,20 +104,6 @@ pub const PATCHES: &[Patch] = &[
         source: "https://platform.openai.com/docs/api-reference/responses/create",
         as_of: "2026-08",
         why: "A batch request names its model; the spec lists no required field for the Responses API (a stored prompt can stand in for input, not for the model).",
-    },
-    Patch {
-        at: "CreateChatCompletionRequest.max_tokens",
-        change: Change::Minimum(1.0),
-        source: "https://github.com/it-at-m/mucgpt/issues/608",
-        as_of: "2026-08",
-        why: "The service refuses max_tokens below 1 (\"Invalid 'max_tokens': integer below minimum value. Expected a value >= 1, but got 0 instead.\", code integer_below_min_value); the spec gives no minimum.",
-    },
-    Patch {
-        at: "CreateChatCompletionRequest.max_completion_tokens",
-        change: Change::Minimum(1.0),
-        source: "https://platform.openai.com/docs/api-reference/chat/create",
-        as_of: "2026-08",
-        why: "The service refuses max_completion_tokens below 1; the spec gives no minimum.",
     },
     Patch {
         at: "ChatCompletionRequestAssistantMessage",

@@ -99,6 +99,12 @@ pub fn root_name(endpoint: Endpoint) -> Option<&'static str> {
     }
 }
 
+/// Whether the catalog has body checks on for a dialect (`body_schema.{dialect}`;
+/// a user may set it to 0).
+pub fn enabled(catalog: &crate::facts::Catalog, dialect: Dialect) -> bool {
+    catalog.get(crate::facts::Kind::BodySchema, dialect.fact_subject()).is_none_or(|v| v > 0.0)
+}
+
 /// The table a dialect's bodies are checked against, and the root for the endpoint.
 pub fn schema_for(dialect: Dialect, endpoint: Endpoint) -> Option<(&'static Table, u16)> {
     let name = root_name(endpoint)?;
