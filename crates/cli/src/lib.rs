@@ -26,7 +26,8 @@ use std::io::Write;
 
 pub const USAGE: &str = "usage:
   batchlane check PATH... [--dialect azure|openai] [--endpoint URL] [--format text|json|sarif|github] [--jobs N]
-  batchlane results --output O [--errors E] [--input I] [--format text|json] [--retry-file PATH]
+                        [--model M] [--quota N] [--byo-storage] [--no-tokens] [--fact ID=VALUE]...
+  batchlane results --output O [--errors E] [--input I] [--job J] [--format text|json] [--retry-file PATH]
   batchlane repair FILE -o OUT [--rename-duplicates]
   batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--max-enqueued-tokens N]
   batchlane quota --model M --deployment global|datazone|standard --tier 1..6 [--format text|json]
