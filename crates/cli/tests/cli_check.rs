@@ -159,7 +159,10 @@ fn a_line_too_long_to_check_is_not_confirmed_and_fails_the_gate() {
     std::fs::create_dir_all(&dir).unwrap();
     let ok = r#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}}"#;
     // 1.1 million values on one line: over the checker's value limit.
-    let long = format!(r#"{{"custom_id": "b", "method": "GET", "url": "/nope", "body": [{}]}}"#, vec!["1"; 1_100_000].join(","));
+    let ones = vec!["1"; 1_100_000].join(",");
+    let long = format!(
+        r#"{{"custom_id": "b", "method": "POST", "url": "/v1/chat/completions", "body": {{"model": "gpt-4o", "logit_bias": [{ones}]}}}}"#
+    );
     let path = dir.join("long.jsonl");
     std::fs::write(&path, format!("{ok}\n{long}\n")).unwrap();
     let (code, text, _) = check(&[path.to_str().unwrap(), "--dialect", "openai", "--no-tokens"]);
@@ -167,6 +170,12 @@ fn a_line_too_long_to_check_is_not_confirmed_and_fails_the_gate() {
     assert!(text.contains("NOT CONFIRMED (1 lines could not be checked)"), "{text}");
     let (_, v) = json(&[path.to_str().unwrap(), "--dialect", "openai", "--no-tokens", "--format", "json"]);
     assert_eq!(v["summary"]["verdict"], "not_confirmed");
+    // What can be seen of it is still checked: a wrong method, url and body fail the batch.
+    let bad = format!(r#"{{"custom_id": "b", "method": "GET", "url": "/nope", "body": [{ones}]}}"#);
+    std::fs::write(&path, format!("{ok}\n{bad}\n")).unwrap();
+    let (code, text, _) = check(&[path.to_str().unwrap(), "--dialect", "openai", "--no-tokens"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("FAILED (the batch would fail)") && text.contains("error[invalid_url]"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

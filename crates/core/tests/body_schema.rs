@@ -567,3 +567,30 @@ fn a_negative_output_cap_is_not_read_as_unset() {
     assert_eq!(r.summary.output_tokens, 0);
     assert!(!r.diagnostics.iter().any(|d| d.code == Code::MaxTokensUnset), "{:?}", codes(&r));
 }
+
+/// A line with more values than the checker parses still gets the cheap
+/// checks: JSON, custom_id, method, url, model, duplicates (issue 27).
+#[test]
+fn a_line_too_big_to_check_still_gets_the_cheap_checks() {
+    use batchlane_core::batch::{CheckOptions, Verdict};
+    let o = CheckOptions { dialect: Dialect::OpenAi, count_tokens: false, max_line_values: 1_000, ..CheckOptions::default() };
+    let ok = r#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}}"#;
+    let ones = vec!["1"; 2_000].join(",");
+    let bad = format!(r#"{{"custom_id": "a", "method": "GET", "url": "/v1/nope", "body": {{"logit_bias": [{ones}]}}}}"#);
+    let broken = format!(r#"{{"custom_id": "c", "body": [{ones}]"#);
+    let r = batchlane_core::batch::check_bytes(format!("{ok}\n{bad}\n{broken}\n").as_bytes(), o, &Catalog::builtin());
+    let c: Vec<(u64, Code)> = r.diagnostics.iter().map(|d| (d.line, d.code)).collect();
+    for want in [
+        (2, Code::LineTooLong),
+        (2, Code::InvalidRequest),
+        (2, Code::InvalidUrl),
+        (2, Code::DuplicateCustomId),
+        (3, Code::LineTooLong),
+        (3, Code::InvalidJsonLine),
+    ] {
+        assert!(c.contains(&want), "{want:?} missing: {c:?}");
+    }
+    let model = r.diagnostics.iter().find(|d| d.line == 2 && d.param.as_deref() == Some("body.model")).unwrap();
+    assert_eq!(model.message, "Model parameter is required.");
+    assert_eq!(r.verdict(), Verdict::BatchFails);
+}

@@ -216,10 +216,20 @@ impl Checker {
         let items = if (b.len() as u64) < self.options.max_line_values { 0 } else { json_items(b) };
         if items > self.options.max_line_values {
             let msg = format!(
-                "This line holds about {items} JSON values, more than the checker's limit of {}; it was not checked.",
+                "This line holds about {items} JSON values, more than the checker's limit of {}; only its JSON, custom_id, method, url and model were checked.",
                 self.options.max_line_values
             );
-            return self.tally.record(r.diag(Code::LineTooLong, Severity::Warning, None, msg, None));
+            self.tally.record(r.diag(Code::LineTooLong, Severity::Warning, None, msg, None));
+            // The cheap checks still run (bounded memory): a line too big to
+            // check is never let through on what can be seen of it.
+            let mut out = std::mem::replace(&mut self.findings, Findings::new(0));
+            out.clear();
+            if let Some(p) = super::line::check_line_cheap(r, self.options.dialect, &self.catalog, &mut out) {
+                self.across_lines(r, p, &mut out);
+            }
+            out.drain_into(&mut self.tally);
+            self.findings = out;
+            return;
         }
         let mut out = std::mem::replace(&mut self.findings, Findings::new(0));
         out.clear();

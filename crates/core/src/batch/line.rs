@@ -82,31 +82,7 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
     let value: Value = match serde_json::from_slice(line.bytes) {
         Ok(v) => v,
         Err(e) => {
-            if let Err(u) = std::str::from_utf8(line.bytes) {
-                let at = u.valid_up_to();
-                let msg = format!(
-                    "Invalid file for Batch API. Must be utf-8 encoded (byte 0x{:02X} at byte offset {} of the file is not UTF-8).",
-                    line.bytes[at],
-                    line.start + at as u64
-                );
-                out.push(line.diag(Code::InvalidUtf8, Severity::Error, None, msg, Some(at)));
-                return None;
-            }
-            let mut at = (e.column().max(1) - 1).min(line.bytes.len());
-            // serde_json points a trailing comma at the bracket after it: point at the comma.
-            if e.to_string().starts_with("trailing comma") {
-                if let Some(comma) = line.bytes[..at].iter().rposition(|b| !b.is_ascii_whitespace()).filter(|&i| line.bytes[i] == b',') {
-                    at = comma;
-                }
-            }
-            // A whole object, then a comma (array items pasted as lines).
-            let detail = if e.to_string().starts_with("trailing characters") && line.bytes[at..].trim_ascii() == b"," {
-                "a comma after the object: JSON Lines puts no commas between requests; remove it".to_string()
-            } else {
-                json_error_detail(&e)
-            };
-            let msg = format!("{} ({detail})", json_message(dialect));
-            out.push(line.diag(Code::InvalidJsonLine, Severity::Error, None, msg, Some(at)));
+            json_failure(line, &e, dialect, out);
             return None;
         }
     };
@@ -151,6 +127,64 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
             let msg = "Invalid type for 'body': expected an object.".to_string();
             out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body"), msg, s.key_offset("body")));
         }
+    }
+    Some(p)
+}
+
+/// A line serde_json refused: not UTF-8, or not JSON (said where and why).
+fn json_failure(line: LineRef, e: &serde_json::Error, dialect: Dialect, out: &mut Findings) {
+    if let Err(u) = std::str::from_utf8(line.bytes) {
+        let at = u.valid_up_to();
+        let msg = format!(
+            "Invalid file for Batch API. Must be utf-8 encoded (byte 0x{:02X} at byte offset {} of the file is not UTF-8).",
+            line.bytes[at],
+            line.start + at as u64
+        );
+        out.push(line.diag(Code::InvalidUtf8, Severity::Error, None, msg, Some(at)));
+        return;
+    }
+    let mut at = (e.column().max(1) - 1).min(line.bytes.len());
+    // serde_json points a trailing comma at the bracket after it: point at the comma.
+    if e.to_string().starts_with("trailing comma") {
+        if let Some(comma) = line.bytes[..at].iter().rposition(|b| !b.is_ascii_whitespace()).filter(|&i| line.bytes[i] == b',') {
+            at = comma;
+        }
+    }
+    // A whole object, then a comma (array items pasted as lines).
+    let detail = if e.to_string().starts_with("trailing characters") && line.bytes[at..].trim_ascii() == b"," {
+        "a comma after the object: JSON Lines puts no commas between requests; remove it".to_string()
+    } else {
+        json_error_detail(e)
+    };
+    let msg = format!("{} ({detail})", json_message(dialect));
+    out.push(line.diag(Code::InvalidJsonLine, Severity::Error, None, msg, Some(at)));
+}
+
+/// The cheap checks on a line with too many values to check fully: that it
+/// is one JSON object, and its custom_id, method, url and body.model — read
+/// without building the line (bounded memory). `None` where the line is not
+/// an object, or these fields are not plain values.
+pub(crate) fn check_line_cheap(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed<'static>> {
+    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(line.bytes) {
+        json_failure(line, &e, dialect, out);
+        return None;
+    }
+    let fields = super::fast_line::top_fields(line.bytes)?;
+    let s = scan(line.bytes);
+    let mut obj = fields.top;
+    if let Some(body) = &fields.body {
+        obj.insert("body".into(), body.clone());
+    }
+    let mut p = Parsed::default();
+    required_fields(line, &s, &obj, &mut p, catalog, out);
+    url_rule(line, &s, &obj, dialect, &mut p, out);
+    match &fields.body {
+        Some(Value::Object(b)) => model_rule(line, &s, b, &mut p, out),
+        Some(_) => {
+            let msg = "Invalid type for 'body': expected an object.".to_string();
+            out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body"), msg, s.key_offset("body")));
+        }
+        None => {}
     }
     Some(p)
 }
@@ -254,8 +288,15 @@ pub(crate) fn type_name(v: &Value) -> &'static str {
 const ROLES: &[&str] = &["system", "developer", "user", "assistant", "tool", "function"];
 
 fn body_rules(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed<'static>, out: &mut Findings) {
-    p.model_at = s.body_key_offset("model");
     p.max_tokens_at = s.body_key_offset("max_tokens");
+    let body_at = s.key_offset("body");
+    model_rule(line, s, b, p, out);
+    body_rules_after_model(line, s, b, p, out, body_at);
+}
+
+/// `body.model`: a non-empty string.
+fn model_rule(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed<'static>, out: &mut Findings) {
+    p.model_at = s.body_key_offset("model");
     let body_at = s.key_offset("body");
     match b.get("model") {
         Some(Value::String(m)) if !m.trim().is_empty() => p.model = Some(Cow::Owned(m.clone())),
@@ -268,6 +309,16 @@ fn body_rules(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed<'s
             out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body.model"), msg, p.model_at));
         }
     }
+}
+
+fn body_rules_after_model(
+    line: LineRef,
+    s: &Scan,
+    b: &Map<String, Value>,
+    p: &mut Parsed<'static>,
+    out: &mut Findings,
+    body_at: Option<usize>,
+) {
     let label = p.endpoint.map_or("Batch", Endpoint::label);
     if b.get("stream") == Some(&Value::Bool(true)) {
         let msg = format!("{label}: Streaming is not supported in the Batch API.");
