@@ -155,3 +155,26 @@ fn a_status_code_that_is_not_http_is_not_a_success() {
         assert!(out.contains("server_error      1"), "{raw}: {out}");
     }
 }
+
+#[test]
+fn an_expired_job_counts_the_unanswered_requests_as_batch_expired() {
+    // Fails before the fix: with an expired job the unanswered request was
+    // counted as missing (batch_expired 1, missing 1) while the job said
+    // it went into the retry file as batch_expired.
+    let mut job: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(fx("job_completed.json")).unwrap()).unwrap();
+    job["status"] = "expired".into();
+    let job_path = tmp("expired-job.json");
+    std::fs::write(&job_path, job.to_string()).unwrap();
+    let files = ["--output", &fx("chat/output.jsonl"), "--errors", &fx("chat/errors.jsonl"), "--input", &fx("chat/input.jsonl")];
+    let (_, before, _) = run(&[&files[..], &["--format", "json"]].concat());
+    let before: serde_json::Value = serde_json::from_str(&before).unwrap();
+    let (_, out, err) = run(&[&files[..], &["--format", "json", "--job", job_path.to_str().unwrap(), "--now", "1767312000"]].concat());
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    let (s, b) = (&v["report"]["summary"], &before["report"]["summary"]);
+    assert_eq!(s["missing"].as_u64(), Some(0), "{s}");
+    assert_eq!(s["batch_expired"].as_u64(), Some(b["batch_expired"].as_u64().unwrap() + b["missing"].as_u64().unwrap()), "{s}");
+    assert_eq!(s["requests"], b["requests"]);
+    let retry = &v["report"]["retry"]["entries"];
+    assert!(retry.as_array().unwrap().iter().all(|e| e["outcome"] != "missing"), "{retry}");
+    assert_eq!(retry.as_array().unwrap().len(), before["report"]["retry"]["entries"].as_array().unwrap().len());
+}

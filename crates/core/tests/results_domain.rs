@@ -342,3 +342,85 @@ fn a_status_code_outside_http_fails_the_run() {
         assert_eq!(r.rows[0].code.as_deref(), Some("invalid_status_code"));
     }
 }
+
+// Issue 27 item 3: an expired job, tiles that add up, the model the output reports.
+
+fn input_line(id: &str, model: &str) -> String {
+    format!(
+        "{{\"custom_id\":\"{id}\",\"method\":\"POST\",\"url\":\"/v1/chat/completions\",\"body\":{{\"model\":\"{model}\",\"messages\":[{{\"role\":\"user\",\"content\":\"hi {id}\"}}]}}}}\n"
+    )
+}
+
+fn ok_line(id: &str, model: &str, prompt: u64, completion: u64) -> String {
+    format!(
+        "{{\"custom_id\":\"{id}\",\"response\":{{\"status_code\":200,\"body\":{{\"object\":\"chat.completion\",\"model\":\"{model}\",\"choices\":[{{\"finish_reason\":\"stop\"}}],\"usage\":{{\"prompt_tokens\":{prompt},\"completion_tokens\":{completion}}}}}}},\"error\":null}}\n"
+    )
+}
+
+fn http_error_line(id: &str, status: u16, code: &str) -> String {
+    format!(
+        "{{\"custom_id\":\"{id}\",\"response\":{{\"status_code\":{status},\"body\":{{\"error\":{{\"code\":\"{code}\",\"message\":\"m\"}}}}}},\"error\":null}}\n"
+    )
+}
+
+fn join_bytes(output: &str, errors: &str, input: &str) -> ResultsReport {
+    let mut j = ResultsJoiner::new();
+    j.feed_output(output.as_bytes());
+    j.feed_errors(errors.as_bytes());
+    j.feed_input(input.as_bytes());
+    j.finish()
+}
+
+/// job_completed.json as an expired job with the given request counts.
+fn expired_job(total: u64, completed: u64, failed: u64) -> BatchJob {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/results/job_completed.json");
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    v["status"] = "expired".into();
+    v["request_counts"] = serde_json::json!({"total": total, "completed": completed, "failed": failed});
+    parse_job(&v.to_string()).unwrap()
+}
+
+#[test]
+fn an_expired_job_classifies_the_unfinished_requests_as_batch_expired() {
+    // Fails before the fix: the job panel said the unfinished requests went
+    // into the retry file as batch_expired while the counts called them
+    // missing and batch_expired 0.
+    let ids = ["r1", "r2", "r3", "r4", "r5"];
+    let input: String = ids.iter().map(|id| input_line(id, "gpt-4o")).collect();
+    let output = ok_line("r1", "gpt-4o-2024-08-06", 10, 5) + &ok_line("r2", "gpt-4o-2024-08-06", 10, 5);
+    let errors = http_error_line("r3", 429, "rate_limit_exceeded");
+    let mut r = join_bytes(&output, &errors, &input);
+    let job = expired_job(5, 2, 1);
+    let analysis = analyze_job(&job, 1_767_312_000, Vendor::Azure, &Catalog::builtin());
+    let unfinished = analysis
+        .warnings
+        .iter()
+        .find_map(|w| match w {
+            job_status::JobWarning::JobExpired { unfinished } => Some(*unfinished),
+            _ => None,
+        })
+        .unwrap();
+    r.apply_job(&job);
+    // In the input, in neither result file: the expired ones.
+    let no_result: Vec<&str> = ids.iter().copied().filter(|id| !output.contains(id) && !errors.contains(id)).collect();
+    assert_eq!(no_result.len() as u64, unfinished);
+    for id in &no_result {
+        assert_eq!(outcome_of(&r, id).0, Outcome::BatchExpired, "{id}");
+    }
+    let s = r.summary;
+    assert_eq!((s.batch_expired, s.missing), (unfinished, 0));
+    assert_eq!(r.rows.iter().filter(|x| x.outcome == Outcome::BatchExpired).count() as u64, s.batch_expired);
+    let expired_in_retry: Vec<&str> =
+        r.retry.entries.iter().filter(|e| e.outcome == Outcome::BatchExpired).map(|e| e.custom_id.as_str()).collect();
+    assert_eq!(expired_in_retry, no_result);
+    assert!(r.retry.entries.iter().all(|e| e.outcome != Outcome::Missing));
+    // The retry file still holds every retryable request: r3 and the expired ones.
+    let retry = String::from_utf8(build_retry_file(input.as_bytes(), &r.retry).unwrap()).unwrap();
+    assert_eq!(retry.lines().count() as u64, s.rate_limited + s.batch_expired);
+    // A job that did not expire changes nothing: the same requests stay missing.
+    let mut done = join_bytes(&output, &errors, &input);
+    let mut completed = job.clone();
+    completed.status = JobStatus::Completed;
+    done.apply_job(&completed);
+    assert_eq!((done.summary.missing, done.summary.batch_expired), (no_result.len() as u64, 0));
+}

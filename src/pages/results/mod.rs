@@ -16,15 +16,30 @@ mod summary;
 mod text;
 
 use crate::components::page_header::PageHeader;
+use batchlane_core::results::{parse_job, JobStatus};
 use leptos::prelude::*;
 use state::State;
+use std::sync::Arc;
 
 #[component]
 pub fn ResultsPage() -> impl IntoView {
     let state = State::new();
     provide_context(state);
     on_cleanup(move || state.stop());
-    let report = move || state.report.get();
+    // With a job object pasted, the report follows it: the unanswered
+    // requests of an expired job are batch_expired (`apply_job`).
+    let report = move || {
+        let r = state.report.get()?;
+        let job = state.job_text.with(|t| parse_job(t).ok());
+        Some(match job {
+            Some(job) if job.status == JobStatus::Expired && r.summary.missing > 0 => {
+                let mut settled = (*r).clone();
+                settled.apply_job(&job);
+                Arc::new(settled)
+            }
+            _ => r,
+        })
+    };
     view! {
         <section class="page results-page" data-testid="page-results">
             <PageHeader title="page.results.title" desc="page.results.desc"/>

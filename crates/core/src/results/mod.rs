@@ -2,7 +2,8 @@
 //! request, attribute usage and cost, build the retry file, explain the job.
 //!
 //! Use: a [`ResultsJoiner`] fed with chunks of each file, `finish()` →
-//! [`ResultsReport`]; then [`cost_report`], [`group_table`] / [`group_csv`],
+//! [`ResultsReport`] (with a job object, [`ResultsReport::apply_job`]: the
+//! unanswered requests of an expired job are `batch_expired`); then [`cost_report`], [`group_table`] / [`group_csv`],
 //! [`RetryExtractor`] (second pass over the input) and, for a pasted job
 //! object, [`parse_job`] + [`analyze_job`].
 

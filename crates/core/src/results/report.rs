@@ -1,6 +1,7 @@
 //! What the join produces: one row per custom_id, the summary counts, the
 //! retry plan and the diagnostics.
 
+use super::job::{BatchJob, JobStatus};
 use super::line::LineProblem;
 use super::outcome::Outcome;
 use super::retry::RetryPlan;
@@ -114,6 +115,27 @@ impl Summary {
             && self.unexpected == 0
             && self.unreadable_lines == 0
             && self.usage_overflows == 0
+    }
+}
+
+impl ResultsReport {
+    /// What the job object says about the requests the files do not
+    /// answer. When the job `expired`, a request of the input with no
+    /// output or error line is one the window cut off: `missing` becomes
+    /// `batch_expired` (code `batch_expired`) in the rows, the counts and
+    /// the retry plan alike. Any other status changes nothing.
+    pub fn apply_job(&mut self, job: &BatchJob) {
+        if job.status != JobStatus::Expired || self.summary.missing == 0 {
+            return;
+        }
+        for row in self.rows.iter_mut().filter(|r| r.outcome == Outcome::Missing) {
+            row.outcome = Outcome::BatchExpired;
+            row.code = Some(Outcome::BatchExpired.code().to_string());
+        }
+        for e in self.retry.entries.iter_mut().filter(|e| e.outcome == Outcome::Missing) {
+            e.outcome = Outcome::BatchExpired;
+        }
+        self.summary.batch_expired += std::mem::take(&mut self.summary.missing);
     }
 }
 
