@@ -424,3 +424,29 @@ fn an_expired_job_classifies_the_unfinished_requests_as_batch_expired() {
     done.apply_job(&completed);
     assert_eq!((done.summary.missing, done.summary.batch_expired), (no_result.len() as u64, 0));
 }
+
+#[test]
+fn rows_without_a_model_in_the_output_are_priced_as_the_model_the_output_reports() {
+    // Fails before the fix: the failed and unfinished requests kept the
+    // input's deployment name, a $0 row that asked to pick a model.
+    let deployment = "gpt-4o-mini-batch";
+    let answered = "gpt-4o-mini-2024-07-18";
+    let input: String = ["a", "b", "c", "d"].iter().map(|id| input_line(id, deployment)).collect();
+    let output = ok_line("a", answered, 1000, 200) + &ok_line("b", answered, 3000, 100);
+    let errors = http_error_line("c", 500, "server_error");
+    let r = join_bytes(&output, &errors, &input);
+    for row in &r.rows {
+        assert_eq!(row.model.as_deref(), Some(answered), "{}", row.custom_id);
+    }
+    let c = cost_report(&r, &Catalog::builtin(), &CostOptions::default());
+    assert!(c.models.iter().all(|m| m.error.is_none() && m.priced_as.is_some()), "{:?}", c.models);
+    assert_eq!(c.models.iter().map(|m| m.requests).sum::<u64>(), r.summary.requests);
+    let (_, p) = batch_prices(&Catalog::builtin(), Some(answered), &CostOptions::default()).unwrap();
+    assert!((c.total_usd - cost_usd(&r.total_usage, &p)).abs() < 1e-15);
+    assert_eq!(c.unpriced_usage, Usage::default());
+    // Two models answering for one deployment: the rows without an answer
+    // take neither (nothing says which), and keep the input's name.
+    let two = ok_line("a", answered, 1, 1) + &ok_line("b", "gpt-4o-2024-08-06", 1, 1);
+    let r = join_bytes(&two, &errors, &input);
+    assert_eq!(r.rows.iter().find(|x| x.custom_id == "c").unwrap().model.as_deref(), Some(deployment));
+}

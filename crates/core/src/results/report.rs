@@ -34,7 +34,10 @@ pub struct RequestRow {
     /// The line of the result that decided the outcome.
     pub result_at: Option<LineRef>,
     pub input_line: Option<u64>,
-    /// The response body's `model`, else the input line's `body.model`.
+    /// The response body's `model`; without one, the model the output
+    /// reports for the input line's `body.model` (a deployment name: the
+    /// one model every answered request of that name names), else the
+    /// input line's `body.model` as written.
     pub model: Option<String>,
     /// Summed over all of this custom_id's result lines (each was billed).
     pub usage: Usage,
