@@ -197,7 +197,7 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
     }
     let w = if a.json {
         let value = serde_json::json!({
-            "report": report, "cost": cost, "job": job, "groups": groups,
+            "report": report, "tiles": report.summary.tiles(), "cost": cost, "job": job, "groups": groups,
             "retry_file": retry_written.as_ref().map(|(p, n)| serde_json::json!({"path": p, "lines": n})),
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&value).unwrap_or_default())

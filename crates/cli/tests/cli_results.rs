@@ -71,10 +71,15 @@ fn responses_trio_json_with_groups() {
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let s = &v["report"]["summary"];
+    let retryable = v["tiles"].as_array().unwrap().iter().find(|t| t["class"] == "retryable").unwrap();
     assert_eq!(
-        (s["succeeded"].as_u64(), s["content_filtered"].as_u64(), s["retryable"].as_u64(), s["missing"].as_u64()),
+        (s["succeeded"].as_u64(), s["content_filtered"].as_u64(), retryable["count"].as_u64(), s["missing"].as_u64()),
         (Some(1), Some(3), Some(7), Some(1))
     );
+    // The tiles partition the requests; retryable is not a count beside the outcomes.
+    let tiles: u64 = v["tiles"].as_array().unwrap().iter().map(|t| t["count"].as_u64().unwrap()).sum();
+    assert_eq!(Some(tiles), s["requests"].as_u64());
+    assert!(s.get("retryable").is_none(), "{s}");
     assert!((v["cost"]["total_usd"].as_f64().unwrap() - 0.006292).abs() < 1e-12);
     let groups: Vec<&str> = v["groups"]["rows"].as_array().unwrap().iter().map(|g| g["key"].as_str().unwrap()).collect();
     assert_eq!(groups, ["a", "b", "c"]);

@@ -87,7 +87,7 @@ fn chat_trio_every_outcome() {
     }
     let s = r.summary;
     assert_eq!((s.requests, s.succeeded, s.truncated, s.content_filtered), (15, 4, 1, 3));
-    assert_eq!((s.retryable, s.missing, s.client_error, s.unexpected, s.duplicates, s.unreadable_lines), (6, 1, 1, 1, 1, 0));
+    assert_eq!((s.retryable(), s.missing, s.client_error, s.unexpected, s.duplicates, s.unreadable_lines), (6, 1, 1, 1, 1, 0));
     assert!(!s.all_succeeded());
     let unexpected: Vec<_> = r.rows.iter().filter(|x| x.unexpected).map(|x| x.custom_id.as_str()).collect();
     assert_eq!(unexpected, ["tenant-9-req-999"]);
@@ -124,7 +124,7 @@ fn responses_trio_every_outcome() {
     for (id, o, code) in expect {
         assert_eq!(outcome_of(&r, id), (o, code), "{id}");
     }
-    assert_eq!((r.summary.requests, r.summary.retryable, r.summary.content_filtered), (13, 7, 3));
+    assert_eq!((r.summary.requests, r.summary.retryable(), r.summary.content_filtered), (13, 7, 3));
     assert_eq!(r.total_usage, Usage { prompt: 3200, cached: 1280, completion: 2300, reasoning: 2030 });
 }
 
@@ -172,7 +172,7 @@ fn group_by_regex_and_metadata() {
     // tenant-1: 001 (2000/1024 cached, 150), 002 (600, 40), 003 (400, 200), 014 twice (1000, 100):
     // (3976×2.5 + 1024×1.25 + 590×10) / 1M × 0.5 = 17120 / 1M × 0.5 = 0.00856
     assert!((t.rows[0].cost_usd - 0.00856).abs() < 1e-12);
-    assert_eq!(t.rows[0].summary.retryable, 2);
+    assert_eq!(t.rows[0].summary.retryable(), 2);
     let m = group_table(&r, &GroupKey::Metadata { field: "tenant".into() }, &cat, &opts).unwrap();
     let keys: Vec<_> = m.rows.iter().map(|g| (g.key.as_deref(), g.summary.requests)).collect();
     assert_eq!(keys, [(Some("acme"), 6), (Some("globex"), 4), (Some("initech"), 4), (None, 1)]);
@@ -280,7 +280,7 @@ fn a_success_beats_a_failure_for_the_same_custom_id_in_any_order() {
         }
         let r = j.finish();
         assert_eq!(r.rows[0].outcome, Outcome::Succeeded);
-        assert_eq!((r.summary.duplicates, r.summary.retryable), (1, 0));
+        assert_eq!((r.summary.duplicates, r.summary.retryable()), (1, 0));
         assert_eq!(r.rows[0].result_lines, 2);
     }
 }
@@ -423,6 +423,57 @@ fn an_expired_job_classifies_the_unfinished_requests_as_batch_expired() {
     completed.status = JobStatus::Completed;
     done.apply_job(&completed);
     assert_eq!((done.summary.missing, done.summary.batch_expired), (no_result.len() as u64, 0));
+}
+
+#[test]
+fn every_request_is_in_exactly_one_class_and_the_classes_sum_to_the_requests() {
+    // Fails before the fix: the summary carried `retryable` beside the
+    // outcome counts it is made of (the page's tiles then added missing
+    // to retryable and content_filtered to "never retried" again), so the
+    // tiles summed to more than the number of requests.
+    let r = join("chat", 64 * 1024, Order::OutputErrorsInput);
+    let mut both = join_bytes(
+        &ok_line("x", "gpt-4o", 1, 1),
+        &http_error_line("x", 500, "server_error"),
+        &(input_line("x", "gpt-4o") + &input_line("y", "gpt-4o")),
+    );
+    both.apply_job(&expired_job(2, 1, 0));
+    for r in [&r, &both] {
+        let s = r.summary;
+        // Distinct custom_ids over the rows, counted here.
+        let ids: std::collections::BTreeSet<&str> = r.rows.iter().map(|x| x.custom_id.as_str()).collect();
+        assert_eq!(s.requests, ids.len() as u64);
+        // Every count in the summary that is not a documented cross-cutting
+        // figure is an outcome class: they partition the requests.
+        let v = serde_json::to_value(s).unwrap();
+        let cross = ["requests", "unexpected", "duplicates", "unreadable_lines", "usage_overflows"];
+        let classes: u64 =
+            v.as_object().unwrap().iter().filter(|(k, _)| !cross.contains(&k.as_str())).filter_map(|(_, n)| n.as_u64()).sum();
+        assert_eq!(classes, s.requests, "{v}");
+        for o in Outcome::ALL {
+            assert_eq!(s.count(o), r.rows.iter().filter(|x| x.outcome == o).count() as u64, "{o:?}");
+        }
+        // The tiles: each outcome in exactly one, each request in exactly one.
+        let tiles = s.tiles();
+        let sum: u64 = tiles.iter().map(|t| t.count).sum();
+        assert_eq!(sum, s.requests);
+        for o in Outcome::ALL {
+            assert_eq!(tiles.iter().filter(|t| t.outcomes.contains(&o)).count(), 1, "{o:?}");
+        }
+        for t in &tiles {
+            assert_eq!(t.count, t.outcomes.iter().map(|&o| s.count(o)).sum::<u64>(), "{:?}", t.class);
+            // A sub-count says whose part it is.
+            for (o, n) in &t.of_which {
+                assert!(t.outcomes.contains(o) && *n == s.count(*o) && *n <= t.count);
+            }
+        }
+        assert_eq!(s.retryable(), r.rows.iter().filter(|x| x.outcome.is_retryable()).count() as u64);
+        let retry_tile = tiles.iter().find(|t| t.class == TileClass::Retryable).unwrap();
+        assert_eq!(retry_tile.count, s.retryable());
+        assert!(Outcome::ALL.iter().all(|o| o.is_retryable() == retry_tile.outcomes.contains(o)));
+    }
+    // A request with an output line and an error line is one request.
+    assert_eq!((both.summary.requests, both.summary.succeeded, both.summary.duplicates, both.summary.batch_expired), (2, 1, 1, 1));
 }
 
 #[test]
