@@ -27,12 +27,13 @@ pub fn ResultsPage() -> impl IntoView {
     provide_context(state);
     on_cleanup(move || state.stop());
     // With a job object pasted, the report follows it: the unanswered
-    // requests of an expired job are batch_expired (`apply_job`).
+    // requests of an expired job are batch_expired (`apply_job`). Only an
+    // expired job is kept, so typing another job does not redraw the panels.
+    let expired_job = Memo::new(move |_| state.job_text.with(|t| parse_job(t).ok().filter(|j| j.status == JobStatus::Expired)));
     let report = move || {
         let r = state.report.get()?;
-        let job = state.job_text.with(|t| parse_job(t).ok());
-        Some(match job {
-            Some(job) if job.status == JobStatus::Expired && r.summary.missing > 0 => {
+        Some(match expired_job.get() {
+            Some(job) if r.summary.missing > 0 => {
                 let mut settled = (*r).clone();
                 settled.apply_job(&job);
                 Arc::new(settled)
