@@ -27,7 +27,9 @@ duplicate result lines. --output or --errors (or both) must be given.
                      PATH must not be one of the files read (nor a link to
                      one); it is replaced only once complete.
   --job J            a batch object (batches.retrieve) as JSON: status,
-                     deadlines and the output-file deletion date.
+                     deadlines and the output-file deletion date. When it
+                     says expired, the requests of the input with no result
+                     line count as batch_expired (not missing).
   --model NAME       price every request as this model (default: the
                      response body's model).
 
@@ -160,19 +162,21 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
         joiner.feed_input(&[]);
         read_chunks(p, |c| joiner.feed_input(c))?;
     }
-    let report = joiner.finish();
+    let mut report = joiner.finish();
     let catalog = Catalog::builtin();
     let opts = CostOptions { model: a.model.clone(), ..Default::default() };
-    let cost = cost_report(&report, &catalog, &opts);
     let job = match &a.job {
         Some(p) => {
             let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?;
             let job = parse_job(&text).map_err(|e| format!("{p} is not a batch object: {e:?}"))?;
+            // An expired job: its unanswered requests are batch_expired, not missing.
+            report.apply_job(&job);
             let now = a.now.unwrap_or_else(now_unix);
             Some(analyze_job(&job, now, a.vendor, &catalog))
         }
         None => None,
     };
+    let cost = cost_report(&report, &catalog, &opts);
     let groups = match &a.group {
         Some(key) => Some(group_table(&report, key, &catalog, &opts).map_err(|e| format!("bad group key: {e:?}"))?),
         None => None,
@@ -193,7 +197,7 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
     }
     let w = if a.json {
         let value = serde_json::json!({
-            "report": report, "cost": cost, "job": job, "groups": groups,
+            "report": report, "tiles": report.summary.tiles(), "cost": cost, "job": job, "groups": groups,
             "retry_file": retry_written.as_ref().map(|(p, n)| serde_json::json!({"path": p, "lines": n})),
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&value).unwrap_or_default())

@@ -78,7 +78,10 @@ pub fn write_text(
     writeln!(
         out,
         "retryable: {}  unexpected: {}  duplicates: {}  unreadable lines: {}",
-        s.retryable, s.unexpected, s.duplicates, s.unreadable_lines
+        s.retryable(),
+        s.unexpected,
+        s.duplicates,
+        s.unreadable_lines
     )?;
     let u = &r.total_usage;
     writeln!(out, "tokens: prompt {} (cached {}), completion {} (reasoning {})", u.prompt, u.cached, u.completion, u.reasoning)?;
@@ -127,7 +130,7 @@ pub fn write_text(
                 Text(row.key.as_deref().unwrap_or("(no match)")).to_string(),
                 row.summary.requests,
                 row.summary.succeeded,
-                row.summary.retryable,
+                row.summary.retryable(),
                 row.usage.total(),
                 row.cost_usd
             )?;

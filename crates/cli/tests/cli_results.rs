@@ -71,10 +71,15 @@ fn responses_trio_json_with_groups() {
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let s = &v["report"]["summary"];
+    let retryable = v["tiles"].as_array().unwrap().iter().find(|t| t["class"] == "retryable").unwrap();
     assert_eq!(
-        (s["succeeded"].as_u64(), s["content_filtered"].as_u64(), s["retryable"].as_u64(), s["missing"].as_u64()),
+        (s["succeeded"].as_u64(), s["content_filtered"].as_u64(), retryable["count"].as_u64(), s["missing"].as_u64()),
         (Some(1), Some(3), Some(7), Some(1))
     );
+    // The tiles partition the requests; retryable is not a count beside the outcomes.
+    let tiles: u64 = v["tiles"].as_array().unwrap().iter().map(|t| t["count"].as_u64().unwrap()).sum();
+    assert_eq!(Some(tiles), s["requests"].as_u64());
+    assert!(s.get("retryable").is_none(), "{s}");
     assert!((v["cost"]["total_usd"].as_f64().unwrap() - 0.006292).abs() < 1e-12);
     let groups: Vec<&str> = v["groups"]["rows"].as_array().unwrap().iter().map(|g| g["key"].as_str().unwrap()).collect();
     assert_eq!(groups, ["a", "b", "c"]);
@@ -154,4 +159,27 @@ fn a_status_code_that_is_not_http_is_not_a_success() {
         assert_eq!(code, 1, "{raw}: {out}{err}");
         assert!(out.contains("server_error      1"), "{raw}: {out}");
     }
+}
+
+#[test]
+fn an_expired_job_counts_the_unanswered_requests_as_batch_expired() {
+    // Fails before the fix: with an expired job the unanswered request was
+    // counted as missing (batch_expired 1, missing 1) while the job said
+    // it went into the retry file as batch_expired.
+    let mut job: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(fx("job_completed.json")).unwrap()).unwrap();
+    job["status"] = "expired".into();
+    let job_path = tmp("expired-job.json");
+    std::fs::write(&job_path, job.to_string()).unwrap();
+    let files = ["--output", &fx("chat/output.jsonl"), "--errors", &fx("chat/errors.jsonl"), "--input", &fx("chat/input.jsonl")];
+    let (_, before, _) = run(&[&files[..], &["--format", "json"]].concat());
+    let before: serde_json::Value = serde_json::from_str(&before).unwrap();
+    let (_, out, err) = run(&[&files[..], &["--format", "json", "--job", job_path.to_str().unwrap(), "--now", "1767312000"]].concat());
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"));
+    let (s, b) = (&v["report"]["summary"], &before["report"]["summary"]);
+    assert_eq!(s["missing"].as_u64(), Some(0), "{s}");
+    assert_eq!(s["batch_expired"].as_u64(), Some(b["batch_expired"].as_u64().unwrap() + b["missing"].as_u64().unwrap()), "{s}");
+    assert_eq!(s["requests"], b["requests"]);
+    let retry = &v["report"]["retry"]["entries"];
+    assert!(retry.as_array().unwrap().iter().all(|e| e["outcome"] != "missing"), "{retry}");
+    assert_eq!(retry.as_array().unwrap().len(), before["report"]["retry"]["entries"].as_array().unwrap().len());
 }

@@ -87,7 +87,7 @@ fn chat_trio_every_outcome() {
     }
     let s = r.summary;
     assert_eq!((s.requests, s.succeeded, s.truncated, s.content_filtered), (15, 4, 1, 3));
-    assert_eq!((s.retryable, s.missing, s.client_error, s.unexpected, s.duplicates, s.unreadable_lines), (6, 1, 1, 1, 1, 0));
+    assert_eq!((s.retryable(), s.missing, s.client_error, s.unexpected, s.duplicates, s.unreadable_lines), (6, 1, 1, 1, 1, 0));
     assert!(!s.all_succeeded());
     let unexpected: Vec<_> = r.rows.iter().filter(|x| x.unexpected).map(|x| x.custom_id.as_str()).collect();
     assert_eq!(unexpected, ["tenant-9-req-999"]);
@@ -124,7 +124,7 @@ fn responses_trio_every_outcome() {
     for (id, o, code) in expect {
         assert_eq!(outcome_of(&r, id), (o, code), "{id}");
     }
-    assert_eq!((r.summary.requests, r.summary.retryable, r.summary.content_filtered), (13, 7, 3));
+    assert_eq!((r.summary.requests, r.summary.retryable(), r.summary.content_filtered), (13, 7, 3));
     assert_eq!(r.total_usage, Usage { prompt: 3200, cached: 1280, completion: 2300, reasoning: 2030 });
 }
 
@@ -172,7 +172,7 @@ fn group_by_regex_and_metadata() {
     // tenant-1: 001 (2000/1024 cached, 150), 002 (600, 40), 003 (400, 200), 014 twice (1000, 100):
     // (3976×2.5 + 1024×1.25 + 590×10) / 1M × 0.5 = 17120 / 1M × 0.5 = 0.00856
     assert!((t.rows[0].cost_usd - 0.00856).abs() < 1e-12);
-    assert_eq!(t.rows[0].summary.retryable, 2);
+    assert_eq!(t.rows[0].summary.retryable(), 2);
     let m = group_table(&r, &GroupKey::Metadata { field: "tenant".into() }, &cat, &opts).unwrap();
     let keys: Vec<_> = m.rows.iter().map(|g| (g.key.as_deref(), g.summary.requests)).collect();
     assert_eq!(keys, [(Some("acme"), 6), (Some("globex"), 4), (Some("initech"), 4), (None, 1)]);
@@ -280,7 +280,7 @@ fn a_success_beats_a_failure_for_the_same_custom_id_in_any_order() {
         }
         let r = j.finish();
         assert_eq!(r.rows[0].outcome, Outcome::Succeeded);
-        assert_eq!((r.summary.duplicates, r.summary.retryable), (1, 0));
+        assert_eq!((r.summary.duplicates, r.summary.retryable()), (1, 0));
         assert_eq!(r.rows[0].result_lines, 2);
     }
 }
@@ -341,4 +341,163 @@ fn a_status_code_outside_http_fails_the_run() {
         assert!(!r.summary.all_succeeded());
         assert_eq!(r.rows[0].code.as_deref(), Some("invalid_status_code"));
     }
+}
+
+// Issue 27 item 3: an expired job, tiles that add up, the model the output reports.
+
+fn input_line(id: &str, model: &str) -> String {
+    format!(
+        "{{\"custom_id\":\"{id}\",\"method\":\"POST\",\"url\":\"/v1/chat/completions\",\"body\":{{\"model\":\"{model}\",\"messages\":[{{\"role\":\"user\",\"content\":\"hi {id}\"}}]}}}}\n"
+    )
+}
+
+fn ok_line(id: &str, model: &str, prompt: u64, completion: u64) -> String {
+    format!(
+        "{{\"custom_id\":\"{id}\",\"response\":{{\"status_code\":200,\"body\":{{\"object\":\"chat.completion\",\"model\":\"{model}\",\"choices\":[{{\"finish_reason\":\"stop\"}}],\"usage\":{{\"prompt_tokens\":{prompt},\"completion_tokens\":{completion}}}}}}},\"error\":null}}\n"
+    )
+}
+
+fn http_error_line(id: &str, status: u16, code: &str) -> String {
+    format!(
+        "{{\"custom_id\":\"{id}\",\"response\":{{\"status_code\":{status},\"body\":{{\"error\":{{\"code\":\"{code}\",\"message\":\"m\"}}}}}},\"error\":null}}\n"
+    )
+}
+
+fn join_bytes(output: &str, errors: &str, input: &str) -> ResultsReport {
+    let mut j = ResultsJoiner::new();
+    j.feed_output(output.as_bytes());
+    j.feed_errors(errors.as_bytes());
+    j.feed_input(input.as_bytes());
+    j.finish()
+}
+
+/// job_completed.json as an expired job with the given request counts.
+fn expired_job(total: u64, completed: u64, failed: u64) -> BatchJob {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/results/job_completed.json");
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    v["status"] = "expired".into();
+    v["request_counts"] = serde_json::json!({"total": total, "completed": completed, "failed": failed});
+    parse_job(&v.to_string()).unwrap()
+}
+
+#[test]
+fn an_expired_job_classifies_the_unfinished_requests_as_batch_expired() {
+    // Fails before the fix: the job panel said the unfinished requests went
+    // into the retry file as batch_expired while the counts called them
+    // missing and batch_expired 0.
+    let ids = ["r1", "r2", "r3", "r4", "r5"];
+    let input: String = ids.iter().map(|id| input_line(id, "gpt-4o")).collect();
+    let output = ok_line("r1", "gpt-4o-2024-08-06", 10, 5) + &ok_line("r2", "gpt-4o-2024-08-06", 10, 5);
+    let errors = http_error_line("r3", 429, "rate_limit_exceeded");
+    let mut r = join_bytes(&output, &errors, &input);
+    let job = expired_job(5, 2, 1);
+    let analysis = analyze_job(&job, 1_767_312_000, Vendor::Azure, &Catalog::builtin());
+    let unfinished = analysis
+        .warnings
+        .iter()
+        .find_map(|w| match w {
+            job_status::JobWarning::JobExpired { unfinished } => Some(*unfinished),
+            _ => None,
+        })
+        .unwrap();
+    r.apply_job(&job);
+    // In the input, in neither result file: the expired ones.
+    let no_result: Vec<&str> = ids.iter().copied().filter(|id| !output.contains(id) && !errors.contains(id)).collect();
+    assert_eq!(no_result.len() as u64, unfinished);
+    for id in &no_result {
+        assert_eq!(outcome_of(&r, id).0, Outcome::BatchExpired, "{id}");
+    }
+    let s = r.summary;
+    assert_eq!((s.batch_expired, s.missing), (unfinished, 0));
+    assert_eq!(r.rows.iter().filter(|x| x.outcome == Outcome::BatchExpired).count() as u64, s.batch_expired);
+    let expired_in_retry: Vec<&str> =
+        r.retry.entries.iter().filter(|e| e.outcome == Outcome::BatchExpired).map(|e| e.custom_id.as_str()).collect();
+    assert_eq!(expired_in_retry, no_result);
+    assert!(r.retry.entries.iter().all(|e| e.outcome != Outcome::Missing));
+    // The retry file still holds every retryable request: r3 and the expired ones.
+    let retry = String::from_utf8(build_retry_file(input.as_bytes(), &r.retry).unwrap()).unwrap();
+    assert_eq!(retry.lines().count() as u64, s.rate_limited + s.batch_expired);
+    // A job that did not expire changes nothing: the same requests stay missing.
+    let mut done = join_bytes(&output, &errors, &input);
+    let mut completed = job.clone();
+    completed.status = JobStatus::Completed;
+    done.apply_job(&completed);
+    assert_eq!((done.summary.missing, done.summary.batch_expired), (no_result.len() as u64, 0));
+}
+
+#[test]
+fn every_request_is_in_exactly_one_class_and_the_classes_sum_to_the_requests() {
+    // Fails before the fix: the summary carried `retryable` beside the
+    // outcome counts it is made of (the page's tiles then added missing
+    // to retryable and content_filtered to "never retried" again), so the
+    // tiles summed to more than the number of requests.
+    let r = join("chat", 64 * 1024, Order::OutputErrorsInput);
+    let mut both = join_bytes(
+        &ok_line("x", "gpt-4o", 1, 1),
+        &http_error_line("x", 500, "server_error"),
+        &(input_line("x", "gpt-4o") + &input_line("y", "gpt-4o")),
+    );
+    both.apply_job(&expired_job(2, 1, 0));
+    for r in [&r, &both] {
+        let s = r.summary;
+        // Distinct custom_ids over the rows, counted here.
+        let ids: std::collections::BTreeSet<&str> = r.rows.iter().map(|x| x.custom_id.as_str()).collect();
+        assert_eq!(s.requests, ids.len() as u64);
+        // Every count in the summary that is not a documented cross-cutting
+        // figure is an outcome class: they partition the requests.
+        let v = serde_json::to_value(s).unwrap();
+        let cross = ["requests", "unexpected", "duplicates", "unreadable_lines", "usage_overflows"];
+        let classes: u64 =
+            v.as_object().unwrap().iter().filter(|(k, _)| !cross.contains(&k.as_str())).filter_map(|(_, n)| n.as_u64()).sum();
+        assert_eq!(classes, s.requests, "{v}");
+        for o in Outcome::ALL {
+            assert_eq!(s.count(o), r.rows.iter().filter(|x| x.outcome == o).count() as u64, "{o:?}");
+        }
+        // The tiles: each outcome in exactly one, each request in exactly one.
+        let tiles = s.tiles();
+        let sum: u64 = tiles.iter().map(|t| t.count).sum();
+        assert_eq!(sum, s.requests);
+        for o in Outcome::ALL {
+            assert_eq!(tiles.iter().filter(|t| t.outcomes.contains(&o)).count(), 1, "{o:?}");
+        }
+        for t in &tiles {
+            assert_eq!(t.count, t.outcomes.iter().map(|&o| s.count(o)).sum::<u64>(), "{:?}", t.class);
+            // A sub-count says whose part it is.
+            for (o, n) in &t.of_which {
+                assert!(t.outcomes.contains(o) && *n == s.count(*o) && *n <= t.count);
+            }
+        }
+        assert_eq!(s.retryable(), r.rows.iter().filter(|x| x.outcome.is_retryable()).count() as u64);
+        let retry_tile = tiles.iter().find(|t| t.class == TileClass::Retryable).unwrap();
+        assert_eq!(retry_tile.count, s.retryable());
+        assert!(Outcome::ALL.iter().all(|o| o.is_retryable() == retry_tile.outcomes.contains(o)));
+    }
+    // A request with an output line and an error line is one request.
+    assert_eq!((both.summary.requests, both.summary.succeeded, both.summary.duplicates, both.summary.batch_expired), (2, 1, 1, 1));
+}
+
+#[test]
+fn rows_without_a_model_in_the_output_are_priced_as_the_model_the_output_reports() {
+    // Fails before the fix: the failed and unfinished requests kept the
+    // input's deployment name, a $0 row that asked to pick a model.
+    let deployment = "gpt-4o-mini-batch";
+    let answered = "gpt-4o-mini-2024-07-18";
+    let input: String = ["a", "b", "c", "d"].iter().map(|id| input_line(id, deployment)).collect();
+    let output = ok_line("a", answered, 1000, 200) + &ok_line("b", answered, 3000, 100);
+    let errors = http_error_line("c", 500, "server_error");
+    let r = join_bytes(&output, &errors, &input);
+    for row in &r.rows {
+        assert_eq!(row.model.as_deref(), Some(answered), "{}", row.custom_id);
+    }
+    let c = cost_report(&r, &Catalog::builtin(), &CostOptions::default());
+    assert!(c.models.iter().all(|m| m.error.is_none() && m.priced_as.is_some()), "{:?}", c.models);
+    assert_eq!(c.models.iter().map(|m| m.requests).sum::<u64>(), r.summary.requests);
+    let (_, p) = batch_prices(&Catalog::builtin(), Some(answered), &CostOptions::default()).unwrap();
+    assert!((c.total_usd - cost_usd(&r.total_usage, &p)).abs() < 1e-15);
+    assert_eq!(c.unpriced_usage, Usage::default());
+    // Two models answering for one deployment: the rows without an answer
+    // take neither (nothing says which), and keep the input's name.
+    let two = ok_line("a", answered, 1, 1) + &ok_line("b", "gpt-4o-2024-08-06", 1, 1);
+    let r = join_bytes(&two, &errors, &input);
+    assert_eq!(r.rows.iter().find(|x| x.custom_id == "c").unwrap().model.as_deref(), Some(deployment));
 }

@@ -17,7 +17,7 @@ fn retry_file(shape: &str) -> Vec<u8> {
     joiner.feed_errors(&fixture(shape, "errors.jsonl"));
     joiner.feed_input(&input);
     let report = joiner.finish();
-    assert!(report.summary.retryable > 0, "{shape}: the fixture should have retryable requests");
+    assert!(report.summary.retryable() > 0, "{shape}: the fixture should have retryable requests");
     build_retry_file(&input, &report.retry).unwrap()
 }
 

@@ -29,7 +29,7 @@ pub fn GroupChart(rows: Vec<GroupRow>) -> impl IntoView {
             let parts = [
                 (s.succeeded, "seg seg--ok"),
                 (s.truncated + s.content_filtered, "seg seg--warn"),
-                (s.retryable, "seg seg--retry"),
+                (s.retryable(), "seg seg--retry"),
                 (s.client_error, "seg seg--error"),
             ];
             let mut x = ROWS.label_w;

@@ -153,7 +153,7 @@ pub fn GroupsPanel(report: Arc<ResultsReport>) -> impl IntoView {
                                             <td class="num">{count(s.requests)}</td>
                                             <td class="num">{count(s.succeeded)}</td>
                                             <td class="num">{count(s.content_filtered)}</td>
-                                            <td class="num">{count(s.retryable)}</td>
+                                            <td class="num">{count(s.retryable())}</td>
                                             <td class="num">{count(s.client_error)}</td>
                                             <td class="num">{count(g.usage.total())}</td>
                                             <td class="num">

@@ -16,15 +16,31 @@ mod summary;
 mod text;
 
 use crate::components::page_header::PageHeader;
+use batchlane_core::results::{parse_job, JobStatus};
 use leptos::prelude::*;
 use state::State;
+use std::sync::Arc;
 
 #[component]
 pub fn ResultsPage() -> impl IntoView {
     let state = State::new();
     provide_context(state);
     on_cleanup(move || state.stop());
-    let report = move || state.report.get();
+    // With a job object pasted, the report follows it: the unanswered
+    // requests of an expired job are batch_expired (`apply_job`). Only an
+    // expired job is kept, so typing another job does not redraw the panels.
+    let expired_job = Memo::new(move |_| state.job_text.with(|t| parse_job(t).ok().filter(|j| j.status == JobStatus::Expired)));
+    let report = move || {
+        let r = state.report.get()?;
+        Some(match expired_job.get() {
+            Some(job) if r.summary.missing > 0 => {
+                let mut settled = (*r).clone();
+                settled.apply_job(&job);
+                Arc::new(settled)
+            }
+            _ => r,
+        })
+    };
     view! {
         <section class="page results-page" data-testid="page-results">
             <PageHeader title="page.results.title" desc="page.results.desc"/>

@@ -1,12 +1,14 @@
-//! The summary (with the stable data-* hooks), the outcome counts, files
-//! given in the wrong place and the line diagnostics.
+//! The summary (with the stable data-* hooks): the requests, the tiles that
+//! partition them (`Summary::tiles`), then the cross-cutting counts
+//! (unexpected, duplicate lines); the outcome counts, files given in the
+//! wrong place and the line diagnostics.
 
 use super::state::State;
 use super::text::{count, file_label, outcome_class, outcome_label};
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::results::line::LineProblem;
-use batchlane_core::results::{Diagnostic, Outcome, Problem, ResultsReport};
+use batchlane_core::results::{Diagnostic, Outcome, Problem, ResultsReport, TileClass};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -26,7 +28,35 @@ pub fn SummaryPanel(report: Arc<ResultsReport>) -> impl IntoView {
             </div>
         }
     };
-    let never_retried = s.content_filtered + s.client_error;
+    // The tiles partition the requests (each in exactly one); a part worth
+    // naming (missing, batch_expired in retryable) is shown inside its tile.
+    let tiles = s
+        .tiles()
+        .into_iter()
+        .map(|tile| {
+            let (key, class) = match tile.class {
+                TileClass::Succeeded => ("results.summary.succeeded", "results-card--ok"),
+                TileClass::Truncated => ("results.outcome.truncated", "results-card--warn"),
+                TileClass::ContentFiltered => ("results.summary.content_filtered", "results-card--warn"),
+                TileClass::Retryable => ("results.summary.retryable", "results-card--retry"),
+                TileClass::ClientError => ("results.outcome.client_error", "results-card--error"),
+            };
+            let of_which = tile.of_which.clone();
+            let parts = move || {
+                let lang = prefs.lang.get();
+                let list =
+                    of_which.iter().map(|&(o, n)| format!("{} {}", outcome_label(lang, o), count(n))).collect::<Vec<_>>().join(" · ");
+                (!list.is_empty()).then(|| fill(t(lang, "results.summary.of_which"), &[("parts", &list)]))
+            };
+            view! {
+                <div class=format!("results-card {class}")>
+                    <span class="results-card__n">{count(tile.count)}</span>
+                    <span class="results-card__label">{tr(key)}</span>
+                    <span class="results-card__label muted">{parts}</span>
+                </div>
+            }
+        })
+        .collect_view();
     let outcome_rows = Outcome::ALL
         .iter()
         .map(|&o| {
@@ -76,17 +106,13 @@ pub fn SummaryPanel(report: Arc<ResultsReport>) -> impl IntoView {
                 data-requests=s.requests.to_string()
                 data-succeeded=s.succeeded.to_string()
                 data-content-filtered=s.content_filtered.to_string()
-                data-retryable=s.retryable.to_string()
+                data-retryable=s.retryable().to_string()
                 data-missing=s.missing.to_string()
                 data-unexpected=s.unexpected.to_string()
                 data-duplicates=s.duplicates.to_string()
             >
                 {card("results.summary.requests", s.requests, "")}
-                {card("results.summary.succeeded", s.succeeded, "results-card--ok")}
-                {card("results.summary.content_filtered", s.content_filtered, "results-card--warn")}
-                {card("results.summary.retryable", s.retryable, "results-card--retry")}
-                {card("results.summary.never_retried", never_retried, "results-card--error")}
-                {card("results.summary.missing", s.missing, "")}
+                {tiles}
                 {card("results.summary.unexpected", s.unexpected, "")}
                 {card("results.summary.duplicates", s.duplicates, "")}
             </div>

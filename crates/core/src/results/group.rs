@@ -166,7 +166,7 @@ pub fn group_csv(table: &GroupTable) -> Result<String, CsvError> {
             s.batch_cancelled,
             s.request_timeout,
             s.missing,
-            s.retryable,
+            s.retryable(),
             r.usage.prompt,
             r.usage.cached,
             r.usage.completion,

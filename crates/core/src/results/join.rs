@@ -232,8 +232,9 @@ impl ResultsJoiner {
         let mut rows: Vec<RequestRow> = Vec::with_capacity(self.entries.len());
         let mut retry = RetryPlan::default();
         let mut sum_overflowed = false;
+        let answered_as = answered_as(&self.entries);
         for (custom_id, e) in std::mem::take(&mut self.entries) {
-            let Some((row, input)) = make_row(custom_id, e, have_input) else { continue };
+            let Some((row, input)) = make_row(custom_id, e, have_input, &answered_as) else { continue };
             summary.add(row.outcome);
             summary.unexpected += u64::from(row.unexpected);
             summary.duplicates += u64::from(row.result_lines.saturating_sub(1));
@@ -295,9 +296,31 @@ impl ResultsJoiner {
     }
 }
 
+/// The model the output reports for each input `body.model` (often a
+/// deployment name such as `gpt-4o-mini-batch`), where the responses name
+/// exactly one (`gpt-4o-mini-2024-07-18`); a name two models answered for
+/// is left out: nothing says which one a request without an answer had.
+fn answered_as(entries: &HashMap<String, Entry>) -> HashMap<String, String> {
+    let mut seen: HashMap<&str, Option<&str>> = HashMap::new();
+    for e in entries.values() {
+        let (Some(asked), Some(answered)) =
+            (e.input.as_ref().and_then(|i| i.model.as_deref()), e.result.as_ref().and_then(|r| r.model.as_deref()))
+        else {
+            continue;
+        };
+        seen.entry(asked).and_modify(|m| *m = m.filter(|m| *m == answered)).or_insert(Some(answered));
+    }
+    seen.into_iter().filter_map(|(asked, answered)| Some((asked.to_string(), answered?.to_string()))).collect()
+}
+
 /// One row per custom_id; `None` for an entry with neither an input line
 /// nor a result (cannot happen, kept total).
-fn make_row(custom_id: String, e: Entry, have_input: bool) -> Option<(RequestRow, Option<InputRef>)> {
+fn make_row(
+    custom_id: String,
+    e: Entry,
+    have_input: bool,
+    answered_as: &HashMap<String, String>,
+) -> Option<(RequestRow, Option<InputRef>)> {
     let (outcome, code, message, result_at, result_model) = match e.result {
         Some(r) => (r.classified.outcome, r.classified.code, r.classified.message, Some(r.at), r.model),
         None if e.input.is_some() => (Outcome::Missing, None, None, None, None),
@@ -316,7 +339,8 @@ fn make_row(custom_id: String, e: Entry, have_input: bool) -> Option<(RequestRow
         result_lines: e.result_lines,
         result_at,
         input_line,
-        model: result_model.or(input_model),
+        // No model in its result: the one the output reports for the input's name.
+        model: result_model.or_else(|| input_model.map(|m| answered_as.get(&m).cloned().unwrap_or(m))),
         usage: e.usage,
         metadata,
     };

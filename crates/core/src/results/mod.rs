@@ -2,7 +2,8 @@
 //! request, attribute usage and cost, build the retry file, explain the job.
 //!
 //! Use: a [`ResultsJoiner`] fed with chunks of each file, `finish()` →
-//! [`ResultsReport`]; then [`cost_report`], [`group_table`] / [`group_csv`],
+//! [`ResultsReport`] (with a job object, [`ResultsReport::apply_job`]: the
+//! unanswered requests of an expired job are `batch_expired`); then [`cost_report`], [`group_table`] / [`group_csv`],
 //! [`RetryExtractor`] (second pass over the input) and, for a pasted job
 //! object, [`parse_job`] + [`analyze_job`].
 
@@ -29,7 +30,7 @@ pub use job::{analyze_job, parse_job, BatchJob, JobAnalysis, JobStatus, Vendor};
 pub use job_text::{explain_error_code, explain_status, format_utc, warning_text};
 pub use join::ResultsJoiner;
 pub use outcome::{Classified, Outcome};
-pub use report::{Diagnostic, Problem, RequestRow, ResultsReport, Summary};
+pub use report::{Diagnostic, Problem, RequestRow, ResultsReport, Summary, Tile, TileClass};
 pub use retry::{build_retry_file, RetryError, RetryExtractor, RetryPlan};
 pub use usage::{batch_prices, cost_usd, CostOptions, CostReport, PriceOverride, Usage};
 

@@ -32,7 +32,8 @@ pub enum Outcome {
     BatchExpired,
     BatchCancelled,
     RequestTimeout,
-    /// In the input, in neither result file.
+    /// In the input, in neither result file (of a job that expired, such a
+    /// request is `BatchExpired` instead: [`super::ResultsReport::apply_job`]).
     Missing,
 }
 

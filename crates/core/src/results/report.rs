@@ -1,6 +1,7 @@
 //! What the join produces: one row per custom_id, the summary counts, the
 //! retry plan and the diagnostics.
 
+use super::job::{BatchJob, JobStatus};
 use super::line::LineProblem;
 use super::outcome::Outcome;
 use super::retry::RetryPlan;
@@ -33,7 +34,10 @@ pub struct RequestRow {
     /// The line of the result that decided the outcome.
     pub result_at: Option<LineRef>,
     pub input_line: Option<u64>,
-    /// The response body's `model`, else the input line's `body.model`.
+    /// The response body's `model`; without one, the model the output
+    /// reports for the input line's `body.model` (a deployment name: the
+    /// one model every answered request of that name names), else the
+    /// input line's `body.model` as written.
     pub model: Option<String>,
     /// Summed over all of this custom_id's result lines (each was billed).
     pub usage: Usage,
@@ -42,6 +46,15 @@ pub struct RequestRow {
 }
 
 /// Counts per outcome plus the cross-cutting counts the page shows.
+///
+/// Every request (distinct custom_id) is in exactly one outcome count, so
+/// the ten outcome counts sum to `requests` (a custom_id with an output and
+/// an error line is one request, counted by the result that won). The
+/// classes built from them (retryable, the tiles) are methods, never
+/// fields beside them: [`Summary::retryable`], [`Summary::tiles`]. The
+/// other fields are cross-cutting: `unexpected` is a part of `requests`
+/// (each also has its outcome); `duplicates`, `unreadable_lines` and
+/// `usage_overflows` count lines, not requests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Summary {
     /// Distinct custom_ids.
@@ -56,9 +69,8 @@ pub struct Summary {
     pub batch_cancelled: u64,
     pub request_timeout: u64,
     pub missing: u64,
-    /// rate_limited + server_error + batch_expired + batch_cancelled + request_timeout + missing.
-    pub retryable: u64,
-    /// custom_ids in a result file but not in the input.
+    /// custom_ids in a result file but not in the input (a part of
+    /// `requests`: each is also counted in its outcome).
     pub unexpected: u64,
     /// Extra result lines for a custom_id already seen.
     pub duplicates: u64,
@@ -100,9 +112,6 @@ impl Summary {
             Outcome::Missing => &mut self.missing,
         };
         *slot += 1;
-        if o.is_retryable() {
-            self.retryable += 1;
-        }
     }
 
     /// Every request succeeded outright: at least one request, none
@@ -114,6 +123,85 @@ impl Summary {
             && self.unexpected == 0
             && self.unreadable_lines == 0
             && self.usage_overflows == 0
+    }
+}
+
+/// The summary's tiles: the outcome classes the page shows side by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TileClass {
+    Succeeded,
+    Truncated,
+    ContentFiltered,
+    /// Every outcome that goes into the retry file.
+    Retryable,
+    /// Never retried: the request itself is wrong (content_filtered, the
+    /// other never-retried outcome, is a result and has its own tile).
+    ClientError,
+}
+
+/// One tile: its outcomes and how many requests they hold. The tiles
+/// partition the requests: each outcome is in exactly one tile, so the
+/// counts sum to [`Summary::requests`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Tile {
+    pub class: TileClass,
+    pub count: u64,
+    pub outcomes: &'static [Outcome],
+    /// Parts of `count` worth naming (e.g. missing, batch_expired in
+    /// retryable): sub-counts, never tiles of their own.
+    pub of_which: Vec<(Outcome, u64)>,
+}
+
+const RETRYABLE: [Outcome; 6] =
+    [Outcome::RateLimited, Outcome::ServerError, Outcome::BatchExpired, Outcome::BatchCancelled, Outcome::RequestTimeout, Outcome::Missing];
+
+impl Summary {
+    /// Requests whose outcome goes into the retry file: the sum of the
+    /// retryable outcome counts (a class of them, not a count beside them).
+    pub fn retryable(&self) -> u64 {
+        Outcome::ALL.iter().filter(|o| o.is_retryable()).map(|&o| self.count(o)).sum()
+    }
+
+    /// The tiles, in the page's order; see [`Tile`].
+    pub fn tiles(&self) -> Vec<Tile> {
+        let tile = |class, outcomes: &'static [Outcome]| {
+            let count = outcomes.iter().map(|&o| self.count(o)).sum();
+            let of_which = if outcomes.len() > 1 {
+                outcomes.iter().map(|&o| (o, self.count(o))).filter(|&(_, n)| n > 0).collect()
+            } else {
+                Vec::new()
+            };
+            Tile { class, count, outcomes, of_which }
+        };
+        vec![
+            tile(TileClass::Succeeded, &[Outcome::Succeeded]),
+            tile(TileClass::Truncated, &[Outcome::Truncated]),
+            tile(TileClass::ContentFiltered, &[Outcome::ContentFiltered]),
+            tile(TileClass::Retryable, &RETRYABLE),
+            tile(TileClass::ClientError, &[Outcome::ClientError]),
+        ]
+    }
+}
+
+impl ResultsReport {
+    /// What the job object says about the requests the files do not
+    /// answer. When the job `expired`, a request of the input with no
+    /// output or error line is one the window cut off: `missing` becomes
+    /// `batch_expired` (code `batch_expired`) in the rows, the counts and
+    /// the retry plan alike. Any other status changes nothing.
+    pub fn apply_job(&mut self, job: &BatchJob) {
+        if job.status != JobStatus::Expired || self.summary.missing == 0 {
+            return;
+        }
+        for row in self.rows.iter_mut().filter(|r| r.outcome == Outcome::Missing) {
+            row.outcome = Outcome::BatchExpired;
+            row.code = Some(Outcome::BatchExpired.code().to_string());
+        }
+        for e in self.retry.entries.iter_mut().filter(|e| e.outcome == Outcome::Missing) {
+            e.outcome = Outcome::BatchExpired;
+        }
+        self.summary.batch_expired += std::mem::take(&mut self.summary.missing);
     }
 }
 
