@@ -222,3 +222,35 @@ fn gpt_4o_mini_gets_ten_rpm_per_thousand_tpm() {
     let p = plan(&i, &Catalog::builtin()).unwrap();
     assert_eq!(p.limits.unwrap().rpm_allowed, 600.0);
 }
+
+/// The "more deployments" way quotes the quota of the tier picked, not the
+/// catalog's default (it said 1,000,000 TPM per region beside a tier of 3,000,000).
+#[test]
+fn more_deployments_quotes_the_tier_quota() {
+    use batchlane_core::facts::tiers::QuotaTier;
+    let catalog = Catalog::builtin();
+    let mut checked = 0;
+    for tier in QuotaTier::PAID {
+        let mut i = input(60_000.0, 50.0, 1_600.0, 400.0);
+        i.model = "gpt-4.1".into();
+        i.deployment = DeploymentType::GlobalStandard;
+        i.tier = Some(tier);
+        let Some(tier_tpm) = batchlane_core::quota::tier::default_tpm(&catalog, "gpt-4.1", &i) else { continue };
+        let p = plan(&i, &catalog).unwrap();
+        let quoted = p.ways.iter().find_map(|w| match w.way {
+            Way::MoreDeployments { default_quota_tpm, .. } => default_quota_tpm,
+            _ => None,
+        });
+        assert_eq!(quoted, Some(tier_tpm), "{tier:?}");
+        checked += 1;
+    }
+    // Some tier's quota differs from the catalog default the tip quoted before.
+    let default = catalog.get(batchlane_core::facts::Kind::DefaultTpmGlobal, "gpt-4.1").unwrap();
+    assert!(checked > 0);
+    assert!(QuotaTier::PAID.into_iter().any(|t| {
+        let mut i = input(60_000.0, 50.0, 1_600.0, 400.0);
+        i.model = "gpt-4.1".into();
+        i.tier = Some(t);
+        batchlane_core::quota::tier::default_tpm(&catalog, "gpt-4.1", &i).is_some_and(|x| x != default)
+    }));
+}

@@ -204,8 +204,9 @@ pub fn way_text(w: &RankedWay) -> Text {
                 )
             };
             if let Some(q) = default_quota_tpm {
-                en.push_str(&format!(" The default quota for this model and type is {} TPM per region.", num(q)));
-                ko.push_str(&format!(" 이 모델·배포 유형의 기본 할당량은 리전당 {} TPM입니다.", num(q)));
+                // The tier's quota when a tier is picked, else the default.
+                en.push_str(&format!(" The quota for this model and type is {} TPM per region.", num(q)));
+                ko.push_str(&format!(" 이 모델·배포 유형의 할당량은 리전당 {} TPM입니다.", num(q)));
             }
             Text::new(en, ko)
         }

@@ -77,7 +77,9 @@ pub(super) fn rank(input: &PlanInput, catalog: &Catalog, need: &Need) -> Vec<Ran
     }
     let burst = input.burst_factor;
     let deployments = if input.allocated_tpm > 0.0 { (need.tpm_to_request / input.allocated_tpm).ceil().max(1.0) } else { 1.0 };
-    let default_quota_tpm = catalog.get(scope_key(input.deployment.scope()), need.model);
+    // The quota of the tier picked (its table row), else the catalog's default.
+    let default_quota_tpm =
+        super::tier::default_tpm(catalog, need.model, input).or_else(|| catalog.get(scope_key(input.deployment.scope()), need.model));
     let more = RankedWay {
         rank: 0,
         timing: Timing::Now,
