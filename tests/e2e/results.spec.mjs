@@ -183,3 +183,24 @@ test("any subset of files; a swapped file is said plainly; Cancel stops the work
   await expect(summary).toHaveAttribute("data-requests", /\d+/);
   watch.check();
 });
+
+// Without the error file the retry file can't tell failed-for-good requests
+// from missing ones: the button says so (en and ko), and the note goes once
+// the error file is added.
+for (const [lang, word] of [["en", "No error file"], ["ko", "오류 파일이 없습니다"]]) {
+  test(`the retry button warns without the error file (${lang})`, async ({ page }) => {
+    const watch = watchErrors(page);
+    await prefer(page, { lang });
+    await page.goto("/results");
+    await ready(page, TITLE[lang]);
+    await page.getByTestId("results-output-input").setInputFiles(`${DIR}/output.jsonl`);
+    await page.getByTestId("results-input-input").setInputFiles(`${DIR}/input.jsonl`);
+    const note = page.getByTestId("results-retry-no-errors");
+    await expect(note).toContainText(word);
+    await expect(page.getByTestId("results-retry-download")).toBeVisible();
+    await page.getByTestId("results-errors-input").setInputFiles(`${DIR}/errors.jsonl`);
+    await expect(page.getByTestId("results-summary")).toHaveAttribute("data-retryable", "6");
+    await expect(note).toHaveCount(0);
+    watch.check();
+  });
+}

@@ -158,6 +158,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.retry.done.one", "Downloaded {n} line"),
     ("results.retry.done.other", "Downloaded {n} lines"),
     ("results.retry.check", "Run it through the Batch file check before you submit it."),
+    ("results.retry.no_errors_file.one", "No error file: {n} request has no result line and is in the retry file as missing, but it may have failed for good (a bad request, a content filter). Add the error file to leave such requests out."),
+    ("results.retry.no_errors_file.other", "No error file: {n} requests have no result line and are in the retry file as missing, but some may have failed for good (a bad request, a content filter). Add the error file to leave such requests out."),
     ("results.retry.none", "Nothing to retry: no request ended in a retryable way."),
     ("results.retry.needs_input.one", "{n} retryable request: add the input file to build the retry file from its original line."),
     ("results.retry.needs_input.other", "{n} retryable requests: add the input file to build the retry file from their original lines."),

@@ -158,6 +158,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.retry.done.one", "{n}줄을 다운로드했습니다"),
     ("results.retry.done.other", "{n}줄을 다운로드했습니다"),
     ("results.retry.check", "제출하기 전에 배치 파일 검사로 확인하세요."),
+    ("results.retry.no_errors_file.one", "오류 파일이 없습니다: 결과 줄이 없는 요청 {n}개가 누락으로 재시도 파일에 들어가지만, 이미 확정 실패했을 수 있습니다(잘못된 요청, 콘텐츠 필터). 이런 요청을 빼려면 오류 파일을 넣으세요."),
+    ("results.retry.no_errors_file.other", "오류 파일이 없습니다: 결과 줄이 없는 요청 {n}개가 누락으로 재시도 파일에 들어가지만, 이미 확정 실패했을 수 있습니다(잘못된 요청, 콘텐츠 필터). 이런 요청을 빼려면 오류 파일을 넣으세요."),
     ("results.retry.none", "재시도할 것이 없습니다. 재시도할 수 있는 방식으로 끝난 요청이 없습니다."),
     ("results.retry.needs_input.one", "재시도할 요청 {n}개: 원래 줄로 재시도 파일을 만들려면 입력 파일을 넣으세요."),
     ("results.retry.needs_input.other", "재시도할 요청 {n}개: 원래 줄로 재시도 파일을 만들려면 입력 파일을 넣으세요."),

@@ -23,6 +23,10 @@ pub fn RetryPanel(report: Arc<ResultsReport>) -> impl IntoView {
     let without: Vec<String> = report.retry.without_input.clone();
     let n_without = without.len() as u64;
     let has_input = report.input.present;
+    // Without the error file, requests with no output line count as missing
+    // and go into the retry file, though some of them failed for good (400,
+    // content filter): say so at the button.
+    let unknown_missing = if report.errors.present { 0 } else { report.summary.missing };
     let busy = move || state.task.get() != Task::Idle;
     let not_retried = report.not_retried.iter().take(SHOWN).cloned().collect::<Vec<_>>();
     let more = report.not_retried.len().saturating_sub(SHOWN) as u64;
@@ -41,6 +45,11 @@ pub fn RetryPanel(report: Arc<ResultsReport>) -> impl IntoView {
                             <span class="badge badge--ok" role="status">{tn(prefs.lang.get(), "results.retry.done", n)}</span>
                         })}
                     </div>
+                    {(unknown_missing > 0).then(|| view! {
+                        <p class="note note--warn" data-testid="results-retry-no-errors" role="note">
+                            {move || tn(prefs.lang.get(), "results.retry.no_errors_file", unknown_missing)}
+                        </p>
+                    })}
                     <p class="muted">{tr("results.retry.check")}</p>
                 }.into_any()
             } else if n_without == 0 {
