@@ -92,6 +92,28 @@ codes! {
 }
 
 impl Code {
+    /// The APIs' own request validation codes: a request body the API
+    /// refuses (its 4xx is in the error file; the rest of the batch runs).
+    pub fn is_request_validation(self) -> bool {
+        use Code::*;
+        matches!(
+            self,
+            InvalidType
+                | InvalidValue
+                | IntegerBelowMinValue
+                | IntegerAboveMaxValue
+                | DecimalBelowMinValue
+                | DecimalAboveMaxValue
+                | EmptyArray
+                | ArrayBelowMinLength
+                | ArrayAboveMaxLength
+                | UnknownParameter
+                | UnsupportedParameter
+                | UnsupportedValue
+                | ContextLengthExceeded
+        )
+    }
+
     /// Whether [`super::repair`] removes this finding (duplicate ids only
     /// when renaming is asked for).
     pub fn is_repairable(self) -> bool {

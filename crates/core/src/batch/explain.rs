@@ -150,20 +150,7 @@ pub fn is_service_code(code: Code) -> bool {
             | ModelNotFound
             | StreamingUnsupported
             | TokenLimitExceeded
-            | InvalidType
-            | InvalidValue
-            | IntegerBelowMinValue
-            | IntegerAboveMaxValue
-            | DecimalBelowMinValue
-            | DecimalAboveMaxValue
-            | EmptyArray
-            | ArrayBelowMinLength
-            | ArrayAboveMaxLength
-            | UnknownParameter
-            | UnsupportedParameter
-            | UnsupportedValue
-            | ContextLengthExceeded
-    )
+    ) || code.is_request_validation()
 }
 
 /// What a finding of `code` means, in a sentence: shown beside the

@@ -38,19 +38,7 @@ pub fn stage_of(code: Code, param: Option<&str>, severity: Severity) -> (Stage, 
         return (Stage::Advice, true);
     }
     match code {
-        InvalidType
-        | InvalidValue
-        | IntegerBelowMinValue
-        | IntegerAboveMaxValue
-        | DecimalBelowMinValue
-        | DecimalAboveMaxValue
-        | EmptyArray
-        | ArrayBelowMinLength
-        | ArrayAboveMaxLength
-        | UnknownParameter
-        | UnsupportedParameter
-        | UnsupportedValue
-        | ContextLengthExceeded => (Stage::Request, false),
+        c if c.is_request_validation() => (Stage::Request, false),
         // A required field below the body the validator does not look at.
         MissingRequiredParameter | InvalidRequest => {
             let below = param.and_then(|p| p.strip_prefix("body.")).map(|p| p.split(['.', '[']).next().unwrap_or(""));
