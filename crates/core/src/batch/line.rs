@@ -169,7 +169,7 @@ pub(crate) fn check_line_cheap(line: LineRef, dialect: Dialect, catalog: &Catalo
         json_failure(line, &e, dialect, out);
         return None;
     }
-    let fields = super::fast_line::top_fields(line.bytes)?;
+    let fields = super::top_fields::top_fields(line.bytes)?;
     let s = scan(line.bytes);
     let mut obj = fields.top;
     if let Some(body) = &fields.body {

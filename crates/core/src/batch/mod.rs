@@ -41,6 +41,7 @@ mod structural_part;
 mod tally;
 mod token_part;
 mod tokens;
+mod top_fields;
 mod warm_up;
 
 pub use bpe::{pack_rank_file, RankFileError};

@@ -3,6 +3,7 @@
 //! taken only at its default, a parameter not taken at all.
 
 use super::line::{LineRef, Parsed};
+use super::schema::figure;
 use super::{Code, Findings, ModelSource, Severity};
 use crate::facts::{builtin, Catalog, Certainty, Kind, Model};
 use serde_json::Value;
@@ -16,14 +17,6 @@ fn severity(catalog: &Catalog, kind: Kind, param: &str, source: ModelSource) -> 
         Severity::Error
     } else {
         Severity::Warning
-    }
-}
-
-fn figure(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
     }
 }
 

@@ -149,7 +149,7 @@ fn push(out: &mut Vec<Finding>, path: &str, code: Code, problem: Problem, messag
 }
 
 /// A bound as the service prints it (`2`, `0.5`).
-fn figure(x: f64) -> String {
+pub(crate) fn figure(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
     } else {

@@ -1,0 +1,164 @@
+//! The generator of the body-schema tables (`openai.rs`, `azure.rs`).
+//!
+//! Two steps, both run by `cargo run -p batchlane-core --example gen_body_schema`:
+//! 1. [`extract_subset`]: from a vendor's whole OpenAPI document, the request
+//!    schemas we check and every schema they reach, without prose
+//!    (descriptions, examples). The result is vendored in
+//!    `crates/core/assets/specs/` so builds stay offline; it is only redone
+//!    when a newer spec is fetched (`--spec openai=PATH`).
+//! 2. [`generate`]: the vendored subset → a Rust table of [`super::Node`]s,
+//!    with the live services' known differences from the spec applied
+//!    ([`Patch`], each with its source). `tests/body_schema.rs` regenerates
+//!    and compares byte for byte.
+//!
+//! Keywords that constrain values and are not modelled (`pattern`,
+//! `format`, `minLength`, `maxLength`, `maxProperties`, `propertyNames`)
+//! are counted in [`Stats::unchecked`], never silently taken as checked; a
+//! keyword the generator does not know stops it.
+//!
+//! Files: `extract.rs` (step 1), `compile.rs` (schemas → an intermediate
+//! graph: `$ref`, `allOf`, unions), `patches.rs` (the services' differences),
+//! `emit.rs` (the graph → Rust, and the counts).
+
+mod compile;
+mod emit;
+mod extract;
+mod patches;
+
+pub use extract::extract_subset;
+pub use patches::{Change, Patch, PATCHES};
+
+use compile::{Compiler, ANY};
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// Keywords that say nothing about validity (dropped from the subset).
+pub(super) const PROSE: &[&str] = &[
+    "description",
+    "example",
+    "examples",
+    "title",
+    "default",
+    "deprecated",
+    "x-oaiMeta",
+    "x-oaiExpandable",
+    "x-oaiTypeLabel",
+    "x-stainless-const",
+    "x-oaiSupportedSystemMessages",
+    "x-ms-discriminator-value",
+    "x-ms-client-name",
+    "x-ms-enum",
+    "x-ms-external",
+    "x-nullable-description",
+    "readOnly",
+    "writeOnly",
+    "externalDocs",
+    "discriminator",
+    "$recursiveAnchor",
+];
+
+/// Keywords that constrain values but are not modelled: counted, not checked.
+pub(super) const UNMODELLED: &[&str] =
+    &["pattern", "format", "minLength", "maxLength", "maxProperties", "propertyNames", "$recursiveRef", "minProperties"];
+
+/// What one generation run reads: the subset, what to call the table, the roots.
+pub struct Config<'a> {
+    /// `owner/repo@commit path` of the spec the subset came from.
+    pub source: &'a str,
+    /// Endpoint name (`chat`, …) → schema name.
+    pub roots: &'a [(&'a str, &'a str)],
+}
+
+/// Where the vendored OpenAI subset came from.
+pub const OPENAI_SOURCE: &str = "openai/openai-openapi@f85dbe223d40e1a31cba812ab2d755c7e98a92a3 openapi.json (2026-08-21)";
+/// Where the vendored Azure subset came from.
+pub const AZURE_SOURCE: &str = "Azure/azure-rest-api-specs@132b90d1f06386034a6c2b34e903dbd3b03f9806 specification/cognitiveservices/data-plane/AzureOpenAI/inference/stable/2024-10-21/inference.json";
+/// The vendored subsets, relative to `crates/core`.
+pub const OPENAI_SUBSET: &str = "assets/specs/openai-openapi.subset.json";
+pub const AZURE_SUBSET: &str = "assets/specs/azure-inference-2024-10-21.subset.json";
+
+/// The vendors' request schemas: OpenAI's.
+pub const OPENAI_ROOTS: &[(&str, &str)] = &[
+    ("chat", "CreateChatCompletionRequest"),
+    ("completions", "CreateCompletionRequest"),
+    ("embeddings", "CreateEmbeddingRequest"),
+    ("responses", "CreateResponse"),
+];
+
+/// Azure OpenAI's inference spec (2024-10-21): chat (what Global Batch takes
+/// besides the v1 Responses API, which follows OpenAI's) and completions
+/// (its embeddings body has no schema name; Global Batch takes no embeddings).
+pub const AZURE_ROOTS: &[(&str, &str)] = &[("chat", "createChatCompletionRequest"), ("completions", "createCompletionRequest")];
+
+/// Counts of what a table checks, per root.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub types: usize,
+    pub enums: usize,
+    pub bounds: usize,
+    pub lengths: usize,
+    pub required: usize,
+    pub unions: usize,
+    pub closed: usize,
+    pub unchecked: usize,
+}
+
+pub(super) fn schemas_of(spec: &Value) -> Result<&Map<String, Value>, String> {
+    spec.pointer("/components/schemas")
+        .or_else(|| spec.get("definitions"))
+        .and_then(Value::as_object)
+        .ok_or_else(|| "no components.schemas or definitions in the spec".to_string())
+}
+
+pub(super) fn ref_name(r: &str) -> Option<&str> {
+    r.strip_prefix("#/components/schemas/").or_else(|| r.strip_prefix("#/definitions/"))
+}
+
+/// The subset (as vendored) → the Rust source of a table, and its counts per root.
+pub fn generate(subset: &str, config: &Config) -> Result<(String, Vec<(String, Stats)>), String> {
+    let spec: Value = serde_json::from_str(subset).map_err(|e| format!("subset: {e}"))?;
+    let schemas = schemas_of(&spec)?;
+    let mut c = Compiler::new(schemas);
+    for (_, schema) in config.roots {
+        c.named(schema)?;
+    }
+    c.patch(PATCHES)?;
+    let roots: Vec<(&str, usize)> = config.roots.iter().map(|(n, s)| (*n, c.named[*s])).collect();
+    // Renumber what the roots reach, breadth first (0 stays Any).
+    let mut order = vec![ANY];
+    let mut index: HashMap<usize, usize> = HashMap::from([(ANY, 0)]);
+    let mut queue: std::collections::VecDeque<usize> = roots.iter().map(|&(_, id)| id).collect();
+    while let Some(id) = queue.pop_front() {
+        if index.contains_key(&id) {
+            continue;
+        }
+        index.insert(id, order.len());
+        order.push(id);
+        queue.extend(emit::children(&c.nodes[id]));
+    }
+    if order.len() > u16::MAX as usize {
+        return Err("more nodes than a u16 numbers".into());
+    }
+    let stats = roots
+        .iter()
+        .zip(config.roots)
+        .map(|(&(name, id), &(_, schema))| {
+            (name.to_string(), Stats { unchecked: emit::unmodelled(schemas, schema), ..emit::stats(&c, id) })
+        })
+        .collect();
+    let mut out = String::new();
+    let _ = writeln!(out, "// @generated by `cargo run -p batchlane-core --example gen_body_schema` from");
+    let _ = writeln!(out, "// {}. Do not edit.", config.source);
+    out.push_str("use super::Extra::*;\nuse super::Node::*;\nuse super::Table;\n\n");
+    let _ = writeln!(out, "#[rustfmt::skip]\npub static TABLE: Table = Table {{\n    source: {:?},\n    roots: &[", config.source);
+    for (name, id) in &roots {
+        let _ = writeln!(out, "        ({name:?}, {}),", index[id]);
+    }
+    out.push_str("    ],\n    nodes: &[\n");
+    for (n, &id) in order.iter().enumerate() {
+        let _ = writeln!(out, "        /* {n} */ {},", emit::emit(&c.nodes[id], &index));
+    }
+    out.push_str("    ],\n};\n");
+    Ok((out, stats))
+}
