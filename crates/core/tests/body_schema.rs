@@ -594,3 +594,36 @@ fn a_line_too_big_to_check_still_gets_the_cheap_checks() {
     assert_eq!(model.message, "Model parameter is required.");
     assert_eq!(r.verdict(), Verdict::BatchFails);
 }
+
+/// The cheap checks on a line over the value limit, fed hostile input: bad
+/// UTF-8, a raw control character, a number beyond f64, deep nesting. Each
+/// is reported (never a panic), and the line never passes.
+#[test]
+fn the_cheap_checks_survive_hostile_lines() {
+    use batchlane_core::batch::{CheckOptions, Verdict};
+    let o = CheckOptions { dialect: Dialect::OpenAi, count_tokens: false, max_line_values: 100, ..CheckOptions::default() };
+    let ones = vec!["1"; 200].join(",");
+    let head = r#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "logit_bias": ["#;
+    let mut bad_utf8 = format!("{head}{ones}], \"x\": \"").into_bytes();
+    bad_utf8.extend_from_slice(b"\xff\xfe\"}}");
+    let control = format!("{head}{ones}], \"x\": \"a\u{1}b\"}}}}").into_bytes();
+    let huge_number = format!("{head}{ones}, 1e99999]}}}}").into_bytes();
+    let deep = format!("{head}{ones}], \"x\": {}{}}}}}", "[".repeat(5_000), "]".repeat(5_000)).into_bytes();
+    let long_id = format!(
+        r#"{{"custom_id": "{}", "method": "POST", "url": "/v1/chat/completions", "body": {{"model": "gpt-4o", "logit_bias": [{ones}]}}}}"#,
+        "x".repeat(2_000_000)
+    )
+    .into_bytes();
+    for (name, line, code) in [
+        ("bad utf-8", bad_utf8, Code::InvalidUtf8),
+        ("control character", control, Code::InvalidJsonLine),
+        ("1e99999", huge_number, Code::InvalidJsonLine),
+        ("deep nesting", deep, Code::InvalidJsonLine),
+        ("2 MB custom_id", long_id, Code::CustomIdTooLong),
+    ] {
+        let r = batchlane_core::batch::check_bytes(&line, o.clone(), &Catalog::builtin());
+        let c: Vec<Code> = r.diagnostics.iter().map(|d| d.code).collect();
+        assert!(c.contains(&Code::LineTooLong) && c.contains(&code), "{name}: {c:?}");
+        assert_ne!(r.verdict(), Verdict::Ready, "{name}");
+    }
+}

@@ -133,14 +133,7 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
 
 /// A line serde_json refused: not UTF-8, or not JSON (said where and why).
 fn json_failure(line: LineRef, e: &serde_json::Error, dialect: Dialect, out: &mut Findings) {
-    if let Err(u) = std::str::from_utf8(line.bytes) {
-        let at = u.valid_up_to();
-        let msg = format!(
-            "Invalid file for Batch API. Must be utf-8 encoded (byte 0x{:02X} at byte offset {} of the file is not UTF-8).",
-            line.bytes[at],
-            line.start + at as u64
-        );
-        out.push(line.diag(Code::InvalidUtf8, Severity::Error, None, msg, Some(at)));
+    if not_utf8(line, out) {
         return;
     }
     let mut at = (e.column().max(1) - 1).min(line.bytes.len());
@@ -165,7 +158,11 @@ fn json_failure(line: LineRef, e: &serde_json::Error, dialect: Dialect, out: &mu
 /// without building the line (bounded memory). `None` where the line is not
 /// an object, or these fields are not plain values.
 pub(crate) fn check_line_cheap(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut Findings) -> Option<Parsed<'static>> {
-    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(line.bytes) {
+    // Ignored strings are not checked for UTF-8 by serde_json: check it all.
+    if not_utf8(line, out) {
+        return None;
+    }
+    if let Err(e) = serde_json::from_slice::<Parses>(line.bytes) {
         json_failure(line, &e, dialect, out);
         return None;
     }
@@ -187,6 +184,65 @@ pub(crate) fn check_line_cheap(line: LineRef, dialect: Dialect, catalog: &Catalo
         None => {}
     }
     Some(p)
+}
+
+/// A JSON value parsed as `Value` parses it (numbers in range, strings and
+/// escapes checked) but not kept: whether a line is JSON, in bounded memory.
+struct Parses;
+
+impl<'de> serde::Deserialize<'de> for Parses {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Parses;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_unit<E>(self) -> Result<Parses, E> {
+                Ok(Parses)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Parses, E> {
+                Ok(Parses)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Parses, E> {
+                Ok(Parses)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Parses, E> {
+                Ok(Parses)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Parses, E> {
+                Ok(Parses)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Parses, E> {
+                Ok(Parses)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Parses, A::Error> {
+                while a.next_element::<Parses>()?.is_some() {}
+                Ok(Parses)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Parses, A::Error> {
+                while a.next_key::<IgnoredAny>()?.is_some() {
+                    a.next_value::<Parses>()?;
+                }
+                Ok(Parses)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Reports the first byte that is not UTF-8, if any; whether there was one.
+fn not_utf8(line: LineRef, out: &mut Findings) -> bool {
+    let Err(u) = std::str::from_utf8(line.bytes) else { return false };
+    let at = u.valid_up_to();
+    let msg = format!(
+        "Invalid file for Batch API. Must be utf-8 encoded (byte 0x{:02X} at byte offset {} of the file is not UTF-8).",
+        line.bytes[at],
+        line.start + at as u64
+    );
+    out.push(line.diag(Code::InvalidUtf8, Severity::Error, None, msg, Some(at)));
+    true
 }
 
 /// serde_json's reason, without its "at line 1 column N" (we give our own).
