@@ -81,8 +81,6 @@ codes! {
     CustomIdTooLong => "custom_id_too_long",
     BaseModelName => "base_model_name",
     MaxTokensUnset => "max_tokens_unset",
-    MaxTokensOnReasoningModel => "max_tokens_on_reasoning_model",
-    ContextWindowExceeded => "context_window_exceeded",
     DuplicateJsonKey => "duplicate_json_key",
     LineTooLong => "line_too_long",
     MaxTokensTooLarge => "max_tokens_too_large",

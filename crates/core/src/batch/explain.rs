@@ -66,14 +66,6 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
             "Set max_tokens (or max_completion_tokens / max_output_tokens): the enqueued-token quota counts the output cap, and without one the model's maximum counts.",
             "max_tokens(또는 max_completion_tokens / max_output_tokens)를 지정하세요. 큐에 넣은 토큰 할당량에는 출력 상한이 들어가고, 지정하지 않으면 모델의 최대치가 들어갑니다.",
         ),
-        MaxTokensOnReasoningModel => Text::new(
-            "Reasoning models take max_completion_tokens instead of max_tokens.",
-            "추론 모델은 max_tokens 대신 max_completion_tokens를 받습니다.",
-        ),
-        ContextWindowExceeded => Text::new(
-            "Shorten the prompt: it is longer than the model's context window, so the request will fail.",
-            "프롬프트를 줄이세요. 모델의 컨텍스트 창보다 길어서 요청이 실패합니다.",
-        ),
         DuplicateJsonKey => Text::new(
             "Remove the repeated key: parsers keep only one of the values, and which one differs between parsers.",
             "반복된 키를 지우세요. 파서는 값 중 하나만 남기고, 어느 쪽을 남기는지는 파서마다 다릅니다.",
@@ -197,8 +189,6 @@ pub fn describe(code: Code) -> Text {
             "No output cap is set, so the model's maximum counts toward the quota.",
             "출력 상한이 없어 모델의 최대치가 할당량에 들어갑니다.",
         ),
-        MaxTokensOnReasoningModel => ("A reasoning model is given max_tokens.", "추론 모델에 max_tokens를 썼습니다."),
-        ContextWindowExceeded => ("The prompt is longer than the model's context window.", "프롬프트가 모델의 컨텍스트 창보다 깁니다."),
         DuplicateJsonKey => ("A key appears twice in the same object.", "같은 객체에 같은 키가 두 번 나옵니다."),
         LineTooLong => ("The line is too long to check here.", "줄이 너무 길어 여기서 검사하지 않았습니다."),
         MaxTokensTooLarge => ("The output cap is above the model's maximum output.", "출력 상한이 모델의 최대 출력보다 큽니다."),
