@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::code_common::{fill, is_https_url, py_str};
-use super::code_submit::{check_addresses, check_expiry, Dialect};
+use super::code_submit::{check_addresses, check_expiry, Dialect, AZURE_BATCH_API_VERSION};
 use super::keda_quota::fmt_num;
 use super::text::{FormError, Text};
 use crate::batch::Dialect as FileDialect;
@@ -16,7 +16,10 @@ use crate::facts::{Catalog, Kind};
 const PYTHON: &str = include_str!("control_plane.py.tmpl");
 
 /// What the service needs installed (one a line), beside the standard library.
-pub const REQUIREMENTS: [&str; 3] = ["openai", "azure-identity", "azure-storage-blob"];
+/// `openai` at the version the fault tests run (`tests/fixtures/python/requirements.txt`):
+/// it has `files.create(expires_after=)`, `batches.create(output_expires_after=)`
+/// and `with_options(max_retries=0)`.
+pub const REQUIREMENTS: [&str; 3] = ["openai>=3.57", "azure-identity", "azure-storage-blob>=12"];
 
 /// One tenant's model alias and the Global Batch deployment it resolves to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,7 +89,7 @@ impl ControlOptions {
         Self {
             dialect,
             endpoint: "https://contoso-aoai.openai.azure.com".into(),
-            api_version: "2024-10-21".into(),
+            api_version: AZURE_BATCH_API_VERSION.into(),
             endpoint_path: match dialect {
                 Dialect::Azure => "/chat/completions".into(),
                 Dialect::OpenAi => "/v1/chat/completions".into(),
@@ -121,6 +124,19 @@ impl ControlOptions {
                 e.push(FormError::new(f, format!("{f} is required (one line)."), format!("필수 항목입니다 (한 줄): {f}")));
             }
         }
+        if self.dialect == Dialect::Azure && predates_expiry(self.api_version.trim()) {
+            e.push(FormError::new(
+                "api_version",
+                format!(
+                    "api-version {} predates expires_after and output_expires_after, which the service sends: use {AZURE_BATCH_API_VERSION} or later.",
+                    self.api_version.trim()
+                ),
+                format!(
+                    "api-version {}은 서비스가 보내는 expires_after와 output_expires_after보다 오래되었습니다: {AZURE_BATCH_API_VERSION} 이후 버전을 쓰세요.",
+                    self.api_version.trim()
+                ),
+            ));
+        }
         let allowed = self.file_dialect().allowed_urls();
         if !allowed.contains(&self.endpoint_path.as_str()) {
             e.push(FormError {
@@ -152,6 +168,14 @@ impl ControlOptions {
         }
         e
     }
+}
+
+/// A dated Azure api-version (`YYYY-MM-DD…`) older than the first that takes
+/// `expires_after` and `output_expires_after`; undated ones (`v1`, `preview`) pass.
+fn predates_expiry(version: &str) -> bool {
+    let date = version.get(..10).unwrap_or("");
+    let dated = date.len() == 10 && date.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
+    dated && date < &AZURE_BATCH_API_VERSION[..10]
 }
 
 /// A tenant name: it names the tenant's ledger file and blob folder.
@@ -210,6 +234,23 @@ fn routes_literal(routes: &[Route]) -> String {
     format!("{{\n{}\n}}", body.join("\n"))
 }
 
+/// The most prompt tokens one image part can cost under any model in the
+/// catalog (high detail, the most tiles the tile rule allows), with overrides.
+pub fn image_part_tokens(catalog: &Catalog) -> u64 {
+    let tile = |k: Kind| catalog.require(k, "tile");
+    let tiles = (tile(Kind::ImageShortSidePx) / tile(Kind::ImageTileSidePx)).ceil()
+        * (tile(Kind::ImageFitSidePx) / tile(Kind::ImageTileSidePx)).ceil();
+    crate::facts::all_facts()
+        .filter(|f| f.kind == Kind::ImageTileTokens)
+        .map(|f| {
+            let base = catalog.get(Kind::ImageBaseTokens, f.subject).unwrap_or(0.0);
+            let per_tile = catalog.get(Kind::ImageTileTokens, f.subject).unwrap_or(0.0);
+            (base + tiles * per_tile).max(0.0).min(u64::MAX as f64) as u64
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 /// The requirements list (`requirements.txt`).
 pub fn control_requirements() -> String {
     REQUIREMENTS.iter().map(|r| format!("{r}\n")).collect()
@@ -242,6 +283,8 @@ pub fn control_python(o: &ControlOptions, catalog: &Catalog) -> Result<String, V
         ("ROUTES", routes_literal(&routes)),
         ("QUOTA", o.enqueued_quota.to_string()),
         ("COMPLETION_WINDOW", py_str(&format!("{}h", (catalog.require(Kind::CompletionWindowSeconds, "any") / 3_600.0) as u64))),
+        ("COMPLETION_WINDOW_SECONDS", whole(catalog.require(Kind::CompletionWindowSeconds, "any"))),
+        ("IMAGE_PART_TOKENS", image_part_tokens(catalog).to_string()),
         ("OUTPUT_EXPIRES", o.output_expires_after_seconds.to_string()),
         ("POLL_SECONDS", o.poll_interval_seconds.to_string()),
         ("FIRST_BACKOFF", whole(catalog.require(Kind::FailFastFirstBackoffSeconds, "azure"))),
@@ -280,6 +323,26 @@ mod tests {
         assert!(src.contains("FIRST_BACKOFF_SECONDS = 7  #"), "{src}");
         assert!(src.contains("COMPLETION_WINDOW = \"24h\"  #"), "{src}");
         assert!(!src.contains("{{"), "a placeholder was left");
+    }
+
+    #[test]
+    fn an_api_version_without_the_expiry_fields_is_refused() {
+        let c = Catalog::builtin();
+        let old = ControlOptions { api_version: "2024-10-21".into(), ..ControlOptions::new(Dialect::Azure, &c) };
+        assert_eq!(control_python(&old, &c).unwrap_err()[0].field, "api_version");
+        for ok in [AZURE_BATCH_API_VERSION, "2025-04-01-preview", "v1", "preview"] {
+            let o = ControlOptions { api_version: ok.into(), ..ControlOptions::new(Dialect::Azure, &c) };
+            assert!(control_python(&o, &c).is_ok(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn image_parts_count_the_most_an_image_can_cost() {
+        let c = Catalog::builtin();
+        // gpt-4o-mini's tile figures are the largest in the catalog: 2,833 + 8 tiles × 5,667.
+        assert_eq!(image_part_tokens(&c), 2_833 + 8 * 5_667);
+        let src = control_python(&ControlOptions::new(Dialect::Azure, &c), &c).unwrap();
+        assert!(src.contains(&format!("IMAGE_PART_TOKENS = {}", 2_833 + 8 * 5_667)), "{src}");
     }
 
     #[test]
