@@ -108,6 +108,8 @@ pub fn ControlPanel() -> impl IntoView {
                     <li>{tr("snippets.cp.b2")}</li>
                     <li>{tr("snippets.cp.b3")}</li>
                     <li>{tr("snippets.cp.b4")}</li>
+                    <li>{tr("snippets.cp.b5")}</li>
+                    <li>{tr("snippets.cp.b6")}</li>
                 </ul>
             </form>
             <div class="snip-output">

@@ -132,7 +132,7 @@ impl ControlOptions {
                     self.api_version.trim()
                 ),
                 format!(
-                    "api-version {}은 서비스가 보내는 expires_after와 output_expires_after보다 오래되었습니다: {AZURE_BATCH_API_VERSION} 이후 버전을 쓰세요.",
+                    "서비스가 보내는 expires_after와 output_expires_after가 없는 api-version입니다 ({}): {AZURE_BATCH_API_VERSION} 이후 버전을 쓰세요.",
                     self.api_version.trim()
                 ),
             ));
@@ -321,7 +321,7 @@ mod tests {
         c.set_override("fail_fast_first_backoff_seconds.azure", 7.0).unwrap();
         let src = control_python(&ControlOptions::new(Dialect::Azure, &c), &c).unwrap();
         assert!(src.contains("FIRST_BACKOFF_SECONDS = 7  #"), "{src}");
-        assert!(src.contains("COMPLETION_WINDOW = \"24h\"  #"), "{src}");
+        assert!(src.contains("COMPLETION_WINDOW = \"24h\"\nCOMPLETION_WINDOW_SECONDS = 86400\n"), "{src}");
         assert!(!src.contains("{{"), "a placeholder was left");
     }
 
