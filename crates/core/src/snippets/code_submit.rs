@@ -1,6 +1,11 @@
 //! Batch submission code, Python SDK and curl: upload with an expiry, create
-//! with a 24 h window and an output expiry, retry `token_limit_exceeded`,
-//! poll no faster than the catalog allows, join on `custom_id`, copy out.
+//! with a 24 h window and an output expiry, save the batch id (a re-run or
+//! `--batch-id` resumes, never creates twice), retry `token_limit_exceeded`
+//! at create and as a later `failed` batch (from the catalog's first backoff,
+//! doubling, bounded), poll no faster than the catalog allows and ride out
+//! outages with bounded backoff, stream outputs to disk, join on
+//! `custom_id`, copy out; the exit status says how the job ended. The curl
+//! script keeps the token off curl's argv (a mode-600 header file).
 
 use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
