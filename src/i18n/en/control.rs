@@ -50,4 +50,5 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("snippets.cp.audit.resource", "Resource id of the Azure OpenAI account"),
     ("snippets.cp.audit.oid", "Control plane's object id"),
     ("snippets.cp.audit.rule", "Rule name"),
+    ("snippets.cp.audit.action_group", "Action group the alert notifies (resource id)"),
 ];

@@ -50,4 +50,5 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("snippets.cp.audit.resource", "Azure OpenAI 계정의 리소스 ID"),
     ("snippets.cp.audit.oid", "컨트롤 플레인의 개체 ID"),
     ("snippets.cp.audit.rule", "규칙 이름"),
+    ("snippets.cp.audit.action_group", "알림을 받을 작업 그룹 (리소스 ID)"),
 ];

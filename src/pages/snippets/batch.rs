@@ -83,6 +83,9 @@ pub fn BatchPanel() -> impl IntoView {
                     <li>{tr("snippets.batch.b1")}</li>
                     <li>{tr("snippets.batch.b2")}</li>
                     <li>{tr("snippets.batch.b3")}</li>
+                    <li>{tr("snippets.batch.b4")}</li>
+                    <li>{tr("snippets.batch.b5")}</li>
+                    <li>{tr("snippets.batch.b6")}</li>
                 </ul>
             </form>
             <div class="snip-output">

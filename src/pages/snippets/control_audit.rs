@@ -1,5 +1,6 @@
 //! The audit rule for the second door: a log query, an Activity Log alert
-//! and an Azure Policy, with why they matter.
+//! (sent to an action group) and an Azure Policy, with why they matter and
+//! what they miss.
 
 use super::code::Problems;
 use super::code_block::CodeBlock;
@@ -20,9 +21,11 @@ pub fn AuditPanel() -> impl IntoView {
         Signal::derive(move || result.with(|r| r.as_ref().map(pick).unwrap_or_default()))
     };
     let why = move || result.with(|r| r.as_ref().map(|r| r.why.pick(prefs.lang.get()).to_string()).unwrap_or_default());
+    let gaps = move || result.with(|r| r.as_ref().map(|r| r.gaps.pick(prefs.lang.get()).to_string()).unwrap_or_default());
     let (resource, set_resource) = bind_str(st, |u| u.audit.resource_id.clone(), |u, v| u.audit.resource_id = v);
     let (oid, set_oid) = bind_str(st, |u| u.audit.control_plane_object_id.clone(), |u, v| u.audit.control_plane_object_id = v);
     let (rule, set_rule) = bind_str(st, |u| u.audit.rule_name.clone(), |u, v| u.audit.rule_name = v);
+    let (group, set_group) = bind_str(st, |u| u.audit.action_group_id.clone(), |u, v| u.audit.action_group_id = v);
     view! {
         <section class="snip-card snip-audit" aria-labelledby="snip-cp-audit-h">
             <h3 id="snip-cp-audit-h">{tr("snippets.cp.audit.title")}</h3>
@@ -31,10 +34,12 @@ pub fn AuditPanel() -> impl IntoView {
                 <TextField label="snippets.cp.audit.resource" value=resource on_set=set_resource error=err("resource_id") testid="snip-cp-resource" wide=true/>
                 <TextField label="snippets.cp.audit.oid" value=oid on_set=set_oid error=err("control_plane_object_id") testid="snip-cp-oid"/>
                 <TextField label="snippets.cp.audit.rule" value=rule on_set=set_rule error=err("rule_name")/>
+                <TextField label="snippets.cp.audit.action_group" value=group on_set=set_group error=err("action_group_id") testid="snip-cp-action-group" wide=true/>
             </div>
             <Problems errors=errors testid="snip-cp-audit-errors"/>
             <div hidden=move || errors.with(|e| !e.is_empty())>
                 <p data-testid="snip-cp-audit-why">{why}</p>
+                <p data-testid="snip-cp-audit-gaps">{gaps}</p>
                 <CodeBlock code=part(|r| r.kql.clone()) lang=Code::Shell filename="second-door.kql" testid="snip-cp-kql"/>
                 <CodeBlock code=part(|r| r.activity_log_alert.clone()) lang=Code::Json filename="activity-log-alert.json" testid="snip-cp-activity"/>
                 <CodeBlock code=part(|r| r.policy.clone()) lang=Code::Json filename="deny-key-access.policy.json" testid="snip-cp-policy"/>

@@ -153,6 +153,7 @@ pub fn fields() -> Vec<(&'static str, Kind, Get, Set)> {
         ("cpResource", short(), |u| u.audit.resource_id.clone(), |u, v, _| text(&mut u.audit.resource_id, v)),
         ("cpOid", short(), |u| u.audit.control_plane_object_id.clone(), |u, v, _| text(&mut u.audit.control_plane_object_id, v)),
         ("cpRule", short(), |u| u.audit.rule_name.clone(), |u, v, _| text(&mut u.audit.rule_name, v)),
+        ("cpActionGroup", short(), |u| u.audit.action_group_id.clone(), |u, v, _| text(&mut u.audit.action_group_id, v)),
     ]
 }
 
@@ -214,6 +215,8 @@ mod tests {
         (ui.jobs, ui.quota_typed, ui.typed_quota) = ("big: 9000; small: 10".into(), true, 12_345);
         (ui.zone, ui.subscription) = (Zone::DataZone, Subscription::Ea);
         ui.audit.rule_name = "door-2".into();
+        ui.audit.action_group_id =
+            "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/ops/providers/microsoft.insights/actionGroups/pager".into();
         let mut pairs = vec![("tab".to_string(), "control".to_string())];
         merge(&mut pairs, &ui, &catalog);
         let table = Table::new(table_fields(&catalog));

@@ -1,6 +1,11 @@
 //! Batch submission code, Python SDK and curl: upload with an expiry, create
-//! with a 24 h window and an output expiry, retry `token_limit_exceeded`,
-//! poll no faster than the catalog allows, join on `custom_id`, copy out.
+//! with a 24 h window and an output expiry, save the batch id (a re-run or
+//! `--batch-id` resumes, never creates twice), retry `token_limit_exceeded`
+//! at create and as a later `failed` batch (from the catalog's first backoff,
+//! doubling, bounded), poll no faster than the catalog allows and ride out
+//! outages with bounded backoff, stream outputs to disk, join on
+//! `custom_id`, copy out; the exit status says how the job ended. The curl
+//! script keeps the token off curl's argv (a mode-600 header file).
 
 use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
@@ -208,12 +213,12 @@ pub fn submit_python(o: &SubmitOptions, catalog: &Catalog) -> Result<String, Vec
         Dialect::Azure => (
             "from azure.identity import DefaultAzureCredential, get_bearer_token_provider",
             format!(
-                "token_provider = get_bearer_token_provider(DefaultAzureCredential(), \"https://cognitiveservices.azure.com/.default\")\nclient = openai.AzureOpenAI(\n    azure_endpoint=os.environ.get(\"AZURE_OPENAI_ENDPOINT\", {}),\n    api_version={},\n    azure_ad_token_provider=token_provider,\n)",
+                "token_provider = get_bearer_token_provider(DefaultAzureCredential(), \"https://cognitiveservices.azure.com/.default\")\nclient = openai.AzureOpenAI(\n    azure_endpoint=os.environ.get(\"AZURE_OPENAI_ENDPOINT\", {}),\n    api_version={},\n    azure_ad_token_provider=token_provider,\n    max_retries=0,  # retries are this script's own: a create is never repeated blindly\n    timeout=120,\n)",
                 py_str(o.endpoint.trim()),
                 py_str(o.api_version.trim())
             ),
         ),
-        Dialect::OpenAi => ("from azure.identity import DefaultAzureCredential", "client = openai.OpenAI()  # reads OPENAI_API_KEY".to_string()),
+        Dialect::OpenAi => ("from azure.identity import DefaultAzureCredential", "# Reads OPENAI_API_KEY; retries are this script's own: a create is never repeated blindly.\nclient = openai.OpenAI(max_retries=0, timeout=120)".to_string()),
     };
     let mut pairs = o.common(catalog, py_str);
     pairs.push(("IDENTITY_IMPORT", import.to_string()));
@@ -230,12 +235,12 @@ pub fn submit_curl(o: &SubmitOptions, catalog: &Catalog) -> Result<String, Vec<F
     let (settings, refresh, expires) = match o.dialect {
         Dialect::Azure => (
             format!("ENDPOINT=${{AZURE_OPENAI_ENDPOINT:-{}}}\nAPI_VERSION={}\nBASE=\"$ENDPOINT/openai\"\nQS=\"?api-version=$API_VERSION\"", sh_quote(o.endpoint.trim().trim_end_matches('/')), sh_quote(o.api_version.trim())),
-            "refresh_auth() {  # Microsoft Entra ID token of the signed-in az user\n  AUTH=(-H \"Authorization: Bearer $(az account get-access-token --resource https://cognitiveservices.azure.com --query accessToken -o tsv)\")\n}",
+            "refresh_auth() {  # Microsoft Entra ID token of the signed-in az user, into the header file\n  local token\n  token=$(az account get-access-token --resource https://cognitiveservices.azure.com --query accessToken -o tsv)\n  printf 'Authorization: Bearer %s\\n' \"$token\" > \"$AUTH_FILE\"  # printf is a builtin: no argv\n}",
             "-F \"expires_after.anchor=created_at\" -F \"expires_after.seconds=$FILE_EXPIRES_AFTER_SECONDS\"",
         ),
         Dialect::OpenAi => (
             "BASE=\"${OPENAI_BASE_URL:-https://api.openai.com/v1}\"\nQS=\"\"".to_string(),
-            "refresh_auth() {\n  AUTH=(-H \"Authorization: Bearer $OPENAI_API_KEY\")\n}",
+            "refresh_auth() {  # the key, into the header file (printf is a builtin: no argv)\n  printf 'Authorization: Bearer %s\\n' \"$OPENAI_API_KEY\" > \"$AUTH_FILE\"\n}",
             "-F \"expires_after[anchor]=created_at\" -F \"expires_after[seconds]=$FILE_EXPIRES_AFTER_SECONDS\"",
         ),
     };
