@@ -1,7 +1,7 @@
 //! Runs the generated submission scripts (Python and bash/curl, both
 //! dialects) against a local fake batch server
 //! (`tests/fixtures/python/fake_batch_server.py`, on a free port). The Python
-//! script gets fakes of openai/azure on PYTHONPATH (the openai fake speaks
+//! script gets fakes of openai (`openai_fake/`) and azure (`fakes/`) on PYTHONPATH (the openai fake speaks
 //! HTTP to the server); the bash script runs the real curl and jq, with fakes
 //! of `az` and `sleep` first on PATH.
 
@@ -85,7 +85,8 @@ fn run(name: &str, o: &SubmitOptions, shell: bool, statuses: &[&str], input: &st
         let script = dir.join("submit.py");
         std::fs::write(&script, submit_python(o, &c).unwrap()).unwrap();
         let mut cmd = Command::new("python3");
-        cmd.arg(script).env("PYTHONPATH", fixtures().join("fakes")).env("FAKE_EVENTS", dir.join("events.json"));
+        let path = format!("{}:{}", fixtures().join("fakes").display(), fixtures().join("openai_fake").display());
+        cmd.arg(script).env("PYTHONPATH", path).env("FAKE_EVENTS", dir.join("events.json"));
         cmd.env("PYTHONDONTWRITEBYTECODE", "1");
         cmd
     };
