@@ -139,7 +139,7 @@ pub fn render(form: &KedaForm, catalog: &Catalog) -> Result<Rendered, Vec<FormEr
             &mut notes,
             NoteCode::TerminationGrace,
             format!("In the Deployment \"{target}\", set terminationGracePeriodSeconds: {grace} in the pod spec. On scale-in the worker stops receiving and finishes its in-flight model calls, which can take {drain} s; Kubernetes' default 30 s kills it mid-call, and the paid calls are lost and paid again."),
-            format!("Deployment \"{target}\"의 pod spec에 terminationGracePeriodSeconds: {grace}를 설정하세요. 스케일 인 때 워커는 수신을 멈추고 진행 중인 모델 호출을 마치는데, 최대 {drain}초가 걸릴 수 있습니다. Kubernetes 기본값 30초로는 호출 도중에 종료되어, 이미 비용을 낸 호출이 사라지고 다시 과금됩니다."),
+            format!("Deployment \"{target}\"의 pod spec에 다음 줄을 넣으세요: terminationGracePeriodSeconds: {grace}. 스케일 인 때 워커는 수신을 멈추고 진행 중인 모델 호출을 마치는데, 최대 {drain}초가 걸릴 수 있습니다. Kubernetes 기본값 30초로는 호출 도중에 종료되어, 이미 비용을 낸 호출이 사라지고 요금이 다시 청구됩니다."),
         );
     }
 
