@@ -121,7 +121,7 @@ impl WorkerOptions {
     /// `terminationGracePeriodSeconds` must exceed it (see
     /// [`KedaForm::worker_shutdown_seconds`]).
     pub fn shutdown_seconds(&self) -> i64 {
-        self.model_deadline_seconds + self.model_timeout_seconds
+        self.model_deadline_seconds.saturating_add(self.model_timeout_seconds)
     }
 
     pub fn validate(&self) -> Vec<FormError> {

@@ -208,7 +208,7 @@ impl KedaForm {
     /// [`TERMINATION_MARGIN_SECONDS`] (a receive under way when SIGTERM
     /// arrives, and the settlements).
     pub fn termination_grace_period_seconds(&self) -> i64 {
-        self.worker_shutdown_seconds + TERMINATION_MARGIN_SECONDS
+        self.worker_shutdown_seconds.saturating_add(TERMINATION_MARGIN_SECONDS)
     }
 
     /// The TriggerAuthentication's namespace (the form's when left empty).
