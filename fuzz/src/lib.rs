@@ -133,6 +133,7 @@ pub fn lint_input(u: &mut Unstructured, catalog: &Catalog) -> Result<LintInput> 
         identity_tenant_id: text(u, "")?,
         identity_authority_host: text(u, "")?,
         aks_kubernetes_version: text(u, &d.aks_kubernetes_version)?,
+        worker_shutdown_seconds: count(u)?,
         quota: if u.arbitrary()? {
             Some(QuotaFeed {
                 tpm: real(u)?,

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use batchlane_core::facts::Catalog;
 use batchlane_core::snippets::{
-    render, Entity, FallbackBehavior, FallbackForm, JobStrategy, KedaForm, QuotaFeed, ScaleKind, ScalingModifiersForm, AKS_KEDA_TABLE,
+    render, Entity, FallbackBehavior, FallbackForm, JobStrategy, KedaForm, NoteCode, QuotaFeed, ScaleKind, ScalingModifiersForm,
+    WorkerOptions, AKS_KEDA_TABLE,
 };
 use serde_json::Value;
 
@@ -191,7 +192,7 @@ fn scaled_job_shape() {
     let mut f = form(ScaleKind::ScaledJob, true, 36, true, true);
     f.name = "rescore".into();
     let r = render(&f, &catalog).unwrap();
-    let want = "apiVersion: \"keda.sh/v1alpha1\"\nkind: \"ScaledJob\"\nmetadata:\n  name: \"rescore\"\n  namespace: \"workers\"\nspec:\n  jobTargetRef:\n    template:\n      metadata:\n        labels:\n          azure.workload.identity/use: \"true\"\n      spec:\n        serviceAccountName: \"ingest-worker\"\n        restartPolicy: \"Never\"\n        containers:\n          - name: \"ingest-worker\"\n            image: \"myregistry.azurecr.io/ingest-worker:1.0.0\"\n";
+    let want = "apiVersion: \"keda.sh/v1alpha1\"\nkind: \"ScaledJob\"\nmetadata:\n  name: \"rescore\"\n  namespace: \"workers\"\nspec:\n  jobTargetRef:\n    template:\n      metadata:\n        labels:\n          azure.workload.identity/use: \"true\"\n      spec:\n        serviceAccountName: \"ingest-worker\"\n        restartPolicy: \"Never\"\n        terminationGracePeriodSeconds: 630  # above the worker's shutdown time: model deadline + one call's timeout\n        containers:\n          - name: \"ingest-worker\"\n            image: \"myregistry.azurecr.io/ingest-worker:1.0.0\"\n";
     assert!(r.yaml.contains(want), "{}", r.yaml);
 }
 
@@ -210,4 +211,34 @@ fn fallback_on_keda_2_17_states_the_metric_type_and_validates() {
     f.fallback = None;
     let plain = render(&f, &catalog).unwrap();
     assert!(!plain.yaml.contains("metricType"), "{}", plain.yaml);
+}
+
+#[test]
+fn the_pods_outlive_the_worker_model_deadline_after_sigterm() {
+    let catalog = Catalog::builtin();
+    let v = validators();
+    let mut worker = WorkerOptions::new(&catalog);
+    worker.model_timeout_seconds = 300;
+    worker.model_deadline_seconds = 1_200;
+    // ScaledJob: the Job's pod spec carries terminationGracePeriodSeconds above the model deadline.
+    let mut f = KedaForm::new(&catalog);
+    f.kind = ScaleKind::ScaledJob;
+    f.follow_worker(&worker);
+    let r = render(&f, &catalog).unwrap();
+    let docs = check(&r.yaml, &v);
+    let grace = docs[1]["spec"]["jobTargetRef"]["template"]["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap();
+    assert!(grace > worker.model_deadline_seconds + worker.model_timeout_seconds, "{grace}");
+    // The defaults too: Kubernetes' default 30 s would kill a call mid-way.
+    let d = render(&KedaForm { kind: ScaleKind::ScaledJob, ..KedaForm::new(&catalog) }, &catalog).unwrap();
+    let docs = check(&d.yaml, &v);
+    let grace = docs[1]["spec"]["jobTargetRef"]["template"]["spec"]["terminationGracePeriodSeconds"].as_i64().unwrap();
+    let default_worker = WorkerOptions::new(&catalog);
+    assert!(grace > default_worker.model_deadline_seconds + default_worker.model_timeout_seconds, "{grace}");
+    // ScaledObject: the Deployment isn't generated here; a note gives the figure to set on it.
+    f.kind = ScaleKind::ScaledObject;
+    let r = render(&f, &catalog).unwrap();
+    let note = r.notes.iter().find(|n| n.code == NoteCode::TerminationGrace).expect("a grace-period note");
+    let want = format!("terminationGracePeriodSeconds: {}", f.termination_grace_period_seconds());
+    assert!(note.text.en.contains(&want) && note.text.ko.contains(&want), "{note:?}");
+    assert!(f.termination_grace_period_seconds() > worker.model_deadline_seconds);
 }

@@ -32,11 +32,8 @@ pub fn WorkerPanel() -> impl IntoView {
     let st = snip.worker;
     let options = Memo::new(move |_| {
         let mut o = st.get();
-        snip.keda.with(|k| {
-            o.servicebus_namespace = k.form.servicebus_namespace.clone();
-            o.entity = k.entity();
-            o.mode = WorkerMode::for_kind(k.form.kind);
-        });
+        // Namespace, entity, mode and (ScaledJob) messages per Job = messageCount: one value each.
+        snip.keda.with(|k| o.follow_keda(&k.to_form()));
         o
     });
     let result = Memo::new(move |_| options.with(worker_python));
@@ -64,7 +61,10 @@ pub fn WorkerPanel() -> impl IntoView {
     let (mdc, set_mdc) = bind_int(st, |o| o.max_delivery_count, |o, v| o.max_delivery_count = v);
     let (timeout, set_timeout) = bind_int(st, |o| o.model_timeout_seconds, |o, v| o.model_timeout_seconds = v);
     let (deadline, set_deadline) = bind_int(st, |o| o.model_deadline_seconds, |o, v| o.model_deadline_seconds = v);
-    let (batch, set_batch) = bind_int(st, |o| o.run_once_max_messages, |o, v| o.run_once_max_messages = v);
+    let per_job = move || {
+        let n = options.with(|o| o.run_once_max_messages.to_string());
+        fill(t(prefs.lang.get(), "snippets.worker.run_once_from_keda"), &[("n", &n)])
+    };
     let run_once = Signal::derive(move || options.with(|o| o.mode == WorkerMode::RunOnce));
     let mode = move || t(prefs.lang.get(), if run_once.get() { "snippets.worker.mode_once" } else { "snippets.worker.mode_long" });
     let (tries, set_tries) = bind_int(st, |o| o.max_model_attempts, |o, v| o.max_model_attempts = v);
@@ -77,6 +77,9 @@ pub fn WorkerPanel() -> impl IntoView {
                     <button type="button" class="linklike" on:click=move |_| go_to(snip, Tab::Keda)>{tr("snippets.worker.change")}</button>
                 </p>
                 <p class="snip-hint" data-testid="snip-worker-mode">{mode}</p>
+                <Show when=move || run_once.get()>
+                    <p class="snip-hint" data-testid="snip-worker-per-job">{per_job}</p>
+                </Show>
                 <div class="snip-grid">
                     <TextField label="snippets.worker.endpoint" value=endpoint on_set=set_endpoint error=err("openai_endpoint") testid="snip-worker-endpoint" wide=true/>
                     <TextField label="snippets.worker.api_version" value=api on_set=set_api error=err("api_version")/>
@@ -88,9 +91,6 @@ pub fn WorkerPanel() -> impl IntoView {
                     <NumField label="snippets.worker.delivery" value=mdc on_set=set_mdc integer=true error=err("max_delivery_count")/>
                     <NumField label="snippets.worker.timeout" value=timeout on_set=set_timeout integer=true error=err("model_timeout_seconds")/>
                     <NumField label="snippets.worker.deadline" value=deadline on_set=set_deadline integer=true error=err("model_deadline_seconds")/>
-                    <Show when=move || run_once.get()>
-                        <NumField label="snippets.worker.run_once_max" value=batch on_set=set_batch integer=true error=err("run_once_max_messages")/>
-                    </Show>
                     <NumField label="snippets.worker.attempts" value=tries on_set=set_tries integer=true error=err("max_model_attempts")/>
                 </div>
                 <ul class="snip-bullets">
@@ -98,6 +98,8 @@ pub fn WorkerPanel() -> impl IntoView {
                     <li>{tr("snippets.worker.b2")}</li>
                     <li>{tr("snippets.worker.b3")}</li>
                     <li>{tr("snippets.worker.b4")}</li>
+                    <li>{tr("snippets.worker.b5")}</li>
+                    <li>{tr("snippets.worker.b6")}</li>
                 </ul>
             </form>
             <div class="snip-output">

@@ -15,8 +15,11 @@ pub fn KedaPanel() -> impl IntoView {
     let prefs = use_prefs();
     let snip = use_snip();
     let ui = snip.keda;
+    let worker = snip.worker;
     let rendered = Memo::new(move |_| {
-        let form = ui.with(KedaUi::to_form);
+        let mut form = ui.with(KedaUi::to_form);
+        // terminationGracePeriodSeconds outlasts the worker's model deadline.
+        worker.with(|w| form.follow_worker(w));
         prefs.catalog.with(|c| render(&form, c))
     });
     let errors = Signal::derive(move || rendered.with(|r| r.as_ref().err().cloned().unwrap_or_default()));

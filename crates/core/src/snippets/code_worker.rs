@@ -7,7 +7,7 @@ use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
 use super::code_common::{fill, is_https_url, py_str};
-use super::keda::{short_namespace, Entity, ScaleKind};
+use super::keda::{short_namespace, Entity, KedaForm, ScaleKind};
 use super::text::{check_count, FormError};
 use crate::facts::Catalog;
 
@@ -48,7 +48,9 @@ pub struct WorkerOptions {
     pub results_account_url: String,
     pub results_container: String,
     pub mode: WorkerMode,
-    /// Run-once mode: the messages one Job takes.
+    /// Run-once mode: the messages one Job takes. Set from the ScaledJob's
+    /// `messageCount` by [`WorkerOptions::follow_keda`]: KEDA starts
+    /// ceil(backlog ÷ messageCount) Jobs, so each must take messageCount.
     pub run_once_max_messages: i64,
     pub max_concurrency: i64,
     pub max_delivery_count: i64,
@@ -58,6 +60,23 @@ pub struct WorkerOptions {
     /// this plus one call's timeout, so the deadline ends before the lock does.
     pub model_deadline_seconds: i64,
     pub max_model_attempts: i64,
+    /// A claim-checked document larger than this (its blob properties' size)
+    /// is dead-lettered as DocumentTooLarge without being read.
+    #[serde(default = "default_max_document_bytes")]
+    pub max_document_bytes: i64,
+}
+
+/// 20 MiB: a document the model could take at all (Azure OpenAI's request
+/// limits for image and file input are of this order); larger ones would be
+/// read whole into memory only to be refused (413).
+pub const DEFAULT_MAX_DOCUMENT_BYTES: i64 = 20 * 1024 * 1024;
+
+/// One model call's default timeout, and the default deadline of all attempts.
+pub const DEFAULT_MODEL_TIMEOUT_SECONDS: i64 = 120;
+pub const DEFAULT_MODEL_DEADLINE_SECONDS: i64 = 480;
+
+fn default_max_document_bytes() -> i64 {
+    DEFAULT_MAX_DOCUMENT_BYTES
 }
 
 impl WorkerOptions {
@@ -75,10 +94,34 @@ impl WorkerOptions {
             run_once_max_messages: 1,
             max_concurrency: 4,
             max_delivery_count: catalog.require(Kind::SbMaxDeliveryCount, "default").round() as i64,
-            model_timeout_seconds: 120,
-            model_deadline_seconds: 480,
+            model_timeout_seconds: DEFAULT_MODEL_TIMEOUT_SECONDS,
+            model_deadline_seconds: DEFAULT_MODEL_DEADLINE_SECONDS,
             max_model_attempts: 6,
+            max_document_bytes: DEFAULT_MAX_DOCUMENT_BYTES,
         }
+    }
+
+    /// Takes from the KEDA form what the worker must agree with: the
+    /// namespace, the entity, the mode (ScaledJob: run-once) and, for a
+    /// ScaledJob, the messages per Job, which is the trigger's `messageCount`
+    /// (one value, rendered into both the YAML and the worker).
+    pub fn follow_keda(&mut self, form: &KedaForm) {
+        self.servicebus_namespace = form.servicebus_namespace.clone();
+        self.entity = form.entity.clone();
+        self.mode = WorkerMode::for_kind(form.kind);
+        if self.mode == WorkerMode::RunOnce {
+            self.run_once_max_messages = form.message_count;
+        }
+    }
+
+    /// The longest the worker may need, after SIGTERM, to finish the
+    /// messages in flight: the model deadline plus one call's timeout (for the
+    /// download and the result's write). It is also how long locks are
+    /// renewed and how long a claim lives. The pod's
+    /// `terminationGracePeriodSeconds` must exceed it (see
+    /// [`KedaForm::worker_shutdown_seconds`]).
+    pub fn shutdown_seconds(&self) -> i64 {
+        self.model_deadline_seconds.saturating_add(self.model_timeout_seconds)
     }
 
     pub fn validate(&self) -> Vec<FormError> {
@@ -127,8 +170,9 @@ impl WorkerOptions {
             ("model_timeout_seconds", self.model_timeout_seconds),
             ("model_deadline_seconds", self.model_deadline_seconds),
             ("max_model_attempts", self.max_model_attempts),
+            ("max_document_bytes", self.max_document_bytes),
         ] {
-            check_count(&mut e, f, v, 100_000);
+            check_count(&mut e, f, v, if f == "max_document_bytes" { 1 << 40 } else { 100_000 });
             if v == 0 {
                 e.push(FormError::new(
                     f,
@@ -188,6 +232,7 @@ pub fn worker_python(o: &WorkerOptions) -> Result<String, Vec<FormError>> {
             ("MODEL_TIMEOUT", o.model_timeout_seconds.to_string()),
             ("MODEL_DEADLINE", o.model_deadline_seconds.to_string()),
             ("MAX_MODEL_ATTEMPTS", o.max_model_attempts.to_string()),
+            ("MAX_DOCUMENT_BYTES", o.max_document_bytes.to_string()),
             ("OPEN_RECEIVER", open),
         ],
     ))

@@ -5,6 +5,7 @@
 use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
+use super::code_worker::{WorkerOptions, DEFAULT_MODEL_DEADLINE_SECONDS, DEFAULT_MODEL_TIMEOUT_SECONDS};
 use super::keda_quota::QuotaFeed;
 use super::keda_versions::{keda_for_aks, parse_kubernetes_minor};
 use super::text::{check_count, FormError};
@@ -137,7 +138,21 @@ pub struct KedaForm {
     pub aks_kubernetes_version: String,
     /// The deployment's quota and the worker's shape, for `maxReplicaCount`.
     pub quota: Option<QuotaFeed>,
+    /// How long the worker may need after SIGTERM to finish its in-flight
+    /// messages ([`WorkerOptions::shutdown_seconds`]: the model deadline plus
+    /// one call's timeout); the pod's `terminationGracePeriodSeconds` is set
+    /// above it. Set by [`KedaForm::follow_worker`].
+    #[serde(default = "default_worker_shutdown_seconds")]
+    pub worker_shutdown_seconds: i64,
 }
+
+fn default_worker_shutdown_seconds() -> i64 {
+    DEFAULT_MODEL_DEADLINE_SECONDS + DEFAULT_MODEL_TIMEOUT_SECONDS
+}
+
+/// Added to the worker's shutdown time for `terminationGracePeriodSeconds`:
+/// the worker's idle receive (30 s) may be under way when SIGTERM arrives.
+pub const TERMINATION_MARGIN_SECONDS: i64 = 30;
 
 /// Upper bound for any count typed into the form: far above any real
 /// cluster, low enough to catch a slip of the keyboard.
@@ -179,7 +194,21 @@ impl KedaForm {
             identity_authority_host: String::new(),
             aks_kubernetes_version: "1.33".into(),
             quota: None,
+            worker_shutdown_seconds: default_worker_shutdown_seconds(),
         }
+    }
+
+    /// Takes the worker's shutdown time, so that Kubernetes waits for it
+    /// after SIGTERM (`terminationGracePeriodSeconds`).
+    pub fn follow_worker(&mut self, worker: &WorkerOptions) {
+        self.worker_shutdown_seconds = worker.shutdown_seconds();
+    }
+
+    /// `terminationGracePeriodSeconds`: the worker's shutdown time plus
+    /// [`TERMINATION_MARGIN_SECONDS`] (a receive under way when SIGTERM
+    /// arrives, and the settlements).
+    pub fn termination_grace_period_seconds(&self) -> i64 {
+        self.worker_shutdown_seconds.saturating_add(TERMINATION_MARGIN_SECONDS)
     }
 
     /// The TriggerAuthentication's namespace (the form's when left empty).
@@ -256,6 +285,7 @@ impl KedaForm {
         opt(&mut e, "initial_cooldown_period", self.initial_cooldown_period);
         check_count(&mut e, "successful_jobs_history_limit", self.successful_jobs_history_limit, ABSURD_COUNT);
         check_count(&mut e, "failed_jobs_history_limit", self.failed_jobs_history_limit, ABSURD_COUNT);
+        check_count(&mut e, "worker_shutdown_seconds", self.worker_shutdown_seconds, ABSURD_COUNT);
         if let Some(f) = &self.fallback {
             check_count(&mut e, "fallback.failure_threshold", f.failure_threshold, ABSURD_COUNT);
             check_count(&mut e, "fallback.replicas", f.replicas, ABSURD_COUNT);

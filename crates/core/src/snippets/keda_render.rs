@@ -27,6 +27,9 @@ pub enum NoteCode {
     QuotaFeedsNoReplica,
     /// Neither a `maxReplicaCount` nor a quota was given: KEDA's default.
     MaxReplicasDefault,
+    /// ScaledObject: the Deployment (not generated here) needs
+    /// `terminationGracePeriodSeconds` above the worker's shutdown time.
+    TerminationGrace,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,6 +131,16 @@ pub fn render(form: &KedaForm, catalog: &Catalog) -> Result<Rendered, Vec<FormEr
             format!("maxReplicaCount는 KEDA 기본값 {max_replicas}입니다. 클러스터 크기가 아니라 모델 배포의 할당량으로 정하세요. TPM이 감당하는 수를 넘는 레플리카는 429만 늘립니다."),
         ),
         _ => {}
+    }
+
+    if form.kind == ScaleKind::ScaledObject {
+        let (grace, drain, target) = (form.termination_grace_period_seconds(), form.worker_shutdown_seconds, form.target_name.trim());
+        note(
+            &mut notes,
+            NoteCode::TerminationGrace,
+            format!("In the Deployment \"{target}\", set terminationGracePeriodSeconds: {grace} in the pod spec. On scale-in the worker stops receiving and finishes its in-flight model calls, which can take {drain} s; Kubernetes' default 30 s kills it mid-call, and the paid calls are lost and paid again."),
+            format!("Deployment \"{target}\"의 pod spec에 다음 줄을 넣으세요: terminationGracePeriodSeconds: {grace}. 스케일 인 때 워커는 수신을 멈추고 진행 중인 모델 호출을 마치는데, 최대 {drain}초가 걸릴 수 있습니다. Kubernetes 기본값 30초로는 호출 도중에 종료되어, 이미 비용을 낸 호출이 사라지고 요금이 다시 청구됩니다."),
+        );
     }
 
     let auth_ns = form.effective_trigger_auth_namespace().to_string();
@@ -236,6 +249,8 @@ fn scaled_job(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, note
     let pod_spec = map()
         .s("serviceAccountName", &form.service_account_name)
         .s("restartPolicy", "Never")
+        .i("terminationGracePeriodSeconds", form.termination_grace_period_seconds())
+        .comment("above the worker's shutdown time: model deadline + one call's timeout")
         .node("containers", Node::List(vec![container]))
         .build();
     let template = map()
