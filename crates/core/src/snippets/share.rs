@@ -531,10 +531,7 @@ pub fn link_query(link: &str) -> Result<&str, NotSnippets> {
     if !(path.ends_with("/snippets") || path.ends_with("/snippets/")) {
         return Err(NotSnippets { path: crate::io::query::cut(path, 80) });
     }
-    Ok(match path_and_query[end..].strip_prefix('?') {
-        Some(q) => q,
-        None => "",
-    })
+    Ok(path_and_query[end..].strip_prefix('?').unwrap_or_default())
 }
 
 /// A link read whole: what it opens, and what could not be used.
