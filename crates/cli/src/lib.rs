@@ -1,5 +1,6 @@
 //! The command line: `batchlane check PATH...`, `batchlane results ...`,
-//! `batchlane repair ...`, `batchlane split ...`, `batchlane quota ...`.
+//! `batchlane repair ...`, `batchlane split ...`, `batchlane quota ...`,
+//! `batchlane snippets KIND ...`.
 //! Exit codes: 0 no errors (all succeeded), 1 errors found (some not
 //! succeeded; for `check`, the batch would fail), 2 cannot read a file or
 //! bad usage, 3 (`check`) the batch would run but some requests would fail.
@@ -19,6 +20,7 @@ mod recheck;
 mod repair;
 mod results;
 mod results_text;
+mod snippets;
 mod split;
 mod split_file;
 
@@ -31,6 +33,9 @@ pub const USAGE: &str = "usage:
   batchlane repair FILE -o OUT [--rename-duplicates]
   batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--max-enqueued-tokens N]
   batchlane quota --model M --deployment global|datazone|standard --tier 1..6 [--format text|json]
+  batchlane snippets keda|worker|submit-py|submit-sh|apim|control|audit [--link URL] [--set NAME=VALUE]... [-o DIR]
+                     [--dialect azure|openai] [--endpoint URL] [--deployment NAME] [--api-version V] [--model M]
+                     [--quota N] [--lang en|ko]     (batchlane snippets --help: the kinds, files and --set names)
   batchlane --version";
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -40,6 +45,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Some("repair") => repair::run(&args[1..], out, err),
         Some("split") => split::run(&args[1..], out, err),
         Some("quota") => quota::run(&args[1..], out, err),
+        Some("snippets") => snippets::run(&args[1..], out, err),
         Some("-V") | Some("--version") | Some("version") => {
             let _ = writeln!(out, "batchlane {}", env!("CARGO_PKG_VERSION"));
             0

@@ -11,12 +11,14 @@ use batchlane_core::cost::compare::{evaluate, MAX_SCENARIOS};
 use batchlane_core::cost::share as cost_share;
 use batchlane_core::cost::usage::{parse_usage, LineProblem};
 use batchlane_core::facts::Catalog;
+use batchlane_core::io::query::query_string;
 use batchlane_core::quota::plan::plan;
 use batchlane_core::quota::share as quota_share;
 use batchlane_core::results::join::MAX_DIAGNOSTICS;
 use batchlane_core::results::line::{parse_input_line, parse_result_line};
 use batchlane_core::results::outcome::classify;
 use batchlane_core::results::{analyze_job, parse_job, ResultsJoiner, Vendor};
+use batchlane_core::snippets::share as snippets_share;
 use batchlane_core::snippets::{
     lint, render, ClusterFacts, Entity, FallbackForm, JobStrategy, KedaForm, LintInput, QuotaFeed, ScaleKind, ScalingModifiersForm,
 };
@@ -39,6 +41,12 @@ const JOB: &str = r#"{"object":"batch","id":"batch_1","status":"in_progress","en
 const QUOTA_LINK: &str = "m=gpt-4o&d=gs&tpm=450000&ptu=0&r=unset&pk=120&av=60&pt=1500&ca=0&ot=300&mx=unset&n=1&b=1.5&bs=0.3";
 
 const COST_LINK: &str = "days=30&b.req=1000&b.per=day&b.model=gpt-4o&b.dep=global&b.sys=500&b.user=200&b.out=300&b.max=none&s1.name=mini&s1.model=gpt-4o-mini&s2.batch=1&f.price_input.gpt-4o=2";
+
+/// A /snippets link as the page writes it (KEDA form, the quota planner's
+/// and the batch check's keys, the Control plane tab).
+const SNIPPETS_LINK: &str = "tab=keda&kind=sj&name=invoice-worker&queue=jobs&maxReplicaCount=12&messageCount=4&tpm=60000&tokens=2000\
+&concurrency=4&messagesPerMinute=0.75&fallback=1&fallbackBehavior=static&formula=a%2Bb&dialect=azure&deployment=gpt-4o\
+&cpRoutes=contoso%2Fsummarize%3Dbatch-4o-mini&cpHook=webhook&jobs=a%3A%20100&cpQuota=typed&cpTokens=1000000";
 
 /// Pieces a mutation inserts: JSON syntax, hostile numbers and strings,
 /// line breaks, a BOM, invalid UTF-8, Hangul.
@@ -259,6 +267,33 @@ proptest! {
         let _ = evaluate(&opened.comparison, &catalog);
     }
 
+    /// The /snippets share link (`snippets::share`, which the page and
+    /// `batchlane snippets` decode with): at most one refusal per piece of
+    /// the query, every kept text within the link's limit and free of
+    /// control characters, and what it opens survives encode → decode.
+    #[test]
+    fn snippets_links(data in input(&[SNIPPETS_LINK])) {
+        let catalog = Catalog::builtin();
+        let text = String::from_utf8_lossy(&data);
+        let Ok(d) = snippets_share::decode(&text, &catalog) else { return Ok(()) };
+        prop_assert!(d.rejected.len() <= text.split('&').count(), "{} refusals", d.rejected.len());
+        let (k, s, c) = (&d.opened.keda, &d.opened.submit, &d.opened.control);
+        let texts = [&k.form.name, &k.form.namespace, &k.queue, &k.topic, &k.subscription, &k.modifiers.formula, &s.deployment, &s.endpoint, &c.opts.endpoint, &c.model];
+        for t in texts {
+            prop_assert!(t.chars().count() <= snippets_share::MAX_TEXT_CHARS, "a kept text of {} chars", t.chars().count());
+            prop_assert!(!t.chars().any(char::is_control), "a control character kept: {:?}", t);
+        }
+        for t in [&c.opts.routes, &c.jobs] {
+            prop_assert!(t.chars().count() <= snippets_share::MAX_LIST_CHARS && !t.chars().any(char::is_control));
+        }
+        let again = query_string(&snippets_share::encode(&[], k, d.opened.tab, c, &catalog));
+        let back = snippets_share::decode(&again, &catalog).unwrap();
+        prop_assert!(back.rejected.is_empty(), "{}: {:?}", again, back.rejected);
+        prop_assert_eq!(back.opened.keda.to_form(), k.to_form(), "{}", again);
+        prop_assert_eq!(&back.opened.control, c, "{}", again);
+        prop_assert_eq!(back.opened.tab, d.opened.tab);
+    }
+
     #[test]
     fn keda_lint_input(input in lint_input()) {
         let catalog = Catalog::builtin();
@@ -296,6 +331,13 @@ fn the_fixtures_parse() {
         assert_eq!((p.records.len(), p.diagnostics.len()), (1, 0), "{p:?}");
     }
     assert_eq!(parse_job(JOB).map(|j| j.errors.len()), Ok(1));
+    let d = snippets_share::decode(SNIPPETS_LINK, &catalog).unwrap();
+    assert!(d.rejected.is_empty() && d.unknown.is_empty() && d.opened.ignored.is_empty(), "{d:?}");
+    assert_eq!(d.opened.applied.len(), 8, "{:?}", d.opened.applied);
+    assert_eq!((d.opened.keda.form.name.as_str(), d.opened.keda.modifiers.formula.as_str()), ("invoice-worker", "a+b"));
+    let huge = format!("name={}", "x".repeat(batchlane_core::io::query::MAX_QUERY_BYTES + 1));
+    let d = snippets_share::decode(&huge, &catalog).unwrap();
+    assert_eq!((d.rejected.len(), d.opened.keda.form.name.len() < 1_000), (1, true));
     let p = quota_share::decode(&pairs(QUOTA_LINK.as_bytes())).unwrap();
     assert!(plan(&p, &catalog).is_ok());
     let ids = cost_share::price_fact_ids(&catalog);

@@ -8,7 +8,7 @@ use super::state::use_snip;
 use crate::format::number;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::snippets::{submit_curl, submit_python, Dialect, Lang as Code, SubmitOptions};
+use batchlane_core::snippets::{share, submit_curl, submit_python, Dialect, Lang as Code, SubmitOptions};
 use leptos::prelude::*;
 
 #[component]
@@ -52,7 +52,7 @@ pub fn BatchPanel() -> impl IntoView {
         let lang = prefs.lang.get();
         fill(t(lang, "snippets.batch.days"), &[("days", &number(secs as f64 / 86_400.0, lang, 2))])
     };
-    let filename = Signal::derive(move || if shell.get() { "submit-batch.sh".to_string() } else { "submit_batch.py".to_string() });
+    let filename = Signal::derive(move || if shell.get() { share::SUBMIT_SH_FILE } else { share::SUBMIT_PY_FILE }.to_string());
     view! {
         <h2>{tr("snippets.batch.title")}</h2>
         <p class="muted">{tr("snippets.batch.intro")}</p>

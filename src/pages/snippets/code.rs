@@ -7,7 +7,7 @@ use super::state::{use_snip, Tab};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::snippets::{
-    apim_policy_xml, keda::short_namespace, worker_python, CounterKey, Entity, FormError, Lang as Code, WorkerMode,
+    apim_policy_xml, keda::short_namespace, share, worker_python, CounterKey, Entity, FormError, Lang as Code, WorkerMode,
 };
 use leptos::prelude::*;
 
@@ -30,12 +30,8 @@ pub fn WorkerPanel() -> impl IntoView {
     let prefs = use_prefs();
     let snip = use_snip();
     let st = snip.worker;
-    let options = Memo::new(move |_| {
-        let mut o = st.get();
-        // Namespace, entity, mode and (ScaledJob) messages per Job = messageCount: one value each.
-        snip.keda.with(|k| o.follow_keda(&k.to_form()));
-        o
-    });
+    // The namespace, entity and mode come from the KEDA form (as `batchlane snippets worker` takes them from a link).
+    let options = Memo::new(move |_| st.with(|base| snip.keda.with(|k| share::worker_options(base, k))));
     let result = Memo::new(move |_| options.with(worker_python));
     let errors = Signal::derive(move || result.with(|r| r.as_ref().err().cloned().unwrap_or_default()));
     let err = move |f: &'static str| Signal::derive(move || errors.with(|e| reason_for(e, f, prefs.lang.get())));
@@ -105,7 +101,7 @@ pub fn WorkerPanel() -> impl IntoView {
             <div class="snip-output">
                 <Problems errors=errors testid="snip-worker-errors"/>
                 <div hidden=move || errors.with(|e| !e.is_empty())>
-                    <CodeBlock code=code lang=Code::Python filename=Signal::derive(|| "worker.py".to_string()) testid="snip-worker"/>
+                    <CodeBlock code=code lang=Code::Python filename=Signal::derive(|| share::WORKER_FILE.to_string()) testid="snip-worker"/>
                 </div>
             </div>
         </div>
@@ -165,7 +161,7 @@ pub fn ApimPanel() -> impl IntoView {
             <div class="snip-output">
                 <Problems errors=errors testid="snip-apim-errors"/>
                 <div hidden=move || errors.with(|e| !e.is_empty())>
-                    <CodeBlock code=code lang=Code::Xml filename=Signal::derive(|| "apim-policy.xml".to_string()) testid="snip-apim"/>
+                    <CodeBlock code=code lang=Code::Xml filename=Signal::derive(|| share::APIM_FILE.to_string()) testid="snip-apim"/>
                 </div>
             </div>
         </div>

@@ -10,7 +10,7 @@ use super::state::use_snip;
 use crate::format::number;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::snippets::{control_python, control_requirements, AlertHook, Dialect, Lang as Code};
+use batchlane_core::snippets::{control_python, control_requirements, share, AlertHook, Dialect, Lang as Code};
 use leptos::prelude::*;
 
 fn hook_key(h: AlertHook) -> &'static str {
@@ -115,8 +115,8 @@ pub fn ControlPanel() -> impl IntoView {
             <div class="snip-output">
                 <Problems errors=errors testid="snip-cp-errors"/>
                 <div hidden=move || errors.with(|e| !e.is_empty())>
-                    <CodeBlock code=code lang=Code::Python filename="control_plane.py" testid="snip-cp"/>
-                    <CodeBlock code=requirements lang=Code::Shell filename="requirements.txt" testid="snip-cp-req"/>
+                    <CodeBlock code=code lang=Code::Python filename=share::CONTROL_FILE testid="snip-cp"/>
+                    <CodeBlock code=requirements lang=Code::Shell filename=share::REQUIREMENTS_FILE testid="snip-cp-req"/>
                 </div>
             </div>
         </div>

@@ -7,7 +7,7 @@ use super::code_block::CodeBlock;
 use super::fields::{bind_str, reason_for, TextField};
 use super::state::use_snip;
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::snippets::{audit_rules, Lang as Code};
+use batchlane_core::snippets::{audit_rules, share, Lang as Code};
 use leptos::prelude::*;
 
 #[component]
@@ -40,9 +40,9 @@ pub fn AuditPanel() -> impl IntoView {
             <div hidden=move || errors.with(|e| !e.is_empty())>
                 <p data-testid="snip-cp-audit-why">{why}</p>
                 <p data-testid="snip-cp-audit-gaps">{gaps}</p>
-                <CodeBlock code=part(|r| r.kql.clone()) lang=Code::Shell filename="second-door.kql" testid="snip-cp-kql"/>
-                <CodeBlock code=part(|r| r.activity_log_alert.clone()) lang=Code::Json filename="activity-log-alert.json" testid="snip-cp-activity"/>
-                <CodeBlock code=part(|r| r.policy.clone()) lang=Code::Json filename="deny-key-access.policy.json" testid="snip-cp-policy"/>
+                <CodeBlock code=part(|r| r.kql.clone()) lang=Code::Shell filename=share::KQL_FILE testid="snip-cp-kql"/>
+                <CodeBlock code=part(|r| r.activity_log_alert.clone()) lang=Code::Json filename=share::ACTIVITY_ALERT_FILE testid="snip-cp-activity"/>
+                <CodeBlock code=part(|r| r.policy.clone()) lang=Code::Json filename=share::POLICY_FILE testid="snip-cp-policy"/>
             </div>
         </section>
     }

@@ -3,12 +3,12 @@
 //! wait, the worst case with the whole completion window per job; a job
 //! larger than the quota is flagged with a link to /batch's Split.
 
-use super::control_state::{sub_name, zone_name, ControlUi, SUBSCRIPTIONS, ZONES};
 use super::fields::{bind_str, NumField, SelectField, TextField};
 use super::state::use_snip;
 use crate::format::number;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::snippets::share::{sub_name, zone_name, ControlUi, SUBSCRIPTIONS, ZONES};
 use batchlane_core::snippets::{parse_jobs, plan_queue, quota_models, QueuePlan, Slot};
 use leptos::prelude::*;
 

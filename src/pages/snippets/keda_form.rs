@@ -4,10 +4,10 @@
 
 use super::fields::{bind_f64, bind_int, bind_opt_int, bind_str, reason_for, CheckField, NumField, SelectField, TextField};
 use super::keda_output::{KedaOutput, QuotaArithmetic};
-use super::state::{use_snip, KedaUi};
+use super::state::use_snip;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::snippets::{keda_for_aks, render, AksKedaMatch, FormError, JobStrategy, ScaleKind};
+use batchlane_core::snippets::{keda_for_aks, render, share, AksKedaMatch, FormError, JobStrategy, ScaleKind};
 use leptos::prelude::*;
 
 #[component]
@@ -17,9 +17,8 @@ pub fn KedaPanel() -> impl IntoView {
     let ui = snip.keda;
     let worker = snip.worker;
     let rendered = Memo::new(move |_| {
-        let mut form = ui.with(KedaUi::to_form);
-        // terminationGracePeriodSeconds outlasts the worker's model deadline.
-        worker.with(|w| form.follow_worker(w));
+        // terminationGracePeriodSeconds outlasts the worker's model deadline (as `batchlane snippets keda` renders it).
+        let form = ui.with(|k| worker.with(|w| share::keda_form(k, w)));
         prefs.catalog.with(|c| render(&form, c))
     });
     let errors = Signal::derive(move || rendered.with(|r| r.as_ref().err().cloned().unwrap_or_default()));

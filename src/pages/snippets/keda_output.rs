@@ -6,7 +6,7 @@ use super::fields::{CheckField, NumField, SelectField, TextField};
 use super::state::{use_snip, KedaUi};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::snippets::{lint, max_replicas_from_quota, FormError, Lang as Code, LintInput, Rendered, ScaleKind, Severity};
+use batchlane_core::snippets::{lint, max_replicas_from_quota, share, FormError, Lang as Code, LintInput, Rendered, Severity};
 use leptos::prelude::*;
 
 pub fn severity_badge(s: Severity) -> (&'static str, &'static str) {
@@ -43,13 +43,7 @@ pub fn KedaOutput(rendered: Memo<Result<Rendered, Vec<FormError>>>) -> impl Into
     let prefs = use_prefs();
     let ui = use_snip().keda;
     let yaml = Signal::derive(move || rendered.with(|r| r.as_ref().map(|r| r.yaml.clone()).unwrap_or_default()));
-    let filename = Signal::derive(move || {
-        ui.with(|u| {
-            let kind = if u.form.kind == ScaleKind::ScaledJob { "scaledjob" } else { "scaledobject" };
-            let name = if u.form.name.trim().is_empty() { "keda" } else { u.form.name.trim() };
-            format!("{name}-{kind}.yaml")
-        })
-    });
+    let filename = Signal::derive(move || ui.with(share::keda_file_name));
     let summary = move || {
         let lang = prefs.lang.get();
         rendered.with(|r| {

@@ -9,12 +9,10 @@ mod code_block;
 mod control;
 mod control_audit;
 mod control_planner;
-mod control_state;
 mod fields;
 mod keda_advanced;
 mod keda_form;
 mod keda_output;
-pub mod link;
 mod message;
 pub mod state;
 
@@ -22,6 +20,7 @@ use crate::components::page_header::PageHeader;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use crate::state::use_url_state;
+use batchlane_core::snippets::share;
 use leptos::prelude::*;
 use state::{use_snip, Tab};
 use wasm_bindgen::JsCast;
@@ -43,8 +42,8 @@ pub fn SnippetsPage() -> impl IntoView {
     let prefs = use_prefs();
     let catalog = prefs.catalog.get_untracked();
     // The page keeps its state in the URL only (nothing stored): a link's
-    // values, checked by the table, fill the form; refused ones are listed.
-    let url = use_url_state(&link::table(&catalog), "/snippets");
+    // values, checked by core's share table, fill the form; refused ones are listed.
+    let url = use_url_state(&share::table(&catalog), "/snippets");
     let refused = url.link.with_untracked(|l| {
         l.iter().flat_map(|l| &l.rejected).map(|r| format!("{} ({})", r.key, r.reason.text().pick(prefs.lang.get_untracked()))).collect()
     });
@@ -57,11 +56,7 @@ pub fn SnippetsPage() -> impl IntoView {
         if prev.is_none() {
             return;
         }
-        let pairs = prefs.catalog.with_untracked(|c| {
-            let mut pairs = link::pairs(&opened, &ui, tab, c);
-            control_state::merge(&mut pairs, &control, c);
-            pairs
-        });
+        let pairs = prefs.catalog.with_untracked(|c| share::encode(&opened, &ui, tab, &control, c));
         url.pairs.set(pairs);
     });
     view! {
@@ -147,7 +142,7 @@ fn Tabs() -> impl IntoView {
                             tabindex=move || if selected() { "0" } else { "-1" }
                             on:click=move |_| snip.tab.set(tab)
                         >
-                            {tr(tab.key())}
+                            {tr(state::tab_key(tab))}
                         </button>
                     }
                 })

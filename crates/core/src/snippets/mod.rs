@@ -17,6 +17,8 @@ pub mod keda_render;
 pub mod keda_versions;
 pub mod lint;
 pub mod servicebus;
+pub mod share;
+mod share_ui;
 pub mod text;
 pub mod yaml;
 

@@ -1,0 +1,737 @@
+//! The /snippets page's share link: one [`table`] of every query key the
+//! page reads (the KEDA form, the tab, the Control plane tab, and the keys
+//! other pages hand over: the quota planner's `maxReplicaCount`,
+//! `messageCount`, `tpm`, `tokens`, …; the batch check's `deployment`,
+//! `endpoint`, `dialect`, `jobs`), [`open`] applying a link's checked values
+//! to the generators' options, and [`encode`] writing them back (only values
+//! that differ from the defaults). [`decode`] takes the page's full URL or
+//! only its query string, for the command line (`batchlane snippets`) and
+//! the fuzz target. The page keeps only the UI glue.
+//!
+//! Keys are stable: links in the wild depend on them.
+
+pub use super::share_ui::{sub_name, zone_name, ControlUi, KedaUi, Tab, SUBSCRIPTIONS, ZONES};
+use super::{
+    keda::ABSURD_COUNT, parse_kubernetes_minor, AlertHook, Dialect, FallbackBehavior, JobStrategy, KedaForm, QuotaFeed, ScaleKind,
+    SubmitOptions, WorkerOptions,
+};
+use crate::facts::Catalog;
+use crate::io::query::{field, parse_query, Field, Kind, Pairs, Rejected, Table};
+
+/// Longest text a link may carry for one field.
+pub const MAX_TEXT_CHARS: usize = 300;
+/// Longest route or job list a link may carry.
+pub const MAX_LIST_CHARS: usize = 2_000;
+
+/// Keys that [`open`] reads itself (the quota planner's link).
+pub const IMPORT_KEYS: [&str; 6] = ["maxReplicaCount", "messageCount", "tpm", "tokens", "concurrency", "messagesPerMinute"];
+
+/// KEDA keys besides the form's fields (older spellings).
+const OWNED_EXTRA: [&str; 1] = ["tokensPerMessage"];
+
+/// Reads a KEDA field's value as written in the link.
+pub type Get = fn(&KedaUi) -> Option<String>;
+/// Applies a link's value to the KEDA form; `false` when it can't be used.
+pub type Set = fn(&mut KedaUi, &str) -> bool;
+
+fn int(v: &str) -> Option<i64> {
+    let n: i64 = v.parse().ok()?;
+    (0..=ABSURD_COUNT).contains(&n).then_some(n)
+}
+
+fn opt_int(v: &str) -> Option<Option<i64>> {
+    if v.is_empty() {
+        Some(None)
+    } else {
+        int(v).map(Some)
+    }
+}
+
+fn text(v: &str) -> Option<String> {
+    (v.chars().count() <= MAX_TEXT_CHARS && !v.chars().any(char::is_control)).then(|| v.to_string())
+}
+
+fn flag(v: &str) -> Option<bool> {
+    match v {
+        "1" | "true" => Some(true),
+        "0" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+fn opt(v: Option<i64>) -> Option<String> {
+    Some(v.map(|n| n.to_string()).unwrap_or_default())
+}
+
+fn real(x: f64) -> Option<String> {
+    x.is_finite().then(|| format!("{x}"))
+}
+
+fn behavior(v: &str) -> Option<FallbackBehavior> {
+    [
+        FallbackBehavior::Static,
+        FallbackBehavior::CurrentReplicas,
+        FallbackBehavior::CurrentReplicasIfHigher,
+        FallbackBehavior::CurrentReplicasIfLower,
+    ]
+    .into_iter()
+    .find(|b| b.as_str() == v)
+}
+
+fn strategy(v: &str) -> Option<JobStrategy> {
+    [JobStrategy::Default, JobStrategy::Custom, JobStrategy::Accurate, JobStrategy::Eager].into_iter().find(|s| s.as_str() == v)
+}
+
+fn positive(v: &str) -> Option<f64> {
+    let x: f64 = v.parse().ok()?;
+    (x.is_finite() && x > 0.0).then_some(x)
+}
+
+macro_rules! apply {
+    ($parse:expr, $u:ident, $x:ident => $body:expr) => {
+        |$u: &mut KedaUi, v: &str| match $parse(v) {
+            Some($x) => {
+                $body;
+                true
+            }
+            None => false,
+        }
+    };
+}
+
+/// Every KEDA form field: (query key, read, apply).
+pub fn keda_fields() -> Vec<(&'static str, Get, Set)> {
+    vec![
+        (
+            "kind",
+            |u| Some(if u.form.kind == ScaleKind::ScaledJob { "sj" } else { "so" }.into()),
+            apply!(|v: &str| match v {
+            "so" => Some(ScaleKind::ScaledObject),
+            "sj" => Some(ScaleKind::ScaledJob),
+            _ => None,
+        }, u, k => u.form.kind = k),
+        ),
+        (
+            "aks",
+            |u| Some(u.form.aks_kubernetes_version.clone()),
+            apply!(|v: &str| parse_kubernetes_minor(v).map(|_| v.to_string()), u, x => u.form.aks_kubernetes_version = x),
+        ),
+        ("name", |u| Some(u.form.name.clone()), apply!(text, u, x => u.form.name = x)),
+        ("namespace", |u| Some(u.form.namespace.clone()), apply!(text, u, x => u.form.namespace = x)),
+        ("target", |u| Some(u.form.target_name.clone()), apply!(text, u, x => u.form.target_name = x)),
+        ("image", |u| Some(u.form.job_image.clone()), apply!(text, u, x => u.form.job_image = x)),
+        ("serviceAccount", |u| Some(u.form.service_account_name.clone()), apply!(text, u, x => u.form.service_account_name = x)),
+        ("sbNamespace", |u| Some(u.form.servicebus_namespace.clone()), apply!(text, u, x => u.form.servicebus_namespace = x)),
+        (
+            "entity",
+            |u| Some(if u.use_topic { "topic" } else { "queue" }.into()),
+            apply!(|v: &str| match v {
+            "queue" => Some(false),
+            "topic" => Some(true),
+            _ => None,
+        }, u, x => u.use_topic = x),
+        ),
+        ("queue", |u| Some(u.queue.clone()), apply!(text, u, x => u.queue = x)),
+        ("topic", |u| Some(u.topic.clone()), apply!(text, u, x => u.topic = x)),
+        ("subscription", |u| Some(u.subscription.clone()), apply!(text, u, x => u.subscription = x)),
+        ("messageCount", |u| Some(u.form.message_count.to_string()), apply!(int, u, x => u.form.message_count = x)),
+        ("activation", |u| opt(u.form.activation_message_count), apply!(opt_int, u, x => u.form.activation_message_count = x)),
+        ("min", |u| Some(u.form.min_replicas.to_string()), apply!(int, u, x => u.form.min_replicas = x)),
+        ("maxReplicaCount", |u| opt(u.form.max_replicas), apply!(opt_int, u, x => u.form.max_replicas = x)),
+        ("polling", |u| Some(u.form.polling_interval.to_string()), apply!(int, u, x => u.form.polling_interval = x)),
+        ("idle", |u| opt(u.form.idle_replicas), apply!(opt_int, u, x => u.form.idle_replicas = x)),
+        ("cooldown", |u| Some(u.form.cooldown_period.to_string()), apply!(int, u, x => u.form.cooldown_period = x)),
+        ("initialCooldown", |u| opt(u.form.initial_cooldown_period), apply!(opt_int, u, x => u.form.initial_cooldown_period = x)),
+        ("strategy", |u| Some(u.form.scaling_strategy.as_str().into()), apply!(strategy, u, x => u.form.scaling_strategy = x)),
+        (
+            "okHistory",
+            |u| Some(u.form.successful_jobs_history_limit.to_string()),
+            apply!(int, u, x => u.form.successful_jobs_history_limit = x),
+        ),
+        (
+            "failedHistory",
+            |u| Some(u.form.failed_jobs_history_limit.to_string()),
+            apply!(int, u, x => u.form.failed_jobs_history_limit = x),
+        ),
+        ("fallback", |u| Some(if u.fallback_on { "1" } else { "0" }.into()), apply!(flag, u, x => u.fallback_on = x)),
+        ("fallbackThreshold", |u| Some(u.fallback.failure_threshold.to_string()), apply!(int, u, x => u.fallback.failure_threshold = x)),
+        ("fallbackReplicas", |u| Some(u.fallback.replicas.to_string()), apply!(int, u, x => u.fallback.replicas = x)),
+        (
+            "fallbackBehavior",
+            |u| Some(u.fallback.behavior.map(|b| b.as_str()).unwrap_or_default().into()),
+            apply!(|v: &str| if v.is_empty() { Some(None) } else { behavior(v).map(Some) }, u, x => u.fallback.behavior = x),
+        ),
+        ("modifiers", |u| Some(if u.modifiers_on { "1" } else { "0" }.into()), apply!(flag, u, x => u.modifiers_on = x)),
+        ("formula", |u| Some(u.modifiers.formula.clone()), apply!(text, u, x => u.modifiers.formula = x)),
+        ("modifierTarget", |u| Some(u.modifiers.target.clone()), apply!(text, u, x => u.modifiers.target = x)),
+        ("auth", |u| Some(u.form.trigger_auth_name.clone()), apply!(text, u, x => u.form.trigger_auth_name = x)),
+        ("authNamespace", |u| Some(u.form.trigger_auth_namespace.clone()), apply!(text, u, x => u.form.trigger_auth_namespace = x)),
+        ("identityId", |u| Some(u.form.identity_id.clone()), apply!(text, u, x => u.form.identity_id = x)),
+        ("identityTenantId", |u| Some(u.form.identity_tenant_id.clone()), apply!(text, u, x => u.form.identity_tenant_id = x)),
+        ("authorityHost", |u| Some(u.form.identity_authority_host.clone()), apply!(text, u, x => u.form.identity_authority_host = x)),
+        ("quota", |u| Some(if u.quota_on { "1" } else { "0" }.into()), apply!(flag, u, x => u.quota_on = x)),
+        // The feed is written only while the quota sizing is on (reading any of it turns it on).
+        ("tpm", |u| if u.quota_on { real(u.quota.tpm) } else { None }, apply!(positive, u, x => u.quota.tpm = x)),
+        (
+            "tokens",
+            |u| if u.quota_on { real(u.quota.tokens_per_message) } else { None },
+            apply!(positive, u, x => u.quota.tokens_per_message = x),
+        ),
+        (
+            "concurrency",
+            |u| if u.quota_on { real(u.quota.concurrency_per_replica) } else { None },
+            apply!(positive, u, x => u.quota.concurrency_per_replica = x),
+        ),
+        (
+            "messagesPerMinute",
+            |u| if u.quota_on { real(u.quota.messages_per_minute_per_slot) } else { None },
+            apply!(positive, u, x => u.quota.messages_per_minute_per_slot = x),
+        ),
+    ]
+}
+
+type ControlGet = fn(&ControlUi) -> String;
+type ControlSet = fn(&mut ControlUi, &str, &Catalog) -> bool;
+
+fn whole(v: &str) -> Option<u64> {
+    v.parse().ok()
+}
+
+fn set_text(u: &mut String, v: &str) -> bool {
+    *u = v.to_string();
+    true
+}
+
+/// Every Control plane field: (query key, kind, read, apply). The dialect
+/// comes first: it resets the fields that follow it.
+pub fn control_fields() -> Vec<(&'static str, Kind, ControlGet, ControlSet)> {
+    let short = || Kind::Text { max_chars: MAX_TEXT_CHARS };
+    let list = || Kind::Text { max_chars: MAX_LIST_CHARS };
+    let big = || Kind::whole(0.0, 1e15);
+    vec![
+        (
+            "cpDialect",
+            Kind::Enum(vec!["azure", "openai"]),
+            |u| u.opts.dialect.subject().into(),
+            |u, v, c| {
+                u.set_dialect(if v == "openai" { Dialect::OpenAi } else { Dialect::Azure }, c);
+                true
+            },
+        ),
+        ("cpEndpoint", short(), |u| u.opts.endpoint.clone(), |u, v, _| set_text(&mut u.opts.endpoint, v)),
+        ("cpApi", short(), |u| u.opts.api_version.clone(), |u, v, _| set_text(&mut u.opts.api_version, v)),
+        ("cpPath", short(), |u| u.opts.endpoint_path.clone(), |u, v, _| set_text(&mut u.opts.endpoint_path, v)),
+        ("cpRoutes", list(), |u| u.opts.routes.clone(), |u, v, _| set_text(&mut u.opts.routes, v)),
+        (
+            "cpExpires",
+            big(),
+            |u| u.opts.output_expires_after_seconds.to_string(),
+            |u, v, _| v.parse().map(|n| u.opts.output_expires_after_seconds = n).is_ok(),
+        ),
+        (
+            "cpPoll",
+            big(),
+            |u| u.opts.poll_interval_seconds.to_string(),
+            |u, v, _| v.parse().map(|n| u.opts.poll_interval_seconds = n).is_ok(),
+        ),
+        ("cpAccount", short(), |u| u.opts.owned_account_url.clone(), |u, v, _| set_text(&mut u.opts.owned_account_url, v)),
+        ("cpContainer", short(), |u| u.opts.owned_container.clone(), |u, v, _| set_text(&mut u.opts.owned_container, v)),
+        (
+            "cpHook",
+            Kind::Enum(AlertHook::ALL.iter().map(|h| h.as_str()).collect()),
+            |u| u.opts.alert_hook.as_str().into(),
+            |u, v, _| AlertHook::from_name(v).map(|h| u.opts.alert_hook = h).is_some(),
+        ),
+        ("cpWebhook", short(), |u| u.opts.webhook_url.clone(), |u, v, _| set_text(&mut u.opts.webhook_url, v)),
+        ("cpLedger", short(), |u| u.opts.ledger_dir.clone(), |u, v, _| set_text(&mut u.opts.ledger_dir, v)),
+        ("jobs", list(), |u| u.jobs.clone(), |u, v, _| set_text(&mut u.jobs, v)),
+        (
+            "cpQuota",
+            Kind::Enum(vec!["catalog", "typed"]),
+            |u| if u.quota_typed { "typed" } else { "catalog" }.into(),
+            |u, v, _| {
+                u.quota_typed = v == "typed";
+                true
+            },
+        ),
+        ("cpModel", short(), |u| u.model.clone(), |u, v, _| set_text(&mut u.model, v)),
+        (
+            "cpZone",
+            Kind::Enum(ZONES.iter().map(|z| z.1).collect()),
+            |u| zone_name(u.zone).into(),
+            |u, v, _| ZONES.iter().find(|z| z.1 == v).map(|z| u.zone = z.0).is_some(),
+        ),
+        (
+            "cpSub",
+            Kind::Enum(SUBSCRIPTIONS.iter().map(|s| s.1).collect()),
+            |u| sub_name(u.subscription).into(),
+            |u, v, _| SUBSCRIPTIONS.iter().find(|s| s.1 == v).map(|s| u.subscription = s.0).is_some(),
+        ),
+        ("cpTokens", big(), |u| u.typed_quota.to_string(), |u, v, _| whole(v).map(|n| u.typed_quota = n).is_some()),
+        ("cpResource", short(), |u| u.audit.resource_id.clone(), |u, v, _| set_text(&mut u.audit.resource_id, v)),
+        ("cpOid", short(), |u| u.audit.control_plane_object_id.clone(), |u, v, _| set_text(&mut u.audit.control_plane_object_id, v)),
+        ("cpRule", short(), |u| u.audit.rule_name.clone(), |u, v, _| set_text(&mut u.audit.rule_name, v)),
+        ("cpActionGroup", short(), |u| u.audit.action_group_id.clone(), |u, v, _| set_text(&mut u.audit.action_group_id, v)),
+    ]
+}
+
+/// What a link's value may be, per key (checked before anything is applied;
+/// the field's own reader then decides whether the page can use it).
+fn kind_of(key: &str) -> Kind {
+    let count = || Kind::whole(0.0, ABSURD_COUNT as f64);
+    match key {
+        "messageCount" | "min" | "polling" | "cooldown" | "okHistory" | "failedHistory" | "fallbackThreshold" | "fallbackReplicas" => {
+            count()
+        }
+        "activation" | "maxReplicaCount" | "idle" | "initialCooldown" => count().or_unset(""),
+        "fallback" | "modifiers" | "quota" => Kind::Bool,
+        "tpm" | "tokens" | "tokensPerMessage" | "concurrency" | "messagesPerMinute" => Kind::number(0.0, f64::MAX),
+        "kind" => Kind::Enum(vec!["so", "sj"]),
+        "entity" => Kind::Enum(vec!["queue", "topic"]),
+        "dialect" => Kind::Enum(vec!["azure", "openai"]),
+        "tab" => Kind::Enum(Tab::ALL.iter().map(|t| t.id()).collect()),
+        "strategy" => {
+            Kind::Enum([JobStrategy::Default, JobStrategy::Custom, JobStrategy::Accurate, JobStrategy::Eager].map(|s| s.as_str()).to_vec())
+        }
+        "fallbackBehavior" => Kind::Enum(vec![
+            "",
+            FallbackBehavior::Static.as_str(),
+            FallbackBehavior::CurrentReplicas.as_str(),
+            FallbackBehavior::CurrentReplicasIfHigher.as_str(),
+            FallbackBehavior::CurrentReplicasIfLower.as_str(),
+        ]),
+        _ => Kind::Text { max_chars: MAX_TEXT_CHARS },
+    }
+}
+
+/// The Control plane tab's fields for the link table (defaults: the tab's own).
+fn control_table_fields(catalog: &Catalog) -> Vec<Field> {
+    let default = ControlUi::new(catalog);
+    control_fields().into_iter().map(|(key, kind, get, _)| field(key, kind, get(&default))).collect()
+}
+
+/// The page's link: every KEDA field, the tab, the keys other pages hand
+/// over (`deployment`, `endpoint`, `dialect`, `tokensPerMessage`) and the
+/// Control plane tab's. Defaults are the forms' (the page keeps them in the
+/// URL only).
+pub fn table(catalog: &Catalog) -> Table {
+    let default = KedaUi::new(catalog);
+    let mut out: Vec<_> =
+        keda_fields().into_iter().map(|(key, get, _)| field(key, kind_of(key), get(&default).unwrap_or_default())).collect();
+    for key in ["tab", "dialect", "deployment", "endpoint"].into_iter().chain(OWNED_EXTRA) {
+        out.push(field(key, kind_of(key), ""));
+    }
+    out.extend(control_table_fields(catalog));
+    Table::new(out)
+}
+
+/// What a link opens: the tab, each generator's inputs the link carries,
+/// and what it brought: (parameter, value) applied, and parameters ignored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opened {
+    pub tab: Tab,
+    pub keda: KedaUi,
+    pub submit: SubmitOptions,
+    pub control: ControlUi,
+    pub applied: Vec<(String, String)>,
+    pub ignored: Vec<String>,
+}
+
+/// The link's checked values, looked up by key.
+struct Link<'a>(&'a [(String, String)]);
+
+impl Link<'_> {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+    }
+}
+
+type SetFeed = fn(&mut QuotaFeed, f64);
+
+fn count(v: &str) -> Option<i64> {
+    let n: i64 = v.trim().parse().ok()?;
+    (0..=1_000_000).contains(&n).then_some(n)
+}
+
+fn positive_typed(v: &str) -> Option<f64> {
+    let x: f64 = v.trim().replace(',', "").parse().ok()?;
+    (x.is_finite() && x > 0.0).then_some(x)
+}
+
+/// The Control plane tab from a link's checked values; `true` when the link
+/// named any of its keys. Keys whose value the tab can't use are added to `ignored`.
+fn control_from_pairs(q: &[(String, String)], catalog: &Catalog, ignored: &mut Vec<String>) -> (ControlUi, bool) {
+    let mut ui = ControlUi::new(catalog);
+    let mut touched = false;
+    for (key, _, _, set) in control_fields() {
+        if let Some((_, v)) = q.iter().find(|(k, _)| k == key) {
+            touched = true;
+            if !set(&mut ui, v.trim(), catalog) {
+                ignored.push(key.to_string());
+            }
+        }
+    }
+    (ui, touched)
+}
+
+/// Applies what a link brings: `q` holds the values [`table`] kept,
+/// `refused` what it refused (listed as ignored, as the caller words them).
+pub fn open(q: &[(String, String)], refused: Vec<String>, catalog: &Catalog) -> Opened {
+    let q = Link(q);
+    let mut keda = KedaUi::new(catalog);
+    let mut submit = SubmitOptions::new(Dialect::Azure, catalog);
+    let mut applied = Vec::new();
+    let mut ignored = refused;
+    let mut tab = None;
+    let mut note = |key: &str, value: &str, ok: bool| {
+        if ok {
+            applied.push((key.to_string(), value.trim().to_string()));
+        } else {
+            ignored.push(key.to_string());
+        }
+    };
+    if let Some(v) = q.get("maxReplicaCount") {
+        let n = count(&v);
+        keda.form.max_replicas = n.or(keda.form.max_replicas);
+        note("maxReplicaCount", &v, n.is_some());
+        tab = Some(Tab::Keda);
+    }
+    if let Some(v) = q.get("messageCount") {
+        let n = count(&v).filter(|n| *n > 0);
+        keda.form.message_count = n.unwrap_or(keda.form.message_count);
+        note("messageCount", &v, n.is_some());
+        tab = Some(Tab::Keda);
+    }
+    let feed_params: [(&str, SetFeed); 5] = [
+        ("tpm", |f, x| f.tpm = x),
+        ("tokensPerMessage", |f, x| f.tokens_per_message = x),
+        ("tokens", |f, x| f.tokens_per_message = x),
+        ("concurrency", |f, x| f.concurrency_per_replica = x),
+        ("messagesPerMinute", |f, x| f.messages_per_minute_per_slot = x),
+    ];
+    for (key, set) in feed_params {
+        if let Some(v) = q.get(key) {
+            let x = positive_typed(&v);
+            if let Some(x) = x {
+                set(&mut keda.quota, x);
+                keda.quota_on = true;
+            }
+            note(key, &v, x.is_some());
+            tab = Some(Tab::Keda);
+        }
+    }
+    if let Some(v) = q.get("dialect") {
+        let d = match v.trim() {
+            "azure" => Some(Dialect::Azure),
+            "openai" => Some(Dialect::OpenAi),
+            _ => None,
+        };
+        if let Some(d) = d {
+            let keep = (submit.endpoint.clone(), submit.deployment.clone());
+            submit = SubmitOptions::new(d, catalog);
+            (submit.endpoint, submit.deployment) = keep;
+        }
+        note("dialect", &v, d.is_some());
+        tab = Some(Tab::Batch);
+    }
+    for key in ["deployment", "endpoint"] {
+        if let Some(v) = q.get(key) {
+            let t = v.trim();
+            let ok = !t.is_empty() && t.len() <= MAX_TEXT_CHARS && !t.chars().any(char::is_control);
+            if ok {
+                if key == "deployment" {
+                    submit.deployment = t.to_string();
+                } else {
+                    submit.endpoint = t.to_string();
+                }
+            }
+            note(key, &v, ok);
+            tab = Some(Tab::Batch);
+        }
+    }
+    for (key, _, set) in keda_fields() {
+        if IMPORT_KEYS.contains(&key) {
+            continue;
+        }
+        if let Some(v) = q.get(key) {
+            if !set(&mut keda, v.trim()) {
+                ignored.push(key.to_string());
+            }
+            tab = Some(Tab::Keda);
+        }
+    }
+    let (control, control_touched) = control_from_pairs(q.0, catalog, &mut ignored);
+    if control_touched {
+        tab = Some(Tab::Control);
+    }
+    if let Some(t) = q.get("tab").and_then(|t| Tab::from_id(&t)) {
+        tab = Some(t);
+    }
+    Opened { tab: tab.unwrap_or(Tab::Advisor), keda, submit, control, applied, ignored }
+}
+
+/// The query pairs for this state: the link's other parameters (`deployment`,
+/// `endpoint`, `dialect`, …) kept from `current`, the tab, and the KEDA and
+/// Control plane fields that differ from the defaults.
+pub fn encode(current: &[(String, String)], keda: &KedaUi, tab: Tab, control: &ControlUi, catalog: &Catalog) -> Pairs {
+    let fields = keda_fields();
+    let cp_fields = control_fields();
+    let owned = |k: &str| {
+        k == "tab" || OWNED_EXTRA.contains(&k) || fields.iter().any(|(f, _, _)| *f == k) || cp_fields.iter().any(|(f, ..)| *f == k)
+    };
+    let mut out: Pairs = current.iter().filter(|(k, _)| !owned(k)).cloned().collect();
+    out.push(("tab".into(), tab.id().into()));
+    let default = KedaUi::new(catalog);
+    for (key, get, _) in &fields {
+        if let Some(v) = get(keda) {
+            if get(&default).as_ref() != Some(&v) {
+                out.push((key.to_string(), v));
+            }
+        }
+    }
+    let default = ControlUi::new(catalog);
+    for (key, _, get, _) in &cp_fields {
+        let v = get(control);
+        if v != get(&default) {
+            out.push((key.to_string(), v));
+        }
+    }
+    out
+}
+
+/// Why a link is not a /snippets link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotSnippets {
+    /// The path the link names (cut to 80 characters).
+    pub path: String,
+}
+
+impl std::fmt::Display for NotSnippets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not a /snippets link (its path is '{}')", self.path)
+    }
+}
+
+/// The query string of `link`: the page's full URL (`https://host/snippets?…`,
+/// or a path `/snippets?…`), a query string with or without its `?`. A URL
+/// whose path does not end in `/snippets` is refused.
+pub fn link_query(link: &str) -> Result<&str, NotSnippets> {
+    let link = link.trim();
+    let rest =
+        ["https://", "http://"].iter().find_map(|s| link.get(..s.len()).filter(|p| p.eq_ignore_ascii_case(s)).map(|_| &link[s.len()..]));
+    let path_and_query = match rest {
+        Some(r) => match r.find(['/', '?', '#']) {
+            Some(i) => &r[i..],
+            None => "",
+        },
+        None if link.starts_with('/') => link,
+        None => return Ok(link.strip_prefix('?').unwrap_or(link)),
+    };
+    let end = path_and_query.find(['?', '#']).unwrap_or(path_and_query.len());
+    let path = &path_and_query[..end];
+    if !(path.ends_with("/snippets") || path.ends_with("/snippets/")) {
+        return Err(NotSnippets { path: crate::io::query::cut(path, 80) });
+    }
+    Ok(path_and_query[end..].strip_prefix('?').unwrap_or_default())
+}
+
+/// A link read whole: what it opens, and what could not be used.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decoded {
+    pub opened: Opened,
+    /// Values (or the query) refused by the table's checks, with the reason.
+    pub rejected: Vec<Rejected>,
+    /// Keys the page does not read (the page drops them silently).
+    pub unknown: Vec<String>,
+}
+
+/// Reads a /snippets link (see [`link_query`]) as the page does: parse
+/// (bounded: [`crate::io::query::MAX_QUERY_BYTES`]), check every value
+/// against [`table`], [`open`] what was kept. The refused keys are listed
+/// in `opened.ignored` when the link named any of the table's keys (as the
+/// page lists them); [`Decoded::rejected`] has them all, with reasons.
+pub fn decode(link: &str, catalog: &Catalog) -> Result<Decoded, NotSnippets> {
+    let parsed = parse_query(link_query(link)?);
+    let d = table(catalog).decode(&parsed.pairs);
+    let rejected: Vec<Rejected> = parsed.problems.into_iter().chain(d.rejected.iter().cloned()).collect();
+    let refused = if d.touched() { rejected.iter().map(|r| r.key.clone()).collect() } else { Vec::new() };
+    Ok(Decoded { opened: open(&d.pairs, refused, catalog), rejected, unknown: d.unknown })
+}
+
+/// The worker's options as the page renders them: `base` (the Worker tab's
+/// own fields) with the Service Bus namespace, the entity and the mode
+/// taken from the KEDA form.
+pub fn worker_options(base: &WorkerOptions, keda: &KedaUi) -> WorkerOptions {
+    let mut o = base.clone();
+    // Namespace, entity, mode and (ScaledJob) messages per Job = messageCount: one value each.
+    o.follow_keda(&keda.to_form());
+    o
+}
+
+/// The KEDA form the KEDA tab renders: its own fields, with
+/// terminationGracePeriodSeconds outlasting the worker's model deadline.
+pub fn keda_form(keda: &KedaUi, worker: &WorkerOptions) -> KedaForm {
+    let mut form = keda.to_form();
+    form.follow_worker(worker);
+    form
+}
+
+/// The KEDA YAML's file name: `<name>-scaledobject.yaml` / `<name>-scaledjob.yaml`.
+pub fn keda_file_name(keda: &KedaUi) -> String {
+    let kind = if keda.form.kind == ScaleKind::ScaledJob { "scaledjob" } else { "scaledobject" };
+    let name = if keda.form.name.trim().is_empty() { "keda" } else { keda.form.name.trim() };
+    format!("{name}-{kind}.yaml")
+}
+
+/// The file names the page offers for download.
+pub const WORKER_FILE: &str = "worker.py";
+pub const SUBMIT_PY_FILE: &str = "submit_batch.py";
+pub const SUBMIT_SH_FILE: &str = "submit-batch.sh";
+pub const APIM_FILE: &str = "apim-policy.xml";
+pub const CONTROL_FILE: &str = "control_plane.py";
+pub const REQUIREMENTS_FILE: &str = "requirements.txt";
+pub const KQL_FILE: &str = "second-door.kql";
+pub const ACTIVITY_ALERT_FILE: &str = "activity-log-alert.json";
+pub const POLICY_FILE: &str = "deny-key-access.policy.json";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::{QuotaChoice, Subscription, Zone};
+    use crate::io::query::{query_string, Reason};
+    use crate::snippets::AlertHook;
+
+    #[test]
+    fn the_keda_form_round_trips_through_its_link() {
+        let catalog = Catalog::builtin();
+        let mut ui = KedaUi::new(&catalog);
+        (ui.use_topic, ui.topic, ui.form.name, ui.form.max_replicas) = (true, "R&D #1 인보이스".into(), "invoice-worker".into(), Some(12));
+        (ui.quota_on, ui.quota.tpm, ui.fallback_on) = (true, 120_000.0, true);
+        let pairs = encode(&[], &ui, Tab::Keda, &ControlUi::new(&catalog), &catalog);
+        let t = table(&catalog);
+        let d = t.decode(&parse_query(&query_string(&pairs)).pairs);
+        assert!(d.rejected.is_empty(), "{:?}", d.rejected);
+        let mut back = KedaUi::new(&catalog);
+        for (key, _, set) in keda_fields() {
+            if let Some(v) = d.get(key) {
+                assert!(set(&mut back, v), "{key}={v}");
+            }
+        }
+        assert_eq!(back, ui);
+        assert_eq!(d.get("tab"), Some("keda"));
+        let opened = open(&d.pairs, Vec::new(), &catalog);
+        assert_eq!((opened.keda, opened.tab), (ui, Tab::Keda));
+    }
+
+    #[test]
+    fn nonsense_in_a_link_is_refused_with_a_reason() {
+        let t = table(&Catalog::builtin());
+        let long = "x".repeat(MAX_TEXT_CHARS + 1);
+        let d = t.decode(&parse_query(&format!("maxReplicaCount=-1&kind=deployment&name={long}&queue=a%0Ab&tpm=inf&tab=nope")).pairs);
+        let got: Vec<(&str, &Reason)> = d.rejected.iter().map(|r| (r.key.as_str(), &r.reason)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("maxReplicaCount", &Reason::TooSmall { min: 0.0 }),
+                ("kind", &Reason::NotOneOf { allowed: vec!["so".into(), "sj".into()] }),
+                ("name", &Reason::TooLong { max: MAX_TEXT_CHARS }),
+                ("queue", &Reason::ControlCharacter),
+                ("tpm", &Reason::NotANumber),
+                ("tab", &Reason::NotOneOf { allowed: Tab::ALL.iter().map(|t| t.id().to_string()).collect() }),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_quota_planners_link_fills_every_field_it_knows() {
+        use crate::quota::share::{cap_by_rpm, keda_handoff, replicas_quota_can_feed};
+        let catalog = Catalog::builtin();
+        // 90,000 TPM ÷ (1,500 tokens × 6 messages/min) = 10 replicas; 12 RPM ÷ 6 = 2 binds first.
+        let feed = cap_by_rpm(replicas_quota_can_feed(90_000.0, 1_500.0, 6.0, 3).unwrap(), Some(12.0), 6.0);
+        let hand = keda_handoff(&feed);
+        let d = table(&catalog).decode(&hand);
+        assert!(d.rejected.is_empty(), "{:?}", d.rejected);
+        let snip = open(&hand, Vec::new(), &catalog);
+        assert!(snip.ignored.is_empty(), "{:?}", snip.ignored);
+        let keys: Vec<&str> = hand.iter().map(|(k, _)| k.as_str()).collect();
+        for key in IMPORT_KEYS {
+            assert!(keys.contains(&key), "the handoff lacks {key}");
+            assert!(snip.applied.iter().any(|(k, _)| k == key), "{key} was not applied: {:?}", snip.applied);
+        }
+        let k = snip.keda;
+        assert_eq!((k.form.max_replicas, k.form.message_count), (Some(2), 3));
+        assert!(k.quota_on);
+        assert_eq!(
+            (k.quota.tpm, k.quota.tokens_per_message, k.quota.concurrency_per_replica, k.quota.messages_per_minute_per_slot),
+            (90_000.0, 1_500.0, 3.0, 2.0)
+        );
+        assert_eq!(snip.tab, Tab::Keda);
+    }
+
+    #[test]
+    fn the_control_tab_round_trips_through_its_link() {
+        let catalog = Catalog::builtin();
+        let mut ui = ControlUi::new(&catalog);
+        ui.set_dialect(Dialect::OpenAi, &catalog);
+        ui.opts.routes = "a/x=dep-1; b/x=dep-2 & 인보이스".into();
+        ui.opts.alert_hook = AlertHook::Webhook;
+        (ui.jobs, ui.quota_typed, ui.typed_quota) = ("big: 9000; small: 10".into(), true, 12_345);
+        (ui.zone, ui.subscription) = (Zone::DataZone, Subscription::Ea);
+        ui.audit.rule_name = "door-2".into();
+        let pairs = encode(&[], &KedaUi::new(&catalog), Tab::Control, &ui, &catalog);
+        let d = table(&catalog).decode(&parse_query(&query_string(&pairs)).pairs);
+        assert!(d.rejected.is_empty(), "{:?}", d.rejected);
+        let mut ignored = Vec::new();
+        let (back, touched) = control_from_pairs(&d.pairs, &catalog, &mut ignored);
+        assert!(touched && ignored.is_empty(), "{ignored:?}");
+        assert_eq!(back, ui);
+        // The defaults write only the tab.
+        let none = encode(&[], &KedaUi::new(&catalog), Tab::Advisor, &ControlUi::new(&catalog), &catalog);
+        assert_eq!(none, vec![("tab".to_string(), "advisor".to_string())]);
+    }
+
+    #[test]
+    fn the_quota_comes_from_the_catalog_or_is_typed() {
+        let catalog = Catalog::builtin();
+        let mut ui = ControlUi::new(&catalog);
+        let fact = QuotaChoice::fact_kind(Zone::Global, Subscription::Default);
+        assert_eq!(ui.quota(&catalog), catalog.get(fact, "gpt-4o-mini").map(|v| v as u64));
+        ui.model = "no-such-model".into();
+        assert_eq!(ui.quota(&catalog), None);
+        assert_eq!(ui.options(&catalog).enqueued_quota, 0);
+        (ui.quota_typed, ui.typed_quota) = (true, 77);
+        assert_eq!(ui.options(&catalog).enqueued_quota, 77);
+    }
+
+    #[test]
+    fn a_link_is_a_url_a_path_or_a_query_string() {
+        for (link, query) in [
+            ("https://batchlane.example/snippets?tab=keda&name=x#top", "tab=keda&name=x#top"),
+            ("HTTP://localhost:8080/app/snippets/?tab=keda", "tab=keda"),
+            ("/snippets?maxReplicaCount=7", "maxReplicaCount=7"),
+            ("https://batchlane.example/snippets", ""),
+            ("?tab=control", "tab=control"),
+            ("tab=control&jobs=a%3A1", "tab=control&jobs=a%3A1"),
+            ("  tab=keda\n", "tab=keda"),
+        ] {
+            assert_eq!(link_query(link), Ok(query), "{link}");
+        }
+        assert_eq!(link_query("https://batchlane.example/quota?tpm=1"), Err(NotSnippets { path: "/quota".into() }));
+        assert_eq!(link_query("https://batchlane.example"), Err(NotSnippets { path: String::new() }));
+        assert!(decode("/cost?x=1", &Catalog::builtin()).is_err());
+    }
+
+    #[test]
+    fn decode_reports_what_it_refused_and_what_it_does_not_know() {
+        let catalog = Catalog::builtin();
+        let d = decode("https://h/snippets?maxReplicaCount=-1&tab=keda&nonsense=1&name=ok", &catalog).unwrap();
+        assert_eq!(d.rejected.iter().map(|r| r.key.as_str()).collect::<Vec<_>>(), ["maxReplicaCount"]);
+        assert_eq!(d.unknown, ["nonsense"]);
+        assert_eq!(d.opened.ignored, ["maxReplicaCount"]);
+        assert_eq!(d.opened.keda.form.name, "ok");
+        let huge = format!("name={}", "x".repeat(crate::io::query::MAX_QUERY_BYTES + 1));
+        let d = decode(&huge, &catalog).unwrap();
+        assert_eq!(d.rejected.len(), 1);
+        assert_eq!(d.opened.keda, KedaUi::new(&catalog));
+    }
+}
