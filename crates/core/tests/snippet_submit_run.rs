@@ -4,7 +4,10 @@
 //! misbehaves as the real services do when its config asks: statuses in any
 //! case, `token_limit_exceeded` at create and as a later `failed` batch,
 //! 5xx and connection resets, `completed` without an output file, `expired`
-//! with part of the output, outputs of hundreds of MB streamed.
+//! with part of the output, outputs of hundreds of MB streamed, creates whose
+//! answer is lost after the batch was made (reset, 5xx, an answer later than
+//! `SUBMIT_API_TIMEOUT_SECONDS`), listings that lag or page past other
+//! clients' batches; batches made are counted server-side.
 //!
 //! The Python script runs through the REAL `openai` package (the venv of
 //! `./dev setup`, `BATCHLANE_PYTHON` or `<repo>/.tools/py/bin/python`; the
@@ -81,6 +84,12 @@ impl Server {
 
     fn requests(&self) -> Vec<Value> {
         std::fs::read_to_string(&self.log).unwrap_or_default().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    /// The batches the server created, server-side (answered or not).
+    fn created(&self) -> Vec<Value> {
+        let path = format!("{}.created", self.log.display());
+        std::fs::read_to_string(path).unwrap_or_default().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
     }
 }
 
@@ -184,10 +193,14 @@ impl World {
     }
 
     fn run(&self, o: &SubmitOptions, shell: bool, args: &[&str]) -> Outcome {
-        self.run_with(o, shell, args, false)
+        self.run_with(o, shell, args, false, &[])
     }
 
-    fn run_with(&self, o: &SubmitOptions, shell: bool, args: &[&str], measure: bool) -> Outcome {
+    fn run_env(&self, o: &SubmitOptions, shell: bool, env: &[(&str, &str)]) -> Outcome {
+        self.run_with(o, shell, &[], false, env)
+    }
+
+    fn run_with(&self, o: &SubmitOptions, shell: bool, args: &[&str], measure: bool, env: &[(&str, &str)]) -> Outcome {
         let c = Catalog::builtin();
         let dir = &self.dir;
         for f in ["events.json", "sleeps.log", "az.log", "curl.log", "rss"] {
@@ -227,7 +240,8 @@ impl World {
             .env("TMPDIR", dir.join("tmp"))
             .env("AZURE_OPENAI_ENDPOINT", &base)
             .env("OPENAI_BASE_URL", format!("{base}/v1"))
-            .env("OPENAI_API_KEY", "sk-test");
+            .env("OPENAI_API_KEY", "sk-test")
+            .envs(env.iter().copied());
         let start = Instant::now();
         let out = cmd.output().expect("script runs");
         let elapsed = start.elapsed();
@@ -566,7 +580,7 @@ fn python_streams_a_300_mb_output_to_disk_within_a_100_mb_budget() {
     let ids: Vec<String> = (0..LARGE_LINES).map(|i| format!("r{i}")).collect();
     let config = json!({"statuses": ["completed"], "custom_ids": ids, "output_line_bytes": LARGE_LINE_BYTES});
     let w = World::new("large-python", config, &input_of(&ids));
-    let r = w.run_with(&options(Dialect::Azure), false, &[], true);
+    let r = w.run_with(&options(Dialect::Azure), false, &[], true, &[]);
     assert_eq!(r.code, Some(0), "{}", r.show());
     let rss = r.max_rss_kib.expect("rss measured");
     let uploaded: Vec<u64> = r.events.iter().filter(|e| e["event"] == "owned_upload").map(|e| e["size"].as_u64().unwrap()).collect();
@@ -602,5 +616,152 @@ fn the_bearer_token_never_reaches_curls_command_line() {
         // The header file (mode 600) is gone once the script ends.
         let left: Vec<_> = std::fs::read_dir(w.dir.join("tmp")).unwrap().map(|e| e.unwrap().path()).collect();
         assert!(left.is_empty(), "{left:?}");
+    }
+}
+
+/// The listings (GET /batches) the server saw, and how many of them asked for a later page.
+fn listings(o: &Outcome) -> (usize, usize) {
+    let lists: Vec<&Value> =
+        o.requests.iter().filter(|r| r["method"] == "GET" && r["path"].as_str().unwrap().ends_with("/batches")).collect();
+    (lists.len(), lists.iter().filter(|r| r["query"].get("after").is_some()).count())
+}
+
+/// The create's first answer is lost: "reset" (connection reset) or "503",
+/// after the server created the batch.
+fn cut_off_create(mode: &str) -> Value {
+    json!({"method": "POST", "path_end": "/batches", "times": 1, "mode": mode, "applied": true})
+}
+
+/// How long the scripts wait between two look-ups for a batch whose create went unanswered.
+const LOOKUP_DELAY: f64 = 60.0;
+const LOOKUP_TRIES: usize = 4;
+
+#[test]
+fn a_create_cut_off_after_it_landed_is_found_by_its_submission_id_not_created_again() {
+    for mode in ["reset", "503"] {
+        for (dialect, shell) in every_script() {
+            // 120 batches of other clients land right after ours: the look-up pages past them.
+            let config = json!({"statuses": ["completed"], "faults": [cut_off_create(mode)], "others_after_create": 120, "old_batches": 5});
+            let w = World::new(&format!("cut-{mode}-{dialect:?}-{shell}"), config, INPUT);
+            let r = w.run(&options(dialect), shell, &[]);
+            let what = format!("{mode} {dialect:?} shell={shell}\n{}", r.show());
+            assert_eq!(r.code, Some(0), "{what}");
+            assert!(!r.stderr.contains("Traceback"), "{what}");
+            assert!(r.stderr.contains("may have gone through"), "{what}");
+            assert_eq!(w.server.created().len(), 1, "one batch, server-side\n{what}");
+            assert_eq!(r.creates(), 1, "the create is not repeated\n{what}");
+            let sid = create_body(&r)["metadata"]["submission_id"].as_str().expect("the create carries a submission id").to_string();
+            assert_eq!(sid.len(), 36, "a uuid: {sid}");
+            assert_eq!(w.server.created()[0]["metadata"]["submission_id"], sid.as_str());
+            assert_eq!(w.state()["submission_id"], sid.as_str(), "{what}");
+            assert_eq!(w.state()["batch_id"], "batch_1", "{what}");
+            let (lists, paged) = listings(&r);
+            assert!(lists >= 2 && paged >= 1, "followed `after` past the first page: {lists} {paged}\n{what}");
+            assert!(r.requests.iter().any(|q| q["query"]["limit"] == json!(["100"])), "{what}");
+            assert!(r.stdout.contains("found batch_1"), "{what}");
+            assert_eq!(r.copied(), ["batch_1/output.jsonl", "batch_1/errors.jsonl", "batch_1/joined.jsonl"], "{what}");
+        }
+    }
+}
+
+#[test]
+fn a_cut_off_create_then_an_outage_then_a_rerun_make_exactly_one_batch() {
+    for (dialect, shell) in every_script() {
+        // The create lands but its answer is lost; then the listing fails past the retry bound.
+        let faults = json!([cut_off_create("reset"), {"method": "GET", "path_end": "/batches", "times": 10, "mode": "503"}]);
+        let w = World::new(&format!("cut-rerun-{dialect:?}-{shell}"), json!({"statuses": ["completed"], "faults": faults}), INPUT);
+        let o = options(dialect);
+        let first = w.run(&o, shell, &[]);
+        let what = format!("{dialect:?} shell={shell}\n{}", first.show());
+        assert_eq!(first.code, Some(75), "{what}");
+        assert!(!first.stderr.contains("Traceback"), "{what}");
+        let sid = w.state()["submission_id"].as_str().expect("submission id saved").to_string();
+        assert!(w.state()["batch_id"].as_str().unwrap_or("").is_empty(), "{what}");
+        assert!(first.stderr.contains(&sid), "the message names the submission looked for\n{what}");
+        let second = w.run(&o, shell, &[]);
+        let what = format!("{dialect:?} shell={shell}\n{}", second.show());
+        assert_eq!(second.code, Some(0), "{what}");
+        assert_eq!((second.uploads(), second.creates()), (1, 1), "one upload and one POST /batches over both runs\n{what}");
+        assert_eq!(w.server.created().len(), 1, "exactly one batch created server-side over both runs\n{what}");
+        assert_eq!(w.state()["batch_id"], "batch_1", "{what}");
+        assert_eq!(second.copied().len(), 3, "{what}");
+    }
+}
+
+#[test]
+fn a_create_that_shows_late_in_the_listing_is_looked_for_again_not_created_again() {
+    for (dialect, shell) in every_script() {
+        // The batch shows in no listing for the first two look-ups.
+        let config = json!({"statuses": ["completed"], "faults": [cut_off_create("reset")], "list_lag": 2});
+        let w = World::new(&format!("lag-{dialect:?}-{shell}"), config, INPUT);
+        let r = w.run(&options(dialect), shell, &[]);
+        let what = format!("{dialect:?} shell={shell}\n{}", r.show());
+        assert_eq!(r.code, Some(0), "{what}");
+        assert_eq!((r.creates(), w.server.created().len()), (1, 1), "{what}");
+        assert_eq!(listings(&r).0, 3, "{what}");
+        assert_eq!(r.sleep_seconds().iter().filter(|s| **s == LOOKUP_DELAY).count(), 2, "{:?}\n{what}", r.sleep_seconds());
+    }
+}
+
+#[test]
+fn a_create_that_never_landed_is_created_again_once_the_look_ups_find_nothing() {
+    for (dialect, shell) in every_script() {
+        // The first create is reset before it lands; 250 old batches of other clients.
+        let faults = json!([{"method": "POST", "path_end": "/batches", "times": 1, "mode": "reset"}]);
+        let config = json!({"statuses": ["completed"], "faults": faults, "old_batches": 250});
+        let w = World::new(&format!("lost-{dialect:?}-{shell}"), config, INPUT);
+        let r = w.run(&options(dialect), shell, &[]);
+        let what = format!("{dialect:?} shell={shell}\n{}", r.show());
+        assert_eq!(r.code, Some(0), "{what}");
+        assert_eq!((r.creates(), w.server.created().len()), (2, 1), "{what}");
+        // One page a look: the listing stops at batches created well before the submission.
+        assert_eq!(listings(&r), (LOOKUP_TRIES, 0), "{what}");
+        let bodies: Vec<&Value> =
+            r.requests.iter().filter(|q| q["method"] == "POST" && q["path"].as_str().unwrap().ends_with("/batches")).collect();
+        assert_ne!(bodies[0]["json"]["metadata"], bodies[1]["json"]["metadata"], "a new submission id per create\n{what}");
+        assert_eq!(w.state()["batch_id"], "batch_1", "{what}");
+    }
+}
+
+#[test]
+fn calls_answered_after_the_timeout_are_retried_and_a_timed_out_create_is_looked_up() {
+    // The four scripts at once: each waits out three real 1 s timeouts.
+    std::thread::scope(|scope| {
+        for (dialect, shell) in every_script() {
+            scope.spawn(move || {
+                // SUBMIT_API_TIMEOUT_SECONDS=1: the create lands but answers after 2.5 s; two polls do too.
+                let faults = json!([
+                    {"method": "POST", "path_end": "/batches", "times": 1, "mode": "delay", "seconds": 2.5, "applied": true},
+                    {"method": "GET", "path": "/batches/", "times": 2, "mode": "delay", "seconds": 2.5},
+                ]);
+                let w = World::new(&format!("timeout-{dialect:?}-{shell}"), json!({"statuses": ["completed"], "faults": faults}), INPUT);
+                let r = w.run_env(&options(dialect), shell, &[("SUBMIT_API_TIMEOUT_SECONDS", "1")]);
+                let what = format!("{dialect:?} shell={shell}\n{}", r.show());
+                assert_eq!(r.code, Some(0), "{what}");
+                assert!(!r.stderr.contains("Traceback"), "{what}");
+                assert_eq!((r.creates(), w.server.created().len()), (1, 1), "looked up, not created again\n{what}");
+                assert_eq!(polls(&r, "batch_1"), 3, "{what}");
+                let sleeps = r.sleep_seconds();
+                assert!(sleeps.contains(&15.0) && sleeps.contains(&30.0), "backoff over the timed-out polls: {sleeps:?}\n{what}");
+                assert!(r.elapsed < Duration::from_secs(20), "the timeout applied: {:?}\n{what}", r.elapsed);
+            });
+        }
+    });
+}
+
+#[test]
+fn the_api_timeout_is_an_environment_variable_documented_in_the_header() {
+    let c = Catalog::builtin();
+    for dialect in [Dialect::Azure, Dialect::OpenAi] {
+        let o = options(dialect);
+        let py = submit_python(&o, &c).unwrap();
+        let sh = submit_curl(&o, &c).unwrap();
+        let py_header = py.split("\"\"\"").nth(1).unwrap();
+        let sh_header = sh.split("set -euo pipefail").next().unwrap();
+        for header in [py_header, sh_header] {
+            assert!(header.contains("SUBMIT_API_TIMEOUT_SECONDS"), "{header}");
+        }
+        assert!(py.contains("os.environ.get(\"SUBMIT_API_TIMEOUT_SECONDS\", \"120\")"), "default unchanged");
+        assert!(sh.contains("${SUBMIT_API_TIMEOUT_SECONDS:-3600}"), "default unchanged");
     }
 }

@@ -211,7 +211,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("snippets.batch.b1", "Alerts on failed and expired jobs."),
     ("snippets.batch.b2", "Joins output and error lines on custom_id: responses come back out of order."),
     ("snippets.batch.b3", "Copies the result files to your storage at once: the service's copies expire."),
-    ("snippets.batch.b4", "Saves the batch id next to the input before polling: a re-run, or --batch-id, resumes that batch instead of creating and paying for another. Outages while polling are retried with backoff; when they outlast it, the script says how to resume."),
+    ("snippets.batch.b4", "Saves the batch id next to the input before polling: a re-run, or --batch-id, resumes that batch instead of creating and paying for another. A create whose answer is lost (a reset, a timeout, a 5xx) is not sent again: the batch is looked up by the submission id in its metadata, and created again only if none carries it. Outages while polling are retried with backoff; when they outlast it, the script says how to resume."),
     ("snippets.batch.b5", "Treats token_limit_exceeded as retryable whether the create is refused or the batch fails with it later: it waits, doubling, and creates again, a bounded number of times."),
     ("snippets.batch.b6", "Streams output files to disk, copies what exists when a job completes with only an error file or expires part-way, and says which in its exit status. The curl script hands the token to curl in a header file, never on its command line."),
     ("snippets.apim.title", "API Management gateway policies"),

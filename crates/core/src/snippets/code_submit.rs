@@ -1,10 +1,14 @@
 //! Batch submission code, Python SDK and curl: upload with an expiry, create
 //! with a 24 h window and an output expiry, save the batch id (a re-run or
-//! `--batch-id` resumes, never creates twice), retry `token_limit_exceeded`
+//! `--batch-id` resumes, never creates twice; a create whose answer is lost
+//! carries a submission id in its metadata and is looked up by listing,
+//! never sent again blindly), retry `token_limit_exceeded`
 //! at create and as a later `failed` batch (from the catalog's first backoff,
 //! doubling, bounded), poll no faster than the catalog allows and ride out
 //! outages with bounded backoff, stream outputs to disk, join on
-//! `custom_id`, copy out; the exit status says how the job ended. The curl
+//! `custom_id`, copy out; the exit status says how the job ended. Each API
+//! call's limit is `SUBMIT_API_TIMEOUT_SECONDS` (120 s Python, 3600 s curl,
+//! downloads included). The curl
 //! script keeps the token off curl's argv (a mode-600 header file).
 
 use crate::facts::Kind;
@@ -213,12 +217,12 @@ pub fn submit_python(o: &SubmitOptions, catalog: &Catalog) -> Result<String, Vec
         Dialect::Azure => (
             "from azure.identity import DefaultAzureCredential, get_bearer_token_provider",
             format!(
-                "token_provider = get_bearer_token_provider(DefaultAzureCredential(), \"https://cognitiveservices.azure.com/.default\")\nclient = openai.AzureOpenAI(\n    azure_endpoint=os.environ.get(\"AZURE_OPENAI_ENDPOINT\", {}),\n    api_version={},\n    azure_ad_token_provider=token_provider,\n    max_retries=0,  # retries are this script's own: a create is never repeated blindly\n    timeout=120,\n)",
+                "token_provider = get_bearer_token_provider(DefaultAzureCredential(), \"https://cognitiveservices.azure.com/.default\")\nclient = openai.AzureOpenAI(\n    azure_endpoint=os.environ.get(\"AZURE_OPENAI_ENDPOINT\", {}),\n    api_version={},\n    azure_ad_token_provider=token_provider,\n    max_retries=0,  # retries are this script's own: a create is never repeated blindly\n    timeout=API_TIMEOUT_SECONDS,\n)",
                 py_str(o.endpoint.trim()),
                 py_str(o.api_version.trim())
             ),
         ),
-        Dialect::OpenAi => ("from azure.identity import DefaultAzureCredential", "# Reads OPENAI_API_KEY; retries are this script's own: a create is never repeated blindly.\nclient = openai.OpenAI(max_retries=0, timeout=120)".to_string()),
+        Dialect::OpenAi => ("from azure.identity import DefaultAzureCredential", "# Reads OPENAI_API_KEY; retries are this script's own: a create is never repeated blindly.\nclient = openai.OpenAI(max_retries=0, timeout=API_TIMEOUT_SECONDS)".to_string()),
     };
     let mut pairs = o.common(catalog, py_str);
     pairs.push(("IDENTITY_IMPORT", import.to_string()));
