@@ -20,7 +20,6 @@ mod repair;
 mod results;
 mod results_text;
 mod split;
-mod split_file;
 
 use std::io::Write;
 
