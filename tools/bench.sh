@@ -63,10 +63,7 @@ echo "== the Python route (json.loads + tiktoken encode_ordinary)"
 # tiktoken loads its encoding offline from TIKTOKEN_CACHE_DIR, the file named
 # by the SHA-1 of its download address; tiktoken-rs ships the same file.
 CACHE=$OUT/tiktoken-cache
-mkdir -p "$CACHE"
-assets=$(find "${CARGO_HOME:-$HOME/.cargo}/registry/src" -maxdepth 3 -type d -path '*tiktoken-rs-*/assets' | sort | tail -1)
-url="https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"
-cp "$assets/o200k_base.tiktoken" "$CACHE/$(printf '%s' "$url" | sha1sum | cut -d' ' -f1)"
+bash tools/tiktoken-cache.sh "$CACHE"
 py=$(TIKTOKEN_CACHE_DIR=$CACHE "$VENV/bin/python" tools/bench_python.py "$FILE")
 echo "$py"
 py_seconds=$(echo "$py" | sed 's/.*"seconds": \([0-9.]*\).*/\1/')
