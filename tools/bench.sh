@@ -4,8 +4,10 @@
 #  1. Batch check on a generated 100,000-line (~200 MB) Azure batch file:
 #     native `batchlane check` (structural only, and with exact tokens), the
 #     Python route (json.loads + tiktoken), openbatch's validate_batch_file
-#     (PyPI, structure only), and the release app in headless Chromium
-#     (full and structural, with the workers' peak memory over CDP).
+#     (PyPI, structure only) and the Python package (`batchlane.check_file`,
+#     with and without tokens) in one Python process (tools/bench_binding.py),
+#     and the release app in headless Chromium (full and structural, with
+#     the workers' peak memory over CDP).
 #  2. One 16 MB single-piece line (a run of one letter), tokens counted natively.
 #  3. The first-load size as served (tools/size-report.mjs) and, when twiggy
 #     and the app's wasm with names are there, its ten biggest items.
@@ -52,32 +54,25 @@ native_tokens_total=$("$TGT"/speed/batchlane check "$FILE" --format json 2>/dev/
 printf 'with exact tokens:      %.2f s, %s MB/s\n' "$t" "$(mbps "$t")"
 native_tokens=$t
 
-VENV=.tools/bench-venv
-if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import tiktoken, openbatch" 2>/dev/null; then
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet tiktoken "openbatch==$OPENBATCH_VERSION"
-fi
+# The clean venv `./dev bench` made: the wheel (crates/python), tiktoken,
+# openbatch $OPENBATCH_VERSION, pinned in crates/python/requirements-test.txt.
+VENV=${BENCH_PY_VENV:?run through ./dev bench (it builds the wheel and its venv)}
 
 echo
-echo "== the Python route (json.loads + tiktoken encode_ordinary)"
+echo "== Python, in one process: json.loads + tiktoken encode_ordinary, openbatch $OPENBATCH_VERSION validate_batch_file, and the batchlane wheel"
 # tiktoken loads its encoding offline from TIKTOKEN_CACHE_DIR, the file named
 # by the SHA-1 of its download address; tiktoken-rs ships the same file.
 CACHE=$OUT/tiktoken-cache
-mkdir -p "$CACHE"
-assets=$(find "${CARGO_HOME:-$HOME/.cargo}/registry/src" -maxdepth 3 -type d -path '*tiktoken-rs-*/assets' | sort | tail -1)
-url="https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"
-cp "$assets/o200k_base.tiktoken" "$CACHE/$(printf '%s' "$url" | sha1sum | cut -d' ' -f1)"
-py=$(TIKTOKEN_CACHE_DIR=$CACHE "$VENV/bin/python" tools/bench_python.py "$FILE")
-echo "$py"
-py_seconds=$(echo "$py" | sed 's/.*"seconds": \([0-9.]*\).*/\1/')
-echo "python time / native time (with tokens): $(calc "$py_seconds / $native_tokens")"
-
-echo
-echo "== openbatch $OPENBATCH_VERSION validate_batch_file (structure only, best of 3)"
-ob=$("$VENV/bin/python" tools/bench_openbatch.py "$FILE")
-echo "$ob"
-ob_seconds=$(echo "$ob" | sed 's/.*"seconds": \([0-9.]*\).*/\1/')
+bash tools/tiktoken-cache.sh "$CACHE"
+routes=$(TIKTOKEN_CACHE_DIR=$CACHE "$VENV/bin/python" tools/bench_binding.py "$FILE")
+echo "$routes"
+route_seconds() { echo "$routes" | grep -F "\"route\": \"$1" | sed 's/.*"seconds": \([0-9.]*\).*/\1/'; }
+py_seconds=$(route_seconds "python json.loads")
+ob_seconds=$(route_seconds "openbatch")
+echo "python route time / native time (with tokens): $(calc "$py_seconds / $native_tokens")"
 echo "openbatch time / native --no-tokens time: $(calc "$ob_seconds / $native_structural") (target >= 4)"
+echo "python route time / batchlane.check_file time (with tokens): $(calc "$py_seconds / $(route_seconds "batchlane.check_file(count_tokens=True)")") (target >= 10)"
+echo "openbatch time / batchlane.check_file(count_tokens=False) time: $(calc "$ob_seconds / $(route_seconds "batchlane.check_file(count_tokens=False)")") (target >= 4)"
 
 echo
 echo "== one 16 MB single-piece line (a run of one letter), native, exact tokens"

@@ -22,7 +22,6 @@ mod results;
 mod results_text;
 mod snippets;
 mod split;
-mod split_file;
 
 use std::io::Write;
 

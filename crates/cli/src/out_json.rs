@@ -29,11 +29,7 @@ impl JsonSink<'_> {
 
 impl Sink for JsonSink<'_> {
     fn report(&mut self, file: &str, r: &Report) -> Result<()> {
-        let mut v = r.to_cli_json();
-        if let Value::Object(o) = &mut v {
-            o.insert("file".into(), file.into());
-        }
-        self.entry(&v)
+        self.entry(&r.to_file_json(file))
     }
 
     fn unreadable(&mut self, file: &str, why: &str) -> Result<()> {

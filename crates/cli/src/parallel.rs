@@ -3,12 +3,9 @@
 //! are held at once.
 
 use crate::inputs::Input;
-use batchlane_core::batch::{CheckOptions, Checker, Report};
+use batchlane_core::batch::{check_file, check_reader, CheckOptions, Report};
 use batchlane_core::facts::Catalog;
-use std::io::Read;
 use std::sync::{Condvar, Mutex};
-
-const CHUNK: usize = 1 << 20;
 
 /// A file's report, or why it could not be read.
 pub type Outcome = Result<Report, String>;
@@ -76,37 +73,6 @@ fn check_guarded(input: &Input, options: &CheckOptions, catalog: &Catalog, split
 fn check_input(input: &Input, options: &CheckOptions, catalog: &Catalog, split: usize) -> Outcome {
     match input {
         Input::Stdin => check_reader(std::io::stdin().lock(), options, catalog),
-        Input::File(path) => {
-            let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
-            let meta = f.metadata().map_err(|e| e.to_string())?;
-            if meta.is_dir() {
-                return Err("it is a directory".into());
-            }
-            if !meta.is_file() {
-                // A pipe or a device: its name is not what will be uploaded.
-                return check_reader(f, options, catalog);
-            }
-            // The name the file will be uploaded under (the service wants .jsonl).
-            let named = CheckOptions { file_name: path.file_name().map(|n| n.to_string_lossy().into_owned()), ..options.clone() };
-            if let Some(report) = crate::split_file::check_split(path, &named, catalog, split)? {
-                return Ok(report);
-            }
-            check_reader(f, &named, catalog)
-        }
+        Input::File(path) => check_file(path, options, catalog, split),
     }
-}
-
-/// Reads in chunks: a 1 GB file never sits in memory whole.
-fn check_reader(mut r: impl Read, options: &CheckOptions, catalog: &Catalog) -> Outcome {
-    let mut checker = Checker::new(options.clone(), catalog);
-    let mut buf = vec![0u8; CHUNK];
-    loop {
-        match r.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => checker.feed(&buf[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e.to_string()),
-        }
-    }
-    Ok(checker.finish())
 }

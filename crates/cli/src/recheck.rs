@@ -86,24 +86,5 @@ pub fn common_option(flag: &str, it: &mut std::slice::Iter<'_, String>, options:
     Ok(true)
 }
 
-/// The size of the chunks `repair` and `split` read their input in.
-pub const CHUNK: usize = 1 << 20;
-
-/// Reads `input` to its end in [`CHUNK`]-byte chunks, handing each to
-/// `each` and trying an interrupted read again; a failed read names `path`.
-pub fn read_chunks(
-    input: &mut impl std::io::Read,
-    path: &std::path::Path,
-    mut each: impl FnMut(&[u8]) -> Result<(), String>,
-) -> Result<(), String> {
-    let mut buf = vec![0u8; CHUNK];
-    loop {
-        let n = match input.read(&mut buf) {
-            Ok(0) => return Ok(()),
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
-        };
-        each(&buf[..n])?;
-    }
-}
+/// `repair` and `split` read their input in chunks, as `check` does.
+pub use batchlane_core::io::read::{read_chunks, CHUNK};

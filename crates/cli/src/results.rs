@@ -4,9 +4,9 @@
 use crate::files::{same_file, AtomicFile};
 use batchlane_core::facts::Catalog;
 use batchlane_core::results::{
-    analyze_job, cost_report, group_table, parse_job, CostOptions, GroupKey, ResultsJoiner, RetryExtractor, Vendor,
+    analyze_job, cost_report, group_table, join_files, parse_job, results_json, retry_file_bytes, CostOptions, GroupKey, Vendor,
 };
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
 pub const HELP: &str = "usage: batchlane results --output O [--errors E] [--input I] [--job J]
@@ -39,9 +39,6 @@ Exit codes:
   1  some requests did not succeed, are missing or unexpected, or a line
      could not be read
   2  a file cannot be read, or bad usage";
-
-/// Chunk size for reading files.
-const CHUNK: usize = 64 * 1024;
 
 struct Args {
     output: Option<String>,
@@ -114,18 +111,6 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(a)
 }
 
-fn read_chunks(path: &str, mut f: impl FnMut(&[u8])) -> Result<(), String> {
-    let mut file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let mut buf = vec![0u8; CHUNK];
-    loop {
-        let n = file.read(&mut buf).map_err(|e| format!("cannot read {path}: {e}"))?;
-        if n == 0 {
-            return Ok(());
-        }
-        f(&buf[..n]);
-    }
-}
-
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") {
         let _ = writeln!(out, "{HELP}");
@@ -149,20 +134,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 }
 
 fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
-    let mut joiner = ResultsJoiner::new();
-    if let Some(p) = &a.output {
-        joiner.feed_output(&[]);
-        read_chunks(p, |c| joiner.feed_output(c))?;
-    }
-    if let Some(p) = &a.errors {
-        joiner.feed_errors(&[]);
-        read_chunks(p, |c| joiner.feed_errors(c))?;
-    }
-    if let Some(p) = &a.input {
-        joiner.feed_input(&[]);
-        read_chunks(p, |c| joiner.feed_input(c))?;
-    }
-    let mut report = joiner.finish();
+    let mut report = join_files(a.output.as_deref().map(Path::new), a.errors.as_deref().map(Path::new), a.input.as_deref().map(Path::new))?;
     let catalog = Catalog::builtin();
     let opts = CostOptions { model: a.model.clone(), ..Default::default() };
     let job = match &a.job {
@@ -183,10 +155,7 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
     };
     let mut retry_written = None;
     if let (Some(path), Some(input)) = (&a.retry_file, &a.input) {
-        let mut x = RetryExtractor::new(&report.retry);
-        let mut bytes = Vec::new();
-        read_chunks(input, |c| bytes.extend(x.feed(c)))?;
-        x.finish().map_err(|e| format!("cannot build the retry file: {e:?}"))?;
+        let bytes = retry_file_bytes(&report, Path::new(input))?;
         let write = || -> std::io::Result<()> {
             let mut w = AtomicFile::create(Path::new(path))?;
             w.write_all(&bytes)?;
@@ -196,10 +165,8 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
         retry_written = Some((path.clone(), report.retry.entries.len()));
     }
     let w = if a.json {
-        let value = serde_json::json!({
-            "report": report, "tiles": report.summary.tiles(), "cost": cost, "job": job, "groups": groups,
-            "retry_file": retry_written.as_ref().map(|(p, n)| serde_json::json!({"path": p, "lines": n})),
-        });
+        let retry = retry_written.as_ref().map(|(p, n)| (p.as_str(), *n));
+        let value = results_json(&report, &cost, job.as_ref(), groups.as_ref(), retry);
         writeln!(out, "{}", serde_json::to_string_pretty(&value).unwrap_or_default())
     } else {
         super::results_text::write_text(out, &report, &cost, job.as_ref(), groups.as_ref(), retry_written.as_ref())

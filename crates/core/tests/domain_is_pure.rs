@@ -1,14 +1,16 @@
 //! The domain knows nothing of the browser: no crate of core's dependency
 //! graph (its `[dependencies]`, `[build-dependencies]` and target tables, then
 //! everything they pull in per the workspace's Cargo.lock) is leptos, web-sys,
-//! js-sys, wasm-bindgen or gloo. With none of them in the graph, naming one in
+//! js-sys, wasm-bindgen or gloo (nor pyo3: the Python package binds the core,
+//! never the reverse). With none of them in the graph, naming one in
 //! `crates/core/src` is a compile error; this test stops one being added to
 //! the graph.
 
 use std::collections::{BTreeSet, HashMap};
 
-/// Crate names (or prefixes, ending in `*`) the domain must not depend on.
-const BROWSER_CRATES: &[&str] = &["leptos*", "web-sys", "js-sys", "wasm-bindgen*", "gloo*"];
+/// Crate names (or prefixes, ending in `*`) the domain must not depend on:
+/// the browser's, and the Python binding's.
+const BROWSER_CRATES: &[&str] = &["leptos*", "web-sys", "js-sys", "wasm-bindgen*", "gloo*", "pyo3*"];
 
 fn is_browser_crate(name: &str) -> bool {
     BROWSER_CRATES.iter().any(|b| match b.strip_suffix('*') {

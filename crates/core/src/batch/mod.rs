@@ -14,6 +14,7 @@ mod estimate;
 mod explain;
 mod fast_bpe;
 mod fast_line;
+mod file;
 mod findings;
 mod finish;
 mod group;
@@ -53,6 +54,7 @@ pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HI
 pub use explain::{describe, explain, explain_with, is_service_code, Text};
 pub use fast_bpe::{install_rank_table, rank_table_file, rank_table_ready, Tiktoken};
 pub use fast_line::check_line_fast;
+pub use file::{check_file, check_reader, check_split, SPLIT_MIN_BYTES};
 pub use findings::Findings;
 pub use group::{group, Group, GROUP_LINES_KEPT};
 pub use line::{check_line, FileShape, LineRef, Parsed};

@@ -158,6 +158,16 @@ impl Report {
         })
     }
 
+    /// `batchlane check FILE --format json`: [`Report::to_cli_json`] with
+    /// the file named as given (`file`).
+    pub fn to_file_json(&self, file: &str) -> serde_json::Value {
+        let mut v = self.to_cli_json();
+        if let serde_json::Value::Object(o) = &mut v {
+            o.insert("file".into(), file.into());
+        }
+        v
+    }
+
     /// The report as Markdown. Values from the file are escaped so they
     /// render as text.
     pub fn to_markdown(&self) -> String {

@@ -19,6 +19,7 @@ mod prices;
 mod ptu;
 mod rate_limits;
 mod sources;
+pub mod tier_answer;
 pub mod tier_import;
 mod tier_table;
 pub mod tiers;

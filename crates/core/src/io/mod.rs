@@ -4,6 +4,7 @@
 pub mod csv;
 pub mod lines;
 pub mod query;
+pub mod read;
 pub mod rng;
 
 pub use lines::BOM;

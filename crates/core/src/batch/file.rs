@@ -1,11 +1,13 @@
-//! One big file checked on several threads: line-aligned byte ranges, each
-//! in a range pass of its own, merged in range order into the single
-//! pass's report (`batchlane_core::batch::merge_parts`). Where only a
-//! single pass is exact the merge refuses and the caller checks in one pass.
+//! Checking a file on disk: streamed in chunks (memory stays bounded), a
+//! big one as line-aligned byte ranges on several threads, each in a range
+//! pass of its own, merged in range order into the single pass's report
+//! ([`merge_parts`]); where only a single pass is exact the merge refuses
+//! and the file is checked in one pass. The CLI and the Python package
+//! check files through here.
 
-use crate::recheck::read_chunks;
-use batchlane_core::batch::{merge_parts, owned_range, plan_ranges, range_checker, CheckOptions, Report, Tiktoken, PLAN_PREFIX_BYTES};
-use batchlane_core::facts::Catalog;
+use super::{merge_parts, owned_range, plan_ranges, range_checker, CheckOptions, Checker, Report, Tiktoken, PLAN_PREFIX_BYTES};
+use crate::facts::Catalog;
+use crate::io::read::{read_chunks, CHUNK};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -14,6 +16,42 @@ use std::path::Path;
 pub const SPLIT_MIN_BYTES: u64 = 8 << 20;
 /// The smallest range a thread gets.
 const RANGE_MIN_BYTES: u64 = 4 << 20;
+
+/// The report of the file at `path` on up to `jobs` threads, or why it
+/// cannot be read. The file name (the service wants `.jsonl`) is checked
+/// as the name it will be uploaded under; a pipe or a device is read as a
+/// stream.
+pub fn check_file(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize) -> Result<Report, String> {
+    let f = File::open(path).map_err(|e| e.to_string())?;
+    let meta = f.metadata().map_err(|e| e.to_string())?;
+    if meta.is_dir() {
+        return Err("it is a directory".into());
+    }
+    if !meta.is_file() {
+        // A pipe or a device: its name is not what will be uploaded.
+        return check_reader(f, options, catalog);
+    }
+    let named = CheckOptions { file_name: path.file_name().map(|n| n.to_string_lossy().into_owned()), ..options.clone() };
+    if let Some(report) = check_split(path, &named, catalog, jobs)? {
+        return Ok(report);
+    }
+    check_reader(f, &named, catalog)
+}
+
+/// Reads in chunks: a 1 GB file never sits in memory whole.
+pub fn check_reader(mut r: impl Read, options: &CheckOptions, catalog: &Catalog) -> Result<Report, String> {
+    let mut checker = Checker::new(options.clone(), catalog);
+    let mut buf = vec![0u8; CHUNK];
+    loop {
+        match r.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => checker.feed(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Ok(checker.finish())
+}
 
 /// The report of `path` checked as `jobs` ranges, `Ok(None)` when it is
 /// small or only a single pass is exact.

@@ -1,0 +1,121 @@
+//! `batchlane quota`'s answer: one row of the vendor's quota-tier tables
+//! with the PTU figures of the model and where every figure comes from,
+//! and its JSON. Shared by the CLI (`--format json`) and the Python
+//! package (`batchlane.quota`): one builder, one shape.
+
+use super::tiers::{self, FactSource, QuotaTier, TierDeployment, TierLimit};
+use super::{builtin, Catalog, Kind};
+use serde_json::{json, Value};
+
+/// A tier row, found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TierAnswer {
+    pub deployment: TierDeployment,
+    pub limit: TierLimit,
+    pub ptu_output_weight: Option<f64>,
+    pub ptu_min: Option<f64>,
+    pub ptu_increment: Option<f64>,
+    pub sources: Vec<FactSource>,
+}
+
+/// The tables' spelling of `wanted`: exact, else the only case-insensitive match.
+pub fn known_model(wanted: &str) -> Option<&'static str> {
+    let models = tiers::models();
+    let wanted = wanted.trim();
+    models.iter().find(|m| **m == wanted).or_else(|| models.iter().find(|m| m.eq_ignore_ascii_case(wanted))).copied()
+}
+
+/// The row of `model` (as the tables spell it, or case-insensitively) at
+/// `deployment` and `tier`, or why there is none, naming the closest known
+/// models or combinations.
+pub fn tier_answer(catalog: &Catalog, model: &str, deployment: TierDeployment, tier: QuotaTier) -> Result<TierAnswer, String> {
+    let Some(known) = known_model(model) else {
+        let near = tiers::closest(model, tiers::models(), 3);
+        return Err(format!("unknown model '{model}'; closest known: {}", near.join(", ")));
+    };
+    let Some(limit) = tiers::limit(catalog, known, deployment, tier) else {
+        let combos: Vec<String> =
+            tiers::rows().iter().filter(|r| r.model == known).map(|r| format!("{}/{}", r.deployment.code(), r.tier.code())).collect();
+        let wanted = format!("{}/{}", deployment.code(), tier.code());
+        let near = tiers::closest(&wanted, combos.iter().map(String::as_str), 4);
+        return Err(format!(
+            "{known} has no {} row at tier {}; closest known (deployment/tier): {}",
+            deployment.code(),
+            tier.code(),
+            near.join(", ")
+        ));
+    };
+    let mut sources = limit.sources.clone();
+    let mut ptu = |kind: Kind| {
+        let fact = builtin(kind, known)?;
+        sources.push(FactSource::of(fact));
+        catalog.get(kind, known)
+    };
+    let ptu_output_weight = ptu(Kind::PtuOutputWeight);
+    let (min, step) = match deployment {
+        TierDeployment::Global | TierDeployment::DataZone => (Kind::PtuMinGlobal, Kind::PtuStepGlobal),
+        TierDeployment::Standard => (Kind::PtuMinRegional, Kind::PtuStepRegional),
+    };
+    let ptu_min = ptu(min);
+    let ptu_increment = ptu(step);
+    Ok(TierAnswer { deployment, limit, ptu_output_weight, ptu_min, ptu_increment, sources })
+}
+
+/// A JSON number: an integer when the value is whole, else a float.
+fn number(x: f64) -> Value {
+    if x.is_finite() && x.fract() == 0.0 && x.abs() < 9.0e15 {
+        json!(x as i64)
+    } else {
+        json!(x)
+    }
+}
+
+/// The JSON answer, fields in the documented order.
+#[derive(serde::Serialize)]
+struct QuotaJson<'a> {
+    model: &'a str,
+    deployment: &'static str,
+    tier: Value,
+    tpm: Option<Value>,
+    rpm: Value,
+    rpm_window_seconds: Value,
+    rpm_per_1000_tpm: Option<Value>,
+    ptu_output_weight: Option<Value>,
+    ptu_min: Option<Value>,
+    ptu_increment: Option<Value>,
+    sources: &'a [FactSource],
+}
+
+impl TierAnswer {
+    /// `batchlane quota --format json`: `{model, deployment, tier, tpm,
+    /// rpm, rpm_window_seconds, rpm_per_1000_tpm, ptu_output_weight,
+    /// ptu_min, ptu_increment, sources[{fact, source, as_of}]}` on one line.
+    pub fn to_json(&self) -> String {
+        let l = &self.limit;
+        let body = QuotaJson {
+            model: &l.model,
+            deployment: self.deployment.code(),
+            tier: l.tier.number().map_or_else(|| json!(l.tier.code()), |n| json!(n)),
+            tpm: l.tpm.map(number),
+            rpm: number(l.rpm),
+            rpm_window_seconds: number(l.window_seconds),
+            rpm_per_1000_tpm: l.rpm_per_1000_tpm().map(number),
+            ptu_output_weight: self.ptu_output_weight.map(number),
+            ptu_min: self.ptu_min.map(number),
+            ptu_increment: self.ptu_increment.map(number),
+            sources: &self.sources,
+        };
+        serde_json::to_string(&body).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_model_names_the_closest() {
+        let e = tier_answer(&Catalog::builtin(), "gpt-4oo", TierDeployment::Global, QuotaTier::from_code("1").unwrap()).unwrap_err();
+        assert!(e.starts_with("unknown model 'gpt-4oo'; closest known: "), "{e}");
+    }
+}

@@ -1,0 +1,51 @@
+//! Results files on disk, and `batchlane results --format json`'s object:
+//! the CLI and the Python package (`batchlane.join_results`) join, cut the
+//! retry lines and build the JSON through here (one builder, one shape).
+
+use super::{CostReport, GroupTable, JobAnalysis, ResultsJoiner, ResultsReport, RetryExtractor};
+use crate::io::read::read_file_chunks;
+use std::path::Path;
+
+/// Joins the output and error files to the input (each optional), read in
+/// chunks; an error names the file that cannot be read.
+pub fn join_files(output: Option<&Path>, errors: Option<&Path>, input: Option<&Path>) -> Result<ResultsReport, String> {
+    let mut joiner = ResultsJoiner::new();
+    if let Some(p) = output {
+        joiner.feed_output(&[]);
+        read_file_chunks(p, |c| joiner.feed_output(c))?;
+    }
+    if let Some(p) = errors {
+        joiner.feed_errors(&[]);
+        read_file_chunks(p, |c| joiner.feed_errors(c))?;
+    }
+    if let Some(p) = input {
+        joiner.feed_input(&[]);
+        read_file_chunks(p, |c| joiner.feed_input(c))?;
+    }
+    Ok(joiner.finish())
+}
+
+/// The retry file's bytes: the original lines of `input` (the file that
+/// was joined) of the retryable requests, cut out in a second pass.
+pub fn retry_file_bytes(report: &ResultsReport, input: &Path) -> Result<Vec<u8>, String> {
+    let mut x = RetryExtractor::new(&report.retry);
+    let mut bytes = Vec::new();
+    read_file_chunks(input, |c| bytes.extend(x.feed(c)))?;
+    x.finish().map_err(|e| format!("cannot build the retry file: {e:?}"))?;
+    Ok(bytes)
+}
+
+/// `batchlane results --format json`: `{report, tiles, cost, job, groups,
+/// retry_file}` (`retry_file`: the path written and its line count).
+pub fn results_json(
+    report: &ResultsReport,
+    cost: &CostReport,
+    job: Option<&JobAnalysis>,
+    groups: Option<&GroupTable>,
+    retry_file: Option<(&str, usize)>,
+) -> serde_json::Value {
+    serde_json::json!({
+        "report": report, "tiles": report.summary.tiles(), "cost": cost, "job": job, "groups": groups,
+        "retry_file": retry_file.map(|(p, n)| serde_json::json!({"path": p, "lines": n})),
+    })
+}

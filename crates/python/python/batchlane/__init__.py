@@ -1,0 +1,42 @@
+"""batchlane: check Azure OpenAI / OpenAI batch JSONL files, count tokens,
+join result files and look up quota rows, with the same Rust core (and the
+same answers) as the ``batchlane`` command line.
+
+    import batchlane
+    report = batchlane.check_file("batch.jsonl", dialect="openai")
+    print(report.ok, report.summary["enqueued_tokens"], report.diagnostics[:3])
+"""
+
+from ._batchlane import (
+    Diagnostic,
+    Error,
+    InternalError,
+    NotFoundError,
+    OptionError,
+    ReadError,
+    Report,
+    ResultsReport,
+    __version__,
+    check_file,
+    check_lines,
+    count_tokens,
+    join_results,
+    quota,
+)
+
+__all__ = [
+    "Diagnostic",
+    "Error",
+    "InternalError",
+    "NotFoundError",
+    "OptionError",
+    "ReadError",
+    "Report",
+    "ResultsReport",
+    "__version__",
+    "check_file",
+    "check_lines",
+    "count_tokens",
+    "join_results",
+    "quota",
+]

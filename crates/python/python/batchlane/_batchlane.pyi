@@ -1,0 +1,172 @@
+"""Type stubs of batchlane's native module (the Rust core, via pyo3)."""
+
+import os
+from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, TypedDict, Union
+
+__version__: str
+
+StrPath = Union[str, "os.PathLike[str]"]
+Dialect = Literal["azure", "openai"]
+Verdict = Literal["ready", "batch_fails", "requests_fail", "not_confirmed"]
+Severity = Literal["error", "warning", "info"]
+Stage = Literal["batch", "request", "advice"]
+
+class Error(Exception):
+    """Every error batchlane raises."""
+
+class ReadError(Error):
+    """A file cannot be read (missing, a directory, an I/O error)."""
+
+class OptionError(Error):
+    """An argument batchlane does not take (a dialect, an encoding, a fact id, ...)."""
+
+class NotFoundError(Error):
+    """No such row: an unknown model, or no quota row for that deployment and tier."""
+
+class InternalError(Error):
+    """A bug in batchlane (please report it): the call was stopped, the interpreter was not."""
+
+class QuotaCheck(TypedDict):
+    limit: int
+    enqueued_tokens: int
+    exceeded: bool
+
+class Summary(TypedDict):
+    """The CLI JSON's summary plus lines, output_tokens, catalog_model, cost_usd_max and quota."""
+
+    requests: int
+    lines: int
+    bytes: int
+    errors: int
+    warnings: int
+    model: Optional[str]
+    catalog_model: Optional[str]
+    endpoint: Optional[str]
+    prompt_tokens: Optional[int]
+    output_tokens: int
+    enqueued_tokens: Optional[int]
+    verdict: Verdict
+    batch_errors: int
+    failing_requests: int
+    cost_usd_max: Optional[float]
+    quota: Optional[QuotaCheck]
+
+class Diagnostic:
+    """One finding, as a row of ``batchlane check --format json``'s diagnostics."""
+
+    line: int
+    column: Optional[int]
+    severity: Severity
+    stage: Stage
+    code: str
+    param: Optional[str]
+    message: str
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class Report:
+    """The report of one check: what ``batchlane check --format json`` prints."""
+
+    @property
+    def ok(self) -> bool:
+        """No errors, and every line could be checked (the CLI's exit code 0)."""
+    @property
+    def verdict(self) -> Verdict: ...
+    @property
+    def dialect(self) -> Dialect: ...
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """The findings kept (at most 1,000 per code), sorted by line."""
+    @property
+    def truncated(self) -> bool:
+        """Whether some diagnostics were counted but not kept."""
+    @property
+    def summary(self) -> Summary: ...
+    def to_json(self) -> str:
+        """``batchlane check FILE --format json``'s output, without its final newline."""
+    def to_dict(self) -> Dict[str, Any]: ...
+    def to_markdown(self) -> str: ...
+
+class ResultsSummary(TypedDict, total=False):
+    requests: int
+    succeeded: int
+    truncated: int
+    content_filtered: int
+    rate_limited: int
+    server_error: int
+    client_error: int
+    batch_expired: int
+    batch_cancelled: int
+    request_timeout: int
+    missing: int
+    unexpected: int
+    duplicates: int
+    unreadable_lines: int
+    usage_overflows: int
+    retryable: int
+    cost_usd: float
+
+class ResultsReport:
+    """What happened to every request of a batch (``batchlane results``)."""
+
+    @property
+    def ok(self) -> bool:
+        """Every request succeeded (the CLI's exit code 0)."""
+    @property
+    def summary(self) -> ResultsSummary: ...
+    @property
+    def outcomes(self) -> Dict[str, str]:
+        """``{custom_id: outcome}``, input order first."""
+    @property
+    def requests(self) -> List[Dict[str, Any]]: ...
+    def retry_lines(self) -> List[str]:
+        """The input lines of the retryable requests (needs ``input``)."""
+    def to_json(self) -> str:
+        """``batchlane results ... --format json``'s output, without its final newline."""
+    def to_dict(self) -> Dict[str, Any]: ...
+
+def check_file(
+    path: StrPath,
+    *,
+    dialect: Dialect = "azure",
+    endpoint: Optional[str] = None,
+    model: Optional[str] = None,
+    quota: Optional[int] = None,
+    count_tokens: bool = True,
+    byo_storage: bool = False,
+    facts: Optional[Mapping[str, float]] = None,
+    jobs: Optional[int] = None,
+) -> Report:
+    """Check a batch input file as the Batch API would (streamed, GIL released)."""
+
+def check_lines(
+    lines: Iterable[Union[str, bytes]],
+    *,
+    dialect: Dialect = "azure",
+    endpoint: Optional[str] = None,
+    model: Optional[str] = None,
+    quota: Optional[int] = None,
+    count_tokens: bool = True,
+    byo_storage: bool = False,
+    facts: Optional[Mapping[str, float]] = None,
+    file_name: Optional[str] = None,
+) -> Report:
+    """Check JSONL lines not on disk yet (a missing final newline is added)."""
+
+def count_tokens(text: str, encoding: Literal["o200k_base", "cl100k_base"] = "o200k_base") -> int:
+    """Tokens of ``text``: ``len(tiktoken.get_encoding(encoding).encode_ordinary(text))``."""
+
+def join_results(
+    output: Optional[StrPath],
+    errors: Optional[StrPath] = None,
+    input: Optional[StrPath] = None,
+    *,
+    model: Optional[str] = None,
+) -> ResultsReport:
+    """Join output and error files to the input on custom_id and classify every request."""
+
+def quota(
+    model: str,
+    deployment: Literal["global", "datazone", "standard"],
+    tier: Union[int, str],
+) -> Dict[str, Any]:
+    """The quota row, as ``batchlane quota --format json``."""

@@ -1,0 +1,27 @@
+//! `quota`: one row of the quota-tier tables, as `batchlane quota --format json`.
+
+use crate::convert::to_py;
+use crate::errors::{guarded, NotFoundError, OptionError};
+use batchlane_core::facts::tier_answer::tier_answer;
+use batchlane_core::facts::tiers::{QuotaTier, TierDeployment};
+use batchlane_core::facts::Catalog;
+use pyo3::prelude::*;
+
+/// The quota row of `model` at `deployment` ("global", "datazone" or
+/// "standard") and `tier` (1 to 6, or "free"): the dict `batchlane quota
+/// --model M --deployment D --tier T --format json` prints (tpm, rpm,
+/// rpm_window_seconds, rpm_per_1000_tpm, PTU figures, sources).
+#[pyfunction]
+pub fn quota<'py>(py: Python<'py>, model: &str, deployment: &str, tier: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let d = TierDeployment::from_code(deployment)
+        .ok_or_else(|| OptionError::new_err(format!("unknown deployment '{deployment}' (global, datazone or standard)")))?;
+    let tier_code = match tier.extract::<i64>() {
+        Ok(n) => n.to_string(),
+        Err(_) => tier.extract::<String>().map_err(|_| OptionError::new_err("tier is 1 to 6 (an int or a str), or 'free'"))?,
+    };
+    let t =
+        QuotaTier::from_code(&tier_code).ok_or_else(|| OptionError::new_err(format!("unknown tier '{tier_code}' (1 to 6, or free)")))?;
+    let json = guarded(|| tier_answer(&Catalog::builtin(), model, d, t).map(|a| a.to_json()).map_err(NotFoundError::new_err))?;
+    let value: serde_json::Value = serde_json::from_str(&json).map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
+    to_py(py, &value)
+}

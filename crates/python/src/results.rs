@@ -1,0 +1,114 @@
+//! `join_results` and `ResultsReport`.
+
+use crate::convert::{pretty, serde_to_py, to_py};
+use crate::errors::{guarded, Error, ReadError};
+use batchlane_core::facts::Catalog;
+use batchlane_core::results::{cost_report, join_files, results_json, retry_file_bytes, CostOptions, CostReport};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::path::PathBuf;
+
+/// Join a batch's output file and error file (either may be None, not
+/// both) to its input file (optional) on custom_id, each streamed from
+/// disk with the GIL released, and classify every request as `batchlane
+/// results` does: succeeded, truncated, content_filtered, rate_limited,
+/// server_error, client_error, batch_expired, batch_cancelled,
+/// request_timeout or missing. `model` prices every request as that model.
+#[pyfunction]
+#[pyo3(signature = (output, errors = None, input = None, *, model = None))]
+pub fn join_results(
+    py: Python<'_>,
+    output: Option<PathBuf>,
+    errors: Option<PathBuf>,
+    input: Option<PathBuf>,
+    model: Option<String>,
+) -> PyResult<ResultsReport> {
+    if output.is_none() && errors.is_none() {
+        return Err(crate::errors::OptionError::new_err("give output or errors (or both)"));
+    }
+    let (report, cost) = py.detach(|| {
+        guarded(|| {
+            let report = join_files(output.as_deref(), errors.as_deref(), input.as_deref()).map_err(ReadError::new_err)?;
+            let cost = cost_report(&report, &Catalog::builtin(), &CostOptions { model, ..Default::default() });
+            Ok((report, cost))
+        })
+    })?;
+    Ok(ResultsReport { report, cost, input })
+}
+
+/// What happened to every request of a batch.
+#[pyclass(frozen, module = "batchlane")]
+pub struct ResultsReport {
+    report: batchlane_core::results::ResultsReport,
+    cost: CostReport,
+    input: Option<PathBuf>,
+}
+
+#[pymethods]
+impl ResultsReport {
+    /// True when every request succeeded (truncated and content_filtered
+    /// count as not: the CLI's exit code 0).
+    #[getter]
+    fn ok(&self) -> bool {
+        self.report.summary.all_succeeded()
+    }
+
+    /// Counts per outcome and the cross-cutting counts (requests,
+    /// succeeded, ..., unexpected, duplicates, unreadable_lines), plus
+    /// `retryable` and `cost_usd` (the priced usage).
+    #[getter]
+    fn summary<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let s = serde_to_py(py, &self.report.summary)?;
+        let d = s.cast::<PyDict>()?;
+        d.set_item("retryable", self.report.summary.retryable())?;
+        d.set_item("cost_usd", self.cost.total_usd)?;
+        Ok(s)
+    }
+
+    /// `{custom_id: outcome}` for every request, in input order first.
+    #[getter]
+    fn outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for r in &self.report.rows {
+            d.set_item(&r.custom_id, r.outcome.code())?;
+        }
+        Ok(d)
+    }
+
+    /// One dict per request (custom_id, outcome, code, message, unexpected,
+    /// result_lines, input_line, model, usage, metadata, ...), as in the
+    /// CLI's JSON `report.rows`.
+    #[getter]
+    fn requests<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        serde_to_py(py, &self.report.rows)
+    }
+
+    /// The original input lines (without their newline) of the retryable
+    /// requests (rate_limited, server_error, batch_expired,
+    /// batch_cancelled, request_timeout, missing), in input order: the
+    /// file `batchlane results --retry-file` writes is these lines, each
+    /// ending with "\n". Needs `input` given to `join_results`.
+    fn retry_lines(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        let Some(input) = &self.input else {
+            return Err(Error::new_err("retry_lines needs the input file: join_results(output, errors, input=...)"));
+        };
+        let bytes = py.detach(|| guarded(|| retry_file_bytes(&self.report, input).map_err(ReadError::new_err)))?;
+        let text = String::from_utf8(bytes).map_err(|_| Error::new_err("the retry lines are not UTF-8"))?;
+        Ok(text.lines().map(str::to_string).collect())
+    }
+
+    /// `batchlane results ... --format json`'s output (without its final newline).
+    fn to_json(&self) -> String {
+        pretty(&results_json(&self.report, &self.cost, None, None, None))
+    }
+
+    /// `to_json()` as Python objects.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &results_json(&self.report, &self.cost, None, None, None))
+    }
+
+    fn __repr__(&self) -> String {
+        let s = &self.report.summary;
+        format!("ResultsReport(ok={}, requests={}, retryable={})", if self.ok() { "True" } else { "False" }, s.requests, s.retryable())
+    }
+}

@@ -1,0 +1,170 @@
+"""The package's calls on the installed wheel: shapes, options, errors."""
+import pathlib
+import threading
+import time
+
+import pytest
+
+import batchlane
+from conftest import BATCH_FIXTURES, REPO, RESULTS_FIXTURES
+
+
+def test_the_installed_wheel_is_tested_not_the_source_tree():
+    where = pathlib.Path(batchlane.__file__).resolve()
+    assert "site-packages" in where.parts, where
+    assert REPO / "crates" / "python" not in where.parents
+    assert batchlane.__version__ == "0.1.0"
+
+
+def test_a_valid_file_is_ok():
+    r = batchlane.check_file(BATCH_FIXTURES / "valid.jsonl")
+    assert r.ok and r.verdict == "ready" and r.diagnostics == []
+    s = r.summary
+    assert s["requests"] > 0 and s["errors"] == 0
+    assert s["enqueued_tokens"] == s["prompt_tokens"] + s["output_tokens"]
+
+
+def test_diagnostics_carry_code_param_line_column_severity_message():
+    r = batchlane.check_file(str(BATCH_FIXTURES / "openai_invalid.jsonl"), dialect="openai")
+    assert not r.ok and r.verdict == "batch_fails"
+    d = r.diagnostics[0]
+    assert isinstance(d, batchlane.Diagnostic)
+    assert (d.line, d.severity, d.code) == (2, "error", "missing_required_parameter")
+    assert d.message and d.stage in ("batch", "request", "advice")
+    assert d.to_dict() == r.to_dict()["diagnostics"][0]
+    assert "Diagnostic(line=2" in repr(d)
+
+
+def test_without_tokens_no_token_figures():
+    r = batchlane.check_file(BATCH_FIXTURES / "valid.jsonl", count_tokens=False)
+    assert r.summary["prompt_tokens"] is None and r.summary["cost_usd_max"] is None
+
+
+def test_quota_and_facts_options():
+    r = batchlane.check_file(BATCH_FIXTURES / "valid.jsonl", quota=1)
+    assert r.summary["quota"] == {"limit": 1, "enqueued_tokens": r.summary["enqueued_tokens"], "exceeded": True}
+    with pytest.raises(batchlane.OptionError, match="no_such_fact"):
+        batchlane.check_file(BATCH_FIXTURES / "valid.jsonl", facts={"no_such_fact": 1})
+
+
+def test_check_lines_equals_check_file_for_str_and_bytes():
+    path = BATCH_FIXTURES / "openai_chat.jsonl"
+    want = batchlane.check_file(path, dialect="openai").to_dict()
+    del want["file"]
+    with open(path, encoding="utf-8") as f:
+        assert batchlane.check_lines(f, dialect="openai", file_name=path.name).to_dict() == want
+    raw = path.read_bytes().splitlines()
+    assert batchlane.check_lines(iter(raw), dialect="openai", file_name=path.name).to_dict() == want
+    with pytest.raises(TypeError):
+        batchlane.check_lines([1, 2])
+
+
+def test_check_lines_streams_a_generator_of_many_lines():
+    line = (BATCH_FIXTURES / "valid.jsonl").read_text().splitlines()[0]
+    import json
+
+    base = json.loads(line)
+
+    def lines():
+        for i in range(20_000):
+            base["custom_id"] = f"r{i}"
+            yield json.dumps(base)
+
+    r = batchlane.check_lines(lines(), count_tokens=False)
+    assert r.summary["requests"] == 20_000
+
+
+def test_bad_input_raises_batchlane_errors_never_a_crash(tmp_path):
+    with pytest.raises(batchlane.ReadError, match="cannot read"):
+        batchlane.check_file(tmp_path / "missing.jsonl")
+    with pytest.raises(batchlane.ReadError, match="directory"):
+        batchlane.check_file(tmp_path)
+    with pytest.raises(batchlane.OptionError, match="dialect"):
+        batchlane.check_file(BATCH_FIXTURES / "valid.jsonl", dialect="google")
+    with pytest.raises(batchlane.OptionError, match="encoding"):
+        batchlane.count_tokens("x", "p50k_base")
+    with pytest.raises(batchlane.NotFoundError, match="closest known"):
+        batchlane.quota("gpt-4oo", "global", 1)
+    with pytest.raises(batchlane.OptionError):
+        batchlane.quota("gpt-4o", "moon", 1)
+    with pytest.raises(batchlane.ReadError):
+        batchlane.join_results(tmp_path / "none.jsonl")
+    with pytest.raises(batchlane.OptionError):
+        batchlane.join_results(None)
+    # Garbage is a finding, not an exception.
+    junk = tmp_path / "junk.jsonl"
+    junk.write_bytes(b"\xff\xfe\x00{not json\n" * 3)
+    assert not batchlane.check_file(junk).ok
+    for cls in (batchlane.ReadError, batchlane.OptionError, batchlane.NotFoundError, batchlane.InternalError):
+        assert issubclass(cls, batchlane.Error)
+
+
+def test_count_tokens_equals_tiktoken():
+    tiktoken = pytest.importorskip("tiktoken")
+    texts = [
+        "",
+        "hello world",
+        "안녕하세요, 세계! Batch files in 한국어 and English.",
+        "  leading spaces\n\n\ttabs and 12345678 numbers, émoji 🎉🎉 and <|endoftext|>",
+        (BATCH_FIXTURES / "azure_docs.jsonl").read_text(encoding="utf-8"),
+    ]
+    for name in ("o200k_base", "cl100k_base"):
+        enc = tiktoken.get_encoding(name)
+        for t in texts:
+            assert batchlane.count_tokens(t, name) == len(enc.encode_ordinary(t)), (name, t[:40])
+    assert batchlane.count_tokens("hello world") == 2
+
+
+def test_join_results_outcomes_and_retry_lines():
+    d = RESULTS_FIXTURES / "chat"
+    r = batchlane.join_results(d / "output.jsonl", d / "errors.jsonl", d / "input.jsonl")
+    s = r.summary
+    assert s["requests"] == len(r.outcomes) == len(r.requests)
+    assert sum(s[o] for o in set(r.outcomes.values())) == s["requests"]
+    lines = r.retry_lines()
+    assert len(lines) == s["retryable"]
+    import json
+
+    retry_ids = {json.loads(x)["custom_id"] for x in lines}
+    retryable = {"rate_limited", "server_error", "batch_expired", "batch_cancelled", "request_timeout", "missing"}
+    assert retry_ids == {k for k, v in r.outcomes.items() if v in retryable}
+    with pytest.raises(batchlane.Error, match="input"):
+        batchlane.join_results(d / "output.jsonl").retry_lines()
+
+
+def test_quota_row():
+    row = batchlane.quota("gpt-4o", "datazone", 1)
+    assert row["model"] == "gpt-4o" and row["deployment"] == "datazone" and row["tier"] == 1
+    assert row["sources"] and {"fact", "source", "as_of"} <= set(row["sources"][0])
+
+
+def test_a_check_releases_the_gil(tmp_path):
+    # A ~40 MB file checked on one thread while another Python thread counts.
+    line = (BATCH_FIXTURES / "valid.jsonl").read_bytes().splitlines()[0]
+    import json
+
+    base = json.loads(line)
+    big = tmp_path / "big.jsonl"
+    with open(big, "w") as f:
+        for i in range(60_000):
+            base["custom_id"] = f"r{i}"
+            f.write(json.dumps(base) + "\n")
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    t = threading.Thread(target=count)
+    t.start()
+    start = time.perf_counter()
+    r = batchlane.check_file(big, jobs=1)
+    took = time.perf_counter() - start
+    done.set()
+    t.join()
+    assert r.summary["requests"] == 60_000
+    # With the GIL held the counter would not move at all during the check.
+    assert ticks > max(5, took * 1000 * 0.2), (ticks, took)
