@@ -65,8 +65,8 @@ fn is_arm_name(s: &str) -> bool {
     !s.is_empty() && s.len() <= 90 && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '(' | ')'))
 }
 
-/// `true` for an Azure OpenAI / AI Services account's resource id.
-pub fn is_account_id(s: &str) -> bool {
+/// `true` for `/subscriptions/<guid>/resourceGroups/<name>/providers/<provider>/<kind>/<name>`.
+fn is_resource_id(s: &str, provider: &str, kind: &str) -> bool {
     let p: Vec<&str> = s.split('/').collect();
     p.len() == 9
         && p[0].is_empty()
@@ -75,24 +75,19 @@ pub fn is_account_id(s: &str) -> bool {
         && p[3].eq_ignore_ascii_case("resourceGroups")
         && is_arm_name(p[4])
         && p[5].eq_ignore_ascii_case("providers")
-        && p[6].eq_ignore_ascii_case("Microsoft.CognitiveServices")
-        && p[7].eq_ignore_ascii_case("accounts")
+        && p[6].eq_ignore_ascii_case(provider)
+        && p[7].eq_ignore_ascii_case(kind)
         && is_arm_name(p[8])
+}
+
+/// `true` for an Azure OpenAI / AI Services account's resource id.
+pub fn is_account_id(s: &str) -> bool {
+    is_resource_id(s, "Microsoft.CognitiveServices", "accounts")
 }
 
 /// `true` for an action group's resource id.
 pub fn is_action_group_id(s: &str) -> bool {
-    let p: Vec<&str> = s.split('/').collect();
-    p.len() == 9
-        && p[0].is_empty()
-        && p[1].eq_ignore_ascii_case("subscriptions")
-        && is_guid(p[2])
-        && p[3].eq_ignore_ascii_case("resourceGroups")
-        && is_arm_name(p[4])
-        && p[5].eq_ignore_ascii_case("providers")
-        && p[6].eq_ignore_ascii_case("microsoft.insights")
-        && p[7].eq_ignore_ascii_case("actionGroups")
-        && is_arm_name(p[8])
+    is_resource_id(s, "microsoft.insights", "actionGroups")
 }
 
 /// A KQL string literal: double quotes, with `\\`, `"` and control
