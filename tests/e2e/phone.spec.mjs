@@ -46,6 +46,20 @@ for (const lang of ["en", "ko"]) {
       expect(o.wide, `${p.path} (${lang}): elements wider than the viewport`).toEqual([]);
       expect(o.nav, `${p.path} (${lang}): tabs out of sight`).toBe(0);
     }
+    // Every tab of /snippets too, not only its first (issue 27: the control
+    // plane's job-queue table was 401 px wide).
+    await page.goto("/snippets");
+    await ready(page, lang === "en" ? "Snippets" : "스니펫");
+    const ids = await page.locator(".snip-tabs [role=tab]").evaluateAll((els) => els.map((e) => e.id));
+    expect(ids.length, "the tabs of /snippets").toBeGreaterThan(5);
+    for (let i = 0; i < ids.length; i++) {
+      await page.locator(".snip-tabs [role=tab]").nth(i).click();
+      await expect(page.locator(".snip-tabs [role=tab]").nth(i)).toHaveAttribute("aria-selected", "true");
+      const o = await overflow(page);
+      const where = `/snippets tab ${i + 1} ${ids[i]} (${lang})`;
+      expect(o.root, `${where} scrolls sideways by ${o.root}px`).toBeLessThanOrEqual(0);
+      expect(o.wide, `${where}: elements wider than the viewport`).toEqual([]);
+    }
     await shot(page, { path: `${SCREENSHOTS}/phone-nav-${lang}.png` });
     await context.close();
   });

@@ -129,10 +129,13 @@ pub fn PlannerPanel() -> impl IntoView {
             </div>
             <p class="snip-hint">{tr("snippets.cp.plan.from_batch")}</p>
             <p role="status" data-testid="snip-cp-plan-summary">{summary}</p>
-            <table class="snip-plan" data-testid="snip-cp-plan">
-                <thead><tr><th>{tr("snippets.cp.plan.job")}</th><th>{tr("snippets.cp.plan.tokens")}</th><th>{tr("snippets.cp.plan.when")}</th></tr></thead>
-                <tbody>{rows}</tbody>
-            </table>
+            // On a phone the table scrolls sideways inside its card (the page does not).
+            <div class="snip-plan-wrap" tabindex="0" role="region" aria-labelledby="snip-cp-plan-h">
+                <table class="snip-plan" data-testid="snip-cp-plan">
+                    <thead><tr><th>{tr("snippets.cp.plan.job")}</th><th>{tr("snippets.cp.plan.tokens")}</th><th>{tr("snippets.cp.plan.when")}</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
         </section>
     }
 }
