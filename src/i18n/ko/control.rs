@@ -1,7 +1,7 @@
-//! 한국어: /snippets의 Control plane 탭.
+//! 한국어: /snippets의 컨트롤 플레인 탭.
 
 pub(super) const TABLE: &[(&str, &str)] = &[
-    ("snippets.tab.control", "Control plane"),
+    ("snippets.tab.control", "컨트롤 플레인"),
     ("snippets.adv.open.control", "배치 컨트롤 플레인"),
     ("snippets.cp.title", "배치 컨트롤 플레인: 비동기 트래픽의 유일한 입구"),
     ("snippets.cp.intro", "배치 작업은 API Management를 거치지 않으므로 서비스 하나를 유일한 제출자로 만드세요. 테넌트의 모델 별칭을 Global Batch 배포로 바꾸고, JSONL을 쓰고 검사하고, 큐에 넣은 토큰 예산을 지키며 넘치는 작업은 대기열에 두고, 모든 작업을 테넌트 원장에 기록하고, 폴링하고, 알리고, 출력이 만료되기 전에 복사하고, 사용량을 테넌트별로 귀속합니다."),

@@ -44,6 +44,10 @@ pub const BANNED: &[(&str, &str)] = &[
     ("endpoint", "엔드포인트"),
     ("namespace", "네임스페이스"),
     ("control plane", "컨트롤 플레인"),
+    ("Control plane", "컨트롤 플레인"),
+    ("add-on", "추가 기능"),
+    ("federated credential", "페더레이션 자격 증명"),
+    ("Federated credential", "페더레이션 자격 증명"),
 ];
 
 fn is_word_char(c: char) -> bool {
