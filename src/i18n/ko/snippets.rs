@@ -120,7 +120,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("snippets.msg.subscriptions", "일치하는 구독 수"),
     ("snippets.msg.subscriptions_default", "1"),
     ("snippets.msg.subscriptions_max", "토픽의 구독은 최대 2,000개입니다."),
-    ("snippets.keda.identity_hint", "KEDA의 ID에는 system:serviceaccount:kube-system:keda-operator용 페더레이션 자격 증명과 큐 또는 토픽에 대한 관리(Manage) 권한이 필요합니다. scaler가 Service Bus 관리 호출로 메시지 수를 세므로 Azure Service Bus Data Owner를 할당하세요 (Data Receiver로는 부족합니다). 워커 자신의 ID는 더 좁은 권한이면 됩니다: 엔티티에 Azure Service Bus Data Receiver, 문서에 Storage Blob Data Reader, 결과 컨테이너에 Storage Blob Data Contributor, 모델 리소스에 Cognitive Services OpenAI User."),
+    ("snippets.keda.identity_hint", "KEDA의 ID에는 system:serviceaccount:kube-system:keda-operator용 페더레이션 자격 증명과 큐 또는 토픽에 대한 관리(Manage) 권한이 필요합니다. 스케일러가 Service Bus 관리 호출로 메시지 수를 세므로 Azure Service Bus Data Owner를 할당하세요 (Data Receiver로는 부족합니다). 워커 자신의 ID는 더 좁은 권한이면 됩니다: 엔티티에 Azure Service Bus Data Receiver, 문서에 Storage Blob Data Reader, 결과 컨테이너에 Storage Blob Data Contributor, 모델 리소스에 Cognitive Services OpenAI User."),
     ("snippets.keda.summary", "KEDA {keda} (AKS {aks}) · maxReplicaCount {max}"),
     ("snippets.keda.fix_first", "YAML을 만들려면 다음을 고치세요:"),
     ("snippets.lint.title", "점검"),

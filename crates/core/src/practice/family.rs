@@ -95,7 +95,7 @@ impl Family {
             Family::Symptom => ("증상에서 볼 곳 찾기", "Symptom → first place to look"),
             Family::BatchLifecycle => ("배치 작업의 수명", "Batch job lifecycle"),
             Family::QueueDesign => ("큐와 워커 설계", "Queue and worker design"),
-            Family::ControlPlane => ("Batch control plane", "Batch control plane"),
+            Family::ControlPlane => ("배치 컨트롤 플레인", "Batch control plane"),
         };
         Text::new(en, ko)
     }

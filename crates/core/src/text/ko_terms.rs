@@ -46,6 +46,7 @@ pub const BANNED: &[(&str, &str)] = &[
     ("control plane", "컨트롤 플레인"),
     ("Control plane", "컨트롤 플레인"),
     ("add-on", "추가 기능"),
+    ("scaler", "스케일러"),
     ("federated credential", "페더레이션 자격 증명"),
     ("Federated credential", "페더레이션 자격 증명"),
 ];
