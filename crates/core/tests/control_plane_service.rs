@@ -632,3 +632,23 @@ fn serve_takes_the_tenant_from_the_callers_key() {
     let id = answer["job_id"].as_str().unwrap();
     assert_eq!(svc.jobs()[id]["tenant"], "fabrikam", "the tenant is the key's");
 }
+
+#[test]
+fn hostile_output_lines_are_copied_counted_and_do_not_stall_the_job() {
+    let dir = scratch("hostile");
+    let fake = Fake::start(&dir, 10_000_000);
+    let svc = Service::new(&dir, Dialect::OpenAi, 10_000_000, &fake);
+    let id = svc.submit("contoso", "a.jsonl", &["garbage-1", "garbage-2"]);
+    for _ in 0..3 {
+        svc.run(&["tick"]);
+    }
+    let jobs = svc.jobs();
+    assert_eq!(status(&jobs, &id), "completed");
+    assert!(jobs[&id]["copied_to"].is_string(), "copied once, not retried every tick: {:?}", jobs[&id]);
+    // Two good lines; invalid UTF-8, a control character, a number beyond
+    // f64 (a status that is not 200), an array and a 40 MiB line fail.
+    assert_eq!((jobs[&id]["ok_requests"].as_u64(), jobs[&id]["failed_requests"].as_u64()), (Some(2), Some(5)));
+    let copy = dir.join("blobs/batch-results/contoso").join(&id).join("output.jsonl");
+    assert!(std::fs::metadata(&copy).unwrap().len() > 40 << 20, "the whole file is copied, hostile lines included");
+    let _ = std::fs::remove_file(copy);
+}
