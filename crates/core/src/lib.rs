@@ -14,3 +14,4 @@ pub mod quota;
 pub mod results;
 pub mod snippets;
 pub mod text;
+pub mod traffic;

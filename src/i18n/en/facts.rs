@@ -88,6 +88,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.tier_tpm", "Quota tier: tokens per minute"),
     ("fact.tpm_step", "TPM allocation step"),
     ("fact.headroom_target", "Headroom to keep over the peak (allowed ÷ needed)"),
+    ("fact.binding_reached_share", "Share of a per-minute limit at which a throttled minute counts as bound by it"),
+    ("fact.spillover_price_factor", "Price of spilled tokens (× the standard deployment's price)"),
     ("fact.short_window_seconds", "Short enforcement window (typical)"),
     ("fact.short_window_seconds_min", "Short enforcement window (shortest)"),
     ("fact.context_window", "Context window"),

@@ -88,6 +88,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.tier_tpm", "할당량 계층: 분당 토큰"),
     ("fact.tpm_step", "TPM 할당 단위"),
     ("fact.headroom_target", "피크 대비 남겨 둘 여유 (허용 ÷ 필요)"),
+    ("fact.binding_reached_share", "429가 난 분을 그 한도에 묶였다고 보는 분당 한도의 비율"),
+    ("fact.spillover_price_factor", "스필오버된 토큰의 가격 (표준 배포 가격의 배수)"),
     ("fact.short_window_seconds", "짧은 적용 구간 (일반)"),
     ("fact.short_window_seconds_min", "짧은 적용 구간 (최소)"),
     ("fact.context_window", "컨텍스트 창"),

@@ -32,6 +32,7 @@ macro_rules! kinds {
 
 kinds! {
     BatchPriceFactor => "batch_price_factor",
+    BindingReachedShare => "binding_reached_share",
     BodyMinimum => "body_minimum",
     BodySchema => "body_schema",
     CacheMinPrefixTokens => "cache_min_prefix_tokens",
@@ -110,6 +111,7 @@ kinds! {
     SbMaxPropertyBytes => "sb_max_property_bytes",
     ShortWindowSeconds => "short_window_seconds",
     ShortWindowSecondsMin => "short_window_seconds_min",
+    SpilloverPriceFactor => "spillover_price_factor",
     TierRpm => "tier_rpm",
     TierRpmWindowSeconds => "tier_rpm_window_seconds",
     TierTpm => "tier_tpm",

@@ -71,4 +71,16 @@ pub(super) const OTHER: &[Fact] = &[
     fact(Kind::PtuPriceHourly, "global", Provisioned, 1.0, UsdPerHour, AzurePricing, "2025-08", Unconfirmed),
     fact(Kind::PtuPriceMonthlyReserved, "global", Provisioned, 260.0, UsdPerMonth, AzurePricing, "2025-08", Unconfirmed),
     fact(Kind::PtuPriceYearlyReserved, "global", Provisioned, 221.0, UsdPerMonth, AzurePricing, "2025-08", Unconfirmed),
+    // Data Zone and Regional: the community calculator's table, citing the
+    // pricing page (Learn publishes the billing model, not the amounts).
+    fact(Kind::PtuPriceHourly, "datazone", Provisioned, 1.10, UsdPerHour, PtuCalculator, "2026-02", Unconfirmed),
+    fact(Kind::PtuPriceHourly, "regional", Provisioned, 2.00, UsdPerHour, PtuCalculator, "2026-02", Unconfirmed),
+    fact(Kind::PtuPriceMonthlyReserved, "datazone", Provisioned, 286.0, UsdPerMonth, PtuCalculator, "2026-02", Unconfirmed),
+    fact(Kind::PtuPriceMonthlyReserved, "regional", Provisioned, 286.0, UsdPerMonth, PtuCalculator, "2026-02", Unconfirmed),
+    fact(Kind::PtuPriceYearlyReserved, "datazone", Provisioned, 243.0, UsdPerMonth, PtuCalculator, "2026-02", Unconfirmed),
+    fact(Kind::PtuPriceYearlyReserved, "regional", Provisioned, 243.0, UsdPerMonth, PtuCalculator, "2026-02", Unconfirmed),
+    // Spilled requests are billed at the standard deployment's token prices
+    // (× 1); the mechanism (same resource, same data-processing level) is
+    // documented on the spillover page.
+    fact(Kind::SpilloverPriceFactor, "any", Provisioned, 1.0, Factor, AzureSpillover, "2026-01-30", Documented),
 ];

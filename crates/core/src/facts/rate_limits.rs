@@ -51,4 +51,10 @@ pub(super) const FACTS: &[Fact] = &[
     // vendor states no figure, only that arrivals are bursty and limits are
     // enforced over short windows; below it the planner warns (our reading).
     fact(Kind::HeadroomTarget, "any", RateLimits, 1.2, Factor, AzureQuotas, D, Unconfirmed),
+    // A throttled minute whose processed tokens (or admitted requests) reach
+    // this share of the per-minute limit is read as bound by that limit: the
+    // service counts its estimate (prompt + max_tokens) at admission, so a
+    // TPM-bound minute ends a little under the limit in processed tokens.
+    // Below it on both, the sub-minute window bound (a burst). Our reading.
+    fact(Kind::BindingReachedShare, "any", RateLimits, 0.95, Factor, AzureQuotas, D, Unconfirmed),
 ];

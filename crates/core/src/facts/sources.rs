@@ -31,6 +31,8 @@ pub enum SourceId {
     QuotaTier6,
     PtuSizing,
     BatchLimits,
+    AzureSpillover,
+    PtuCalculator,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +45,7 @@ pub struct Source {
 }
 
 impl SourceId {
-    pub const ALL: [SourceId; 27] = [
+    pub const ALL: [SourceId; 29] = [
         SourceId::AzureBatch,
         SourceId::AzureQuotas,
         SourceId::AzureProvisioned,
@@ -71,6 +73,8 @@ impl SourceId {
         SourceId::QuotaTier6,
         SourceId::PtuSizing,
         SourceId::BatchLimits,
+        SourceId::AzureSpillover,
+        SourceId::PtuCalculator,
     ];
 
     pub fn source(self) -> Source {
@@ -85,6 +89,8 @@ impl SourceId {
             SourceId::QuotaTier6 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-6.md@004989b"),
             SourceId::PtuSizing => "articles/foundry/openai/how-to/provisioned-throughput-sizing.md@24dcd56",
             SourceId::BatchLimits => "articles/foundry/openai/includes/global-batch-limits.md@12579eb",
+            SourceId::AzureSpillover => "articles/ai-foundry/openai/how-to/spillover-traffic-management.md",
+            SourceId::PtuCalculator => "ricmmartins/azureptucalc src/officialPTUPricing.js",
             SourceId::OpenAiApiSpec => "openapi.json@f85dbe2",
             SourceId::AzureInferenceSpec => {
                 "specification/cognitiveservices/data-plane/AzureOpenAI/inference/stable/2024-10-21/inference.json@132b90d"
@@ -142,6 +148,14 @@ impl SourceId {
             SourceId::BatchLimits => {
                 ("Azure OpenAI: Global Batch limits", "https://learn.microsoft.com/azure/foundry/openai/quotas-limits")
             }
+            SourceId::AzureSpillover => (
+                "Azure OpenAI: manage traffic with spillover for provisioned deployments",
+                "https://learn.microsoft.com/azure/ai-foundry/openai/how-to/spillover-traffic-management",
+            ),
+            SourceId::PtuCalculator => (
+                "Community PTU calculator, citing the Azure pricing page (not documentation)",
+                "https://github.com/ricmmartins/azureptucalc",
+            ),
         };
         Source { title, url, path }
     }

@@ -1,0 +1,93 @@
+//! Hand-offs to the other tools, with this data's numbers: /quota with the
+//! p99 minute filled in (its KEDA hand-off then carries the sizing as
+//! always), /cost with the measured month.
+
+use super::analyze::{DeploymentReport, LimitSource};
+use super::spillover::MINUTES_PER_30_DAYS;
+use crate::cost::compare::Comparison;
+use crate::cost::prices::DeploymentType as CostDeployment;
+use crate::cost::workload::{Period, Workload};
+use crate::facts::Catalog;
+use crate::quota::plan::{PlanInput, Scope};
+
+fn per_request(total: f64, requests: f64) -> f64 {
+    if requests > 0.0 {
+        (total / requests).round()
+    } else {
+        0.0
+    }
+}
+
+/// The plan /quota opens with: the p99 minute's requests as the peak, the
+/// mean as the average, tokens per request measured, the deployment's
+/// limits and tier.
+pub fn plan_input(d: &DeploymentReport) -> PlanInput {
+    let answered = (d.requests - d.requests_429).max(0.0);
+    let defaults = PlanInput::default();
+    let prompt = per_request(d.prompt_tokens, answered);
+    let output = per_request(d.completion_tokens, answered);
+    let typed = d.limits.as_ref().filter(|l| l.source == LimitSource::Typed);
+    PlanInput {
+        model: d.model.clone().unwrap_or(defaults.model),
+        deployment: d.deployment_type,
+        tier: match d.limits.as_ref().map(|l| &l.source) {
+            Some(LimitSource::Tier(t)) => Some(*t),
+            _ => None,
+        },
+        allocated_tpm: d.limits.as_ref().map_or(defaults.allocated_tpm, |l| l.tpm),
+        rpm_per_1k_tpm: typed.filter(|l| !l.rpm_from_ratio && l.tpm > 0.0).map(|l| l.rpm / (l.tpm / 1_000.0)),
+        peak_rpm: d.p99.rpm.round().max(1.0),
+        average_rpm: (d.mean.rpm * 100.0).round() / 100.0,
+        prompt_tokens: prompt,
+        cached_prompt_tokens: per_request(d.cached_tokens, answered).min(prompt),
+        output_tokens: output,
+        max_tokens: None,
+        ..defaults
+    }
+}
+
+/// `/quota?…` for a deployment.
+pub fn quota_link(d: &DeploymentReport, _catalog: &Catalog) -> String {
+    let q = crate::quota::share::link_query(&crate::quota::share::encode(&plan_input(d)));
+    if q.is_empty() {
+        "/quota".to_string()
+    } else {
+        format!("/quota?{q}")
+    }
+}
+
+/// The workload /cost opens with: the window's requests scaled to 30 days,
+/// the measured tokens per request (no retrieval chunks: the metrics do not
+/// separate them).
+pub fn workload(d: &DeploymentReport) -> Workload {
+    let answered = (d.requests - d.requests_429).max(0.0);
+    let per_month = answered * MINUTES_PER_30_DAYS / d.minutes.max(1) as f64;
+    let prompt = per_request(d.prompt_tokens, answered);
+    let cached = per_request(d.cached_tokens, answered).min(prompt);
+    Workload {
+        requests: per_month.round(),
+        per: Period::Month,
+        model: d.model.clone().unwrap_or_else(|| Workload::default().model),
+        deployment: match d.deployment_type.scope() {
+            Scope::Global => CostDeployment::Global,
+            Scope::DataZone => CostDeployment::DataZone,
+            Scope::Regional => CostDeployment::Regional,
+        },
+        system_tokens: cached,
+        user_tokens: prompt - cached,
+        chunks: 0.0,
+        tokens_per_chunk: 0.0,
+        output_tokens: per_request(d.completion_tokens, answered),
+        max_tokens: None,
+        cacheable_share: if cached > 0.0 { 1.0 } else { 0.0 },
+        batch_share: 0.0,
+        relevance_measured: false,
+    }
+}
+
+/// `/cost?…` for a deployment.
+pub fn cost_link(d: &DeploymentReport) -> String {
+    let mut c = Comparison::new(workload(d));
+    c.baseline.name = d.name.clone();
+    format!("/cost?{}", crate::io::query::query_string(&crate::cost::share::encode(&c)))
+}

@@ -1,0 +1,27 @@
+//! Your own traffic: Azure Monitor exports (and a plain CSV) read into
+//! per-minute series per deployment; the limit that bound in every minute
+//! with 429s; the PTU count with spillover that costs least; the triage the
+//! study note teaches. The /traffic page (in the worker) and `batchlane
+//! traffic` call [`run`].
+
+mod analyze;
+mod handoff;
+pub mod import;
+mod options;
+mod report;
+mod spillover;
+mod store;
+pub mod time;
+mod triage;
+
+pub use analyze::{
+    classify, percentile, Binds, ChartPoint, DeploymentReport, Latency, LimitSource, Limits, ModelSource, Rate, Throttled, VersionSpan,
+    CHART_POINTS, MAX_LISTED_MINUTES,
+};
+pub use handoff::{cost_link, plan_input, quota_link, workload};
+pub use import::{detect, FileSummary, ImportError, Layout, Notice};
+pub use options::{deployment_type_code, deployment_type_from_code, parse_limit, PtuPricing, TrafficOptions, TypedLimit};
+pub use report::{analyze as analyze_store, load_all, run, PtuSkipped, TrafficReport};
+pub use spillover::{plan as plan_ptu, ptu_month_usd, CurvePoint, PtuGap, PtuPlan, MINUTES_PER_30_DAYS};
+pub use store::{Cell, Deployment, Has, Measure, SeriesKey, Store, StoreError, MAX_CELLS, MAX_DEPLOYMENTS};
+pub use triage::{triage, Finding, Symptom};

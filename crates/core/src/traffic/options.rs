@@ -1,0 +1,147 @@
+//! What the user tells the analysis beyond the files: limits, deployment
+//! types, models, the quota tier and how PTUs are priced.
+
+use crate::facts::tiers::QuotaTier;
+use crate::quota::plan::DeploymentType;
+use serde::{Deserialize, Serialize};
+
+/// A deployment's limits as typed (`--limit NAME=TPM[/RPM]`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TypedLimit {
+    pub deployment: String,
+    pub tpm: f64,
+    /// Requests per minute; `None` takes the catalog's ratio.
+    pub rpm: Option<f64>,
+}
+
+/// How PTUs are paid for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PtuPricing {
+    #[default]
+    Hourly,
+    /// A 1-month reservation.
+    Monthly,
+    /// A 1-year reservation, per month.
+    Yearly,
+}
+
+impl PtuPricing {
+    pub const ALL: [PtuPricing; 3] = [PtuPricing::Hourly, PtuPricing::Monthly, PtuPricing::Yearly];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            PtuPricing::Hourly => "hourly",
+            PtuPricing::Monthly => "monthly",
+            PtuPricing::Yearly => "yearly",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<PtuPricing> {
+        Self::ALL.into_iter().find(|p| p.code().eq_ignore_ascii_case(code.trim()))
+    }
+}
+
+/// `global|datazone|regional|standard` (Standard types; `standard` is
+/// Regional Standard, the vendor's name) and `global-ptu|datazone-ptu|regional-ptu`.
+pub fn deployment_type_from_code(code: &str) -> Option<DeploymentType> {
+    Some(match code.trim().to_ascii_lowercase().as_str() {
+        "global" | "globalstandard" => DeploymentType::GlobalStandard,
+        "datazone" | "datazonestandard" => DeploymentType::DataZoneStandard,
+        "regional" | "standard" => DeploymentType::RegionalStandard,
+        "global-ptu" | "globalprovisionedmanaged" => DeploymentType::GlobalProvisioned,
+        "datazone-ptu" | "datazoneprovisionedmanaged" => DeploymentType::DataZoneProvisioned,
+        "regional-ptu" | "provisionedmanaged" => DeploymentType::RegionalProvisioned,
+        _ => return None,
+    })
+}
+
+/// The CLI's spelling of a deployment type.
+pub fn deployment_type_code(t: DeploymentType) -> &'static str {
+    match t {
+        DeploymentType::GlobalStandard => "global",
+        DeploymentType::DataZoneStandard => "datazone",
+        DeploymentType::RegionalStandard => "regional",
+        DeploymentType::GlobalProvisioned => "global-ptu",
+        DeploymentType::DataZoneProvisioned => "datazone-ptu",
+        DeploymentType::RegionalProvisioned => "regional-ptu",
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TrafficOptions {
+    pub limits: Vec<TypedLimit>,
+    /// Per deployment; a deployment not named is Global Standard, or
+    /// Global Provisioned when its data has provisioned-only metrics.
+    pub deployment_types: Vec<(String, DeploymentType)>,
+    /// Per deployment, where the data names no model and the name does not
+    /// give it away.
+    pub models: Vec<(String, String)>,
+    /// The tier whose tables give a deployment's limits when none is typed.
+    pub tier: QuotaTier,
+    pub ptu_pricing: PtuPricing,
+}
+
+impl Default for TrafficOptions {
+    fn default() -> Self {
+        TrafficOptions {
+            limits: Vec::new(),
+            deployment_types: Vec::new(),
+            models: Vec::new(),
+            tier: QuotaTier::T1,
+            ptu_pricing: PtuPricing::Hourly,
+        }
+    }
+}
+
+impl TrafficOptions {
+    pub fn limit_of(&self, deployment: &str) -> Option<&TypedLimit> {
+        self.limits.iter().rev().find(|l| l.deployment == deployment)
+    }
+
+    pub fn type_of(&self, deployment: &str) -> Option<DeploymentType> {
+        self.deployment_types.iter().rev().find(|(d, _)| d == deployment).map(|(_, t)| *t)
+    }
+
+    pub fn model_of(&self, deployment: &str) -> Option<&str> {
+        self.models.iter().rev().find(|(d, _)| d == deployment).map(|(_, m)| m.as_str())
+    }
+}
+
+/// `NAME=TPM[/RPM]` → a typed limit.
+pub fn parse_limit(text: &str) -> Result<TypedLimit, String> {
+    let (name, figures) = text.rsplit_once('=').ok_or_else(|| format!("{text:?}: expected NAME=TPM[/RPM]"))?;
+    let (tpm, rpm) = match figures.split_once('/') {
+        Some((t, r)) => (t, Some(r)),
+        None => (figures, None),
+    };
+    let number = |s: &str| s.trim().replace(['_', ','], "").parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0 && *v <= 1e12);
+    let tpm = number(tpm).ok_or_else(|| format!("{text:?}: TPM must be a positive number"))?;
+    let rpm = match rpm {
+        Some(r) => Some(number(r).ok_or_else(|| format!("{text:?}: RPM must be a positive number"))?),
+        None => None,
+    };
+    if name.trim().is_empty() {
+        return Err(format!("{text:?}: the deployment name is empty"));
+    }
+    Ok(TypedLimit { deployment: name.trim().to_string(), tpm, rpm })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_parse() {
+        assert_eq!(parse_limit("chat=150000/900").unwrap(), TypedLimit { deployment: "chat".into(), tpm: 150_000.0, rpm: Some(900.0) });
+        assert_eq!(parse_limit("a=b=1_000").unwrap().deployment, "a=b");
+        assert_eq!(parse_limit("chat=100000").unwrap().rpm, None);
+        for bad in ["chat", "=100", "chat=-1", "chat=1/0", "chat=x"] {
+            assert!(parse_limit(bad).is_err(), "{bad}");
+        }
+        assert_eq!(deployment_type_from_code("standard"), Some(DeploymentType::RegionalStandard));
+        assert_eq!(deployment_type_from_code("GlobalStandard"), Some(DeploymentType::GlobalStandard));
+        for t in DeploymentType::ALL {
+            assert_eq!(deployment_type_from_code(deployment_type_code(t)), Some(t));
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! PTU with spillover: for every allowed PTU count, what a month costs when
+//! the minutes above the PTUs' capacity spill to the paired standard
+//! deployment; the count that costs least.
+//!
+//! The model (stated on the page and in the output): per minute, demand
+//! U = prompt − cached + w × completion tokens (w = the model's output
+//! weight); N PTU serve N × k per minute (k = input TPM per PTU); the share
+//! (U − N·k) ÷ U of the minute spills and is billed at the standard
+//! deployment's token prices (cached tokens at the cached price, × the
+//! spillover price factor); PTUs are billed by the hour for the whole
+//! window, or by reservation. `monthly_usd` is the window's cost scaled to
+//! 30 days.
+
+use super::analyze::cached_of;
+use super::options::PtuPricing;
+use super::store::Deployment;
+use super::time::Minute;
+use crate::facts::{Catalog, Kind};
+use crate::quota::plan::Scope;
+use crate::quota::ptu::{ptu_min_step, round_ptus};
+use serde::{Deserialize, Serialize};
+
+/// Minutes in the 30 days `monthly_usd` is scaled to.
+pub const MINUTES_PER_30_DAYS: f64 = 30.0 * 24.0 * 60.0;
+/// At most this many points of the curve are returned (the three marked
+/// ones always are); every allowed count is evaluated.
+pub const MAX_CURVE_POINTS: usize = 400;
+/// At most this many PTU counts are costed (a peak that needs more sizes
+/// is costed at evenly spaced ones).
+pub const MAX_EVALUATED: u64 = 200_000;
+
+/// One PTU count, costed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CurvePoint {
+    pub ptu: f64,
+    pub monthly_usd: f64,
+    pub ptu_usd: f64,
+    pub spill_usd: f64,
+    /// Share of the weighted demand that spills.
+    pub spilled_share: f64,
+}
+
+/// Why a group cannot be costed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PtuGap {
+    NoPtuFacts,
+    NoPrices,
+    NoTokens,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PtuPlan {
+    pub model: String,
+    pub scope: Scope,
+    pub deployments: Vec<String>,
+    pub minutes: u64,
+    pub pricing: PtuPricing,
+    /// k: input TPM one PTU serves.
+    pub input_tpm_per_ptu: f64,
+    /// w: one output token weighs this many input tokens.
+    pub output_weight: f64,
+    pub min_ptu: f64,
+    pub step_ptu: f64,
+    /// One PTU for 30 days at the chosen pricing.
+    pub ptu_month_usd: f64,
+    /// The busiest minute's demand U.
+    pub peak_demand: f64,
+    /// Whether cached tokens were known (else all prompt tokens counted).
+    pub cached_known: bool,
+    pub payg: CurvePoint,
+    /// Azure's calculator method: the peak minute, rounded up to the step.
+    pub peak_sized: CurvePoint,
+    pub best: CurvePoint,
+    pub curve: Vec<CurvePoint>,
+    /// Requests the data shows already spilled (`IsSpillover`), if known.
+    pub already_spilled: Option<f64>,
+}
+
+/// A minute's demand and pay-as-you-go cost.
+#[derive(Clone, Copy, Debug)]
+struct MinuteLoad {
+    demand: f64,
+    payg_usd: f64,
+}
+
+/// Costs of every N from the sorted minutes, in O(log M) per N.
+struct Evaluator {
+    /// Demands, ascending.
+    demand: Vec<f64>,
+    /// Suffix sums from i to the end: pay-as-you-go dollars, and dollars per
+    /// unit of demand, and demand.
+    suffix_usd: Vec<f64>,
+    suffix_usd_per_u: Vec<f64>,
+    suffix_demand: Vec<f64>,
+    total_demand: f64,
+}
+
+impl Evaluator {
+    fn new(mut loads: Vec<MinuteLoad>) -> Self {
+        loads.sort_unstable_by(|a, b| a.demand.total_cmp(&b.demand));
+        let n = loads.len();
+        let (mut su, mut spu, mut sd) = (vec![0.0; n + 1], vec![0.0; n + 1], vec![0.0; n + 1]);
+        for i in (0..n).rev() {
+            let l = loads[i];
+            su[i] = su[i + 1] + l.payg_usd;
+            spu[i] = spu[i + 1] + if l.demand > 0.0 { l.payg_usd / l.demand } else { 0.0 };
+            sd[i] = sd[i + 1] + l.demand;
+        }
+        Evaluator {
+            total_demand: sd[0],
+            demand: loads.into_iter().map(|l| l.demand).collect(),
+            suffix_usd: su,
+            suffix_usd_per_u: spu,
+            suffix_demand: sd,
+        }
+    }
+
+    /// Spilled dollars and spilled demand with capacity `c` per minute.
+    fn spill(&self, c: f64) -> (f64, f64) {
+        let i = self.demand.partition_point(|u| *u <= c);
+        let usd = self.suffix_usd[i] - c * self.suffix_usd_per_u[i];
+        let demand = self.suffix_demand[i] - c * (self.demand.len() - i) as f64;
+        (usd.max(0.0), demand.max(0.0))
+    }
+}
+
+/// The monthly price of one PTU at `pricing` for a scope (Data Zone and
+/// Regional fall back to Global's figure if the catalog lacks theirs).
+pub fn ptu_month_usd(catalog: &Catalog, scope: Scope, pricing: PtuPricing) -> f64 {
+    let subject = match scope {
+        Scope::Global => "global",
+        Scope::DataZone => "datazone",
+        Scope::Regional => "regional",
+    };
+    let get = |k: Kind| catalog.get(k, subject).or_else(|| catalog.get(k, "global")).unwrap_or(0.0);
+    match pricing {
+        PtuPricing::Hourly => get(Kind::PtuPriceHourly) * MINUTES_PER_30_DAYS / 60.0,
+        PtuPricing::Monthly => get(Kind::PtuPriceMonthlyReserved),
+        PtuPricing::Yearly => get(Kind::PtuPriceYearlyReserved),
+    }
+}
+
+/// Plans PTUs for the deployments of one model and scope, over the minutes
+/// from `first` to `last`.
+pub fn plan(
+    model: &str,
+    scope: Scope,
+    deployments: &[&Deployment],
+    first: Minute,
+    last: Minute,
+    pricing: PtuPricing,
+    catalog: &Catalog,
+) -> Result<PtuPlan, PtuGap> {
+    let k = catalog.get(Kind::InputTpmPerPtu, model).filter(|v| *v > 0.0).ok_or(PtuGap::NoPtuFacts)?;
+    let w = catalog.get(Kind::PtuOutputWeight, model).ok_or(PtuGap::NoPtuFacts)?;
+    let (min, step) = ptu_min_step(catalog, model, scope).ok_or(PtuGap::NoPtuFacts)?;
+    let p_in = catalog.get(Kind::PriceInput, model).ok_or(PtuGap::NoPrices)?;
+    let p_cached = catalog.get(Kind::PriceCachedInput, model).unwrap_or(p_in);
+    let p_out = catalog.get(Kind::PriceOutput, model).ok_or(PtuGap::NoPrices)?;
+    let uplift = match scope {
+        Scope::Global => 1.0,
+        Scope::DataZone => catalog.require(Kind::DatazonePriceFactor, "any"),
+        Scope::Regional => catalog.require(Kind::RegionalPriceFactor, "any"),
+    } * catalog.get(Kind::SpilloverPriceFactor, "any").unwrap_or(1.0);
+    let span = (last - first + 1).max(1) as usize;
+    let mut loads = vec![MinuteLoad { demand: 0.0, payg_usd: 0.0 }; span];
+    let mut cached_known = true;
+    let mut already: Option<f64> = None;
+    for d in deployments {
+        cached_known &= d.has.cached || d.has.active;
+        if d.has.spill {
+            already = Some(already.unwrap_or(0.0) + d.cells.values().map(|c| c.spilled).sum::<f64>());
+        }
+        for (m, c) in &d.cells {
+            let Some(slot) = usize::try_from(m - first).ok().and_then(|i| loads.get_mut(i)) else { continue };
+            let cached = cached_of(c, d.has);
+            let fresh = (c.prompt - cached).max(0.0);
+            slot.demand += fresh + w * c.completion;
+            slot.payg_usd += (fresh * p_in + cached * p_cached + c.completion * p_out) / 1e6 * uplift;
+        }
+    }
+    let ev = Evaluator::new(loads);
+    if ev.total_demand <= 0.0 {
+        return Err(PtuGap::NoTokens);
+    }
+    let peak = ev.demand.last().copied().unwrap_or(0.0);
+    let month = ptu_month_usd(catalog, scope, pricing);
+    let scale = MINUTES_PER_30_DAYS / span as f64;
+    let point = |n: f64| {
+        let (spill_usd, spill_demand) = ev.spill(n * k);
+        let ptu_usd = n * month;
+        CurvePoint {
+            ptu: n,
+            ptu_usd,
+            spill_usd: spill_usd * scale,
+            monthly_usd: ptu_usd + spill_usd * scale,
+            spilled_share: spill_demand / ev.total_demand,
+        }
+    };
+    let peak_n = round_ptus(peak / k, min, step);
+    let payg = point(0.0);
+    let peak_sized = point(peak_n);
+    let mut best = payg;
+    // Every allowed size from the minimum to the peak-sized count (at most
+    // MAX_EVALUATED of them, evenly spaced, beyond that).
+    let step = step.max(1.0);
+    let sizes = ((peak_n - min) / step).floor().max(0.0) as u64 + 1;
+    let stride = sizes.div_ceil(MAX_EVALUATED).max(1);
+    let mut counts = vec![0.0];
+    counts.extend((0..sizes).step_by(stride as usize).map(|i| min + i as f64 * step));
+    if counts.last() != Some(&peak_n) {
+        counts.push(peak_n);
+    }
+    let all: Vec<CurvePoint> = counts.iter().map(|n| point(*n)).collect();
+    for p in &all {
+        if p.monthly_usd < best.monthly_usd - 1e-9 {
+            best = *p;
+        }
+    }
+    let curve = thin(&all, &[payg.ptu, peak_sized.ptu, best.ptu]);
+    Ok(PtuPlan {
+        model: model.to_string(),
+        scope,
+        deployments: deployments.iter().map(|d| d.name.clone()).collect(),
+        minutes: span as u64,
+        pricing,
+        input_tpm_per_ptu: k,
+        output_weight: w,
+        min_ptu: min,
+        step_ptu: step,
+        ptu_month_usd: month,
+        peak_demand: peak,
+        cached_known,
+        payg,
+        peak_sized,
+        best,
+        curve,
+        already_spilled: already,
+    })
+}
+
+/// At most [`MAX_CURVE_POINTS`], evenly spaced, keeping `keep`.
+fn thin(all: &[CurvePoint], keep: &[f64]) -> Vec<CurvePoint> {
+    if all.len() <= MAX_CURVE_POINTS {
+        return all.to_vec();
+    }
+    let every = all.len().div_ceil(MAX_CURVE_POINTS - keep.len());
+    all.iter().enumerate().filter(|(i, p)| i % every == 0 || i + 1 == all.len() || keep.contains(&p.ptu)).map(|(_, p)| *p).collect()
+}

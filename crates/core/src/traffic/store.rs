@@ -1,0 +1,335 @@
+//! Per-minute traffic per deployment, merged from any number of files.
+//!
+//! Memory is bounded by construction: at most [`MAX_DEPLOYMENTS`]
+//! deployments and [`MAX_CELLS`] deployment-minutes in all; a file that
+//! would pass either is refused with a message, never truncated silently.
+
+use super::time::Minute;
+use crate::text::Text;
+use foldhash::HashMap;
+use std::collections::BTreeMap;
+
+/// At most this many deployments across all files.
+pub const MAX_DEPLOYMENTS: usize = 1_000;
+/// At most this many deployment-minutes (two months of 30 deployments).
+pub const MAX_CELLS: usize = 3_000_000;
+/// A point's value above this is refused as not a measurement.
+pub const MAX_VALUE: f64 = 1e15;
+
+/// An average over the points that fell into one minute.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Mean {
+    pub sum: f64,
+    pub n: u32,
+}
+
+impl Mean {
+    fn add(&mut self, v: f64) {
+        self.sum += v;
+        self.n = self.n.saturating_add(1);
+    }
+
+    pub fn get(&self) -> Option<f64> {
+        (self.n > 0).then(|| self.sum / f64::from(self.n))
+    }
+}
+
+/// One deployment's minute. Counts are sums; the latency and utilization
+/// figures are means (or the maximum) of the points in the minute.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Cell {
+    /// Requests of every status, including the throttled ones.
+    pub requests: f64,
+    /// Requests answered 429.
+    pub throttled: f64,
+    /// Requests served by a spillover deployment (`IsSpillover` = true).
+    pub spilled: f64,
+    pub prompt: f64,
+    pub cached: f64,
+    pub completion: f64,
+    /// `ActiveTokens`: total minus cached (provisioned deployments).
+    pub active: f64,
+    /// `AzureOpenAIProvisionedManagedUtilizationV2`, percent, the maximum.
+    pub utilization: Option<f64>,
+    pub time_to_response_ms: Mean,
+    pub ttft_ms: Mean,
+    pub tbt_ms: Mean,
+    pub ttlt_ms: Mean,
+    pub tokens_per_second: Mean,
+}
+
+/// Which measurements a deployment's data has, so that a missing one is
+/// never read as zero.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Has {
+    pub requests: bool,
+    /// Requests were split by `StatusCode`: 429s are visible.
+    pub status: bool,
+    pub spill: bool,
+    pub prompt: bool,
+    pub cached: bool,
+    pub completion: bool,
+    pub active: bool,
+    pub utilization: bool,
+    pub latency: bool,
+}
+
+/// What a metric point measures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Measure {
+    /// Requests with this status (`None`: not split by status) and
+    /// spillover flag (`None`: not split).
+    Requests {
+        status: Option<u16>,
+        spilled: Option<bool>,
+    },
+    PromptTokens,
+    CachedTokens,
+    CompletionTokens,
+    ActiveTokens,
+    UtilizationPercent,
+    TimeToResponseMs,
+    TtftMs,
+    TbtMs,
+    TtltMs,
+    TokensPerSecond,
+}
+
+impl Measure {
+    /// Counts are spread over the minutes of a coarse interval; gauges hold
+    /// for each of them.
+    fn is_count(self) -> bool {
+        matches!(
+            self,
+            Measure::Requests { .. } | Measure::PromptTokens | Measure::CachedTokens | Measure::CompletionTokens | Measure::ActiveTokens
+        )
+    }
+}
+
+/// One deployment's series.
+#[derive(Clone, Debug, Default)]
+pub struct Deployment {
+    pub name: String,
+    /// The `ModelName` the data gives, if any.
+    pub model: Option<String>,
+    /// `ModelVersion` → (first minute, last minute) seen.
+    pub versions: BTreeMap<String, (Minute, Minute)>,
+    pub cells: HashMap<Minute, Cell>,
+    pub has: Has,
+    /// Where the name came from when the data had no deployment dimension
+    /// (Log Analytics `AzureMetrics` keeps none): all deployments of the
+    /// resource are merged.
+    pub merged_resource: bool,
+}
+
+/// Where a point belongs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeriesKey {
+    pub deployment: String,
+    pub model: Option<String>,
+    pub version: Option<String>,
+    pub merged_resource: bool,
+}
+
+/// Why a point could not be stored.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StoreError {
+    TooManyDeployments,
+    TooManyMinutes,
+    BadValue(f64),
+}
+
+impl StoreError {
+    pub fn text(&self) -> Text {
+        match self {
+            StoreError::TooManyDeployments => Text::new(
+                format!("more than {MAX_DEPLOYMENTS} deployments: export fewer at a time"),
+                format!("배포가 {MAX_DEPLOYMENTS}개를 넘습니다. 한 번에 더 적게 내보내세요"),
+            ),
+            StoreError::TooManyMinutes => Text::new(
+                format!("more than {MAX_CELLS} deployment-minutes in all: load a shorter period or fewer deployments"),
+                format!("배포별 분 수가 모두 합쳐 {MAX_CELLS}개를 넘습니다. 기간을 줄이거나 배포를 줄여 불러오세요"),
+            ),
+            StoreError::BadValue(v) => Text::new(
+                format!("the value {v} is not a measurement (negative, not a number, or above 10^15)"),
+                format!("측정값이 아닙니다(음수, 숫자가 아님, 또는 10^15 초과): {v}"),
+            ),
+        }
+    }
+}
+
+/// Every deployment's minutes, as loaded so far.
+#[derive(Clone, Debug, Default)]
+pub struct Store {
+    pub deployments: Vec<Deployment>,
+    index: HashMap<String, usize>,
+    cells: usize,
+    /// The coarsest interval seen, minutes.
+    pub coarsest_interval: u32,
+}
+
+impl Store {
+    pub fn new() -> Self {
+        Store::default()
+    }
+
+    pub fn cells(&self) -> usize {
+        self.cells
+    }
+
+    fn deployment(&mut self, key: &SeriesKey) -> Result<usize, StoreError> {
+        if let Some(&i) = self.index.get(&key.deployment) {
+            return Ok(i);
+        }
+        if self.deployments.len() >= MAX_DEPLOYMENTS {
+            return Err(StoreError::TooManyDeployments);
+        }
+        self.deployments.push(Deployment { name: key.deployment.clone(), merged_resource: key.merged_resource, ..Deployment::default() });
+        self.index.insert(key.deployment.clone(), self.deployments.len() - 1);
+        Ok(self.deployments.len() - 1)
+    }
+
+    /// Adds one point covering `interval` minutes from `start`.
+    pub fn add(&mut self, key: &SeriesKey, start: Minute, interval: u32, measure: Measure, value: f64) -> Result<(), StoreError> {
+        if !value.is_finite() || !(0.0..=MAX_VALUE).contains(&value) {
+            return Err(StoreError::BadValue(value));
+        }
+        let interval = interval.max(1);
+        self.coarsest_interval = self.coarsest_interval.max(interval);
+        let i = self.deployment(key)?;
+        let cells_before = self.cells;
+        let d = &mut self.deployments[i];
+        if d.model.is_none() {
+            d.model = key.model.clone().filter(|m| !m.is_empty());
+        }
+        let end = start.saturating_add(i64::from(interval) - 1);
+        if let Some(v) = key.version.as_deref().filter(|v| !v.is_empty()) {
+            let span = d.versions.entry(v.to_string()).or_insert((start, end));
+            span.0 = span.0.min(start);
+            span.1 = span.1.max(end);
+        }
+        let share = if measure.is_count() { value / f64::from(interval) } else { value };
+        let mut added = 0usize;
+        for m in start..=end {
+            let cell = match d.cells.get_mut(&m) {
+                Some(c) => c,
+                None => {
+                    if cells_before + added >= MAX_CELLS {
+                        self.cells = cells_before + added;
+                        return Err(StoreError::TooManyMinutes);
+                    }
+                    added += 1;
+                    d.cells.entry(m).or_default()
+                }
+            };
+            apply(cell, &mut d.has, measure, share);
+        }
+        self.cells = cells_before + added;
+        Ok(())
+    }
+}
+
+fn apply(c: &mut Cell, has: &mut Has, measure: Measure, v: f64) {
+    match measure {
+        Measure::Requests { status, spilled } => {
+            has.requests = true;
+            c.requests += v;
+            if let Some(s) = status {
+                has.status = true;
+                if s == 429 {
+                    c.throttled += v;
+                }
+            }
+            if let Some(s) = spilled {
+                has.spill = true;
+                if s {
+                    c.spilled += v;
+                }
+            }
+        }
+        Measure::PromptTokens => {
+            has.prompt = true;
+            c.prompt += v;
+        }
+        Measure::CachedTokens => {
+            has.cached = true;
+            c.cached += v;
+        }
+        Measure::CompletionTokens => {
+            has.completion = true;
+            c.completion += v;
+        }
+        Measure::ActiveTokens => {
+            has.active = true;
+            c.active += v;
+        }
+        Measure::UtilizationPercent => {
+            has.utilization = true;
+            c.utilization = Some(c.utilization.map_or(v, |u| u.max(v)));
+        }
+        Measure::TimeToResponseMs => {
+            has.latency = true;
+            c.time_to_response_ms.add(v);
+        }
+        Measure::TtftMs => {
+            has.latency = true;
+            c.ttft_ms.add(v);
+        }
+        Measure::TbtMs => {
+            has.latency = true;
+            c.tbt_ms.add(v);
+        }
+        Measure::TtltMs => {
+            has.latency = true;
+            c.ttlt_ms.add(v);
+        }
+        Measure::TokensPerSecond => {
+            has.latency = true;
+            c.tokens_per_second.add(v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(d: &str) -> SeriesKey {
+        SeriesKey { deployment: d.into(), ..SeriesKey::default() }
+    }
+
+    #[test]
+    fn merges_points_and_spreads_coarse_counts() {
+        let mut s = Store::new();
+        let k = key("a");
+        s.add(&k, 10, 1, Measure::Requests { status: Some(200), spilled: None }, 6.0).unwrap();
+        s.add(&k, 10, 1, Measure::Requests { status: Some(429), spilled: None }, 2.0).unwrap();
+        s.add(&k, 20, 5, Measure::PromptTokens, 500.0).unwrap();
+        s.add(&k, 20, 5, Measure::UtilizationPercent, 80.0).unwrap();
+        let d = &s.deployments[0];
+        assert_eq!(d.cells[&10].requests, 8.0);
+        assert_eq!(d.cells[&10].throttled, 2.0);
+        assert_eq!((20..25).map(|m| d.cells[&m].prompt).sum::<f64>(), 500.0);
+        assert_eq!(d.cells[&24].utilization, Some(80.0));
+        assert_eq!(s.cells(), 6);
+        assert_eq!(s.coarsest_interval, 5);
+        assert!(d.has.status && !d.has.spill);
+    }
+
+    #[test]
+    fn bounds_hold() {
+        let mut s = Store::new();
+        for bad in [f64::NAN, f64::INFINITY, -1.0, 2e15] {
+            assert!(matches!(s.add(&key("a"), 0, 1, Measure::PromptTokens, bad), Err(StoreError::BadValue(_))));
+        }
+        assert_eq!(s.cells(), 0);
+        for i in 0..MAX_DEPLOYMENTS {
+            s.add(&key(&i.to_string()), 0, 1, Measure::PromptTokens, 1.0).unwrap();
+        }
+        assert_eq!(s.add(&key("one more"), 0, 1, Measure::PromptTokens, 1.0), Err(StoreError::TooManyDeployments));
+        let mut s = Store::new();
+        let r = (0..).try_for_each(|m| s.add(&key("a"), m * 1440, 1440, Measure::PromptTokens, 1.0));
+        assert_eq!(r, Err(StoreError::TooManyMinutes));
+        assert_eq!(s.cells(), MAX_CELLS);
+    }
+}

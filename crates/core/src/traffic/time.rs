@@ -1,0 +1,220 @@
+//! Timestamps of metric exports, to whole UTC minutes since the Unix epoch,
+//! and back to ISO 8601 for output. No calendar crate: the formats are few
+//! and documented.
+//!
+//! Read: RFC 3339 / ISO 8601 (`2026-11-01T00:05:00Z`, fractions, `+09:00`
+//! offsets, a space for `T`, no zone = UTC) and the Log Analytics portal's
+//! CSV export (`11/1/2026, 12:05:00.000 AM`, UTC). ISO 8601 durations
+//! (`PT1M`, `PT5M`, `PT1H`, `P1D`) for intervals.
+
+/// Whole minutes since 1970-01-01T00:00Z.
+pub type Minute = i64;
+
+/// Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let mp = (i64::from(m) + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = if z >= 0 { z } else { z - 146_096 } / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+fn days_in_month(y: i64, m: u32) -> u32 {
+    match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        _ if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        _ => 28,
+    }
+}
+
+fn num(s: &str) -> Option<u32> {
+    (!s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok()).flatten()
+}
+
+fn minute_of(y: i64, mo: u32, d: u32, h: u32, mi: u32) -> Option<Minute> {
+    if !(1970..=9999).contains(&y) || !(1..=12).contains(&mo) || d == 0 || d > days_in_month(y, mo) || h > 23 || mi > 59 {
+        return None;
+    }
+    Some(days_from_civil(y, mo, d) * 1440 + i64::from(h) * 60 + i64::from(mi))
+}
+
+/// The minute a timestamp falls in (seconds are dropped after the zone
+/// offset is applied); `None` if it is not one of the documented forms.
+pub fn parse_minute(text: &str) -> Option<Minute> {
+    let t = text.trim();
+    if t.contains('/') {
+        return parse_portal(t);
+    }
+    let (date, rest) = t.split_at_checked(10)?;
+    let mut parts = date.split('-');
+    let (y, mo, d) = (num(parts.next()?)?, num(parts.next()?)?, num(parts.next()?)?);
+    if parts.next().is_some() || date.len() != 10 {
+        return None;
+    }
+    let rest = match rest.as_bytes().first() {
+        None => return minute_of(i64::from(y), mo, d, 0, 0),
+        Some(b'T' | b't' | b' ') => &rest[1..],
+        _ => return None,
+    };
+    // hh:mm[:ss[.fff]][Z|±hh:mm]
+    let (clock, offset) = split_zone(rest)?;
+    let mut c = clock.split(':');
+    let h = num(c.next()?)?;
+    let mi = num(c.next()?)?;
+    if let Some(sec) = c.next() {
+        let whole = sec.split('.').next()?;
+        if num(whole)? > 60 {
+            return None;
+        }
+    }
+    if c.next().is_some() {
+        return None;
+    }
+    minute_of(i64::from(y), mo, d, h, mi).map(|m| m - offset)
+}
+
+/// Splits `hh:mm:ss` from its zone, returning the zone's offset in minutes.
+fn split_zone(s: &str) -> Option<(&str, i64)> {
+    if let Some(clock) = s.strip_suffix('Z').or_else(|| s.strip_suffix('z')) {
+        return Some((clock, 0));
+    }
+    if let Some(at) = s.rfind(['+', '-']) {
+        let (clock, zone) = s.split_at(at);
+        let sign = if zone.starts_with('-') { -1 } else { 1 };
+        let zone = &zone[1..];
+        let (h, m) = zone.split_once(':').unwrap_or_else(|| zone.split_at(zone.len().min(2)));
+        let (h, m) = (num(h)?, if m.is_empty() { 0 } else { num(m)? });
+        if h > 14 || m > 59 {
+            return None;
+        }
+        return Some((clock, sign * (i64::from(h) * 60 + i64::from(m))));
+    }
+    Some((s, 0))
+}
+
+/// `11/1/2026, 12:05:00.000 AM` (month/day/year, 12-hour clock, UTC).
+fn parse_portal(t: &str) -> Option<Minute> {
+    let (date, clock) = t.split_once(',').map(|(a, b)| (a.trim(), b.trim())).or_else(|| t.split_once(' '))?;
+    let mut p = date.split('/');
+    let (mo, d, y) = (num(p.next()?)?, num(p.next()?)?, num(p.next()?)?);
+    if p.next().is_some() {
+        return None;
+    }
+    let (clock, meridiem) = match clock.rsplit_once(' ') {
+        Some((c, m)) => (c.trim(), Some(m.trim().to_ascii_uppercase())),
+        None => (clock, None),
+    };
+    let mut c = clock.split(':');
+    let mut h = num(c.next()?)?;
+    let mi = num(c.next()?)?;
+    match meridiem.as_deref() {
+        Some("AM") if (1..=12).contains(&h) => h %= 12,
+        Some("PM") if (1..=12).contains(&h) => h = h % 12 + 12,
+        None => {}
+        _ => return None,
+    }
+    minute_of(i64::from(y), mo, d, h, mi)
+}
+
+/// An ISO 8601 duration (`PT1M`, `PT5M`, `PT1H`, `PT30S`, `P1D`) in whole
+/// minutes; `None` for other forms, sub-minute grains or more than a day.
+pub fn parse_interval_minutes(text: &str) -> Option<u32> {
+    let t = text.trim().to_ascii_uppercase();
+    let rest = t.strip_prefix('P')?;
+    let (days, time) = match rest.split_once('T') {
+        Some((d, time)) => (d, time),
+        None => (rest, ""),
+    };
+    let mut minutes: u64 = 0;
+    if !days.is_empty() {
+        minutes += u64::from(num(days.strip_suffix('D')?)?) * 1440;
+    }
+    let mut n = String::new();
+    for ch in time.chars() {
+        match ch {
+            '0'..='9' => n.push(ch),
+            'H' => minutes += u64::from(num(&std::mem::take(&mut n))?) * 60,
+            'M' => minutes += u64::from(num(&std::mem::take(&mut n))?),
+            'S' => {
+                let s = num(&std::mem::take(&mut n))?;
+                if s % 60 != 0 {
+                    return None;
+                }
+                minutes += u64::from(s / 60);
+            }
+            _ => return None,
+        }
+    }
+    (n.is_empty() && (1..=1440).contains(&minutes)).then_some(minutes as u32)
+}
+
+/// `2026-11-01T00:05Z`.
+pub fn format_minute(m: Minute) -> String {
+    let (y, mo, d) = civil_from_days(m.div_euclid(1440));
+    let r = m.rem_euclid(1440);
+    format!("{y:04}-{mo:02}-{d:02}T{:02}:{:02}Z", r / 60, r % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_documented_forms() {
+        let m = parse_minute("2026-11-01T00:05:00Z").unwrap();
+        assert_eq!(format_minute(m), "2026-11-01T00:05Z");
+        assert_eq!(parse_minute("2026-11-01T00:05:59.999Z"), Some(m));
+        assert_eq!(parse_minute("2026-11-01 00:05:00"), Some(m));
+        assert_eq!(parse_minute("2026-11-01T09:05:00+09:00"), Some(m));
+        assert_eq!(parse_minute("2026-10-31T19:05:00-05:00"), Some(m));
+        assert_eq!(parse_minute("11/1/2026, 12:05:00.000 AM"), Some(m));
+        assert_eq!(parse_minute("11/1/2026, 12:05:00.000 PM"), Some(m + 12 * 60));
+        assert_eq!(parse_minute("1970-01-01T00:00:00Z"), Some(0));
+        assert_eq!(format_minute(parse_minute("2024-02-29T23:59Z").unwrap()), "2024-02-29T23:59Z");
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_time() {
+        for bad in [
+            "",
+            "yesterday",
+            "2026-13-01T00:00Z",
+            "2026-02-30T00:00Z",
+            "2026-11-01T24:00Z",
+            "2026-11-01X00:00",
+            "13/1/2026, 1:00 AM",
+            "2026-11-01T00:00+99:00",
+            "99999-01-01",
+        ] {
+            assert_eq!(parse_minute(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn intervals() {
+        assert_eq!(parse_interval_minutes("PT1M"), Some(1));
+        assert_eq!(parse_interval_minutes("pt5m"), Some(5));
+        assert_eq!(parse_interval_minutes("PT1H"), Some(60));
+        assert_eq!(parse_interval_minutes("PT60S"), Some(1));
+        assert_eq!(parse_interval_minutes("P1D"), Some(1440));
+        assert_eq!(parse_interval_minutes("PT30S"), None);
+        assert_eq!(parse_interval_minutes("P7D"), None);
+        assert_eq!(parse_interval_minutes("1 minute"), None);
+    }
+}
