@@ -1,6 +1,6 @@
 //! The command line: `batchlane check PATH...`, `batchlane results ...`,
 //! `batchlane repair ...`, `batchlane split ...`, `batchlane quota ...`,
-//! `batchlane snippets KIND ...`.
+//! `batchlane snippets KIND ...`, `batchlane traffic FILE...`.
 //! Exit codes: 0 no errors (all succeeded), 1 errors found (some not
 //! succeeded; for `check`, the batch would fail), 2 cannot read a file or
 //! bad usage, 3 (`check`) the batch would run but some requests would fail.
@@ -22,6 +22,7 @@ mod results;
 mod results_text;
 mod snippets;
 mod split;
+mod traffic;
 
 use std::io::Write;
 
@@ -35,6 +36,9 @@ pub const USAGE: &str = "usage:
   batchlane snippets keda|worker|submit-py|submit-sh|apim|control|audit [--link URL] [--set NAME=VALUE]... [-o DIR]
                      [--dialect azure|openai] [--endpoint URL] [--deployment NAME] [--api-version V] [--model M]
                      [--quota N] [--lang en|ko]     (batchlane snippets --help: the kinds, files and --set names)
+  batchlane traffic FILE... [--limit NAME=TPM[/RPM]]... [--deployment-type NAME=global|datazone|regional|standard]...
+                    [--model NAME=MODEL]... [--tier 1..6] [--ptu-pricing hourly|monthly|yearly] [--fact ID=VALUE]...
+                    [--format text|json]     (batchlane traffic --help: the file layouts)
   batchlane --version";
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -45,6 +49,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Some("split") => split::run(&args[1..], out, err),
         Some("quota") => quota::run(&args[1..], out, err),
         Some("snippets") => snippets::run(&args[1..], out, err),
+        Some("traffic") => traffic::run(&args[1..], out, err),
         Some("-V") | Some("--version") | Some("version") => {
             let _ = writeln!(out, "batchlane {}", env!("CARGO_PKG_VERSION"));
             0

@@ -1,0 +1,266 @@
+//! `batchlane traffic FILE... [--limit NAME=TPM[/RPM]]...
+//! [--deployment-type NAME=TYPE]... [--model NAME=MODEL]... [--tier 1..6]
+//! [--ptu-pricing hourly|monthly|yearly] [--fact ID=VALUE]...
+//! [--format text|json]`: Azure Monitor exports (or the plain CSV) → per
+//! deployment the limit that bound each throttled minute, the PTU count with
+//! spillover that costs least, and the triage. The same engine as /traffic.
+//! Exit 0: analysed; 2: bad usage or a file that cannot be read (the
+//! message names the file, line and field). Every value from a file is
+//! printed through the escaping.
+
+use crate::escape::Text;
+use batchlane_core::facts::tiers::QuotaTier;
+use batchlane_core::facts::Catalog;
+use batchlane_core::format::{format_count, format_percent, format_usd};
+use batchlane_core::traffic::{
+    deployment_type_code, deployment_type_from_code, parse_limit, run as analyse, time::format_minute, Binds, LimitSource, PtuPricing,
+    TrafficOptions, TrafficReport,
+};
+use std::io::Write;
+
+const HELP: &str = "batchlane traffic FILE... [options]
+
+Reads Azure Monitor exports of Azure OpenAI deployments and says, per
+deployment, which limit bound in every minute with 429s, the PTU count with
+spillover that costs least, and what to look at (docs/traffic.md).
+
+FILE: az monitor metrics list --output json (Metrics - List), Log Analytics
+AzureMetrics as CSV or JSON, or a CSV with the header
+timestamp,deployment[,model,model_version,requests,status,prompt_tokens,
+cached_tokens,completion_tokens,spillover,ttft_ms,tbt_ms,latency_ms].
+Several files are merged by time and deployment.
+
+  --limit NAME=TPM[/RPM]        the deployment's limits (RPM from the catalog's
+                                ratio when omitted; default: the tier's table)
+  --deployment-type NAME=TYPE   global|datazone|regional|standard, or
+                                global-ptu|datazone-ptu|regional-ptu (default
+                                global, provisioned when the data shows it)
+  --model NAME=MODEL            the model, when the data does not name it
+  --tier 1..6                   the quota tier whose table gives limits (1)
+  --ptu-pricing hourly|monthly|yearly   how PTUs are paid for (hourly)
+  --fact ID=VALUE               override a catalog figure (e.g. a PTU price)
+  --format text|json";
+
+enum Format {
+    Text,
+    Json,
+}
+
+struct Args {
+    files: Vec<String>,
+    options: TrafficOptions,
+    catalog: Catalog,
+    format: Format,
+}
+
+fn pair(flag: &str, v: &str) -> Result<(String, String), String> {
+    let (name, value) = v.rsplit_once('=').ok_or_else(|| format!("{flag} needs NAME=VALUE, got '{v}'"))?;
+    if name.trim().is_empty() {
+        return Err(format!("{flag}: the deployment name is empty in '{v}'"));
+    }
+    Ok((name.trim().to_string(), value.trim().to_string()))
+}
+
+fn parse(args: &[String]) -> Result<Option<Args>, String> {
+    let mut a = Args { files: Vec::new(), options: TrafficOptions::default(), catalog: Catalog::builtin(), format: Format::Text };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--limit" => a.options.limits.push(parse_limit(&value("--limit")?).map_err(|e| format!("--limit {e}"))?),
+            "--deployment-type" => {
+                let (name, t) = pair("--deployment-type", &value("--deployment-type")?)?;
+                let t = deployment_type_from_code(&t).ok_or_else(|| {
+                    format!("--deployment-type: unknown type '{t}' (global, datazone, regional, standard, global-ptu, datazone-ptu, regional-ptu)")
+                })?;
+                a.options.deployment_types.push((name, t));
+            }
+            "--model" => a.options.models.push(pair("--model", &value("--model")?)?),
+            "--tier" => {
+                let v = value("--tier")?;
+                a.options.tier = QuotaTier::from_code(&v).ok_or_else(|| format!("unknown tier '{v}' (1 to 6)"))?;
+            }
+            "--ptu-pricing" => {
+                let v = value("--ptu-pricing")?;
+                a.options.ptu_pricing =
+                    PtuPricing::from_code(&v).ok_or_else(|| format!("unknown --ptu-pricing '{v}' (hourly, monthly or yearly)"))?;
+            }
+            "--fact" => {
+                let v = value("--fact")?;
+                let (id, n) = v.split_once('=').ok_or_else(|| format!("--fact needs ID=VALUE, got '{v}'"))?;
+                let n: f64 = n.trim().parse().map_err(|_| format!("--fact {id}: '{n}' is not a number"))?;
+                a.catalog.set_override(id.trim(), n).map_err(|e| format!("--fact {id}: {e}"))?;
+            }
+            "--format" => {
+                a.format = match value("--format")?.as_str() {
+                    "text" => Format::Text,
+                    "json" => Format::Json,
+                    v => return Err(format!("unknown format '{v}' (text or json)")),
+                }
+            }
+            s if s.starts_with("--") => return Err(format!("unexpected argument '{s}'")),
+            file => a.files.push(file.to_string()),
+        }
+    }
+    if a.files.is_empty() {
+        return Err("give at least one export file".into());
+    }
+    Ok(Some(a))
+}
+
+fn binds_word(b: Binds) -> &'static str {
+    match b {
+        Binds::Tpm => "TPM",
+        Binds::Rpm => "RPM",
+        Binds::Burst => "burst (neither per-minute limit reached)",
+        Binds::Utilization => "PTU utilization",
+        Binds::Unknown => "unknown (no limit known)",
+    }
+}
+
+/// The report as text.
+fn to_text(r: &TrafficReport) -> String {
+    let mut s = String::new();
+    for f in &r.files {
+        s += &format!("{}: {} ({} points)\n", Text(&f.name), f.layout.code(), format_count(f.points as f64));
+    }
+    for n in &r.notices {
+        let file = if n.file.is_empty() { String::new() } else { format!("{}: ", Text(&n.file)) };
+        s += &format!("note: {file}{}\n", Text(&n.text.en));
+    }
+    for d in &r.deployments {
+        s += &format!(
+            "\n{} · {} · {} · {} to {} ({} minutes)\n",
+            Text(&d.name),
+            Text(d.model.as_deref().unwrap_or("model unknown")),
+            deployment_type_code(d.deployment_type),
+            format_minute(d.first),
+            format_minute(d.last),
+            format_count(d.minutes as f64)
+        );
+        s += &format!(
+            "  per minute   p50 {} TPM / {} RPM · p95 {} / {} · p99 {} / {} · peak {} / {}\n",
+            format_count(d.p50.tpm),
+            format_count(d.p50.rpm),
+            format_count(d.p95.tpm),
+            format_count(d.p95.rpm),
+            format_count(d.p99.tpm),
+            format_count(d.p99.rpm),
+            format_count(d.peak.tpm),
+            format_count(d.peak.rpm)
+        );
+        match &d.limits {
+            Some(l) => {
+                let source = match l.source {
+                    LimitSource::Typed => "typed".to_string(),
+                    LimitSource::Tier(t) => format!("tier {} table", t.code()),
+                    LimitSource::Default => "the catalog's default quota".to_string(),
+                };
+                s += &format!("  limits       {} TPM, {} RPM ({source})\n", format_count(l.tpm), format_count(l.rpm));
+            }
+            None => s += "  limits       unknown: type them with --limit NAME=TPM[/RPM]\n",
+        }
+        if d.throttled_count > 0 {
+            s += &format!(
+                "  429s         {} in {} minutes: TPM bound {}, RPM {}, burst {}, PTU utilization {}, unknown {}\n",
+                format_count(d.requests_429),
+                format_count(d.throttled_count as f64),
+                d.binds_tpm,
+                d.binds_rpm,
+                d.binds_burst,
+                d.binds_utilization,
+                d.binds_unknown
+            );
+            for t in d.throttled_minutes.iter().take(20) {
+                s += &format!("    {}  {} × 429  {}\n", format_minute(t.at), format_count(t.requests_429), binds_word(t.binds));
+            }
+            if d.throttled_minutes.len() > 20 {
+                s += &format!("    … {} more (--format json lists them)\n", format_count((d.throttled_minutes.len() - 20) as f64));
+            }
+        }
+        for v in &d.model_versions {
+            s += &format!("  version      {} from {} to {}\n", Text(&v.version), format_minute(v.from), format_minute(v.to));
+        }
+    }
+    for p in &r.ptu {
+        s += &format!(
+            "\nPTU · {} · {:?} · {} pricing · k = {} input TPM per PTU, w = {}\n",
+            Text(&p.model),
+            p.scope,
+            p.pricing.code(),
+            format_count(p.input_tpm_per_ptu),
+            p.output_weight
+        );
+        s += &format!("  all pay-as-you-go   {} a month\n", format_usd(p.payg.monthly_usd));
+        s += &format!("  peak-sized          {} PTU, {} a month\n", format_count(p.peak_sized.ptu), format_usd(p.peak_sized.monthly_usd));
+        s += &format!(
+            "  cheapest            {} PTU, {} a month, {} of the demand spills\n",
+            format_count(p.best.ptu),
+            format_usd(p.best.monthly_usd),
+            format_percent(p.best.spilled_share)
+        );
+        if !p.cached_known {
+            s += "  (no cached-token data: every prompt token counted)\n";
+        }
+    }
+    for sk in &r.ptu_skipped {
+        s += &format!("\nPTU · {} · {:?}: not costed ({:?})\n", Text(sk.model.as_deref().unwrap_or("model unknown")), sk.scope, sk.reason);
+    }
+    s += "\nTriage\n";
+    for f in &r.triage {
+        s += &format!("- [{}] {}\n  → {}\n", f.symptom.code(), Text(&f.finding.en), Text(&f.action.en));
+    }
+    s
+}
+
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let a = match parse(args) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            let _ = writeln!(out, "{HELP}");
+            return 0;
+        }
+        Err(e) => {
+            let _ = writeln!(err, "batchlane traffic: {}\n{}", Text(&e), crate::USAGE);
+            return 2;
+        }
+    };
+    let mut contents = Vec::with_capacity(a.files.len());
+    for f in &a.files {
+        match std::fs::metadata(f) {
+            Ok(m) if m.len() > batchlane_core::traffic::import::MAX_FILE_BYTES as u64 => {
+                let _ = writeln!(
+                    err,
+                    "batchlane traffic: {}: {} bytes; at most {} are read",
+                    Text(f),
+                    m.len(),
+                    batchlane_core::traffic::import::MAX_FILE_BYTES
+                );
+                return 2;
+            }
+            _ => {}
+        }
+        match std::fs::read(f) {
+            Ok(b) => contents.push((f.clone(), b)),
+            Err(e) => {
+                let _ = writeln!(err, "batchlane traffic: {}: {e}", Text(f));
+                return 2;
+            }
+        }
+    }
+    let files: Vec<(String, &[u8])> = contents.iter().map(|(n, b)| (n.clone(), b.as_slice())).collect();
+    let report = match analyse(&files, &a.options, &a.catalog, &mut |_, _| {}) {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = writeln!(err, "batchlane traffic: {}", Text(&e.display()));
+            return 2;
+        }
+    };
+    let text = match a.format {
+        Format::Json => format!("{}\n", report.to_json()),
+        Format::Text => to_text(&report),
+    };
+    let _ = out.write_all(text.as_bytes());
+    0
+}
