@@ -282,8 +282,11 @@ pub fn classify(cell: &Cell, limits: Option<&Limits>, provisioned: bool, reached
 
 /// One deployment, analysed.
 pub fn analyze_deployment(d: &Deployment, options: &TrafficOptions, catalog: &Catalog) -> Option<DeploymentReport> {
-    let first = *d.cells.keys().min()?;
-    let last = *d.cells.keys().max()?;
+    if d.cells.is_empty() {
+        return None;
+    }
+    let first = d.cells.first()?;
+    let last = d.cells.last()?;
     let (model, model_source) = model_of(d, options);
     let deployment_type = type_of(d, options);
     let limits = limits_of(catalog, &d.name, model.as_deref(), deployment_type, options);
@@ -300,7 +303,7 @@ pub fn analyze_deployment(d: &Deployment, options: &TrafficOptions, catalog: &Ca
         first,
         last,
         minutes: span as u64,
-        data_minutes: d.cells.len() as u64,
+        data_minutes: d.cells.data_minutes() as u64,
         peak: Rate::default(),
         p50: Rate::default(),
         p95: Rate::default(),
@@ -330,7 +333,7 @@ pub fn analyze_deployment(d: &Deployment, options: &TrafficOptions, catalog: &Ca
     let (mut ttft, mut tbt, mut ttlt, mut ttr, mut out, mut util) = (vec![], vec![], vec![], vec![], vec![], vec![]);
     let bucket = span.div_ceil(CHART_POINTS).max(1);
     for m in first..=last {
-        let c = d.cells.get(&m).unwrap_or(&empty);
+        let c = d.cells.get(m).unwrap_or(&empty);
         let tokens = c.prompt + c.completion;
         tpm.push(tokens);
         rpm.push(c.requests);

@@ -23,5 +23,5 @@ pub use import::{detect, FileSummary, ImportError, Layout, Notice};
 pub use options::{deployment_type_code, deployment_type_from_code, parse_limit, PtuPricing, TrafficOptions, TypedLimit};
 pub use report::{analyze as analyze_store, load_all, run, PtuSkipped, TrafficReport};
 pub use spillover::{plan as plan_ptu, ptu_month_usd, CurvePoint, PtuGap, PtuPlan, MINUTES_PER_30_DAYS};
-pub use store::{Cell, Deployment, Has, Measure, SeriesKey, Store, StoreError, MAX_CELLS, MAX_DEPLOYMENTS};
+pub use store::{Cell, Deployment, Has, Measure, Minutes, SeriesKey, Store, StoreError, MAX_CELLS, MAX_DEPLOYMENTS};
 pub use triage::{triage, Finding, Symptom};

@@ -169,9 +169,9 @@ pub fn plan(
     for d in deployments {
         cached_known &= d.has.cached || d.has.active;
         if d.has.spill {
-            already = Some(already.unwrap_or(0.0) + d.cells.values().map(|c| c.spilled).sum::<f64>());
+            already = Some(already.unwrap_or(0.0) + d.cells.iter().map(|(_, c)| c.spilled).sum::<f64>());
         }
-        for (m, c) in &d.cells {
+        for (m, c) in d.cells.iter() {
             let Some(slot) = usize::try_from(m - first).ok().and_then(|i| loads.get_mut(i)) else { continue };
             let cached = cached_of(c, d.has);
             let fresh = (c.prompt - cached).max(0.0);

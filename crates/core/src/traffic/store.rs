@@ -1,13 +1,16 @@
 //! Per-minute traffic per deployment, merged from any number of files.
 //!
+//! A deployment's minutes are dense, from its first to its last minute (the
+//! analysis walks that span anyway; a gap is a minute without data).
 //! Memory is bounded by construction: at most [`MAX_DEPLOYMENTS`]
-//! deployments and [`MAX_CELLS`] deployment-minutes in all; a file that
-//! would pass either is refused with a message, never truncated silently.
+//! deployments and [`MAX_CELLS`] deployment-minutes (spans) in all; a file
+//! that would pass either is refused with a message, never truncated
+//! silently.
 
 use super::time::Minute;
 use crate::text::Text;
 use foldhash::HashMap;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 /// At most this many deployments across all files.
 pub const MAX_DEPLOYMENTS: usize = 1_000;
@@ -38,6 +41,8 @@ impl Mean {
 /// figures are means (or the maximum) of the points in the minute.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Cell {
+    /// Whether any point fell into this minute (else a gap).
+    pub present: bool,
     /// Requests of every status, including the throttled ones.
     pub requests: f64,
     /// Requests answered 429.
@@ -114,12 +119,92 @@ pub struct Deployment {
     pub model: Option<String>,
     /// `ModelVersion` → (first minute, last minute) seen.
     pub versions: BTreeMap<String, (Minute, Minute)>,
-    pub cells: HashMap<Minute, Cell>,
+    pub cells: Minutes,
     pub has: Has,
     /// Where the name came from when the data had no deployment dimension
     /// (Log Analytics `AzureMetrics` keeps none): all deployments of the
     /// resource are merged.
     pub merged_resource: bool,
+}
+
+/// A deployment's minutes, dense from the first to the last.
+#[derive(Clone, Debug, Default)]
+pub struct Minutes {
+    base: Minute,
+    cells: VecDeque<Cell>,
+    present: usize,
+}
+
+impl Minutes {
+    pub fn is_empty(&self) -> bool {
+        self.present == 0
+    }
+
+    /// Minutes with data.
+    pub fn data_minutes(&self) -> usize {
+        self.present
+    }
+
+    /// Minutes from the first to the last, both included.
+    pub fn span(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn first(&self) -> Option<Minute> {
+        (!self.cells.is_empty()).then_some(self.base)
+    }
+
+    pub fn last(&self) -> Option<Minute> {
+        (!self.cells.is_empty()).then(|| self.base + self.cells.len() as i64 - 1)
+    }
+
+    /// The minute's cell; `None` outside the span or in a gap.
+    pub fn get(&self, m: Minute) -> Option<&Cell> {
+        let i = usize::try_from(m.checked_sub(self.base)?).ok()?;
+        self.cells.get(i).filter(|c| c.present)
+    }
+
+    /// Every minute with data, in time order.
+    pub fn iter(&self) -> impl Iterator<Item = (Minute, &Cell)> {
+        self.cells.iter().enumerate().filter(|(_, c)| c.present).map(move |(i, c)| (self.base + i as i64, c))
+    }
+
+    /// The cell of minute `m`, growing the span; `budget` is how many more
+    /// minutes may be added. Returns the cell and the minutes added.
+    fn slot(&mut self, m: Minute, budget: usize) -> Result<(&mut Cell, usize), StoreError> {
+        if self.cells.is_empty() {
+            if budget == 0 {
+                return Err(StoreError::TooManyMinutes);
+            }
+            self.base = m;
+            self.cells.push_back(Cell::default());
+            return Ok((self.mark(0), 1));
+        }
+        let last = self.base + self.cells.len() as i64 - 1;
+        let grow = if m < self.base { self.base - m } else { (m - last).max(0) };
+        if grow as u64 > budget as u64 {
+            return Err(StoreError::TooManyMinutes);
+        }
+        let grow = grow as usize;
+        if m < self.base {
+            for _ in 0..grow {
+                self.cells.push_front(Cell::default());
+            }
+            self.base = m;
+        } else if grow > 0 {
+            self.cells.resize(self.cells.len() + grow, Cell::default());
+        }
+        Ok((self.mark((m - self.base) as usize), grow))
+    }
+
+    fn mark(&mut self, i: usize) -> &mut Cell {
+        let c = &mut self.cells[i];
+        if !c.present {
+            c.present = true;
+            self.present += 1;
+        }
+        c
+    }
 }
 
 /// Where a point belongs.
@@ -189,43 +274,71 @@ impl Store {
         Ok(self.deployments.len() - 1)
     }
 
+    /// The index of a series' deployment (created on first use): resolve
+    /// once per series, then [`Store::add_at`] each point.
+    pub fn series(&mut self, key: &SeriesKey) -> Result<usize, StoreError> {
+        let i = self.deployment(key)?;
+        let d = &mut self.deployments[i];
+        if d.model.is_none() {
+            d.model = key.model.clone().filter(|m| !m.is_empty());
+        }
+        Ok(i)
+    }
+
     /// Adds one point covering `interval` minutes from `start`.
     pub fn add(&mut self, key: &SeriesKey, start: Minute, interval: u32, measure: Measure, value: f64) -> Result<(), StoreError> {
         if !value.is_finite() || !(0.0..=MAX_VALUE).contains(&value) {
             return Err(StoreError::BadValue(value));
         }
+        let i = self.series(key)?;
+        self.add_at(i, key.version.as_deref(), start, interval, measure, value)
+    }
+
+    /// Adds one point to the deployment `series` returned.
+    pub fn add_at(
+        &mut self,
+        i: usize,
+        version: Option<&str>,
+        start: Minute,
+        interval: u32,
+        measure: Measure,
+        value: f64,
+    ) -> Result<(), StoreError> {
+        if !value.is_finite() || !(0.0..=MAX_VALUE).contains(&value) {
+            return Err(StoreError::BadValue(value));
+        }
         let interval = interval.max(1);
         self.coarsest_interval = self.coarsest_interval.max(interval);
-        let i = self.deployment(key)?;
-        let cells_before = self.cells;
-        let d = &mut self.deployments[i];
-        if d.model.is_none() {
-            d.model = key.model.clone().filter(|m| !m.is_empty());
-        }
+        let Some(d) = self.deployments.get_mut(i) else { return Ok(()) };
         let end = start.saturating_add(i64::from(interval) - 1);
-        if let Some(v) = key.version.as_deref().filter(|v| !v.is_empty()) {
-            let span = d.versions.entry(v.to_string()).or_insert((start, end));
+        if let Some(v) = version {
+            note_version(d, v, start, end);
+        }
+        let share = if measure.is_count() { value / f64::from(interval) } else { value };
+        for m in start..=end {
+            let budget = MAX_CELLS.saturating_sub(self.cells);
+            let (cell, added) = d.cells.slot(m, budget)?;
+            apply(cell, &mut d.has, measure, share);
+            self.cells += added;
+        }
+        Ok(())
+    }
+}
+
+/// Records that `version` served from `start` to `end` (a series of
+/// points may say it once for its first and last minute).
+pub fn note_version(d: &mut Deployment, version: &str, start: Minute, end: Minute) {
+    if version.is_empty() {
+        return;
+    }
+    match d.versions.get_mut(version) {
+        Some(span) => {
             span.0 = span.0.min(start);
             span.1 = span.1.max(end);
         }
-        let share = if measure.is_count() { value / f64::from(interval) } else { value };
-        let mut added = 0usize;
-        for m in start..=end {
-            let cell = match d.cells.get_mut(&m) {
-                Some(c) => c,
-                None => {
-                    if cells_before + added >= MAX_CELLS {
-                        self.cells = cells_before + added;
-                        return Err(StoreError::TooManyMinutes);
-                    }
-                    added += 1;
-                    d.cells.entry(m).or_default()
-                }
-            };
-            apply(cell, &mut d.has, measure, share);
+        None => {
+            d.versions.insert(version.to_string(), (start, end));
         }
-        self.cells = cells_before + added;
-        Ok(())
     }
 }
 
@@ -307,11 +420,18 @@ mod tests {
         s.add(&k, 20, 5, Measure::PromptTokens, 500.0).unwrap();
         s.add(&k, 20, 5, Measure::UtilizationPercent, 80.0).unwrap();
         let d = &s.deployments[0];
-        assert_eq!(d.cells[&10].requests, 8.0);
-        assert_eq!(d.cells[&10].throttled, 2.0);
-        assert_eq!((20..25).map(|m| d.cells[&m].prompt).sum::<f64>(), 500.0);
-        assert_eq!(d.cells[&24].utilization, Some(80.0));
-        assert_eq!(s.cells(), 6);
+        let cell = |m| d.cells.get(m).unwrap();
+        assert_eq!(cell(10).requests, 8.0);
+        assert_eq!(cell(10).throttled, 2.0);
+        assert_eq!((20..25).map(|m| cell(m).prompt).sum::<f64>(), 500.0);
+        assert_eq!(cell(24).utilization, Some(80.0));
+        // Minutes 10 to 24: 15 in the span, 6 with data, 11 to 19 a gap.
+        assert_eq!((s.cells(), d.cells.data_minutes()), (15, 6));
+        assert!(d.cells.get(15).is_none());
+        // A point before the first minute grows the span backwards.
+        s.add(&k, 5, 1, Measure::PromptTokens, 1.0).unwrap();
+        let d = &s.deployments[0];
+        assert_eq!((d.cells.first(), d.cells.last(), s.cells()), (Some(5), Some(24), 20));
         assert_eq!(s.coarsest_interval, 5);
         assert!(d.has.status && !d.has.spill);
     }
@@ -331,5 +451,10 @@ mod tests {
         let r = (0..).try_for_each(|m| s.add(&key("a"), m * 1440, 1440, Measure::PromptTokens, 1.0));
         assert_eq!(r, Err(StoreError::TooManyMinutes));
         assert_eq!(s.cells(), MAX_CELLS);
+        // Two points a century apart: the span is refused, not allocated.
+        let mut s = Store::new();
+        s.add(&key("a"), 0, 1, Measure::PromptTokens, 1.0).unwrap();
+        assert_eq!(s.add(&key("a"), 52_560_000, 1, Measure::PromptTokens, 1.0), Err(StoreError::TooManyMinutes));
+        assert_eq!(s.cells(), 1);
     }
 }

@@ -52,7 +52,8 @@ fn throttling(d: &DeploymentReport, catalog: &Catalog) -> Option<Finding> {
     }
     let first = d.throttled_minutes.first().map(|t| at(t.at)).unwrap_or_default();
     let worst = d.throttled_minutes.iter().max_by(|a, b| a.requests_429.total_cmp(&b.requests_429));
-    let worst_en = worst.map(|w| format!(" The worst minute was {} with {} 429s.", at(w.at), n(w.requests_429))).unwrap_or_default();
+    let worst_en =
+        worst.map(|w| format!(" The worst minute was {}, with {} requests answered 429.", at(w.at), n(w.requests_429))).unwrap_or_default();
     let worst_ko = worst.map(|w| format!(" 가장 심한 분은 {}로 429가 {}건입니다.", at(w.at), n(w.requests_429))).unwrap_or_default();
     let finding = Text::new(
         format!(
@@ -66,7 +67,7 @@ fn throttling(d: &DeploymentReport, catalog: &Catalog) -> Option<Finding> {
             if d.binds_utilization > 0 { format!(", PTU utilization in {}", n(d.binds_utilization as f64)) } else { String::new() }
         ),
         format!(
-            "{}: {}분 동안 요청 {}건이 429를 받았습니다({first}부터). TPM이 묶은 분 {}, RPM {}, 1분 안의 버스트 {}{}.{worst_ko}",
+            "{}: {}분 동안 요청 {}건이 429를 받았습니다({first}부터). TPM 한도에 걸린 분 {}, RPM {}, 1분 안의 버스트 {}{}.{worst_ko}",
             d.name,
             n(d.throttled_count as f64),
             n(d.requests_429),
@@ -77,70 +78,80 @@ fn throttling(d: &DeploymentReport, catalog: &Catalog) -> Option<Finding> {
         ),
     );
     let short = catalog.require(Kind::ShortWindowSeconds, "any");
-    let counts = [(d.binds_tpm, 0), (d.binds_rpm, 1), (d.binds_burst, 2), (d.binds_utilization, 3), (d.binds_unknown, 4)];
-    let dominant = counts.iter().max_by_key(|(c, _)| *c).map_or(4, |(_, i)| *i);
-    let need = |en: &str, ko: &str| match &d.limits {
+    let need = match &d.limits {
         Some(l) => Text::new(
             format!(
-                " {en} At p99 this deployment uses {} TPM and {} RPM against {} TPM and {} RPM.",
+                " At p99 this deployment uses {} TPM and {} RPM against {} TPM and {} RPM.",
                 n(d.p99.tpm),
                 n(d.p99.rpm),
                 n(l.tpm),
                 n(l.rpm)
             ),
             format!(
-                " {ko} p99에서 이 배포는 {} TPM, {} RPM을 쓰고 한도는 {} TPM, {} RPM입니다.",
+                " p99에서 이 배포는 {} TPM, {} RPM을 쓰고 한도는 {} TPM, {} RPM입니다.",
                 n(d.p99.tpm),
                 n(d.p99.rpm),
                 n(l.tpm),
                 n(l.rpm)
             ),
         ),
-        None => Text::new(format!(" {en}"), format!(" {ko}")),
+        None => Text::new("", ""),
     };
-    let (action, link) = match dominant {
-        0 => {
-            let t = need("", "");
-            (
+    // One remedy per limit that bound, the most frequent first (ties in
+    // the order TPM, RPM, burst, utilization): the same 429 needs a
+    // different remedy depending on which limit bound.
+    let mut kinds = [(d.binds_tpm, 0), (d.binds_rpm, 1), (d.binds_burst, 2), (d.binds_utilization, 3), (d.binds_unknown, 4)];
+    kinds.sort_by_key(|(count, order)| (std::cmp::Reverse(*count), *order));
+    let mut action = Text::new(String::new(), String::new());
+    let mut link = None;
+    for (_, kind) in kinds.iter().filter(|(count, _)| *count > 0) {
+        let (t, l) = match kind {
+            0 => (
                 Text::new(
-                    format!("Tokens bind, so the remedy is fewer tokens per minute, not fewer requests: cap max_tokens (the service counts it at admission), trim prompts, move work that can wait to Batch, or add capacity — another deployment behind a router that honours Retry-After, or more quota (asked for, not immediate).{}", t.en),
-                    format!("토큰이 한도를 묶으므로 요청 수가 아니라 분당 토큰을 줄여야 합니다. max_tokens를 제한하고(서비스는 요청을 받을 때 이 값을 셉니다), 프롬프트를 줄이고, 기다려도 되는 작업은 배치로 옮기거나 용량을 늘리세요. Retry-After를 지키는 라우터 뒤에 배포를 하나 더 두거나 할당량을 늘립니다(요청이 필요하고 바로 되지 않습니다).{}", t.ko),
+                    "Where TPM bound, the remedy is fewer tokens per minute, not fewer requests: cap max_tokens (the service counts it at admission), trim prompts, move work that can wait to Batch, or add capacity — another deployment behind a router that honours Retry-After, or more quota (asked for, not immediate).",
+                    "TPM 한도에 걸린 분에는 요청 수가 아니라 분당 토큰을 줄여야 합니다. max_tokens를 제한하고(서비스는 요청을 받을 때 이 값을 셉니다), 프롬프트를 줄이고, 기다려도 되는 작업은 배치로 옮기거나 용량을 늘리세요. Retry-After를 지키는 라우터 뒤에 배포를 하나 더 두거나 할당량을 늘립니다(요청이 필요하고 바로 되지 않습니다).",
                 ),
                 Some(handoff::quota_link(d, catalog)),
-            )
-        }
-        1 => {
-            let t = need("", "");
-            (
+            ),
+            1 => (
                 Text::new(
-                    format!("Requests bind, not tokens: send fewer, larger requests (several items per call), or raise the quota — RPM comes with TPM, so more TPM buys more RPM.{}", t.en),
-                    format!("토큰이 아니라 요청 수가 한도를 묶습니다. 요청을 더 적고 크게 보내거나(한 번에 여러 항목) 할당량을 늘리세요. RPM은 TPM에 따라 정해지므로 TPM을 늘리면 RPM도 늘어납니다.{}", t.ko),
+                    "Where RPM bound, not tokens: send fewer, larger requests (several items per call), or raise the quota — RPM comes with TPM, so more TPM buys more RPM.",
+                    "RPM 한도에 걸린 분은 토큰이 아니라 요청 수가 문제입니다. 요청을 더 적고 크게 보내거나(한 번에 여러 항목) 할당량을 늘리세요. RPM은 TPM에 따라 정해지므로 TPM을 늘리면 RPM도 늘어납니다.",
                 ),
                 Some(handoff::quota_link(d, catalog)),
-            )
+            ),
+            2 => (
+                Text::new(
+                    format!("Where neither per-minute figure was reached (a burst), requests bunch within seconds and the limits are also enforced over windows of about {} seconds: smooth the sending side (a client-side limiter with jitter), retry after Retry-After, and keep headroom; the 429 simulator on /quota shows the effect.", format_number(short, 0)),
+                    format!("분당 수치에 어느 쪽도 닿지 않은 분(버스트)에는 요청이 몇 초 안에 몰리고, 한도는 약 {}초 구간에도 적용됩니다. 보내는 쪽을 고르게 하고(지터가 있는 클라이언트 속도 제한), Retry-After 뒤에 재시도하고, 여유를 두세요. /quota의 429 시뮬레이터에서 효과를 볼 수 있습니다.", format_number(short, 0)),
+                ),
+                Some(handoff::quota_link(d, catalog)),
+            ),
+            3 => (
+                Text::new(
+                    "Where the PTUs were saturated: add PTUs, or let the overflow spill to a standard deployment (see the PTU section).",
+                    "PTU가 가득 찬 분에는 PTU를 늘리거나 넘치는 요청을 표준 배포로 넘기세요(PTU 부분을 보세요).",
+                ),
+                Some("#spillover".to_string()),
+            ),
+            _ => (
+                Text::new(
+                    format!("No limit is known for {}: type its TPM (and RPM) to tell TPM from RPM from a burst.", d.name),
+                    format!("{}의 한도를 알 수 없습니다. TPM(과 RPM)을 입력해야 TPM, RPM, 버스트를 구분할 수 있습니다.", d.name),
+                ),
+                Some("#limits".to_string()),
+            ),
+        };
+        for (to, from) in [(&mut action.en, &t.en), (&mut action.ko, &t.ko)] {
+            if !to.is_empty() {
+                to.push(' ');
+            }
+            to.push_str(from);
         }
-        2 => (
-            Text::new(
-                format!("Neither per-minute figure was reached: requests bunch within seconds, and the limits are also enforced over windows of about {} seconds. Smooth the sending side (a client-side limiter with jitter), retry after Retry-After, and keep headroom; the 429 simulator on /quota shows the effect.", format_number(short, 0)),
-                format!("분당 수치에는 어느 쪽도 닿지 않았습니다. 요청이 몇 초 안에 몰리고, 한도는 약 {}초 구간에도 적용됩니다. 보내는 쪽을 고르게 하고(지터가 있는 클라이언트 속도 제한), Retry-After 뒤에 재시도하고, 여유를 두세요. /quota의 429 시뮬레이터에서 효과를 볼 수 있습니다.", format_number(short, 0)),
-            ),
-            Some(handoff::quota_link(d, catalog)),
-        ),
-        3 => (
-            Text::new(
-                "The PTUs are saturated: add PTUs, or let the overflow spill to a standard deployment (see the PTU section below).",
-                "PTU가 가득 찼습니다. PTU를 늘리거나 넘치는 요청을 표준 배포로 넘기세요(아래 PTU 부분을 보세요).",
-            ),
-            Some("#spillover".to_string()),
-        ),
-        _ => (
-            Text::new(
-                format!("No limit is known for {}: type its TPM (and RPM) to tell TPM from RPM from a burst.", d.name),
-                format!("{}의 한도를 알 수 없습니다. TPM(과 RPM)을 입력해야 TPM, RPM, 버스트를 구분할 수 있습니다.", d.name),
-            ),
-            Some("#limits".to_string()),
-        ),
-    };
+        link = link.or(l);
+    }
+    action.en.push_str(&need.en);
+    action.ko.push_str(&need.ko);
     Some(Finding { symptom: Symptom::Throttling, deployment: Some(d.name.clone()), finding, action, link })
 }
 

@@ -196,6 +196,30 @@ impl Sink<'_> {
         self.store.add(key, start, interval, measure, value)
     }
 
+    /// Resolves a series' deployment once (see [`Store::series`]).
+    pub fn series(&mut self, key: &SeriesKey) -> Result<usize, StoreError> {
+        self.store.series(key)
+    }
+
+    pub fn add_at(
+        &mut self,
+        series: usize,
+        version: Option<&str>,
+        start: Minute,
+        interval: u32,
+        measure: Measure,
+        value: f64,
+    ) -> Result<(), StoreError> {
+        self.summary.points = self.summary.points.saturating_add(1);
+        self.store.add_at(series, version, start, interval, measure, value)
+    }
+
+    pub fn note_version(&mut self, series: usize, version: &str, from: Minute, to: Minute) {
+        if let Some(d) = self.store.deployments.get_mut(series) {
+            crate::traffic::store::note_version(d, version, from, to);
+        }
+    }
+
     pub fn notice(&mut self, code: &str, text: Text) {
         if !self.notices.iter().any(|n| n.code == code && n.file == self.file) {
             self.notices.push(Notice { code: code.to_string(), file: self.file.to_string(), text });
