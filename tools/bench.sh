@@ -12,6 +12,10 @@
 #  3. The first-load size as served (tools/size-report.mjs) and, when twiggy
 #     and the app's wasm with names are there, its ten biggest items.
 #  4. The 429 simulator (1 h at 100 ms, 10 deployments), native and in the browser.
+#  5. /traffic: a month of per-minute Azure Monitor data for 20 deployments
+#     (gen_traffic, ~175 MB of Metrics - List JSON), natively by stage and
+#     against the Python route (json.load + a dict per minute), and in the
+#     release app's worker (tools/bench-browser.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=target/bench
@@ -24,13 +28,17 @@ ASCII_FILE=$OUT/batch-100k-ascii.jsonl
 TGT=${CARGO_TARGET_DIR:-target}
 OPENBATCH_VERSION=0.0.4
 
-cargo build --profile speed --offline --quiet -p batchlane-cli --bin batchlane && cargo build --profile speed --offline --quiet -p batchlane-core --example gen_batch_file --example bench_simulator
+cargo build --profile speed --offline --quiet -p batchlane-cli --bin batchlane && cargo build --profile speed --offline --quiet -p batchlane-core --example gen_batch_file --example bench_simulator --example gen_traffic --example bench_traffic
 if [ ! -s "$FILE" ]; then
   echo "generating $FILE"
   "$TGT"/speed/examples/gen_batch_file 100000 "$FILE" --text mixed
 fi
 if [ ! -s "$ASCII_FILE" ]; then
   "$TGT"/speed/examples/gen_batch_file 100000 "$ASCII_FILE" --text ascii
+fi
+TRAFFIC_FILE=$OUT/traffic-20x30d.json
+if [ ! -s "$TRAFFIC_FILE" ]; then
+  "$TGT"/speed/examples/gen_traffic 20 30 "$TRAFFIC_FILE"
 fi
 bytes=$(stat -c %s "$FILE")
 echo "file: $FILE, $((bytes / 1000000)) MB, $(wc -l < "$FILE") lines, $(nproc) cores (figures taken as they come: other load on the machine slows them)"
@@ -106,7 +114,7 @@ if [ -f dist/index.html ]; then
   echo
   echo "== the release app in headless Chromium"
   echo "tokens: native $native_tokens_total (tiktoken via the Python route: content tokens above)"
-  BENCH_FILE=$FILE PY_SECONDS=$py_seconds node tools/bench-browser.mjs
+  BENCH_FILE=$FILE PY_SECONDS=$py_seconds TRAFFIC_FILE=$TRAFFIC_FILE node tools/bench-browser.mjs
 else
   echo "(no dist/: run ./dev build for the browser and first-load figures)"
 fi
@@ -114,3 +122,11 @@ fi
 echo
 echo "== 429 simulator, native"
 "$TGT"/speed/examples/bench_simulator
+
+echo
+echo "== /traffic: a month of per-minute data for 20 deployments ($(( $(stat -c %s "$TRAFFIC_FILE") / 1000000 )) MB Metrics - List JSON)"
+"$TGT"/speed/examples/bench_traffic "$TRAFFIC_FILE"
+t_native=$(best_of_5 "$TGT"/speed/batchlane traffic "$TRAFFIC_FILE" --format json)
+t_py=$(python3 tools/bench_traffic_reference.py "$TRAFFIC_FILE")
+echo "batchlane traffic (whole analysis, best of 5): ${t_native} s; the Python route (json.load + a dict per minute, no analysis): ${t_py} s; ratio $(calc "$t_py / $t_native")x"
+/usr/bin/time -f 'batchlane traffic peak RSS %M KB' "$TGT"/speed/batchlane traffic "$TRAFFIC_FILE" --format json >/dev/null
