@@ -77,7 +77,7 @@ fn worked_case_rpm_binds_for_small_requests() {
     // 500 RPM ÷ 6 per 1,000 TPM = 83,333.3 TPM, with the margin, to the step.
     assert!((need(&p) - 500.0 / 6.0 * 1_000.0).abs() < 1e-6);
     assert_eq!(p.tpm_to_request, with_margin(500.0 / 6.0 * 1_000.0));
-    assert!(explain_ko(&p).iter().any(|s| s.contains("RPM이 먼저 닿습니다")));
+    assert!(explain_ko(&p).iter().any(|s| s.contains("RPM 한도에 먼저 도달합니다")));
 }
 
 #[test]

@@ -10,7 +10,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.split.limits", "각 파일은 요청 {requests}건, {size}, 큐에 넣은 토큰 {tokens}개 이하입니다."),
     ("batch.split.limits_no_tokens", "각 파일은 요청 {requests}건, {size} 이하입니다(큐 토큰 할당량은 고르지 않음)."),
     ("batch.split.over_part", "여전히 한도 초과"),
-    ("batch.split.over_tokens", "{line}번 줄 하나만으로 큐에 넣을 토큰이 약 {tokens}개로 할당량 {limit}개를 넘습니다. 나눠서는 해결되지 않으니 그 줄의 max_tokens를 낮추세요."),
+    ("batch.split.over_tokens", "{line}번 줄 하나만으로 큐에 넣은 토큰이 약 {tokens}개로 할당량 {limit}개를 넘습니다. 나눠서는 해결되지 않으니 그 줄의 max_tokens를 낮추세요."),
     ("batch.split.over_bytes", "{line}번 줄 하나의 크기({size})가 파일 한도({limit})를 넘습니다. 나눠서는 해결되지 않습니다."),
     ("batch.split.quota_needs_model", "할당량은 모델에 따라 다른데 파일의 모델을 알 수 없어, 큐 토큰 기준으로는 나누지 않았습니다. 배포에 쓰인 모델을 고른 뒤 다시 나누세요."),
     ("batch.diag.lines.one", "{n}줄: {lines}"),

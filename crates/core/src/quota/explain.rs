@@ -107,11 +107,11 @@ pub fn step_text(step: &Step) -> Text {
         Step::Binds { binding } => match binding {
             Binding::Tpm => Text::new(
                 "TPM binds first: requests are large, and 429s come from tokens per minute, not from the request count.",
-                "TPM이 먼저 닿습니다. 요청 하나가 커서 429는 요청 수가 아니라 분당 토큰에서 납니다.",
+                "TPM 한도에 먼저 도달합니다. 요청 하나가 커서 429는 요청 수가 아니라 분당 토큰에서 납니다.",
             ),
             Binding::Rpm => Text::new(
                 "RPM binds first: tokens are left over, but there are too many small requests.",
-                "RPM이 먼저 닿습니다. 토큰은 남지만 작은 요청이 너무 많습니다.",
+                "RPM 한도에 먼저 도달합니다. 토큰은 남지만 작은 요청이 너무 많습니다.",
             ),
             Binding::Both => Text::new("Both TPM and RPM are exceeded at the peak.", "피크에서 TPM과 RPM이 둘 다 모자랍니다."),
             Binding::Neither => Text::new("Neither limit binds at the peak.", "피크에서도 두 한도 모두 여유가 있습니다."),
@@ -139,7 +139,7 @@ pub fn step_text(step: &Step) -> Text {
                 num(seconds), num(per_window), num(seconds), num(per_minute), num(seconds)
             ),
             format!(
-                "벤더는 이 요청 한도를 {}초 단위로 적용합니다. 어느 {}초든 요청 {}건(분당 {}건)입니다. 버스트 한도이므로 1분 합계가 맞아도 {}초 안에 몰리면 걸립니다.",
+                "공급사는 이 요청 한도를 {}초 단위로 적용합니다. 어느 {}초든 요청 {}건(분당 {}건)입니다. 버스트 한도이므로 1분 합계가 맞아도 {}초 안에 몰리면 걸립니다.",
                 num(seconds), num(seconds), num(per_window), num(per_minute), num(seconds)
             ),
         ),

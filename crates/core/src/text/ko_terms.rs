@@ -49,6 +49,19 @@ pub const BANNED: &[(&str, &str)] = &[
     ("scaler", "스케일러"),
     ("federated credential", "페더레이션 자격 증명"),
     ("Federated credential", "페더레이션 자격 증명"),
+    ("듣지 않는", "바로 효과가 없는"),
+    ("두 번째 문", "우회 경로"),
+    ("두 번째 경로", "우회 경로"),
+    ("벤더", "공급사"),
+    ("큐에 넣는 토큰", "큐에 넣은 토큰"),
+    ("큐에 넣을 토큰", "큐에 넣은 토큰"),
+    ("더 쌈", "더 저렴함"),
+    ("빼기", "제외, 차감"),
+    ("닿는 한도", "먼저 도달하는 한도"),
+    ("먼저 닿", "먼저 도달"),
+    ("빨리 닿", "빨리 도달"),
+    ("닿는지", "도달하는지"),
+    ("한도에 닿", "한도에 도달"),
 ];
 
 fn is_word_char(c: char) -> bool {
@@ -96,5 +109,9 @@ mod tests {
         assert!(banned_in("ScaledJob YAML").is_empty());
         assert_eq!(banned_in("모델 quota에 맞춘").len(), 1);
         assert!(banned_in("“batch” 열은").is_empty());
+        assert_eq!(banned_in("TPM이 먼저 닿습니다"), vec![("먼저 닿", "먼저 도달")]);
+        assert!(banned_in("TPM 한도에 먼저 도달합니다").is_empty());
+        assert_eq!(banned_in("벤더 문서").len(), 1);
+        assert!(banned_in("모델에 닿기 전에 거부").is_empty());
     }
 }
