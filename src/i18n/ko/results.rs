@@ -152,7 +152,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.chart.aria.other", "그룹별·결과별 요청 수, {n}개 그룹"),
     ("results.chart.other", "잘림 또는 필터됨"),
     ("results.retry.title", "재시도 파일"),
-    ("results.retry.what", "rate_limited, server_error, batch_expired, batch_cancelled, request_timeout, missing 요청의 원래 입력 줄을 custom_id 그대로, 입력 순서대로 담습니다. 콘텐츠 필터와 클라이언트 오류 요청은 절대 넣지 않습니다."),
+    ("results.retry.what", "속도 제한(`rate_limited`), 서버 오류(`server_error`), 배치 만료(`batch_expired`), 배치 취소(`batch_cancelled`), 요청 시간 초과(`request_timeout`)로 끝났거나 결과가 아예 없는(`missing`) 요청의 원래 입력 줄을 custom_id 그대로, 입력 순서대로 담습니다. 콘텐츠 필터에 걸린 요청과 클라이언트 오류 요청은 넣지 않습니다."),
     ("results.retry.download.one", "재시도 파일 다운로드 ({n}줄)"),
     ("results.retry.download.other", "재시도 파일 다운로드 ({n}줄)"),
     ("results.retry.done.one", "{n}줄을 다운로드했습니다"),
