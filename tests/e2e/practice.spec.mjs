@@ -201,3 +201,14 @@ test("phone width: the question fits without sideways scrolling", async ({ page 
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, "phone-ko");
 });
+
+// Problem 3's code speaks the reader's language: English comments in
+// English (they stayed Korean), the note's Korean in Korean.
+for (const [lang, comment] of [["en", "# the wait the server asked for comes first"], ["ko", "# 서버가 말한 시간을 먼저 따른다"]]) {
+  test(`the note's problem 3 code has ${lang} comments`, async ({ page }) => {
+    await prefer(page, { lang });
+    await open(page, "/practice?p=note-3", lang);
+    await expect(page.locator(".pq__code")).toContainText(comment);
+    if (lang === "en") await expect(page.locator(".pq__code")).not.toContainText(/[가-힣]/);
+  });
+}
