@@ -2,7 +2,7 @@
 
 use super::plan::{Plan, Step};
 use super::sizing::Binding;
-use super::text::{num, pct, usd, Text};
+use super::text::{count_en, count_ko, num, pct, usd, Text};
 use super::ways::{RankedWay, Timing, Way};
 
 /// Every step and way of the plan as English sentences.
@@ -125,22 +125,22 @@ pub fn step_text(step: &Step) -> Text {
             Text::new(
                 format!(
                     "In any {} s the deployment takes {} requests (RPM × {} ÷ 60) and {} tokens; the peak at {}× burst brings {} requests and {} tokens: {}",
-                    num(seconds), num(cap_requests), num(seconds), num(cap_tokens), num(burst), num(burst_requests), num(burst_tokens), en_end
+                    num(seconds), count_en(cap_requests), num(seconds), count_en(cap_tokens), num(burst), count_en(burst_requests), count_en(burst_tokens), en_end
                 ),
                 format!(
                     "어느 {}초 동안이든 배포는 요청 {}건(RPM × {} ÷ 60)과 토큰 {}개까지 받습니다. 피크가 {}배로 몰리면 요청 {}건, 토큰 {}개가 들어와 {}",
-                    num(seconds), num(cap_requests), num(seconds), num(cap_tokens), num(burst), num(burst_requests), num(burst_tokens), ko_end
+                    num(seconds), count_ko(cap_requests), num(seconds), count_ko(cap_tokens), num(burst), count_ko(burst_requests), count_ko(burst_tokens), ko_end
                 ),
             )
         }
         Step::EnforcedWindow { seconds, per_window, per_minute } => Text::new(
             format!(
                 "The vendor enforces this request limit per {} s: {} requests in any {} s ({} per minute). It is a burst limit: a burst inside {} s hits it even when the minute fits.",
-                num(seconds), num(per_window), num(seconds), num(per_minute), num(seconds)
+                num(seconds), count_en(per_window), num(seconds), count_en(per_minute), num(seconds)
             ),
             format!(
                 "공급사는 이 요청 한도를 {}초 단위로 적용합니다. 어느 {}초든 요청 {}건(분당 {}건)입니다. 버스트 한도이므로 1분 합계가 맞아도 {}초 안에 몰리면 걸립니다.",
-                num(seconds), num(seconds), num(per_window), num(per_minute), num(seconds)
+                num(seconds), num(seconds), count_ko(per_window), count_ko(per_minute), num(seconds)
             ),
         ),
         Step::TpmToRequest { for_tokens, for_requests, margin, step, tpm } => Text::new(
