@@ -43,7 +43,7 @@ test("baseline and a capped scenario: the saving is $2,400 a month (en, ko)", as
 
   await page.getByTestId("lang-toggle").click();
   await ready(page, TITLE.ko);
-  await expect(page.getByTestId("res-saving-month-1")).toHaveText("2,400.00달러");
+  await expect(page.getByTestId("res-saving-month-1")).toHaveText("$2,400.00");
   await expect(page.getByTestId("cost-name-0")).toHaveAttribute("placeholder", "기준안");
   await shot(page, { path: `${SCREENSHOTS}/cost-ko.png`, fullPage: true });
   watch.check();
