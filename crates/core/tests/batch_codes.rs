@@ -391,3 +391,24 @@ fn stored_diagnostics_are_capped_but_counts_exact() {
     assert!(r.truncated);
     assert_eq!(r.counts[0].count, 50);
 }
+
+/// File-wide counts in messages are grouped: "1 of 1,200 lines", not
+/// "1 of 1200" (it showed "1 of 50000").
+#[test]
+fn file_wide_counts_are_grouped() {
+    let mut text = String::new();
+    for i in 0..1_200 {
+        let cap = if i == 0 { "" } else { r#""max_tokens": 10, "# };
+        text.push_str(&format!(
+            r#"{{"custom_id": "r{i}", "method": "POST", "url": "/v1/chat/completions", "body": {{"model": "dep", {cap}"messages": [{{"role": "user", "content": "hi"}}]}}}}"#
+        ));
+        text.push_str(if i == 1 { "\r\n" } else { "\n" });
+    }
+    for d in BOTH {
+        let r = check(&text, d);
+        let msgs: Vec<&str> = r.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        let crlf = r.diagnostics.iter().find(|x| x.code == Code::CrlfLineEndings).expect("CRLF noted");
+        assert!(crlf.message.starts_with("1 of 1,200 lines"), "{}", crlf.message);
+        assert!(msgs.iter().any(|m| m.starts_with("1 of 1,200 requests set no max_tokens")), "{msgs:?}");
+    }
+}
