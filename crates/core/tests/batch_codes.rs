@@ -412,3 +412,28 @@ fn file_wide_counts_are_grouped() {
         assert!(msgs.iter().any(|m| m.starts_with("1 of 1,200 requests set no max_tokens")), "{msgs:?}");
     }
 }
+
+/// The fix for a comma after a one-line object (`},`) or before its closing
+/// brace speaks of that comma, not of JSON arrays or pretty-printed JSON.
+#[test]
+fn the_fix_for_a_stray_comma_is_about_the_comma() {
+    use batchlane_core::batch::explain_diagnostic;
+    let c = Catalog::builtin();
+    let inside = CHAT.replace(r#""max_tokens": 10,"#, r#""max_tokens": 10, "#).replacen("}]}}", "}],}}", 1);
+    for d in BOTH {
+        for text in [format!("{CHAT},\n"), format!("{inside}\n")] {
+            let r = check(&text, d);
+            let e = r.diagnostics.iter().find(|x| x.code == Code::InvalidJsonLine).expect("invalid JSON");
+            let fix = explain_diagnostic(e, d, &c);
+            assert!(fix.en.contains("comma") && fix.ko.contains("쉼표"), "{fix:?}");
+            for word in ["array", "pretty-printed"] {
+                assert!(!fix.en.contains(word), "{text}: {}", fix.en);
+            }
+            assert!(!fix.ko.contains("배열"), "{}", fix.ko);
+        }
+        // Other invalid lines keep the general fix.
+        let r = check("{\"custom_id\": \n", d);
+        let e = r.diagnostics.iter().find(|x| x.code == Code::InvalidJsonLine).expect("invalid JSON");
+        assert_eq!(explain_diagnostic(e, d, &c), batchlane_core::batch::explain_with(Code::InvalidJsonLine, d, &c));
+    }
+}
