@@ -24,8 +24,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.repair.left_none", "사람이 고칠 것은 남지 않습니다."),
     ("batch.tokens.images.one", "이미지 {n}개를 타일 공식으로 셌습니다(토큰 {tokens}개)."),
     ("batch.tokens.images.other", "이미지 {n}개를 타일 공식으로 셌습니다(토큰 {tokens}개)."),
-    ("batch.tokens.images_estimated.one", "크기를 알 수 없는 이미지 {n}개는 고해상도 이미지의 최대 비용으로 셌습니다. 정확한 값이 아니라 상한입니다."),
-    ("batch.tokens.images_estimated.other", "크기를 알 수 없는 이미지 {n}개는 고해상도 이미지의 최대 비용으로 셌습니다. 정확한 값이 아니라 상한입니다."),
+    ("batch.tokens.images_all_estimated.one", "크기를 알 수 없는 이미지 {n}개를 고해상도 이미지의 최대 비용으로 셌습니다(토큰 {tokens}개). 정확한 값이 아니라 상한입니다."),
+    ("batch.tokens.images_all_estimated.other", "크기를 알 수 없는 이미지 {n}개를 하나하나 고해상도 이미지의 최대 비용으로 셌습니다(토큰 {tokens}개). 정확한 값이 아니라 상한입니다."),
+    ("batch.tokens.images_estimated.one", "그중 크기를 알 수 없는 {n}개는 고해상도 이미지의 최대 비용으로 셌습니다. 정확한 값이 아니라 상한입니다."),
+    ("batch.tokens.images_estimated.other", "그중 크기를 알 수 없는 {n}개는 고해상도 이미지의 최대 비용으로 셌습니다. 정확한 값이 아니라 상한입니다."),
     ("batch.tokens.tools.one", "도구를 정의한 요청 {n}건은 OpenAI Cookbook의 추정식으로 셌습니다(토큰 {tokens}개). 정확한 값이 아닙니다."),
     ("batch.tokens.tools.other", "도구를 정의한 요청 {n}건은 OpenAI Cookbook의 추정식으로 셌습니다(토큰 {tokens}개). 정확한 값이 아닙니다."),
 ];
