@@ -315,7 +315,12 @@ fn every_wrong_answer_an_explanation_names_is_a_choice() {
                         o.en == format!("{v}{unit}")
                     }
                 });
-                assert!(shown, "{id}: the explanation calls {v}{unit} wrong, but the choices are {:?}\n{}", p.options.iter().map(|o| &o.en).collect::<Vec<_>>(), p.explanation.en);
+                assert!(
+                    shown,
+                    "{id}: the explanation calls {v}{unit} wrong, but the choices are {:?}\n{}",
+                    p.options.iter().map(|o| &o.en).collect::<Vec<_>>(),
+                    p.explanation.en
+                );
             }
         }
         assert!(named_any > 0, "{family:?}: no wrong value found in the explanations");

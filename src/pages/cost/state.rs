@@ -164,7 +164,11 @@ impl Form {
     pub fn to_comparison(&self) -> Comparison {
         let mut all = self.drafts.iter().map(Draft::to_scenario);
         let baseline = all.next().unwrap_or_else(|| Scenario { name: String::new(), workload: Workload::default() });
-        Comparison { baseline, scenarios: all.collect(), config: CostConfig { days_per_month: CostConfig::days_from_field(parse(&self.days)) } }
+        Comparison {
+            baseline,
+            scenarios: all.collect(),
+            config: CostConfig { days_per_month: CostConfig::days_from_field(parse(&self.days)) },
+        }
     }
 
     pub fn default_form() -> Self {

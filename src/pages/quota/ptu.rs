@@ -53,7 +53,11 @@ pub fn PtuSection() -> impl IntoView {
         );
         let payg_words = fill(
             t(l, "quota.ptu.payg"),
-            &[("req", &if l == crate::i18n::Lang::Ko { count_ko(cmp.requests_per_month) } else { count_en(cmp.requests_per_month) }), ("per", &batchlane_core::format::format_usd(cmp.payg_per_request)), ("cost", &usd(cmp.payg_monthly))],
+            &[
+                ("req", &if l == crate::i18n::Lang::Ko { count_ko(cmp.requests_per_month) } else { count_en(cmp.requests_per_month) }),
+                ("per", &batchlane_core::format::format_usd(cmp.payg_per_request)),
+                ("cost", &usd(cmp.payg_monthly)),
+            ],
         );
         let util_words = fill(t(l, "quota.ptu.util"), &[("u", &pct(cmp.utilization))]);
         let rows = (0..3)

@@ -18,7 +18,10 @@ const NOT_RETRIED_COLUMNS: &[Column] = &[("results.col.custom_id", false), ("res
 /// A translation with its `code` spans as `<code>` (API codes beside the
 /// words that name them).
 fn with_code(text: &'static str) -> Vec<AnyView> {
-    text.split('`').enumerate().map(|(i, part)| if i % 2 == 1 { view! { <code>{part}</code> }.into_any() } else { part.into_any() }).collect()
+    text.split('`')
+        .enumerate()
+        .map(|(i, part)| if i % 2 == 1 { view! { <code>{part}</code> }.into_any() } else { part.into_any() })
+        .collect()
 }
 
 #[component]

@@ -63,7 +63,9 @@ impl Tally {
             self.record(Diagnostic::file(Code::FileNameNotJsonl, Severity::Warning, msg));
         }
         let n = grouped(requests);
-        self.close_once(Once::Crlf, |k| format!("{} of {n} lines end with CRLF (\\r\\n); JSONL lines usually end with LF alone.", grouped(k)));
+        self.close_once(Once::Crlf, |k| {
+            format!("{} of {n} lines end with CRLF (\\r\\n); JSONL lines usually end with LF alone.", grouped(k))
+        });
         let cap_note = match f.model {
             Some(m) => format!("the estimate of enqueued tokens counts {}'s output maximum for each", m.name),
             None => "the model is unknown, so the estimate of enqueued tokens leaves their output out".to_string(),
