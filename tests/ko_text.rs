@@ -125,3 +125,16 @@ fn korean_strings_use_one_term_per_concept() {
     }
     assert!(bad.is_empty(), "{} Korean strings use a banned variant (docs/ko-terminology.md):\n{}", bad.len(), bad.join("\n"));
 }
+
+#[test]
+fn korean_strings_name_things_in_korean_not_as_lists_of_codes() {
+    // "rate_limited, server_error, … 요청" is a list of identifiers, not a
+    // sentence: each thing is named in Korean, its code beside it.
+    let mut bad = Vec::new();
+    for (key, text) in entries(Lang::Ko) {
+        for run in batchlane_core::text::ko_terms::raw_code_lists(text) {
+            bad.push(format!("{key}: “{run}” in {text}"));
+        }
+    }
+    assert!(bad.is_empty(), "Korean strings that list raw codes:\n{}", bad.join("\n"));
+}

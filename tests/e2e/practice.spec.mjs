@@ -100,11 +100,13 @@ test("finishes an exam, sees the score, statistics persist after reload", async 
   await prefer(page, { lang: "en" });
   await open(page, "/practice");
   await page.getByTestId("mode-exam").click();
+  // One question from each of the eleven families, and the text says so.
+  await expect(page.getByTestId("exam-intro")).toContainText("11 questions, one from each family");
   await page.getByTestId("exam-start").click();
   await expect(page).toHaveURL(/\?exam=exam-\d+$/);
   await expect(page.getByTestId("exam-timer")).toContainText(/0:0\d/);
-  for (let i = 0; i < 10; i++) {
-    await expect(page.locator(".pq__heading")).toHaveText(`Question ${i + 1} of 10`);
+  for (let i = 0; i < 11; i++) {
+    await expect(page.locator(".pq__heading")).toHaveText(`Question ${i + 1} of 11`);
     if (i % 3 === 2) {
       await page.getByTestId(`practice-option-${(i % 4) + 1}`).click(); // a click, then Enter on the option
     } else {
@@ -116,8 +118,8 @@ test("finishes an exam, sees the score, statistics persist after reload", async 
     await page.keyboard.press("Enter");
   }
   const score = page.getByTestId("exam-score");
-  await expect(score).toContainText(/^\d+ of 10 right \(\d+%\) in \d+:\d\d$/);
-  await expect(page.locator(".review-item")).toHaveCount(10);
+  await expect(score).toContainText(/^\d+ of 11 right \(\d+%\) in \d+:\d\d$/);
+  await expect(page.locator(".review-item")).toHaveCount(11);
   await expect(page.locator(".review-item__explanation").first()).not.toBeEmpty();
   await shot(page, "exam-result-en");
   const right = Number((await score.textContent()).split(" ")[0]);
@@ -130,20 +132,20 @@ test("finishes an exam, sees the score, statistics persist after reload", async 
 
   const stored = JSON.parse(await page.evaluate(() => localStorage.getItem("batchlane.practice.stats")));
   const attempts = Object.values(stored.families).reduce((n, f) => n + f.attempts, 0);
-  expect(attempts).toBe(10);
+  expect(attempts).toBe(11);
 
   await page.reload();
   await ready(page, TITLE.en);
   await page.getByTestId("mode-stats").click();
   await expect(page).toHaveURL(/\?view=stats$/);
-  await expect(page.getByTestId("stats-total")).toHaveText("10");
+  await expect(page.getByTestId("stats-total")).toHaveText("11");
   await expect(page.locator(".stats-view .stat .muted").first()).toContainText(`${right} right`);
   await shot(page, "stats-en");
 
   // Reset asks first; cancelling keeps everything.
   await page.getByTestId("stats-reset").click();
   await page.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByTestId("stats-total")).toHaveText("10");
+  await expect(page.getByTestId("stats-total")).toHaveText("11");
   await page.getByTestId("stats-reset").click();
   await page.getByTestId("stats-reset-yes").click();
   await expect(page.getByTestId("stats-total")).toHaveText("0");
@@ -164,15 +166,16 @@ test("Korean: the note's problems with code, exam and statistics", async ({ page
   await shot(page, "answered-ko");
 
   await page.getByTestId("mode-exam").click();
+  await expect(page.getByTestId("exam-intro")).toContainText("유형마다 한 문제씩 모두 11문제가");
   await page.getByTestId("exam-start").click();
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 11; i++) {
     await page.keyboard.press(String((i % 4) + 1));
     await page.keyboard.press("Enter");
   }
-  await expect(page.getByTestId("exam-score")).toContainText("10문제 중");
+  await expect(page.getByTestId("exam-score")).toContainText("11문제 중");
   await shot(page, "exam-result-ko");
   await page.getByTestId("mode-stats").click();
-  await expect(page.getByTestId("stats-total")).toHaveText("11");
+  await expect(page.getByTestId("stats-total")).toHaveText("12");
   await shot(page, "stats-ko");
 
   // Switching language re-renders the problem in English.
@@ -201,3 +204,14 @@ test("phone width: the question fits without sideways scrolling", async ({ page 
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, "phone-ko");
 });
+
+// Problem 3's code speaks the reader's language: English comments in
+// English (they stayed Korean), the note's Korean in Korean.
+for (const [lang, comment] of [["en", "# the wait the server asked for comes first"], ["ko", "# 서버가 말한 시간을 먼저 따른다"]]) {
+  test(`the note's problem 3 code has ${lang} comments`, async ({ page }) => {
+    await prefer(page, { lang });
+    await open(page, "/practice?p=note-3", lang);
+    await expect(page.locator(".pq__code")).toContainText(comment);
+    if (lang === "en") await expect(page.locator(".pq__code")).not.toContainText(/[가-힣]/);
+  });
+}

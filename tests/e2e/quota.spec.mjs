@@ -79,7 +79,7 @@ test("types a plan, sees the binding limit, shares it, refuses a bad number, run
   // Korean: the same page in the other language.
   await page.getByTestId("lang-toggle").click();
   await ready(page, "할당량 계획");
-  await expect(page.getByTestId("binding-limit")).toContainText("RPM이 먼저 닿습니다");
+  await expect(page.getByTestId("binding-limit")).toContainText("RPM 한도에 먼저 도달합니다");
   await shot(page, { path: `${SCREENSHOTS}/quota-ko.png`, fullPage: true });
 
   // Without a query string the last plan comes back from localStorage.

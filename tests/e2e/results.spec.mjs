@@ -204,3 +204,24 @@ for (const [lang, word] of [["en", "No error file"], ["ko", "오류 파일이 �
     watch.check();
   });
 }
+
+// The retry file's explanation names each outcome in words, the API code
+// beside it in code style (it read as a bare list of codes in Korean).
+for (const [lang, words] of [
+  ["en", ["rate-limited", "server error", "expired", "timed out"]],
+  ["ko", ["속도 제한", "서버 오류", "배치 만료", "요청 시간 초과", "요청의 원래 입력 줄"]],
+]) {
+  test(`the retry file's explanation reads as a sentence (${lang})`, async ({ page }) => {
+    const watch = watchErrors(page);
+    await prefer(page, { lang });
+    await page.goto("/results");
+    await ready(page, TITLE[lang]);
+    await loadTrio(page);
+    const what = page.getByTestId("results-retry-what");
+    for (const w of words) await expect(what).toContainText(w);
+    await expect(what.locator("code")).toHaveText(["rate_limited", "server_error", "batch_expired", "batch_cancelled", "request_timeout", "missing"]);
+    await expect(what).not.toContainText("rate_limited, server_error");
+    await expect(what).not.toContainText("`");
+    watch.check();
+  });
+}

@@ -1,7 +1,7 @@
 //! Number formatting in both languages, in one place: the app's tables and
 //! the domain's prose use these. Korean and English write numbers the same
-//! way (comma thousands, point decimals); only where the currency goes
-//! differs ("$1,234.50" / "1,234.50달러").
+//! way (comma thousands, point decimals), and money as dollars with the
+//! sign in front ("$1,234.50") in both, as /quota always wrote it.
 
 use crate::text::Lang;
 
@@ -70,11 +70,11 @@ pub fn number(x: f64, lang: Lang, max_decimals: usize) -> String {
     }
 }
 
-/// Dollars as `lang` writes them: "$2,400.00" / "2,400.00달러".
+/// Dollars on every page and in both languages: "$2,400.00" (Korean
+/// pages too, as /quota writes them).
 pub fn usd(x: f64, lang: Lang) -> String {
     match lang {
-        Lang::En => format_usd(x),
-        Lang::Ko => format_usd_ko(x),
+        Lang::En | Lang::Ko => format_usd(x),
     }
 }
 
@@ -93,7 +93,8 @@ pub fn format_count(x: f64) -> String {
 }
 
 /// A dollar amount without the sign: two decimals from $1, four from
-/// $0.01, six below (per-request costs are tiny): "1,234.50", "0.0125".
+/// $0.01, up to six below (per-request costs are tiny; zeros past the
+/// fourth decimal go): "1,234.50", "0.0125", "0.0064", "0.000125".
 fn amount(x: f64) -> String {
     let a = x.abs();
     let decimals = if a >= 1.0 || a == 0.0 {
@@ -105,6 +106,7 @@ fn amount(x: f64) -> String {
     };
     let s = format!("{a:.decimals$}");
     let (whole, frac) = s.split_once('.').unwrap_or((&s, ""));
+    let frac = if decimals == 6 { &frac[..frac.trim_end_matches('0').len().max(4)] } else { frac };
     let whole = format_count(whole.parse::<f64>().unwrap_or(0.0));
     let sign = if x < 0.0 && s.chars().any(|c| c.is_ascii_digit() && c != '0') { "-" } else { "" };
     format!("{sign}{whole}.{frac}")
@@ -122,21 +124,13 @@ pub fn format_usd(x: f64) -> String {
     }
 }
 
-/// The Korean way: "1,234.50달러".
-pub fn format_usd_ko(x: f64) -> String {
-    if !x.is_finite() {
-        return "–".to_string();
-    }
-    format!("{}달러", amount(x))
-}
-
-/// A share as a percentage with at most one decimal: 0.375 → "37.5%".
+/// A share as a percentage with at most two decimals: 0.375 → "37.5%",
+/// 0.1875 → "18.75%" (one decimal showed it as "18.7%").
 pub fn format_percent(share: f64) -> String {
     if !share.is_finite() {
         return "–".to_string();
     }
-    let s = format!("{:.1}", share * 100.0);
-    format!("{}%", s.trim_end_matches(".0"))
+    format!("{}%", format_number(share * 100.0, 2))
 }
 
 #[cfg(test)]
@@ -155,7 +149,6 @@ mod tests {
         assert_eq!(format_usd(-3.0), "-$3.00");
         assert_eq!(format_usd(0.0), "$0.00");
         assert_eq!(format_usd(f64::NAN), "–");
-        assert_eq!(format_usd_ko(2_400.0), "2,400.00달러");
         assert_eq!(format_percent(0.375), "37.5%");
         assert_eq!(format_percent(0.5), "50%");
     }
@@ -175,6 +168,19 @@ mod tests {
         assert_eq!(format_number(f64::NAN, 2), "—");
         assert_eq!(number(12_345.67, Lang::Ko, 1), "12,345.7");
         assert_eq!(usd(2_400.0, Lang::En), "$2,400.00");
-        assert_eq!(usd(2_400.0, Lang::Ko), "2,400.00달러");
+        assert_eq!(usd(2_400.0, Lang::Ko), "$2,400.00");
+    }
+
+    #[test]
+    fn money_and_shares_read_the_same_on_every_page() {
+        // /cost wrote "0.006400달러" where /quota wrote "$": one way, in both languages.
+        assert_eq!(usd(0.0064, Lang::Ko), "$0.0064");
+        assert_eq!(usd(0.0064, Lang::En), "$0.0064");
+        assert_eq!(format_usd(0.000125), "$0.000125");
+        assert_eq!(format_usd(0.005), "$0.0050");
+        assert_eq!(format_usd(0.0125), "$0.0125");
+        // 18.75% was shown as "18.7%".
+        assert_eq!(format_percent(0.1875), "18.75%");
+        assert_eq!(format_percent(0.5), "50%");
     }
 }

@@ -391,3 +391,49 @@ fn stored_diagnostics_are_capped_but_counts_exact() {
     assert!(r.truncated);
     assert_eq!(r.counts[0].count, 50);
 }
+
+/// File-wide counts in messages are grouped: "1 of 1,200 lines", not
+/// "1 of 1200" (it showed "1 of 50000").
+#[test]
+fn file_wide_counts_are_grouped() {
+    let mut text = String::new();
+    for i in 0..1_200 {
+        let cap = if i == 0 { "" } else { r#""max_tokens": 10, "# };
+        text.push_str(&format!(
+            r#"{{"custom_id": "r{i}", "method": "POST", "url": "/v1/chat/completions", "body": {{"model": "dep", {cap}"messages": [{{"role": "user", "content": "hi"}}]}}}}"#
+        ));
+        text.push_str(if i == 1 { "\r\n" } else { "\n" });
+    }
+    for d in BOTH {
+        let r = check(&text, d);
+        let msgs: Vec<&str> = r.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        let crlf = r.diagnostics.iter().find(|x| x.code == Code::CrlfLineEndings).expect("CRLF noted");
+        assert!(crlf.message.starts_with("1 of 1,200 lines"), "{}", crlf.message);
+        assert!(msgs.iter().any(|m| m.starts_with("1 of 1,200 requests set no max_tokens")), "{msgs:?}");
+    }
+}
+
+/// The fix for a comma after a one-line object (`},`) or before its closing
+/// brace speaks of that comma, not of JSON arrays or pretty-printed JSON.
+#[test]
+fn the_fix_for_a_stray_comma_is_about_the_comma() {
+    use batchlane_core::batch::explain_diagnostic;
+    let c = Catalog::builtin();
+    let inside = CHAT.replace(r#""max_tokens": 10,"#, r#""max_tokens": 10, "#).replacen("}]}}", "}],}}", 1);
+    for d in BOTH {
+        for text in [format!("{CHAT},\n"), format!("{inside}\n")] {
+            let r = check(&text, d);
+            let e = r.diagnostics.iter().find(|x| x.code == Code::InvalidJsonLine).expect("invalid JSON");
+            let fix = explain_diagnostic(e, d, &c);
+            assert!(fix.en.contains("comma") && fix.ko.contains("쉼표"), "{fix:?}");
+            for word in ["array", "pretty-printed"] {
+                assert!(!fix.en.contains(word), "{text}: {}", fix.en);
+            }
+            assert!(!fix.ko.contains("배열"), "{}", fix.ko);
+        }
+        // Other invalid lines keep the general fix.
+        let r = check("{\"custom_id\": \n", d);
+        let e = r.diagnostics.iter().find(|x| x.code == Code::InvalidJsonLine).expect("invalid JSON");
+        assert_eq!(explain_diagnostic(e, d, &c), batchlane_core::batch::explain_with(Code::InvalidJsonLine, d, &c));
+    }
+}

@@ -283,3 +283,46 @@ fn control_plane_problems_take_their_figures_from_the_catalog() {
     }
     assert!(backoff && expiry, "both scenarios drawn within {SEEDS} seeds");
 }
+
+/// Every value an explanation calls a wrong answer is one of the four
+/// options shown (an explanation named a slip that was not among them).
+#[test]
+fn every_wrong_answer_an_explanation_names_is_a_choice() {
+    use regex_lite::Regex;
+    // (family, how the English and the Korean explanation name a wrong value, the option it must be)
+    let named: &[(Family, &str, &str, &str)] = &[
+        (Family::TpmToRpm, r"→ ([\d,.]+) RPM", r"→ ([\d,.]+) RPM", " RPM"),
+        (Family::TpmNeeded, r"only the input \(([\d,.]+) TPM\)", r"입력만 세어 ([\d,.]+) TPM", " TPM"),
+        (Family::OutputCap, r"gives the wrong \$([\d,.]+)", r"([\d,.]+)달러라는 오답", ""),
+        (Family::ChunkTrim, r"gives the wrong \$([\d,.]+)", r"([\d,.]+)달러라는 오답", ""),
+    ];
+    let c = Catalog::builtin();
+    for (family, en, ko, unit) in named {
+        let (en, ko) = (Regex::new(en).unwrap(), Regex::new(ko).unwrap());
+        let mut named_any = 0;
+        for seed in 0..2_000 {
+            let p = Problem::generate(*family, seed, &c);
+            let id = p.id();
+            let en_values: Vec<String> = en.captures_iter(&p.explanation.en).map(|m| m[1].trim_end_matches('.').to_string()).collect();
+            let ko_values: Vec<String> = ko.captures_iter(&p.explanation.ko).map(|m| m[1].trim_end_matches('.').to_string()).collect();
+            assert_eq!(en_values, ko_values, "{id}: the languages name different wrong values");
+            for v in en_values {
+                named_any += 1;
+                let shown = p.options.iter().any(|o| {
+                    if unit.is_empty() {
+                        o.en == format!("${v}") && o.ko == format!("{v}달러")
+                    } else {
+                        o.en == format!("{v}{unit}")
+                    }
+                });
+                assert!(
+                    shown,
+                    "{id}: the explanation calls {v}{unit} wrong, but the choices are {:?}\n{}",
+                    p.options.iter().map(|o| &o.en).collect::<Vec<_>>(),
+                    p.explanation.en
+                );
+            }
+        }
+        assert!(named_any > 0, "{family:?}: no wrong value found in the explanations");
+    }
+}

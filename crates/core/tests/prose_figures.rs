@@ -179,6 +179,9 @@ fn korean_literals_read_as_korean() {
             for (variant, instead) in banned_in(&lit) {
                 bad.push(format!("{name}:{line}: “{variant}” → {instead}"));
             }
+            for run in batchlane_core::text::ko_terms::raw_code_lists(&lit) {
+                bad.push(format!("{name}:{line}: a list of raw codes “{run}”: name each in Korean"));
+            }
             if has_fallback(&lit) {
                 bad.push(format!("{name}:{line}: particle fallback in {lit:?}"));
             }

@@ -77,7 +77,7 @@ fn worked_case_rpm_binds_for_small_requests() {
     // 500 RPM ÷ 6 per 1,000 TPM = 83,333.3 TPM, with the margin, to the step.
     assert!((need(&p) - 500.0 / 6.0 * 1_000.0).abs() < 1e-6);
     assert_eq!(p.tpm_to_request, with_margin(500.0 / 6.0 * 1_000.0));
-    assert!(explain_ko(&p).iter().any(|s| s.contains("RPM이 먼저 닿습니다")));
+    assert!(explain_ko(&p).iter().any(|s| s.contains("RPM 한도에 먼저 도달합니다")));
 }
 
 #[test]
@@ -253,4 +253,27 @@ fn more_deployments_quotes_the_tier_quota() {
         i.tier = Some(t);
         batchlane_core::quota::tier::default_tpm(&catalog, "gpt-4.1", &i).is_some_and(|x| x != default)
     }));
+}
+
+/// Counts of requests and tokens are whole: "33.33건" and "71,666.67개"
+/// were shown for the share of a 10-second window (RPM × 10 ÷ 60).
+#[test]
+fn counts_in_the_worked_text_are_whole() {
+    let fraction = regex_lite::Regex::new(r"\d\.\d+ ?(건|개|requests|tokens\b|per minute)").unwrap();
+    let c = Catalog::builtin();
+    let mut seen_window = false;
+    for tpm in [430_000.0, 200_000.0, 61_000.0, 1_000_000.0] {
+        for rpm in [200.0, 37.0, 500.0, 1_234.0] {
+            for burst in [1.0, 1.5, 2.7] {
+                let mut i = input(tpm, rpm, 1_000.0, 300.0);
+                i.burst_factor = burst;
+                let p = plan(&i, &c).unwrap();
+                seen_window |= p.steps.iter().any(|s| matches!(s, Step::ShortWindow { .. }));
+                for s in explain_en(&p).into_iter().chain(explain_ko(&p)) {
+                    assert!(!fraction.is_match(&s), "a fractional count: {s}");
+                }
+            }
+        }
+    }
+    assert!(seen_window, "the short window is explained");
 }

@@ -24,8 +24,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.repair.left_none", "Nothing is left for a person."),
     ("batch.tokens.images.one", "{n} image part counted by the tile formula ({tokens} tokens)."),
     ("batch.tokens.images.other", "{n} image parts counted by the tile formula ({tokens} tokens)."),
-    ("batch.tokens.images_estimated.one", "{n} image part of unknown size counted at the largest a high-detail image can cost: an upper bound, not an exact count."),
-    ("batch.tokens.images_estimated.other", "{n} image parts of unknown size counted at the largest a high-detail image can cost: an upper bound, not an exact count."),
+    ("batch.tokens.images_all_estimated.one", "{n} image part of unknown size, counted at the largest a high-detail image can cost ({tokens} tokens): an upper bound, not an exact count."),
+    ("batch.tokens.images_all_estimated.other", "{n} image parts of unknown size, each counted at the largest a high-detail image can cost ({tokens} tokens): an upper bound, not an exact count."),
+    ("batch.tokens.images_estimated.one", "Of these, {n} is of unknown size and counted at the largest a high-detail image can cost: an upper bound, not an exact count."),
+    ("batch.tokens.images_estimated.other", "Of these, {n} are of unknown size and counted at the largest a high-detail image can cost: an upper bound, not an exact count."),
     ("batch.tokens.tools.one", "{n} request defines tools: counted with the OpenAI Cookbook's estimate ({tokens} tokens), not exactly."),
     ("batch.tokens.tools.other", "{n} requests define tools: counted with the OpenAI Cookbook's estimate ({tokens} tokens), not exactly."),
 ];

@@ -152,7 +152,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.chart.aria.other", "Requests per group by outcome, {n} groups"),
     ("results.chart.other", "truncated or filtered"),
     ("results.retry.title", "Retry file"),
-    ("results.retry.what", "The original input lines of the rate_limited, server_error, batch_expired, batch_cancelled, request_timeout and missing requests, custom_ids unchanged, in input order. Content-filtered and client-error requests are never in it."),
+    ("results.retry.what", "The original input lines of the requests that were rate-limited (`rate_limited`), hit a server error (`server_error`), expired (`batch_expired`), were cancelled (`batch_cancelled`), timed out (`request_timeout`) or have no result at all (`missing`), custom_ids unchanged, in input order. Content-filtered and client-error requests are never in it."),
     ("results.retry.download.one", "Download the retry file ({n} line)"),
     ("results.retry.download.other", "Download the retry file ({n} lines)"),
     ("results.retry.done.one", "Downloaded {n} line"),

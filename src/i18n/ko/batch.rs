@@ -132,7 +132,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.summary.size_value.one", "{size}, {n}줄"),
     ("batch.summary.size_value.other", "{size}, {n}줄"),
     ("batch.summary.tokens", "토큰"),
-    ("batch.summary.tokens_value", "프롬프트 {prompt} + 출력 상한 {output} = 큐에 넣는 토큰 {enqueued} (추정)"),
+    ("batch.summary.tokens_value", "프롬프트 {prompt} + 출력 상한 {output} = 큐에 넣은 토큰 {enqueued} (추정)"),
     ("batch.summary.truncated", "일부 코드는 목록보다 더 많이 나옵니다. 위의 개수는 정확합니다."),
     ("batch.summary.warnings", "경고"),
     ("batch.view.column", ", {n}열"),

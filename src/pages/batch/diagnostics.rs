@@ -186,7 +186,7 @@ pub fn Diagnostics() -> impl IntoView {
                             <button type="button" class="button button--small" disabled=move || { page.get() == 0 } on:click=move |_| page.update(|p| *p = p.saturating_sub(1))>
                                 {tx("batch.diag.prev", prefs.lang)}
                             </button>
-                            <span>{move || format!("{} / {}", page.get() + 1, pages())}</span>
+                            <span>{move || format!("{} / {}", format::format_count((page.get() + 1) as f64), format::format_count(pages() as f64))}</span>
                             <button type="button" class="button button--small" data-testid="batch-diag-next" disabled=move || { page.get() + 1 >= pages() } on:click=move |_| page.update(|p| *p += 1)>
                                 {tx("batch.diag.next", prefs.lang)}
                             </button>

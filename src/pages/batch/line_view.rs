@@ -5,7 +5,7 @@ use super::tx;
 use super::use_state;
 use crate::i18n::{fill, t};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{explain_with, Code, Diagnostic};
+use batchlane_core::batch::{explain_diagnostic, Code, Diagnostic};
 use leptos::prelude::*;
 
 /// The most bytes of a line shown.
@@ -103,7 +103,7 @@ pub fn LineView() -> impl IntoView {
         let r = state.report.get()?;
         let d = r.diagnostics.get(s.index)?.clone();
         let lang = prefs.lang.get();
-        let fix = state.catalog.with(|c| explain_with(d.code, r.dialect, c));
+        let fix = state.catalog.with(|c| explain_diagnostic(&d, r.dialect, c));
         let fix = fix.pick(lang).to_string();
         let title = if d.line == 0 {
             t(lang, "batch.view.file").to_string()

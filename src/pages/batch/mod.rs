@@ -12,6 +12,7 @@ mod model_pick;
 mod progress;
 mod stored;
 mod summary;
+pub use summary::media_note;
 pub mod worker_client;
 
 use crate::components::page_header::PageHeader;

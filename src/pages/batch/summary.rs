@@ -5,9 +5,29 @@ use super::{bytes_text, use_state};
 use crate::format;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{estimate_cost, Dialect, FileShape, QuotaReport, Report, Verdict};
+use batchlane_core::batch::{estimate_cost, Dialect, FileShape, MediaTally, QuotaReport, Report, Verdict};
 use leptos::prelude::*;
 use std::sync::Arc;
+
+/// The note on image and tool tokens. The images of unknown size are some
+/// of the image parts, not more of them: one image is said once ("1 image
+/// part of unknown size …"), never as a counted part and an estimated one.
+pub fn media_note(lang: Lang, m: &MediaTally) -> String {
+    let mut lines = Vec::new();
+    let tokens = num(m.image_tokens, lang);
+    if m.image_parts > 0 && m.images_estimated >= m.image_parts {
+        lines.push(fill(&tn(lang, "batch.tokens.images_all_estimated", m.image_parts), &[("tokens", &tokens)]));
+    } else if m.image_parts > 0 {
+        lines.push(fill(&tn(lang, "batch.tokens.images", m.image_parts), &[("tokens", &tokens)]));
+        if m.images_estimated > 0 {
+            lines.push(tn(lang, "batch.tokens.images_estimated", m.images_estimated));
+        }
+    }
+    if m.tool_requests > 0 {
+        lines.push(fill(&tn(lang, "batch.tokens.tools", m.tool_requests), &[("tokens", &num(m.tool_tokens, lang))]));
+    }
+    lines.join(" ")
+}
 
 fn num(n: u64, lang: Lang) -> String {
     format::number(n as f64, lang, 0)
@@ -125,18 +145,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
     let media = report.tokens.as_ref().map(|tk| tk.media).filter(|m| m.image_parts > 0 || m.tool_requests > 0);
     let media_note = move || {
         let m = media?;
-        let lang = lang();
-        let mut lines = Vec::new();
-        if m.image_parts > 0 {
-            lines.push(fill(&tn(lang, "batch.tokens.images", m.image_parts), &[("tokens", &num(m.image_tokens, lang))]));
-        }
-        if m.images_estimated > 0 {
-            lines.push(tn(lang, "batch.tokens.images_estimated", m.images_estimated));
-        }
-        if m.tool_requests > 0 {
-            lines.push(fill(&tn(lang, "batch.tokens.tools", m.tool_requests), &[("tokens", &num(m.tool_tokens, lang))]));
-        }
-        Some(view! { <p class="note batch-media-note" data-testid="batch-media-note">{lines.join(" ")}</p> })
+        Some(view! { <p class="note batch-media-note" data-testid="batch-media-note">{media_note(lang(), &m)}</p> })
     };
     // The file looks written for the other service: say so, offer to switch.
     let looks_like = report.looks_like.map(|other| {

@@ -158,13 +158,17 @@ impl Form {
     pub fn from_comparison(c: &Comparison) -> Self {
         let mut drafts = vec![Draft::from_scenario(&c.baseline)];
         drafts.extend(c.scenarios.iter().take(MAX_SCENARIOS).map(Draft::from_scenario));
-        Form { drafts, days: plain(c.config.days_per_month) }
+        Form { drafts, days: CostConfig::days_field(c.config.days_per_month) }
     }
 
     pub fn to_comparison(&self) -> Comparison {
         let mut all = self.drafts.iter().map(Draft::to_scenario);
         let baseline = all.next().unwrap_or_else(|| Scenario { name: String::new(), workload: Workload::default() });
-        Comparison { baseline, scenarios: all.collect(), config: CostConfig { days_per_month: parse(&self.days) } }
+        Comparison {
+            baseline,
+            scenarios: all.collect(),
+            config: CostConfig { days_per_month: CostConfig::days_from_field(parse(&self.days)) },
+        }
     }
 
     pub fn default_form() -> Self {

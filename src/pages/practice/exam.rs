@@ -6,8 +6,9 @@ use super::question::{QuestionCard, STEM_ID};
 use super::store::{clock, focus_id, marker, random_seed};
 use super::State;
 use crate::format;
-use crate::i18n::{fill, t};
+use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::practice::exam::EXAM_LENGTH;
 use batchlane_core::practice::{Exam, ExamResult};
 use gloo::timers::callback::Interval;
 use leptos::prelude::*;
@@ -96,11 +97,12 @@ fn ExamIntro() -> impl IntoView {
     let state = expect_context::<State>();
     let ex = state.exam;
     let lang = use_prefs().lang;
-    let offered = move || ex.seed.get().map(|s| fill(t(lang.get(), "practice.exam.offered"), &[("id", &format!("exam-{s}"))]));
+    let n = EXAM_LENGTH as u64;
+    let offered = move || ex.seed.get().map(|s| fill(&tn(lang.get(), "practice.exam.offered", n), &[("id", &format!("exam-{s}"))]));
     view! {
         <div class="exam-intro card">
-            <h2>{tr("practice.exam.title")}</h2>
-            <p>{tr("practice.exam.intro")}</p>
+            <h2>{move || tn(lang.get(), "practice.exam.title", n)}</h2>
+            <p data-testid="exam-intro">{move || tn(lang.get(), "practice.exam.intro", n)}</p>
             {move || offered().map(|o| view! { <p class="muted">{o}</p> })}
             <button
                 type="button"

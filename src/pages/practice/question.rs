@@ -42,7 +42,7 @@ pub fn QuestionCard(
                 <code class="pq__id muted" title=tr("practice.id_title")>{id}</code>
             </p>
             {code.map(|c| view! {
-                <pre class="pq__code" tabindex="0" aria-label=tr("practice.code_label")><code>{c}</code></pre>
+                <pre class="pq__code" tabindex="0" aria-label=tr("practice.code_label")><code>{move || c.pick(lang.get()).to_string()}</code></pre>
             })}
             <p class="pq__stem" id=STEM_ID tabindex="-1" data-testid="practice-stem">
                 {move || stem.pick(lang.get()).to_string()}

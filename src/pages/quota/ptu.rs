@@ -7,7 +7,7 @@ use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::Kind;
 use batchlane_core::quota::ptu::{compare, cost_series, PtuError, PtuInput};
-use batchlane_core::quota::text::{num, pct, usd};
+use batchlane_core::quota::text::{count_en, count_ko, num, pct, usd};
 use leptos::prelude::*;
 
 const PRICES: [(Kind, &str); 3] = [
@@ -53,7 +53,11 @@ pub fn PtuSection() -> impl IntoView {
         );
         let payg_words = fill(
             t(l, "quota.ptu.payg"),
-            &[("req", &num(cmp.requests_per_month)), ("per", &format!("${:.5}", cmp.payg_per_request)), ("cost", &usd(cmp.payg_monthly))],
+            &[
+                ("req", &if l == crate::i18n::Lang::Ko { count_ko(cmp.requests_per_month) } else { count_en(cmp.requests_per_month) }),
+                ("per", &batchlane_core::format::format_usd(cmp.payg_per_request)),
+                ("cost", &usd(cmp.payg_monthly)),
+            ],
         );
         let util_words = fill(t(l, "quota.ptu.util"), &[("u", &pct(cmp.utilization))]);
         let rows = (0..3)

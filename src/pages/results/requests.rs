@@ -107,7 +107,7 @@ pub fn RequestsPanel(report: Arc<ResultsReport>) -> impl IntoView {
                     <button type="button" class="button button--small" disabled=move || page() == 0 on:click=move |_| state.page.set(page().saturating_sub(1))>
                         {tr("results.table.prev")}
                     </button>
-                    <span>{move || fill(t(prefs.lang.get(), "results.table.page"), &[("p", &(page() + 1).to_string()), ("n", &pages().to_string())])}</span>
+                    <span>{move || fill(t(prefs.lang.get(), "results.table.page"), &[("p", &count(page() as u64 + 1)), ("n", &count(pages() as u64))])}</span>
                     <button type="button" class="button button--small" data-testid="results-next" disabled=move || { page() + 1 >= pages() } on:click=move |_| state.page.set(page() + 1)>
                         {tr("results.table.next")}
                     </button>

@@ -15,6 +15,15 @@ const SHOWN: usize = 200;
 
 const NOT_RETRIED_COLUMNS: &[Column] = &[("results.col.custom_id", false), ("results.col.outcome", false), ("results.col.reason", false)];
 
+/// A translation with its `code` spans as `<code>` (API codes beside the
+/// words that name them).
+fn with_code(text: &'static str) -> Vec<AnyView> {
+    text.split('`')
+        .enumerate()
+        .map(|(i, part)| if i % 2 == 1 { view! { <code>{part}</code> }.into_any() } else { part.into_any() })
+        .collect()
+}
+
 #[component]
 pub fn RetryPanel(report: Arc<ResultsReport>) -> impl IntoView {
     let state = expect_context::<State>();
@@ -34,7 +43,7 @@ pub fn RetryPanel(report: Arc<ResultsReport>) -> impl IntoView {
     view! {
         <section class="results-section" aria-labelledby="results-retry-h">
             <h2 id="results-retry-h">{tr("results.retry.title")}</h2>
-            <p class="muted">{tr("results.retry.what")}</p>
+            <p class="muted" data-testid="results-retry-what">{move || with_code(t(prefs.lang.get(), "results.retry.what"))}</p>
             {if in_file > 0 {
                 view! {
                     <div class="toolbar">

@@ -12,6 +12,29 @@ pub fn explain(code: Code, dialect: Dialect) -> Text {
     explain_with(code, dialect, &Catalog::builtin())
 }
 
+/// The fix for one finding: [`explain_with`] for its code, except where
+/// the finding says more than its code. A line that is a whole object and
+/// then a comma (`},`), or with a comma before its closing brace, is told
+/// to drop that comma (the code's fix speaks of JSON arrays and
+/// pretty-printed JSON, which it is not).
+pub fn explain_diagnostic(d: &super::Diagnostic, dialect: Dialect, catalog: &Catalog) -> Text {
+    if d.code == Code::InvalidJsonLine {
+        if d.message.contains(super::line::COMMA_AFTER_OBJECT) {
+            return Text::new(
+                "Remove the comma after the object's closing }: in JSON Lines each request is a line of its own, with no comma between requests.",
+                "객체를 닫는 } 뒤의 쉼표를 지우세요. JSON Lines에서는 요청마다 따로 한 줄이며 요청 사이에 쉼표를 넣지 않습니다.",
+            );
+        }
+        if d.message.contains("(trailing comma)") {
+            return Text::new(
+                "Remove the comma before the closing } or ]: JSON allows no comma after the last field or item.",
+                "닫는 } 또는 ] 바로 앞의 쉼표를 지우세요. JSON은 마지막 필드나 항목 뒤에 쉼표를 허용하지 않습니다.",
+            );
+        }
+    }
+    explain_with(d.code, dialect, catalog)
+}
+
 /// The fix for a code; figures in it (the custom_id length) come from `catalog`.
 pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
     use Code::*;

@@ -62,14 +62,16 @@ impl Tally {
             );
             self.record(Diagnostic::file(Code::FileNameNotJsonl, Severity::Warning, msg));
         }
-        let n = requests;
-        self.close_once(Once::Crlf, |k| format!("{k} of {n} lines end with CRLF (\\r\\n); JSONL lines usually end with LF alone."));
+        let n = grouped(requests);
+        self.close_once(Once::Crlf, |k| {
+            format!("{} of {n} lines end with CRLF (\\r\\n); JSONL lines usually end with LF alone.", grouped(k))
+        });
         let cap_note = match f.model {
             Some(m) => format!("the estimate of enqueued tokens counts {}'s output maximum for each", m.name),
             None => "the model is unknown, so the estimate of enqueued tokens leaves their output out".to_string(),
         };
         self.close_once(Once::UnsetCap, |k| {
-            format!("{k} of {n} requests set no max_tokens (or max_completion_tokens / max_output_tokens): {cap_note}.")
+            format!("{} of {n} requests set no max_tokens (or max_completion_tokens / max_output_tokens): {cap_note}.", grouped(k))
         });
 
         let counted = f.counted;

@@ -131,6 +131,9 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
     Some(p)
 }
 
+/// The detail of a line that is a whole object and then a comma (`},`).
+pub(crate) const COMMA_AFTER_OBJECT: &str = "a comma after the object: JSON Lines puts no commas between requests; remove it";
+
 /// A line serde_json refused: not UTF-8, or not JSON (said where and why).
 fn json_failure(line: LineRef, e: &serde_json::Error, dialect: Dialect, out: &mut Findings) {
     if not_utf8(line, out) {
@@ -145,7 +148,7 @@ fn json_failure(line: LineRef, e: &serde_json::Error, dialect: Dialect, out: &mu
     }
     // A whole object, then a comma (array items pasted as lines).
     let detail = if e.to_string().starts_with("trailing characters") && line.bytes[at..].trim_ascii() == b"," {
-        "a comma after the object: JSON Lines puts no commas between requests; remove it".to_string()
+        COMMA_AFTER_OBJECT.to_string()
     } else {
         json_error_detail(e)
     };

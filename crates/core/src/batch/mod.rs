@@ -51,7 +51,7 @@ pub use deployment::{infer_model, resolve_model, ModelSource};
 pub use diagnostic::{quote, Code, Diagnostic, Severity};
 pub use dialect::{Dialect, Endpoint};
 pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};
-pub use explain::{describe, explain, explain_with, is_service_code, Text};
+pub use explain::{describe, explain, explain_diagnostic, explain_with, is_service_code, Text};
 pub use fast_bpe::{install_rank_table, rank_table_file, rank_table_ready, Tiktoken};
 pub use fast_line::check_line_fast;
 pub use file::{check_file, check_reader, check_split, SPLIT_MIN_BYTES};

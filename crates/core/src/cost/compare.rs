@@ -252,14 +252,15 @@ pub fn evaluate(comparison: &Comparison, catalog: &Catalog) -> Result<Comparison
     Ok(ComparisonResult { baseline: base, scenarios })
 }
 
-/// A saving's share of the baseline, always with one decimal ("27.0%",
-/// "33.3%"), so that the scenarios side by side read at one precision.
+/// A saving's share of the baseline, always with two decimals ("27.00%",
+/// "33.33%", "18.75%": one decimal showed 18.75% as "18.7%"), so that the
+/// scenarios side by side read at one precision.
 /// "–" when not finite (a zero baseline).
 pub fn saving_share_text(share: f64) -> String {
     if !share.is_finite() {
         return "–".to_string();
     }
-    format!("{:.1}%", share * 100.0)
+    format!("{:.2}%", share * 100.0)
 }
 
 #[cfg(test)]
@@ -268,8 +269,10 @@ mod share_text_tests {
 
     #[test]
     fn one_precision_for_every_scenario() {
-        assert_eq!(saving_share_text(0.27), "27.0%");
-        assert_eq!(saving_share_text(1.0 / 3.0), "33.3%");
+        assert_eq!(saving_share_text(0.27), "27.00%");
+        assert_eq!(saving_share_text(1.0 / 3.0), "33.33%");
+        // 18.75% was shown as "18.7%".
+        assert_eq!(saving_share_text(0.1875), "18.75%");
         assert_eq!(saving_share_text(f64::INFINITY), "–");
     }
 }

@@ -48,6 +48,29 @@ impl CostConfig {
         };
         Some(FieldIssue { field: Field::DaysPerMonth, problem, severity: Severity::Error })
     }
+
+    /// The month length as the days box shows it: the default (365 ÷ 12)
+    /// short, "30.42" (it showed "30.416666667"); any other value as it
+    /// was typed; "" for a value that is not a number.
+    pub fn days_field(days: f64) -> String {
+        if !days.is_finite() {
+            String::new()
+        } else if days == DEFAULT_DAYS_PER_MONTH {
+            crate::format::format_number(days, 2)
+        } else {
+            format!("{}", (days * 1e9).round() / 1e9)
+        }
+    }
+
+    /// The days box's number back: the default as shown ("30.42") is the
+    /// exact default, so the costs stay those of a calendar month.
+    pub fn days_from_field(typed: f64) -> f64 {
+        if typed.to_string() == Self::days_field(DEFAULT_DAYS_PER_MONTH) {
+            DEFAULT_DAYS_PER_MONTH
+        } else {
+            typed
+        }
+    }
 }
 
 /// Dollars split by what they pay for; `total` is always the sum of the
@@ -169,6 +192,23 @@ pub(crate) fn cost_unchecked(w: &Workload, prices: &Prices, catalog: &Catalog, c
         per_year,
         notes,
         warnings: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod days_field_tests {
+    use super::*;
+
+    #[test]
+    fn the_default_month_is_shown_short_and_computed_exactly() {
+        let shown = CostConfig::days_field(DEFAULT_DAYS_PER_MONTH);
+        assert_eq!(shown, "30.42");
+        assert_eq!(CostConfig::days_from_field(shown.parse().unwrap()), DEFAULT_DAYS_PER_MONTH);
+        assert_eq!(CostConfig::days_field(30.0), "30");
+        assert_eq!(CostConfig::days_from_field(30.0), 30.0);
+        assert_eq!(CostConfig::days_field(30.5), "30.5");
+        assert_eq!(CostConfig::days_from_field(30.41), 30.41);
+        assert_eq!(CostConfig::days_field(f64::NAN), "");
     }
 }
 

@@ -1,5 +1,5 @@
-//! An exam: ten mixed problems from one seed, scored at the end with a
-//! review of every question.
+//! An exam: one problem from each family, from one seed, scored at the end
+//! with a review of every question.
 
 use serde::{Deserialize, Serialize};
 
@@ -8,8 +8,8 @@ use super::problem::{IdError, Problem, Text};
 use super::rng::Rng;
 use crate::facts::Catalog;
 
-/// Questions in an exam.
-pub const EXAM_LENGTH: usize = 10;
+/// Questions in an exam: one from each family.
+pub const EXAM_LENGTH: usize = Family::ALL.len();
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Exam {
@@ -40,15 +40,13 @@ pub struct ExamResult {
 }
 
 impl Exam {
-    /// Ten problems: distinct families (one is left out while there are more
-    /// families than problems), in an order drawn from the seed, each
+    /// One problem from each family, in an order drawn from the seed, each
     /// with its own seed derived from the exam's.
     pub fn new(seed: u64, catalog: &Catalog) -> Exam {
         let mut rng = Rng::salted(seed, "exam");
         let mut families: Vec<Family> = Family::ALL.to_vec();
         rng.shuffle(&mut families);
-        let problems =
-            families.into_iter().cycle().take(EXAM_LENGTH).map(|f| Problem::generate(f, rng.next_u64() % 1_000_000, catalog)).collect();
+        let problems = families.into_iter().map(|f| Problem::generate(f, rng.next_u64() % 1_000_000, catalog)).collect();
         Exam { seed, problems }
     }
 
@@ -98,7 +96,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ten_questions_across_families_and_reproducible() {
+    fn questions_across_families_and_reproducible() {
         let c = Catalog::builtin();
         let e = Exam::new(2024, &c);
         assert_eq!(e.problems.len(), EXAM_LENGTH);
@@ -114,20 +112,36 @@ mod tests {
     }
 
     #[test]
+    fn one_question_from_each_family() {
+        // The intro says "one from each family": the count is the family list's.
+        let c = Catalog::builtin();
+        for seed in [1, 2024, 99_999] {
+            let e = Exam::new(seed, &c);
+            let mut fams: Vec<Family> = e.problems.iter().map(|p| p.family).collect();
+            fams.sort();
+            let mut all = Family::ALL.to_vec();
+            all.sort();
+            assert_eq!(fams, all, "exam-{seed}");
+        }
+        assert_eq!(EXAM_LENGTH, Family::ALL.len());
+    }
+
+    #[test]
     fn scoring_and_review() {
         let c = Catalog::builtin();
         let e = Exam::new(7, &c);
         let all_right: Vec<Option<usize>> = e.problems.iter().map(|p| Some(p.correct)).collect();
         let r = e.score(&all_right);
-        assert_eq!((r.correct, r.total, r.score), (10, 10, 1.0));
+        assert_eq!((r.correct, r.total, r.score), (EXAM_LENGTH, EXAM_LENGTH, 1.0));
         let mut answers = all_right.clone();
         answers[0] = Some((e.problems[0].correct + 1) % 4);
         answers[1] = None;
         answers[2] = Some(9);
         answers.truncate(9);
         let r = e.score(&answers);
-        assert_eq!(r.correct, 6);
-        assert!((r.score - 0.6).abs() < 1e-12);
+        // One wrong, one skipped, one out of range, the last two missing.
+        assert_eq!(r.correct, EXAM_LENGTH - 5);
+        assert!((r.score - (EXAM_LENGTH - 5) as f64 / EXAM_LENGTH as f64).abs() < 1e-12);
         assert!(!r.review[0].is_correct && r.review[0].chosen.is_some());
         assert_eq!(r.review[2].chosen, None);
         assert_eq!(r.review[9].chosen, None);

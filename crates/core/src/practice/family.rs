@@ -86,11 +86,11 @@ impl Family {
     pub fn label(self) -> Text {
         let (ko, en) = match self {
             Family::TpmToRpm => ("TPM → RPM 환산", "TPM → RPM"),
-            Family::BindingLimit => ("먼저 닿는 한도", "Which limit binds first"),
+            Family::BindingLimit => ("먼저 도달하는 한도", "Which limit binds first"),
             Family::TpmNeeded => ("필요한 TPM 계산", "TPM a workload needs"),
             Family::OutputCap => ("출력 토큰 상한과 비용", "Cost of an output-token cap"),
             Family::ChunkTrim => ("검색 조각 줄이기와 비용", "Saving from fewer retrieved chunks"),
-            Family::NotImmediate => ("즉시 듣지 않는 대응", "The remedy that is not immediate"),
+            Family::NotImmediate => ("바로 효과가 없는 대응", "The remedy that is not immediate"),
             Family::RetryAfter => ("Retry-After와 재시도", "Retry-After and retries"),
             Family::Symptom => ("증상에서 볼 곳 찾기", "Symptom → first place to look"),
             Family::BatchLifecycle => ("배치 작업의 수명", "Batch job lifecycle"),

@@ -17,8 +17,9 @@ pub struct Problem {
     pub seed: u64,
     /// `Some(n)` for the study note's problem n (1–6), `None` when generated.
     pub note: Option<u8>,
-    /// Code the stem refers to ("the Python snippet above"), shown before it.
-    pub code: Option<String>,
+    /// Code the stem refers to ("the Python snippet above"), shown before
+    /// it; its comments in the reader's language.
+    pub code: Option<Text>,
     pub stem: Text,
     pub options: [Text; 4],
     /// Index (0–3) of the right option.

@@ -29,6 +29,21 @@ def ask(client, deployment, messages, attempts=5):
             delay *= 2                                    # 없으면 지수 백오프
     raise RuntimeError("레이트 리밋이 계속됩니다")"#;
 
+/// The same snippet for English readers: English comments and message.
+pub const RETRY_SNIPPET_EN: &str = r#"import time
+from openai import RateLimitError
+
+def ask(client, deployment, messages, attempts=5):
+    delay = 1.0
+    for attempt in range(attempts):
+        try:
+            return client.chat.completions.create(model=deployment, messages=messages)
+        except RateLimitError as error:
+            wait = getattr(error.response, "headers", {}).get("retry-after")
+            time.sleep(float(wait) if wait else delay)   # the wait the server asked for comes first
+            delay *= 2                                    # without it, exponential backoff
+    raise RuntimeError("still rate-limited")"#;
+
 fn note(n: u8, family: Family, stem: Text, options: [Text; 4], correct: usize, explanation: Text, key: Option<f64>) -> Problem {
     Problem { family, seed: u64::from(n), note: Some(n), code: None, stem, options, correct, explanation, key }
 }
@@ -42,7 +57,7 @@ macro_rules! seed_assumption_en {
 }
 macro_rules! seed_assumption_ko {
     () => {
-        " (노트가 전제한 값: 모든 배포에 1,000 TPM당 6 RPM. 지금 벤더의 할당량 계층 표는 모델과 배포 유형마다 비율이 다르며, 할당량 계획 페이지는 그 표를 씁니다.)"
+        " (노트가 전제한 값: 모든 배포에 1,000 TPM당 6 RPM. 지금 공급사의 할당량 계층 표는 모델과 배포 유형마다 비율이 다르며, 할당량 계획 페이지는 그 표를 씁니다.)"
     };
 }
 
@@ -103,7 +118,7 @@ fn problem_2(catalog: &Catalog) -> Problem {
                 seed_assumption_en!()
             ),
             concat!(
-                "②. 요청당 2,000 토큰 × 50건 = 100,000 TPM이 필요한데 할당은 60,000입니다. RPM은 50만 필요하고 360이 붙어 있으므로 여유입니다.",
+                "②. 요청당 2,000 토큰 × 50건 = 100,000 TPM이 필요한데 할당은 60,000입니다. RPM은 50건만 필요하고 360이 붙어 있으므로 여유입니다.",
                 seed_assumption_ko!()
             ),
         ),
@@ -126,7 +141,7 @@ fn problem_3() -> Problem {
         Text::new("②. ③ is not true — the server may ask for a longer wait — and neither is ①: the snippet falls back to the backoff delay when the header is missing.", "②. ③은 사실이 아니고 — 서버가 더 긴 시간을 요구할 수 있습니다 — ①도 아닙니다. 조각은 헤더가 없으면 백오프 값으로 떨어지게 되어 있습니다."),
         None,
     );
-    p.code = Some(RETRY_SNIPPET.to_string());
+    p.code = Some(Text::new(RETRY_SNIPPET_EN, RETRY_SNIPPET));
     p
 }
 
@@ -258,6 +273,23 @@ mod tests {
             assert!(p.explanation.en.contains("The note's stated assumption: 6 RPM per 1,000 TPM"), "{}", p.id());
             assert!(p.explanation.ko.contains("노트가 전제한 값"), "{}", p.id());
         }
+    }
+
+    #[test]
+    fn problem_2_counts_requests_not_ten_thousands() {
+        // "RPM은 50건만 필요하고" reads as 500,000: it is 50 requests.
+        let p = &note_problems(&Catalog::builtin())[1];
+        assert!(p.explanation.ko.contains("RPM은 50건만 필요하고"), "{}", p.explanation.ko);
+        assert!(!p.explanation.ko.contains("50만"), "{}", p.explanation.ko);
+    }
+
+    #[test]
+    fn problem_3_code_speaks_the_readers_language() {
+        let p = &note_problems(&Catalog::builtin())[2];
+        let code = p.code.as_ref().expect("problem 3 has code");
+        assert_eq!(code.ko, RETRY_SNIPPET, "the Korean code is the note's");
+        assert!(!code.en.chars().any(|c| ('가'..='힣').contains(&c)), "Korean left in the English code:\n{}", code.en);
+        assert!(code.en.contains("retry-after") && code.en.contains("delay *= 2"), "the same code:\n{}", code.en);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::plan::{Plan, Step};
 use super::sizing::Binding;
-use super::text::{num, pct, usd, Text};
+use super::text::{count_en, count_ko, num, pct, usd, Text};
 use super::ways::{RankedWay, Timing, Way};
 
 /// Every step and way of the plan as English sentences.
@@ -107,11 +107,11 @@ pub fn step_text(step: &Step) -> Text {
         Step::Binds { binding } => match binding {
             Binding::Tpm => Text::new(
                 "TPM binds first: requests are large, and 429s come from tokens per minute, not from the request count.",
-                "TPM이 먼저 닿습니다. 요청 하나가 커서 429는 요청 수가 아니라 분당 토큰에서 납니다.",
+                "TPM 한도에 먼저 도달합니다. 요청 하나가 커서 429는 요청 수가 아니라 분당 토큰에서 납니다.",
             ),
             Binding::Rpm => Text::new(
                 "RPM binds first: tokens are left over, but there are too many small requests.",
-                "RPM이 먼저 닿습니다. 토큰은 남지만 작은 요청이 너무 많습니다.",
+                "RPM 한도에 먼저 도달합니다. 토큰은 남지만 작은 요청이 너무 많습니다.",
             ),
             Binding::Both => Text::new("Both TPM and RPM are exceeded at the peak.", "피크에서 TPM과 RPM이 둘 다 모자랍니다."),
             Binding::Neither => Text::new("Neither limit binds at the peak.", "피크에서도 두 한도 모두 여유가 있습니다."),
@@ -125,22 +125,22 @@ pub fn step_text(step: &Step) -> Text {
             Text::new(
                 format!(
                     "In any {} s the deployment takes {} requests (RPM × {} ÷ 60) and {} tokens; the peak at {}× burst brings {} requests and {} tokens: {}",
-                    num(seconds), num(cap_requests), num(seconds), num(cap_tokens), num(burst), num(burst_requests), num(burst_tokens), en_end
+                    num(seconds), count_en(cap_requests), num(seconds), count_en(cap_tokens), num(burst), count_en(burst_requests), count_en(burst_tokens), en_end
                 ),
                 format!(
                     "어느 {}초 동안이든 배포는 요청 {}건(RPM × {} ÷ 60)과 토큰 {}개까지 받습니다. 피크가 {}배로 몰리면 요청 {}건, 토큰 {}개가 들어와 {}",
-                    num(seconds), num(cap_requests), num(seconds), num(cap_tokens), num(burst), num(burst_requests), num(burst_tokens), ko_end
+                    num(seconds), count_ko(cap_requests), num(seconds), count_ko(cap_tokens), num(burst), count_ko(burst_requests), count_ko(burst_tokens), ko_end
                 ),
             )
         }
         Step::EnforcedWindow { seconds, per_window, per_minute } => Text::new(
             format!(
                 "The vendor enforces this request limit per {} s: {} requests in any {} s ({} per minute). It is a burst limit: a burst inside {} s hits it even when the minute fits.",
-                num(seconds), num(per_window), num(seconds), num(per_minute), num(seconds)
+                num(seconds), count_en(per_window), num(seconds), count_en(per_minute), num(seconds)
             ),
             format!(
-                "벤더는 이 요청 한도를 {}초 단위로 적용합니다. 어느 {}초든 요청 {}건(분당 {}건)입니다. 버스트 한도이므로 1분 합계가 맞아도 {}초 안에 몰리면 걸립니다.",
-                num(seconds), num(seconds), num(per_window), num(per_minute), num(seconds)
+                "공급사는 이 요청 한도를 {}초 단위로 적용합니다. 어느 {}초든 요청 {}건(분당 {}건)입니다. 버스트 한도이므로 1분 합계가 맞아도 {}초 안에 몰리면 걸립니다.",
+                num(seconds), num(seconds), count_ko(per_window), count_ko(per_minute), num(seconds)
             ),
         ),
         Step::TpmToRequest { for_tokens, for_requests, margin, step, tpm } => Text::new(

@@ -386,7 +386,7 @@ pub fn cap_by_rpm(mut feed: ReplicaFeed, rpm: Option<f64>, messages_per_minute_p
                 by_rpm
             ),
             format!(
-                "{} 배포의 {} RPM ÷ 레플리카당 분당 {}개 = {} → 레플리카 {}개로, RPM이 먼저 닿습니다.",
+                "{} 배포의 {} RPM ÷ 레플리카당 분당 {}개 = {} → 레플리카 {}개로, RPM 한도에 먼저 도달합니다.",
                 feed.explanation.ko,
                 num(rpm),
                 num(messages_per_minute_per_replica),

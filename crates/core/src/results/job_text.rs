@@ -103,7 +103,7 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor, catalog: &Catalog) -> 
         ),
         JobStatus::Unknown(s) => (
             Text::new(format!("Status \"{s}\" is not one this page knows."), format!("\"{s}\" 상태는 이 페이지가 모르는 상태입니다.")),
-            Text::new("Check the vendor's documentation for it.", "벤더 문서에서 확인하세요."),
+            Text::new("Check the vendor's documentation for it.", "공급사 문서에서 확인하세요."),
         ),
     };
     StatusInfo { status: status.clone(), step: status.step(), terminal: status.is_terminal(), meaning, what_to_do: todo }

@@ -49,6 +49,19 @@ pub const BANNED: &[(&str, &str)] = &[
     ("scaler", "스케일러"),
     ("federated credential", "페더레이션 자격 증명"),
     ("Federated credential", "페더레이션 자격 증명"),
+    ("듣지 않는", "바로 효과가 없는"),
+    ("두 번째 문", "우회 경로"),
+    ("두 번째 경로", "우회 경로"),
+    ("벤더", "공급사"),
+    ("큐에 넣는 토큰", "큐에 넣은 토큰"),
+    ("큐에 넣을 토큰", "큐에 넣은 토큰"),
+    ("더 쌈", "더 저렴함"),
+    ("빼기", "제외, 차감"),
+    ("닿는 한도", "먼저 도달하는 한도"),
+    ("먼저 닿", "먼저 도달"),
+    ("빨리 닿", "빨리 도달"),
+    ("닿는지", "도달하는지"),
+    ("한도에 닿", "한도에 도달"),
 ];
 
 fn is_word_char(c: char) -> bool {
@@ -81,6 +94,55 @@ pub fn banned_in(text: &str) -> Vec<(&'static str, &'static str)> {
     BANNED.iter().copied().filter(|(v, _)| uses(text, v)).collect()
 }
 
+/// Runs of two or more API codes (`rate_limited, server_error`) with no
+/// Korean between them: a list of raw identifiers where a Korean sentence
+/// should name each thing in Korean, the code beside it ("서버 오류
+/// (`server_error`)"). Returns each run as written.
+pub fn raw_code_lists(text: &str) -> Vec<String> {
+    let is_code_char = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
+    // (start, end) of every snake_case word (at least one underscore), with
+    // its backticks if it has them.
+    let mut codes: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    let bytes = text.as_bytes();
+    while i < text.len() {
+        let c = text[i..].chars().next().unwrap_or(' ');
+        let before = text[..i].chars().last();
+        if is_code_char(c) && !before.is_some_and(|b| is_code_char(b) || b.is_ascii_alphanumeric()) {
+            let end = i + text[i..].find(|c: char| !is_code_char(c)).unwrap_or(text.len() - i);
+            let word = &text[i..end];
+            if word.contains('_') && word.starts_with(|c: char| c.is_ascii_lowercase()) && !word.ends_with('_') {
+                let start = if i > 0 && bytes[i - 1] == b'`' { i - 1 } else { i };
+                let stop = if bytes.get(end) == Some(&b'`') { end + 1 } else { end };
+                codes.push((start, stop));
+            }
+            i = end.max(i + 1);
+        } else {
+            i += c.len_utf8();
+        }
+    }
+    let mut out = Vec::new();
+    let mut run: Option<(usize, usize, usize)> = None; // (start, end, count)
+    for (start, end) in codes {
+        run = match run {
+            Some((s, e, n)) if text[e..start].chars().all(|c| c == ',' || c == ' ') => Some((s, end, n + 1)),
+            Some((s, e, n)) => {
+                if n > 1 {
+                    out.push(text[s..e].to_string());
+                }
+                Some((start, end, 1))
+            }
+            None => Some((start, end, 1)),
+        };
+    }
+    if let Some((s, e, n)) = run {
+        if n > 1 {
+            out.push(text[s..e].to_string());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +158,18 @@ mod tests {
         assert!(banned_in("ScaledJob YAML").is_empty());
         assert_eq!(banned_in("모델 quota에 맞춘").len(), 1);
         assert!(banned_in("“batch” 열은").is_empty());
+        assert_eq!(banned_in("TPM이 먼저 닿습니다"), vec![("먼저 닿", "먼저 도달")]);
+        assert!(banned_in("TPM 한도에 먼저 도달합니다").is_empty());
+        assert_eq!(banned_in("벤더 문서").len(), 1);
+        assert!(banned_in("모델에 닿기 전에 거부").is_empty());
+    }
+
+    #[test]
+    fn lists_of_raw_codes_are_found() {
+        assert_eq!(raw_code_lists("rate_limited, server_error, missing 요청의 원래 줄"), vec!["rate_limited, server_error"]);
+        assert_eq!(raw_code_lists("`batch_expired`, `batch_cancelled`로 끝난 요청"), vec!["`batch_expired`, `batch_cancelled`"]);
+        assert!(raw_code_lists("속도 제한(`rate_limited`), 서버 오류(`server_error`)로 끝난 요청").is_empty());
+        assert!(raw_code_lists("custom_id가 없습니다").is_empty());
+        assert!(raw_code_lists("max_tokens를 줄이세요. max_completion_tokens도 됩니다").is_empty());
     }
 }

@@ -19,7 +19,7 @@ fn why_first() -> Scenario {
             Text::new("Because retries that follow the header are not billed", "헤더를 따르면 재시도 요청에는 요금이 청구되지 않으므로"),
         ],
         explanation: Text::new("A service at its limit answers 429 and says when to come back. Ignoring that and retrying at once only pushes a full limit harder. \
-             The header is not always shorter than the backoff — the server may ask for longer — and when it is missing, the client falls back to its backoff, not an exception.", "한도에 닿은 서비스는 429와 함께 언제 다시 오라고 알려 줍니다. 그 값을 무시하고 곧바로 다시 던지면 이미 가득 찬 한도에 더 세게 부딪혀 429만 늘릴 뿐입니다. \
+             The header is not always shorter than the backoff — the server may ask for longer — and when it is missing, the client falls back to its backoff, not an exception.", "한도에 도달한 서비스는 429와 함께 언제 다시 오라고 알려 줍니다. 그 값을 무시하고 곧바로 다시 던지면 이미 가득 찬 한도에 더 세게 부딪혀 429만 늘릴 뿐입니다. \
              헤더 값이 백오프보다 항상 짧은 것도 아니고 — 서버가 더 긴 시간을 요구할 수 있습니다 — 헤더가 없을 때는 예외가 아니라 백오프 값으로 떨어지게 짭니다."),
     }
 }
@@ -36,7 +36,7 @@ fn no_header() -> Scenario {
         ],
         explanation: Text::new("Without the header the server has not said how long to wait, so the client spaces its retries itself: exponential backoff, doubling the wait each time, is the standard form. \
              Retrying at once or at a fixed short interval keeps hammering the limit. A larger max_tokens makes each request count for more and reaches TPM sooner.", "헤더가 없으면 서버가 대기 시간을 알려 주지 않은 것이므로 클라이언트가 스스로 간격을 벌립니다. 재시도마다 대기 시간을 두 배로 늘리는 지수 백오프가 기본형이고, \
-             곧바로 또는 같은 간격으로 되풀이하면 한도를 계속 두드리게 됩니다. max_tokens를 늘리면 요청이 더 크게 잡혀 오히려 TPM에 더 빨리 닿습니다."),
+             곧바로 또는 같은 간격으로 되풀이하면 한도를 계속 두드리게 됩니다. max_tokens를 늘리면 요청이 더 크게 잡혀 오히려 TPM 한도에 더 빨리 도달합니다."),
     }
 }
 

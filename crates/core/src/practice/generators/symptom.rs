@@ -45,7 +45,7 @@ fn scenario(rng: &mut Rng) -> (Text, Place, Text) {
         0 => (
             Text::new("Since last week, 429 responses have risen sharply in the afternoons. Where do you look first?", "지난주부터 오후 시간대에 429 응답이 눈에 띄게 늘었습니다. 가장 먼저 볼 곳은?"),
             Place::Capacity,
-            Text::new("A 429 is a capacity problem. Whether TPM or RPM is hit depends on the size of one request, so put the allocation next to the traffic shape. Quality settings have nothing to do with 429s.", "429는 용량 문제입니다. TPM과 RPM 중 어느 쪽에 닿는지는 요청 하나의 크기에 달려 있으므로, 할당과 트래픽 모양을 나란히 놓고 봅니다. 품질 쪽 설정은 429와 무관합니다."),
+            Text::new("A 429 is a capacity problem. Whether TPM or RPM is hit depends on the size of one request, so put the allocation next to the traffic shape. Quality settings have nothing to do with 429s.", "429는 용량 문제입니다. TPM과 RPM 중 어느 쪽 한도에 먼저 도달하는지는 요청 하나의 크기에 달려 있으므로, 할당과 트래픽 모양을 나란히 놓고 봅니다. 품질 쪽 설정은 429와 무관합니다."),
         ),
         1 => (
             Text::new("There are no 429s, but users keep reporting that \"responses got slower\". Where do you look first?", "429는 없는데 「응답이 느려졌다」는 신고가 이어집니다. 가장 먼저 볼 곳은?"),
