@@ -9,7 +9,7 @@
 //! against the core's own result-line parser). The service's line checks
 //! agree with the core checker on the repo's batch fixtures.
 
-use batchlane_core::batch::{check_bytes, CheckOptions, Dialect as FileDialect, Severity};
+use batchlane_core::batch::{check_bytes, CheckOptions, Severity};
 use batchlane_core::facts::Catalog;
 use batchlane_core::results::line::parse_result_line;
 use batchlane_core::results::usage::Usage;
@@ -198,7 +198,7 @@ fn status(jobs: &BTreeMap<String, Value>, id: &str) -> String {
 }
 
 fn scenario(dialect: Dialect, capitalise: bool) {
-    let dir = scratch(&format!("{}-{capitalise}", dialect.subject()));
+    let dir = scratch(&format!("{}-{capitalise}", dialect.fact_subject()));
     let fake = Fake::with(&dir, serde_json::json!({"quota": 10_000_000, "capitalise": capitalise}));
     // Each line holds max_tokens (100,000) plus its bytes: two two-line jobs
     // fit under 450,000, the third (one line) does not fit beside them.
@@ -242,7 +242,7 @@ fn scenario(dialect: Dialect, capitalise: bool) {
 
     // Every API call went to this dialect's paths.
     let calls: Vec<Value> = fake.events().into_iter().filter(|e| e.get("dialect").is_some()).collect();
-    assert!(!calls.is_empty() && calls.iter().all(|e| e["dialect"] == dialect.subject()), "{calls:?}");
+    assert!(!calls.is_empty() && calls.iter().all(|e| e["dialect"] == dialect.fact_subject()), "{calls:?}");
 
     // Copied files, and usage per tenant = the core's parse of the copies.
     let mut expected: BTreeMap<String, Usage> = BTreeMap::new();
@@ -286,7 +286,7 @@ fn the_service_queues_alerts_copies_and_attributes_openai() {
 #[test]
 fn token_limit_exceeded_backs_off_and_retries_later() {
     for dialect in [Dialect::Azure, Dialect::OpenAi] {
-        let dir = scratch(&format!("backoff-{}", dialect.subject()));
+        let dir = scratch(&format!("backoff-{}", dialect.fact_subject()));
         // Someone else holds the deployment's quota: the service's own budget has room, the API refuses.
         let fake = Fake::start(&dir, 1_000);
         let svc = Service::new(&dir, dialect, 450_000, &fake);
@@ -327,7 +327,7 @@ fn the_service_line_checks_agree_with_the_core_checker_on_the_fixtures() {
     let catalog = Catalog::builtin();
     let dir = scratch("agree");
     let mut seen = std::collections::BTreeSet::new();
-    for (dialect, file_dialect) in [(Dialect::Azure, FileDialect::Azure), (Dialect::OpenAi, FileDialect::OpenAi)] {
+    for dialect in [Dialect::Azure, Dialect::OpenAi] {
         let src = control_python(&ControlOptions::new(dialect, &catalog), &catalog).unwrap();
         std::fs::write(dir.join("control_plane.py"), src).unwrap();
         let mut paths: Vec<PathBuf> = std::fs::read_dir(fixtures().join("batch")).unwrap().map(|e| e.unwrap().path()).collect();
@@ -348,7 +348,7 @@ fn the_service_line_checks_agree_with_the_core_checker_on_the_fixtures() {
         assert_eq!(answers.len(), paths.len(), "{}", String::from_utf8_lossy(&out.stderr));
         for (path, answer) in paths.iter().zip(answers) {
             let bytes = std::fs::read(path).unwrap();
-            let options = CheckOptions { dialect: file_dialect, count_tokens: false, ..CheckOptions::default() };
+            let options = CheckOptions { dialect, count_tokens: false, ..CheckOptions::default() };
             let report = check_bytes(&bytes, options, &catalog);
             let mut core: Vec<(u64, String)> = report
                 .diagnostics
@@ -365,7 +365,7 @@ fn the_service_line_checks_agree_with_the_core_checker_on_the_fixtures() {
                 .collect();
             core.sort();
             py.sort();
-            assert_eq!(py, core, "{} ({})", path.display(), dialect.subject());
+            assert_eq!(py, core, "{} ({})", path.display(), dialect.fact_subject());
             seen.extend(core.into_iter().map(|(_, c)| c));
         }
     }
@@ -465,7 +465,7 @@ fn a_create_that_times_out_is_looked_up_not_repeated() {
 #[test]
 fn a_delayed_token_limit_failure_is_requeued_and_completes_later() {
     for dialect in [Dialect::Azure, Dialect::OpenAi] {
-        let dir = scratch(&format!("late-{}", dialect.subject()));
+        let dir = scratch(&format!("late-{}", dialect.fact_subject()));
         // Outside the fail-fast regions the job is created, then ends failed.
         let fake = Fake::with(&dir, serde_json::json!({"late_token_limit": 1, "capitalise": dialect == Dialect::Azure}));
         let svc = Service::new(&dir, dialect, 10_000_000, &fake);

@@ -26,7 +26,7 @@ pub fn BatchPanel() -> impl IntoView {
     let dialect_options = Signal::derive(|| {
         vec![("azure".to_string(), "Azure OpenAI (Global Batch)".to_string()), ("openai".to_string(), "OpenAI Batch API".to_string())]
     });
-    let dialect_value = Signal::derive(move || st.with(|o| o.dialect.subject().to_string()));
+    let dialect_value = Signal::derive(move || st.with(|o| o.dialect.fact_subject().to_string()));
     let set_dialect = Callback::new(move |v: String| {
         let d = if v == "openai" { Dialect::OpenAi } else { Dialect::Azure };
         let fresh = prefs.catalog.with_untracked(|c| SubmitOptions::new(d, c));

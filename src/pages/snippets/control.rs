@@ -36,7 +36,7 @@ pub fn ControlPanel() -> impl IntoView {
     let dialect_options = Signal::derive(|| {
         vec![("azure".to_string(), "Azure OpenAI (Global Batch)".to_string()), ("openai".to_string(), "OpenAI Batch API".to_string())]
     });
-    let dialect_value = Signal::derive(move || st.with(|u| u.opts.dialect.subject().to_string()));
+    let dialect_value = Signal::derive(move || st.with(|u| u.opts.dialect.fact_subject().to_string()));
     let set_dialect = Callback::new(move |v: String| {
         let d = if v == "openai" { Dialect::OpenAi } else { Dialect::Azure };
         prefs.catalog.with_untracked(|c| st.update(|u| u.set_dialect(d, c)));

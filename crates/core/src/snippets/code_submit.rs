@@ -28,21 +28,8 @@ pub const AZURE_BATCH_API_VERSION: &str = "2025-03-01-preview";
 const PYTHON: &str = include_str!("code_submit.py.tmpl");
 const SHELL: &str = include_str!("code_submit.sh.tmpl");
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Dialect {
-    Azure,
-    OpenAi,
-}
-
-impl Dialect {
-    /// The catalog subject for this dialect.
-    pub fn subject(self) -> &'static str {
-        match self {
-            Dialect::Azure => "azure",
-            Dialect::OpenAi => "openai",
-        }
-    }
-}
+/// The one dialect of the workspace (the batch check's).
+pub use crate::batch::Dialect;
 
 /// Prefilled by the UI from the batch file check when the user comes from there.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,8 +80,8 @@ impl SubmitOptions {
 /// Checks an `expires_after` / `output_expires_after` figure against the
 /// dialect's range in the catalog.
 pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catalog) -> Option<FormError> {
-    let min = catalog.require(Kind::OutputExpiresMinSeconds, dialect.subject());
-    let max = catalog.require(Kind::OutputExpiresMaxSeconds, dialect.subject());
+    let min = catalog.require(Kind::OutputExpiresMinSeconds, dialect.fact_subject());
+    let max = catalog.require(Kind::OutputExpiresMaxSeconds, dialect.fact_subject());
     let s = seconds as f64;
     (s < min || s > max).then(|| {
         let days = |x: f64| fmt_num(x / 86_400.0);
@@ -107,12 +94,12 @@ pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catal
                     fmt_num(max),
                     days(min),
                     days(max),
-                    dialect.subject(),
+                    dialect.fact_subject(),
                     fmt_num(s)
                 ),
                 format!(
                     "{}에서 {} {}–{}초({}–{}일)여야 합니다. 입력값 {}.",
-                    dialect.subject(),
+                    dialect.fact_subject(),
                     crate::text::josa::attach(field, "는"),
                     fmt_num(min),
                     fmt_num(max),

@@ -10,7 +10,6 @@ use super::code_common::{fill, is_https_url, py_str};
 use super::code_submit::{check_addresses, check_expiry, Dialect, AZURE_BATCH_API_VERSION};
 use super::keda_quota::fmt_num;
 use super::text::{FormError, Text};
-use crate::batch::Dialect as FileDialect;
 use crate::facts::{Catalog, Kind};
 
 const PYTHON: &str = include_str!("control_plane.py.tmpl");
@@ -106,13 +105,6 @@ impl ControlOptions {
         }
     }
 
-    fn file_dialect(&self) -> FileDialect {
-        match self.dialect {
-            Dialect::Azure => FileDialect::Azure,
-            Dialect::OpenAi => FileDialect::OpenAi,
-        }
-    }
-
     pub fn validate(&self, catalog: &Catalog) -> Vec<FormError> {
         let mut e = Vec::new();
         check_addresses(self.dialect, &self.endpoint, &self.owned_account_url, &mut e);
@@ -137,7 +129,7 @@ impl ControlOptions {
                 ),
             ));
         }
-        let allowed = self.file_dialect().allowed_urls();
+        let allowed = self.dialect.allowed_urls();
         if !allowed.contains(&self.endpoint_path.as_str()) {
             e.push(FormError {
                 field: "endpoint_path".into(),
@@ -263,7 +255,7 @@ pub fn control_python(o: &ControlOptions, catalog: &Catalog) -> Result<String, V
         return Err(e);
     }
     let routes = parse_routes(&o.routes).map_err(|e| vec![e])?;
-    let dialect = o.file_dialect();
+    let dialect = o.dialect;
     let whole = |x: f64| format!("{}", x as u64);
     let allowed: Vec<String> = dialect.allowed_urls().iter().map(|u| py_str(u)).collect();
     let pairs = [
@@ -275,7 +267,7 @@ pub fn control_python(o: &ControlOptions, catalog: &Catalog) -> Result<String, V
             },
         ),
         ("REQUIREMENTS", REQUIREMENTS.iter().map(|r| format!("  {r}")).collect::<Vec<_>>().join("\n")),
-        ("DIALECT", py_str(o.dialect.subject())),
+        ("DIALECT", py_str(o.dialect.fact_subject())),
         ("ENDPOINT", py_str(if o.dialect == Dialect::Azure { o.endpoint.trim() } else { "" })),
         ("API_VERSION", py_str(o.api_version.trim())),
         ("ENDPOINT_PATH", py_str(&o.endpoint_path)),
@@ -289,8 +281,8 @@ pub fn control_python(o: &ControlOptions, catalog: &Catalog) -> Result<String, V
         ("POLL_SECONDS", o.poll_interval_seconds.to_string()),
         ("FIRST_BACKOFF", whole(catalog.require(Kind::FailFastFirstBackoffSeconds, "azure"))),
         ("MAX_ATTEMPTS", whole(catalog.require(Kind::FailFastMaxAttempts, "azure"))),
-        ("MAX_REQUESTS", whole(catalog.require(Kind::MaxRequestsPerFile, o.dialect.subject()))),
-        ("MAX_FILE_BYTES", whole(catalog.require(Kind::MaxFileBytes, o.dialect.subject()))),
+        ("MAX_REQUESTS", whole(catalog.require(Kind::MaxRequestsPerFile, o.dialect.fact_subject()))),
+        ("MAX_FILE_BYTES", whole(catalog.require(Kind::MaxFileBytes, o.dialect.fact_subject()))),
         ("MAX_CUSTOM_ID", whole(catalog.require(Kind::MaxCustomIdChars, "any"))),
         ("OWNED_ACCOUNT_URL", py_str(o.owned_account_url.trim())),
         ("OWNED_CONTAINER", py_str(o.owned_container.trim())),

@@ -212,7 +212,7 @@ pub fn control_fields() -> Vec<(&'static str, Kind, ControlGet, ControlSet)> {
         (
             "cpDialect",
             Kind::Enum(vec!["azure", "openai"]),
-            |u| u.opts.dialect.subject().into(),
+            |u| u.opts.dialect.fact_subject().into(),
             |u, v, c| {
                 u.set_dialect(if v == "openai" { Dialect::OpenAi } else { Dialect::Azure }, c);
                 true
