@@ -8,9 +8,9 @@ use batchlane_core::batch::{
     merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenPass, TokenizerProvider,
 };
 use batchlane_core::cost::usage::UsageParser;
+use batchlane_core::io::lines::LineSplitter;
 use batchlane_core::protocol::{Request, Response};
 use batchlane_core::quota::simulator::simulate_within;
-use batchlane_core::results::chunks::LineSplitter;
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryExtractor};
 use std::cell::RefCell;
 use web_sys::Blob;

@@ -289,7 +289,7 @@ fn a_success_beats_a_failure_for_the_same_custom_id_in_any_order() {
 fn a_line_over_the_limit_is_a_diagnostic_and_the_next_line_is_read() {
     // Fails before the fix: the joiner buffered the line whole and read it
     // as one (a file without newlines made the CLI allocate 2 GB and abort).
-    let long = vec![b'{'; batchlane_core::results::chunks::MAX_LINE_BYTES + 10];
+    let long = vec![b'{'; batchlane_core::io::MAX_LINE_BYTES + 10];
     let mut j = ResultsJoiner::new();
     for c in long.chunks(1 << 20) {
         j.feed_output(c);

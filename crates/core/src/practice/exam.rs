@@ -4,9 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::family::Family;
-use super::problem::{IdError, Problem, Text};
+use super::problem::{IdError, Problem};
 use super::rng::Rng;
 use crate::facts::Catalog;
+use crate::text::Text;
 
 /// Questions in an exam: one from each family.
 pub const EXAM_LENGTH: usize = Family::ALL.len();

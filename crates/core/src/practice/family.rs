@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::text::Text;
+use crate::text::Text;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Family {

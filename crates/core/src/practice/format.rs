@@ -1,7 +1,7 @@
 //! Numbers as the note writes them: thousands separators, dollars, and
 //! Korean counts in 만 where they are round ("100만 건").
 
-use super::problem::Text;
+use crate::text::Text;
 
 /// An integer with thousands separators: 100000 → "100,000".
 pub fn thousands(v: f64) -> String {

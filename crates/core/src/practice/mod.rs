@@ -16,11 +16,10 @@ pub mod problem;
 pub mod rng;
 pub mod seed_problems;
 pub mod stats;
-pub mod text;
 
 pub use exam::{Exam, ExamResult, ReviewItem};
 pub use family::Family;
-pub use problem::{IdError, Problem, ProblemRef, Text};
+pub use problem::{IdError, Problem, ProblemRef};
 pub use rng::next_seed;
 pub use seed_problems::{note_problem, note_problems};
 pub use stats::{FamilyStats, Stats};

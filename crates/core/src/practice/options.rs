@@ -2,8 +2,8 @@
 //! the typical mistakes: duplicates dropped, order shuffled by the seed.
 
 use super::format::thousands;
-use super::problem::Text;
 use super::rng::Rng;
+use crate::text::Text;
 
 fn clashes(a: &Text, b: &Text) -> bool {
     a.ko == b.ko || a.en == b.en

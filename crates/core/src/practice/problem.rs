@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::family::Family;
 
-pub use super::text::Text;
+use crate::text::Text;
 
 /// The study note's problems are numbered 1 to this.
 pub const NOTE_PROBLEMS: u8 = 6;

@@ -5,11 +5,12 @@
 //! catalog's ratio, and the tests check that they agree with the note.
 
 use super::family::Family;
-use super::problem::{Problem, Text};
+use super::problem::Problem;
 use crate::cost::knobs::output_cap_saving;
 use crate::facts::Catalog;
 use crate::facts::Kind;
 use crate::quota::sizing::{check_limits, rpm_for_tpm};
+use crate::text::Text;
 
 /// How many problems the note has.
 pub const COUNT: u8 = super::problem::NOTE_PROBLEMS;

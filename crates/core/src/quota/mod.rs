@@ -17,5 +17,4 @@ pub use validate::{check_number, problem_text, MAX_N, MAX_RPM, MAX_TPM};
 
 mod sim_config;
 mod sim_limiter;
-mod sim_rng;
 pub mod simulator;

@@ -9,7 +9,7 @@
 
 pub use super::sim_config::*;
 use super::sim_limiter::Limiter;
-use super::sim_rng::Rng;
+use crate::io::rng::Rng;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]

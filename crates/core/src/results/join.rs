@@ -5,7 +5,6 @@
 //! Memory per custom_id: its outcome, usage, model and metadata, and for
 //! input lines only the byte offset and length (see [`super::retry`]).
 
-use super::chunks::{is_blank, Line, LineSplitter, RawLine, MAX_LINE_BYTES};
 use super::detect::misplaced_files;
 use super::line::{parse_input_line, parse_result_line, LineProblem};
 use super::outcome::{classify, Classified, Outcome};
@@ -13,6 +12,8 @@ use super::report::*;
 use super::retry::{RetryEntry, RetryPlan};
 use super::usage::Usage;
 use super::FileKind;
+use crate::io::lines::{is_blank, Line, LineSplitter, RawLine};
+use crate::io::MAX_LINE_BYTES;
 use std::collections::{BTreeMap, HashMap};
 
 pub use super::report::MAX_DIAGNOSTICS;

@@ -7,7 +7,6 @@
 //! [`RetryExtractor`] (second pass over the input) and, for a pasted job
 //! object, [`parse_job`] + [`analyze_job`].
 
-pub mod chunks;
 pub mod cost;
 pub mod detect;
 pub mod files;

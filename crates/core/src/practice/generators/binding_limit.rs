@@ -6,9 +6,9 @@ use crate::facts::tiers::TierDeployment;
 use crate::facts::Catalog;
 use crate::practice::family::Family;
 use crate::practice::format::{number, thousands};
-use crate::practice::problem::Text;
 use crate::practice::rng::Rng;
 use crate::quota::sizing::{check_limits, Binding, LimitCheck};
+use crate::text::Text;
 
 /// Models whose ratio the problem quotes (both of the 6-per-1,000 kind and
 /// of the newer tables).

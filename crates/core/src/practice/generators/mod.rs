@@ -22,11 +22,12 @@ pub use tpm_rpm::TpmRpmShape;
 
 use super::family::Family;
 use super::options::assemble;
-use super::problem::{Problem, Text};
+use super::problem::Problem;
 use super::rng::Rng;
 use crate::facts::tiers::TierDeployment;
 use crate::facts::Catalog;
 use crate::facts::Kind;
+use crate::text::Text;
 
 /// The problem of `family` for `seed`.
 pub fn generate(family: Family, seed: u64, catalog: &Catalog) -> Problem {

@@ -3,8 +3,8 @@
 
 use super::{Draft, Scenario};
 use crate::facts::Catalog;
-use crate::practice::problem::Text;
 use crate::practice::rng::Rng;
+use crate::text::Text;
 
 fn deadlines() -> [(Text, Text); 4] {
     [

@@ -4,8 +4,8 @@
 
 use super::{Draft, Scenario};
 use crate::facts::Catalog;
-use crate::practice::problem::Text;
 use crate::practice::rng::Rng;
+use crate::text::Text;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Place {
