@@ -7,11 +7,11 @@
 //! usage.
 
 use crate::inputs::expand;
+use crate::out::github::GithubSink;
+use crate::out::json::JsonSink;
+use crate::out::sarif::SarifSink;
+use crate::out::text::TextSink;
 use crate::out::{Sink, Totals};
-use crate::out_github::GithubSink;
-use crate::out_json::JsonSink;
-use crate::out_sarif::SarifSink;
-use crate::out_text::TextSink;
 use crate::parallel::check_all;
 use batchlane_core::batch::{CheckOptions, Dialect, QuotaChoice};
 use batchlane_core::facts::Catalog;
@@ -63,7 +63,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut catalog = Catalog::builtin();
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        let mut value = |flag: &str| crate::args::value(&mut it, flag);
         match a.as_str() {
             "--dialect" => {
                 let v = value("--dialect")?;
@@ -111,16 +111,9 @@ fn parse(args: &[String]) -> Result<Args, String> {
 }
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        let _ = writeln!(out, "{HELP}");
-        return 0;
-    }
-    let args = match parse(args) {
+    let args = match crate::args::parse_or_exit("check", HELP, args, out, err, parse) {
         Ok(a) => a,
-        Err(e) => {
-            let _ = writeln!(err, "batchlane check: {}\n{HELP}", crate::escape::Text(&e));
-            return 2;
-        }
+        Err(code) => return code,
     };
     let expanded = match expand(&args.paths) {
         Ok(x) => x,

@@ -5,15 +5,12 @@
 //! succeeded; for `check`, the batch would fail), 2 cannot read a file or
 //! bad usage, 3 (`check`) the batch would run but some requests would fail.
 
+mod args;
 mod check;
 mod escape;
 mod files;
 mod inputs;
 mod out;
-mod out_github;
-mod out_json;
-mod out_sarif;
-mod out_text;
 mod parallel;
 mod quota;
 mod recheck;

@@ -27,7 +27,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let (mut model, mut deployment, mut tier, mut format) = (None, None, None, Format::Text);
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        let mut value = |flag: &str| crate::args::value(&mut it, flag);
         match a.as_str() {
             "--model" => model = Some(value("--model")?),
             "--deployment" => {

@@ -20,7 +20,7 @@ pub fn recheck(files: &[PathBuf], options: &CheckOptions, catalog: &Catalog, out
         let w = match outcome {
             Ok(r) => {
                 totals.add(&r);
-                crate::out_text::write_report(out, &format!("re-check {file}"), &r)
+                crate::out::text::write_report(out, &format!("re-check {file}"), &r)
             }
             Err(why) => {
                 totals.unreadable = totals.unreadable.saturating_add(1);

@@ -50,16 +50,9 @@ fn parse(args: &[String]) -> Result<Args, String> {
 }
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        let _ = writeln!(out, "{HELP}");
-        return 0;
-    }
-    let a = match parse(args) {
+    let a = match crate::args::parse_or_exit("repair", HELP, args, out, err, parse) {
         Ok(a) => a,
-        Err(e) => {
-            let _ = writeln!(err, "batchlane repair: {}\n\n{HELP}", Text(&e));
-            return 2;
-        }
+        Err(code) => return code,
     };
     let outcome = match repair_file(&a) {
         Ok(o) => o,

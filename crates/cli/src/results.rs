@@ -112,16 +112,9 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
 }
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        let _ = writeln!(out, "{HELP}");
-        return 0;
-    }
-    let a = match parse_args(args) {
+    let a = match crate::args::parse_or_exit("results", HELP, args, out, err, parse_args) {
         Ok(a) => a,
-        Err(e) => {
-            let _ = writeln!(err, "batchlane results: {}\n\n{HELP}", crate::escape::Text(&e));
-            return 2;
-        }
+        Err(code) => return code,
     };
     match run_args(&a, out) {
         Ok(code) => code,

@@ -276,7 +276,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     };
     let mut it = args[1..].iter();
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        let mut value = |flag: &str| crate::args::value(&mut it, flag);
         match arg.as_str() {
             "--link" => {
                 if a.link.is_some() {

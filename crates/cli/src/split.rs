@@ -60,17 +60,10 @@ fn parse(args: &[String], catalog: &Catalog) -> Result<Args, String> {
 }
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        let _ = writeln!(out, "{HELP}");
-        return 0;
-    }
     let catalog = Catalog::builtin();
-    let a = match parse(args, &catalog) {
+    let a = match crate::args::parse_or_exit("split", HELP, args, out, err, |args| parse(args, &catalog)) {
         Ok(a) => a,
-        Err(e) => {
-            let _ = writeln!(err, "batchlane split: {}\n\n{HELP}", Text(&e));
-            return 2;
-        }
+        Err(code) => return code,
     };
     let (parts, outcome) = match split_file(&a, &catalog) {
         Ok(x) => x,

@@ -61,13 +61,12 @@ fn pair(flag: &str, v: &str) -> Result<(String, String), String> {
     Ok((name.trim().to_string(), value.trim().to_string()))
 }
 
-fn parse(args: &[String]) -> Result<Option<Args>, String> {
+fn parse(args: &[String]) -> Result<Args, String> {
     let mut a = Args { files: Vec::new(), options: TrafficOptions::default(), catalog: Catalog::builtin(), format: Format::Text };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        let mut value = |flag: &str| crate::args::value(&mut it, flag);
         match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
             "--limit" => a.options.limits.push(parse_limit(&value("--limit")?).map_err(|e| format!("--limit {e}"))?),
             "--deployment-type" => {
                 let (name, t) = pair("--deployment-type", &value("--deployment-type")?)?;
@@ -106,7 +105,7 @@ fn parse(args: &[String]) -> Result<Option<Args>, String> {
     if a.files.is_empty() {
         return Err("give at least one export file".into());
     }
-    Ok(Some(a))
+    Ok(a)
 }
 
 fn binds_word(b: Binds) -> &'static str {
@@ -215,16 +214,9 @@ fn to_text(r: &TrafficReport) -> String {
 }
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let a = match parse(args) {
-        Ok(Some(a)) => a,
-        Ok(None) => {
-            let _ = writeln!(out, "{HELP}");
-            return 0;
-        }
-        Err(e) => {
-            let _ = writeln!(err, "batchlane traffic: {}\n{}", Text(&e), crate::USAGE);
-            return 2;
-        }
+    let a = match crate::args::parse_or_exit("traffic", HELP, args, out, err, parse) {
+        Ok(a) => a,
+        Err(code) => return code,
     };
     let mut contents = Vec::with_capacity(a.files.len());
     for f in &a.files {

@@ -1,6 +1,11 @@
 //! Where `batchlane check` writes: one sink per `--format`, fed one file at
 //! a time in input order, then the totals.
 
+pub mod github;
+pub mod json;
+pub mod sarif;
+pub mod text;
+
 use batchlane_core::batch::Report;
 use std::io::Result;
 
