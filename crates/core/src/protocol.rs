@@ -16,7 +16,7 @@ use crate::batch::{
 };
 use crate::cost::usage::{ParsedUsage, UsageLimits};
 use crate::facts::Catalog;
-use crate::quota::simulator::{SimBudget, SimConfig, SimRun};
+use crate::quota::sim::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
 use serde::{Deserialize, Serialize};
 

@@ -71,7 +71,8 @@ fn prose_files() -> Vec<std::path::PathBuf> {
                 || name.ends_with("_text.rs")
                 || name == "text.rs"
                 || name == "lint.rs"
-                || name == "sim_config.rs"
+                || rel.ends_with("/quota/sim/config.rs")
+                || rel.ends_with("/traffic/triage.rs")
                 || rel.contains("/practice/generators/");
             if prose && name.ends_with(".rs") {
                 out.push(p);

@@ -2,7 +2,7 @@
 
 use batchlane_core::facts::Catalog;
 use batchlane_core::quota::plan::PlanInput;
-use batchlane_core::quota::simulator::*;
+use batchlane_core::quota::sim::*;
 
 fn burst() -> SimConfig {
     // A minute at 600 RPM on a 360-RPM deployment, then 200 RPM; clients

@@ -4,7 +4,7 @@
 
 use batchlane_core::facts::{Catalog, Kind};
 use batchlane_core::quota::plan::{explain_en, plan, DeploymentType, Level, PlanInput, Unit, Way};
-use batchlane_core::quota::simulator::{simulate, SimConfig};
+use batchlane_core::quota::sim::{simulate, SimConfig};
 
 /// gpt-4.1 Global Standard: 350 requests/min × (2,000 prompt + 1,000
 /// max_tokens) = exactly the 1,050,000 TPM allocated.

@@ -14,7 +14,7 @@ use crate::worker::client::{WorkerPool, WORKER_URL};
 use batchlane_core::facts::Catalog;
 use batchlane_core::protocol::{Request, Response};
 use batchlane_core::quota::plan::{PlanInput, Problem};
-use batchlane_core::quota::simulator::{
+use batchlane_core::quota::sim::{
     DeploymentLimits, RetryKind, Routing, SimBudget, SimConfig, SimError, SimResult, SimSetting, SimStop, Window, MAX_DEPLOYMENTS,
 };
 use batchlane_core::quota::sizing::rpm_for_tpm;

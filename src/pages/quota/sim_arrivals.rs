@@ -9,7 +9,7 @@ use crate::components::chart_frame::{ChartSvg, Plot};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::quota::plan::Problem;
-use batchlane_core::quota::simulator::{Arrivals, RateStep, SimError, SimSetting};
+use batchlane_core::quota::sim::{Arrivals, RateStep, SimError, SimSetting};
 use batchlane_core::quota::text::{num, Text};
 use leptos::prelude::*;
 

@@ -15,6 +15,4 @@ mod ways;
 pub use explain::{explain, step_text, way_text};
 pub use validate::{check_number, problem_text, MAX_N, MAX_RPM, MAX_TPM};
 
-mod sim_config;
-mod sim_limiter;
-pub mod simulator;
+pub mod sim;

@@ -1,11 +1,11 @@
 //! What the 429 simulator is told: arrivals, request sizes, deployments,
 //! enforcement window, routing and the client's retry policy.
 
-use super::input::PlanInput;
-use super::sizing::rpm_for_tpm;
-use super::validate::{check_number, refused_or_ok, Field, Problem, MAX_RPM, MAX_TPM};
 use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog};
+use crate::quota::input::PlanInput;
+use crate::quota::sizing::rpm_for_tpm;
+use crate::quota::validate::{check_number, refused_or_ok, Field, Problem, MAX_RPM, MAX_TPM};
 use serde::{Deserialize, Serialize};
 
 /// From `at_s` seconds on, requests arrive at `rpm` per minute (Poisson).
@@ -182,10 +182,10 @@ impl SimConfig {
     pub fn from_plan(input: &PlanInput, catalog: &Catalog, deployments: usize) -> Self {
         let model = model_for_name(&input.model).map(|m| m.name).unwrap_or_default();
         // The same per-deployment-type ratio as the planner's (tier tables first).
-        let (ratio, _) = super::tier::ratio(input, catalog, model);
+        let (ratio, _) = crate::quota::tier::ratio(input, catalog, model);
         let max_tokens = input.max_tokens.or_else(|| catalog.get(Kind::MaxOutputTokens, model)).unwrap_or_default();
         let limits = DeploymentLimits { tpm: input.allocated_tpm, rpm: rpm_for_tpm(input.allocated_tpm, ratio) };
-        let rpm_window = super::tier::rpm_window_seconds(catalog, model, input.deployment.tier_deployment(), input.tier);
+        let rpm_window = crate::quota::tier::rpm_window_seconds(catalog, model, input.deployment.tier_deployment(), input.tier);
         let window = Window::at_most(rpm_window.min(catalog.get(Kind::ShortWindowSeconds, "any").unwrap_or(rpm_window)));
         SimConfig {
             seed: 1,
@@ -216,7 +216,7 @@ impl SimConfig {
     /// carrying Retry-After. Vary it with struct update syntax:
     ///
     /// ```
-    /// use batchlane_core::quota::simulator::{simulate, Arrivals, SimConfig};
+    /// use batchlane_core::quota::sim::{simulate, Arrivals, SimConfig};
     ///
     /// let busy = SimConfig { arrivals: Arrivals::Poisson { rpm: 600.0 }, ..SimConfig::example() };
     /// assert!(simulate(&busy).unwrap().rejections_429 > 0);

@@ -7,9 +7,12 @@
 //! goes into a histogram. Nothing is allocated per request once the pools
 //! have grown, so an hour at 100 ms with 10 deployments runs in a few ms.
 
-pub use super::sim_config::*;
-use super::sim_limiter::Limiter;
+mod config;
+mod limiter;
+
 use crate::io::rng::Rng;
+pub use config::*;
+use limiter::Limiter;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
