@@ -1,5 +1,5 @@
 //! The fast token counter (the hand-written pre-tokenizer of
-//! `batch/scan_pieces.rs`, the piece cache and our own byte-pair merge over
+//! `batch/tokens/scan_pieces.rs`, the piece cache and our own byte-pair merge over
 //! the packed rank tables) counts exactly as tiktoken-rs `encode_ordinary`
 //! (the same as Python tiktoken), for o200k_base and cl100k_base: whitespace
 //! and pre-tokenization edge cases, the samples and fixtures, long pieces and

@@ -7,7 +7,6 @@
 
 use super::diagnostic::quote;
 use super::estimate::{explicit_cap, output_cap, prompt_tokens, OutputCap, Overheads};
-use super::fast_bpe::Tiktoken;
 use super::fast_line::check_line_fast;
 use super::findings::Findings;
 use super::finish::FileFacts;
@@ -16,6 +15,7 @@ use super::scan::json_items;
 use super::structural_part::{IdSeen, RangeStart, StructuralPart};
 use super::tally::{Once, Tally};
 use super::token_part::TokenPart;
+use super::tokens::fast_bpe::Tiktoken;
 use super::tokens::{CachedCounter, TokenizerProvider};
 use super::{CheckOptions, Code, Endpoint, Report, Severity};
 use crate::facts::{model_for_name, Catalog, Encoding, Kind, Model, ModelKind, MODELS};

@@ -267,7 +267,7 @@ pub fn cost(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::fast_bpe::Tiktoken;
+    use crate::batch::tokens::fast_bpe::Tiktoken;
     use crate::batch::tokens::TokenizerProvider;
     use crate::facts::Encoding;
     use serde_json::json;

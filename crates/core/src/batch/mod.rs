@@ -4,15 +4,12 @@
 //! `let mut c = Checker::new(options, &catalog); c.feed(chunk)…; c.progress();
 //! let report = c.finish();`
 
-mod bpe;
-mod char_class;
 mod checker;
 mod deployment;
 mod diagnostic;
 mod dialect;
 mod estimate;
 mod explain;
-mod fast_bpe;
 mod fast_line;
 mod file;
 mod findings;
@@ -24,16 +21,11 @@ mod model_rules;
 mod options;
 mod parallel;
 mod part_merge;
-mod piece_cache;
-#[cfg(test)]
-mod pretokenize;
 mod range_check;
-mod rank_table;
 mod repair;
 mod report;
 pub mod samples;
 mod scan;
-mod scan_pieces;
 pub mod schema;
 mod served;
 mod split;
@@ -45,14 +37,12 @@ mod tokens;
 mod top_fields;
 mod warm_up;
 
-pub use bpe::{pack_rank_file, RankFileError};
 pub use checker::{Checker, Progress};
 pub use deployment::{infer_model, resolve_model, ModelSource};
 pub use diagnostic::{quote, Code, Diagnostic, Severity};
 pub use dialect::{Dialect, Endpoint};
 pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};
 pub use explain::{describe, explain, explain_diagnostic, explain_with, is_service_code, Text};
-pub use fast_bpe::{install_rank_table, rank_table_file, rank_table_ready, Tiktoken};
 pub use fast_line::check_line_fast;
 pub use file::{check_file, check_reader, check_split, SPLIT_MIN_BYTES};
 pub use findings::Findings;
@@ -70,6 +60,8 @@ pub use stage::{stage_of, Stage, Verdict};
 pub use structural_part::{range_start, RangeStart, StructuralPart};
 pub use tally::{Sum, Tally};
 pub use token_part::TokenPart;
+pub use tokens::bpe::{pack_rank_file, RankFileError};
+pub use tokens::fast_bpe::{install_rank_table, rank_table_file, rank_table_ready, Tiktoken};
 pub use tokens::{NoTokenizer, TokenCounter, TokenizerProvider};
 pub use warm_up::{warm_up, warm_up_line, WARM_UP_LINES};
 

@@ -9,12 +9,12 @@
 
 use super::checker::Checker;
 use super::estimate::{prompt_tokens, Overheads};
-use super::fast_bpe::Tiktoken;
 use super::findings::Findings;
 use super::line::{check_line, LineRef, Parsed};
 use super::scan::json_items;
 use super::tally::Tally;
 use super::token_part::{context_window, TokenPart};
+use super::tokens::fast_bpe::Tiktoken;
 use super::tokens::{CachedCounter, TokenizerProvider};
 use super::{CheckOptions, NoTokenizer, Report};
 use crate::facts::{model_for_name, Catalog, Encoding, Model};

@@ -4,9 +4,9 @@
 //! buffer (tests, the CLI's reference).
 
 use super::checker::Checker;
-use super::fast_bpe::Tiktoken;
 use super::parallel::{owned_range, plan_parallel, ParallelPlan};
 use super::structural_part::{range_start, RangeStart, StructuralPart};
+use super::tokens::fast_bpe::Tiktoken;
 use super::tokens::TokenizerProvider;
 use super::{CheckOptions, NoTokenizer, Report};
 use crate::facts::Catalog;

@@ -13,9 +13,9 @@
 
 use super::bpe::{count_piece, parse_packed, RankFileError, Ranks};
 use super::char_class::CharClasses;
+use super::counter::{TokenCounter, TokenizerProvider};
 use super::piece_cache::PieceCache;
 use super::scan_pieces::{Pattern, Scanner};
-use super::tokens::{TokenCounter, TokenizerProvider};
 use crate::facts::Encoding;
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -50,8 +50,8 @@ fn cell(encoding: Encoding) -> &'static OnceLock<Bpe> {
 #[cfg(not(target_arch = "wasm32"))]
 fn built_in(encoding: Encoding) -> &'static [u8] {
     match encoding {
-        Encoding::O200kBase => include_bytes!("../../assets/tokenizers/o200k_base.bin"),
-        Encoding::Cl100kBase => include_bytes!("../../assets/tokenizers/cl100k_base.bin"),
+        Encoding::O200kBase => include_bytes!("../../../assets/tokenizers/o200k_base.bin"),
+        Encoding::Cl100kBase => include_bytes!("../../../assets/tokenizers/cl100k_base.bin"),
     }
 }
 
