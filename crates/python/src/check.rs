@@ -82,6 +82,7 @@ pub fn check_file(
 struct SameThread<T>(T);
 // SAFETY: `Python::detach` runs the closure synchronously on the current
 // thread; the checker inside never leaves it and holds no Python object.
+#[allow(unsafe_code)]
 unsafe impl<T> Send for SameThread<T> {}
 
 /// Check lines not on disk yet: an iterable of `str` or `bytes`, one JSONL
