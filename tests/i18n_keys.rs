@@ -274,3 +274,53 @@ fn a_count_before_a_plural_noun_is_a_plural_key() {
     }
     assert!(wrong.is_empty(), "counts written in the plural whatever they are:\n{}", wrong.join("\n"));
 }
+
+/// Keys built with `format!` at run time: every prefix the UI builds is one
+/// this test knows, and each known prefix's keys exist in both languages for
+/// every value the domain can give it. A new `format!("prefix.{…}")` key
+/// fails here until it is covered.
+#[test]
+fn keys_built_with_format_exist() {
+    // prefix → the keys it is built into (facts' kinds, topics and units are
+    // covered by `every_fact_has_labels`; `subject.*` falls back to the
+    // subject itself, a model or dialect name, by design).
+    let knobs: Vec<String> = batchlane_core::cost::compare::Knob::ORDER.iter().map(|k| format!("cost.knob.{}", k.code())).collect();
+    let covered: &[(&str, &[String])] = &[("cost.knob.", &knobs), ("fact.", &[]), ("subject.", &[]), ("topic.", &[]), ("unit.", &[])];
+    for (_, built) in covered {
+        for key in built.iter() {
+            for lang in Lang::ALL {
+                assert!(lookup(lang, key).is_some(), "{lang:?} lacks {key}");
+            }
+        }
+    }
+    let mut unknown = Vec::new();
+    let mut found = BTreeSet::new();
+    for file in support::rust_files(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))) {
+        let src = std::fs::read_to_string(&file).unwrap();
+        for (at, _) in src.match_indices("format!(\"") {
+            let literal = &src[at + 9..];
+            let Some(end) = literal.find('"') else { continue };
+            let literal = &literal[..end];
+            // `prefix.{…}`: a key namespace (lower-case words and dots) before the first placeholder.
+            let Some(open) = literal.find('{') else { continue };
+            let prefix = &literal[..open];
+            let is_key =
+                prefix.ends_with('.') && prefix.len() > 1 && prefix.bytes().all(|b| b.is_ascii_lowercase() || b == b'.' || b == b'_');
+            if is_key && !covered.iter().any(|(p, _)| *p == prefix) {
+                unknown.push(format!("{}: format!(\"{literal}\")", file.display()));
+            }
+            if is_key {
+                found.insert(prefix.to_string());
+            }
+        }
+    }
+    // The scan sees the keys the pages build (else it would pass on nothing).
+    for prefix in ["cost.knob.", "fact.", "subject."] {
+        assert!(found.contains(prefix), "the scan did not find format!(\"{prefix}{{…}}\") in src/");
+    }
+    assert!(
+        unknown.is_empty(),
+        "keys built with format! that no test covers (add the prefix and its values above):\n{}",
+        unknown.join("\n")
+    );
+}
