@@ -1,5 +1,5 @@
-// Issue 17 on /batch (and two polish points on /results): the pager past
-// its first page, the model behind a deployment, grouped findings and the
+// /batch's findings in detail (and two polish points on /results): the
+// pager past its first page, the model behind a deployment, grouped findings and the
 // dialect hint, Split under the quota, image tokens, the phone layout, and
 // grouped digits, human sizes and the drop zone's limits.
 import { test, expect } from "@playwright/test";
