@@ -100,7 +100,7 @@ test("the plain CSV by the picker, hand-offs to /quota and /cost", async ({ page
   await expect(page).toHaveURL(/\/quota\?.*pk=72/);
   await expect(page.getByTestId("q-pk")).toHaveValue("72");
 
-  await page.goBack();
+  await page.goto("/traffic");
   await ready(page, TITLE.en);
   await page.getByTestId("traffic-sample").click();
   const chat2 = page.locator('[data-testid="traffic-deployment"][data-deployment="chat-gpt4o"]');

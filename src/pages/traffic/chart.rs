@@ -42,7 +42,9 @@ pub fn nice(max: f64) -> f64 {
 /// The chart's width in CSS pixels: the content width of the page.
 pub fn chart_width() -> f64 {
     let w = web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|v| v.as_f64()).unwrap_or(800.0);
-    (w - 48.0).clamp(300.0, 1000.0)
+    // The page's side padding and a scrollbar at most: never wider than
+    // the content, so a label is never drawn smaller than it is set.
+    (w - 64.0).clamp(280.0, 1000.0)
 }
 
 const LEFT: f64 = 48.0;
@@ -79,13 +81,14 @@ pub fn deployment_chart(d: &DeploymentReport, lang: Lang) -> AnyView {
     let rpm_path = path(&|p| y_rpm(p.rpm));
     // One bucket's width (at least 2 px) for the 429 marks.
     let bucket = d.chart.get(1).map_or(1, |p| (p.at - d.chart[0].at).max(1)) as f64;
-    let mark_w = (bucket / span * (width - LEFT - RIGHT)).max(2.0);
+    // Most of a bucket's width, so neighbouring minutes stay apart.
+    let mark_w = (bucket / span * (width - LEFT - RIGHT) * 0.7).max(2.0);
     let marks = d
         .chart
         .iter()
         .filter(|p| p.throttled > 0.0)
         .map(|p| {
-            let x0 = (x(p.at) - mark_w / 2.0).max(LEFT);
+            let x0 = (x(p.at) - mark_w / 2.0).clamp(LEFT, width - RIGHT - mark_w);
             view! {
                 <rect class="traffic-429" x=format!("{x0:.1}") y=tpm_top width=format!("{mark_w:.1}") height=rpm_base - tpm_top>
                     <title>{format!("{} · 429 × {}", super::text::minute(p.at), super::text::n(p.throttled))}</title>
@@ -115,14 +118,18 @@ pub fn deployment_chart(d: &DeploymentReport, lang: Lang) -> AnyView {
     let tpm_limit = limit_tpm.map(|v| limit_line("tpm", y_tpm(v), fill(t(lang, "traffic.chart.tpm_limit"), &[("v", &compact(v))])));
     let rpm_limit = limit_rpm.map(|v| limit_line("rpm", y_rpm(v), fill(t(lang, "traffic.chart.rpm_limit"), &[("v", &compact(v))])));
     let with_date = d.last - d.first >= 1440;
-    let ticks = (0..=4)
+    // Five ticks, three on a phone (a tick's label is about 40 px wide).
+    let parts = if width < 520.0 { 2 } else { 4 };
+    let ticks = (0..=parts)
         .map(|i| {
-            let m = d.first + ((d.last - d.first) as f64 * i as f64 / 4.0).round() as i64;
+            let m = d.first + ((d.last - d.first) as f64 * i as f64 / parts as f64).round() as i64;
             let xx = x(m);
-            let anchor = match i {
-                0 => "start",
-                4 => "end",
-                _ => "middle",
+            let anchor = if i == 0 {
+                "start"
+            } else if i == parts {
+                "end"
+            } else {
+                "middle"
             };
             view! {
                 <line class="chart-axis" x1=xx x2=xx y1=rpm_base y2=rpm_base + 4.0/>

@@ -10,6 +10,14 @@ use crate::prefs::{tr, use_prefs};
 use leptos::prelude::*;
 use web_sys::File;
 
+/// Text with `code` spans as `<code>` elements.
+fn with_code(text: &str) -> impl IntoView {
+    text.split('`')
+        .enumerate()
+        .map(|(i, part)| if i % 2 == 1 { view! { <code>{part.to_string()}</code> }.into_any() } else { part.to_string().into_any() })
+        .collect_view()
+}
+
 #[component]
 pub fn ImportPanel() -> impl IntoView {
     let state = expect_context::<State>();
@@ -99,7 +107,7 @@ pub fn ImportPanel() -> impl IntoView {
                         {tr("traffic.import.sample")}
                     </button>
                 </div>
-                <p class="muted traffic-drop__formats">{tr("traffic.import.formats")}</p>
+                <p class="muted traffic-drop__formats">{move || with_code(t(prefs.lang.get(), "traffic.import.formats"))}</p>
                 <p class="muted traffic-drop__privacy">{tr("traffic.import.local")}</p>
             </DropZone>
             <Show when=move || state.files.with(|f| !f.is_empty())>

@@ -15,11 +15,24 @@ const TOP: f64 = 16.0;
 const PLOT: f64 = 190.0;
 const AXIS: f64 = 36.0;
 
+/// 1, 2, 2.5 or 5 × 10^k at or above `raw` (at least 1: PTUs are whole).
+fn tick_step(raw: f64) -> f64 {
+    if raw <= 1.0 || !raw.is_finite() {
+        return 1.0;
+    }
+    let p = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0].into_iter().map(|m| m * p).find(|s| *s >= raw).unwrap_or(10.0 * p).max(1.0)
+}
+
 pub fn ptu_curve(p: &PtuPlan, lang: Lang) -> AnyView {
     let width = chart_width();
     let height = TOP + PLOT + AXIS;
     let base = TOP + PLOT;
-    let x_max = nice(p.curve.iter().map(|c| c.ptu).fold(p.peak_sized.ptu, f64::max).max(1.0));
+    // Whole-PTU ticks: a step of 1, 2, 2.5 or 5 × 10^k, four or fewer of them.
+    let top = p.curve.iter().map(|c| c.ptu).fold(p.peak_sized.ptu, f64::max).max(1.0);
+    let step = tick_step(top / 4.0);
+    let x_max = (top / step).ceil() * step;
+    let ticks_n = (x_max / step).round() as usize;
     let y_max = nice(p.curve.iter().map(|c| c.monthly_usd).fold(0.0, f64::max));
     let x = move |v: f64| LEFT + v / x_max * (width - LEFT - RIGHT);
     let y = move |v: f64| base - v / y_max * PLOT;
@@ -44,9 +57,9 @@ pub fn ptu_curve(p: &PtuPlan, lang: Lang) -> AnyView {
             }
         })
         .collect_view();
-    let xticks = (0..=4)
+    let xticks = (0..=ticks_n)
         .map(|i| {
-            let v = x_max * i as f64 / 4.0;
+            let v = step * i as f64;
             let xx = x(v);
             view! {
                 <line class="chart-axis" x1=xx x2=xx y1=base y2=base + 4.0/>
@@ -54,28 +67,44 @@ pub fn ptu_curve(p: &PtuPlan, lang: Lang) -> AnyView {
             }
         })
         .collect_view();
-    // The three marks; labels stacked when counts coincide.
+    // The three marks; where counts coincide, one label names them all
+    // (the cheapest drawn last, on top).
     let marks = [
         (p.payg, "payg", "traffic.ptu.mark.payg"),
         (p.peak_sized, "peak", "traffic.ptu.mark.peak"),
         (p.best, "best", "traffic.ptu.mark.best"),
     ];
-    let mark_views = marks
+    let circles = marks
         .iter()
-        .enumerate()
-        .map(|(i, (c, code, key))| {
-            let (cx, cy) = (x(c.ptu), y(c.monthly_usd));
-            let anchor = if cx > width * 0.6 { "end" } else { "start" };
-            let dx = if anchor == "end" { -8.0 } else { 8.0 };
-            let ly = (cy - 8.0 - 14.0 * i as f64).max(TOP + 10.0);
+        .map(|(c, code, key)| {
             view! {
-                <circle class=format!("traffic-mark traffic-mark--{code}") data-testid=format!("traffic-mark-{code}") cx=cx cy=cy r="5">
+                <circle class=format!("traffic-mark traffic-mark--{code}") data-testid=format!("traffic-mark-{code}") cx=x(c.ptu) cy=y(c.monthly_usd) r="5">
                     <title>{format!("{}: {} PTU", t(lang, key), compact(c.ptu))}</title>
                 </circle>
-                <text class=format!("traffic-mark-label traffic-mark-label--{code}") x=cx + dx y=ly text-anchor=anchor>{t(lang, key)}</text>
             }
         })
         .collect_view();
+    let mut labels: Vec<(f64, f64, &'static str, Vec<&'static str>)> = Vec::new();
+    for (c, code, key) in marks.iter().rev() {
+        match labels.iter_mut().find(|l| (l.0 - c.ptu).abs() < 1e-9) {
+            Some(l) => l.3.push(t(lang, key)),
+            None => labels.push((c.ptu, c.monthly_usd, code, vec![t(lang, key)])),
+        }
+    }
+    let label_views = labels
+        .into_iter()
+        .map(|(ptu, usd, code, names)| {
+            let (cx, cy) = (x(ptu), y(usd));
+            let anchor = if cx > width * 0.6 { "end" } else { "start" };
+            let dx = if anchor == "end" { -8.0 } else { 8.0 };
+            // Above the mark, or below it when the mark is near the top.
+            let ly = if cy - 10.0 < TOP + 10.0 { cy + 18.0 } else { cy - 10.0 };
+            view! {
+                <text class=format!("traffic-mark-label traffic-mark-label--{code}") x=cx + dx y=ly text-anchor=anchor>{names.join(" = ")}</text>
+            }
+        })
+        .collect_view();
+    let mark_views = view! { {circles}{label_views} };
     let title = fill(t(lang, "traffic.ptu.chart_title"), &[("model", &p.model)]);
     view! {
         <figure class="chart traffic-chart traffic-ptu-chart" data-testid="traffic-ptu-chart">

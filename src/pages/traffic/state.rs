@@ -227,8 +227,9 @@ impl State {
         let _ = self.client.try_with_value(|c| c.cancel());
         if files.is_empty() {
             self.report.set(None);
-            self.running.set(false);
-            self.progress.set(None);
+            // A sample that could not be fetched stays said; the rest goes with the files.
+            let keep = matches!(self.failure.get_untracked(), Some(Failure::Sample(_)));
+            self.end(if keep { self.failure.get_untracked() } else { None });
             return;
         }
         let names: Vec<String> = files.iter().map(File::name).collect();
