@@ -3,7 +3,7 @@
 use crate::components::notice::{provide_notice, Notice};
 use crate::i18n::Lang;
 use crate::pages;
-use crate::pages::routes::{BatchRoute, CostRoute, FactsRoute, PracticeRoute, QuotaRoute, ResultsRoute, SnippetsRoute};
+use crate::pages::routes::{BatchRoute, CostRoute, FactsRoute, PracticeRoute, QuotaRoute, ResultsRoute, SnippetsRoute, TrafficRoute};
 use crate::prefs::{provide_prefs, set_lang, toggle_theme, tr, use_prefs, Theme};
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes, A};
@@ -14,6 +14,7 @@ pub const NAV: &[(&str, &str)] = &[
     ("/", "nav.home"),
     ("/batch", "nav.batch"),
     ("/results", "nav.results"),
+    ("/traffic", "nav.traffic"),
     ("/quota", "nav.quota"),
     ("/cost", "nav.cost"),
     ("/snippets", "nav.snippets"),
@@ -36,6 +37,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=pages::home::Home/>
                     <Route path=path!("/batch") view={Lazy::<BatchRoute>::new()}/>
                     <Route path=path!("/results") view={Lazy::<ResultsRoute>::new()}/>
+                    <Route path=path!("/traffic") view={Lazy::<TrafficRoute>::new()}/>
                     <Route path=path!("/quota") view={Lazy::<QuotaRoute>::new()}/>
                     <Route path=path!("/cost") view={Lazy::<CostRoute>::new()}/>
                     <Route path=path!("/snippets") view={Lazy::<SnippetsRoute>::new()}/>

@@ -10,6 +10,7 @@ use leptos_router::components::A;
 const TOOLS: &[(&str, &str, &str, &str)] = &[
     ("/batch", "page.batch.title", "home.batch", "M5 12l4 4 10-10"),
     ("/results", "page.results.title", "home.results", "M4 8h14l-4-4M20 16H6l4 4"),
+    ("/traffic", "page.traffic.title", "home.traffic", "M3 17l5-6 4 3 6-8M17 6h3v3"),
     ("/quota", "page.quota.title", "home.quota", "M4 17a8 8 0 1 1 16 0M12 17l4-6"),
     ("/cost", "page.cost.title", "home.cost", "M12 3v18M16 7H10a3 3 0 0 0 0 6h4a3 3 0 0 1 0 6H7"),
     ("/snippets", "page.snippets.title", "home.snippets", "M9 5L4 12l5 7M15 5l5 7-5 7"),

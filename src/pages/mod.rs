@@ -11,3 +11,4 @@ pub mod quota;
 pub mod results;
 pub mod routes;
 pub mod snippets;
+pub mod traffic;

@@ -46,6 +46,8 @@ page_route!(/// `/batch`
     BatchRoute => super::batch::BatchPage);
 page_route!(/// `/results`
     ResultsRoute => super::results::ResultsPage);
+page_route!(/// `/traffic`
+    TrafficRoute => super::traffic::TrafficPage);
 page_route!(/// `/quota`
     QuotaRoute => super::quota::QuotaPage);
 page_route!(/// `/cost`

@@ -263,6 +263,34 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             }
             out.post(&Response::Usage { parsed: Box::new(parser.finish()) }, &[]);
         }
+        Request::Traffic { files, options, catalog } => {
+            if files.len() != blobs.len() {
+                return Err(format!("{} files named, {} attached", files.len(), blobs.len()));
+            }
+            // Reading is the first half of the bar, the analysis the second.
+            let total: u64 = blobs.iter().map(|b| b.size() as u64).sum();
+            let mut t = Ticker::new(out, total.saturating_mul(2));
+            let mut read: Vec<(String, Vec<u8>)> = Vec::with_capacity(files.len());
+            let mut done = 0u64;
+            for (name, blob) in files.into_iter().zip(blobs) {
+                let reader = Reader::new(blob)?;
+                let mut bytes = Vec::with_capacity(usize::try_from(reader.len).unwrap_or(0));
+                reader
+                    .each(0, reader.len, |chunk| {
+                        bytes.extend_from_slice(chunk);
+                        done += chunk.len() as u64;
+                        t.tick(done, 0);
+                        true
+                    })
+                    .await?;
+                read.push((name, bytes));
+            }
+            let refs: Vec<(String, &[u8])> = read.iter().map(|(n, b)| (n.clone(), b.as_slice())).collect();
+            match batchlane_core::traffic::run(&refs, &options, &catalog, &mut |d, _| t.tick(total.saturating_add(d), 0)) {
+                Ok(report) => out.post(&Response::Traffic { report: Box::new(report) }, &[]),
+                Err(error) => out.post(&Response::TrafficFailed { error }, &[]),
+            }
+        }
     }
     Ok(())
 }

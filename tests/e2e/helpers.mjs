@@ -6,6 +6,7 @@ export const PAGES = [
   { path: "/", name: "home", en: "Tools for batch, quota and cost", ko: "배치·할당량·비용을 위한 도구" },
   { path: "/batch", name: "batch", en: "Batch file check", ko: "배치 파일 검사" },
   { path: "/results", name: "results", en: "Batch results", ko: "배치 결과" },
+  { path: "/traffic", name: "traffic", en: "Your traffic", ko: "내 트래픽" },
   { path: "/quota", name: "quota", en: "Quota planner", ko: "할당량 계획" },
   { path: "/cost", name: "cost", en: "Cost what-if", ko: "비용 시나리오" },
   { path: "/snippets", name: "snippets", en: "Snippets", ko: "스니펫" },

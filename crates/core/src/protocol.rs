@@ -18,6 +18,7 @@ use crate::cost::usage::{ParsedUsage, UsageLimits};
 use crate::facts::Catalog;
 use crate::quota::sim::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
+use crate::traffic::{ImportError, TrafficOptions, TrafficReport};
 use serde::{Deserialize, Serialize};
 
 /// What the page asks the worker for.
@@ -60,6 +61,11 @@ pub enum Request {
     Simulate { config: SimConfig, budget: SimBudget },
     /// Usage lines for cost attribution. Blob: the file. Ends with `Usage`.
     Usage { limits: UsageLimits },
+    /// The traffic analysis of metric exports: one blob per entry of
+    /// `files` (their names, for errors and the file list), each read
+    /// whole. Ends with `Traffic`, or `TrafficFailed` naming the file,
+    /// line and field.
+    Traffic { files: Vec<String>, options: TrafficOptions, catalog: Catalog },
 }
 
 /// What the worker answers.
@@ -111,6 +117,13 @@ pub enum Response {
     },
     Usage {
         parsed: Box<ParsedUsage>,
+    },
+    Traffic {
+        report: Box<TrafficReport>,
+    },
+    /// A file could not be read: where, and why.
+    TrafficFailed {
+        error: ImportError,
     },
     /// The request could not be carried out (unreadable file, bad message,
     /// refused settings, a worker that crashed).

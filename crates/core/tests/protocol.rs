@@ -8,15 +8,18 @@ use batchlane_core::batch::{
 use batchlane_core::cost::usage::{parse_usage, UsageLimits};
 use batchlane_core::facts::Catalog;
 use batchlane_core::protocol::{decode, encode, Request, Response};
+use batchlane_core::quota::plan::DeploymentType;
 use batchlane_core::quota::plan::PlanInput;
 use batchlane_core::quota::sim::{simulate_within, SimBudget, SimConfig};
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryError};
+use batchlane_core::traffic::{self, parse_limit, ImportError, PtuPricing, TrafficOptions, TrafficReport};
 
 const BROKEN: &[u8] = include_bytes!("../../../tests/fixtures/batch/broken.jsonl");
 const VALID: &[u8] = include_bytes!("../../../tests/fixtures/batch/valid_mixed.jsonl");
 const OUTPUT: &[u8] = include_bytes!("../../../tests/fixtures/results/chat/output.jsonl");
 const ERRORS: &[u8] = include_bytes!("../../../tests/fixtures/results/chat/errors.jsonl");
 const INPUT: &[u8] = include_bytes!("../../../tests/fixtures/results/chat/input.jsonl");
+const TRAFFIC: &[u8] = include_bytes!("../../../tests/fixtures/traffic/plain.csv");
 const USAGE: &str = include_str!("../../../tests/fixtures/cost/usage.csv");
 
 /// The variant's name; a match without a wildcard, so a new variant fails
@@ -35,6 +38,7 @@ fn request_name(r: &Request) -> &'static str {
         Request::RetryFile { .. } => "RetryFile",
         Request::Simulate { .. } => "Simulate",
         Request::Usage { .. } => "Usage",
+        Request::Traffic { .. } => "Traffic",
     }
 }
 
@@ -53,6 +57,8 @@ fn response_name(r: &Response) -> &'static str {
         Response::RetryFailed { .. } => "RetryFailed",
         Response::Simulated { .. } => "Simulated",
         Response::Usage { .. } => "Usage",
+        Response::Traffic { .. } => "Traffic",
+        Response::TrafficFailed { .. } => "TrafficFailed",
         Response::Failed { .. } => "Failed",
     }
 }
@@ -84,6 +90,30 @@ fn part(start: u64) -> StructuralPart {
     c.finish_part()
 }
 
+fn traffic_options() -> TrafficOptions {
+    TrafficOptions {
+        limits: vec![parse_limit("chat-gpt4o=10000/60").unwrap()],
+        deployment_types: vec![("mini-batchy".into(), DeploymentType::DataZoneStandard)],
+        models: vec![("x".into(), "gpt-4o".into())],
+        ptu_pricing: PtuPricing::Monthly,
+        ..TrafficOptions::default()
+    }
+}
+
+fn traffic_report() -> TrafficReport {
+    traffic::run(&[("plain.csv".to_string(), TRAFFIC)], &traffic_options(), &Catalog::builtin(), &mut |_, _| {}).unwrap()
+}
+
+fn traffic_error() -> ImportError {
+    traffic::run(
+        &[("bad.csv".to_string(), b"timestamp,deployment,requests\nsoon,a,1\n".as_slice())],
+        &TrafficOptions::default(),
+        &Catalog::builtin(),
+        &mut |_, _| {},
+    )
+    .unwrap_err()
+}
+
 fn requests() -> Vec<Request> {
     let catalog = Catalog::builtin();
     let mut pass = TokenPass::new(options(), &catalog, Box::new(NoTokenizer), 0, Some("gpt-4o"));
@@ -113,6 +143,11 @@ fn requests() -> Vec<Request> {
         Request::RetryFile { plan: joined().retry },
         Request::Simulate { config: sim_config(), budget: SimBudget { max_steps: 1_000 } },
         Request::Usage { limits: UsageLimits { max_lines: 10, max_diagnostics: 3 } },
+        Request::Traffic {
+            files: vec!["metrics-list.json".into(), "plain \"1\".csv".into()],
+            options: traffic_options(),
+            catalog: Catalog::builtin(),
+        },
     ]
 }
 
@@ -139,6 +174,8 @@ fn responses() -> Vec<Response> {
         Response::Usage { parsed: Box::new(parse_usage(USAGE)) },
         Response::Failed { message: "the worker stopped: <boom> \u{1b}[31m".into() },
         Response::Part { part: Box::new(part(0)) },
+        Response::Traffic { report: Box::new(traffic_report()) },
+        Response::TrafficFailed { error: traffic_error() },
     ]
 }
 
@@ -147,7 +184,7 @@ fn every_request_survives_the_encoding() {
     let all = requests();
     let mut names: Vec<_> = all.iter().map(request_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 12, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 13, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Request = decode(&text).unwrap();
@@ -160,7 +197,7 @@ fn every_response_survives_the_encoding() {
     let all = responses();
     let mut names: Vec<_> = all.iter().map(response_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 14, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 16, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Response = decode(&text).unwrap();
@@ -178,6 +215,9 @@ fn the_samples_are_not_empty_shells() {
     assert!(!report.rows.is_empty());
     let Response::Simulated { run } = &rs[10] else { panic!() };
     assert!(run.stopped.is_some() && !run.result.series.is_empty());
+    let Response::Traffic { report } = &rs[14] else { panic!() };
+    assert!(!report.deployments.is_empty() && !report.ptu.is_empty() && !report.triage.is_empty());
+    assert!(report.deployments.iter().any(|d| !d.throttled_minutes.is_empty() && !d.chart.is_empty()));
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod quota;
 mod results;
 mod shell;
 mod snippets;
+mod traffic;
 
 /// Every entry, page by page.
 pub(super) const SECTIONS: &[&[(&str, &str)]] = &[
@@ -18,6 +19,7 @@ pub(super) const SECTIONS: &[&[(&str, &str)]] = &[
     batch::TABLE,
     batch_checks::TABLE,
     results::TABLE,
+    traffic::TABLE,
     quota::TABLE,
     cost::TABLE,
     snippets::TABLE,

@@ -1,0 +1,169 @@
+//! A deployment's minutes as an inline SVG: tokens per minute above,
+//! requests per minute below, each with its limit drawn as a dashed line,
+//! and the minutes with 429s marked across both. The viewBox is as wide as
+//! the screen's content, so the 11 px labels stay 11 px on a phone.
+
+use super::text::tick;
+use crate::components::chart_frame::ChartSvg;
+use crate::i18n::{fill, t, Lang};
+use batchlane_core::traffic::DeploymentReport;
+use leptos::prelude::*;
+
+/// 1234567 → "1.2M", 35000 → "35k".
+pub fn compact(x: f64) -> String {
+    let a = x.abs();
+    let (v, s) = if a >= 1e9 {
+        (x / 1e9, "B")
+    } else if a >= 1e6 {
+        (x / 1e6, "M")
+    } else if a >= 1e3 {
+        (x / 1e3, "k")
+    } else {
+        (x, "")
+    };
+    let t = if v.fract().abs() < 0.05 || v.abs() >= 100.0 { format!("{v:.0}") } else { format!("{v:.1}") };
+    format!("{t}{s}")
+}
+
+/// A "nice" upper bound for an axis.
+pub fn nice(max: f64) -> f64 {
+    if max <= 0.0 || !max.is_finite() {
+        return 1.0;
+    }
+    let p = 10f64.powf(max.log10().floor());
+    for m in [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0] {
+        if m * p >= max {
+            return m * p;
+        }
+    }
+    10.0 * p
+}
+
+/// The chart's width in CSS pixels: the content width of the page.
+pub fn chart_width() -> f64 {
+    let w = web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|v| v.as_f64()).unwrap_or(800.0);
+    // The page's side padding and a scrollbar at most: never wider than
+    // the content, so a label is never drawn smaller than it is set.
+    (w - 64.0).clamp(280.0, 1000.0)
+}
+
+const LEFT: f64 = 48.0;
+const RIGHT: f64 = 10.0;
+const TOP: f64 = 10.0;
+const PANEL_TPM: f64 = 150.0;
+const GAP: f64 = 26.0;
+const PANEL_RPM: f64 = 110.0;
+const AXIS: f64 = 30.0;
+
+pub fn deployment_chart(d: &DeploymentReport, lang: Lang) -> AnyView {
+    let width = chart_width();
+    let height = TOP + PANEL_TPM + GAP + PANEL_RPM + AXIS;
+    let span = (d.last - d.first).max(1) as f64;
+    let x = move |m: i64| LEFT + (m - d.first) as f64 / span * (width - LEFT - RIGHT);
+    let limit_tpm = d.limits.as_ref().map(|l| l.tpm);
+    let limit_rpm = d.limits.as_ref().map(|l| l.rpm);
+    let max_tpm = nice(d.chart.iter().map(|p| p.tpm).fold(limit_tpm.unwrap_or(0.0), f64::max) * 1.05);
+    let max_rpm = nice(d.chart.iter().map(|p| p.rpm).fold(limit_rpm.unwrap_or(0.0), f64::max) * 1.05);
+    let tpm_top = TOP;
+    let tpm_base = TOP + PANEL_TPM;
+    let rpm_top = tpm_base + GAP;
+    let rpm_base = rpm_top + PANEL_RPM;
+    let y_tpm = move |v: f64| tpm_base - v / max_tpm * PANEL_TPM;
+    let y_rpm = move |v: f64| rpm_base - v / max_rpm * PANEL_RPM;
+    let path = |ys: &dyn Fn(&batchlane_core::traffic::ChartPoint) -> f64| {
+        d.chart
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{}{:.1},{:.1}", if i == 0 { "M" } else { "L" }, x(p.at), ys(p)))
+            .collect::<String>()
+    };
+    let tpm_path = path(&|p| y_tpm(p.tpm));
+    let rpm_path = path(&|p| y_rpm(p.rpm));
+    // One bucket's width (at least 2 px) for the 429 marks.
+    let bucket = d.chart.get(1).map_or(1, |p| (p.at - d.chart[0].at).max(1)) as f64;
+    // Most of a bucket's width, so neighbouring minutes stay apart.
+    let mark_w = (bucket / span * (width - LEFT - RIGHT) * 0.7).max(2.0);
+    let marks = d
+        .chart
+        .iter()
+        .filter(|p| p.throttled > 0.0)
+        .map(|p| {
+            let x0 = (x(p.at) - mark_w / 2.0).clamp(LEFT, width - RIGHT - mark_w);
+            view! {
+                <rect class="traffic-429" x=format!("{x0:.1}") y=tpm_top width=format!("{mark_w:.1}") height=rpm_base - tpm_top>
+                    <title>{format!("{} · 429 × {}", super::text::minute(p.at), super::text::n(p.throttled))}</title>
+                </rect>
+            }
+        })
+        .collect_view();
+    let grid = move |top: f64, base: f64, max: f64| {
+        (0..=2)
+            .map(|i| {
+                let v = max * i as f64 / 2.0;
+                let y = base - (base - top) * i as f64 / 2.0;
+                view! {
+                    <line class="chart-grid" x1=LEFT x2=width - RIGHT y1=y y2=y/>
+                    <text class="chart-tick traffic-tick" x=LEFT - 5.0 y=y + 4.0 text-anchor="end">{compact(v)}</text>
+                }
+            })
+            .collect_view()
+    };
+    let limit_line = move |class: &'static str, y: f64, label: String| {
+        view! {
+            <line class=format!("traffic-limit traffic-limit--{class}") data-testid=format!("traffic-limit-{class}")
+                x1=LEFT x2=width - RIGHT y1=y y2=y/>
+            <text class="traffic-limit-label" x=width - RIGHT - 4.0 y=y - 4.0 text-anchor="end">{label}</text>
+        }
+    };
+    let tpm_limit = limit_tpm.map(|v| limit_line("tpm", y_tpm(v), fill(t(lang, "traffic.chart.tpm_limit"), &[("v", &compact(v))])));
+    let rpm_limit = limit_rpm.map(|v| limit_line("rpm", y_rpm(v), fill(t(lang, "traffic.chart.rpm_limit"), &[("v", &compact(v))])));
+    let with_date = d.last - d.first >= 1440;
+    // Five ticks, three on a phone (a tick's label is about 40 px wide).
+    let parts = if width < 520.0 { 2 } else { 4 };
+    let ticks = (0..=parts)
+        .map(|i| {
+            let m = d.first + ((d.last - d.first) as f64 * i as f64 / parts as f64).round() as i64;
+            let xx = x(m);
+            let anchor = if i == 0 {
+                "start"
+            } else if i == parts {
+                "end"
+            } else {
+                "middle"
+            };
+            view! {
+                <line class="chart-axis" x1=xx x2=xx y1=rpm_base y2=rpm_base + 4.0/>
+                <text class="chart-tick traffic-tick" x=xx y=rpm_base + 16.0 text-anchor=anchor>{tick(m, with_date)}</text>
+            }
+        })
+        .collect_view();
+    let title = fill(t(lang, "traffic.chart.title"), &[("name", &d.name)]);
+    view! {
+        <figure class="chart traffic-chart" data-testid="traffic-chart">
+            <ChartSvg width=width height=height title=title natural_size=false>
+                {marks}
+                {grid(tpm_top, tpm_base, max_tpm)}
+                {grid(rpm_top, rpm_base, max_rpm)}
+                <line class="chart-axis" x1=LEFT x2=width - RIGHT y1=tpm_base y2=tpm_base/>
+                <line class="chart-axis" x1=LEFT x2=width - RIGHT y1=rpm_base y2=rpm_base/>
+                <text class="traffic-panel-label" x=LEFT + 4.0 y=tpm_top + 12.0>{t(lang, "traffic.chart.tpm")}</text>
+                <text class="traffic-panel-label" x=LEFT + 4.0 y=rpm_top + 12.0>{t(lang, "traffic.chart.rpm")}</text>
+                <path class="traffic-line traffic-line--tpm" d=tpm_path/>
+                <path class="traffic-line traffic-line--rpm" d=rpm_path/>
+                {tpm_limit}
+                {rpm_limit}
+                {ticks}
+            </ChartSvg>
+            <figcaption>
+                <ul class="chart-legend traffic-legend">
+                    <li><span class="traffic-swatch traffic-swatch--tpm" aria-hidden="true"></span>{t(lang, "traffic.chart.tpm")}</li>
+                    <li><span class="traffic-swatch traffic-swatch--rpm" aria-hidden="true"></span>{t(lang, "traffic.chart.rpm")}</li>
+                    <li><span class="traffic-swatch traffic-swatch--limit" aria-hidden="true"></span>{t(lang, "traffic.chart.limits")}</li>
+                    <li><span class="traffic-swatch traffic-swatch--429" aria-hidden="true"></span>{t(lang, "traffic.chart.throttled")}</li>
+                </ul>
+                <span class="muted">{t(lang, "traffic.chart.utc")}</span>
+            </figcaption>
+        </figure>
+    }
+    .into_any()
+}
