@@ -2,7 +2,7 @@
 //! page reads (the KEDA form, the tab, the Control plane tab, and the keys
 //! other pages hand over: the quota planner's `maxReplicaCount`,
 //! `messageCount`, `tpm`, `tokens`, …; the batch check's `deployment`,
-//! `endpoint`, `dialect`, `jobs`), [`open`] applying a link's checked values
+//! `endpoint`, `dialect`, `file`, `jobs`), [`open`] applying a link's checked values
 //! to the generators' options, and [`encode`] writing them back (only values
 //! that differ from the defaults). [`decode`] takes the page's full URL or
 //! only its query string, for the command line (`batchlane snippets`) and
@@ -311,14 +311,14 @@ fn control_table_fields(catalog: &Catalog) -> Vec<Field> {
 }
 
 /// The page's link: every KEDA field, the tab, the keys other pages hand
-/// over (`deployment`, `endpoint`, `dialect`, `tokensPerMessage`) and the
+/// over (`deployment`, `endpoint`, `dialect`, `file`, `tokensPerMessage`) and the
 /// Control plane tab's. Defaults are the forms' (the page keeps them in the
 /// URL only).
 pub fn table(catalog: &Catalog) -> Table {
     let default = KedaUi::new(catalog);
     let mut out: Vec<_> =
         keda_fields().into_iter().map(|(key, get, _)| field(key, kind_of(key), get(&default).unwrap_or_default())).collect();
-    for key in ["tab", "dialect", "deployment", "endpoint"].into_iter().chain(OWNED_EXTRA) {
+    for key in ["tab", "dialect", "deployment", "endpoint", "file"].into_iter().chain(OWNED_EXTRA) {
         out.push(field(key, kind_of(key), ""));
     }
     out.extend(control_table_fields(catalog));
@@ -427,22 +427,23 @@ pub fn open(q: &[(String, String)], refused: Vec<String>, catalog: &Catalog) -> 
             _ => None,
         };
         if let Some(d) = d {
-            let keep = (submit.endpoint.clone(), submit.deployment.clone());
+            let keep = (submit.endpoint.clone(), submit.deployment.clone(), submit.input_path.clone());
             submit = SubmitOptions::new(d, catalog);
-            (submit.endpoint, submit.deployment) = keep;
+            (submit.endpoint, submit.deployment, submit.input_path) = keep;
         }
         note("dialect", &v, d.is_some());
         tab = Some(Tab::Batch);
     }
-    for key in ["deployment", "endpoint"] {
+    for key in ["deployment", "endpoint", "file"] {
         if let Some(v) = q.get(key) {
             let t = v.trim();
             let ok = !t.is_empty() && t.len() <= MAX_TEXT_CHARS && !t.chars().any(char::is_control);
             if ok {
-                if key == "deployment" {
-                    submit.deployment = t.to_string();
-                } else {
-                    submit.endpoint = t.to_string();
+                match key {
+                    "deployment" => submit.deployment = t.to_string(),
+                    "endpoint" => submit.endpoint = t.to_string(),
+                    // The checked file's name: the scripts' input file (quoted by each script's language).
+                    _ => submit.input_path = t.to_string(),
                 }
             }
             note(key, &v, ok);
@@ -701,6 +702,31 @@ mod tests {
         assert_eq!(ui.options(&catalog).enqueued_quota, 0);
         (ui.quota_typed, ui.typed_quota) = (true, 77);
         assert_eq!(ui.options(&catalog).enqueued_quota, 77);
+    }
+
+    #[test]
+    fn the_checked_files_name_becomes_the_scripts_input_file_quoted_by_each_language() {
+        use crate::snippets::code_common::{py_str, sh_quote};
+        use crate::snippets::{submit_curl, submit_python};
+        let catalog = Catalog::builtin();
+        let name = "night's \"run\" $(rm -rf ~) 인보이스.jsonl";
+        let link = query_string(&[
+            ("tab".to_string(), "batch".to_string()),
+            ("dialect".to_string(), "openai".to_string()),
+            ("file".to_string(), name.to_string()),
+        ]);
+        let d = decode(&link, &catalog).unwrap();
+        assert!(d.rejected.is_empty() && d.unknown.is_empty(), "{:?} {:?}", d.rejected, d.unknown);
+        assert_eq!(d.opened.tab, Tab::Batch);
+        assert_eq!(d.opened.submit.input_path, name);
+        assert_eq!(d.opened.submit.dialect, Dialect::OpenAi);
+        let py = submit_python(&d.opened.submit, &catalog).unwrap();
+        assert!(py.contains(&format!("INPUT_PATH = {}", py_str(name))), "{py}");
+        let sh = submit_curl(&d.opened.submit, &catalog).unwrap();
+        assert!(sh.contains(&format!("INPUT={}", sh_quote(name))), "{sh}");
+        // A name the scripts can't take (a control character) is ignored; the default stays.
+        let d = decode("tab=batch&file=a%0Ab.jsonl", &catalog).unwrap();
+        assert_eq!(d.opened.submit.input_path, SubmitOptions::new(Dialect::Azure, &catalog).input_path);
     }
 
     #[test]
