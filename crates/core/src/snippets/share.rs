@@ -10,7 +10,9 @@
 //!
 //! Keys are stable: links in the wild depend on them.
 
-pub use super::share_ui::{sub_name, zone_name, ControlUi, KedaUi, Tab, SUBSCRIPTIONS, ZONES};
+pub use super::share_ui::{
+    parse_quota_overrides, sub_name, zone_name, ControlUi, DeploymentQuota, KedaUi, PlanError, QuotaSource, Tab, SUBSCRIPTIONS, ZONES,
+};
 use super::{
     keda::ABSURD_COUNT, parse_kubernetes_minor, AlertHook, Dialect, FallbackBehavior, JobStrategy, KedaForm, QuotaFeed, ScaleKind,
     SubmitOptions, WorkerOptions,
@@ -268,6 +270,12 @@ pub fn control_fields() -> Vec<(&'static str, Kind, ControlGet, ControlSet)> {
             |u, v, _| SUBSCRIPTIONS.iter().find(|s| s.1 == v).map(|s| u.subscription = s.0).is_some(),
         ),
         ("cpTokens", big(), |u| u.typed_quota.to_string(), |u, v, _| whole(v).map(|n| u.typed_quota = n).is_some()),
+        (
+            "cpQuotas",
+            list(),
+            |u| u.quota_overrides.clone(),
+            |u, v, _| parse_quota_overrides(v).map(|_| u.quota_overrides = v.to_string()).is_ok(),
+        ),
         ("cpResource", short(), |u| u.audit.resource_id.clone(), |u, v, _| set_text(&mut u.audit.resource_id, v)),
         ("cpOid", short(), |u| u.audit.control_plane_object_id.clone(), |u, v, _| set_text(&mut u.audit.control_plane_object_id, v)),
         ("cpRule", short(), |u| u.audit.rule_name.clone(), |u, v, _| set_text(&mut u.audit.rule_name, v)),
@@ -727,6 +735,51 @@ mod tests {
         // A name the scripts can't take (a control character) is ignored; the default stays.
         let d = decode("tab=batch&file=a%0Ab.jsonl", &catalog).unwrap();
         assert_eq!(d.opened.submit.input_path, SubmitOptions::new(Dialect::Azure, &catalog).input_path);
+    }
+
+    #[test]
+    fn each_route_gets_its_models_quota_unless_typed_for_it() {
+        let catalog = Catalog::builtin();
+        let fact = QuotaChoice::fact_kind(Zone::Global, Subscription::Default);
+        let fig = |m: &str| catalog.get(fact, m).unwrap() as u64;
+        assert_ne!(fig("gpt-4.1"), fig("gpt-4.1-mini"), "the test needs two models with different quotas");
+        let d = decode(
+            "tab=control&cpRoutes=a/x=batch-gpt-4.1; b/x=batch-gpt-4.1-mini; c/x=team-dep&cpModel=gpt-4o&cpQuotas=team-dep=1_234",
+            &catalog,
+        )
+        .unwrap();
+        assert!(d.rejected.is_empty() && d.opened.ignored.is_empty(), "{:?} {:?}", d.rejected, d.opened.ignored);
+        let ui = d.opened.control;
+        let q = ui.deployment_quotas(&catalog);
+        assert_eq!(
+            q[0],
+            DeploymentQuota {
+                deployment: "batch-gpt-4.1".into(),
+                tokens: Some(fig("gpt-4.1")),
+                source: QuotaSource::Catalog { model: "gpt-4.1".into(), guessed: true }
+            }
+        );
+        assert_eq!(q[1].tokens, Some(fig("gpt-4.1-mini")));
+        assert_eq!((q[2].tokens, &q[2].source), (Some(1_234), &QuotaSource::Override));
+        // The generated service holds each deployment's own quota.
+        let src = crate::snippets::control_python(&ui.options(&catalog), &catalog).unwrap();
+        let want = format!(
+            "ENQUEUED_TOKEN_QUOTA = {{\n    \"batch-gpt-4.1\": {},\n    \"batch-gpt-4.1-mini\": {},\n    \"team-dep\": 1234,\n}}",
+            fig("gpt-4.1"),
+            fig("gpt-4.1-mini")
+        );
+        assert!(src.contains(&want), "{src}");
+        // The planner: a gpt-4.1-mini job is planned under gpt-4.1-mini's quota, not gpt-4.1's.
+        let big = fig("gpt-4.1") + 1;
+        let ui = ControlUi { jobs: format!("mini@batch-gpt-4.1-mini: {big}; full@batch-gpt-4.1: {big}; plain: 5"), ..ui };
+        let (jobs, plan) = ui.plan(&catalog).unwrap();
+        assert_eq!(jobs.len(), 3);
+        let fits = |i: usize| matches!(plan.slots[i], crate::snippets::Slot::Runs { .. });
+        assert_eq!((fits(0), fits(1), fits(2)), (fig("gpt-4.1-mini") >= big, false, true));
+        // A deployment without a known model falls back to the tab's model; an unknown one, no quota.
+        let ui = ControlUi { jobs: "x@nameless: 5".into(), model: "no-such".into(), quota_overrides: String::new(), ..ui };
+        assert_eq!(ui.plan(&catalog).unwrap_err(), PlanError::NoQuota(Some("nameless".into())));
+        assert!(decode("tab=control&cpQuotas=a%3D0", &catalog).unwrap().opened.ignored.contains(&"cpQuotas".to_string()));
     }
 
     #[test]
