@@ -40,3 +40,48 @@ for (const lang of ["en", "ko"]) {
     errors.check();
   });
 }
+
+// A /cost link's price overrides are listed, and reach the catalog (every
+// page) only through their own confirmation, not through "Keep".
+for (const [lang, title, keep] of [
+  ["en", "Cost what-if", "Yes, change my catalog"],
+  ["ko", "비용 시나리오", "예, 내 카탈로그를 바꿉니다"],
+]) {
+  test(`a /cost link's prices are listed and confirmed apart (${lang})`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await prefer(page, { lang });
+    const link = "/cost?days=30&f.price_output.gpt-4o=0&f.price_input.gpt-4o=0.5";
+    await page.goto(link);
+    await ready(page, title);
+    const banner = page.getByTestId("cost-link-prices");
+    await expect(banner).toBeVisible();
+    const rows = banner.getByTestId("cost-link-price");
+    await expect(rows).toHaveCount(2);
+    await expect(banner.locator('[data-fact="price_output.gpt-4o"]')).toContainText("price_output.gpt-4o = 0");
+    await expect(banner.locator('[data-fact="price_input.gpt-4o"]')).toContainText("price_input.gpt-4o = 0.5");
+    await expect(page.getByTestId("price-price_output-gpt-4o")).toHaveValue("0");
+    await shot(page, { path: `${SCREENSHOTS}/issue27-cost-link-prices-${lang}.png`, fullPage: true });
+    // Keeping the page's settings does not touch the catalog.
+    await page.getByTestId("link-keep").click();
+    await expect(banner).toBeVisible();
+    await page.goto("/cost");
+    await ready(page, title);
+    await expect(page.getByTestId("price-price_output-gpt-4o")).not.toHaveValue("0");
+    // Saving asks first; cancel leaves the catalog alone.
+    await page.goto(link);
+    await ready(page, title);
+    await page.getByTestId("cost-link-prices-save").click();
+    await expect(page.getByTestId("cost-link-prices-confirm-text")).toBeVisible();
+    await shot(page.getByTestId("cost-link-prices"), { path: `${SCREENSHOTS}/issue27-cost-link-prices-confirm-${lang}.png` });
+    await page.getByTestId("cost-link-prices-cancel").click();
+    await page.getByTestId("cost-link-prices-save").click();
+    await page.getByRole("button", { name: keep }).click();
+    await expect(banner).toHaveCount(0);
+    // The catalog (every page reads it) now holds the link's prices.
+    await page.goto("/cost");
+    await ready(page, title);
+    await expect(page.getByTestId("price-price_output-gpt-4o")).toHaveValue("0");
+    errors.check();
+  });
+}
