@@ -85,3 +85,46 @@ for (const [lang, title, keep] of [
     errors.check();
   });
 }
+
+// /results: a worker that dies (out of memory, in real life) is said so,
+// the files stay selected, and they can be read again.
+for (const [lang, title, says] of [
+  ["en", "Batch results", "most likely the browser ran out of memory"],
+  ["ko", "배치 결과", "브라우저 메모리가 부족했을 가능성이 큽니다"],
+]) {
+  test(`/results says when its worker died and keeps the files (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await prefer(page, { lang });
+    // A stand-in worker: says Ready, then dies on its first request the way
+    // a worker out of memory does (an uncaught error in the worker).
+    let crash = true;
+    await page.route(/\/worker_loader[^/]*\.js$/, async (route) => {
+      if (!crash) return route.continue();
+      await route.fulfill({
+        contentType: "text/javascript",
+        body: `postMessage({ msg: JSON.stringify("Ready"), blobs: [] });
+onmessage = () => setTimeout(() => { throw new RangeError("WebAssembly.Memory.grow(): Maximum memory size exceeded"); });`,
+      });
+    });
+    await page.goto("/results");
+    await ready(page, title);
+    const DIR = "tests/fixtures/results/chat";
+    await page.getByTestId("results-output-input").setInputFiles(`${DIR}/output.jsonl`);
+    await page.getByTestId("results-errors-input").setInputFiles(`${DIR}/errors.jsonl`);
+    const failure = page.getByTestId("results-failure");
+    await expect(failure).toContainText(says);
+    await expect(failure).toContainText("Maximum memory size exceeded");
+    await expect(page.getByTestId("results-progress")).toHaveCount(0);
+    // The files are still selected.
+    await expect(page.locator(".results-file--set")).toHaveCount(2);
+    await shot(page, { path: `${SCREENSHOTS}/issue27-results-crashed-${lang}.png`, fullPage: true });
+    // Read again: the pool's replacement worker is still a stand-in (it was
+    // started at the crash) and dies too; the one that replaces it lives.
+    crash = false;
+    await page.getByTestId("results-try-again").click();
+    await expect(failure).toContainText(says);
+    await page.getByTestId("results-try-again").click();
+    await expect(page.getByTestId("results-summary")).toHaveAttribute("data-requests", /\d+/);
+    await expect(failure).toHaveCount(0);
+  });
+}
