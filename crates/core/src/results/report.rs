@@ -8,6 +8,7 @@ use super::retry::RetryPlan;
 use super::usage::Usage;
 use super::FileKind;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 pub use crate::io::MAX_DIAGNOSTICS;
 
@@ -24,9 +25,11 @@ pub struct RequestRow {
     pub custom_id: String,
     pub outcome: Outcome,
     /// The service's code (`context_length_exceeded`, `batch_expired`, …).
-    pub code: Option<String>,
+    /// Shared: millions of rows repeat a handful of codes, messages and
+    /// models, each held once (see [`super::join`]).
+    pub code: Option<Arc<str>>,
     /// The service's message, cut to [`super::line::MESSAGE_KEEP_CHARS`].
-    pub message: Option<String>,
+    pub message: Option<Arc<str>>,
     /// In a result file but not in the input (only when the input was given).
     pub unexpected: bool,
     /// How many result lines carry this custom_id (more than 1: duplicates).
@@ -38,7 +41,7 @@ pub struct RequestRow {
     /// reports for the input line's `body.model` (a deployment name: the
     /// one model every answered request of that name names), else the
     /// input line's `body.model` as written.
-    pub model: Option<String>,
+    pub model: Option<Arc<str>>,
     /// Summed over all of this custom_id's result lines (each was billed).
     pub usage: Usage,
     /// The input line's `body.metadata` (scalars as text).
@@ -196,7 +199,7 @@ impl ResultsReport {
         }
         for row in self.rows.iter_mut().filter(|r| r.outcome == Outcome::Missing) {
             row.outcome = Outcome::BatchExpired;
-            row.code = Some(Outcome::BatchExpired.code().to_string());
+            row.code = Some(Arc::from(Outcome::BatchExpired.code()));
         }
         for e in self.retry.entries.iter_mut().filter(|e| e.outcome == Outcome::Missing) {
             e.outcome = Outcome::BatchExpired;
@@ -253,8 +256,8 @@ pub struct ModelUsage {
 pub struct NotRetried {
     pub custom_id: String,
     pub outcome: Outcome,
-    pub code: Option<String>,
-    pub message: Option<String>,
+    pub code: Option<Arc<str>>,
+    pub message: Option<Arc<str>>,
 }
 
 /// A file that looks like a different one than the slot it was given in.
