@@ -191,20 +191,32 @@ impl ResultsReport {
     /// What the job object says about the requests the files do not
     /// answer. When the job `expired`, a request of the input with no
     /// output or error line is one the window cut off: `missing` becomes
-    /// `batch_expired` (code `batch_expired`) in the rows, the counts and
-    /// the retry plan alike. Any other status changes nothing.
+    /// `batch_expired` (code `batch_expired`); when it was `cancelled`, one
+    /// the cancel stopped: `batch_cancelled` (as the job panel says: "the
+    /// rest ended as batch_cancelled"). Rows, counts and the retry plan
+    /// alike (both are retried). Any other status changes nothing.
     pub fn apply_job(&mut self, job: &BatchJob) {
-        if job.status != JobStatus::Expired || self.summary.missing == 0 {
+        let outcome = match job.status {
+            JobStatus::Expired => Outcome::BatchExpired,
+            JobStatus::Cancelled => Outcome::BatchCancelled,
+            _ => return,
+        };
+        if self.summary.missing == 0 {
             return;
         }
+        let code: Arc<str> = Arc::from(outcome.code());
         for row in self.rows.iter_mut().filter(|r| r.outcome == Outcome::Missing) {
-            row.outcome = Outcome::BatchExpired;
-            row.code = Some(Arc::from(Outcome::BatchExpired.code()));
+            row.outcome = outcome;
+            row.code = Some(code.clone());
         }
         for e in self.retry.entries.iter_mut().filter(|e| e.outcome == Outcome::Missing) {
-            e.outcome = Outcome::BatchExpired;
+            e.outcome = outcome;
         }
-        self.summary.batch_expired += std::mem::take(&mut self.summary.missing);
+        let missing = std::mem::take(&mut self.summary.missing);
+        match outcome {
+            Outcome::BatchCancelled => self.summary.batch_cancelled += missing,
+            _ => self.summary.batch_expired += missing,
+        }
     }
 }
 
