@@ -191,7 +191,12 @@ pub fn use_url_state_with_options(table: &Table, options: UrlStateOptions) -> Ur
         let query = query_string(&pairs);
         let search = if query.is_empty() { String::new() } else { format!("?{query}") };
         let here_search = location.search.get_untracked();
-        if location.pathname.get_untracked() == path && here_search == query {
+        // Compared as pairs: the browser writes some characters the query
+        // leaves as they are (`'` as %27), and a needless replace during the
+        // router's push of a new page replaced the previous page's history
+        // entry (Back then skipped it).
+        let same = here_search == query || parse_query(&here_search).pairs == pairs;
+        if location.pathname.get_untracked() == path && same {
             return;
         }
         navigate(&format!("{path}{search}{hash}"), NavigateOptions { replace: true, scroll: false, ..Default::default() });

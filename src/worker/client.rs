@@ -269,13 +269,17 @@ impl WorkerPool {
     }
 }
 
+/// How a crashed worker's request fails (`Response::Failed`'s message
+/// starts so): pages tell it from a failed read.
+pub const CRASHED: &str = "the worker crashed: ";
+
 /// A worker died: its request fails, and a fresh worker takes its place.
 fn crashed(weak: &Weak<RefCell<Inner>>, id: u64, message: String) {
     let Some(inner) = weak.upgrade() else { return };
     inner.borrow_mut().depth += 1;
     let handler = inner.borrow_mut().retire(id);
     if let Some(mut h) = handler {
-        h(Response::Failed { message: format!("the worker crashed: {message}") }, Vec::new());
+        h(Response::Failed { message: format!("{CRASHED}{message}") }, Vec::new());
     }
     inner.borrow_mut().depth -= 1;
     let pool = WorkerPool { inner };

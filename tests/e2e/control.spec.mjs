@@ -39,12 +39,12 @@ test("fills the control plane tab, copies the service, reloads the link", async 
   await expect(plan.locator("tbody tr").nth(3)).toContainText("Larger than the quota");
   await expect(page.getByTestId("snip-cp-split")).toHaveAttribute("href", "/batch");
   await expect(page.getByTestId("snip-cp-plan-summary")).toContainText("at once: 2 · waiting: 1 · too large: 1 · worst case: all done by hour 48");
-  await expect(page.getByTestId("snip-cp-quota")).toContainText("1,000,000");
+  await expect(page.getByTestId("snip-cp-quota")).toContainText("batch-4o-mini 1,000,000 (typed in the planner)");
 
   const code = page.getByTestId("snip-cp-code");
   await expect(code).toContainText('DIALECT = "openai"');
   await expect(code).toContainText('"fabrikam": {"extract": "batch-4o-mini"}');
-  await expect(code).toContainText("ENQUEUED_TOKEN_QUOTA = 1000000");
+  await expect(code).toContainText('ENQUEUED_TOKEN_QUOTA = {\n    "batch-4o-mini": 1000000,\n}');
   await expect(code).toContainText("CREATE TABLE IF NOT EXISTS jobs");
   await expect(page.getByTestId("snip-cp-req-code")).toContainText("azure-storage-blob");
   await expect(page.getByTestId("snip-cp-kql-code")).toContainText("AzureDiagnostics");

@@ -109,11 +109,22 @@ test("the share link restores the whole comparison in a fresh browser, stored on
   await expect(fresh.getByTestId("cost-name-1")).toHaveCount(0);
   await expect(fresh.getByTestId("cost-requests-0")).not.toHaveValue("1000000");
   await expect(fresh.getByTestId("price-price_output-gpt-4o")).not.toHaveValue("12");
-  // "Keep as my defaults" stores the comparison and its prices.
+  // "Keep as my defaults" stores the comparison; the link's prices reach the
+  // catalog only through their own confirmation.
   await fresh.goto(url);
   await ready(fresh, TITLE.en);
   await fresh.getByTestId("link-keep").click();
   await expect(fresh.getByTestId("link-banner")).toHaveCount(0);
+  await expect(fresh.getByTestId("cost-link-prices")).toBeVisible();
+  await fresh.goto("/cost");
+  await ready(fresh, TITLE.en);
+  await expect(fresh.getByTestId("cost-name-1")).toHaveValue("Cap 300");
+  await expect(fresh.getByTestId("price-price_output-gpt-4o")).not.toHaveValue("12");
+  await fresh.goto(url);
+  await ready(fresh, TITLE.en);
+  await fresh.getByTestId("cost-link-prices-save").click();
+  await fresh.getByTestId("cost-link-prices-confirm").click();
+  await expect(fresh.getByTestId("cost-link-prices")).toHaveCount(0);
   await fresh.goto("/cost");
   await ready(fresh, TITLE.en);
   await expect(fresh.getByTestId("cost-name-1")).toHaveValue("Cap 300");

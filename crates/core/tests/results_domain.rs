@@ -426,6 +426,36 @@ fn an_expired_job_classifies_the_unfinished_requests_as_batch_expired() {
 }
 
 #[test]
+fn a_cancelled_jobs_unanswered_requests_are_batch_cancelled_and_retried() {
+    // Fails before the fix: the job panel said the rest ended as
+    // batch_cancelled, while the counts called them missing.
+    let ids = ["c1", "c2", "c3", "c4"];
+    let input: String = ids.iter().map(|id| input_line(id, "gpt-4o")).collect();
+    let output = ok_line("c1", "gpt-4o-2024-08-06", 10, 5);
+    let errors = http_error_line("c2", 500, "server_error");
+    let mut r = join_bytes(&output, &errors, &input);
+    let mut job = expired_job(4, 1, 1);
+    job.status = JobStatus::Cancelled;
+    assert_eq!(r.summary.missing, 2);
+    r.apply_job(&job);
+    for id in ["c3", "c4"] {
+        let row = r.rows.iter().find(|x| x.custom_id == id).unwrap();
+        assert_eq!((row.outcome, row.code.as_deref()), (Outcome::BatchCancelled, Some("batch_cancelled")), "{id}");
+    }
+    let s = r.summary;
+    assert_eq!((s.batch_cancelled, s.missing, s.batch_expired), (2, 0, 0));
+    // The job panel's words for a cancelled job name the same code.
+    let said = analyze_job(&job, 1_767_312_000, Vendor::Azure, &Catalog::builtin()).status.meaning.en;
+    assert!(said.contains(Outcome::BatchCancelled.code()), "{said}");
+    // The retry file holds them (and the server error), as batch_cancelled.
+    let cancelled: Vec<&str> =
+        r.retry.entries.iter().filter(|e| e.outcome == Outcome::BatchCancelled).map(|e| e.custom_id.as_str()).collect();
+    assert_eq!(cancelled, ["c3", "c4"]);
+    let retry = String::from_utf8(build_retry_file(input.as_bytes(), &r.retry).unwrap()).unwrap();
+    assert_eq!(retry.lines().count() as u64, s.server_error + s.batch_cancelled);
+}
+
+#[test]
 fn every_request_is_in_exactly_one_class_and_the_classes_sum_to_the_requests() {
     // Fails before the fix: the summary carried `retryable` beside the
     // outcome counts it is made of (the page's tiles then added missing

@@ -25,6 +25,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.progress.detail", "{read} of {total} · {lines} lines · {rate} MB/s"),
     ("results.progress.cancel", "Cancel"),
     ("results.progress.cancelled", "Cancelled. Pick a file again to start over."),
+    ("results.progress.crashed", "The worker reading the files stopped ({message}): most likely the browser ran out of memory for files this large. Your files are still selected: try again, or run batchlane results on the command line, which needs less memory."),
+    ("results.progress.try_again", "Read the files again"),
     ("results.progress.failed", "The files could not be read: {message}"),
     ("results.summary.title", "Summary"),
     ("results.summary.requests", "requests (distinct custom_ids)"),

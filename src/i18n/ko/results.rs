@@ -25,6 +25,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.progress.detail", "{total} 중 {read} · {lines}줄 · {rate} MB/s"),
     ("results.progress.cancel", "취소"),
     ("results.progress.cancelled", "취소했습니다. 다시 시작하려면 파일을 다시 고르세요."),
+    ("results.progress.crashed", "파일을 읽던 워커가 멈췄습니다 ({message}). 파일이 커서 브라우저 메모리가 부족했을 가능성이 큽니다. 파일은 그대로 선택되어 있습니다. 다시 시도하거나, 메모리를 덜 쓰는 명령줄의 batchlane results를 실행하세요."),
+    ("results.progress.try_again", "파일 다시 읽기"),
     ("results.progress.failed", "파일을 읽지 못했습니다: {message}"),
     ("results.summary.title", "요약"),
     ("results.summary.requests", "요청 (서로 다른 custom_id)"),

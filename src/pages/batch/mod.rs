@@ -72,6 +72,24 @@ pub struct State {
     pub catalog: RwSignal<batchlane_core::facts::Catalog>,
 }
 
+/// The last finished check, kept in memory (never in storage) while the app
+/// runs, so that coming back to /batch (Back from the submission code, say)
+/// shows it again instead of asking for a 200 MB file once more.
+#[derive(Clone)]
+struct Kept {
+    source: web_sys::Blob,
+    source_name: String,
+    upload_name: Option<String>,
+    source_size: u64,
+    report: Arc<Report>,
+    elapsed_ms: f64,
+    started_with: Option<CheckOptions>,
+}
+
+thread_local! {
+    static KEPT: std::cell::RefCell<Option<Kept>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Why the options can't be used; shown next to the field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionProblem {
@@ -137,6 +155,39 @@ impl State {
             selected: RwSignal::new(None),
             catalog: use_prefs().catalog,
         }
+    }
+
+    /// Keeps the finished check for the next visit to the page.
+    fn keep(&self, report: Arc<Report>) {
+        let Some(source) = self.source.get_value() else { return };
+        let kept = Kept {
+            source,
+            source_name: self.source_name.get_untracked(),
+            upload_name: self.upload_name.get_value(),
+            source_size: self.source_size.get_untracked(),
+            report,
+            elapsed_ms: self.elapsed_ms.get_untracked(),
+            started_with: self.started_with.get_value(),
+        };
+        KEPT.with(|k| *k.borrow_mut() = Some(kept));
+    }
+
+    /// Shows the check kept from an earlier visit, if any.
+    fn restore(&self) {
+        let Some(k) = KEPT.with(|k| k.borrow().clone()) else { return };
+        self.source.set_value(Some(k.source));
+        self.source_name.set(k.source_name);
+        self.upload_name.set_value(k.upload_name);
+        self.source_size.set(k.source_size);
+        self.elapsed_ms.set(k.elapsed_ms);
+        self.started_with.set_value(k.started_with);
+        self.report.set(Some(k.report));
+    }
+
+    /// The file's name for the submission code: the picked file's, else a
+    /// sample's (`….jsonl`); pasted text has none.
+    pub fn file_name(&self) -> Option<String> {
+        self.upload_name.get_value().or_else(|| Some(self.source_name.get_untracked()).filter(|n| n.ends_with(".jsonl")))
     }
 
     /// The typed prices (reactive).
@@ -233,7 +284,11 @@ impl State {
                     s.elapsed_ms.set(now_ms() - t0);
                     s.running.set(false);
                     match result {
-                        Ok(r) => s.report.set(Some(Arc::new(*r))),
+                        Ok(r) => {
+                            let r = Arc::new(*r);
+                            s.keep(r.clone());
+                            s.report.set(Some(r));
+                        }
                         Err(e) => s.error.set(Some(e)),
                     }
                 }
@@ -270,6 +325,8 @@ pub fn BatchPage() -> impl IntoView {
     let state = State::new();
     provide_context(state);
     let url = stored::sync(state);
+    // The last check of this visit to the app, shown again.
+    state.restore();
     // Small files are checked again when an option changes.
     Effect::watch(
         move || {

@@ -163,7 +163,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
             </div>
         }
     });
-    let snippets_href = snippets_link(report.dialect, s.model.as_deref());
+    let snippets_href = snippets_link(report.dialect, s.model.as_deref(), state.file_name().as_deref());
     // The control plane's job-queue planner, with this file as one job; not
     // while the model is unknown (the enqueued figure is then too low).
     let control_href = report
@@ -262,10 +262,14 @@ fn Card(report: Arc<Report>) -> impl IntoView {
 /// (`body.model`) and dialect. The snippets page's `endpoint` key is the Azure
 /// resource address (https://…), which a batch file doesn't hold; the batch
 /// endpoint path there follows the dialect.
-fn snippets_link(dialect: Dialect, deployment: Option<&str>) -> String {
+fn snippets_link(dialect: Dialect, deployment: Option<&str>, file: Option<&str>) -> String {
     let mut pairs = vec![("tab".to_string(), "batch".to_string()), ("dialect".to_string(), dialect.name().to_string())];
     if let Some(v) = deployment.filter(|v| !v.trim().is_empty()) {
         pairs.push(("deployment".to_string(), v.to_string()));
+    }
+    // The scripts' input file (the snippets page ignores a name it can't use).
+    if let Some(v) = file.filter(|v| !v.trim().is_empty()) {
+        pairs.push(("file".to_string(), v.to_string()));
     }
     format!("/snippets?{}", batchlane_core::io::query::query_string(&pairs))
 }
@@ -333,6 +337,14 @@ mod tests {
         let jobs = parse_jobs(get("jobs").unwrap()).unwrap();
         assert_eq!(jobs.len(), 1);
         assert_eq!((jobs[0].name.as_str(), jobs[0].enqueued_tokens), ("nightly-run-2", 4_453_346));
+    }
+
+    #[test]
+    fn the_submission_link_carries_the_files_name() {
+        let q = query(&snippets_link(Dialect::OpenAi, Some("gpt-4o"), Some("night & day.jsonl")));
+        let get = |k: &str| q.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
+        assert_eq!((get("tab"), get("deployment"), get("file")), (Some("batch"), Some("gpt-4o"), Some("night & day.jsonl")));
+        assert!(!query(&snippets_link(Dialect::Azure, None, None)).iter().any(|(k, _)| k == "file"));
     }
 
     #[test]

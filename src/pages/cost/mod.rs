@@ -11,6 +11,7 @@ mod attribution;
 mod chart;
 mod form;
 pub mod handoff;
+mod link_prices;
 mod prices;
 mod results;
 mod share_link;
@@ -86,6 +87,9 @@ pub fn CostPage() -> impl IntoView {
     let mine = prefs.catalog.get_untracked();
     let from_link = url.link.with_untracked(Option::is_some);
     let catalog = RwSignal::new(if from_link { with_prices(&mine, &opened.overrides, &ids) } else { mine });
+    // The link's prices: the page uses them, the user's catalog takes them
+    // only when confirmed in their own banner (not by the link banner's Keep).
+    let link_prices = RwSignal::new(if from_link { opened.overrides.clone() } else { Vec::new() });
     let comparison = Memo::new(move |_| form.with(Form::to_comparison));
     let issues = Memo::new(move |_| {
         let c = comparison.get();
@@ -104,9 +108,10 @@ pub fn CostPage() -> impl IntoView {
         pairs.extend(catalog.with(|c| encode_overrides(c, &link_ids)));
         url.pairs.set(pairs);
     });
-    // The page's prices are the user's overrides once the values are the user's.
+    // The page's prices are the user's overrides once the values are the
+    // user's, and the link's prices were confirmed or dropped.
     Effect::new(move |_| {
-        if !url.saving.get() {
+        if !url.saving.get() || link_prices.with(|p| !p.is_empty()) {
             return;
         }
         let theirs: Vec<(String, f64)> =
@@ -117,10 +122,25 @@ pub fn CostPage() -> impl IntoView {
         }
     });
 
+    let save_prices = Callback::new(move |()| {
+        let theirs = link_prices.get_untracked();
+        prefs.catalog.update(|mine| {
+            for (id, v) in &theirs {
+                let _ = mine.set_override(id, *v);
+            }
+        });
+        link_prices.set(Vec::new());
+    });
+    let drop_prices = Callback::new(move |()| {
+        link_prices.set(Vec::new());
+        catalog.set(prefs.catalog.get_untracked());
+    });
+
     view! {
         <section class="page cost-page" data-testid="page-cost">
             <PageHeader title="page.cost.title" desc="page.cost.desc"/>
             <LinkBanner state=url/>
+            <link_prices::LinkPrices pending=link_prices on_save=save_prices on_drop=drop_prices/>
             <h2 id="cost-workloads">{tr("cost.workloads")}</h2>
             <p class="muted cost-hint">{tr("cost.workloads_hint")}</p>
             <form::WorkloadForm/>

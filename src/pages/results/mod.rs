@@ -27,9 +27,12 @@ pub fn ResultsPage() -> impl IntoView {
     provide_context(state);
     on_cleanup(move || state.stop());
     // With a job object pasted, the report follows it: the unanswered
-    // requests of an expired job are batch_expired (`apply_job`). Only an
-    // expired job is kept, so typing another job does not redraw the panels.
-    let expired_job = Memo::new(move |_| state.job_text.with(|t| parse_job(t).ok().filter(|j| j.status == JobStatus::Expired)));
+    // requests of an expired job are batch_expired, of a cancelled one
+    // batch_cancelled (`apply_job`). Only such a job is kept, so typing
+    // another job does not redraw the panels.
+    let expired_job = Memo::new(move |_| {
+        state.job_text.with(|t| parse_job(t).ok().filter(|j| matches!(j.status, JobStatus::Expired | JobStatus::Cancelled)))
+    });
     let report = move || {
         let r = state.report.get()?;
         Some(match expired_job.get() {

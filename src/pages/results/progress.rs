@@ -32,6 +32,7 @@ pub fn ProgressPanel() -> impl IntoView {
         state.failure.get().map(|f| match f {
             Failure::Cancelled => t(lang, "results.progress.cancelled").to_string(),
             Failure::Worker(m) => fill(t(lang, "results.progress.failed"), &[("message", &m)]),
+            Failure::Crashed(m) => fill(t(lang, "results.progress.crashed"), &[("message", &m)]),
             Failure::Retry(RetryError::InputTooShort { input_line }) => {
                 fill(t(lang, "results.retry.too_short"), &[("line", &input_line.to_string())])
             }
@@ -63,5 +64,13 @@ pub fn ProgressPanel() -> impl IntoView {
             </div>
         </Show>
         {move || failure().map(|m| view! { <p class="note note--warn" role="alert" data-testid="results-failure">{m}</p> })}
+        // After a crash the files are still selected: one click reads them again.
+        <Show when=move || matches!(state.failure.get(), Some(Failure::Crashed(_)))>
+            <p>
+                <button type="button" class="button button--small" data-testid="results-try-again" on:click=move |_| state.run_join()>
+                    {tr("results.progress.try_again")}
+                </button>
+            </p>
+        </Show>
     }
 }

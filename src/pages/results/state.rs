@@ -21,8 +21,20 @@ pub enum Task {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Failure {
     Worker(String),
+    /// The worker died (out of memory, most likely); the files stay selected.
+    Crashed(String),
     Retry(RetryError),
     Cancelled,
+}
+
+impl Failure {
+    /// A failed request: a crash of its worker, or a read that failed.
+    fn from_message(message: String) -> Failure {
+        match message.strip_prefix(crate::worker::client::CRASHED) {
+            Some(why) => Failure::Crashed(why.to_string()),
+            None => Failure::Worker(message),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -178,7 +190,7 @@ impl State {
                     s.report.set(Some(Arc::new(*report)));
                     s.end(None);
                 }
-                Response::Failed { message } => s.end(Some(Failure::Worker(message))),
+                Response::Failed { message } => s.end(Some(Failure::from_message(message))),
                 _ => {}
             })
         });
@@ -209,7 +221,7 @@ impl State {
                     None => s.end(Some(Failure::Worker("no file came back".into()))),
                 },
                 Response::RetryFailed { error } => s.end(Some(Failure::Retry(error))),
-                Response::Failed { message } => s.end(Some(Failure::Worker(message))),
+                Response::Failed { message } => s.end(Some(Failure::from_message(message))),
                 _ => {}
             })
         });

@@ -10,6 +10,7 @@ use super::state::use_snip;
 use crate::format::number;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::snippets::share::{parse_quota_overrides, QuotaSource};
 use batchlane_core::snippets::{control_python, control_requirements, share, AlertHook, Dialect, Lang as Code};
 use leptos::prelude::*;
 
@@ -27,6 +28,9 @@ pub fn ControlPanel() -> impl IntoView {
     let st = use_snip().control;
     let result = Memo::new(move |_| {
         let ui = st.get();
+        if let Err(e) = parse_quota_overrides(&ui.quota_overrides) {
+            return Err(vec![e]);
+        }
         prefs.catalog.with(|c| control_python(&ui.options(c), c))
     });
     let errors = Signal::derive(move || result.with(|r| r.as_ref().err().cloned().unwrap_or_default()));
@@ -63,13 +67,25 @@ pub fn ControlPanel() -> impl IntoView {
     let (cont, set_cont) = bind_str(st, |u| u.opts.owned_container.clone(), |u, v| u.opts.owned_container = v);
     let (hook_url, set_hook_url) = bind_str(st, |u| u.opts.webhook_url.clone(), |u, v| u.opts.webhook_url = v);
     let (ledger, set_ledger) = bind_str(st, |u| u.opts.ledger_dir.clone(), |u, v| u.opts.ledger_dir = v);
+    let (overrides, set_overrides) = bind_str(st, |u| u.quota_overrides.clone(), |u, v| u.quota_overrides = v);
+    // Each routed deployment's quota and where it comes from.
     let quota_note = move || {
         let lang = prefs.lang.get();
-        let q = prefs.catalog.with(|c| st.with(|u| u.quota(c)));
-        match q {
-            Some(q) => fill(t(lang, "snippets.cp.quota_from_planner"), &[("tokens", &number(q as f64, lang, 0))]),
-            None => t(lang, "snippets.cp.quota_unknown").to_string(),
-        }
+        let quotas = prefs.catalog.with(|c| st.with(|u| u.deployment_quotas(c)));
+        let items: Vec<String> = quotas
+            .iter()
+            .map(|q| {
+                let tokens = q.tokens.map(|n| number(n as f64, lang, 0)).unwrap_or_default();
+                let (key, model) = match (&q.source, q.tokens) {
+                    (_, None) => ("snippets.cp.quota_item.unknown", String::new()),
+                    (QuotaSource::Override, _) => ("snippets.cp.quota_item.override", String::new()),
+                    (QuotaSource::Typed, _) => ("snippets.cp.quota_item.typed", String::new()),
+                    (QuotaSource::Catalog { model, .. }, _) => ("snippets.cp.quota_item.catalog", model.clone()),
+                };
+                fill(t(lang, key), &[("deployment", &q.deployment), ("tokens", &tokens), ("model", &model)])
+            })
+            .collect();
+        fill(t(lang, "snippets.cp.quota_per_deployment"), &[("list", &items.join("; "))])
     };
     let expiry_days = move || {
         let lang = prefs.lang.get();
@@ -89,6 +105,7 @@ pub fn ControlPanel() -> impl IntoView {
                     </Show>
                     <TextField label="snippets.batch.path" value=path on_set=set_path error=err("endpoint_path") testid="snip-cp-path"/>
                     <TextField label="snippets.cp.routes" value=routes on_set=set_routes error=err("routes") testid="snip-cp-routes" wide=true placeholder="tenant/alias=deployment; …"/>
+                    <TextField label="snippets.cp.quota_overrides" value=overrides on_set=set_overrides error=err("quota_overrides") testid="snip-cp-quota-overrides" wide=true placeholder="deployment=tokens; …"/>
                     <div>
                         <NumField label="snippets.batch.output_expires" value=oexp on_set=set_oexp integer=true error=err("output_expires_after_seconds") testid="snip-cp-expires"/>
                         <span class="snip-hint">{expiry_days}</span>

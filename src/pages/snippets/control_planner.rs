@@ -8,8 +8,8 @@ use super::state::use_snip;
 use crate::format::number;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::snippets::share::{sub_name, zone_name, ControlUi, SUBSCRIPTIONS, ZONES};
-use batchlane_core::snippets::{parse_jobs, plan_queue, quota_models, QueuePlan, Slot};
+use batchlane_core::snippets::share::{sub_name, zone_name, PlanError, SUBSCRIPTIONS, ZONES};
+use batchlane_core::snippets::{quota_models, QueuePlan, Slot};
 use leptos::prelude::*;
 
 fn zone_key(v: &str) -> &'static str {
@@ -37,9 +37,13 @@ pub fn PlannerPanel() -> impl IntoView {
     let plan = Memo::new(move |_| {
         let ui = st.get();
         prefs.catalog.with(|c| {
-            let jobs = parse_jobs(&ui.jobs).map_err(|e| e.reason.pick(lang()).to_string())?;
-            let quota = ui.quota(c).ok_or_else(|| t(lang(), "snippets.cp.quota_unknown").to_string())?;
-            let plan = plan_queue(&jobs, quota, ControlUi::window_seconds(c)).map_err(|e| e.reason.pick(lang()).to_string())?;
+            // Each job under its deployment's quota (`name@deployment: tokens`); the rest under this one.
+            let (jobs, plan) = ui.plan(c).map_err(|e| match e {
+                PlanError::Form(e) => e.reason.pick(lang()).to_string(),
+                PlanError::NoQuota(None) => t(lang(), "snippets.cp.quota_unknown").to_string(),
+                PlanError::NoQuota(Some(d)) => fill(t(lang(), "snippets.cp.quota_unknown_for"), &[("deployment", &d)]),
+            })?;
+            let quota = ui.quota(c).unwrap_or(0);
             Ok::<_, String>((jobs, quota, plan))
         })
     });

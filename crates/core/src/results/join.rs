@@ -4,6 +4,9 @@
 //!
 //! Memory per custom_id: its outcome, usage, model and metadata, and for
 //! input lines only the byte offset and length (see [`super::retry`]).
+//! Codes, messages and models are held once each ([`Strings`]: an error
+//! file of 2 M ids repeats a handful), the input's part only when there is
+//! an input line.
 
 use super::detect::misplaced_files;
 use super::line::{parse_input_line, parse_result_line, LineProblem};
@@ -14,7 +17,8 @@ use super::usage::Usage;
 use super::FileKind;
 use crate::io::lines::{is_blank, Line, LineSplitter, RawLine};
 use crate::io::MAX_LINE_BYTES;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
 
 pub use super::report::MAX_DIAGNOSTICS;
 
@@ -23,23 +27,47 @@ struct InputRef {
     line: u64,
     offset: u64,
     len: u64,
-    model: Option<String>,
+    model: Option<Arc<str>>,
     metadata: BTreeMap<String, String>,
 }
 
 #[derive(Clone, Debug)]
 struct ResultRef {
     at: LineRef,
-    classified: Classified,
-    model: Option<String>,
+    outcome: Outcome,
+    code: Option<Arc<str>>,
+    message: Option<Arc<str>>,
+    model: Option<Arc<str>>,
 }
 
 #[derive(Clone, Debug, Default)]
 struct Entry {
-    input: Option<InputRef>,
+    /// Boxed: a result file without its input needs no room for it.
+    input: Option<Box<InputRef>>,
     result: Option<ResultRef>,
     usage: Usage,
     result_lines: u32,
+}
+
+/// Distinct strings held once (codes, messages, models). Bounded: past
+/// [`Strings::MAX`] distinct ones, a string is kept as its own copy.
+#[derive(Clone, Debug, Default)]
+struct Strings(HashSet<Arc<str>>);
+
+impl Strings {
+    const MAX: usize = 1 << 16;
+
+    fn get(&mut self, s: Option<String>) -> Option<Arc<str>> {
+        let s = s?;
+        if let Some(held) = self.0.get(s.as_str()) {
+            return Some(held.clone());
+        }
+        let new: Arc<str> = Arc::from(s);
+        if self.0.len() < Self::MAX {
+            self.0.insert(new.clone());
+        }
+        Some(new)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -65,6 +93,7 @@ pub struct ResultsJoiner {
     errors: FileState,
     input: FileState,
     entries: HashMap<String, Entry>,
+    strings: Strings,
     diagnostics: Vec<Diagnostic>,
     diagnostics_dropped: u64,
     usage_overflows: u64,
@@ -75,7 +104,7 @@ pub struct ResultsJoiner {
 /// error file; then the earlier line. The same files give the same answer
 /// whatever order they are fed in.
 fn rank(r: &ResultRef) -> (u8, u8, u64) {
-    let class = if r.classified.outcome.is_result() { 0 } else { 1 };
+    let class = if r.outcome.is_result() { 0 } else { 1 };
     let file = if r.at.file == FileKind::Output { 0 } else { 1 };
     (class, file, r.at.line)
 }
@@ -177,7 +206,14 @@ impl ResultsJoiner {
             Ok(p) => p,
             Err(p) => return self.unreadable(file, l.number, p),
         };
-        let new = ResultRef { at: LineRef { file, line: l.number }, classified: classify(&parsed), model: parsed.model };
+        let Classified { outcome, code, message } = classify(&parsed);
+        let new = ResultRef {
+            at: LineRef { file, line: l.number },
+            outcome,
+            code: self.strings.get(code),
+            message: self.strings.get(message),
+            model: self.strings.get(parsed.model),
+        };
         let entry = self.entries.entry(parsed.custom_id.clone()).or_default();
         let exact = entry.usage.try_add(&parsed.usage);
         entry.result_lines = entry.result_lines.saturating_add(1);
@@ -212,8 +248,10 @@ impl ResultsJoiner {
             let first_line = first.line;
             return self.diag(FileKind::Input, l.number, Problem::DuplicateInput { custom_id: parsed.custom_id, first_line });
         }
+        let model = self.strings.get(parsed.model);
+        let entry = self.entries.entry(parsed.custom_id).or_default();
         entry.input =
-            Some(InputRef { line: l.number, offset: l.offset, len: l.bytes.len() as u64, model: parsed.model, metadata: parsed.metadata });
+            Some(Box::new(InputRef { line: l.number, offset: l.offset, len: l.bytes.len() as u64, model, metadata: parsed.metadata }));
     }
 
     /// Ends every file and builds the report.
@@ -229,7 +267,7 @@ impl ResultsJoiner {
         let have_input = self.input.stats.present;
         let mut summary = Summary::default();
         let mut total_usage = Usage::default();
-        let mut by_model: BTreeMap<Option<String>, (u64, Usage)> = BTreeMap::new();
+        let mut by_model: BTreeMap<Option<Arc<str>>, (u64, Usage)> = BTreeMap::new();
         let mut rows: Vec<RequestRow> = Vec::with_capacity(self.entries.len());
         let mut retry = RetryPlan::default();
         let mut sum_overflowed = false;
@@ -284,7 +322,10 @@ impl ResultsJoiner {
             summary,
             rows,
             total_usage,
-            usage_by_model: by_model.into_iter().map(|(model, (requests, usage))| ModelUsage { model, requests, usage }).collect(),
+            usage_by_model: by_model
+                .into_iter()
+                .map(|(model, (requests, usage))| ModelUsage { model: model.map(|m| m.to_string()), requests, usage })
+                .collect(),
             retry,
             not_retried,
             output: self.output.stats,
@@ -301,7 +342,7 @@ impl ResultsJoiner {
 /// deployment name such as `gpt-4o-mini-batch`), where the responses name
 /// exactly one (`gpt-4o-mini-2024-07-18`); a name two models answered for
 /// is left out: nothing says which one a request without an answer had.
-fn answered_as(entries: &HashMap<String, Entry>) -> HashMap<String, String> {
+fn answered_as(entries: &HashMap<String, Entry>) -> HashMap<Arc<str>, Arc<str>> {
     let mut seen: HashMap<&str, Option<&str>> = HashMap::new();
     for e in entries.values() {
         let (Some(asked), Some(answered)) =
@@ -311,7 +352,7 @@ fn answered_as(entries: &HashMap<String, Entry>) -> HashMap<String, String> {
         };
         seen.entry(asked).and_modify(|m| *m = m.filter(|m| *m == answered)).or_insert(Some(answered));
     }
-    seen.into_iter().filter_map(|(asked, answered)| Some((asked.to_string(), answered?.to_string()))).collect()
+    seen.into_iter().filter_map(|(asked, answered)| Some((Arc::from(asked), Arc::from(answered?)))).collect()
 }
 
 /// One row per custom_id; `None` for an entry with neither an input line
@@ -320,10 +361,10 @@ fn make_row(
     custom_id: String,
     e: Entry,
     have_input: bool,
-    answered_as: &HashMap<String, String>,
-) -> Option<(RequestRow, Option<InputRef>)> {
+    answered_as: &HashMap<Arc<str>, Arc<str>>,
+) -> Option<(RequestRow, Option<Box<InputRef>>)> {
     let (outcome, code, message, result_at, result_model) = match e.result {
-        Some(r) => (r.classified.outcome, r.classified.code, r.classified.message, Some(r.at), r.model),
+        Some(r) => (r.outcome, r.code, r.message, Some(r.at), r.model),
         None if e.input.is_some() => (Outcome::Missing, None, None, None, None),
         None => return None,
     };
@@ -346,4 +387,31 @@ fn make_row(
         metadata,
     };
     Some((row, e.input))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_messages_and_models_are_held_once_for_every_id() {
+        let mut j = ResultsJoiner::new();
+        let mut errors = String::new();
+        for i in 0..1_000 {
+            errors.push_str(&format!(
+                "{{\"custom_id\":\"r{i}\",\"error\":{{\"code\":\"batch_expired\",\"message\":\"This request could not be executed before the completion window expired.\"}}}}\n"
+            ));
+        }
+        j.feed_errors(errors.as_bytes());
+        let r = j.finish();
+        assert_eq!(r.rows.len(), 1_000);
+        let first = &r.rows[0];
+        for row in &r.rows[1..] {
+            assert!(Arc::ptr_eq(row.code.as_ref().unwrap(), first.code.as_ref().unwrap()), "one code for all rows");
+            assert!(Arc::ptr_eq(row.message.as_ref().unwrap(), first.message.as_ref().unwrap()), "one message for all rows");
+        }
+        assert_eq!(first.code.as_deref(), Some("batch_expired"));
+        // Without an input file no input part is held.
+        assert_eq!(std::mem::size_of::<Option<Box<InputRef>>>(), std::mem::size_of::<usize>());
+    }
 }

@@ -8,6 +8,7 @@ use super::retry::RetryPlan;
 use super::usage::Usage;
 use super::FileKind;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 pub use crate::io::MAX_DIAGNOSTICS;
 
@@ -24,9 +25,11 @@ pub struct RequestRow {
     pub custom_id: String,
     pub outcome: Outcome,
     /// The service's code (`context_length_exceeded`, `batch_expired`, …).
-    pub code: Option<String>,
+    /// Shared: millions of rows repeat a handful of codes, messages and
+    /// models, each held once (see [`super::join`]).
+    pub code: Option<Arc<str>>,
     /// The service's message, cut to [`super::line::MESSAGE_KEEP_CHARS`].
-    pub message: Option<String>,
+    pub message: Option<Arc<str>>,
     /// In a result file but not in the input (only when the input was given).
     pub unexpected: bool,
     /// How many result lines carry this custom_id (more than 1: duplicates).
@@ -38,7 +41,7 @@ pub struct RequestRow {
     /// reports for the input line's `body.model` (a deployment name: the
     /// one model every answered request of that name names), else the
     /// input line's `body.model` as written.
-    pub model: Option<String>,
+    pub model: Option<Arc<str>>,
     /// Summed over all of this custom_id's result lines (each was billed).
     pub usage: Usage,
     /// The input line's `body.metadata` (scalars as text).
@@ -188,20 +191,32 @@ impl ResultsReport {
     /// What the job object says about the requests the files do not
     /// answer. When the job `expired`, a request of the input with no
     /// output or error line is one the window cut off: `missing` becomes
-    /// `batch_expired` (code `batch_expired`) in the rows, the counts and
-    /// the retry plan alike. Any other status changes nothing.
+    /// `batch_expired` (code `batch_expired`); when it was `cancelled`, one
+    /// the cancel stopped: `batch_cancelled` (as the job panel says: "the
+    /// rest ended as batch_cancelled"). Rows, counts and the retry plan
+    /// alike (both are retried). Any other status changes nothing.
     pub fn apply_job(&mut self, job: &BatchJob) {
-        if job.status != JobStatus::Expired || self.summary.missing == 0 {
+        let outcome = match job.status {
+            JobStatus::Expired => Outcome::BatchExpired,
+            JobStatus::Cancelled => Outcome::BatchCancelled,
+            _ => return,
+        };
+        if self.summary.missing == 0 {
             return;
         }
+        let code: Arc<str> = Arc::from(outcome.code());
         for row in self.rows.iter_mut().filter(|r| r.outcome == Outcome::Missing) {
-            row.outcome = Outcome::BatchExpired;
-            row.code = Some(Outcome::BatchExpired.code().to_string());
+            row.outcome = outcome;
+            row.code = Some(code.clone());
         }
         for e in self.retry.entries.iter_mut().filter(|e| e.outcome == Outcome::Missing) {
-            e.outcome = Outcome::BatchExpired;
+            e.outcome = outcome;
         }
-        self.summary.batch_expired += std::mem::take(&mut self.summary.missing);
+        let missing = std::mem::take(&mut self.summary.missing);
+        match outcome {
+            Outcome::BatchCancelled => self.summary.batch_cancelled += missing,
+            _ => self.summary.batch_expired += missing,
+        }
     }
 }
 
@@ -253,8 +268,8 @@ pub struct ModelUsage {
 pub struct NotRetried {
     pub custom_id: String,
     pub outcome: Outcome,
-    pub code: Option<String>,
-    pub message: Option<String>,
+    pub code: Option<Arc<str>>,
+    pub message: Option<Arc<str>>,
 }
 
 /// A file that looks like a different one than the slot it was given in.

@@ -66,8 +66,11 @@ pub struct ControlOptions {
     pub endpoint_path: String,
     /// `tenant/alias=deployment` entries, separated by `;` or new lines.
     pub routes: String,
-    /// Enqueued-token quota of each deployment.
+    /// Enqueued-token quota of a deployment not in [`Self::deployment_quotas`].
     pub enqueued_quota: u64,
+    /// Enqueued-token quota per deployment (`deployment`, tokens): each
+    /// Global Batch deployment has its own, by its model.
+    pub deployment_quotas: Vec<(String, u64)>,
     pub output_expires_after_seconds: i64,
     pub poll_interval_seconds: i64,
     pub owned_account_url: String,
@@ -95,6 +98,7 @@ impl ControlOptions {
             },
             routes: "contoso/summarize=batch-gpt-4o-mini; fabrikam/summarize=batch-gpt-4o-mini".into(),
             enqueued_quota: catalog.require(Kind::EnqueuedGlobalDefault, "gpt-4o-mini") as u64,
+            deployment_quotas: Vec::new(),
             output_expires_after_seconds: expires,
             poll_interval_seconds: catalog.require(Kind::MinPollIntervalSeconds, "azure") as i64,
             owned_account_url: "https://contosoarchive.blob.core.windows.net".into(),
@@ -142,7 +146,7 @@ impl ControlOptions {
         if let Err(err) = parse_routes(&self.routes) {
             e.push(err);
         }
-        if self.enqueued_quota == 0 {
+        if self.enqueued_quota == 0 || self.deployment_quotas.iter().any(|(_, q)| *q == 0) {
             e.push(FormError::new(
                 "enqueued_quota",
                 "The enqueued-token quota must be above zero.",
@@ -226,6 +230,25 @@ fn routes_literal(routes: &[Route]) -> String {
     format!("{{\n{}\n}}", body.join("\n"))
 }
 
+impl ControlOptions {
+    /// The enqueued-token quota of `deployment`: its own, else the default.
+    pub fn quota_of(&self, deployment: &str) -> u64 {
+        self.deployment_quotas.iter().find(|(d, _)| d == deployment).map_or(self.enqueued_quota, |(_, q)| *q)
+    }
+}
+
+/// `{"deployment": tokens, …}` for every route's deployment, as a Python literal.
+fn quotas_literal(routes: &[Route], o: &ControlOptions) -> String {
+    let mut deployments: Vec<&str> = Vec::new();
+    for r in routes {
+        if !deployments.contains(&r.deployment.as_str()) {
+            deployments.push(&r.deployment);
+        }
+    }
+    let body: Vec<String> = deployments.iter().map(|d| format!("    {}: {},", py_str(d), o.quota_of(d))).collect();
+    format!("{{\n{}\n}}", body.join("\n"))
+}
+
 /// The most prompt tokens one image part can cost under any model in the
 /// catalog (high detail, the most tiles the tile rule allows), with overrides.
 pub fn image_part_tokens(catalog: &Catalog) -> u64 {
@@ -273,7 +296,7 @@ pub fn control_python(o: &ControlOptions, catalog: &Catalog) -> Result<String, V
         ("ENDPOINT_PATH", py_str(&o.endpoint_path)),
         ("ALLOWED_URLS", format!("{{{}}}", allowed.join(", "))),
         ("ROUTES", routes_literal(&routes)),
-        ("QUOTA", o.enqueued_quota.to_string()),
+        ("QUOTA", quotas_literal(&routes, o)),
         ("COMPLETION_WINDOW", py_str(&format!("{}h", (catalog.require(Kind::CompletionWindowSeconds, "any") / 3_600.0) as u64))),
         ("COMPLETION_WINDOW_SECONDS", whole(catalog.require(Kind::CompletionWindowSeconds, "any"))),
         ("IMAGE_PART_TOKENS", image_part_tokens(catalog).to_string()),
@@ -335,6 +358,22 @@ mod tests {
         assert_eq!(image_part_tokens(&c), 2_833 + 8 * 5_667);
         let src = control_python(&ControlOptions::new(Dialect::Azure, &c), &c).unwrap();
         assert!(src.contains(&format!("IMAGE_PART_TOKENS = {}", 2_833 + 8 * 5_667)), "{src}");
+    }
+
+    #[test]
+    fn each_deployment_has_its_own_quota_in_the_service() {
+        let c = Catalog::builtin();
+        let o = ControlOptions {
+            routes: "a/x=dep-mini; b/x=dep-big; c/y=dep-mini".into(),
+            enqueued_quota: 7,
+            deployment_quotas: vec![("dep-mini".into(), 5_000), ("unrouted".into(), 9)],
+            ..ControlOptions::new(Dialect::Azure, &c)
+        };
+        let src = control_python(&o, &c).unwrap();
+        assert!(src.contains("ENQUEUED_TOKEN_QUOTA = {\n    \"dep-mini\": 5000,\n    \"dep-big\": 7,\n}  # per deployment"), "{src}");
+        assert!(src.contains("ENQUEUED_TOKEN_QUOTA[deployment]"), "the service reads the job's deployment's quota");
+        let zero = ControlOptions { deployment_quotas: vec![("dep-big".into(), 0)], ..o };
+        assert_eq!(control_python(&zero, &c).unwrap_err()[0].field, "enqueued_quota");
     }
 
     #[test]

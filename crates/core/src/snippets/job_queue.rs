@@ -13,6 +13,10 @@ use super::text::{FormError, Text};
 pub struct PlannedJob {
     pub name: String,
     pub enqueued_tokens: u64,
+    /// The Global Batch deployment it runs on (`name@deployment: tokens`);
+    /// `None`: the planner's default quota.
+    #[serde(default)]
+    pub deployment: Option<String>,
 }
 
 /// Where one job lands in the worst case.
@@ -79,6 +83,47 @@ pub fn plan_queue(jobs: &[PlannedJob], quota: u64, window_seconds: u64) -> Resul
     Ok(QueuePlan { slots: slots.into_iter().flatten().collect(), waves: wave, worst_case_seconds, wave_tokens })
 }
 
+/// Plans each deployment's jobs under that deployment's own quota (the
+/// quotas are independent; a job naming no deployment, or one not in
+/// `quotas`, is under `default_quota`). Slots stay in the jobs' order;
+/// `waves` and the worst case are the longest deployment's, `wave_tokens`
+/// the sum over deployments per wave.
+pub fn plan_by_deployment(
+    jobs: &[PlannedJob],
+    quotas: &[(String, u64)],
+    default_quota: u64,
+    window_seconds: u64,
+) -> Result<QueuePlan, FormError> {
+    let quota_of = |d: Option<&str>| d.and_then(|d| quotas.iter().find(|(x, _)| x == d)).map_or(default_quota, |(_, q)| *q);
+    let mut groups: Vec<Option<&str>> = Vec::new();
+    for j in jobs {
+        let d = j.deployment.as_deref().filter(|d| quotas.iter().any(|(x, _)| x == d));
+        if !groups.contains(&d) {
+            groups.push(d);
+        }
+    }
+    let mut slots: Vec<Option<Slot>> = vec![None; jobs.len()];
+    let (mut waves, mut worst, mut wave_tokens) = (0, 0, Vec::<u64>::new());
+    for g in groups {
+        let idx: Vec<usize> =
+            (0..jobs.len()).filter(|&i| jobs[i].deployment.as_deref().filter(|d| quotas.iter().any(|(x, _)| x == d)) == g).collect();
+        let part: Vec<PlannedJob> = idx.iter().map(|&i| jobs[i].clone()).collect();
+        let p = plan_queue(&part, quota_of(g), window_seconds)?;
+        for (i, slot) in idx.into_iter().zip(p.slots) {
+            slots[i] = Some(slot);
+        }
+        waves = waves.max(p.waves);
+        worst = worst.max(p.worst_case_seconds);
+        if wave_tokens.len() < p.wave_tokens.len() {
+            wave_tokens.resize(p.wave_tokens.len(), 0);
+        }
+        for (sum, t) in wave_tokens.iter_mut().zip(p.wave_tokens) {
+            *sum = sum.saturating_add(t);
+        }
+    }
+    Ok(QueuePlan { slots: slots.into_iter().flatten().collect(), waves, worst_case_seconds: worst, wave_tokens })
+}
+
 /// The models the catalog has an enqueued-token quota for, in catalog order.
 pub fn quota_models() -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
@@ -90,8 +135,9 @@ pub fn quota_models() -> Vec<&'static str> {
     out
 }
 
-/// Reads `name:tokens` entries separated by `;` or new lines (the link's and
-/// the form's list). Token counts may use `_` or `,` as separators.
+/// Reads `name:tokens` (or `name@deployment:tokens`) entries separated by
+/// `;` or new lines (the link's and the form's list). Token counts may use
+/// `_` or `,` as separators.
 pub fn parse_jobs(text: &str) -> Result<Vec<PlannedJob>, FormError> {
     let mut out = Vec::new();
     for entry in text.split([';', '\n']).map(str::trim).filter(|s| !s.is_empty()) {
@@ -101,7 +147,11 @@ pub fn parse_jobs(text: &str) -> Result<Vec<PlannedJob>, FormError> {
         });
         match parsed {
             Some((name, n)) if !name.is_empty() && !name.chars().any(char::is_control) => {
-                out.push(PlannedJob { name: name.to_string(), enqueued_tokens: n })
+                let (name, deployment) = match name.rsplit_once('@') {
+                    Some((n, d)) if !n.trim().is_empty() && !d.trim().is_empty() => (n.trim(), Some(d.trim().to_string())),
+                    _ => (name, None),
+                };
+                out.push(PlannedJob { name: name.to_string(), enqueued_tokens: n, deployment })
             }
             _ => {
                 return Err(FormError {
@@ -122,7 +172,7 @@ mod tests {
     use super::*;
 
     fn jobs(list: &[(&str, u64)]) -> Vec<PlannedJob> {
-        list.iter().map(|(n, t)| PlannedJob { name: n.to_string(), enqueued_tokens: *t }).collect()
+        list.iter().map(|(n, t)| PlannedJob { name: n.to_string(), enqueued_tokens: *t, deployment: None }).collect()
     }
 
     fn wave(s: &Slot) -> Option<u32> {
@@ -158,6 +208,21 @@ mod tests {
         assert_eq!(p.slots.iter().map(wave).collect::<Vec<_>>(), vec![Some(0), Some(1)]);
         assert!(plan_queue(&jobs(&[("a", 1)]), 0, 5).is_err());
         assert!(plan_queue(&jobs(&[("a", 1), ("b", 1)]), 1, u64::MAX).is_err(), "the second wave ends past u64::MAX seconds");
+    }
+
+    #[test]
+    fn each_deployment_plans_under_its_own_quota() {
+        let mut list = parse_jobs("a@mini: 60; b@mini: 60; c@big: 150; d: 90; e@unknown: 90").unwrap();
+        assert_eq!((list[0].name.as_str(), list[0].deployment.as_deref()), ("a", Some("mini")));
+        assert_eq!(list[3].deployment, None);
+        let p = plan_by_deployment(&list, &[("mini".into(), 100), ("big".into(), 200)], 100, 10).unwrap();
+        // mini: a runs, b waits (120 > 100); big: c fits its own 200; d and e (no known deployment) share the default 100.
+        assert_eq!(p.slots.iter().map(wave).collect::<Vec<_>>(), vec![Some(0), Some(1), Some(0), Some(0), Some(1)]);
+        assert_eq!((p.waves, p.worst_case_seconds, p.wave_tokens.clone()), (2, 20, vec![60 + 150 + 90, 60 + 90]));
+        // One quota for all (the old planner) would have refused c on its own.
+        list[2].deployment = None;
+        let one = plan_by_deployment(&list, &[("mini".into(), 100)], 100, 10).unwrap();
+        assert_eq!(one.slots[2], Slot::TooLarge);
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub use code_submit::{check_expiry, submit_curl, submit_python, Dialect, SubmitO
 pub use code_worker::{worker_python, WorkerMode, WorkerOptions};
 pub use control::{control_python, control_requirements, parse_routes, AlertHook, ControlOptions, Route};
 pub use highlight::{highlight, Lang, Span, TokenClass};
-pub use job_queue::{parse_jobs, plan_queue, quota_models, PlannedJob, QueuePlan, Slot};
+pub use job_queue::{parse_jobs, plan_by_deployment, plan_queue, quota_models, PlannedJob, QueuePlan, Slot};
 pub use keda::{Entity, FallbackBehavior, FallbackForm, JobStrategy, KedaForm, ScaleKind, ScalingModifiersForm};
 pub use keda_quota::{max_replicas_from_quota, QuotaFeed, QuotaSizing};
 pub use keda_render::{effective_max_replicas, render, Note, NoteCode, Rendered};

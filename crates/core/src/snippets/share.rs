@@ -2,7 +2,7 @@
 //! page reads (the KEDA form, the tab, the Control plane tab, and the keys
 //! other pages hand over: the quota planner's `maxReplicaCount`,
 //! `messageCount`, `tpm`, `tokens`, …; the batch check's `deployment`,
-//! `endpoint`, `dialect`, `jobs`), [`open`] applying a link's checked values
+//! `endpoint`, `dialect`, `file`, `jobs`), [`open`] applying a link's checked values
 //! to the generators' options, and [`encode`] writing them back (only values
 //! that differ from the defaults). [`decode`] takes the page's full URL or
 //! only its query string, for the command line (`batchlane snippets`) and
@@ -10,7 +10,9 @@
 //!
 //! Keys are stable: links in the wild depend on them.
 
-pub use super::share_ui::{sub_name, zone_name, ControlUi, KedaUi, Tab, SUBSCRIPTIONS, ZONES};
+pub use super::share_ui::{
+    parse_quota_overrides, sub_name, zone_name, ControlUi, DeploymentQuota, KedaUi, PlanError, QuotaSource, Tab, SUBSCRIPTIONS, ZONES,
+};
 use super::{
     keda::ABSURD_COUNT, parse_kubernetes_minor, AlertHook, Dialect, FallbackBehavior, JobStrategy, KedaForm, QuotaFeed, ScaleKind,
     SubmitOptions, WorkerOptions,
@@ -268,6 +270,12 @@ pub fn control_fields() -> Vec<(&'static str, Kind, ControlGet, ControlSet)> {
             |u, v, _| SUBSCRIPTIONS.iter().find(|s| s.1 == v).map(|s| u.subscription = s.0).is_some(),
         ),
         ("cpTokens", big(), |u| u.typed_quota.to_string(), |u, v, _| whole(v).map(|n| u.typed_quota = n).is_some()),
+        (
+            "cpQuotas",
+            list(),
+            |u| u.quota_overrides.clone(),
+            |u, v, _| parse_quota_overrides(v).map(|_| u.quota_overrides = v.to_string()).is_ok(),
+        ),
         ("cpResource", short(), |u| u.audit.resource_id.clone(), |u, v, _| set_text(&mut u.audit.resource_id, v)),
         ("cpOid", short(), |u| u.audit.control_plane_object_id.clone(), |u, v, _| set_text(&mut u.audit.control_plane_object_id, v)),
         ("cpRule", short(), |u| u.audit.rule_name.clone(), |u, v, _| set_text(&mut u.audit.rule_name, v)),
@@ -311,14 +319,14 @@ fn control_table_fields(catalog: &Catalog) -> Vec<Field> {
 }
 
 /// The page's link: every KEDA field, the tab, the keys other pages hand
-/// over (`deployment`, `endpoint`, `dialect`, `tokensPerMessage`) and the
+/// over (`deployment`, `endpoint`, `dialect`, `file`, `tokensPerMessage`) and the
 /// Control plane tab's. Defaults are the forms' (the page keeps them in the
 /// URL only).
 pub fn table(catalog: &Catalog) -> Table {
     let default = KedaUi::new(catalog);
     let mut out: Vec<_> =
         keda_fields().into_iter().map(|(key, get, _)| field(key, kind_of(key), get(&default).unwrap_or_default())).collect();
-    for key in ["tab", "dialect", "deployment", "endpoint"].into_iter().chain(OWNED_EXTRA) {
+    for key in ["tab", "dialect", "deployment", "endpoint", "file"].into_iter().chain(OWNED_EXTRA) {
         out.push(field(key, kind_of(key), ""));
     }
     out.extend(control_table_fields(catalog));
@@ -427,22 +435,23 @@ pub fn open(q: &[(String, String)], refused: Vec<String>, catalog: &Catalog) -> 
             _ => None,
         };
         if let Some(d) = d {
-            let keep = (submit.endpoint.clone(), submit.deployment.clone());
+            let keep = (submit.endpoint.clone(), submit.deployment.clone(), submit.input_path.clone());
             submit = SubmitOptions::new(d, catalog);
-            (submit.endpoint, submit.deployment) = keep;
+            (submit.endpoint, submit.deployment, submit.input_path) = keep;
         }
         note("dialect", &v, d.is_some());
         tab = Some(Tab::Batch);
     }
-    for key in ["deployment", "endpoint"] {
+    for key in ["deployment", "endpoint", "file"] {
         if let Some(v) = q.get(key) {
             let t = v.trim();
             let ok = !t.is_empty() && t.len() <= MAX_TEXT_CHARS && !t.chars().any(char::is_control);
             if ok {
-                if key == "deployment" {
-                    submit.deployment = t.to_string();
-                } else {
-                    submit.endpoint = t.to_string();
+                match key {
+                    "deployment" => submit.deployment = t.to_string(),
+                    "endpoint" => submit.endpoint = t.to_string(),
+                    // The checked file's name: the scripts' input file (quoted by each script's language).
+                    _ => submit.input_path = t.to_string(),
                 }
             }
             note(key, &v, ok);
@@ -701,6 +710,76 @@ mod tests {
         assert_eq!(ui.options(&catalog).enqueued_quota, 0);
         (ui.quota_typed, ui.typed_quota) = (true, 77);
         assert_eq!(ui.options(&catalog).enqueued_quota, 77);
+    }
+
+    #[test]
+    fn the_checked_files_name_becomes_the_scripts_input_file_quoted_by_each_language() {
+        use crate::snippets::code_common::{py_str, sh_quote};
+        use crate::snippets::{submit_curl, submit_python};
+        let catalog = Catalog::builtin();
+        let name = "night's \"run\" $(rm -rf ~) 인보이스.jsonl";
+        let link = query_string(&[
+            ("tab".to_string(), "batch".to_string()),
+            ("dialect".to_string(), "openai".to_string()),
+            ("file".to_string(), name.to_string()),
+        ]);
+        let d = decode(&link, &catalog).unwrap();
+        assert!(d.rejected.is_empty() && d.unknown.is_empty(), "{:?} {:?}", d.rejected, d.unknown);
+        assert_eq!(d.opened.tab, Tab::Batch);
+        assert_eq!(d.opened.submit.input_path, name);
+        assert_eq!(d.opened.submit.dialect, Dialect::OpenAi);
+        let py = submit_python(&d.opened.submit, &catalog).unwrap();
+        assert!(py.contains(&format!("INPUT_PATH = {}", py_str(name))), "{py}");
+        let sh = submit_curl(&d.opened.submit, &catalog).unwrap();
+        assert!(sh.contains(&format!("INPUT={}", sh_quote(name))), "{sh}");
+        // A name the scripts can't take (a control character) is ignored; the default stays.
+        let d = decode("tab=batch&file=a%0Ab.jsonl", &catalog).unwrap();
+        assert_eq!(d.opened.submit.input_path, SubmitOptions::new(Dialect::Azure, &catalog).input_path);
+    }
+
+    #[test]
+    fn each_route_gets_its_models_quota_unless_typed_for_it() {
+        let catalog = Catalog::builtin();
+        let fact = QuotaChoice::fact_kind(Zone::Global, Subscription::Default);
+        let fig = |m: &str| catalog.get(fact, m).unwrap() as u64;
+        assert_ne!(fig("gpt-4.1"), fig("gpt-4.1-mini"), "the test needs two models with different quotas");
+        let d = decode(
+            "tab=control&cpRoutes=a/x=batch-gpt-4.1; b/x=batch-gpt-4.1-mini; c/x=team-dep&cpModel=gpt-4o&cpQuotas=team-dep=1_234",
+            &catalog,
+        )
+        .unwrap();
+        assert!(d.rejected.is_empty() && d.opened.ignored.is_empty(), "{:?} {:?}", d.rejected, d.opened.ignored);
+        let ui = d.opened.control;
+        let q = ui.deployment_quotas(&catalog);
+        assert_eq!(
+            q[0],
+            DeploymentQuota {
+                deployment: "batch-gpt-4.1".into(),
+                tokens: Some(fig("gpt-4.1")),
+                source: QuotaSource::Catalog { model: "gpt-4.1".into(), guessed: true }
+            }
+        );
+        assert_eq!(q[1].tokens, Some(fig("gpt-4.1-mini")));
+        assert_eq!((q[2].tokens, &q[2].source), (Some(1_234), &QuotaSource::Override));
+        // The generated service holds each deployment's own quota.
+        let src = crate::snippets::control_python(&ui.options(&catalog), &catalog).unwrap();
+        let want = format!(
+            "ENQUEUED_TOKEN_QUOTA = {{\n    \"batch-gpt-4.1\": {},\n    \"batch-gpt-4.1-mini\": {},\n    \"team-dep\": 1234,\n}}",
+            fig("gpt-4.1"),
+            fig("gpt-4.1-mini")
+        );
+        assert!(src.contains(&want), "{src}");
+        // The planner: a gpt-4.1-mini job is planned under gpt-4.1-mini's quota, not gpt-4.1's.
+        let big = fig("gpt-4.1") + 1;
+        let ui = ControlUi { jobs: format!("mini@batch-gpt-4.1-mini: {big}; full@batch-gpt-4.1: {big}; plain: 5"), ..ui };
+        let (jobs, plan) = ui.plan(&catalog).unwrap();
+        assert_eq!(jobs.len(), 3);
+        let fits = |i: usize| matches!(plan.slots[i], crate::snippets::Slot::Runs { .. });
+        assert_eq!((fits(0), fits(1), fits(2)), (fig("gpt-4.1-mini") >= big, false, true));
+        // A deployment without a known model falls back to the tab's model; an unknown one, no quota.
+        let ui = ControlUi { jobs: "x@nameless: 5".into(), model: "no-such".into(), quota_overrides: String::new(), ..ui };
+        assert_eq!(ui.plan(&catalog).unwrap_err(), PlanError::NoQuota(Some("nameless".into())));
+        assert!(decode("tab=control&cpQuotas=a%3D0", &catalog).unwrap().opened.ignored.contains(&"cpQuotas".to_string()));
     }
 
     #[test]

@@ -3,8 +3,11 @@
 //! plane tab ([`ControlUi`]). The codec is [`super::share`]; the page keeps
 //! these in signals, the command line renders from them.
 
+use super::job_queue::{parse_jobs, plan_by_deployment, PlannedJob, QueuePlan};
+use super::text::{FormError, Text};
 use super::{
-    AuditOptions, ControlOptions, Dialect, Entity, FallbackBehavior, FallbackForm, KedaForm, QuotaFeed, ScaleKind, ScalingModifiersForm,
+    parse_routes, AuditOptions, ControlOptions, Dialect, Entity, FallbackBehavior, FallbackForm, KedaForm, QuotaFeed, ScaleKind,
+    ScalingModifiersForm,
 };
 use crate::batch::{QuotaChoice, Subscription, Zone};
 use crate::facts::{Catalog, Kind as FactKind};
@@ -116,7 +119,57 @@ pub struct ControlUi {
     pub zone: Zone,
     pub subscription: Subscription,
     pub typed_quota: u64,
+    /// Quotas typed per deployment (`deployment=tokens; …`), over the
+    /// catalog's figure for the model the deployment's name names.
+    pub quota_overrides: String,
     pub audit: AuditOptions,
+}
+
+/// Where a deployment's enqueued-token quota comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QuotaSource {
+    /// Typed for this deployment.
+    Override,
+    /// The one typed figure of the tab.
+    Typed,
+    /// The catalog's figure for this model (guessed from the deployment's
+    /// name, else the tab's model), zone and subscription.
+    Catalog { model: String, guessed: bool },
+}
+
+/// One deployment's enqueued-token quota.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeploymentQuota {
+    pub deployment: String,
+    pub tokens: Option<u64>,
+    pub source: QuotaSource,
+}
+
+/// Reads `deployment=tokens` entries (separated by `;` or new lines; `_` and
+/// `,` allowed in the number).
+pub fn parse_quota_overrides(text: &str) -> Result<Vec<(String, u64)>, FormError> {
+    let mut out: Vec<(String, u64)> = Vec::new();
+    for entry in text.split([';', '\n']).map(str::trim).filter(|s| !s.is_empty()) {
+        let parsed = entry.rsplit_once('=').and_then(|(d, n)| {
+            let digits: String = n.trim().chars().filter(|c| !matches!(c, '_' | ',')).collect();
+            digits.parse::<u64>().ok().filter(|n| *n > 0).map(|n| (d.trim(), n))
+        });
+        match parsed {
+            Some((d, n)) if !d.is_empty() && !d.chars().any(char::is_control) && !out.iter().any(|(x, _)| x == d) => {
+                out.push((d.to_string(), n))
+            }
+            _ => {
+                return Err(FormError {
+                    field: "quota_overrides".into(),
+                    reason: Text::new(
+                        format!("\"{entry}\" is not deployment=tokens (a whole number above zero, each deployment once)."),
+                        format!("배포=토큰(0보다 큰 정수, 배포마다 한 번) 형식이 아닙니다: \"{entry}\""),
+                    ),
+                })
+            }
+        }
+    }
+    Ok(out)
 }
 
 impl ControlUi {
@@ -129,6 +182,7 @@ impl ControlUi {
             zone: Zone::Global,
             subscription: Subscription::Default,
             typed_quota: opts.enqueued_quota,
+            quota_overrides: String::new(),
             opts,
             audit: AuditOptions::default(),
         }
@@ -143,9 +197,61 @@ impl ControlUi {
         }
     }
 
-    /// The service's options with the planner's quota (0 = none known: refused).
+    /// `deployment`'s enqueued-token quota: typed for it, else the tab's
+    /// typed figure, else the catalog's for the model its name names (the
+    /// tab's model when it names none), zone and subscription.
+    pub fn deployment_quota(&self, deployment: &str, catalog: &Catalog) -> DeploymentQuota {
+        let deployment = deployment.trim().to_string();
+        let typed = parse_quota_overrides(&self.quota_overrides).unwrap_or_default();
+        if let Some((_, n)) = typed.iter().find(|(d, _)| *d == deployment) {
+            return DeploymentQuota { deployment, tokens: Some(*n), source: QuotaSource::Override };
+        }
+        if self.quota_typed {
+            return DeploymentQuota { deployment, tokens: Some(self.typed_quota), source: QuotaSource::Typed };
+        }
+        let guessed = crate::batch::infer_model(&deployment).map(|m| m.name);
+        let model = guessed.unwrap_or(self.model.as_str()).to_string();
+        let tokens = QuotaChoice::Catalog { zone: self.zone, subscription: self.subscription }.limit(catalog, Some(&model));
+        DeploymentQuota { deployment, tokens, source: QuotaSource::Catalog { model, guessed: guessed.is_some() } }
+    }
+
+    /// Every routed deployment's quota, in route order (empty while the routes don't parse).
+    pub fn deployment_quotas(&self, catalog: &Catalog) -> Vec<DeploymentQuota> {
+        let mut out: Vec<DeploymentQuota> = Vec::new();
+        for r in parse_routes(&self.opts.routes).unwrap_or_default() {
+            if !out.iter().any(|q| q.deployment == r.deployment) {
+                out.push(self.deployment_quota(&r.deployment, catalog));
+            }
+        }
+        out
+    }
+
+    /// The service's options with each deployment's quota (0 = none known:
+    /// refused) and the planner's as the default.
     pub fn options(&self, catalog: &Catalog) -> ControlOptions {
-        ControlOptions { enqueued_quota: self.quota(catalog).unwrap_or(0), ..self.opts.clone() }
+        let deployment_quotas = self.deployment_quotas(catalog).into_iter().map(|q| (q.deployment, q.tokens.unwrap_or(0))).collect();
+        ControlOptions { enqueued_quota: self.quota(catalog).unwrap_or(0), deployment_quotas, ..self.opts.clone() }
+    }
+
+    /// The planner's jobs, each under its deployment's quota (a job that
+    /// names none: the tab's quota).
+    pub fn plan(&self, catalog: &Catalog) -> Result<(Vec<PlannedJob>, QueuePlan), PlanError> {
+        let jobs = parse_jobs(&self.jobs).map_err(PlanError::Form)?;
+        let default = self.quota(catalog);
+        let mut quotas: Vec<(String, u64)> = Vec::new();
+        for job in &jobs {
+            let Some(d) = job.deployment.as_deref() else { continue };
+            if quotas.iter().any(|(x, _)| x == d) {
+                continue;
+            }
+            let q = self.deployment_quota(d, catalog).tokens.ok_or_else(|| PlanError::NoQuota(Some(d.to_string())))?;
+            quotas.push((d.to_string(), q));
+        }
+        if jobs.iter().any(|j| j.deployment.is_none()) && default.is_none() {
+            return Err(PlanError::NoQuota(None));
+        }
+        let plan = plan_by_deployment(&jobs, &quotas, default.unwrap_or(0), Self::window_seconds(catalog)).map_err(PlanError::Form)?;
+        Ok((jobs, plan))
     }
 
     /// The worst case's window per job, from the catalog.
@@ -160,6 +266,14 @@ impl ControlUi {
         self.opts.endpoint_path = fresh.endpoint_path;
         self.opts.output_expires_after_seconds = fresh.output_expires_after_seconds;
     }
+}
+
+/// Why the planner has no plan.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlanError {
+    Form(FormError),
+    /// No quota known for this deployment (`None`: for the tab's model).
+    NoQuota(Option<String>),
 }
 
 pub const ZONES: [(Zone, &str); 2] = [(Zone::Global, "global"), (Zone::DataZone, "datazone")];
