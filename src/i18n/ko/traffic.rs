@@ -6,7 +6,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("traffic.import.hint", "Azure Monitor 내보내기 파일을 여기에 끌어다 놓거나 고르세요. 여러 파일을 한꺼번에 읽어 시각과 배포별로 합칩니다."),
     ("traffic.import.pick", "파일 고르기…"),
     ("traffic.import.sample", "예제 불러오기"),
-    ("traffic.import.formats", "읽는 형식: az monitor metrics list -o json(Metrics - List), Log Analytics AzureMetrics의 CSV 또는 JSON, 그리고 `timestamp`, `deployment`, `requests`, `status`, `prompt_tokens`, `completion_tokens` 열이 있는 일반 CSV."),
+    ("traffic.import.formats", "읽는 형식: az monitor metrics list -o json(Metrics - List), Log Analytics AzureMetrics의 CSV 또는 JSON, 그리고 시각(`timestamp`), 배포(`deployment`), 요청 수(`requests`), 상태(`status`), 프롬프트 토큰(`prompt_tokens`), 완료 토큰(`completion_tokens`) 열이 있는 일반 CSV."),
     ("traffic.import.local", "파일은 이 탭의 백그라운드 워커에서 읽으며, 아무것도 업로드하지 않습니다."),
     ("traffic.file.read", "{layout} · 데이터 점 {points}개"),
     ("traffic.file.skipped", "다른 지표 행 {n}개는 건너뜀"),
