@@ -3,6 +3,8 @@
 // listed and confirmed apart; /results says when its worker died; the
 // phone header, chart labels, touch hints and the parts' archive.
 import { test, expect } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { prefer, watchErrors, ready, SCREENSHOTS, shot } from "./helpers.mjs";
 
@@ -126,5 +128,48 @@ onmessage = () => setTimeout(() => { throw new RangeError("WebAssembly.Memory.gr
     await page.getByTestId("results-try-again").click();
     await expect(page.getByTestId("results-summary")).toHaveAttribute("data-requests", /\d+/);
     await expect(failure).toHaveCount(0);
+  });
+}
+
+// /batch Split: one archive of every part, built in the browser; Python's
+// zipfile reads it back, and its parts are the files the part buttons save.
+for (const [lang, title, all] of [
+  ["en", "Batch file check", "Download all parts (.zip)"],
+  ["ko", "배치 파일 검사", "나눈 파일 모두 내려받기 (.zip)"],
+]) {
+  test(`Split's parts download as one zip (${lang})`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await prefer(page, { lang });
+    await page.goto("/batch");
+    await ready(page, title);
+    await page.getByTestId("batch-model").selectOption("gpt-4o");
+    await page.getByTestId("batch-quota").selectOption("typed");
+    await page.getByTestId("batch-quota-tokens").fill("1000000");
+    await page.getByTestId("batch-file-input").setInputFiles(`${FIX}/azure_300.jsonl`);
+    await expect(page.getByTestId("batch-summary")).toHaveAttribute("data-elapsed-ms", /\d+/);
+    await page.getByTestId("batch-split").click();
+    const parts = page.getByTestId("batch-split-part");
+    await expect(parts.first()).toBeVisible();
+    const n = await parts.count();
+    expect(n).toBeGreaterThan(1);
+    const button = page.getByTestId("batch-split-all");
+    await expect(button).toHaveText(all);
+    await shot(page.getByTestId("batch-split-result"), { path: `${SCREENSHOTS}/issue27-split-all-${lang}.png` });
+    const [zip] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    expect(zip.suggestedFilename()).toBe("azure_300.parts.zip");
+    const zipPath = await zip.path();
+    const listed = JSON.parse(execFileSync("python3", ["-c", `
+import hashlib, json, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    assert z.testzip() is None
+    print(json.dumps([[i.filename, hashlib.sha256(z.read(i)).hexdigest()] for i in z.infolist()]))
+`, zipPath]).toString());
+    expect(listed.map((x) => x[0])).toEqual(Array.from({ length: n }, (_, i) => `azure_300.part${i + 1}.jsonl`));
+    // The first part in the archive is the file its own button saves.
+    const [one] = await Promise.all([page.waitForEvent("download"), parts.first().click()]);
+    const sha = createHash("sha256").update(readFileSync(await one.path())).digest("hex");
+    expect(listed[0][1]).toBe(sha);
+    errors.check();
   });
 }

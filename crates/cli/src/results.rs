@@ -157,15 +157,20 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
         write().map_err(|e| format!("cannot write {path}: {e}"))?;
         retry_written = Some((path.clone(), report.retry.entries.len()));
     }
+    let all_succeeded = report.summary.all_succeeded();
     let w = if a.json {
         let retry = retry_written.as_ref().map(|(p, n)| (p.as_str(), *n));
         let value = results_json(&report, &cost, job.as_ref(), groups.as_ref(), retry);
-        writeln!(out, "{}", serde_json::to_string_pretty(&value).unwrap_or_default())
+        // The report's rows are in `value` now: free them, and write the
+        // JSON as it is made rather than as one string (2 M rows: GBs).
+        drop(report);
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, &mut *out);
+        serde_json::to_writer_pretty(&mut w, &value).map_err(std::io::Error::from).and_then(|()| writeln!(w)).and_then(|()| w.flush())
     } else {
         super::results_text::write_text(out, &report, &cost, job.as_ref(), groups.as_ref(), retry_written.as_ref())
     };
     w.map_err(|e| format!("cannot write the output: {e}"))?;
-    Ok(if report.summary.all_succeeded() { 0 } else { 1 })
+    Ok(if all_succeeded { 0 } else { 1 })
 }
 
 fn now_unix() -> i64 {

@@ -166,4 +166,26 @@ fn the_report_round_trips_through_json_for_the_worker() {
     let md = r.to_markdown();
     assert!(md.contains("| 2 | 2 | error | the batch | `duplicate_custom_id` | custom\\_id |"), "{md}");
     assert!(md.contains("**Verdict:** the batch would fail"), "{md}");
+    assert!(md.contains("| Catalog model | gpt-4o (picked) |"), "{md}");
+}
+
+#[test]
+fn the_markdown_report_names_the_guessed_model_and_gives_sizes_for_people() {
+    // Fails before the fix: the report had no catalog model and "Size | 2345678 bytes".
+    let c = Catalog::builtin();
+    let line = r#"{"custom_id":"r0000000","method":"POST","url":"/chat/completions","body":{"model":"batch-gpt-4o-mini-eu","max_tokens":5,"messages":[{"role":"user","content":"hi"}]}}"#;
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < 1_500_000 {
+        text.push_str(&line.replace("r0000000", &format!("r{i:07}")));
+        text.push('\n');
+        i += 1;
+    }
+    let mut k = Checker::new(CheckOptions { count_tokens: false, ..CheckOptions::default() }, &c);
+    k.feed(text.as_bytes());
+    let md = k.finish().to_markdown();
+    assert!(md.contains("| Catalog model | gpt-4o-mini (guessed from the deployment name) |"), "{md}");
+    let size = text.len() as f64 / 1e6;
+    assert!(md.contains(&format!("| Size | {size:.1} MB (")), "{md}");
+    assert!(md.contains(&format!("| Requests | {},{:03} |", i / 1000, i % 1000)), "{md}");
 }

@@ -94,6 +94,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.shape.binary", "This looks like a binary file, not a JSONL text file."),
     ("batch.shape.pretty", "The requests span several lines (pretty-printed JSON): JSONL needs each request on a single line."),
     ("batch.split.desc", "Splits the file into parts under the service's request and size limits and the quota picked above; lines and custom_ids are kept."),
+    ("batch.split.all", "Download all parts (.zip)"),
     ("batch.split.done.one", "{n} file:"),
     ("batch.split.done.other", "{n} files:"),
     ("batch.split.oversized", "These lines alone break a limit and got a file of their own: {lines}"),

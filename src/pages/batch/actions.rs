@@ -24,6 +24,25 @@ fn derived(name: &str, suffix: &str) -> String {
     format!("{stem}.{suffix}")
 }
 
+/// One stored ZIP of the split parts, built here (`io::zip`), saved as `name`.
+async fn download_all(blobs: Vec<web_sys::Blob>, names: Vec<String>, name: String) -> Result<(), String> {
+    let mut data: Vec<Vec<u8>> = Vec::with_capacity(blobs.len());
+    for b in &blobs {
+        let buf = wasm_bindgen_futures::JsFuture::from(b.array_buffer()).await.map_err(|e| format!("{e:?}"))?;
+        data.push(js_sys::Uint8Array::new(&buf).to_vec());
+    }
+    let files: Vec<(&str, &[u8])> = names.iter().map(String::as_str).zip(data.iter().map(Vec::as_slice)).collect();
+    let zip = batchlane_core::io::zip::zip_stored(&files).map_err(|e| e.to_string())?;
+    drop(data);
+    let array = js_sys::Uint8Array::from(zip.as_slice());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/zip");
+    let blob =
+        web_sys::Blob::new_with_u8_array_sequence_and_options(&js_sys::Array::of1(&array), &options).map_err(|e| format!("{e:?}"))?;
+    download(&blob, &name);
+    Ok(())
+}
+
 #[component]
 pub fn Actions() -> impl IntoView {
     let state = use_state();
@@ -167,6 +186,7 @@ pub fn Actions() -> impl IntoView {
         let o = split.get()?;
         let lang = prefs.lang.get();
         let base = state.source_name.get_untracked();
+        let base_all = base.clone();
         let rows = o
             .parts
             .iter()
@@ -233,9 +253,25 @@ pub fn Actions() -> impl IntoView {
         });
         let needs_model =
             o.quota_needs_model.then(|| view! { <p class="note" role="alert">{t(lang, "batch.split.quota_needs_model")}</p> });
+        let count = o.parts.len();
+        let save_all = move |_| {
+            let blobs = split_blobs.get_value();
+            let names: Vec<String> = (0..count).map(|i| derived(&base_all, &format!("part{}.jsonl", i + 1))).collect();
+            let name = derived(&base_all, "parts.zip");
+            leptos::task::spawn_local(async move {
+                if let Err(e) = download_all(blobs, names, name).await {
+                    failed.set(Some(e));
+                }
+            });
+        };
         Some(view! {
             <div class="batch-split-result" data-testid="batch-split-result">
                 <p>{tn(lang, "batch.split.done", o.parts.len() as u64)}</p>
+                <p>
+                    <button type="button" class="button button--small button--primary" data-testid="batch-split-all" on:click=save_all>
+                        {t(lang, "batch.split.all")}
+                    </button>
+                </p>
                 {limits}
                 {needs_model}
                 <ul class="batch-split-list">{rows}</ul>

@@ -173,17 +173,23 @@ impl Report {
     pub fn to_markdown(&self) -> String {
         let s = &self.summary;
         let opt = |v: &Option<String>| v.as_deref().map_or("–".to_string(), md);
-        let num = |v: Option<u64>| v.map_or("–".to_string(), |n| n.to_string());
         let verdict = match self.verdict() {
             super::Verdict::Ready => "no errors: ready to upload".to_string(),
             super::Verdict::BatchFails => "the batch would fail (the file is refused)".to_string(),
             super::Verdict::RequestsFail { requests } => format!("the batch would run; {requests} requests would fail in the error file"),
             super::Verdict::NotConfirmed { lines } => format!("not confirmed: {lines} lines could not be checked"),
         };
+        let num = |v: Option<u64>| v.map_or("–".to_string(), grouped);
+        let catalog_model = match (&s.catalog_model, s.model_source) {
+            (None, _) | (_, super::ModelSource::Unknown) => "unknown (no model's limits or prices apply)".to_string(),
+            (Some(m), super::ModelSource::Guessed) => format!("{} (guessed from the deployment name)", md(m)),
+            (Some(m), super::ModelSource::Picked) => format!("{} (picked)", md(m)),
+            (Some(m), super::ModelSource::FromFile) => md(m),
+        };
         let mut out = format!(
-            "# Batch file check ({})\n\n**Verdict:** {verdict}\n\n| | |\n|---|---|\n| Requests | {} |\n| Size | {} bytes |\n| Model / deployment | {} |\n| Endpoint | {} |\n| Prompt tokens | {} |\n| Enqueued tokens (estimate) | {} |\n| Errors | {} |\n| Warnings | {} |\n",
-            self.dialect.name(), s.requests, s.bytes, opt(&s.model), opt(&s.endpoint),
-            num(s.prompt_tokens), num(s.enqueued_tokens), s.errors, s.warnings,
+            "# Batch file check ({})\n\n**Verdict:** {verdict}\n\n| | |\n|---|---|\n| Requests | {} |\n| Size | {} ({} bytes) |\n| Model / deployment | {} |\n| Catalog model | {catalog_model} |\n| Endpoint | {} |\n| Prompt tokens | {} |\n| Enqueued tokens (estimate) | {} |\n| Errors | {} |\n| Warnings | {} |\n",
+            self.dialect.name(), grouped(s.requests), human_bytes(s.bytes), grouped(s.bytes), opt(&s.model), opt(&s.endpoint),
+            num(s.prompt_tokens), num(s.enqueued_tokens), grouped(s.errors), grouped(s.warnings),
         );
         if let Some(c) = &self.cost {
             out += &format!(
@@ -192,7 +198,7 @@ impl Report {
             );
         }
         if let Some(q) = &self.quota {
-            out += &format!("| Enqueued-token quota | {} ({}) |\n", q.limit, if q.exceeded { "exceeded" } else { "within" });
+            out += &format!("| Enqueued-token quota | {} ({}) |\n", grouped(q.limit), if q.exceeded { "exceeded" } else { "within" });
         }
         out += "\n## Diagnostics\n\n| Line | Column | Severity | Fails | Code | Param | Message |\n|---|---|---|---|---|---|---|\n";
         for d in &self.diagnostics {
@@ -219,6 +225,30 @@ impl Report {
             }
         }
         out
+    }
+}
+
+/// `1234567` → `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `12345678` bytes → `12.3 MB` (decimal units, as the page shows them).
+fn human_bytes(n: u64) -> String {
+    let x = n as f64;
+    match n {
+        0..=999 => format!("{n} B"),
+        1_000..=999_999 => format!("{:.1} KB", x / 1e3),
+        1_000_000..=999_999_999 => format!("{:.1} MB", x / 1e6),
+        _ => format!("{:.2} GB", x / 1e9),
     }
 }
 

@@ -6,6 +6,7 @@ pub mod lines;
 pub mod query;
 pub mod read;
 pub mod rng;
+pub mod zip;
 
 pub use lines::BOM;
 
