@@ -108,3 +108,29 @@ test("no console warning or error on any route (page or worker)", async ({ page 
   await expect(page.getByTestId("sim-results")).toBeVisible();
   expect(messages, messages.join("\n")).toEqual([]);
 });
+
+test("375 px: the header scrolls away instead of covering the page; no keyboard hint on a touch screen", async ({ browser }) => {
+  for (const lang of ["en", "ko"]) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await prefer(page, { lang });
+    await page.goto("/quota");
+    await ready(page, PAGES.find((p) => p.path === "/quota")[lang]);
+    const header = page.locator("header.site-header");
+    expect((await header.boundingBox()).height).toBeGreaterThan(0);
+    // Scrolled down, no part of the header covers the content.
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(async () => (await header.boundingBox()).y + (await header.boundingBox()).height).toBeLessThanOrEqual(0);
+    await page.goto("/practice");
+    await ready(page, PAGES.find((p) => p.path === "/practice")[lang]);
+    await expect(page.locator(".pq-hint").first()).toBeHidden();
+    await context.close();
+  }
+  // With a mouse and a keyboard the hint is shown.
+  const desk = await browser.newPage();
+  await prefer(desk, { lang: "en" });
+  await desk.goto("/practice");
+  await ready(desk, "Practice");
+  await expect(desk.locator(".pq-hint").first()).toBeVisible();
+  await desk.close();
+});
