@@ -120,7 +120,8 @@ pub fn deployment_chart(d: &DeploymentReport, lang: Lang) -> AnyView {
         view! {
             <line class=format!("traffic-limit traffic-limit--{class}") data-testid=format!("traffic-limit-{class}")
                 x1=LEFT x2=width - RIGHT y1=y y2=y/>
-            <text class="traffic-limit-label" x=width - RIGHT - 4.0 y=y - 4.0 text-anchor="end">{label}</text>
+            // Above the line, or under it at the very top of the chart.
+            <text class="traffic-limit-label" x=width - RIGHT - 4.0 y=if y - 12.0 < TOP { y + 13.0 } else { y - 4.0 } text-anchor="end">{label}</text>
         }
     };
     let limit_at = move |key: &'static str, v: f64, max: f64, y: f64, top: f64| {
