@@ -132,8 +132,8 @@ test("every tool card on the home page shows a drawn icon (no missing-glyph box)
   await prefer(page, { lang: "en", theme: "light" });
   await page.goto("/");
   const icons = page.locator(".tool-card__icon");
-  await expect(icons).toHaveCount(6);
-  for (let i = 0; i < 6; i++) {
+  await expect(icons).toHaveCount(7);
+  for (let i = 0; i < 7; i++) {
     const box = await icons.nth(i).locator("svg path").boundingBox();
     expect(box, `icon ${i} draws a path`).not.toBeNull();
     expect(box.width * box.height).toBeGreaterThan(20);

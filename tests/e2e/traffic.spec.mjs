@@ -2,7 +2,7 @@
 // chat-gpt4o's limits (the fixtures' worked case: 09:01 TPM, 09:02 RPM,
 // 09:03 burst), read the chart, the PTU section and the triage, follow the
 // hand-offs to /quota and /cost, and see a bad file named by its line.
-// Screenshots (en light, ko dark, 375 px) land in test-results/screenshots/traffic-*.png.
+// Screenshots (en light, ko dark, 375 px) land in test-results/screenshots/traffic-analysed-*.png.
 import { test, expect } from "@playwright/test";
 import { SCREENSHOTS, shot, prefer, watchErrors, ready } from "./helpers.mjs";
 
@@ -75,7 +75,7 @@ test("the sample: two deployments, both limits, the worked case, PTU and triage 
   await expect(triage.getByTestId("traffic-finding").first()).toBeVisible();
   await expect(triage.locator("[data-symptom]").first()).toHaveAttribute("data-symptom", "throttling");
 
-  await shot(page, { path: `${SCREENSHOTS}/traffic-en-light.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/traffic-analysed-en-light.png`, fullPage: true });
 
   // Changing the tier re-runs on the same files: the typed limits stay.
   await page.getByTestId("traffic-tier").selectOption("2");
@@ -140,7 +140,7 @@ test("Korean, dark theme: the same analysis in Korean", async ({ page }) => {
   await expect(page.getByTestId("traffic-binds-legend")).toContainText("버스트");
   await expect(page.getByTestId("traffic-ptu")).toContainText("스필오버");
   await expect(page.getByTestId("traffic-triage")).toContainText("진단");
-  await shot(page, { path: `${SCREENSHOTS}/traffic-ko-dark.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/traffic-analysed-ko-dark.png`, fullPage: true });
   watch.check();
 });
 
@@ -158,6 +158,6 @@ test("375 px: the analysed page fits the phone", async ({ browser }) => {
   expect(overflow, `scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
   const smallest = await page.getByTestId("traffic-chart").first().locator("text").evaluateAll((els) => Math.min(...els.map((e) => e.getBoundingClientRect().height)));
   expect(smallest).toBeGreaterThanOrEqual(11);
-  await shot(page, { path: `${SCREENSHOTS}/traffic-ko-phone.png`, fullPage: true });
+  await shot(page, { path: `${SCREENSHOTS}/traffic-analysed-ko-phone.png`, fullPage: true });
   await context.close();
 });

@@ -77,6 +77,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("traffic.chart.tpm_limit", "TPM limit {v}"),
     ("traffic.chart.rpm_limit", "RPM limit {v}"),
     ("traffic.chart.limits", "Limits"),
+    ("traffic.chart.off_scale", "{label} ↑ (above the scale)"),
     ("traffic.chart.throttled", "Minutes with 429s"),
     ("traffic.chart.utc", "Times in UTC; each point is the busiest minute of its span."),
     ("traffic.lat.ttft", "time to first token p50 {p50} ms, p95 {p95} ms"),

@@ -77,6 +77,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("traffic.chart.tpm_limit", "TPM 한도 {v}"),
     ("traffic.chart.rpm_limit", "RPM 한도 {v}"),
     ("traffic.chart.limits", "한도"),
+    ("traffic.chart.off_scale", "{label} ↑ (눈금 위)"),
     ("traffic.chart.throttled", "429가 있었던 분"),
     ("traffic.chart.utc", "시각은 UTC이며, 각 점은 해당 구간에서 가장 바빴던 분입니다."),
     ("traffic.lat.ttft", "첫 토큰까지 시간 p50 {p50}ms, p95 {p95}ms"),

@@ -54,6 +54,8 @@ const PANEL_TPM: f64 = 150.0;
 const GAP: f64 = 26.0;
 const PANEL_RPM: f64 = 110.0;
 const AXIS: f64 = 30.0;
+/// A limit more than this many times the busiest minute is drawn off the scale.
+const OFF_SCALE: f64 = 3.0;
 
 pub fn deployment_chart(d: &DeploymentReport, lang: Lang) -> AnyView {
     let width = chart_width();
@@ -62,8 +64,14 @@ pub fn deployment_chart(d: &DeploymentReport, lang: Lang) -> AnyView {
     let x = move |m: i64| LEFT + (m - d.first) as f64 / span * (width - LEFT - RIGHT);
     let limit_tpm = d.limits.as_ref().map(|l| l.tpm);
     let limit_rpm = d.limits.as_ref().map(|l| l.rpm);
-    let max_tpm = nice(d.chart.iter().map(|p| p.tpm).fold(limit_tpm.unwrap_or(0.0), f64::max) * 1.05);
-    let max_rpm = nice(d.chart.iter().map(|p| p.rpm).fold(limit_rpm.unwrap_or(0.0), f64::max) * 1.05);
+    // The scale takes in the limit unless it is far above the traffic
+    // (then the line runs along the top, labelled as off the scale).
+    let scale = |peak: f64, limit: Option<f64>| {
+        let with_limit = limit.filter(|l| *l <= OFF_SCALE * peak.max(1.0)).unwrap_or(0.0);
+        nice(peak.max(with_limit) * 1.05)
+    };
+    let max_tpm = scale(d.chart.iter().map(|p| p.tpm).fold(0.0, f64::max), limit_tpm);
+    let max_rpm = scale(d.chart.iter().map(|p| p.rpm).fold(0.0, f64::max), limit_rpm);
     let tpm_top = TOP;
     let tpm_base = TOP + PANEL_TPM;
     let rpm_top = tpm_base + GAP;
@@ -112,11 +120,27 @@ pub fn deployment_chart(d: &DeploymentReport, lang: Lang) -> AnyView {
         view! {
             <line class=format!("traffic-limit traffic-limit--{class}") data-testid=format!("traffic-limit-{class}")
                 x1=LEFT x2=width - RIGHT y1=y y2=y/>
-            <text class="traffic-limit-label" x=width - RIGHT - 4.0 y=y - 4.0 text-anchor="end">{label}</text>
+            // Above the line, or under it at the very top of the chart.
+            <text class="traffic-limit-label" x=width - RIGHT - 4.0 y=if y - 12.0 < TOP { y + 13.0 } else { y - 4.0 } text-anchor="end">{label}</text>
         }
     };
-    let tpm_limit = limit_tpm.map(|v| limit_line("tpm", y_tpm(v), fill(t(lang, "traffic.chart.tpm_limit"), &[("v", &compact(v))])));
-    let rpm_limit = limit_rpm.map(|v| limit_line("rpm", y_rpm(v), fill(t(lang, "traffic.chart.rpm_limit"), &[("v", &compact(v))])));
+    let limit_at = move |key: &'static str, v: f64, max: f64, y: f64, top: f64| {
+        let off = v > max;
+        let label = fill(t(lang, key), &[("v", &compact(v))]);
+        if off {
+            (top, fill(t(lang, "traffic.chart.off_scale"), &[("label", &label)]))
+        } else {
+            (y, label)
+        }
+    };
+    let tpm_limit = limit_tpm.map(|v| {
+        let (y, label) = limit_at("traffic.chart.tpm_limit", v, max_tpm, y_tpm(v), tpm_top);
+        limit_line("tpm", y, label)
+    });
+    let rpm_limit = limit_rpm.map(|v| {
+        let (y, label) = limit_at("traffic.chart.rpm_limit", v, max_rpm, y_rpm(v), rpm_top);
+        limit_line("rpm", y, label)
+    });
     let with_date = d.last - d.first >= 1440;
     // Five ticks, three on a phone (a tick's label is about 40 px wide).
     let parts = if width < 520.0 { 2 } else { 4 };
