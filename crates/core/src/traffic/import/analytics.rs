@@ -83,8 +83,8 @@ fn read_row(c: &Columns, get: &dyn Fn(Option<usize>) -> Option<String>, line: u6
         return Ok(());
     };
     let time = get(c.time).unwrap_or_default();
-    let minute = parse_minute(&time)
-        .ok_or_else(|| err("TimeGenerated", format!("{time:?} is not a time"), format!("시각이 아닙니다: {time:?}")))?;
+    let minute =
+        parse_minute(&time).ok_or_else(|| err("TimeGenerated", format!("{time:?} is not a time"), format!("시각이 아닙니다: {time:?}")))?;
     let interval = match get(c.grain).filter(|g| !g.trim().is_empty()) {
         None => 1,
         Some(g) => parse_interval_minutes(&g).ok_or_else(|| {

@@ -92,12 +92,13 @@ pub(crate) fn read(file: &str, bytes: &[u8], sink: &mut Sink<'_>, progress: &mut
                 version: get("model_version").map(str::to_string),
                 merged_resource: false,
             };
-            let status = match get("status") {
-                None => None,
-                Some(s) => Some(status_code(s).ok_or_else(|| {
-                    err("status", format!("{s:?} is not an HTTP status"), format!("HTTP 상태 코드가 아닙니다: {s:?}"))
-                })?),
-            };
+            let status =
+                match get("status") {
+                    None => None,
+                    Some(s) => Some(status_code(s).ok_or_else(|| {
+                        err("status", format!("{s:?} is not an HTTP status"), format!("HTTP 상태 코드가 아닙니다: {s:?}"))
+                    })?),
+                };
             let spilled = match get("spillover") {
                 None => None,
                 Some(s) => Some(flag(s).ok_or_else(|| {

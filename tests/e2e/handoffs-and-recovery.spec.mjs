@@ -1,4 +1,4 @@
-// Issue 27: the /batch result kept across in-app navigation and its file
+// Hand-offs and recovery: the /batch result kept across in-app navigation and its file
 // name carried into the submission code; the /cost link's price overrides
 // listed and confirmed apart; /results says when its worker died; the
 // phone header, chart labels, touch hints and the parts' archive.
