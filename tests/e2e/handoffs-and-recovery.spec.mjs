@@ -135,7 +135,7 @@ onmessage = () => setTimeout(() => { throw new RangeError("WebAssembly.Memory.gr
 // zipfile reads it back, and its parts are the files the part buttons save.
 for (const [lang, title, all] of [
   ["en", "Batch file check", "Download all parts (.zip)"],
-  ["ko", "배치 파일 검사", "나눈 파일 모두 내려받기 (.zip)"],
+  ["ko", "배치 파일 검사", "나눈 파일 모두 다운로드 (.zip)"],
 ]) {
   test(`Split's parts download as one zip (${lang})`, async ({ page }) => {
     const errors = watchErrors(page);

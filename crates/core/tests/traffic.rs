@@ -213,3 +213,27 @@ fn files_merge_by_time_and_deployment() {
     let d = &r.deployments[0];
     assert_eq!((d.requests, d.requests_429, d.peak.tpm), (12.0, 2.0, 1_500.0));
 }
+
+#[test]
+fn what_already_spilled_is_shown() {
+    // Requests a spillover deployment answered (IsSpillover / `spillover`).
+    let csv = b"timestamp,deployment,model,requests,spillover,prompt_tokens,completion_tokens\n\
+2026-11-02T09:00:00Z,ptu-main,gpt-4o,90,false,90000,9000\n\
+2026-11-02T09:00:00Z,ptu-main,gpt-4o,10,true,10000,1000\n\
+2026-11-02T09:01:00Z,ptu-main,gpt-4o,50,false,50000,5000\n";
+    let r = report(&[("spill.csv", csv)], &TrafficOptions::default());
+    let d = &r.deployments[0];
+    assert!(d.has.spill);
+    assert_eq!((d.requests, d.spilled), (150.0, 10.0));
+    assert_eq!(r.ptu[0].already_spilled, Some(10.0));
+    let j = r.to_json();
+    assert_eq!(j["deployments"][0]["spilled"], 10.0);
+    assert_eq!(j["ptu"][0]["already_spilled"], 10.0);
+    let said = r.triage.iter().find(|f| f.finding.en.contains("already spilled")).expect("a finding says what spilled");
+    assert!(said.finding.en.starts_with("10 requests of gpt-4o"), "{}", said.finding.en);
+    assert_eq!(said.link.as_deref(), Some("#spillover"));
+    // Without the column nothing is claimed.
+    let plain = report(&[("plain.csv", &fixture("plain.csv"))], &TrafficOptions::default());
+    assert!(plain.ptu.iter().all(|p| p.already_spilled.is_none()));
+    assert!(plain.to_json()["deployments"][0]["spilled"].is_null());
+}

@@ -97,7 +97,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.shape.binary", "JSONL 텍스트 파일이 아니라 바이너리 파일로 보입니다."),
     ("batch.shape.pretty", "요청이 여러 줄에 걸쳐 있습니다(들여쓰기한 JSON). JSONL은 요청 하나가 한 줄이어야 합니다."),
     ("batch.split.desc", "서비스의 요청 수·크기 한도와 위에서 고른 할당량 아래로 파일을 나눕니다. 줄과 custom_id는 그대로입니다."),
-    ("batch.split.all", "나눈 파일 모두 내려받기 (.zip)"),
+    ("batch.split.all", "나눈 파일 모두 다운로드 (.zip)"),
     ("batch.split.done.one", "파일 {n}개:"),
     ("batch.split.done.other", "파일 {n}개:"),
     ("batch.split.oversized", "다음 줄은 그 하나만으로 한도를 넘어 파일을 따로 받았습니다: {lines}"),
