@@ -6,23 +6,8 @@
 //! list --interval PT1M --filter "ModelDeploymentName eq '*' and StatusCode
 //! eq '*'" -o json` prints it.
 
+use batchlane_core::io::rng::Rng;
 use std::io::{BufWriter, Write};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 const MODELS: &[&str] = &["gpt-4o", "gpt-4.1-mini", "gpt-4.1", "o4-mini"];
 
@@ -64,11 +49,11 @@ fn main() -> std::io::Result<()> {
                 }
                 write!(w, ", {{\"name\": {{\"value\": \"ModelVersion\"}}, \"value\": \"2024-11-20\"}}], \"data\": [")?;
                 // The same seed per deployment in every metric: the minutes agree.
-                let mut rng = Rng(d * 7919 + 1);
+                let mut rng = Rng::new(d * 7919 + 1);
                 for m in 0..minutes {
                     let wave = 1.0 + (std::f64::consts::TAU * (m % 1440) as f64 / 1440.0).sin().abs() * 2.0;
-                    let burst = if rng.unit() < 0.01 { 4.0 } else { 1.0 };
-                    let requests = (20.0 * wave * burst * (0.8 + 0.4 * rng.unit())).round();
+                    let burst = if rng.uniform() < 0.01 { 4.0 } else { 1.0 };
+                    let requests = (20.0 * wave * burst * (0.8 + 0.4 * rng.uniform())).round();
                     let throttled = if burst > 1.0 { (requests * 0.2).round() } else { 0.0 };
                     let value = match (mi, *status) {
                         (0, "200") => requests - throttled,

@@ -184,3 +184,39 @@ mod tests {
         assert_eq!(format_percent(0.5), "50%");
     }
 }
+
+/// A chart tick's short number: 1,500 → "1.5k", 2,000,000 → "2M",
+/// 3.2e9 → "3.2B"; one decimal below 100 of the unit, none from there.
+pub fn format_compact(x: f64) -> String {
+    if !x.is_finite() {
+        return "–".to_string();
+    }
+    let a = x.abs();
+    let (v, s) = if a >= 1e9 {
+        (x / 1e9, "B")
+    } else if a >= 1e6 {
+        (x / 1e6, "M")
+    } else if a >= 1e3 {
+        (x / 1e3, "k")
+    } else {
+        (x, "")
+    };
+    let t = if v.fract().abs() < 0.05 || v.abs() >= 100.0 { format!("{v:.0}") } else { format!("{v:.1}") };
+    format!("{t}{s}")
+}
+
+#[cfg(test)]
+mod compact_tests {
+    use super::format_compact;
+
+    #[test]
+    fn compact_ticks() {
+        assert_eq!(format_compact(0.0), "0");
+        assert_eq!(format_compact(950.0), "950");
+        assert_eq!(format_compact(1_500.0), "1.5k");
+        assert_eq!(format_compact(2_000_000.0), "2M");
+        assert_eq!(format_compact(150_000.0), "150k");
+        assert_eq!(format_compact(3.2e9), "3.2B");
+        assert_eq!(format_compact(f64::NAN), "–");
+    }
+}

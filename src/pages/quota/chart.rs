@@ -13,21 +13,7 @@ pub struct Series {
 
 const P: Plot = Plot { width: 640.0, height: 260.0, left: 64.0, right: 16.0, top: 14.0, bottom: 40.0 };
 
-/// 1234567 → "1.2M", 35000 → "35k".
-pub fn compact(x: f64) -> String {
-    let a = x.abs();
-    let (v, s) = if a >= 1e9 {
-        (x / 1e9, "B")
-    } else if a >= 1e6 {
-        (x / 1e6, "M")
-    } else if a >= 1e3 {
-        (x / 1e3, "k")
-    } else {
-        (x, "")
-    };
-    let t = if v.fract().abs() < 0.05 || v.abs() >= 100.0 { format!("{v:.0}") } else { format!("{v:.1}") };
-    format!("{t}{s}")
-}
+pub use batchlane_core::format::format_compact as compact;
 
 /// A "nice" upper bound for an axis.
 fn nice(max: f64) -> f64 {

@@ -21,15 +21,7 @@ fn rate_limited_models() -> Vec<&'static str> {
 
 /// The deployment type's product name (the same in both languages).
 pub fn deployment_name(d: DeploymentType) -> &'static str {
-    use DeploymentType::*;
-    match d {
-        GlobalStandard => "Global Standard",
-        DataZoneStandard => "Data Zone Standard",
-        RegionalStandard => "Regional Standard",
-        GlobalProvisioned => "Global Provisioned",
-        DataZoneProvisioned => "Data Zone Provisioned",
-        RegionalProvisioned => "Regional Provisioned",
-    }
+    d.product_name()
 }
 
 #[component]

@@ -7,15 +7,7 @@ use batchlane_core::traffic::{time::format_minute, Binds, ImportError, Layout, L
 
 /// The deployment type's product name (the same in both languages).
 pub fn type_name(d: DeploymentType) -> &'static str {
-    use DeploymentType::*;
-    match d {
-        GlobalStandard => "Global Standard",
-        DataZoneStandard => "Data Zone Standard",
-        RegionalStandard => "Regional Standard",
-        GlobalProvisioned => "Global Provisioned",
-        DataZoneProvisioned => "Data Zone Provisioned",
-        RegionalProvisioned => "Regional Provisioned",
-    }
+    d.product_name()
 }
 
 pub fn scope_name(s: Scope) -> &'static str {

@@ -230,15 +230,7 @@ impl Report {
 
 /// `1234567` → `1,234,567`.
 fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::format::group(&n.to_string())
 }
 
 /// `12345678` bytes → `12.3 MB` (decimal units, as the page shows them).

@@ -65,6 +65,19 @@ impl DeploymentType {
         Self::ALL.into_iter().find(|t| t.code() == code)
     }
 
+    /// The product name, the same in both languages ("Global Standard").
+    pub fn product_name(self) -> &'static str {
+        use DeploymentType::*;
+        match self {
+            GlobalStandard => "Global Standard",
+            DataZoneStandard => "Data Zone Standard",
+            RegionalStandard => "Regional Standard",
+            GlobalProvisioned => "Global Provisioned",
+            DataZoneProvisioned => "Data Zone Provisioned",
+            RegionalProvisioned => "Regional Provisioned",
+        }
+    }
+
     /// The quota-tier tables' deployment type; `None` for Provisioned
     /// (sized in PTUs, not tiers).
     pub fn tier_deployment(self) -> Option<TierDeployment> {
