@@ -4,7 +4,6 @@
 
 pub mod app;
 pub mod components;
-pub mod format;
 pub mod i18n;
 pub mod pages;
 pub mod prefs;

@@ -5,6 +5,40 @@
 
 use leptos::prelude::*;
 
+/// A chart drawn as wide as the box it sits in: `draw` gets the box's width
+/// in CSS pixels (measured once mounted and again when the window is
+/// resized) and makes its viewBox that wide, so labels keep their set size.
+/// A fixed 640-wide viewBox shown 311 px wide on a phone draws 11 px labels
+/// at 5 px; this one draws them at 11. Nothing is drawn before the first
+/// measurement (the next frame).
+pub fn fit_width<F, V>(class: &'static str, draw: F) -> impl IntoView
+where
+    F: Fn(f64) -> V + Send + Sync + 'static,
+    V: IntoView + 'static,
+{
+    let node = NodeRef::<leptos::html::Div>::new();
+    let width = RwSignal::new(None::<f64>);
+    let measure = move || {
+        let Some(el) = node.get_untracked() else { return };
+        let w = f64::from(el.client_width());
+        if w > 0.0 {
+            // Whole 8 px steps: a scrollbar coming and going doesn't redraw.
+            let w = (w / 8.0).floor().max(1.0) * 8.0;
+            if width.get_untracked() != Some(w) {
+                width.set(Some(w));
+            }
+        }
+    };
+    Effect::new(move |_| {
+        if node.get().is_some() {
+            measure();
+        }
+    });
+    let handle = window_event_listener(leptos::ev::resize, move |_| measure());
+    on_cleanup(move || handle.remove());
+    view! { <div class=class node_ref=node>{move || width.get().map(&draw)}</div> }
+}
+
 #[component]
 pub fn ChartSvg(
     /// The viewBox's width and height.

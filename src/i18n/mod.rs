@@ -55,7 +55,7 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
 pub fn tn(lang: Lang, key: &str, n: u64) -> String {
     let full = format!("{key}.{}", if n == 1 { "one" } else { "other" });
     match lookup(lang, &full) {
-        Some(template) => fill(template, &[("n", &crate::format::number(n as f64, lang, 0))]),
+        Some(template) => fill(template, &[("n", &batchlane_core::format::number(n as f64, lang, 0))]),
         None => full,
     }
 }
@@ -76,7 +76,7 @@ pub fn with_facts(template: &str, catalog: &batchlane_core::facts::Catalog, lang
             .split_once('.')
             .and_then(|(kind, subject)| batchlane_core::facts::Kind::from_name(kind).and_then(|k| catalog.get(k, subject)));
         match value {
-            Some(v) => out.push_str(&crate::format::number(v, lang, 2)),
+            Some(v) => out.push_str(&batchlane_core::format::number(v, lang, 2)),
             None => out.push_str(&rest[open..open + "{fact.".len() + close + 1]),
         }
         rest = &after[close + 1..];

@@ -3,10 +3,10 @@
 
 use crate::components::local_time::LocalDate;
 use crate::components::page_header::PageHeader;
-use crate::format;
 use crate::i18n::{fill, lookup, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::{all_facts, Certainty, Fact, Topic};
+use batchlane_core::format;
 use leptos::prelude::*;
 
 const TOPICS: &[Topic] = &[

@@ -6,13 +6,13 @@
 //! the import (the overrides before it come back).
 
 use crate::components::download::download_text;
-use crate::format;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use crate::state::{load_json, save_json};
 use batchlane_core::facts::export::catalog_json;
 use batchlane_core::facts::tier_import::{diff, parse_tier_csv, FileProblem, ParsedTiers, RowProblem, TierDiff};
 use batchlane_core::facts::Catalog;
+use batchlane_core::format;
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 

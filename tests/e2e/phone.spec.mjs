@@ -134,3 +134,77 @@ test("375 px: the header scrolls away instead of covering the page; no keyboard 
   await expect(desk.locator(".pq-hint").first()).toBeVisible();
   await desk.close();
 });
+
+/** The smallest label drawn in each chart on the page, in CSS pixels as
+ * shown: the label's font size times the chart's scale (its width on screen
+ * over its viewBox's width). */
+async function chartLabels(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("main svg[role=img]")]
+      .filter((svg) => svg.getBoundingClientRect().width > 0 && svg.viewBox.baseVal && svg.viewBox.baseVal.width > 0)
+      .map((svg) => {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const sizes = [...svg.querySelectorAll("text")].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+        const name = svg.closest("[data-testid]")?.dataset.testid ?? svg.getAttribute("class") ?? "svg";
+        return { name, smallest: Math.round(Math.min(...sizes) * 10) / 10, scale: Math.round(scale * 100) / 100 };
+      }),
+  );
+}
+
+// Issue 27 item 9: chart axis labels were drawn at 5 px on a phone (a
+// 640-wide viewBox shown 311 px wide). Every chart is now drawn as wide as
+// its box: each label at 375 px is at least 9.5 px, and no chart is
+// scaled down by more than a few percent.
+for (const lang of ["en", "ko"]) {
+  test(`375 px, ${lang}: chart labels are drawn at a readable size`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    await prefer(page, { lang });
+    const seen = [];
+    const check = async (where, expected) => {
+      await expect(page.locator("main svg[role=img]").first()).toBeVisible();
+      const charts = await chartLabels(page);
+      expect(charts.length, `${where}: charts`).toBeGreaterThanOrEqual(expected);
+      for (const c of charts) {
+        expect(c.smallest, `${where} ${c.name}: smallest label ${c.smallest}px at scale ${c.scale}`).toBeGreaterThanOrEqual(9.5);
+        expect(c.scale, `${where} ${c.name}: drawn at scale ${c.scale}`).toBeGreaterThanOrEqual(0.95);
+        seen.push(`${where}:${c.name}`);
+      }
+    };
+    // /quota: the PTU curve, the arrivals preview, then the simulator's chart.
+    await page.goto("/quota");
+    await ready(page, PAGES.find((p) => p.path === "/quota")[lang]);
+    await page.getByTestId("sim-run").click();
+    await expect(page.getByTestId("sim-chart").locator("svg path.chart-line")).toHaveCount(3);
+    await check("/quota", 3);
+    // /cost: the comparison's bars.
+    await page.goto("/cost");
+    await ready(page, PAGES.find((p) => p.path === "/cost")[lang]);
+    await expect(page.getByTestId("cost-chart")).toBeVisible();
+    await check("/cost", 1);
+    // /batch: the histogram of a sample.
+    await page.goto("/batch");
+    await ready(page, PAGES.find((p) => p.path === "/batch")[lang]);
+    await page.locator('[data-sample="valid-openai"]').click();
+    await expect(page.locator(".batch-chart svg[role=img]")).toHaveCount(1);
+    await check("/batch", 1);
+    // /results: the groups chart.
+    await page.goto("/results");
+    await ready(page, PAGES.find((p) => p.path === "/results")[lang]);
+    await page.getByTestId("results-output-input").setInputFiles("tests/fixtures/results/chat/output.jsonl");
+    await page.getByTestId("results-errors-input").setInputFiles("tests/fixtures/results/chat/errors.jsonl");
+    await page.getByTestId("results-group-key").fill("^(tenant-\\d+)-");
+    await page.getByTestId("results-group-key").press("Enter");
+    await expect(page.getByTestId("results-groups-chart").locator("rect").first()).toBeVisible();
+    await check("/results", 1);
+    // /traffic: the sample's deployment charts and the PTU curve.
+    await page.goto("/traffic");
+    await ready(page, PAGES.find((p) => p.path === "/traffic")[lang]);
+    await page.getByTestId("traffic-sample").click();
+    await expect(page.getByTestId("traffic-chart").first()).toBeVisible();
+    await check("/traffic", 2);
+    expect(seen.length).toBeGreaterThanOrEqual(8);
+    await shot(page, { path: `${SCREENSHOTS}/phone-charts-traffic-${lang}.png` });
+    await context.close();
+  });
+}

@@ -205,9 +205,38 @@ pub fn format_compact(x: f64) -> String {
     format!("{t}{s}")
 }
 
+/// A chart axis's upper end: the smallest 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6
+/// or 8 × 10^k at or above `max` (1 for an empty, negative or non-finite
+/// maximum), so the ticks at quarters and halves are round numbers.
+pub fn axis_max(max: f64) -> f64 {
+    if max <= 0.0 || !max.is_finite() {
+        return 1.0;
+    }
+    let p = 10f64.powf(max.log10().floor());
+    [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0].into_iter().map(|m| m * p).find(|v| *v >= max).unwrap_or(10.0 * p)
+}
+
 #[cfg(test)]
 mod compact_tests {
-    use super::format_compact;
+    use super::{axis_max, format_compact};
+
+    #[test]
+    fn axis_ends_are_round_and_cover_the_maximum() {
+        assert_eq!(axis_max(0.0), 1.0);
+        assert_eq!(axis_max(-5.0), 1.0);
+        assert_eq!(axis_max(f64::NAN), 1.0);
+        assert_eq!(axis_max(f64::INFINITY), 1.0);
+        assert_eq!(axis_max(1.0), 1.0);
+        assert_eq!(axis_max(1.01), 1.2);
+        assert_eq!(axis_max(7_300.0), 8_000.0);
+        assert_eq!(axis_max(8_100.0), 10_000.0);
+        assert_eq!(axis_max(2_345_678.0), 2_500_000.0);
+        for x in [0.003, 0.7, 13.0, 999.0, 1e6 + 1.0, 4.2e12] {
+            let m = axis_max(x);
+            // Never more than a third above the maximum (1.5 → 2 is the widest step).
+            assert!(m >= x && m <= x * 4.0 / 3.0 + 1e-9 * m, "{x} -> {m}");
+        }
+    }
 
     #[test]
     fn compact_ticks() {

@@ -5,10 +5,10 @@ use super::input::text_blob;
 use super::tx;
 use super::worker_client;
 use super::{bytes_text, use_state};
-use crate::format;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{estimate_cost, repair_plan, CodeCount, RepairOptions, RepairOutcome, SplitLimits, SplitOutcome};
+use batchlane_core::format;
 use batchlane_core::protocol::{Request, Response};
 use leptos::prelude::*;
 

@@ -5,10 +5,10 @@
 use super::line_view::LineView;
 use super::tx;
 use super::use_state;
-use crate::format;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{describe, group, is_service_code, Code, Group, Severity, Stage};
+use batchlane_core::format;
 use leptos::prelude::*;
 
 const PAGE_ROWS: usize = 100;

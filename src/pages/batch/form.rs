@@ -5,11 +5,11 @@ use super::{use_state, OptionProblem};
 use crate::components::check_field::CheckField;
 use crate::components::enum_select::{bind_text, Choice, EnumSelect};
 use crate::components::num_field::NumField;
-use crate::format;
 use crate::i18n::t;
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{estimate_cost, Dialect, PriceOverride, Zone};
 use batchlane_core::facts::{ModelKind, MODELS};
+use batchlane_core::format;
 use leptos::prelude::*;
 
 const SUBSCRIPTIONS: &[Choice<&str>] = &[

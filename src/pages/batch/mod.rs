@@ -16,11 +16,11 @@ pub use summary::media_note;
 pub mod worker_client;
 
 use crate::components::page_header::PageHeader;
-use crate::format;
 use crate::i18n::Lang;
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{CheckOptions, Dialect, OptionError, PriceOverride, Progress, QuotaChoice, Report, Subscription, Zone};
 use batchlane_core::facts::Encoding;
+use batchlane_core::format;
 use leptos::prelude::*;
 use std::rc::Rc;
 use std::sync::Arc;

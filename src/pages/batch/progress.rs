@@ -2,9 +2,9 @@
 
 use super::tx;
 use super::{bytes_text, use_state};
-use crate::format;
 use crate::i18n::{fill, t};
 use crate::prefs::use_prefs;
+use batchlane_core::format;
 use leptos::prelude::*;
 
 #[component]

@@ -2,10 +2,10 @@
 
 use super::tx;
 use super::{bytes_text, use_state};
-use crate::format;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{estimate_cost, Dialect, FileShape, MediaTally, QuotaReport, Report, Verdict};
+use batchlane_core::format;
 use leptos::prelude::*;
 use std::sync::Arc;
 

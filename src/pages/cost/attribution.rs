@@ -5,7 +5,6 @@
 
 use super::chart::{split_chart, Bar};
 use super::text::{count, deployment_key, line_problem};
-use crate::format::usd;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use crate::worker::client::{WorkerPool, WORKER_URL};
@@ -13,6 +12,7 @@ use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig, Gro
 use batchlane_core::cost::prices::DeploymentType;
 use batchlane_core::cost::usage::{Diagnostic, ParsedUsage, UsageLimits};
 use batchlane_core::format::format_percent;
+use batchlane_core::format::usd;
 use batchlane_core::protocol::{Request, Response};
 use leptos::prelude::*;
 

@@ -3,10 +3,10 @@
 //! catalog (which every page reads) only when confirmed here, apart from
 //! the link banner's "Keep", which keeps the comparison.
 
-use crate::format::number;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::{builtin_by_id, Catalog};
+use batchlane_core::format::number;
 use leptos::prelude::*;
 
 /// The user's figure for fact `id` (their override, else the catalog's).

@@ -4,12 +4,12 @@
 use super::chart::{split_chart, Bar};
 use super::text::{count, issue, knob_label};
 use super::{slot_name, use_cost};
-use crate::format::usd;
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::use_prefs;
 use batchlane_core::cost::compare::saving_share_text;
 use batchlane_core::cost::compare::{ComparisonResult, Slot};
 use batchlane_core::cost::scenario::{Cost, Note, Split};
+use batchlane_core::format::usd;
 use leptos::prelude::*;
 
 fn note_text(lang: Lang, n: Note) -> String {

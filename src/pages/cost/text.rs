@@ -1,11 +1,11 @@
 //! Words for the domain's answers: money and counts in the chosen
 //! language, and the reason behind every problem.
 
-use crate::format::number;
 use crate::i18n::{fill, lookup, t, Lang};
 use batchlane_core::cost::prices::{DeploymentType, PriceError};
 use batchlane_core::cost::usage::{Column, LineProblem};
 use batchlane_core::cost::workload::{Field, FieldIssue, Problem};
+use batchlane_core::format::number;
 
 /// A count or token figure: thousands separators, at most one decimal.
 pub fn count(x: f64, lang: Lang) -> String {

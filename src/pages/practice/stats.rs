@@ -2,9 +2,9 @@
 //! family to practise next, and a reset that asks first.
 
 use super::{Mode, Source, State};
-use crate::format;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::format;
 use batchlane_core::practice::{Family, Problem};
 use leptos::prelude::*;
 

@@ -2,12 +2,12 @@
 //! schedule the user draws as steps (from second, requests/min), kept in the
 //! URL as `ss=0:20;120:120;240:20`, with a small SVG step preview.
 
-use super::chart::compact;
 use super::state::{clean, problem, QuotaState};
 use super::use_quota;
-use crate::components::chart_frame::{ChartSvg, Plot};
+use crate::components::chart_frame::{fit_width, ChartSvg, Plot};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::format::format_compact as compact;
 use batchlane_core::quota::plan::Problem;
 use batchlane_core::quota::sim::{Arrivals, RateStep, SimError, SimSetting};
 use batchlane_core::quota::text::{num, Text};
@@ -226,15 +226,6 @@ fn StepPreview(steps: Vec<RateStep>, duration: f64, capacity: Option<f64>) -> im
     steps.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
     let d = if duration > 0.0 && duration.is_finite() { duration } else { steps.last().map_or(60.0, |s| s.at_s.max(60.0)) };
     let top = steps.iter().map(|s| s.rpm).chain(capacity).fold(0.0_f64, f64::max).max(1.0) * 1.15;
-    let x = |t: f64| PREVIEW.x(t.clamp(0.0, d), d);
-    let y = |r: f64| PREVIEW.y(r.max(0.0), top);
-    let mut path = format!("M{:.1},{:.1}", x(0.0), y(0.0));
-    let mut rate = 0.0;
-    for s in steps.iter().filter(|s| s.at_s <= d) {
-        path += &format!(" L{:.1},{:.1} L{:.1},{:.1}", x(s.at_s), y(rate), x(s.at_s), y(s.rpm));
-        rate = s.rpm;
-    }
-    path += &format!(" L{:.1},{:.1}", x(d), y(rate));
     let label = StoredValue::new(steps.clone());
     let label = move || {
         let l = lang.get();
@@ -243,26 +234,42 @@ fn StepPreview(steps: Vec<RateStep>, duration: f64, capacity: Option<f64>) -> im
         });
         format!("{}: {}", t(l, "quota.sim.preview_title"), parts.join(", "))
     };
-    let cap = capacity.filter(|c| *c > 0.0).map(|c| {
-        let cy = y(c);
-        view! {
-            <line class="chart-marker" x1=PREVIEW.left y1=cy x2=PREVIEW.right_edge() y2=cy/>
-            <text class="chart-label" x=PREVIEW.right_edge() - 2.0 y=cy - 3.0 text-anchor="end">
-                {move || fill(t(lang.get(), "quota.sim.preview_cap"), &[("rpm", &num(c))])}
-            </text>
+    // As wide as the box up to 360 px, so the labels keep their size.
+    let draw = move |w: f64| {
+        let p = Plot { width: w.min(PREVIEW.width), ..PREVIEW };
+        let x = |t: f64| p.x(t.clamp(0.0, d), d);
+        let y = |r: f64| p.y(r.max(0.0), top);
+        let mut path = format!("M{:.1},{:.1}", x(0.0), y(0.0));
+        let mut rate = 0.0;
+        for s in steps.iter().filter(|s| s.at_s <= d) {
+            path += &format!(" L{:.1},{:.1} L{:.1},{:.1}", x(s.at_s), y(rate), x(s.at_s), y(s.rpm));
+            rate = s.rpm;
         }
-    });
-    view! {
-        <figure class="chart quota-step-preview" data-testid="quota-step-preview">
-            <ChartSvg width=PREVIEW.width height=PREVIEW.height title=Signal::derive(label) natural_size=true>
-                {PREVIEW.axes()}
-                <text class="chart-tick" x=PREVIEW.left - 4.0 y=PREVIEW.top + 8.0 text-anchor="end">{compact(top / 1.15)}</text>
-                <text class="chart-tick" x=PREVIEW.left - 4.0 y=PREVIEW.baseline() text-anchor="end">"0"</text>
-                <text class="chart-tick" x=PREVIEW.left y=PREVIEW.height - 4.0>"0 s"</text>
-                <text class="chart-tick" x=PREVIEW.right_edge() y=PREVIEW.height - 4.0 text-anchor="end">{format!("{} s", num(d))}</text>
+        path += &format!(" L{:.1},{:.1}", x(d), y(rate));
+        let cap = capacity.filter(|c| *c > 0.0).map(|c| {
+            let cy = y(c);
+            view! {
+                <line class="chart-marker" x1=p.left y1=cy x2=p.right_edge() y2=cy/>
+                <text class="chart-label" x=p.right_edge() - 2.0 y=cy - 3.0 text-anchor="end">
+                    {move || fill(t(lang.get(), "quota.sim.preview_cap"), &[("rpm", &num(c))])}
+                </text>
+            }
+        });
+        view! {
+            <ChartSvg width=p.width height=p.height title=Signal::derive(label) natural_size=true>
+                {p.axes()}
+                <text class="chart-tick" x=p.left - 4.0 y=p.top + 8.0 text-anchor="end">{compact(top / 1.15)}</text>
+                <text class="chart-tick" x=p.left - 4.0 y=p.baseline() text-anchor="end">"0"</text>
+                <text class="chart-tick" x=p.left y=p.height - 4.0>"0 s"</text>
+                <text class="chart-tick" x=p.right_edge() y=p.height - 4.0 text-anchor="end">{format!("{} s", num(d))}</text>
                 <path class="chart-line chart-line--s2" d=path data-testid="quota-step-path"/>
                 {cap}
             </ChartSvg>
+        }
+    };
+    view! {
+        <figure class="chart quota-step-preview" data-testid="quota-step-preview">
+            {fit_width("chart-box", draw)}
         </figure>
     }
 }

@@ -4,10 +4,10 @@
 
 use super::state::State;
 use super::text::count;
-use crate::format::usd;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::MODELS;
+use batchlane_core::format::usd;
 use batchlane_core::results::usage::PriceError;
 use batchlane_core::results::{batch_prices, cost_report, PriceOverride, ResultsReport};
 use leptos::prelude::*;

@@ -5,9 +5,9 @@ use super::code::Problems;
 use super::code_block::CodeBlock;
 use super::fields::{bind_int, bind_str, reason_for, NumField, SelectField, TextField};
 use super::state::use_snip;
-use crate::format::number;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::format::number;
 use batchlane_core::snippets::{share, submit_curl, submit_python, Dialect, Lang as Code, SubmitOptions};
 use leptos::prelude::*;
 

@@ -5,9 +5,9 @@
 
 use super::fields::{bind_str, NumField, SelectField, TextField};
 use super::state::use_snip;
-use crate::format::number;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::format::number;
 use batchlane_core::snippets::share::{sub_name, zone_name, PlanError, SUBSCRIPTIONS, ZONES};
 use batchlane_core::snippets::{quota_models, QueuePlan, Slot};
 use leptos::prelude::*;

@@ -5,9 +5,9 @@ use super::code_block::CodeBlock;
 use super::fields::{bind_opt_int, bind_str, reason_for, NumField, SelectField, TextField};
 use super::keda_output::severity_badge;
 use super::state::use_snip;
-use crate::format::number;
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::format::number;
 use batchlane_core::snippets::{check_message, claim_check_message, Lang as Code, Property, Tier};
 use leptos::prelude::*;
 

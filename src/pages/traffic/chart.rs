@@ -9,21 +9,7 @@ use crate::i18n::{fill, t, Lang};
 use batchlane_core::traffic::DeploymentReport;
 use leptos::prelude::*;
 
-pub use batchlane_core::format::format_compact as compact;
-
-/// A "nice" upper bound for an axis.
-pub fn nice(max: f64) -> f64 {
-    if max <= 0.0 || !max.is_finite() {
-        return 1.0;
-    }
-    let p = 10f64.powf(max.log10().floor());
-    for m in [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0] {
-        if m * p >= max {
-            return m * p;
-        }
-    }
-    10.0 * p
-}
+use batchlane_core::format::{axis_max, format_compact as compact};
 
 /// The chart's width in CSS pixels: the content width of the page.
 pub fn chart_width() -> f64 {
@@ -54,7 +40,7 @@ pub fn deployment_chart(d: &DeploymentReport, lang: Lang) -> AnyView {
     // (then the line runs along the top, labelled as off the scale).
     let scale = |peak: f64, limit: Option<f64>| {
         let with_limit = limit.filter(|l| *l <= OFF_SCALE * peak.max(1.0)).unwrap_or(0.0);
-        nice(peak.max(with_limit) * 1.05)
+        axis_max(peak.max(with_limit) * 1.05)
     };
     let max_tpm = scale(d.chart.iter().map(|p| p.tpm).fold(0.0, f64::max), limit_tpm);
     let max_rpm = scale(d.chart.iter().map(|p| p.rpm).fold(0.0, f64::max), limit_rpm);

@@ -3,9 +3,10 @@
 //! counts: all pay-as-you-go, peak-sized (Azure's calculator) and the
 //! cheapest.
 
-use super::chart::{chart_width, compact, nice};
+use super::chart::chart_width;
 use crate::components::chart_frame::ChartSvg;
 use crate::i18n::{fill, t, Lang};
+use batchlane_core::format::{axis_max, format_compact as compact};
 use batchlane_core::traffic::{CurvePoint, PtuPlan};
 use leptos::prelude::*;
 
@@ -33,7 +34,7 @@ pub fn ptu_curve(p: &PtuPlan, lang: Lang) -> AnyView {
     let step = tick_step(top / 4.0);
     let x_max = (top / step).ceil() * step;
     let ticks_n = (x_max / step).round() as usize;
-    let y_max = nice(p.curve.iter().map(|c| c.monthly_usd).fold(0.0, f64::max));
+    let y_max = axis_max(p.curve.iter().map(|c| c.monthly_usd).fold(0.0, f64::max));
     let x = move |v: f64| LEFT + v / x_max * (width - LEFT - RIGHT);
     let y = move |v: f64| base - v / y_max * PLOT;
     let ys = move |share: f64| base - share.clamp(0.0, 1.0) * PLOT;
