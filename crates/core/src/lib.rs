@@ -1,6 +1,6 @@
 //! The domain: plain Rust that knows nothing of the browser. No leptos,
 //! web_sys or js_sys here: `Cargo.toml` names no browser crate, so naming one
-//! is a compile error, and `tests/domain_is_pure.rs` keeps them out of the
+//! is a compile error, and `tests/it/domain_is_pure.rs` keeps them out of the
 //! dependency graph. Tested on the host with `cargo test`.
 
 pub mod batch;

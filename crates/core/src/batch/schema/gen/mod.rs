@@ -8,7 +8,7 @@
 //!    when a newer spec is fetched (`--spec openai=PATH`).
 //! 2. [`generate`]: the vendored subset → a Rust table of [`super::Node`]s,
 //!    with the live services' known differences from the spec applied
-//!    ([`Patch`], each with its source). `tests/body_schema.rs` regenerates
+//!    ([`Patch`], each with its source). `tests/it/body_schema.rs` regenerates
 //!    and compares byte for byte.
 //!
 //! Keywords that constrain values and are not modelled (`pattern`,

@@ -1,19 +1,43 @@
 //! Peak memory while checking hostile inputs, measured by a counting global
-//! allocator (independent of build mode and timing). The CLI reads files in
-//! 1 MiB chunks; so do these checks, from inputs generated on the fly.
+//! allocator on the test's own thread (independent of build mode, timing and
+//! the other tests of the binary). The CLI reads files in 1 MiB chunks; so do
+//! these checks, from inputs generated on the fly.
 //! Run with `--nocapture` to see the figures.
 
 use batchlane_core::batch::{repair, CheckOptions, Checker, RepairOptions, TokenCounter, TokenizerProvider};
 use batchlane_core::facts::{Catalog, Encoding};
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+use std::cell::Cell;
 use std::sync::Mutex;
 
 struct Counting;
 
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+// Counted per thread: this allocator is the whole test binary's (every
+// module's tests run in it, on several threads), and what a test measures
+// runs on its own thread (the checker and repair spawn none). Plain `Cell`s
+// with a const initializer: no destructor, no allocation on first use.
+thread_local! {
+    static CURRENT: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// `size` more bytes live on this thread (an allocation when `new`).
+fn grew(size: usize, new: bool) {
+    let _ = CURRENT.try_with(|c| {
+        let now = c.get() + size as isize;
+        c.set(now);
+        let _ = PEAK.try_with(|p| p.set(p.get().max(now)));
+    });
+    if new {
+        let _ = ALLOCATIONS.try_with(|a| a.set(a.get() + 1));
+    }
+}
+
+/// `size` bytes freed on this thread (possibly allocated on another).
+fn shrank(size: usize) {
+    let _ = CURRENT.try_with(|c| c.set(c.get() - size as isize));
+}
 
 // The counting allocator forwards to the system's: the test measures peak
 // memory, and a GlobalAlloc is unsafe to implement.
@@ -22,26 +46,22 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
-            let now = CURRENT.fetch_add(layout.size(), SeqCst) + layout.size();
-            PEAK.fetch_max(now, SeqCst);
-            ALLOCATIONS.fetch_add(1, SeqCst);
+            grew(layout.size(), true);
         }
         p
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) };
-        CURRENT.fetch_sub(layout.size(), SeqCst);
+        shrank(layout.size());
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = unsafe { System.realloc(ptr, layout, new_size) };
         if !p.is_null() {
             // The old and new blocks may both be live during the copy.
-            let now = CURRENT.fetch_add(new_size, SeqCst) + new_size;
-            PEAK.fetch_max(now, SeqCst);
-            CURRENT.fetch_sub(layout.size(), SeqCst);
-            ALLOCATIONS.fetch_add(1, SeqCst);
+            grew(new_size, true);
+            shrank(layout.size());
         }
         p
     }
@@ -50,18 +70,19 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-/// One measurement at a time (tests run on several threads).
+/// One measurement at a time: each may peak near [`BOUND`].
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-/// Bytes allocated at the peak while `f` ran (above what was live before),
-/// and the number of allocations it made.
+/// Bytes allocated on this thread at the peak while `f` ran (above what was
+/// live before), and the number of allocations it made.
 fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
     let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let base = CURRENT.load(SeqCst);
-    PEAK.store(base, SeqCst);
-    let allocations = ALLOCATIONS.load(SeqCst);
+    let base = CURRENT.with(Cell::get);
+    PEAK.with(|p| p.set(base));
+    let allocations = ALLOCATIONS.with(Cell::get);
     let out = f();
-    (out, PEAK.load(SeqCst) - base, ALLOCATIONS.load(SeqCst) - allocations)
+    let peak = PEAK.with(Cell::get) - base;
+    (out, peak as usize, ALLOCATIONS.with(Cell::get) - allocations)
 }
 
 const MB: usize = 1 << 20;

@@ -5,7 +5,7 @@
 use batchlane_core::batch::{check_bytes, group, repair, repair_plan, CheckOptions, Code, Dialect, RepairOptions, GROUP_LINES_KEPT};
 use batchlane_core::facts::Catalog;
 
-const AZURE_300: &[u8] = include_bytes!("../../../tests/fixtures/batch/azure_300.jsonl");
+const AZURE_300: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/batch/azure_300.jsonl"));
 
 fn opts(dialect: Dialect) -> CheckOptions {
     CheckOptions { dialect, ..CheckOptions::default() }
@@ -34,7 +34,7 @@ fn an_azure_file_checked_as_openai_is_one_grouped_finding_and_a_hint() {
 
 #[test]
 fn different_messages_stay_separate_rows() {
-    let many = include_bytes!("../../../tests/fixtures/batch/many_roles.jsonl");
+    let many = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/batch/many_roles.jsonl"));
     let r = check_bytes(many, opts(Dialect::Azure), &Catalog::builtin());
     let groups = group(&r.diagnostics);
     assert_eq!(groups.iter().filter(|g| g.code == Code::InvalidRequest).count(), 150);

@@ -14,13 +14,13 @@ use batchlane_core::quota::sim::{simulate_within, SimBudget, SimConfig};
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryError};
 use batchlane_core::traffic::{self, parse_limit, ImportError, PtuPricing, TrafficOptions, TrafficReport};
 
-const BROKEN: &[u8] = include_bytes!("../../../tests/fixtures/batch/broken.jsonl");
-const VALID: &[u8] = include_bytes!("../../../tests/fixtures/batch/valid_mixed.jsonl");
-const OUTPUT: &[u8] = include_bytes!("../../../tests/fixtures/results/chat/output.jsonl");
-const ERRORS: &[u8] = include_bytes!("../../../tests/fixtures/results/chat/errors.jsonl");
-const INPUT: &[u8] = include_bytes!("../../../tests/fixtures/results/chat/input.jsonl");
-const TRAFFIC: &[u8] = include_bytes!("../../../tests/fixtures/traffic/plain.csv");
-const USAGE: &str = include_str!("../../../tests/fixtures/cost/usage.csv");
+const BROKEN: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/batch/broken.jsonl"));
+const VALID: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/batch/valid_mixed.jsonl"));
+const OUTPUT: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/results/chat/output.jsonl"));
+const ERRORS: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/results/chat/errors.jsonl"));
+const INPUT: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/results/chat/input.jsonl"));
+const TRAFFIC: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/traffic/plain.csv"));
+const USAGE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/cost/usage.csv"));
 
 /// The variant's name; a match without a wildcard, so a new variant fails
 /// to compile here until it has a sample below.

@@ -8,8 +8,8 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
-const CSV: &str = include_str!("../../../tests/fixtures/cost/usage.csv");
-const JSONL: &str = include_str!("../../../tests/fixtures/cost/usage.jsonl");
+const CSV: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/cost/usage.csv"));
+const JSONL: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/cost/usage.jsonl"));
 
 #[test]
 fn csv_columns_in_any_order_and_bad_lines_with_reasons() {

@@ -8,7 +8,7 @@ use batchlane_core::batch::{
 use batchlane_core::facts::{Catalog, Kind};
 
 /// 300 lines for an Azure deployment called `gpt-4o-batch`, no max_tokens.
-const AZURE_300: &[u8] = include_bytes!("../../../tests/fixtures/batch/azure_300.jsonl");
+const AZURE_300: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/batch/azure_300.jsonl"));
 
 fn options(model: Option<&str>, quota: QuotaChoice) -> CheckOptions {
     CheckOptions { dialect: Dialect::Azure, model: model.map(str::to_string), quota, ..CheckOptions::default() }

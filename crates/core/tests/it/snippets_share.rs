@@ -10,7 +10,7 @@ use batchlane_core::facts::Catalog;
 use batchlane_core::io::query::query_string;
 use batchlane_core::snippets::share::{decode, encode, Opened};
 
-const GOLDEN: &str = include_str!("fixtures/snippets_links.txt");
+const GOLDEN: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/snippets_links.txt"));
 
 fn dump(link: &str, o: &Opened) -> String {
     // Fields added since the recording (per-deployment quotas) must open

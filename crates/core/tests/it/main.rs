@@ -1,0 +1,53 @@
+//! batchlane-core's integration tests, linked into one binary (`it`) rather
+//! than one per file: a change to the core relinks one test executable, not
+//! forty. Each file of this folder is a module; run one with
+//! `cargo test -p batchlane-core --test it traffic::` (a module path filters).
+//!
+//! Fixtures: `../fixtures/` (this crate's) and `tests/fixtures/` at the
+//! workspace root, found through `CARGO_MANIFEST_DIR`. Proptest keeps its
+//! failure seeds in `../proptest-regressions/<module>.txt` (its default
+//! place once a folder has a `main.rs`).
+
+mod batch_bounds;
+mod batch_codes;
+mod batch_fast_line;
+mod batch_findings_group;
+mod batch_media_tokens;
+mod batch_parallel;
+mod batch_params;
+mod batch_ranges;
+mod batch_split_quota;
+mod batch_stream;
+mod batch_warm_up;
+mod body_schema;
+mod control_plane_service;
+mod cost_attribution;
+mod cost_compare;
+mod cost_usage_budget;
+mod domain_is_pure;
+mod fast_bpe_equivalence;
+mod keda_lint;
+mod keda_lint_versions;
+mod keda_snippets;
+mod memory_bounds;
+mod parsers_never_panic;
+mod practice_generators;
+mod prose_figures;
+mod protocol;
+mod quota_plan;
+mod quota_sim_budget;
+mod quota_simulator;
+mod quota_verdict;
+mod results_domain;
+mod results_job;
+mod retry_passes_batch_check;
+mod servicebus_check;
+mod snippet_code;
+mod snippet_injection;
+mod snippet_submit_run;
+mod snippet_worker_run;
+mod snippets_share;
+mod tier_import;
+mod traffic;
+mod yaml_quoting;
+mod zip_archive;
