@@ -1,5 +1,5 @@
 //! The translation tables: one per language, the same keys in each
-//! (tests/i18n_keys.rs fails on a key missing from either, and on a key the
+//! (tests/it/i18n_keys.rs fails on a key missing from either, and on a key the
 //! UI uses that neither has). Plain data, so it is tested on the host.
 
 mod en;

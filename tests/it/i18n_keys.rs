@@ -3,12 +3,11 @@
 //! (called directly, or written in a const table or a prop); every fact kind,
 //! topic and unit has a label.
 
+use crate::support;
 use batchlane::i18n::{entries, lookup, tn, Lang};
 use batchlane_core::facts::all_facts;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-
-mod support;
 
 fn keys(lang: Lang) -> BTreeSet<&'static str> {
     entries(lang).map(|(k, _)| k).collect()
