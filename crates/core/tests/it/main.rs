@@ -47,6 +47,7 @@ mod snippet_injection;
 mod snippet_submit_run;
 mod snippet_worker_run;
 mod snippets_share;
+mod test_layout;
 mod tier_import;
 mod traffic;
 mod yaml_quoting;
