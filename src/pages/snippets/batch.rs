@@ -3,8 +3,9 @@
 
 use super::code::Problems;
 use super::code_block::CodeBlock;
-use super::fields::{bind_int, bind_str, reason_for, NumField, SelectField, TextField};
+use super::fields::{bind_int, bind_str, reason_for, NumField, TextField, DIALECTS};
 use super::state::use_snip;
+use crate::components::enum_select::EnumSelect;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::format::number;
@@ -23,12 +24,8 @@ pub fn BatchPanel() -> impl IntoView {
     let errors = Signal::derive(move || result.with(|r| r.as_ref().err().cloned().unwrap_or_default()));
     let err = move |f: &'static str| Signal::derive(move || errors.with(|e| reason_for(e, f, prefs.lang.get())));
     let code = Signal::derive(move || result.with(|r| r.clone().unwrap_or_default()));
-    let dialect_options = Signal::derive(|| {
-        vec![("azure".to_string(), "Azure OpenAI (Global Batch)".to_string()), ("openai".to_string(), "OpenAI Batch API".to_string())]
-    });
-    let dialect_value = Signal::derive(move || st.with(|o| o.dialect.fact_subject().to_string()));
-    let set_dialect = Callback::new(move |v: String| {
-        let d = if v == "openai" { Dialect::OpenAi } else { Dialect::Azure };
+    let dialect = Signal::derive(move || st.with(|o| o.dialect));
+    let set_dialect = Callback::new(move |d: Dialect| {
         let fresh = prefs.catalog.with_untracked(|c| SubmitOptions::new(d, c));
         st.update(|o| {
             o.dialect = d;
@@ -59,7 +56,7 @@ pub fn BatchPanel() -> impl IntoView {
         <div class="snip-split">
             <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
                 <div class="snip-grid">
-                    <SelectField label="snippets.batch.dialect" options=dialect_options value=dialect_value on_set=set_dialect testid="snip-batch-dialect" wide=true/>
+                    <EnumSelect label="snippets.batch.dialect" choices=DIALECTS value=dialect on_set=set_dialect testid="snip-batch-dialect" wide=true/>
                     <TextField label="snippets.batch.deployment" value=dep on_set=set_dep error=err("deployment") testid="snip-batch-deployment"/>
                     <Show when=is_azure>
                         <TextField label="snippets.batch.endpoint" value=endpoint on_set=set_endpoint error=err("endpoint") testid="snip-batch-endpoint" wide=true/>

@@ -1,15 +1,20 @@
 //! The Python worker and the API Management gateway policies.
 
 use super::code_block::CodeBlock;
-use super::fields::{bind_int, bind_str, reason_for, CheckField, NumField, SelectField, TextField};
+use super::fields::{bind_int, bind_str, reason_for, CheckField, NumField, TextField};
 use super::go_to;
 use super::state::{use_snip, Tab};
+use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::snippets::{
     apim_policy_xml, keda::short_namespace, share, worker_python, CounterKey, Entity, FormError, Lang as Code, WorkerMode,
 };
 use leptos::prelude::*;
+
+/// What the gateway's token limit counts by.
+const COUNTER_KEYS: &[Choice<CounterKey>] =
+    &[(CounterKey::Subscription, "subscription", "snippets.apim.key_subscription"), (CounterKey::JwtClaim, "jwt", "snippets.apim.key_jwt")];
 
 /// The domain's reasons as a list (for errors the form doesn't show by field).
 #[component]
@@ -117,18 +122,8 @@ pub fn ApimPanel() -> impl IntoView {
     let err = move |f: &'static str| Signal::derive(move || errors.with(|e| reason_for(e, f, prefs.lang.get())));
     let code = Signal::derive(move || result.with(|r| r.clone().unwrap_or_default()));
     let (tpm, set_tpm) = bind_int(st, |o| o.tokens_per_minute, |o, v| o.tokens_per_minute = v);
-    let key_options = Signal::derive(move || {
-        let lang = prefs.lang.get();
-        vec![
-            ("subscription".to_string(), t(lang, "snippets.apim.key_subscription").to_string()),
-            ("jwt".to_string(), t(lang, "snippets.apim.key_jwt").to_string()),
-        ]
-    });
-    let key_value =
-        Signal::derive(move || st.with(|o| if o.counter_key == CounterKey::JwtClaim { "jwt" } else { "subscription" }.to_string()));
-    let set_key = Callback::new(move |v: String| {
-        st.update(|o| o.counter_key = if v == "jwt" { CounterKey::JwtClaim } else { CounterKey::Subscription })
-    });
+    let key = Signal::derive(move || st.with(|o| o.counter_key));
+    let set_key = Callback::new(move |k| st.update(|o| o.counter_key = k));
     let is_jwt = move || st.with(|o| o.counter_key == CounterKey::JwtClaim);
     let (claim, set_claim) = bind_str(st, |o| o.caller_claim.clone(), |o, v| o.caller_claim = v);
     let (openid, set_openid) = bind_str(st, |o| o.openid_config_url.clone(), |o, v| o.openid_config_url = v);
@@ -143,7 +138,7 @@ pub fn ApimPanel() -> impl IntoView {
             <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
                 <div class="snip-grid">
                     <NumField label="snippets.apim.tpm" value=tpm on_set=set_tpm integer=true error=err("tokens_per_minute") testid="snip-apim-tpm"/>
-                    <SelectField label="snippets.apim.key" options=key_options value=key_value on_set=set_key testid="snip-apim-key" wide=true/>
+                    <EnumSelect label="snippets.apim.key" choices=COUNTER_KEYS value=key on_set=set_key testid="snip-apim-key" wide=true/>
                     <Show when=is_jwt>
                         <TextField label="snippets.apim.claim" value=claim on_set=set_claim error=err("caller_claim") testid="snip-apim-claim"/>
                         <TextField label="snippets.apim.audience" value=aud on_set=set_aud error=err("audience")/>

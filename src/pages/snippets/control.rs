@@ -5,8 +5,9 @@ use super::code::Problems;
 use super::code_block::CodeBlock;
 use super::control_audit::AuditPanel;
 use super::control_planner::PlannerPanel;
-use super::fields::{bind_int, bind_str, reason_for, NumField, SelectField, TextField};
+use super::fields::{bind_int, bind_str, reason_for, NumField, TextField, DIALECTS};
 use super::state::use_snip;
+use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::format::number;
@@ -14,13 +15,12 @@ use batchlane_core::snippets::share::{parse_quota_overrides, QuotaSource};
 use batchlane_core::snippets::{control_python, control_requirements, share, AlertHook, Dialect, Lang as Code};
 use leptos::prelude::*;
 
-fn hook_key(h: AlertHook) -> &'static str {
-    match h {
-        AlertHook::Log => "snippets.cp.hook.log",
-        AlertHook::Webhook => "snippets.cp.hook.webhook",
-        AlertHook::AzureMonitor => "snippets.cp.hook.azure_monitor",
-    }
-}
+/// Where failures are reported; the `value`s are `AlertHook::as_str`, as in links.
+const HOOKS: &[Choice<AlertHook>] = &[
+    (AlertHook::Log, "log", "snippets.cp.hook.log"),
+    (AlertHook::Webhook, "webhook", "snippets.cp.hook.webhook"),
+    (AlertHook::AzureMonitor, "azure_monitor", "snippets.cp.hook.azure_monitor"),
+];
 
 #[component]
 pub fn ControlPanel() -> impl IntoView {
@@ -37,24 +37,10 @@ pub fn ControlPanel() -> impl IntoView {
     let err = move |f: &'static str| Signal::derive(move || errors.with(|e| reason_for(e, f, prefs.lang.get())));
     let code = Signal::derive(move || result.with(|r| r.clone().unwrap_or_default()));
     let requirements = Signal::derive(control_requirements);
-    let dialect_options = Signal::derive(|| {
-        vec![("azure".to_string(), "Azure OpenAI (Global Batch)".to_string()), ("openai".to_string(), "OpenAI Batch API".to_string())]
-    });
-    let dialect_value = Signal::derive(move || st.with(|u| u.opts.dialect.fact_subject().to_string()));
-    let set_dialect = Callback::new(move |v: String| {
-        let d = if v == "openai" { Dialect::OpenAi } else { Dialect::Azure };
-        prefs.catalog.with_untracked(|c| st.update(|u| u.set_dialect(d, c)));
-    });
-    let hook_options = Signal::derive(move || {
-        let lang = prefs.lang.get();
-        AlertHook::ALL.iter().map(|h| (h.as_str().to_string(), t(lang, hook_key(*h)).to_string())).collect()
-    });
-    let hook_value = Signal::derive(move || st.with(|u| u.opts.alert_hook.as_str().to_string()));
-    let set_hook = Callback::new(move |v: String| {
-        if let Some(h) = AlertHook::from_name(&v) {
-            st.update(|u| u.opts.alert_hook = h);
-        }
-    });
+    let dialect = Signal::derive(move || st.with(|u| u.opts.dialect));
+    let set_dialect = Callback::new(move |d: Dialect| prefs.catalog.with_untracked(|c| st.update(|u| u.set_dialect(d, c))));
+    let hook = Signal::derive(move || st.with(|u| u.opts.alert_hook));
+    let set_hook = Callback::new(move |h| st.update(|u| u.opts.alert_hook = h));
     let is_azure = move || st.with(|u| u.opts.dialect == Dialect::Azure);
     let is_webhook = move || st.with(|u| u.opts.alert_hook == AlertHook::Webhook);
     let (endpoint, set_endpoint) = bind_str(st, |u| u.opts.endpoint.clone(), |u, v| u.opts.endpoint = v);
@@ -98,7 +84,7 @@ pub fn ControlPanel() -> impl IntoView {
         <div class="snip-split">
             <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
                 <div class="snip-grid">
-                    <SelectField label="snippets.batch.dialect" options=dialect_options value=dialect_value on_set=set_dialect testid="snip-cp-dialect" wide=true/>
+                    <EnumSelect label="snippets.batch.dialect" choices=DIALECTS value=dialect on_set=set_dialect testid="snip-cp-dialect" wide=true/>
                     <Show when=is_azure>
                         <TextField label="snippets.batch.endpoint" value=endpoint on_set=set_endpoint error=err("endpoint") testid="snip-cp-endpoint" wide=true/>
                         <TextField label="snippets.batch.api_version" value=api on_set=set_api error=err("api_version")/>
@@ -113,7 +99,7 @@ pub fn ControlPanel() -> impl IntoView {
                     <NumField label="snippets.batch.poll" value=poll on_set=set_poll integer=true error=err("poll_interval_seconds")/>
                     <TextField label="snippets.batch.account" value=acct on_set=set_acct error=err("owned_account_url") wide=true/>
                     <TextField label="snippets.batch.container" value=cont on_set=set_cont error=err("owned_container")/>
-                    <SelectField label="snippets.cp.hook" options=hook_options value=hook_value on_set=set_hook testid="snip-cp-hook"/>
+                    <EnumSelect label="snippets.cp.hook" choices=HOOKS value=hook on_set=set_hook testid="snip-cp-hook"/>
                     <Show when=is_webhook>
                         <TextField label="snippets.cp.webhook" value=hook_url on_set=set_hook_url error=err("webhook_url") testid="snip-cp-webhook" wide=true/>
                     </Show>
@@ -139,5 +125,18 @@ pub fn ControlPanel() -> impl IntoView {
         </div>
         <PlannerPanel/>
         <AuditPanel/>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hooks_are_spelled_as_in_links() {
+        let attrs: Vec<&str> = HOOKS.iter().map(|c| c.1).collect();
+        let names: Vec<&str> = AlertHook::ALL.iter().map(|h| h.as_str()).collect();
+        assert_eq!(attrs, names);
+        assert!(HOOKS.iter().all(|c| c.0.as_str() == c.1));
     }
 }

@@ -3,11 +3,16 @@
 //! between a field and one member of a state struct.
 
 pub use crate::components::check_field::CheckField;
+use crate::components::enum_select::Choice;
 use crate::components::num_field::{next_id, NumField as NumInput};
 use crate::i18n::{t, Lang};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::snippets::FormError;
+use batchlane_core::snippets::{Dialect, FormError};
 use leptos::prelude::*;
+
+/// The batch APIs the Batch and Control plane tabs write for (product names, not translated).
+pub const DIALECTS: &[Choice<Dialect>] =
+    &[(Dialect::Azure, "azure", "Azure OpenAI (Global Batch)"), (Dialect::OpenAi, "openai", "OpenAI Batch API")];
 
 /// The first reason the domain gives for `field`, in `lang`.
 pub fn reason_for(errors: &[FormError], field: &str, lang: Lang) -> Option<String> {
@@ -168,7 +173,9 @@ pub fn NumField(
     view! { <NumInput label=label value=raw on_input=on_input error=message testid=testid placeholder=ph integer=integer/> }
 }
 
-/// A select over `(value, label)` pairs (labels already translated).
+/// A select over `(value, label)` pairs computed at run time (labels
+/// already translated): the AKS versions with their KEDA. A fixed set of
+/// choices is an [`EnumSelect`](crate::components::enum_select::EnumSelect) over a `const` table.
 #[component]
 pub fn SelectField(
     label: &'static str,
@@ -195,5 +202,15 @@ pub fn SelectField(
                 }}
             </select>
         </label>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dialects_are_spelled_as_in_links() {
+        assert!(DIALECTS.iter().all(|c| c.0.fact_subject() == c.1));
     }
 }

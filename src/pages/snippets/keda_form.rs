@@ -5,10 +5,25 @@
 use super::fields::{bind_f64, bind_int, bind_opt_int, bind_str, reason_for, CheckField, NumField, SelectField, TextField};
 use super::keda_output::{KedaOutput, QuotaArithmetic};
 use super::state::use_snip;
+use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::snippets::{keda_for_aks, render, share, AksKedaMatch, FormError, JobStrategy, ScaleKind};
 use leptos::prelude::*;
+
+/// The `value`s are the link's (`kind`, `entity`, `strategy`); product names are not translated.
+const KINDS: &[Choice<ScaleKind>] = &[(ScaleKind::ScaledObject, "so", "ScaledObject"), (ScaleKind::ScaledJob, "sj", "ScaledJob")];
+
+/// Listened to: a queue (`false`) or a topic's subscription (`true`).
+const ENTITIES: &[Choice<bool>] = &[(false, "queue", "snippets.keda.queue"), (true, "topic", "snippets.keda.topic_sub")];
+
+/// KEDA's names (`JobStrategy::as_str`), shown as they are.
+const STRATEGIES: &[Choice<JobStrategy>] = &[
+    (JobStrategy::Default, "default", "default"),
+    (JobStrategy::Custom, "custom", "custom"),
+    (JobStrategy::Accurate, "accurate", "accurate"),
+    (JobStrategy::Eager, "eager", "eager"),
+];
 
 #[component]
 pub fn KedaPanel() -> impl IntoView {
@@ -40,20 +55,10 @@ fn KedaForm(errors: Signal<Vec<FormError>>) -> impl IntoView {
     let is_job = move || ui.with(|u| u.form.kind == ScaleKind::ScaledJob);
     let is_topic = move || ui.with(|u| u.use_topic);
 
-    let kind_options = Signal::derive(|| vec![("so".to_string(), "ScaledObject".to_string()), ("sj".to_string(), "ScaledJob".to_string())]);
-    let kind_value = Signal::derive(move || if is_job() { "sj".to_string() } else { "so".to_string() });
-    let set_kind =
-        Callback::new(move |v: String| ui.update(|u| u.form.kind = if v == "sj" { ScaleKind::ScaledJob } else { ScaleKind::ScaledObject }));
-
-    let entity_options = Signal::derive(move || {
-        let lang = prefs.lang.get();
-        vec![
-            ("queue".to_string(), t(lang, "snippets.keda.queue").to_string()),
-            ("topic".to_string(), t(lang, "snippets.keda.topic_sub").to_string()),
-        ]
-    });
-    let entity_value = Signal::derive(move || if is_topic() { "topic".to_string() } else { "queue".to_string() });
-    let set_entity = Callback::new(move |v: String| ui.update(|u| u.use_topic = v == "topic"));
+    let kind = Signal::derive(move || ui.with(|u| u.form.kind));
+    let set_kind = Callback::new(move |k| ui.update(|u| u.form.kind = k));
+    let entity = Signal::derive(is_topic);
+    let set_entity = Callback::new(move |topic| ui.update(|u| u.use_topic = topic));
 
     let aks_options = Signal::derive(move || {
         let lang = prefs.lang.get();
@@ -70,23 +75,8 @@ fn KedaForm(errors: Signal<Vec<FormError>>) -> impl IntoView {
     });
     let (aks, set_aks) = bind_str(ui, |u| u.form.aks_kubernetes_version.clone(), |u, v| u.form.aks_kubernetes_version = v);
 
-    let strategy_options = Signal::derive(|| {
-        [JobStrategy::Default, JobStrategy::Custom, JobStrategy::Accurate, JobStrategy::Eager]
-            .into_iter()
-            .map(|s| (s.as_str().to_string(), s.as_str().to_string()))
-            .collect::<Vec<_>>()
-    });
-    let strategy_value = Signal::derive(move || ui.with(|u| u.form.scaling_strategy.as_str().to_string()));
-    let set_strategy = Callback::new(move |v: String| {
-        ui.update(|u| {
-            u.form.scaling_strategy = match v.as_str() {
-                "custom" => JobStrategy::Custom,
-                "accurate" => JobStrategy::Accurate,
-                "eager" => JobStrategy::Eager,
-                _ => JobStrategy::Default,
-            }
-        })
-    });
+    let strategy = Signal::derive(move || ui.with(|u| u.form.scaling_strategy));
+    let set_strategy = Callback::new(move |s| ui.update(|u| u.form.scaling_strategy = s));
 
     let (name, set_name) = bind_str(ui, |u| u.form.name.clone(), |u, v| u.form.name = v);
     let (ns, set_ns) = bind_str(ui, |u| u.form.namespace.clone(), |u, v| u.form.namespace = v);
@@ -134,7 +124,7 @@ fn KedaForm(errors: Signal<Vec<FormError>>) -> impl IntoView {
             <fieldset>
                 <legend>{tr("snippets.keda.workload")}</legend>
                 <div class="snip-grid">
-                    <SelectField label="snippets.keda.kind" options=kind_options value=kind_value on_set=set_kind testid="snip-keda-kind"/>
+                    <EnumSelect label="snippets.keda.kind" choices=KINDS value=kind on_set=set_kind testid="snip-keda-kind"/>
                     <SelectField label="snippets.keda.aks" options=aks_options value=aks on_set=set_aks testid="snip-keda-aks"/>
                     <TextField label="snippets.keda.name" value=name on_set=set_name error=err("name") testid="snip-keda-name"/>
                     <TextField label="snippets.keda.namespace" value=ns on_set=set_ns error=err("namespace") testid="snip-keda-namespace"/>
@@ -152,7 +142,7 @@ fn KedaForm(errors: Signal<Vec<FormError>>) -> impl IntoView {
                 <legend>{tr("snippets.keda.servicebus")}</legend>
                 <div class="snip-grid">
                     <TextField label="snippets.keda.sb_namespace" value=sbns on_set=set_sbns error=err("servicebus_namespace") testid="snip-keda-sbns" placeholder="contoso-sb"/>
-                    <SelectField label="snippets.keda.entity" options=entity_options value=entity_value on_set=set_entity testid="snip-keda-entity"/>
+                    <EnumSelect label="snippets.keda.entity" choices=ENTITIES value=entity on_set=set_entity testid="snip-keda-entity"/>
                     <Show when=move || !is_topic()>
                         <TextField label="snippets.keda.queue_name" value=queue on_set=set_queue error=err("queue_name") testid="snip-keda-queue"/>
                     </Show>
@@ -180,7 +170,7 @@ fn KedaForm(errors: Signal<Vec<FormError>>) -> impl IntoView {
                         <NumField label="snippets.keda.initial_cooldown" value=icool on_set=set_icool integer=true optional=true error=err("initial_cooldown_period") testid="snip-keda-initial-cooldown" placeholder="snippets.keda.unset"/>
                     </Show>
                     <Show when=is_job>
-                        <SelectField label="snippets.keda.strategy" options=strategy_options value=strategy_value on_set=set_strategy testid="snip-keda-strategy"/>
+                        <EnumSelect label="snippets.keda.strategy" choices=STRATEGIES value=strategy on_set=set_strategy testid="snip-keda-strategy"/>
                         <NumField label="snippets.keda.ok_history" value=okh on_set=set_okh integer=true error=err("successful_jobs_history_limit") testid="snip-keda-ok-history"/>
                         <NumField label="snippets.keda.failed_history" value=badh on_set=set_badh integer=true error=err("failed_jobs_history_limit") testid="snip-keda-failed-history"/>
                     </Show>
@@ -215,5 +205,15 @@ fn KedaForm(errors: Signal<Vec<FormError>>) -> impl IntoView {
                 <p class="snip-hint">{tr("snippets.keda.identity_hint")}</p>
             </fieldset>
         </form>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strategies_are_kedas_names() {
+        assert!(STRATEGIES.iter().all(|c| c.0.as_str() == c.1 && c.1 == c.2));
     }
 }
