@@ -1,15 +1,15 @@
 //! The Control plane tab: the generated service (one Python file and its
 //! requirements), the job-queue planner and the audit rule for the second door.
 
-use super::code::Problems;
 use super::code_block::CodeBlock;
 use super::control_audit::AuditPanel;
 use super::control_planner::PlannerPanel;
 use super::fields::{bind_int, bind_str, reason_for, NumField, TextField, DIALECTS};
+use super::generator::{GeneratorPanel, Output};
 use super::state::use_snip;
 use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
-use crate::prefs::{tr, use_prefs};
+use crate::prefs::use_prefs;
 use batchlane_core::format::number;
 use batchlane_core::snippets::share::{parse_quota_overrides, QuotaSource};
 use batchlane_core::snippets::{control_python, control_requirements, share, AlertHook, Dialect, Lang as Code};
@@ -21,6 +21,8 @@ const HOOKS: &[Choice<AlertHook>] = &[
     (AlertHook::Webhook, "webhook", "snippets.cp.hook.webhook"),
     (AlertHook::AzureMonitor, "azure_monitor", "snippets.cp.hook.azure_monitor"),
 ];
+
+const BULLETS: &[&str] = &["snippets.cp.b1", "snippets.cp.b2", "snippets.cp.b3", "snippets.cp.b4", "snippets.cp.b5", "snippets.cp.b6"];
 
 #[component]
 pub fn ControlPanel() -> impl IntoView {
@@ -79,50 +81,35 @@ pub fn ControlPanel() -> impl IntoView {
         fill(t(lang, "snippets.batch.days"), &[("days", &number(secs as f64 / 86_400.0, lang, 2))])
     };
     view! {
-        <h2>{tr("snippets.cp.title")}</h2>
-        <p class="muted">{tr("snippets.cp.intro")}</p>
-        <div class="snip-split">
-            <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
-                <div class="snip-grid">
-                    <EnumSelect label="snippets.batch.dialect" choices=DIALECTS value=dialect on_set=set_dialect testid="snip-cp-dialect" wide=true/>
-                    <Show when=is_azure>
-                        <TextField label="snippets.batch.endpoint" value=endpoint on_set=set_endpoint error=err("endpoint") testid="snip-cp-endpoint" wide=true/>
-                        <TextField label="snippets.batch.api_version" value=api on_set=set_api error=err("api_version")/>
-                    </Show>
-                    <TextField label="snippets.batch.path" value=path on_set=set_path error=err("endpoint_path") testid="snip-cp-path"/>
-                    <TextField label="snippets.cp.routes" value=routes on_set=set_routes error=err("routes") testid="snip-cp-routes" wide=true placeholder="tenant/alias=deployment; …"/>
-                    <TextField label="snippets.cp.quota_overrides" value=overrides on_set=set_overrides error=err("quota_overrides") testid="snip-cp-quota-overrides" wide=true placeholder="deployment=tokens; …"/>
-                    <div>
-                        <NumField label="snippets.batch.output_expires" value=oexp on_set=set_oexp integer=true error=err("output_expires_after_seconds") testid="snip-cp-expires"/>
-                        <span class="snip-hint">{expiry_days}</span>
-                    </div>
-                    <NumField label="snippets.batch.poll" value=poll on_set=set_poll integer=true error=err("poll_interval_seconds")/>
-                    <TextField label="snippets.batch.account" value=acct on_set=set_acct error=err("owned_account_url") wide=true/>
-                    <TextField label="snippets.batch.container" value=cont on_set=set_cont error=err("owned_container")/>
-                    <EnumSelect label="snippets.cp.hook" choices=HOOKS value=hook on_set=set_hook testid="snip-cp-hook"/>
-                    <Show when=is_webhook>
-                        <TextField label="snippets.cp.webhook" value=hook_url on_set=set_hook_url error=err("webhook_url") testid="snip-cp-webhook" wide=true/>
-                    </Show>
-                    <TextField label="snippets.cp.ledger" value=ledger on_set=set_ledger error=err("ledger_dir")/>
+        <GeneratorPanel title="snippets.cp.title" intro="snippets.cp.intro" bullets=BULLETS>
+            <Output slot errors=errors testid="snip-cp-errors">
+                <CodeBlock code=code lang=Code::Python filename=share::CONTROL_FILE testid="snip-cp"/>
+                <CodeBlock code=requirements lang=Code::Shell filename=share::REQUIREMENTS_FILE testid="snip-cp-req"/>
+            </Output>
+            <div class="snip-grid">
+                <EnumSelect label="snippets.batch.dialect" choices=DIALECTS value=dialect on_set=set_dialect testid="snip-cp-dialect" wide=true/>
+                <Show when=is_azure>
+                    <TextField label="snippets.batch.endpoint" value=endpoint on_set=set_endpoint error=err("endpoint") testid="snip-cp-endpoint" wide=true/>
+                    <TextField label="snippets.batch.api_version" value=api on_set=set_api error=err("api_version")/>
+                </Show>
+                <TextField label="snippets.batch.path" value=path on_set=set_path error=err("endpoint_path") testid="snip-cp-path"/>
+                <TextField label="snippets.cp.routes" value=routes on_set=set_routes error=err("routes") testid="snip-cp-routes" wide=true placeholder="tenant/alias=deployment; …"/>
+                <TextField label="snippets.cp.quota_overrides" value=overrides on_set=set_overrides error=err("quota_overrides") testid="snip-cp-quota-overrides" wide=true placeholder="deployment=tokens; …"/>
+                <div>
+                    <NumField label="snippets.batch.output_expires" value=oexp on_set=set_oexp integer=true error=err("output_expires_after_seconds") testid="snip-cp-expires"/>
+                    <span class="snip-hint">{expiry_days}</span>
                 </div>
-                <p class="snip-hint" data-testid="snip-cp-quota">{quota_note}</p>
-                <ul class="snip-bullets">
-                    <li>{tr("snippets.cp.b1")}</li>
-                    <li>{tr("snippets.cp.b2")}</li>
-                    <li>{tr("snippets.cp.b3")}</li>
-                    <li>{tr("snippets.cp.b4")}</li>
-                    <li>{tr("snippets.cp.b5")}</li>
-                    <li>{tr("snippets.cp.b6")}</li>
-                </ul>
-            </form>
-            <div class="snip-output">
-                <Problems errors=errors testid="snip-cp-errors"/>
-                <div hidden=move || errors.with(|e| !e.is_empty())>
-                    <CodeBlock code=code lang=Code::Python filename=share::CONTROL_FILE testid="snip-cp"/>
-                    <CodeBlock code=requirements lang=Code::Shell filename=share::REQUIREMENTS_FILE testid="snip-cp-req"/>
-                </div>
+                <NumField label="snippets.batch.poll" value=poll on_set=set_poll integer=true error=err("poll_interval_seconds")/>
+                <TextField label="snippets.batch.account" value=acct on_set=set_acct error=err("owned_account_url") wide=true/>
+                <TextField label="snippets.batch.container" value=cont on_set=set_cont error=err("owned_container")/>
+                <EnumSelect label="snippets.cp.hook" choices=HOOKS value=hook on_set=set_hook testid="snip-cp-hook"/>
+                <Show when=is_webhook>
+                    <TextField label="snippets.cp.webhook" value=hook_url on_set=set_hook_url error=err("webhook_url") testid="snip-cp-webhook" wide=true/>
+                </Show>
+                <TextField label="snippets.cp.ledger" value=ledger on_set=set_ledger error=err("ledger_dir")/>
             </div>
-        </div>
+            <p class="snip-hint" data-testid="snip-cp-quota">{quota_note}</p>
+        </GeneratorPanel>
         <PlannerPanel/>
         <AuditPanel/>
     }

@@ -2,9 +2,9 @@
 //! (sent to an action group) and an Azure Policy, with why they matter and
 //! what they miss.
 
-use super::code::Problems;
 use super::code_block::CodeBlock;
 use super::fields::{bind_str, reason_for, TextField};
+use super::generator::Problems;
 use super::state::use_snip;
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::snippets::{audit_rules, share, Lang as Code};

@@ -3,6 +3,7 @@
 
 use super::code_block::CodeBlock;
 use super::fields::{bind_opt_int, bind_str, reason_for, NumField, TextField};
+use super::generator::{GeneratorPanel, Output};
 use super::keda_output::severity_badge;
 use super::state::use_snip;
 use crate::components::enum_select::{Choice, EnumSelect};
@@ -65,49 +66,45 @@ pub fn MessagePanel() -> impl IntoView {
         fill(t(lang, "snippets.msg.body_size"), &[("bytes", &number(n, lang, 0)), ("kb", &kb(n, lang))])
     };
     view! {
-        <h2>{tr("snippets.msg.title")}</h2>
-        <p class="muted">{tr("snippets.msg.intro")}</p>
-        <div class="snip-split">
-            <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
-                <div class="snip-grid">
-                    <EnumSelect label="snippets.msg.tier" choices=TIERS value=tier on_set=set_tier testid="snip-msg-tier"/>
-                    <Show when=move || st.with(|s| s.tier == Tier::Premium)>
-                        <NumField label="snippets.msg.premium_max" value=pmax on_set=set_pmax integer=true optional=true error=premium_err testid="snip-msg-premium-max" placeholder="snippets.msg.premium_default"/>
-                    </Show>
-                    <EnumSelect label="snippets.msg.entity" choices=ENTITIES value=on_topic on_set=set_on_topic testid="snip-msg-entity"/>
-                    <Show when=move || st.with(|s| s.on_topic)>
-                        <NumField label="snippets.msg.subscriptions" value=subs on_set=set_subs integer=true optional=true error=subs_err testid="snip-msg-subscriptions" placeholder="snippets.msg.subscriptions_default"/>
-                    </Show>
-                </div>
-                <label class="field">
-                    <span>{tr("snippets.msg.body")}</span>
-                    <textarea
-                        class="snip-body"
-                        rows="8"
-                        spellcheck="false"
-                        data-testid="snip-msg-body"
-                        prop:value=move || st.with(|s| s.body.clone())
-                        on:input=move |ev| st.update(|s| s.body = event_target_value(&ev))
-                    ></textarea>
-                    <span class="snip-hint" data-testid="snip-msg-body-size">{body_len}</span>
-                </label>
-                <div class="snip-actions">
-                    <button type="button" class="button button--small" data-testid="snip-msg-sample" on:click=move |_| st.update(|s| s.body = SAMPLE.to_string())>
-                        {tr("snippets.msg.sample")}
-                    </button>
-                    <button type="button" class="button button--small" on:click=move |_| st.update(|s| s.body.clear())>{tr("snippets.msg.clear")}</button>
-                </div>
-                <Properties/>
-                <div class="snip-grid">
-                    <TextField label="snippets.msg.message_id" value=mid on_set=set_mid testid="snip-msg-id"/>
-                    <TextField label="snippets.msg.session_id" value=sid on_set=set_sid testid="snip-msg-session"/>
-                </div>
-            </form>
-            <div class="snip-output">
+        <GeneratorPanel title="snippets.msg.title" intro="snippets.msg.intro">
+            <Output slot>
                 <Sizes checked=checked/>
                 <ClaimCheck recommended=Signal::derive(move || checked.with(|r| r.as_ref().is_ok_and(|c| c.claim_check_recommended)))/>
+            </Output>
+            <div class="snip-grid">
+                <EnumSelect label="snippets.msg.tier" choices=TIERS value=tier on_set=set_tier testid="snip-msg-tier"/>
+                <Show when=move || st.with(|s| s.tier == Tier::Premium)>
+                    <NumField label="snippets.msg.premium_max" value=pmax on_set=set_pmax integer=true optional=true error=premium_err testid="snip-msg-premium-max" placeholder="snippets.msg.premium_default"/>
+                </Show>
+                <EnumSelect label="snippets.msg.entity" choices=ENTITIES value=on_topic on_set=set_on_topic testid="snip-msg-entity"/>
+                <Show when=move || st.with(|s| s.on_topic)>
+                    <NumField label="snippets.msg.subscriptions" value=subs on_set=set_subs integer=true optional=true error=subs_err testid="snip-msg-subscriptions" placeholder="snippets.msg.subscriptions_default"/>
+                </Show>
             </div>
-        </div>
+            <label class="field">
+                <span>{tr("snippets.msg.body")}</span>
+                <textarea
+                    class="snip-body"
+                    rows="8"
+                    spellcheck="false"
+                    data-testid="snip-msg-body"
+                    prop:value=move || st.with(|s| s.body.clone())
+                    on:input=move |ev| st.update(|s| s.body = event_target_value(&ev))
+                ></textarea>
+                <span class="snip-hint" data-testid="snip-msg-body-size">{body_len}</span>
+            </label>
+            <div class="snip-actions">
+                <button type="button" class="button button--small" data-testid="snip-msg-sample" on:click=move |_| st.update(|s| s.body = SAMPLE.to_string())>
+                    {tr("snippets.msg.sample")}
+                </button>
+                <button type="button" class="button button--small" on:click=move |_| st.update(|s| s.body.clear())>{tr("snippets.msg.clear")}</button>
+            </div>
+            <Properties/>
+            <div class="snip-grid">
+                <TextField label="snippets.msg.message_id" value=mid on_set=set_mid testid="snip-msg-id"/>
+                <TextField label="snippets.msg.session_id" value=sid on_set=set_sid testid="snip-msg-session"/>
+            </div>
+        </GeneratorPanel>
     }
 }
 

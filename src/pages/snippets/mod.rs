@@ -10,6 +10,7 @@ mod control;
 mod control_audit;
 mod control_planner;
 mod fields;
+mod generator;
 mod keda_advanced;
 mod keda_form;
 mod keda_output;
