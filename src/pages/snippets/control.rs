@@ -4,7 +4,7 @@
 use super::code_block::CodeBlock;
 use super::control_audit::AuditPanel;
 use super::control_planner::PlannerPanel;
-use super::fields::{bind_int, bind_str, reason_for, NumField, TextField, DIALECTS};
+use super::fields::{bind_str, reason_for, ControlFields, NumField, TextField, DIALECTS};
 use super::generator::{GeneratorPanel, Output};
 use super::state::use_snip;
 use crate::components::enum_select::{Choice, EnumSelect};
@@ -45,16 +45,18 @@ pub fn ControlPanel() -> impl IntoView {
     let set_hook = Callback::new(move |h| st.update(|u| u.opts.alert_hook = h));
     let is_azure = move || st.with(|u| u.opts.dialect == Dialect::Azure);
     let is_webhook = move || st.with(|u| u.opts.alert_hook == AlertHook::Webhook);
-    let (endpoint, set_endpoint) = bind_str(st, |u| u.opts.endpoint.clone(), |u, v| u.opts.endpoint = v);
-    let (api, set_api) = bind_str(st, |u| u.opts.api_version.clone(), |u, v| u.opts.api_version = v);
-    let (path, set_path) = bind_str(st, |u| u.opts.endpoint_path.clone(), |u, v| u.opts.endpoint_path = v);
-    let (routes, set_routes) = bind_str(st, |u| u.opts.routes.clone(), |u, v| u.opts.routes = v);
-    let (oexp, set_oexp) = bind_int(st, |u| u.opts.output_expires_after_seconds, |u, v| u.opts.output_expires_after_seconds = v);
-    let (poll, set_poll) = bind_int(st, |u| u.opts.poll_interval_seconds, |u, v| u.opts.poll_interval_seconds = v);
-    let (acct, set_acct) = bind_str(st, |u| u.opts.owned_account_url.clone(), |u, v| u.opts.owned_account_url = v);
-    let (cont, set_cont) = bind_str(st, |u| u.opts.owned_container.clone(), |u, v| u.opts.owned_container = v);
-    let (hook_url, set_hook_url) = bind_str(st, |u| u.opts.webhook_url.clone(), |u, v| u.opts.webhook_url = v);
-    let (ledger, set_ledger) = bind_str(st, |u| u.opts.ledger_dir.clone(), |u, v| u.opts.ledger_dir = v);
+    let fields = ControlFields::new(st, prefs.catalog);
+    let (endpoint, set_endpoint) = fields.text("cpEndpoint");
+    let (api, set_api) = fields.text("cpApi");
+    let (path, set_path) = fields.text("cpPath");
+    let (routes, set_routes) = fields.text("cpRoutes");
+    let (oexp, set_oexp) = fields.whole("cpExpires");
+    let (poll, set_poll) = fields.whole("cpPoll");
+    let (acct, set_acct) = fields.text("cpAccount");
+    let (cont, set_cont) = fields.text("cpContainer");
+    let (hook_url, set_hook_url) = fields.text("cpWebhook");
+    let (ledger, set_ledger) = fields.text("cpLedger");
+    // Not through the table: a link's overrides that do not parse are refused, the tab shows why.
     let (overrides, set_overrides) = bind_str(st, |u| u.quota_overrides.clone(), |u, v| u.quota_overrides = v);
     // Each routed deployment's quota and where it comes from.
     let quota_note = move || {

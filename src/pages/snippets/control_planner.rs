@@ -3,7 +3,7 @@
 //! wait, the worst case with the whole completion window per job; a job
 //! larger than the quota is flagged with a link to /batch's Split.
 
-use super::fields::{bind_str, NumField, TextField};
+use super::fields::{ControlFields, NumField, TextField};
 use super::state::use_snip;
 use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
@@ -51,7 +51,8 @@ pub fn PlannerPanel() -> impl IntoView {
             Ok::<_, String>((jobs, quota, plan))
         })
     });
-    let (jobs, set_jobs) = bind_str(st, |u| u.jobs.clone(), |u, v| u.jobs = v);
+    let fields = ControlFields::new(st, prefs.catalog);
+    let (jobs, set_jobs) = fields.text("jobs");
     let source = Signal::derive(move || st.with(|u| u.quota_typed));
     let set_source = Callback::new(move |typed| st.update(|u| u.quota_typed = typed));
     let model = Signal::derive(move || st.with(|u| MODELS.iter().find(|c| c.1 == u.model).map_or("", |c| c.0)));
@@ -61,8 +62,7 @@ pub fn PlannerPanel() -> impl IntoView {
     let set_zone = Callback::new(move |z| st.update(|u| u.zone = z));
     let subscription = Signal::derive(move || st.with(|u| u.subscription));
     let set_sub = Callback::new(move |s| st.update(|u| u.subscription = s));
-    let typed = Signal::derive(move || Some(st.with(|u| u.typed_quota) as f64));
-    let set_typed = Callback::new(move |v: Option<f64>| st.update(|u| u.typed_quota = v.unwrap_or(0.0) as u64));
+    let (typed, set_typed) = fields.whole("cpTokens");
     let is_typed = move || st.with(|u| u.quota_typed);
     let hours = move |secs: u64| number(secs as f64 / 3_600.0, lang(), 1);
     let rows = move || {
