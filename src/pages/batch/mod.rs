@@ -5,14 +5,19 @@
 mod actions;
 mod chart;
 mod diagnostics;
+mod export;
 mod form;
+mod handoff;
 mod input;
 mod line_view;
 mod model_pick;
 mod progress;
+mod repair;
+mod split;
 mod stored;
 mod summary;
-pub use summary::media_note;
+mod summary_figures;
+pub use summary_figures::media_note;
 pub mod worker_client;
 
 use crate::components::page_header::PageHeader;
