@@ -22,6 +22,12 @@ pub fn reason_for(errors: &[FormError], field: &str, lang: Lang) -> Option<Strin
     errors.iter().find(|e| e.field == field).map(|e| e.reason.pick(lang).to_string())
 }
 
+/// The domain's reason for `field` among `errors`, in the current language.
+pub fn field_error(errors: Signal<Vec<FormError>>, field: &'static str) -> Signal<Option<String>> {
+    let lang = use_prefs().lang;
+    Signal::derive(move || errors.with(|e| reason_for(e, field, lang.get())))
+}
+
 /// Binds a whole-number member of `state` to a [`NumField`].
 pub fn bind_int<T: Send + Sync + 'static>(
     state: RwSignal<T>,

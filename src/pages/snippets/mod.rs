@@ -14,6 +14,7 @@ mod generator;
 mod keda_advanced;
 mod keda_form;
 mod keda_output;
+mod keda_scaling;
 mod message;
 pub mod state;
 
