@@ -5,7 +5,7 @@
 //! leaves out), applied as overrides on confirmation, and one click undoes
 //! the import (the overrides before it come back).
 
-use crate::components::download::download_text;
+use crate::components::download::download_file;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use crate::state::{load_json, save_json};
@@ -67,7 +67,7 @@ pub fn CatalogTools() -> impl IntoView {
     let stage = RwSignal::new(stored_stage());
     let export = move |_| {
         let json = prefs.catalog.with_untracked(catalog_json);
-        let _ = download_text("batchlane-catalog.json", "application/json", &json);
+        let _ = download_file("batchlane-catalog.json", &json);
     };
     let on_file = move |ev: web_sys::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);

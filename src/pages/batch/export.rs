@@ -1,9 +1,9 @@
-//! The report saved as a file: JSON (the CLI's shape) or Markdown, with the
-//! cost at the prices shown.
+//! The report saved as a file: JSON (the CLI's shape, `application/json`)
+//! or Markdown (`text/markdown`), with the cost at the prices shown.
 
-use super::actions::{derived, download};
-use super::input::text_blob;
+use super::actions::derived;
 use super::{tx, use_state};
+use crate::components::download::download_file;
 use crate::prefs::use_prefs;
 use batchlane_core::batch::estimate_cost;
 use leptos::prelude::*;
@@ -21,18 +21,15 @@ pub fn ExportCard() -> impl IntoView {
         }
         Some(r)
     };
+    // Typed by the name: `application/json`, `text/markdown`.
     let export_json = move |_| {
         let Some(r) = export_report() else { return };
         let text = serde_json::to_string_pretty(&r.to_cli_json()).unwrap_or_default();
-        if let Some(b) = text_blob(&text) {
-            download(&b, &derived(&state.source_name.get_untracked(), "report.json"));
-        }
+        let _ = download_file(&derived(&state.source_name.get_untracked(), "report.json"), &text);
     };
     let export_md = move |_| {
         let Some(r) = export_report() else { return };
-        if let Some(b) = text_blob(&r.to_markdown()) {
-            download(&b, &derived(&state.source_name.get_untracked(), "report.md"));
-        }
+        let _ = download_file(&derived(&state.source_name.get_untracked(), "report.md"), &r.to_markdown());
     };
     view! {
         <div class="batch-card">
