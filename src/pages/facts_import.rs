@@ -8,7 +8,7 @@
 use crate::components::download::download_file;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
-use crate::state::{load_json, save_json};
+use crate::storage::{load_json, save_json};
 use batchlane_core::facts::export::catalog_json;
 use batchlane_core::facts::tier_import::{diff, parse_tier_csv, FileProblem, ParsedTiers, RowProblem, TierDiff};
 use batchlane_core::facts::Catalog;

@@ -6,8 +6,8 @@
 use super::export::ExportCard;
 use super::repair::RepairCard;
 use super::split::SplitCard;
-use super::tx;
 use super::use_state;
+use crate::i18n::tx;
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{RepairOutcome, SplitOutcome};
 use leptos::prelude::*;

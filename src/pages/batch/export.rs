@@ -2,8 +2,9 @@
 //! or Markdown (`text/markdown`), with the cost at the prices shown.
 
 use super::actions::derived;
-use super::{tx, use_state};
+use super::use_state;
 use crate::components::download::download_file;
+use crate::i18n::tx;
 use crate::prefs::use_prefs;
 use batchlane_core::batch::estimate_cost;
 use leptos::prelude::*;

@@ -3,7 +3,8 @@
 //! plane tab (the file as one job of the job-queue planner).
 
 use super::model_pick::needs_model;
-use super::{tx, use_state};
+use super::use_state;
+use crate::i18n::tx;
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{Dialect, Report};
 use leptos::prelude::*;

@@ -3,8 +3,9 @@
 //! custom_ids).
 
 use super::actions::{derived, download};
+use super::use_state;
 use super::worker_client;
-use super::{tx, use_state};
+use crate::i18n::tx;
 use crate::i18n::{fill, t};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{repair_plan, CodeCount, RepairOptions, RepairOutcome};

@@ -3,7 +3,8 @@
 
 use super::actions::{derived, download};
 use super::worker_client;
-use super::{bytes_text, tx, use_state};
+use super::{bytes_text, use_state};
+use crate::i18n::tx;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{SplitLimits, SplitOutcome};

@@ -5,7 +5,8 @@
 
 use super::handoff::NextSteps;
 use super::summary_figures::Figures;
-use super::{tx, use_state};
+use super::use_state;
+use crate::i18n::tx;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{Dialect, FileShape, Report, Verdict};

@@ -2,8 +2,8 @@
 //! size, tokens (with the note on image and tool tokens), cost, quota and
 //! the time the check took.
 
-use super::tx;
 use super::{bytes_text, use_state};
+use crate::i18n::tx;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{estimate_cost, MediaTally, QuotaReport, Report};
