@@ -2,8 +2,7 @@
 //! latency tolerance → the path, the reasons, and the generators to open.
 
 use super::fields::{bind_f64, reason_for, NumField};
-use super::go_to;
-use super::state::{use_snip, Tab, Unit};
+use super::state::{go_to, use_snip, Tab, Unit};
 use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::t;
 use crate::prefs::{tr, use_prefs};

@@ -3,8 +3,7 @@
 use super::code_block::CodeBlock;
 use super::fields::{bind_int, bind_str, reason_for, CheckField, NumField, TextField};
 use super::generator::{GeneratorPanel, Output};
-use super::go_to;
-use super::state::{use_snip, Tab};
+use super::state::{go_to, use_snip, Tab};
 use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};

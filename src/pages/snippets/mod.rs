@@ -27,18 +27,6 @@ use leptos::prelude::*;
 use state::{use_snip, Tab};
 use wasm_bindgen::JsCast;
 
-/// Opens `tab` and brings its panel into view.
-pub fn go_to(snip: state::Snip, tab: Tab) {
-    snip.tab.set(tab);
-    let id = format!("snip-tab-{}", tab.id());
-    request_animation_frame(move || {
-        if let Some(el) = document().get_element_by_id(&id).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-            let _ = el.focus();
-            el.scroll_into_view();
-        }
-    });
-}
-
 #[component]
 pub fn SnippetsPage() -> impl IntoView {
     let prefs = use_prefs();
