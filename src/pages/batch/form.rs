@@ -1,11 +1,11 @@
 //! The check's options: dialect, storage, model, quota, encoding, prices.
 
-use super::tx;
 use super::{use_state, OptionProblem};
 use crate::components::check_field::CheckField;
 use crate::components::enum_select::{bind_text, Choice, EnumSelect};
 use crate::components::num_field::NumField;
 use crate::i18n::t;
+use crate::i18n::tx;
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{estimate_cost, Dialect};
 use batchlane_core::cost::prices::PriceOverride;

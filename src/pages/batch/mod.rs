@@ -5,14 +5,19 @@
 mod actions;
 mod chart;
 mod diagnostics;
+mod export;
 mod form;
+mod handoff;
 mod input;
 mod line_view;
 mod model_pick;
 mod progress;
+mod repair;
+mod split;
 mod stored;
 mod summary;
-pub use summary::media_note;
+mod summary_figures;
+pub use summary_figures::media_note;
 pub mod worker_client;
 
 use crate::components::page_header::PageHeader;
@@ -364,7 +369,7 @@ pub fn BatchPage() -> impl IntoView {
     view! {
         <section class="page batch-page" data-testid="page-batch">
             <PageHeader title="page.batch.title" desc="page.batch.desc"/>
-            <crate::state::LinkBanner state=url/>
+            <crate::components::link_banner::LinkBanner state=url/>
             <div class="batch-top">
                 <input::Sources/>
                 <form::OptionsForm/>
@@ -375,12 +380,6 @@ pub fn BatchPage() -> impl IntoView {
             <actions::Actions/>
         </section>
     }
-}
-
-/// Like `tr`, but with the language signal passed in: safe in views built
-/// inside reactive closures and effects (no context lookup).
-pub fn tx(key: &'static str, lang: RwSignal<Lang>) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    move || crate::i18n::t(lang.get(), key)
 }
 
 pub fn use_state() -> State {
