@@ -8,7 +8,8 @@ use super::state::use_snip;
 use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::batch::{Subscription, Zone};
+use batchlane_core::batch::Subscription;
+use batchlane_core::facts::Scope;
 use batchlane_core::format::number;
 use batchlane_core::snippets::share::PlanError;
 use batchlane_core::snippets::{quota_models, QueuePlan, Slot};
@@ -19,8 +20,8 @@ use std::sync::LazyLock;
 const SOURCES: &[Choice<bool>] = &[(false, "catalog", "snippets.cp.quota.catalog"), (true, "typed", "snippets.cp.quota.typed")];
 
 /// The `value`s are the link's (`share::ZONES`).
-const ZONES: &[Choice<Zone>] =
-    &[(Zone::Global, "global", "snippets.cp.zone.global"), (Zone::DataZone, "datazone", "snippets.cp.zone.datazone")];
+const ZONES: &[Choice<Scope>] =
+    &[(Scope::Global, "global", "snippets.cp.zone.global"), (Scope::DataZone, "datazone", "snippets.cp.zone.datazone")];
 
 /// In the link's order and spelling (`share::SUBSCRIPTIONS`).
 const SUBSCRIPTIONS: &[Choice<Subscription>] = &[
