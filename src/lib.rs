@@ -8,6 +8,7 @@ pub mod i18n;
 pub mod pages;
 pub mod prefs;
 pub mod state;
+pub mod storage;
 pub mod worker;
 
 /// Mounts the app on the page's body.

@@ -1,8 +1,8 @@
 //! The user's preferences: language, theme and figure overrides, kept in
-//! localStorage (through `crate::state`) and shared through context.
+//! localStorage (`crate::storage`) and shared through context.
 
 use crate::i18n::{t, Lang};
-use crate::state::{load_json, save_json};
+use crate::storage::{load_json, save_json};
 use batchlane_core::facts::Catalog;
 use leptos::prelude::*;
 

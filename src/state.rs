@@ -15,47 +15,15 @@
 //! page's own URL (the same values as stored) is not a link.
 //!
 //! The decisions are plain functions over a [`Store`], tested on the host;
-//! the hook only wires them to signals, the router and `localStorage`.
+//! the hook only wires them to signals, the router and `localStorage`
+//! (`crate::storage`). The banner a linked page shows is
+//! `components::link_banner`.
 
-use crate::i18n::{fill, t};
-use crate::prefs::{tr, use_prefs};
+use crate::storage::{LocalStore, Store};
 use batchlane_core::io::query::{parse_query, query_string, Pairs, Rejected, Table};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
-
-/// Where values are kept between visits.
-pub trait Store {
-    fn load(&self, key: &str) -> Option<String>;
-    fn save(&self, key: &str, value: &str);
-}
-
-/// The browser's localStorage.
-pub struct LocalStore;
-
-impl Store for LocalStore {
-    fn load(&self, key: &str) -> Option<String> {
-        web_sys::window()?.local_storage().ok()??.get_item(key).ok()?
-    }
-
-    fn save(&self, key: &str, value: &str) {
-        if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-            let _ = s.set_item(key, value);
-        }
-    }
-}
-
-/// A JSON value from the browser's storage (`None` when absent or unreadable).
-pub fn load_json<T: serde::de::DeserializeOwned>(key: &str) -> Option<T> {
-    serde_json::from_str(&LocalStore.load(key)?).ok()
-}
-
-/// Stores a JSON value in the browser's storage.
-pub fn save_json<T: serde::Serialize>(key: &str, value: &T) {
-    if let Ok(json) = serde_json::to_string(value) {
-        LocalStore.save(key, &json);
-    }
-}
 
 /// What a link brought that the page did not take.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -202,45 +170,6 @@ pub fn use_url_state_with_options(table: &Table, options: UrlStateOptions) -> Ur
         navigate(&format!("{path}{search}{hash}"), NavigateOptions { replace: true, scroll: false, ..Default::default() });
     });
     state
-}
-
-/// The banner of a page opened from a link (for a page that stores its
-/// values): it says the page uses the link's settings, lists what was
-/// refused and why, and offers to keep them as the user's defaults.
-#[component]
-pub fn LinkBanner(state: UrlState) -> impl IntoView {
-    let prefs = use_prefs();
-    let refused = move || {
-        let lang = prefs.lang.get();
-        state.link.with(|l| {
-            let rejected = l.as_ref().map(|l| l.rejected.as_slice()).unwrap_or_default();
-            if rejected.is_empty() {
-                return String::new();
-            }
-            let list =
-                rejected.iter().map(|r| format!("{}={} ({})", r.key, r.value, r.reason.text().pick(lang))).collect::<Vec<_>>().join("; ");
-            fill(t(lang, "state.link_refused"), &[("list", &list)])
-        })
-    };
-    view! {
-        <Show when=move || state.link.with(Option::is_some)>
-            <div class="note link-banner" role="status" data-testid="link-banner">
-                <p>{tr("state.link_opened")}</p>
-                <Show when=move || !refused().is_empty()>
-                    <p class="note--warn" data-testid="link-refused">{refused}</p>
-                </Show>
-                <p>
-                    <button type="button" class="button button--small" data-testid="link-keep" on:click=move |_| state.keep()>
-                        {tr("state.link_keep")}
-                    </button>
-                    " "
-                    <button type="button" class="button button--small" data-testid="link-dismiss" on:click=move |_| state.dismiss()>
-                        {tr("state.link_dismiss")}
-                    </button>
-                </p>
-            </div>
-        </Show>
-    }
 }
 
 #[cfg(test)]

@@ -75,6 +75,30 @@ pub fn download_text(filename: &str, mime: &str, text: &str) -> Result<(), Downl
 /// The MIME type of every CSV download.
 pub const CSV_MIME: &str = "text/csv;charset=utf-8";
 
+/// Plain UTF-8 text: what a file is saved as unless its name says otherwise.
+pub const TEXT_MIME: &str = "text/plain;charset=utf-8";
+
+/// The media type a file named `file_name` is saved as, from its extension:
+/// JSON, JSON lines, Markdown, CSV and ZIP by their types, anything else
+/// (Python, YAML, shell, XML, KQL, text) as plain UTF-8 text.
+pub fn media_type(file_name: &str) -> &'static str {
+    let ext = file_name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    match ext.as_str() {
+        "json" => "application/json",
+        "jsonl" => "application/jsonl",
+        "md" => "text/markdown;charset=utf-8",
+        "csv" => CSV_MIME,
+        "zip" => "application/zip",
+        _ => TEXT_MIME,
+    }
+}
+
+/// Saves `text` as `filename`, typed by its name ([`media_type`]); a failure
+/// shows the page notice.
+pub fn download_file(filename: &str, text: &str) -> Result<(), DownloadFailed> {
+    download_text(filename, media_type(filename), text)
+}
+
 /// Saves `csv` as `filename` for a spreadsheet: UTF-8 with a byte order mark
 /// (`batchlane_core::io::csv::with_bom`), typed CSV. Every CSV export of every
 /// page goes through this.
@@ -88,7 +112,7 @@ pub fn DownloadButton<F, N>(
     text: F,
     filename: N,
     #[prop(into, optional)] testid: String,
-    /// The MIME type; plain UTF-8 text when not given.
+    /// The MIME type; by the file name's extension when not given ([`media_type`]).
     #[prop(optional)]
     mime: Option<&'static str>,
 ) -> impl IntoView
@@ -97,11 +121,31 @@ where
     N: Fn() -> String + Send + Sync + 'static,
 {
     let on_click = move |_| {
-        let _ = download_text(&filename(), mime.unwrap_or("text/plain;charset=utf-8"), &text());
+        let name = filename();
+        let _ = download_text(&name, mime.unwrap_or_else(|| media_type(&name)), &text());
     };
     view! {
         <button type="button" class="button button--small" data-testid=testid on:click=on_click>
             <span>{tr("clip.download")}</span>
         </button>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The /batch report was saved as `application/jsonl` whatever its format.
+    #[test]
+    fn each_file_is_typed_by_its_extension() {
+        assert_eq!(media_type("tickets.report.json"), "application/json");
+        assert!(media_type("tickets.report.md").starts_with("text/markdown"));
+        assert!(media_type("batch-groups.csv").starts_with("text/csv"));
+        assert_eq!(media_type("tickets.fixed.jsonl"), "application/jsonl");
+        assert_eq!(media_type("tickets.parts.zip"), "application/zip");
+        assert_eq!(media_type("REPORT.JSON"), "application/json");
+        for plain in ["worker.py", "scaledobject.yaml", "submit.sh", "policy.xml", "requirements.txt", "no-extension"] {
+            assert_eq!(media_type(plain), TEXT_MIME, "{plain}");
+        }
     }
 }

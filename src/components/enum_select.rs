@@ -18,6 +18,9 @@ pub fn EnumSelect<T>(
     #[prop(into)] value: Signal<T>,
     on_set: Callback<T>,
     #[prop(optional)] testid: Option<&'static str>,
+    /// Spans the form grid's width (`field--wide`).
+    #[prop(optional)]
+    wide: bool,
 ) -> impl IntoView
 where
     T: Copy + PartialEq + Send + Sync + 'static,
@@ -31,12 +34,15 @@ where
         }
     };
     view! {
-        <label class="field">
+        <label class="field" class:field--wide=wide>
             <span>{tr(label)}</span>
             <select data-testid=testid on:change=on_change prop:value=move || attr_of(value.get())>
+                // `selected` too: the select's value is set before its options exist.
                 {choices
                     .iter()
-                    .map(|&(_, attr, key)| view! { <option value=attr>{move || lookup(lang.get(), key).unwrap_or(key)}</option> })
+                    .map(|&(v, attr, key)| view! {
+                        <option value=attr selected=move || value.get() == v>{move || lookup(lang.get(), key).unwrap_or(key)}</option>
+                    })
                     .collect_view()}
             </select>
         </label>

@@ -1,6 +1,7 @@
 //! The translation tables: one per language, the same keys in each
 //! (tests/it/i18n_keys.rs fails on a key missing from either, and on a key the
-//! UI uses that neither has). Plain data, so it is tested on the host.
+//! UI uses that neither has). Plain data, so it is tested on the host; [`tx`]
+//! is its one reactive lookup.
 
 mod en;
 mod ko;
@@ -33,6 +34,14 @@ fn index(lang: Lang) -> &'static HashMap<&'static str, &'static str> {
 /// is noticed; the tests keep that from shipping).
 pub fn t(lang: Lang, key: &'static str) -> &'static str {
     index(lang).get(key).copied().unwrap_or(key)
+}
+
+/// A reactive [`t`]: renders `key` in the language `lang` holds. Like
+/// `prefs::tr`, but with the signal passed in, so it is safe in views
+/// built inside reactive closures and effects (no context lookup).
+pub fn tx(key: &'static str, lang: leptos::prelude::RwSignal<Lang>) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    use leptos::prelude::Get;
+    move || t(lang.get(), key)
 }
 
 /// Like [`t`] for keys built at run time (e.g. `fact.{kind}`).

@@ -5,10 +5,10 @@
 //! leaves out), applied as overrides on confirmation, and one click undoes
 //! the import (the overrides before it come back).
 
-use crate::components::download::download_text;
+use crate::components::download::download_file;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
-use crate::state::{load_json, save_json};
+use crate::storage::{load_json, save_json};
 use batchlane_core::facts::export::catalog_json;
 use batchlane_core::facts::tier_import::{diff, parse_tier_csv, FileProblem, ParsedTiers, RowProblem, TierDiff};
 use batchlane_core::facts::Catalog;
@@ -67,7 +67,7 @@ pub fn CatalogTools() -> impl IntoView {
     let stage = RwSignal::new(stored_stage());
     let export = move |_| {
         let json = prefs.catalog.with_untracked(catalog_json);
-        let _ = download_text("batchlane-catalog.json", "application/json", &json);
+        let _ = download_file("batchlane-catalog.json", &json);
     };
     let on_file = move |ev: web_sys::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);

@@ -3,8 +3,9 @@
 //! reads, so requests that arrive meanwhile wait in a queue). The page
 //! cancels by terminating the worker.
 
-use super::envelope::{pack, unpack};
+use super::envelope::unpack;
 use super::jobs;
+use super::poster::Poster;
 use batchlane_core::protocol::{Request, Response};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -35,12 +36,12 @@ pub fn start() {
                 wasm_bindgen_futures::spawn_local(drain(reply_scope.clone()));
             }
         }
-        Err(message) => Poster { scope: &reply_scope }.post(&Response::Failed { message: format!("bad request: {message}") }, &[]),
+        Err(message) => Poster::new(&reply_scope).post(&Response::Failed { message: format!("bad request: {message}") }, &[]),
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     LISTENER.with(|l| *l.borrow_mut() = Some(on_message));
     // Messages posted before the wasm started are lost: say we listen now.
-    Poster { scope: &scope }.post(&Response::Ready, &[]);
+    Poster::new(&scope).post(&Response::Ready, &[]);
     // Then get the checker's code optimized (`warm_up`): requests that
     // arrive meanwhile wait in the queue.
     RUNNING.set(true);
@@ -52,7 +53,7 @@ pub fn start() {
 
 /// Runs the queued requests in order, then marks the worker idle.
 async fn drain(scope: DedicatedWorkerGlobalScope) {
-    let out = Poster { scope: &scope };
+    let out = Poster::new(&scope);
     while let Some((request, blobs)) = QUEUE.with(|q| q.borrow_mut().pop_front()) {
         if let Err(message) = jobs::run(&out, request, &blobs).await {
             out.post(&Response::Failed { message }, &[]);
@@ -68,22 +69,4 @@ async fn drain(scope: DedicatedWorkerGlobalScope) {
 pub fn worker_memory_bytes() -> f64 {
     let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
     memory.buffer().unchecked_into::<js_sys::ArrayBuffer>().byte_length() as f64
-}
-
-/// Posts responses to the page.
-pub struct Poster<'a> {
-    scope: &'a DedicatedWorkerGlobalScope,
-}
-
-impl Poster<'_> {
-    pub fn post(&self, msg: &Response, blobs: &[Blob]) {
-        match pack(msg, blobs) {
-            Ok(v) => {
-                if let Err(e) = self.scope.post_message(&v) {
-                    web_sys::console::error_1(&e);
-                }
-            }
-            Err(e) => web_sys::console::error_1(&format!("worker: cannot encode a reply: {e}").into()),
-        }
-    }
 }

@@ -1,7 +1,7 @@
 //! Each request's work: the core function over the attached files, with
 //! progress at most every [`PROGRESS_EVERY_MS`].
 
-use super::entry::Poster;
+use super::poster::Poster;
 use super::reader::{jsonl_blob, OutFiles, Reader};
 use super::tables::FetchedTiktoken;
 use batchlane_core::batch::{

@@ -10,6 +10,7 @@ pub mod client;
 mod entry;
 pub mod envelope;
 mod jobs;
+mod poster;
 pub mod reader;
 mod tables;
 

@@ -208,3 +208,43 @@ for (const lang of ["en", "ko"]) {
     await context.close();
   });
 }
+
+/** Drop-downs whose longest choice does not fit: the choice's text width
+ * (measured in the select's own font) plus its padding and the arrow
+ * against the select's width. */
+async function cutOffSelects(page) {
+  return page.evaluate(() => {
+    const ctx = document.createElement("canvas").getContext("2d");
+    const cut = [];
+    for (const s of document.querySelectorAll("main select")) {
+      const b = s.getBoundingClientRect();
+      if (b.width === 0) continue;
+      const cs = getComputedStyle(s);
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const widest = Math.max(...[...s.options].map((o) => ctx.measureText(o.text).width));
+      // The arrow takes about 20 px in every engine.
+      const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+      if (widest > room + 0.5) cut.push(`${s.id || s.dataset.testid || s.name}: ${Math.round(widest)}px in ${Math.round(room)}px`);
+    }
+    return cut;
+  });
+}
+
+// Issue 27 item 9: the simulator's drop-downs cut their choices off. Every
+// drop-down on /quota shows its longest choice whole, on a desktop and on a
+// phone, in both languages.
+for (const lang of ["en", "ko"]) {
+  for (const width of [1280, 375]) {
+    test(`${width} px, ${lang}: /quota's drop-downs show their longest choice whole`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await prefer(page, { lang });
+      await page.goto("/quota");
+      await ready(page, PAGES.find((p) => p.path === "/quota")[lang]);
+      await expect(page.getByTestId("q-sp")).toBeVisible();
+      expect(await page.locator("main select").count()).toBeGreaterThanOrEqual(4);
+      expect(await cutOffSelects(page)).toEqual([]);
+      await context.close();
+    });
+  }
+}

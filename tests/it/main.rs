@@ -13,4 +13,5 @@ mod support;
 mod batch_notes;
 mod i18n_keys;
 mod ko_text;
+mod module_cycles;
 mod view_attributes;

@@ -7,7 +7,8 @@
 
 use crate::escape::Text;
 use batchlane_core::facts::tier_answer::{tier_answer, TierAnswer};
-use batchlane_core::facts::tiers::{QuotaTier, TierDeployment};
+use batchlane_core::facts::tiers::QuotaTier;
+use batchlane_core::facts::Scope;
 use batchlane_core::facts::{Catalog, Certainty};
 use std::io::Write;
 
@@ -18,7 +19,7 @@ enum Format {
 
 struct Args {
     model: String,
-    deployment: TierDeployment,
+    deployment: Scope,
     tier: QuotaTier,
     format: Format,
 }
@@ -32,8 +33,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--model" => model = Some(value("--model")?),
             "--deployment" => {
                 let v = value("--deployment")?;
-                deployment =
-                    Some(TierDeployment::from_code(&v).ok_or_else(|| format!("unknown deployment '{v}' (global, datazone or standard)"))?);
+                deployment = Some(Scope::from_code(&v).ok_or_else(|| format!("unknown deployment '{v}' (global, datazone or standard)"))?);
             }
             "--tier" => {
                 let v = value("--tier")?;

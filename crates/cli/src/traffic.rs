@@ -11,10 +11,10 @@
 use crate::escape::Text;
 use batchlane_core::facts::tiers::QuotaTier;
 use batchlane_core::facts::Catalog;
+use batchlane_core::facts::DeploymentType;
 use batchlane_core::format::{format_count, format_percent, format_usd};
 use batchlane_core::traffic::{
-    deployment_type_code, deployment_type_from_code, parse_limit, run as analyse, time::format_minute, Binds, LimitSource, PtuPricing,
-    TrafficOptions, TrafficReport,
+    parse_limit, run as analyse, time::format_minute, Binds, LimitSource, PtuPricing, TrafficOptions, TrafficReport,
 };
 use std::io::Write;
 
@@ -70,7 +70,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--limit" => a.options.limits.push(parse_limit(&value("--limit")?).map_err(|e| format!("--limit {e}"))?),
             "--deployment-type" => {
                 let (name, t) = pair("--deployment-type", &value("--deployment-type")?)?;
-                let t = deployment_type_from_code(&t).ok_or_else(|| {
+                let t = DeploymentType::from_cli_code(&t).ok_or_else(|| {
                     format!("--deployment-type: unknown type '{t}' (global, datazone, regional, standard, global-ptu, datazone-ptu, regional-ptu)")
                 })?;
                 a.options.deployment_types.push((name, t));
@@ -133,7 +133,7 @@ fn to_text(r: &TrafficReport) -> String {
             "\n{} · {} · {} · {} to {} ({} minutes)\n",
             Text(&d.name),
             Text(d.model.as_deref().unwrap_or("model unknown")),
-            deployment_type_code(d.deployment_type),
+            d.deployment_type.cli_code(),
             format_minute(d.first),
             format_minute(d.last),
             format_count(d.minutes as f64)

@@ -3,8 +3,9 @@
 use crate::convert::to_py;
 use crate::errors::{guarded, NotFoundError, OptionError};
 use batchlane_core::facts::tier_answer::tier_answer;
-use batchlane_core::facts::tiers::{QuotaTier, TierDeployment};
+use batchlane_core::facts::tiers::QuotaTier;
 use batchlane_core::facts::Catalog;
+use batchlane_core::facts::Scope;
 use pyo3::prelude::*;
 
 /// The quota row of `model` at `deployment` ("global", "datazone" or
@@ -13,7 +14,7 @@ use pyo3::prelude::*;
 /// rpm_window_seconds, rpm_per_1000_tpm, PTU figures, sources).
 #[pyfunction]
 pub fn quota<'py>(py: Python<'py>, model: &str, deployment: &str, tier: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let d = TierDeployment::from_code(deployment)
+    let d = Scope::from_code(deployment)
         .ok_or_else(|| OptionError::new_err(format!("unknown deployment '{deployment}' (global, datazone or standard)")))?;
     let tier_code = match tier.extract::<i64>() {
         Ok(n) => n.to_string(),

@@ -3,8 +3,8 @@
 //! time (fast with 100,000 findings); a row opens the line view.
 
 use super::line_view::LineView;
-use super::tx;
 use super::use_state;
+use crate::i18n::tx;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{describe, group, is_service_code, Code, Group, Severity, Stage};

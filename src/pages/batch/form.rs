@@ -1,13 +1,16 @@
 //! The check's options: dialect, storage, model, quota, encoding, prices.
 
-use super::tx;
 use super::{use_state, OptionProblem};
 use crate::components::check_field::CheckField;
 use crate::components::enum_select::{bind_text, Choice, EnumSelect};
 use crate::components::num_field::NumField;
 use crate::i18n::t;
+use crate::i18n::tx;
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{estimate_cost, Dialect, PriceOverride, Zone};
+use batchlane_core::batch::{estimate_cost, Dialect};
+use batchlane_core::cost::prices::PriceOverride;
+
+use batchlane_core::facts::Scope;
 use batchlane_core::facts::{ModelKind, MODELS};
 use batchlane_core::format;
 use leptos::prelude::*;
@@ -27,7 +30,7 @@ const DIALECTS: &[Choice<Dialect>] =
 const ENCODINGS: &[Choice<&str>] =
     &[("", "", "batch.encoding.auto"), ("o200k_base", "o200k_base", "o200k_base"), ("cl100k_base", "cl100k_base", "cl100k_base")];
 
-const ZONES: &[Choice<Zone>] = &[(Zone::Global, "global", "batch.zone.global"), (Zone::DataZone, "datazone", "batch.zone.datazone")];
+const ZONES: &[Choice<Scope>] = &[(Scope::Global, "global", "batch.zone.global"), (Scope::DataZone, "datazone", "batch.zone.datazone")];
 
 #[component]
 pub fn OptionsForm() -> impl IntoView {

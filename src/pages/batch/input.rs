@@ -1,10 +1,10 @@
 //! Where the file comes from: drag-and-drop, the file picker, the paste box
 //! and the sample files.
 
-use super::tx;
 use super::use_state;
 use crate::components::drop_zone::{picked_files, DropZone};
 use crate::components::text_area::TextArea;
+use crate::i18n::tx;
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::samples::SAMPLES;

@@ -1,8 +1,8 @@
 //! The selected diagnostic: its line, re-read from the file (a few KB
 //! around the offending spot at most), the spot highlighted, and the fix.
 
-use super::tx;
 use super::use_state;
+use crate::i18n::tx;
 use crate::i18n::{fill, t};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{explain_diagnostic, Code, Diagnostic};

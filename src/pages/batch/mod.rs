@@ -5,21 +5,29 @@
 mod actions;
 mod chart;
 mod diagnostics;
+mod export;
 mod form;
+mod handoff;
 mod input;
 mod line_view;
 mod model_pick;
 mod progress;
+mod repair;
+mod split;
 mod stored;
 mod summary;
-pub use summary::media_note;
+mod summary_figures;
+pub use summary_figures::media_note;
 pub mod worker_client;
 
 use crate::components::page_header::PageHeader;
 use crate::i18n::Lang;
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{CheckOptions, Dialect, OptionError, PriceOverride, Progress, QuotaChoice, Report, Subscription, Zone};
+use batchlane_core::batch::{CheckOptions, Dialect, OptionError, Progress, QuotaChoice, Report, Subscription};
+use batchlane_core::cost::prices::PriceOverride;
+
 use batchlane_core::facts::Encoding;
+use batchlane_core::facts::Scope;
 use batchlane_core::format;
 use leptos::prelude::*;
 use std::rc::Rc;
@@ -42,7 +50,7 @@ pub struct State {
     pub model: RwSignal<String>,
     /// "none", a subscription ("ea", "default", "credit_card", "msdn") or "typed".
     pub quota: RwSignal<String>,
-    pub zone: RwSignal<Zone>,
+    pub zone: RwSignal<Scope>,
     pub quota_typed: RwSignal<String>,
     /// "" = the model's encoding.
     pub encoding: RwSignal<String>,
@@ -133,7 +141,7 @@ impl State {
             count_tokens: RwSignal::new(true),
             model: RwSignal::new(String::new()),
             quota: RwSignal::new("none".into()),
-            zone: RwSignal::new(Zone::Global),
+            zone: RwSignal::new(Scope::Global),
             quota_typed: RwSignal::new(String::new()),
             encoding: RwSignal::new(String::new()),
             price_in: RwSignal::new(String::new()),
@@ -190,17 +198,19 @@ impl State {
         self.upload_name.get_value().or_else(|| Some(self.source_name.get_untracked()).filter(|n| n.ends_with(".jsonl")))
     }
 
-    /// The typed prices (reactive).
+    /// The typed prices (reactive), as list prices and the catalog's factor.
     pub fn prices(&self) -> Result<PriceOverride, OptionProblem> {
         let input = parse_price(&self.price_in.get()).map_err(|_| OptionProblem::PriceIn("batch.price.nan"))?;
         let output = parse_price(&self.price_out.get()).map_err(|_| OptionProblem::PriceOut("batch.price.nan"))?;
         for (v, wrap) in [(input, OptionProblem::PriceIn as fn(&'static str) -> OptionProblem), (output, OptionProblem::PriceOut)] {
-            let probe = CheckOptions { price: PriceOverride { input_per_m: v, output_per_m: None }, ..CheckOptions::default() };
+            let probe = CheckOptions { price: PriceOverride { input: v, ..PriceOverride::default() }, ..CheckOptions::default() };
             if let Err(e) = probe.validate() {
                 return Err(wrap(price_problem(e)));
             }
         }
-        Ok(PriceOverride { input_per_m: input, output_per_m: output })
+        // Typed at the batch price: the catalog's factor turns them into list prices.
+        let factor = self.catalog.with(|c| c.require(batchlane_core::facts::Kind::BatchPriceFactor, "any"));
+        Ok(PriceOverride::at_batch_price(input, output, factor))
     }
 
     /// The check's options from the form (reactive).
@@ -359,7 +369,7 @@ pub fn BatchPage() -> impl IntoView {
     view! {
         <section class="page batch-page" data-testid="page-batch">
             <PageHeader title="page.batch.title" desc="page.batch.desc"/>
-            <crate::state::LinkBanner state=url/>
+            <crate::components::link_banner::LinkBanner state=url/>
             <div class="batch-top">
                 <input::Sources/>
                 <form::OptionsForm/>
@@ -370,12 +380,6 @@ pub fn BatchPage() -> impl IntoView {
             <actions::Actions/>
         </section>
     }
-}
-
-/// Like `tr`, but with the language signal passed in: safe in views built
-/// inside reactive closures and effects (no context lookup).
-pub fn tx(key: &'static str, lang: RwSignal<Lang>) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    move || crate::i18n::t(lang.get(), key)
 }
 
 pub fn use_state() -> State {

@@ -2,7 +2,8 @@
 //! made from the deployment name (changeable), or — when there is none — the
 //! prompt to pick it, since without it output caps, quota and price are missing.
 
-use super::{tx, use_state};
+use super::use_state;
+use crate::i18n::tx;
 use crate::i18n::{fill, t};
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{ModelSource, Report};

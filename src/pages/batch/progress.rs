@@ -1,7 +1,7 @@
 //! The running check: a progress bar with MB/s and lines/s, and Cancel.
 
-use super::tx;
 use super::{bytes_text, use_state};
+use crate::i18n::tx;
 use crate::i18n::{fill, t};
 use crate::prefs::use_prefs;
 use batchlane_core::format;

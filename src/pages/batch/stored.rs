@@ -4,7 +4,9 @@
 
 use super::State;
 use crate::state::{use_url_state_with_options, UrlState, UrlStateOptions};
-use batchlane_core::batch::{Dialect, Zone};
+use batchlane_core::batch::Dialect;
+
+use batchlane_core::facts::Scope;
 use batchlane_core::facts::{Encoding, ModelKind, MODELS};
 use batchlane_core::io::query::{field, Kind, Table};
 use leptos::prelude::*;
@@ -41,7 +43,7 @@ fn pairs(s: &State, table: &Table) -> Vec<(String, String)> {
         ("byo".to_string(), flag(s.byo.get())),
         ("model".to_string(), s.model.get()),
         ("quota".to_string(), s.quota.get()),
-        ("zone".to_string(), if s.zone.get() == Zone::DataZone { "datazone" } else { "global" }.to_string()),
+        ("zone".to_string(), if s.zone.get() == Scope::DataZone { "datazone" } else { "global" }.to_string()),
         ("quota_tokens".to_string(), s.quota_typed.get()),
         ("encoding".to_string(), s.encoding.get()),
         ("price_in".to_string(), s.price_in.get()),
@@ -62,7 +64,7 @@ fn apply(s: &State, pairs: &[(String, String)]) {
             "byo" => s.byo.set(v == "1"),
             "model" => s.model.set(v),
             "quota" => s.quota.set(v),
-            "zone" => s.zone.set(if v == "datazone" { Zone::DataZone } else { Zone::Global }),
+            "zone" => s.zone.set(if v == "datazone" { Scope::DataZone } else { Scope::Global }),
             "quota_tokens" => s.quota_typed.set(v),
             "encoding" => s.encoding.set(v),
             "price_in" => s.price_in.set(v),

@@ -9,8 +9,8 @@ use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use crate::worker::client::{WorkerPool, WORKER_URL};
 use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig, Grouping, SpendTable};
-use batchlane_core::cost::prices::DeploymentType;
 use batchlane_core::cost::usage::{Diagnostic, ParsedUsage, UsageLimits};
+use batchlane_core::facts::Scope;
 use batchlane_core::format::format_percent;
 use batchlane_core::format::usd;
 use batchlane_core::protocol::{Request, Response};
@@ -97,7 +97,7 @@ pub fn Attribution() -> impl IntoView {
         busy.set(None);
     };
     let dragging = RwSignal::new(false);
-    let deployment = RwSignal::new(DeploymentType::Global);
+    let deployment = RwSignal::new(Scope::Global);
     let result = Memo::new(move |_| {
         loaded.with(|l| {
             l.as_ref().map(|(_, parsed)| {
@@ -178,13 +178,13 @@ pub fn Attribution() -> impl IntoView {
             <label class="field">
                 <span>{tr("cost.usage.deployment")}</span>
                 <select on:change=move |ev| {
-                    if let Some(d) = DeploymentType::from_code(&event_target_value(&ev)) {
+                    if let Some(d) = Scope::from_code(&event_target_value(&ev)) {
                         deployment.set(d)
                     }
                 }>
-                    {DeploymentType::ALL
+                    {Scope::ALL
                         .into_iter()
-                        .map(|d| view! { <option value=d.code() selected=move || deployment.get() == d>{tr(deployment_key(d))}</option> })
+                        .map(|d| view! { <option value=d.url_code() selected=move || deployment.get() == d>{tr(deployment_key(d))}</option> })
                         .collect_view()}
                 </select>
             </label>

@@ -8,9 +8,10 @@ use super::{slot_name, use_cost};
 use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::cost::compare::MAX_SCENARIOS;
-use batchlane_core::cost::prices::{price_table, DeploymentType};
+use batchlane_core::cost::prices::price_table;
 use batchlane_core::cost::workload::{Field, Period, Severity};
 use batchlane_core::facts::Catalog;
+use batchlane_core::facts::Scope;
 use leptos::prelude::*;
 
 /// Models that have a price, in catalog order.
@@ -381,14 +382,14 @@ fn DeploymentCell(i: usize) -> impl IntoView {
             aria-label=aria("cost.field.deployment", i)
             on:change=move |ev| {
                 let v = event_target_value(&ev);
-                if let Some(d) = DeploymentType::from_code(&v) {
+                if let Some(d) = Scope::from_code(&v) {
                     edit(i, |draft| draft.deployment = d)
                 }
             }
         >
-            {DeploymentType::ALL
+            {Scope::ALL
                 .into_iter()
-                .map(|d| view! { <option value=d.code() selected=move || dep() == Some(d)>{tr(deployment_key(d))}</option> })
+                .map(|d| view! { <option value=d.url_code() selected=move || dep() == Some(d)>{tr(deployment_key(d))}</option> })
                 .collect_view()}
         </select>
     }

@@ -18,10 +18,11 @@ mod share_link;
 mod state;
 mod text;
 
+use crate::components::link_banner::LinkBanner;
 use crate::components::page_header::PageHeader;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use crate::state::{use_url_state_with_options, LinkBanner, UrlStateOptions};
+use crate::state::{use_url_state_with_options, UrlStateOptions};
 use batchlane_core::cost::compare::{evaluate, Comparison, ComparisonResult, SlotIssues};
 use batchlane_core::cost::share::{self, decode, encode_overrides};
 use batchlane_core::cost::workload::FieldIssue;

@@ -4,11 +4,11 @@
 //! `crate::state` keeps in the URL and localStorage).
 
 use batchlane_core::cost::compare::{Comparison, Scenario, MAX_SCENARIOS};
-use batchlane_core::cost::prices::DeploymentType;
 use batchlane_core::cost::scenario::CostConfig;
 use batchlane_core::cost::share::{decode, encode, price_fact_ids, Pairs};
 use batchlane_core::cost::workload::{Field, Period, Workload};
 use batchlane_core::facts::Catalog;
+use batchlane_core::facts::Scope;
 
 pub const STORAGE_KEY: &str = "batchlane.cost.comparison";
 
@@ -75,7 +75,7 @@ pub struct Draft {
     pub name: String,
     pub per: Period,
     pub model: String,
-    pub deployment: DeploymentType,
+    pub deployment: Scope,
     pub relevance: bool,
     pub nums: [String; 9],
 }

@@ -2,9 +2,10 @@
 //! language, and the reason behind every problem.
 
 use crate::i18n::{fill, lookup, t, Lang};
-use batchlane_core::cost::prices::{DeploymentType, PriceError};
+use batchlane_core::cost::prices::PriceError;
 use batchlane_core::cost::usage::{Column, LineProblem};
 use batchlane_core::cost::workload::{Field, FieldIssue, Problem};
+use batchlane_core::facts::Scope;
 use batchlane_core::format::number;
 
 /// A count or token figure: thousands separators, at most one decimal.
@@ -12,11 +13,11 @@ pub fn count(x: f64, lang: Lang) -> String {
     number(x, lang, 1)
 }
 
-pub fn deployment_key(d: DeploymentType) -> &'static str {
+pub fn deployment_key(d: Scope) -> &'static str {
     match d {
-        DeploymentType::Global => "cost.dep.global",
-        DeploymentType::DataZone => "cost.dep.datazone",
-        DeploymentType::Regional => "cost.dep.regional",
+        Scope::Global => "cost.dep.global",
+        Scope::DataZone => "cost.dep.datazone",
+        Scope::Regional => "cost.dep.regional",
     }
 }
 

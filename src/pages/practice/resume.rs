@@ -6,7 +6,7 @@
 //! oversized) is dropped, never half-applied.
 
 use super::exam::ExamState;
-use crate::state::Store;
+use crate::storage::Store;
 use batchlane_core::facts::Catalog;
 use batchlane_core::practice::Exam;
 use leptos::prelude::*;

@@ -1,7 +1,7 @@
 //! Small helpers for the practice page: statistics in localStorage, the
 //! page's link table, the language of a problem's text, fresh seeds and focus moves.
 
-use crate::state::{LocalStore, Store};
+use crate::storage::{LocalStore, Store};
 use batchlane_core::io::query::{field, Kind, Table};
 use batchlane_core::practice::Stats;
 use leptos::prelude::*;

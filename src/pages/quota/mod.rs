@@ -13,9 +13,10 @@ mod sim_arrivals;
 mod sim_retry;
 mod state;
 
+use crate::components::link_banner::LinkBanner;
 use crate::components::page_header::PageHeader;
 use crate::prefs::{tr, use_prefs};
-use crate::state::{use_url_state_with_options, LinkBanner, UrlStateOptions};
+use crate::state::{use_url_state_with_options, UrlStateOptions};
 use batchlane_core::quota::share;
 use leptos::prelude::*;
 use state::{check, Checked, QuotaState, STORAGE_KEY};

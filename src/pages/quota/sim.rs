@@ -226,10 +226,11 @@ pub fn SimSection() -> impl IntoView {
             })
             .collect_view()
     };
-    let select = move |key: &'static str, label: &'static str, options: &'static [(&'static str, &'static str)]| {
+    // `wide`: choices too long for one column of the settings grid.
+    let select = move |key: &'static str, label: &'static str, options: &'static [(&'static str, &'static str)], wide: bool| {
         let id = format!("q-{key}");
         view! {
-            <div class="field quota-field">
+            <div class="field quota-field" class:quota-field--wide=wide>
                 <label for=id.clone()>{tr(label)}</label>
                 <select id=id.clone() data-testid=id on:change=move |ev| st.set(key, event_target_value(&ev))>
                     {options.iter().map(|(v, k)| { let label = tr(k); view! { <option value=*v selected=move || st.get(key) == *v>{move || fill(label(), &[("s", v)])}</option> } }).collect_view()}
@@ -267,8 +268,8 @@ pub fn SimSection() -> impl IntoView {
             }}</p>
             <div class="quota-sim-settings">
                 <NumField key="sn" label="quota.sim.deployments" reason=reason_of(SimSetting::Deployments, None)/>
-                {select("sw", "quota.sim.window", &[("1", "quota.sim.w1"), ("10", "quota.sim.w10"), ("60", "quota.sim.w60")])}
-                {select("sr", "quota.sim.routing", &[("aware", "quota.sim.r_aware"), ("rr", "quota.sim.r_rr")])}
+                {select("sw", "quota.sim.window", &[("1", "quota.sim.w1"), ("10", "quota.sim.w10"), ("60", "quota.sim.w60")], false)}
+                {select("sr", "quota.sim.routing", &[("aware", "quota.sim.r_aware"), ("rr", "quota.sim.r_rr")], true)}
                 <NumField key="sdur" label="quota.sim.duration" reason=reason_of(SimSetting::Duration, None)/>
                 <NumField key="sseed" label="quota.sim.seed" reason=reason_of(SimSetting::MaxPoints, Some(usize::MAX))/>
             </div>
@@ -277,7 +278,7 @@ pub fn SimSection() -> impl IntoView {
             <ArrivalsEditor errors=error_list capacity duration/>
             <h3 class="quota-sim-h3">{tr("quota.sim.retry_h")}</h3>
             <div class="quota-sim-settings">
-                {select("sp", "quota.sim.retry", &[("ra", "quota.sim.p_ra"), ("exp", "quota.sim.p_exp"), ("imm", "quota.sim.p_imm")])}
+                {select("sp", "quota.sim.retry", &[("ra", "quota.sim.p_ra"), ("exp", "quota.sim.p_exp"), ("imm", "quota.sim.p_imm")], true)}
                 <RetryFields errors=error_list/>
             </div>
             <p>

@@ -1,9 +1,9 @@
 //! The path advisor: who is waiting, how often work is cancelled, volume and
 //! latency tolerance → the path, the reasons, and the generators to open.
 
-use super::fields::{bind_f64, reason_for, NumField, SelectField};
-use super::go_to;
-use super::state::{use_snip, Tab, Unit};
+use super::fields::{bind_f64, reason_for, NumField};
+use super::state::{go_to, use_snip, Tab, Unit};
+use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::t;
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::snippets::{advise, Cancellation, Generator, PathKind, Waiting};
@@ -13,6 +13,18 @@ const WAITING: [(Waiting, &str, &str); 3] = [
     (Waiting::Person, "person", "snippets.adv.waiting.person"),
     (Waiting::NobodyMinutes, "minutes", "snippets.adv.waiting.minutes"),
     (Waiting::NobodyHours, "hours", "snippets.adv.waiting.hours"),
+];
+
+const CANCELLATIONS: &[Choice<Cancellation>] = &[
+    (Cancellation::Rarely, "rarely", "snippets.adv.cancel.rarely"),
+    (Cancellation::Sometimes, "sometimes", "snippets.adv.cancel.sometimes"),
+    (Cancellation::MoreOftenThanFinished, "often", "snippets.adv.cancel.often"),
+];
+
+const UNITS: &[Choice<Unit>] = &[
+    (Unit::Seconds, "s", "snippets.unit.seconds"),
+    (Unit::Minutes, "m", "snippets.unit.minutes"),
+    (Unit::Hours, "h", "snippets.unit.hours"),
 ];
 
 fn generator(g: Generator) -> (Tab, &'static str) {
@@ -40,51 +52,10 @@ pub fn AdvisorPanel() -> impl IntoView {
     };
     let (per_day, set_per_day) = bind_f64(st, |s| s.requests_per_day, |s, v| s.requests_per_day = v);
     let (tol, set_tol) = bind_f64(st, |s| s.tolerance, |s, v| s.tolerance = v);
-    let cancel_options = Signal::derive(move || {
-        let lang = prefs.lang.get();
-        [("rarely", "snippets.adv.cancel.rarely"), ("sometimes", "snippets.adv.cancel.sometimes"), ("often", "snippets.adv.cancel.often")]
-            .into_iter()
-            .map(|(v, k)| (v.to_string(), t(lang, k).to_string()))
-            .collect::<Vec<_>>()
-    });
-    let cancel_value = Signal::derive(move || {
-        match st.with(|s| s.cancellation) {
-            Cancellation::Rarely => "rarely",
-            Cancellation::Sometimes => "sometimes",
-            Cancellation::MoreOftenThanFinished => "often",
-        }
-        .to_string()
-    });
-    let set_cancel = Callback::new(move |v: String| {
-        st.update(|s| {
-            s.cancellation = match v.as_str() {
-                "sometimes" => Cancellation::Sometimes,
-                "often" => Cancellation::MoreOftenThanFinished,
-                _ => Cancellation::Rarely,
-            }
-        })
-    });
-    let unit_options = Signal::derive(move || {
-        let lang = prefs.lang.get();
-        [("s", "snippets.unit.seconds"), ("m", "snippets.unit.minutes"), ("h", "snippets.unit.hours")]
-            .into_iter()
-            .map(|(v, k)| (v.to_string(), t(lang, k).to_string()))
-            .collect::<Vec<_>>()
-    });
-    let unit_value = Signal::derive(move || match st.with(|s| s.unit) {
-        Unit::Seconds => "s".to_string(),
-        Unit::Minutes => "m".to_string(),
-        Unit::Hours => "h".to_string(),
-    });
-    let set_unit = Callback::new(move |v: String| {
-        st.update(|s| {
-            s.unit = match v.as_str() {
-                "s" => Unit::Seconds,
-                "h" => Unit::Hours,
-                _ => Unit::Minutes,
-            }
-        })
-    });
+    let cancellation = Signal::derive(move || st.with(|s| s.cancellation));
+    let set_cancellation = Callback::new(move |c| st.update(|s| s.cancellation = c));
+    let unit = Signal::derive(move || st.with(|s| s.unit));
+    let set_unit = Callback::new(move |u| st.update(|s| s.unit = u));
     view! {
         <h2>{tr("snippets.adv.title")}</h2>
         <p class="muted">{tr("snippets.adv.intro")}</p>
@@ -109,11 +80,11 @@ pub fn AdvisorPanel() -> impl IntoView {
                         })
                         .collect_view()}
                 </fieldset>
-                <SelectField label="snippets.adv.cancel" options=cancel_options value=cancel_value on_set=set_cancel testid="snip-adv-cancel"/>
+                <EnumSelect label="snippets.adv.cancel" choices=CANCELLATIONS value=cancellation on_set=set_cancellation testid="snip-adv-cancel"/>
                 <NumField label="snippets.adv.per_day" value=per_day on_set=set_per_day error=err("requests_per_day") testid="snip-adv-per-day"/>
                 <div class="snip-row">
                     <NumField label="snippets.adv.tolerance" value=tol on_set=set_tol error=err("latency_tolerance_seconds") testid="snip-adv-tolerance"/>
-                    <SelectField label="snippets.adv.unit" options=unit_options value=unit_value on_set=set_unit testid="snip-adv-unit"/>
+                    <EnumSelect label="snippets.adv.unit" choices=UNITS value=unit on_set=set_unit testid="snip-adv-unit"/>
                 </div>
             </form>
             <div class="snip-card snip-advice" data-testid="snip-advice" aria-live="polite">

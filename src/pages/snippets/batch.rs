@@ -1,15 +1,19 @@
 //! Batch submission code (Python SDK and curl), prefilled from the Batch
 //! file check's link (`?deployment=…&endpoint=…`).
 
-use super::code::Problems;
 use super::code_block::CodeBlock;
-use super::fields::{bind_int, bind_str, reason_for, NumField, SelectField, TextField};
+use super::fields::{bind_int, bind_str, reason_for, NumField, TextField, DIALECTS};
+use super::generator::{GeneratorPanel, Output, Toolbar};
 use super::state::use_snip;
+use crate::components::enum_select::EnumSelect;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::format::number;
 use batchlane_core::snippets::{share, submit_curl, submit_python, Dialect, Lang as Code, SubmitOptions};
 use leptos::prelude::*;
+
+const BULLETS: &[&str] =
+    &["snippets.batch.b1", "snippets.batch.b2", "snippets.batch.b3", "snippets.batch.b4", "snippets.batch.b5", "snippets.batch.b6"];
 
 #[component]
 pub fn BatchPanel() -> impl IntoView {
@@ -23,12 +27,8 @@ pub fn BatchPanel() -> impl IntoView {
     let errors = Signal::derive(move || result.with(|r| r.as_ref().err().cloned().unwrap_or_default()));
     let err = move |f: &'static str| Signal::derive(move || errors.with(|e| reason_for(e, f, prefs.lang.get())));
     let code = Signal::derive(move || result.with(|r| r.clone().unwrap_or_default()));
-    let dialect_options = Signal::derive(|| {
-        vec![("azure".to_string(), "Azure OpenAI (Global Batch)".to_string()), ("openai".to_string(), "OpenAI Batch API".to_string())]
-    });
-    let dialect_value = Signal::derive(move || st.with(|o| o.dialect.fact_subject().to_string()));
-    let set_dialect = Callback::new(move |v: String| {
-        let d = if v == "openai" { Dialect::OpenAi } else { Dialect::Azure };
+    let dialect = Signal::derive(move || st.with(|o| o.dialect));
+    let set_dialect = Callback::new(move |d: Dialect| {
         let fresh = prefs.catalog.with_untracked(|c| SubmitOptions::new(d, c));
         st.update(|o| {
             o.dialect = d;
@@ -54,53 +54,40 @@ pub fn BatchPanel() -> impl IntoView {
     };
     let filename = Signal::derive(move || if shell.get() { share::SUBMIT_SH_FILE } else { share::SUBMIT_PY_FILE }.to_string());
     view! {
-        <h2>{tr("snippets.batch.title")}</h2>
-        <p class="muted">{tr("snippets.batch.intro")}</p>
-        <div class="snip-split">
-            <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
-                <div class="snip-grid">
-                    <SelectField label="snippets.batch.dialect" options=dialect_options value=dialect_value on_set=set_dialect testid="snip-batch-dialect" wide=true/>
-                    <TextField label="snippets.batch.deployment" value=dep on_set=set_dep error=err("deployment") testid="snip-batch-deployment"/>
-                    <Show when=is_azure>
-                        <TextField label="snippets.batch.endpoint" value=endpoint on_set=set_endpoint error=err("endpoint") testid="snip-batch-endpoint" wide=true/>
-                        <TextField label="snippets.batch.api_version" value=api on_set=set_api error=err("api_version")/>
-                    </Show>
-                    <TextField label="snippets.batch.input" value=input on_set=set_input error=err("input_path")/>
-                    <TextField label="snippets.batch.path" value=path on_set=set_path error=err("endpoint_path")/>
-                    <div>
-                        <NumField label="snippets.batch.file_expires" value=fexp on_set=set_fexp integer=true error=err("file_expires_after_seconds") testid="snip-batch-file-expires"/>
-                        <span class="snip-hint">{move || days(st.with(|o| o.file_expires_after_seconds))}</span>
-                    </div>
-                    <div>
-                        <NumField label="snippets.batch.output_expires" value=oexp on_set=set_oexp integer=true error=err("output_expires_after_seconds") testid="snip-batch-output-expires"/>
-                        <span class="snip-hint">{move || days(st.with(|o| o.output_expires_after_seconds))}</span>
-                    </div>
-                    <NumField label="snippets.batch.poll" value=poll on_set=set_poll integer=true error=err("poll_interval_seconds") testid="snip-batch-poll"/>
-                    <TextField label="snippets.batch.account" value=acct on_set=set_acct error=err("owned_account_url") wide=true/>
-                    <TextField label="snippets.batch.container" value=cont on_set=set_cont error=err("owned_container")/>
-                </div>
-                <ul class="snip-bullets">
-                    <li>{tr("snippets.batch.b1")}</li>
-                    <li>{tr("snippets.batch.b2")}</li>
-                    <li>{tr("snippets.batch.b3")}</li>
-                    <li>{tr("snippets.batch.b4")}</li>
-                    <li>{tr("snippets.batch.b5")}</li>
-                    <li>{tr("snippets.batch.b6")}</li>
-                </ul>
-            </form>
-            <div class="snip-output">
+        <GeneratorPanel title="snippets.batch.title" intro="snippets.batch.intro" bullets=BULLETS>
+            <Toolbar slot>
                 <div class="snip-seg" role="group" aria-label=tr("snippets.batch.flavour")>
                     <button type="button" class="button button--small" data-testid="snip-batch-python" aria-pressed=move || (!shell.get()).to_string() on:click=move |_| shell.set(false)>"Python SDK"</button>
                     <button type="button" class="button button--small" data-testid="snip-batch-curl" aria-pressed=move || shell.get().to_string() on:click=move |_| shell.set(true)>"curl"</button>
                 </div>
-                <Problems errors=errors testid="snip-batch-errors"/>
-                <div hidden=move || errors.with(|e| !e.is_empty())>
-                    {move || {
-                        let lang = if shell.get() { Code::Shell } else { Code::Python };
-                        view! { <CodeBlock code=code lang=lang filename=filename testid="snip-batch"/> }
-                    }}
+            </Toolbar>
+            <Output slot errors=errors testid="snip-batch-errors">
+                {move || {
+                    let lang = if shell.get() { Code::Shell } else { Code::Python };
+                    view! { <CodeBlock code=code lang=lang filename=filename testid="snip-batch"/> }
+                }}
+            </Output>
+            <div class="snip-grid">
+                <EnumSelect label="snippets.batch.dialect" choices=DIALECTS value=dialect on_set=set_dialect testid="snip-batch-dialect" wide=true/>
+                <TextField label="snippets.batch.deployment" value=dep on_set=set_dep error=err("deployment") testid="snip-batch-deployment"/>
+                <Show when=is_azure>
+                    <TextField label="snippets.batch.endpoint" value=endpoint on_set=set_endpoint error=err("endpoint") testid="snip-batch-endpoint" wide=true/>
+                    <TextField label="snippets.batch.api_version" value=api on_set=set_api error=err("api_version")/>
+                </Show>
+                <TextField label="snippets.batch.input" value=input on_set=set_input error=err("input_path")/>
+                <TextField label="snippets.batch.path" value=path on_set=set_path error=err("endpoint_path")/>
+                <div>
+                    <NumField label="snippets.batch.file_expires" value=fexp on_set=set_fexp integer=true error=err("file_expires_after_seconds") testid="snip-batch-file-expires"/>
+                    <span class="snip-hint">{move || days(st.with(|o| o.file_expires_after_seconds))}</span>
                 </div>
+                <div>
+                    <NumField label="snippets.batch.output_expires" value=oexp on_set=set_oexp integer=true error=err("output_expires_after_seconds") testid="snip-batch-output-expires"/>
+                    <span class="snip-hint">{move || days(st.with(|o| o.output_expires_after_seconds))}</span>
+                </div>
+                <NumField label="snippets.batch.poll" value=poll on_set=set_poll integer=true error=err("poll_interval_seconds") testid="snip-batch-poll"/>
+                <TextField label="snippets.batch.account" value=acct on_set=set_acct error=err("owned_account_url") wide=true/>
+                <TextField label="snippets.batch.container" value=cont on_set=set_cont error=err("owned_container")/>
             </div>
-        </div>
+        </GeneratorPanel>
     }
 }

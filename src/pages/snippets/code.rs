@@ -1,29 +1,25 @@
 //! The Python worker and the API Management gateway policies.
 
 use super::code_block::CodeBlock;
-use super::fields::{bind_int, bind_str, reason_for, CheckField, NumField, SelectField, TextField};
-use super::go_to;
-use super::state::{use_snip, Tab};
+use super::fields::{bind_int, bind_str, reason_for, CheckField, NumField, TextField};
+use super::generator::{GeneratorPanel, Output};
+use super::state::{go_to, use_snip, Tab};
+use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::snippets::{
-    apim_policy_xml, keda::short_namespace, share, worker_python, CounterKey, Entity, FormError, Lang as Code, WorkerMode,
+    apim_policy_xml, keda::short_namespace, share, worker_python, CounterKey, Entity, Lang as Code, WorkerMode,
 };
 use leptos::prelude::*;
 
-/// The domain's reasons as a list (for errors the form doesn't show by field).
-#[component]
-pub fn Problems(#[prop(into)] errors: Signal<Vec<FormError>>, testid: &'static str) -> impl IntoView {
-    let prefs = use_prefs();
-    view! {
-        <Show when=move || errors.with(|e| !e.is_empty())>
-            <div class="snip-problems" role="alert" data-testid=testid>
-                <p><strong>{tr("snippets.fix_first")}</strong></p>
-                <ul>{move || errors.get().iter().map(|e| view! { <li>{e.reason.pick(prefs.lang.get()).to_string()}</li> }).collect_view()}</ul>
-            </div>
-        </Show>
-    }
-}
+/// What the gateway's token limit counts by.
+const COUNTER_KEYS: &[Choice<CounterKey>] =
+    &[(CounterKey::Subscription, "subscription", "snippets.apim.key_subscription"), (CounterKey::JwtClaim, "jwt", "snippets.apim.key_jwt")];
+
+const WORKER_BULLETS: &[&str] =
+    &["snippets.worker.b1", "snippets.worker.b2", "snippets.worker.b3", "snippets.worker.b4", "snippets.worker.b5", "snippets.worker.b6"];
+
+const APIM_BULLETS: &[&str] = &["snippets.apim.b1", "snippets.apim.b2"];
 
 #[component]
 pub fn WorkerPanel() -> impl IntoView {
@@ -65,46 +61,31 @@ pub fn WorkerPanel() -> impl IntoView {
     let mode = move || t(prefs.lang.get(), if run_once.get() { "snippets.worker.mode_once" } else { "snippets.worker.mode_long" });
     let (tries, set_tries) = bind_int(st, |o| o.max_model_attempts, |o, v| o.max_model_attempts = v);
     view! {
-        <h2>{tr("snippets.worker.title")}</h2>
-        <p class="muted">{tr("snippets.worker.intro")}</p>
-        <div class="snip-split">
-            <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
-                <p class="snip-hint">{source}" "
-                    <button type="button" class="linklike" on:click=move |_| go_to(snip, Tab::Keda)>{tr("snippets.worker.change")}</button>
-                </p>
-                <p class="snip-hint" data-testid="snip-worker-mode">{mode}</p>
-                <Show when=move || run_once.get()>
-                    <p class="snip-hint" data-testid="snip-worker-per-job">{per_job}</p>
-                </Show>
-                <div class="snip-grid">
-                    <TextField label="snippets.worker.endpoint" value=endpoint on_set=set_endpoint error=err("openai_endpoint") testid="snip-worker-endpoint" wide=true/>
-                    <TextField label="snippets.worker.api_version" value=api on_set=set_api error=err("api_version")/>
-                    <TextField label="snippets.worker.alias" value=alias on_set=set_alias error=err("model_alias")/>
-                    <TextField label="snippets.worker.deployment" value=dep on_set=set_dep error=err("deployment") testid="snip-worker-deployment"/>
-                    <TextField label="snippets.worker.results_account" value=acct on_set=set_acct error=err("results_account_url") wide=true/>
-                    <TextField label="snippets.worker.results_container" value=cont on_set=set_cont error=err("results_container")/>
-                    <NumField label="snippets.worker.concurrency" value=conc on_set=set_conc integer=true error=err("max_concurrency")/>
-                    <NumField label="snippets.worker.delivery" value=mdc on_set=set_mdc integer=true error=err("max_delivery_count")/>
-                    <NumField label="snippets.worker.timeout" value=timeout on_set=set_timeout integer=true error=err("model_timeout_seconds")/>
-                    <NumField label="snippets.worker.deadline" value=deadline on_set=set_deadline integer=true error=err("model_deadline_seconds")/>
-                    <NumField label="snippets.worker.attempts" value=tries on_set=set_tries integer=true error=err("max_model_attempts")/>
-                </div>
-                <ul class="snip-bullets">
-                    <li>{tr("snippets.worker.b1")}</li>
-                    <li>{tr("snippets.worker.b2")}</li>
-                    <li>{tr("snippets.worker.b3")}</li>
-                    <li>{tr("snippets.worker.b4")}</li>
-                    <li>{tr("snippets.worker.b5")}</li>
-                    <li>{tr("snippets.worker.b6")}</li>
-                </ul>
-            </form>
-            <div class="snip-output">
-                <Problems errors=errors testid="snip-worker-errors"/>
-                <div hidden=move || errors.with(|e| !e.is_empty())>
-                    <CodeBlock code=code lang=Code::Python filename=Signal::derive(|| share::WORKER_FILE.to_string()) testid="snip-worker"/>
-                </div>
+        <GeneratorPanel title="snippets.worker.title" intro="snippets.worker.intro" bullets=WORKER_BULLETS>
+            <Output slot errors=errors testid="snip-worker-errors">
+                <CodeBlock code=code lang=Code::Python filename=Signal::derive(|| share::WORKER_FILE.to_string()) testid="snip-worker"/>
+            </Output>
+            <p class="snip-hint">{source}" "
+                <button type="button" class="linklike" on:click=move |_| go_to(snip, Tab::Keda)>{tr("snippets.worker.change")}</button>
+            </p>
+            <p class="snip-hint" data-testid="snip-worker-mode">{mode}</p>
+            <Show when=move || run_once.get()>
+                <p class="snip-hint" data-testid="snip-worker-per-job">{per_job}</p>
+            </Show>
+            <div class="snip-grid">
+                <TextField label="snippets.worker.endpoint" value=endpoint on_set=set_endpoint error=err("openai_endpoint") testid="snip-worker-endpoint" wide=true/>
+                <TextField label="snippets.worker.api_version" value=api on_set=set_api error=err("api_version")/>
+                <TextField label="snippets.worker.alias" value=alias on_set=set_alias error=err("model_alias")/>
+                <TextField label="snippets.worker.deployment" value=dep on_set=set_dep error=err("deployment") testid="snip-worker-deployment"/>
+                <TextField label="snippets.worker.results_account" value=acct on_set=set_acct error=err("results_account_url") wide=true/>
+                <TextField label="snippets.worker.results_container" value=cont on_set=set_cont error=err("results_container")/>
+                <NumField label="snippets.worker.concurrency" value=conc on_set=set_conc integer=true error=err("max_concurrency")/>
+                <NumField label="snippets.worker.delivery" value=mdc on_set=set_mdc integer=true error=err("max_delivery_count")/>
+                <NumField label="snippets.worker.timeout" value=timeout on_set=set_timeout integer=true error=err("model_timeout_seconds")/>
+                <NumField label="snippets.worker.deadline" value=deadline on_set=set_deadline integer=true error=err("model_deadline_seconds")/>
+                <NumField label="snippets.worker.attempts" value=tries on_set=set_tries integer=true error=err("max_model_attempts")/>
             </div>
-        </div>
+        </GeneratorPanel>
     }
 }
 
@@ -117,18 +98,8 @@ pub fn ApimPanel() -> impl IntoView {
     let err = move |f: &'static str| Signal::derive(move || errors.with(|e| reason_for(e, f, prefs.lang.get())));
     let code = Signal::derive(move || result.with(|r| r.clone().unwrap_or_default()));
     let (tpm, set_tpm) = bind_int(st, |o| o.tokens_per_minute, |o, v| o.tokens_per_minute = v);
-    let key_options = Signal::derive(move || {
-        let lang = prefs.lang.get();
-        vec![
-            ("subscription".to_string(), t(lang, "snippets.apim.key_subscription").to_string()),
-            ("jwt".to_string(), t(lang, "snippets.apim.key_jwt").to_string()),
-        ]
-    });
-    let key_value =
-        Signal::derive(move || st.with(|o| if o.counter_key == CounterKey::JwtClaim { "jwt" } else { "subscription" }.to_string()));
-    let set_key = Callback::new(move |v: String| {
-        st.update(|o| o.counter_key = if v == "jwt" { CounterKey::JwtClaim } else { CounterKey::Subscription })
-    });
+    let key = Signal::derive(move || st.with(|o| o.counter_key));
+    let set_key = Callback::new(move |k| st.update(|o| o.counter_key = k));
     let is_jwt = move || st.with(|o| o.counter_key == CounterKey::JwtClaim);
     let (claim, set_claim) = bind_str(st, |o| o.caller_claim.clone(), |o, v| o.caller_claim = v);
     let (openid, set_openid) = bind_str(st, |o| o.openid_config_url.clone(), |o, v| o.openid_config_url = v);
@@ -137,33 +108,22 @@ pub fn ApimPanel() -> impl IntoView {
     let (ns, set_ns) = bind_str(st, |o| o.metric_namespace.clone(), |o, v| o.metric_namespace = v);
     let estimate = Signal::derive(move || st.with(|o| o.estimate_prompt_tokens));
     view! {
-        <h2>{tr("snippets.apim.title")}</h2>
-        <p class="muted">{tr("snippets.apim.intro")}</p>
-        <div class="snip-split">
-            <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
-                <div class="snip-grid">
-                    <NumField label="snippets.apim.tpm" value=tpm on_set=set_tpm integer=true error=err("tokens_per_minute") testid="snip-apim-tpm"/>
-                    <SelectField label="snippets.apim.key" options=key_options value=key_value on_set=set_key testid="snip-apim-key" wide=true/>
-                    <Show when=is_jwt>
-                        <TextField label="snippets.apim.claim" value=claim on_set=set_claim error=err("caller_claim") testid="snip-apim-claim"/>
-                        <TextField label="snippets.apim.audience" value=aud on_set=set_aud error=err("audience")/>
-                        <TextField label="snippets.apim.openid" value=openid on_set=set_openid error=err("openid_config_url") wide=true/>
-                    </Show>
-                    <TextField label="snippets.apim.param" value=param on_set=set_param error=err("deployment_parameter")/>
-                    <TextField label="snippets.apim.namespace" value=ns on_set=set_ns error=err("metric_namespace")/>
-                </div>
-                <CheckField label="snippets.apim.estimate" value=estimate on_set=Callback::new(move |v| st.update(|o| o.estimate_prompt_tokens = v))/>
-                <ul class="snip-bullets">
-                    <li>{tr("snippets.apim.b1")}</li>
-                    <li>{tr("snippets.apim.b2")}</li>
-                </ul>
-            </form>
-            <div class="snip-output">
-                <Problems errors=errors testid="snip-apim-errors"/>
-                <div hidden=move || errors.with(|e| !e.is_empty())>
-                    <CodeBlock code=code lang=Code::Xml filename=Signal::derive(|| share::APIM_FILE.to_string()) testid="snip-apim"/>
-                </div>
+        <GeneratorPanel title="snippets.apim.title" intro="snippets.apim.intro" bullets=APIM_BULLETS>
+            <Output slot errors=errors testid="snip-apim-errors">
+                <CodeBlock code=code lang=Code::Xml filename=Signal::derive(|| share::APIM_FILE.to_string()) testid="snip-apim"/>
+            </Output>
+            <div class="snip-grid">
+                <NumField label="snippets.apim.tpm" value=tpm on_set=set_tpm integer=true error=err("tokens_per_minute") testid="snip-apim-tpm"/>
+                <EnumSelect label="snippets.apim.key" choices=COUNTER_KEYS value=key on_set=set_key testid="snip-apim-key" wide=true/>
+                <Show when=is_jwt>
+                    <TextField label="snippets.apim.claim" value=claim on_set=set_claim error=err("caller_claim") testid="snip-apim-claim"/>
+                    <TextField label="snippets.apim.audience" value=aud on_set=set_aud error=err("audience")/>
+                    <TextField label="snippets.apim.openid" value=openid on_set=set_openid error=err("openid_config_url") wide=true/>
+                </Show>
+                <TextField label="snippets.apim.param" value=param on_set=set_param error=err("deployment_parameter")/>
+                <TextField label="snippets.apim.namespace" value=ns on_set=set_ns error=err("metric_namespace")/>
             </div>
-        </div>
+            <CheckField label="snippets.apim.estimate" value=estimate on_set=Callback::new(move |v| st.update(|o| o.estimate_prompt_tokens = v))/>
+        </GeneratorPanel>
     }
 }

@@ -2,9 +2,9 @@
 //! (sent to an action group) and an Azure Policy, with why they matter and
 //! what they miss.
 
-use super::code::Problems;
 use super::code_block::CodeBlock;
-use super::fields::{bind_str, reason_for, TextField};
+use super::fields::{reason_for, ControlFields, TextField};
+use super::generator::Problems;
 use super::state::use_snip;
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::snippets::{audit_rules, share, Lang as Code};
@@ -22,10 +22,11 @@ pub fn AuditPanel() -> impl IntoView {
     };
     let why = move || result.with(|r| r.as_ref().map(|r| r.why.pick(prefs.lang.get()).to_string()).unwrap_or_default());
     let gaps = move || result.with(|r| r.as_ref().map(|r| r.gaps.pick(prefs.lang.get()).to_string()).unwrap_or_default());
-    let (resource, set_resource) = bind_str(st, |u| u.audit.resource_id.clone(), |u, v| u.audit.resource_id = v);
-    let (oid, set_oid) = bind_str(st, |u| u.audit.control_plane_object_id.clone(), |u, v| u.audit.control_plane_object_id = v);
-    let (rule, set_rule) = bind_str(st, |u| u.audit.rule_name.clone(), |u, v| u.audit.rule_name = v);
-    let (group, set_group) = bind_str(st, |u| u.audit.action_group_id.clone(), |u, v| u.audit.action_group_id = v);
+    let fields = ControlFields::new(st, prefs.catalog);
+    let (resource, set_resource) = fields.text("cpResource");
+    let (oid, set_oid) = fields.text("cpOid");
+    let (rule, set_rule) = fields.text("cpRule");
+    let (group, set_group) = fields.text("cpActionGroup");
     view! {
         <section class="snip-card snip-audit" aria-labelledby="snip-cp-audit-h">
             <h3 id="snip-cp-audit-h">{tr("snippets.cp.audit.title")}</h3>

@@ -3,31 +3,36 @@
 //! wait, the worst case with the whole completion window per job; a job
 //! larger than the quota is flagged with a link to /batch's Split.
 
-use super::fields::{bind_str, NumField, SelectField, TextField};
+use super::fields::{ControlFields, NumField, TextField};
 use super::state::use_snip;
+use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::batch::Subscription;
+use batchlane_core::facts::Scope;
 use batchlane_core::format::number;
-use batchlane_core::snippets::share::{sub_name, zone_name, PlanError, SUBSCRIPTIONS, ZONES};
+use batchlane_core::snippets::share::PlanError;
 use batchlane_core::snippets::{quota_models, QueuePlan, Slot};
 use leptos::prelude::*;
+use std::sync::LazyLock;
 
-fn zone_key(v: &str) -> &'static str {
-    if v == "datazone" {
-        "snippets.cp.zone.datazone"
-    } else {
-        "snippets.cp.zone.global"
-    }
-}
+/// Where the quota comes from: typed in (`true`) or the catalog's.
+const SOURCES: &[Choice<bool>] = &[(false, "catalog", "snippets.cp.quota.catalog"), (true, "typed", "snippets.cp.quota.typed")];
 
-fn sub_key(v: &str) -> &'static str {
-    match v {
-        "ea" => "snippets.cp.sub.ea",
-        "creditcard" => "snippets.cp.sub.creditcard",
-        "msdn" => "snippets.cp.sub.msdn",
-        _ => "snippets.cp.sub.default",
-    }
-}
+/// The `value`s are the link's (`share::ZONES`).
+const ZONES: &[Choice<Scope>] =
+    &[(Scope::Global, "global", "snippets.cp.zone.global"), (Scope::DataZone, "datazone", "snippets.cp.zone.datazone")];
+
+/// In the link's order and spelling (`share::SUBSCRIPTIONS`).
+const SUBSCRIPTIONS: &[Choice<Subscription>] = &[
+    (Subscription::Ea, "ea", "snippets.cp.sub.ea"),
+    (Subscription::Default, "default", "snippets.cp.sub.default"),
+    (Subscription::CreditCard, "creditcard", "snippets.cp.sub.creditcard"),
+    (Subscription::Msdn, "msdn", "snippets.cp.sub.msdn"),
+];
+
+/// The models the catalog has an enqueued-token quota for, named as they are.
+static MODELS: LazyLock<Vec<Choice<&'static str>>> = LazyLock::new(|| quota_models().into_iter().map(|m| (m, m, m)).collect());
 
 #[component]
 pub fn PlannerPanel() -> impl IntoView {
@@ -47,36 +52,18 @@ pub fn PlannerPanel() -> impl IntoView {
             Ok::<_, String>((jobs, quota, plan))
         })
     });
-    let (jobs, set_jobs) = bind_str(st, |u| u.jobs.clone(), |u, v| u.jobs = v);
-    let source_options = Signal::derive(move || {
-        let l = lang();
-        vec![
-            ("catalog".to_string(), t(l, "snippets.cp.quota.catalog").to_string()),
-            ("typed".to_string(), t(l, "snippets.cp.quota.typed").to_string()),
-        ]
-    });
-    let source_value = Signal::derive(move || if st.with(|u| u.quota_typed) { "typed" } else { "catalog" }.to_string());
-    let set_source = Callback::new(move |v: String| st.update(|u| u.quota_typed = v == "typed"));
-    let model_options = Signal::derive(|| quota_models().into_iter().map(|m| (m.to_string(), m.to_string())).collect());
-    let model_value = Signal::derive(move || st.with(|u| u.model.clone()));
-    let set_model = Callback::new(move |v: String| st.update(|u| u.model = v));
-    let zone_options = Signal::derive(move || ZONES.iter().map(|z| (z.1.to_string(), t(lang(), zone_key(z.1)).to_string())).collect());
-    let zone_value = Signal::derive(move || zone_name(st.with(|u| u.zone)).to_string());
-    let set_zone = Callback::new(move |v: String| {
-        if let Some(z) = ZONES.iter().find(|z| z.1 == v) {
-            st.update(|u| u.zone = z.0);
-        }
-    });
-    let sub_options =
-        Signal::derive(move || SUBSCRIPTIONS.iter().map(|s| (s.1.to_string(), t(lang(), sub_key(s.1)).to_string())).collect());
-    let sub_value = Signal::derive(move || sub_name(st.with(|u| u.subscription)).to_string());
-    let set_sub = Callback::new(move |v: String| {
-        if let Some(s) = SUBSCRIPTIONS.iter().find(|s| s.1 == v) {
-            st.update(|u| u.subscription = s.0);
-        }
-    });
-    let typed = Signal::derive(move || Some(st.with(|u| u.typed_quota) as f64));
-    let set_typed = Callback::new(move |v: Option<f64>| st.update(|u| u.typed_quota = v.unwrap_or(0.0) as u64));
+    let fields = ControlFields::new(st, prefs.catalog);
+    let (jobs, set_jobs) = fields.text("jobs");
+    let source = Signal::derive(move || st.with(|u| u.quota_typed));
+    let set_source = Callback::new(move |typed| st.update(|u| u.quota_typed = typed));
+    let model = Signal::derive(move || st.with(|u| MODELS.iter().find(|c| c.1 == u.model).map_or("", |c| c.0)));
+    let set_model = Callback::new(move |m: &'static str| st.update(|u| u.model = m.to_string()));
+    let models: &'static [Choice<&'static str>] = MODELS.as_slice();
+    let zone = Signal::derive(move || st.with(|u| u.zone));
+    let set_zone = Callback::new(move |z| st.update(|u| u.zone = z));
+    let subscription = Signal::derive(move || st.with(|u| u.subscription));
+    let set_sub = Callback::new(move |s| st.update(|u| u.subscription = s));
+    let (typed, set_typed) = fields.whole("cpTokens");
     let is_typed = move || st.with(|u| u.quota_typed);
     let hours = move |secs: u64| number(secs as f64 / 3_600.0, lang(), 1);
     let rows = move || {
@@ -122,13 +109,13 @@ pub fn PlannerPanel() -> impl IntoView {
             <p class="muted">{tr("snippets.cp.plan.intro")}</p>
             <div class="snip-grid">
                 <TextField label="snippets.cp.plan.jobs" value=jobs on_set=set_jobs testid="snip-cp-jobs" wide=true placeholder="name: tokens; …"/>
-                <SelectField label="snippets.cp.quota.source" options=source_options value=source_value on_set=set_source testid="snip-cp-quota-source"/>
+                <EnumSelect label="snippets.cp.quota.source" choices=SOURCES value=source on_set=set_source testid="snip-cp-quota-source"/>
                 <Show when=move || !is_typed() fallback=move || view! {
                     <NumField label="snippets.cp.quota.tokens" value=typed on_set=set_typed integer=true testid="snip-cp-quota-tokens"/>
                 }>
-                    <SelectField label="snippets.cp.quota.model" options=model_options value=model_value on_set=set_model testid="snip-cp-model"/>
-                    <SelectField label="snippets.cp.quota.zone" options=zone_options value=zone_value on_set=set_zone testid="snip-cp-zone"/>
-                    <SelectField label="snippets.cp.quota.sub" options=sub_options value=sub_value on_set=set_sub testid="snip-cp-sub"/>
+                    <EnumSelect label="snippets.cp.quota.model" choices=models value=model on_set=set_model testid="snip-cp-model"/>
+                    <EnumSelect label="snippets.cp.quota.zone" choices=ZONES value=zone on_set=set_zone testid="snip-cp-zone"/>
+                    <EnumSelect label="snippets.cp.quota.sub" choices=SUBSCRIPTIONS value=subscription on_set=set_sub testid="snip-cp-sub"/>
                 </Show>
             </div>
             <p class="snip-hint">{tr("snippets.cp.plan.from_batch")}</p>
@@ -158,4 +145,17 @@ fn summary_text(plan: &QueuePlan, quota: u64, lang: crate::i18n::Lang, hours: &d
             ("worst", &hours(plan.worst_case_seconds)),
         ],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use batchlane_core::snippets::share;
+
+    #[test]
+    fn zones_and_subscriptions_are_the_links() {
+        assert_eq!(ZONES.iter().map(|c| (c.0, c.1)).collect::<Vec<_>>(), share::ZONES.to_vec());
+        assert_eq!(SUBSCRIPTIONS.iter().map(|c| (c.0, c.1)).collect::<Vec<_>>(), share::SUBSCRIPTIONS.to_vec());
+        assert!(!MODELS.is_empty());
+    }
 }

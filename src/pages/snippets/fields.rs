@@ -1,17 +1,31 @@
 //! Labelled form controls for the snippet forms: text, number (with an
 //! inline reason for nonsense), checkbox and select; and two-way bindings
-//! between a field and one member of a state struct.
+//! between a field and one member of a state struct, or (the Control plane
+//! tab) one field of the link's table.
 
 pub use crate::components::check_field::CheckField;
+use crate::components::enum_select::Choice;
 use crate::components::num_field::{next_id, NumField as NumInput};
 use crate::i18n::{t, Lang};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::snippets::FormError;
+use batchlane_core::facts::Catalog;
+use batchlane_core::snippets::share::{control_fields, ControlUi};
+use batchlane_core::snippets::{Dialect, FormError};
 use leptos::prelude::*;
+
+/// The batch APIs the Batch and Control plane tabs write for (product names, not translated).
+pub const DIALECTS: &[Choice<Dialect>] =
+    &[(Dialect::Azure, "azure", "Azure OpenAI (Global Batch)"), (Dialect::OpenAi, "openai", "OpenAI Batch API")];
 
 /// The first reason the domain gives for `field`, in `lang`.
 pub fn reason_for(errors: &[FormError], field: &str, lang: Lang) -> Option<String> {
     errors.iter().find(|e| e.field == field).map(|e| e.reason.pick(lang).to_string())
+}
+
+/// The domain's reason for `field` among `errors`, in the current language.
+pub fn field_error(errors: Signal<Vec<FormError>>, field: &'static str) -> Signal<Option<String>> {
+    let lang = use_prefs().lang;
+    Signal::derive(move || errors.with(|e| reason_for(e, field, lang.get())))
 }
 
 /// Binds a whole-number member of `state` to a [`NumField`].
@@ -45,6 +59,52 @@ pub fn bind_f64<T: Send + Sync + 'static>(
     set: fn(&mut T, f64),
 ) -> (Signal<Option<f64>>, Callback<Option<f64>>) {
     (Signal::derive(move || Some(state.with(get))), Callback::new(move |v: Option<f64>| state.update(|s| set(s, v.unwrap_or(f64::NAN)))))
+}
+
+/// The Control plane tab's fields bound through the link's table
+/// (`share::control_fields`): each is read and written as a link reads and
+/// writes it, so the tab and its link cannot drift apart. The keys are the
+/// link's (`cpEndpoint`, …); the tests check every key the tab binds.
+#[derive(Clone, Copy)]
+pub struct ControlFields {
+    st: RwSignal<ControlUi>,
+    catalog: RwSignal<Catalog>,
+}
+
+type ControlGet = fn(&ControlUi) -> String;
+type ControlSet = fn(&mut ControlUi, &str, &Catalog) -> bool;
+
+impl ControlFields {
+    pub fn new(st: RwSignal<ControlUi>, catalog: RwSignal<Catalog>) -> Self {
+        Self { st, catalog }
+    }
+
+    fn field(key: &str) -> (ControlGet, ControlSet) {
+        control_fields().into_iter().find(|f| f.0 == key).map(|f| (f.2, f.3)).unwrap_or_else(|| panic!("no Control plane field {key}"))
+    }
+
+    fn write(self, set: ControlSet, value: &str) {
+        self.catalog.with_untracked(|c| {
+            self.st.update(|u| {
+                set(u, value, c);
+            })
+        });
+    }
+
+    /// A text field.
+    pub fn text(self, key: &str) -> (Signal<String>, Callback<String>) {
+        let (get, set) = Self::field(key);
+        (Signal::derive(move || self.st.with(get)), Callback::new(move |v: String| self.write(set, &v)))
+    }
+
+    /// A whole-number field (empty = 0).
+    pub fn whole(self, key: &str) -> (Signal<Option<f64>>, Callback<Option<f64>>) {
+        let (get, set) = Self::field(key);
+        (
+            Signal::derive(move || self.st.with(get).parse().ok()),
+            Callback::new(move |v: Option<f64>| self.write(set, &(v.unwrap_or(0.0) as i64).to_string())),
+        )
+    }
 }
 
 /// Binds a text member.
@@ -168,7 +228,9 @@ pub fn NumField(
     view! { <NumInput label=label value=raw on_input=on_input error=message testid=testid placeholder=ph integer=integer/> }
 }
 
-/// A select over `(value, label)` pairs (labels already translated).
+/// A select over `(value, label)` pairs computed at run time (labels
+/// already translated): the AKS versions with their KEDA. A fixed set of
+/// choices is an [`EnumSelect`](crate::components::enum_select::EnumSelect) over a `const` table.
 #[component]
 pub fn SelectField(
     label: &'static str,
@@ -195,5 +257,38 @@ pub fn SelectField(
                 }}
             </select>
         </label>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dialects_are_spelled_as_in_links() {
+        assert!(DIALECTS.iter().all(|c| c.0.fact_subject() == c.1));
+    }
+
+    /// Every `.text("…")` / `.whole("…")` of the Control plane tab names a
+    /// field of the link's table whose writer takes anything typed (text as
+    /// is, a whole number) and whose reader gives it back.
+    #[test]
+    fn every_bound_control_field_is_in_the_table_and_takes_what_is_typed() {
+        let catalog = Catalog::default();
+        let mut bound = 0;
+        for src in [include_str!("control.rs"), include_str!("control_planner.rs"), include_str!("control_audit.rs")] {
+            for (call, typed) in [(".text(\"", "a b; c/d=e, ‘f’"), (".whole(\"", "86401")] {
+                for (at, _) in src.match_indices(call) {
+                    let key = &src[at + call.len()..];
+                    let key = &key[..key.find('"').unwrap()];
+                    let (get, set) = ControlFields::field(key);
+                    let mut ui = ControlUi::new(&catalog);
+                    assert!(set(&mut ui, typed, &catalog), "{key} refuses {typed}");
+                    assert_eq!(get(&ui), typed, "{key}");
+                    bound += 1;
+                }
+            }
+        }
+        assert!(bound >= 15, "found only {bound} bound fields");
     }
 }

@@ -2,18 +2,21 @@
 //! while the scaler fails; `behavior` only where the KEDA version has it)
 //! and `spec.advanced.scalingModifiers` (formula and target).
 
-use super::fields::{bind_int, bind_str, reason_for, CheckField, NumField, SelectField, TextField};
+use super::fields::{bind_int, bind_str, reason_for, CheckField, NumField, TextField};
 use super::state::use_snip;
+use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::snippets::{keda_for_aks, parse_kubernetes_minor, FallbackBehavior, FormError, KedaFeature};
 use leptos::prelude::*;
 
-const BEHAVIORS: [FallbackBehavior; 4] = [
-    FallbackBehavior::Static,
-    FallbackBehavior::CurrentReplicas,
-    FallbackBehavior::CurrentReplicasIfHigher,
-    FallbackBehavior::CurrentReplicasIfLower,
+/// `fallback.behavior`, unset or KEDA's names (`FallbackBehavior::as_str`, as in links), shown as they are.
+const BEHAVIORS: &[Choice<Option<FallbackBehavior>>] = &[
+    (None, "", "snippets.keda.fb_behavior_unset"),
+    (Some(FallbackBehavior::Static), "static", "static"),
+    (Some(FallbackBehavior::CurrentReplicas), "currentReplicas", "currentReplicas"),
+    (Some(FallbackBehavior::CurrentReplicasIfHigher), "currentReplicasIfHigher", "currentReplicasIfHigher"),
+    (Some(FallbackBehavior::CurrentReplicasIfLower), "currentReplicasIfLower", "currentReplicasIfLower"),
 ];
 
 #[component]
@@ -32,14 +35,8 @@ pub fn KedaAdvanced(errors: Signal<Vec<FormError>>) -> impl IntoView {
     // The KEDA version the AKS version brings, and whether it has fallback.behavior.
     let keda = Memo::new(move |_| ui.with(|u| parse_kubernetes_minor(&u.form.aks_kubernetes_version).and_then(keda_for_aks)));
     let behavior_ok = move || keda.get().is_some_and(|k| prefs.catalog.with(|c| k.keda.supports(KedaFeature::FallbackBehavior, c)));
-    let behavior_options = Signal::derive(move || {
-        let lang = prefs.lang.get();
-        let mut v = vec![(String::new(), t(lang, "snippets.keda.fb_behavior_unset").to_string())];
-        v.extend(BEHAVIORS.iter().map(|b| (b.as_str().to_string(), b.as_str().to_string())));
-        v
-    });
-    let behavior_value = Signal::derive(move || ui.with(|u| u.fallback.behavior.map(|b| b.as_str().to_string()).unwrap_or_default()));
-    let set_behavior = Callback::new(move |v: String| ui.update(|u| u.fallback.behavior = BEHAVIORS.into_iter().find(|b| b.as_str() == v)));
+    let behavior = Signal::derive(move || ui.with(|u| u.fallback.behavior));
+    let set_behavior = Callback::new(move |b| ui.update(|u| u.fallback.behavior = b));
     let behavior_missing = move || {
         let lang = prefs.lang.get();
         let since = prefs.catalog.with(|c| KedaFeature::FallbackBehavior.since(c).to_string());
@@ -56,7 +53,7 @@ pub fn KedaAdvanced(errors: Signal<Vec<FormError>>) -> impl IntoView {
                     <NumField label="snippets.keda.fb_threshold" value=threshold on_set=set_threshold integer=true error=err("fallback.failure_threshold") testid="snip-keda-fb-threshold"/>
                     <NumField label="snippets.keda.fb_replicas" value=replicas on_set=set_replicas integer=true error=err("fallback.replicas") testid="snip-keda-fb-replicas"/>
                     <Show when=behavior_ok>
-                        <SelectField label="snippets.keda.fb_behavior" options=behavior_options value=behavior_value on_set=set_behavior testid="snip-keda-fb-behavior"/>
+                        <EnumSelect label="snippets.keda.fb_behavior" choices=BEHAVIORS value=behavior on_set=set_behavior testid="snip-keda-fb-behavior"/>
                     </Show>
                 </div>
                 <Show when=move || !behavior_ok()>
@@ -79,5 +76,16 @@ pub fn KedaAdvanced(errors: Signal<Vec<FormError>>) -> impl IntoView {
             </Show>
             <p class="snip-hint">{tr("snippets.keda.mod_hint")}</p>
         </fieldset>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn behaviors_are_kedas_names() {
+        assert!(BEHAVIORS.iter().all(|c| c.0.map_or("", FallbackBehavior::as_str) == c.1));
+        assert!(BEHAVIORS.iter().skip(1).all(|c| c.1 == c.2));
     }
 }

@@ -2,12 +2,20 @@
 //! quota arithmetic, and the lint panel.
 
 use super::code_block::CodeBlock;
-use super::fields::{CheckField, NumField, SelectField, TextField};
+use super::fields::{CheckField, NumField, TextField};
 use super::state::{use_snip, KedaUi};
+use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::snippets::{lint, max_replicas_from_quota, share, FormError, Lang as Code, LintInput, Rendered, Severity};
 use leptos::prelude::*;
+
+/// Whether workload identity was on before the KEDA add-on: unknown, yes, no.
+const WI_BEFORE_ADDON: &[Choice<Option<bool>>] = &[
+    (None, "unknown", "snippets.lint.wi.unknown"),
+    (Some(true), "yes", "snippets.lint.wi.yes"),
+    (Some(false), "no", "snippets.lint.wi.no"),
+];
 
 pub fn severity_badge(s: Severity) -> (&'static str, &'static str) {
     match s {
@@ -101,21 +109,7 @@ fn LintPanel() -> impl IntoView {
     });
     let hpa = Signal::derive(move || cluster.with(|c| c.hpa_on_workload));
     let other = Signal::derive(move || cluster.with(|c| c.other_keda_install));
-    let wi_options = Signal::derive(move || {
-        let lang = prefs.lang.get();
-        [("unknown", "snippets.lint.wi.unknown"), ("yes", "snippets.lint.wi.yes"), ("no", "snippets.lint.wi.no")]
-            .into_iter()
-            .map(|(v, k)| (v.to_string(), t(lang, k).to_string()))
-            .collect::<Vec<_>>()
-    });
-    let wi_value = Signal::derive(move || {
-        match cluster.with(|c| c.workload_identity_before_addon) {
-            None => "unknown",
-            Some(true) => "yes",
-            Some(false) => "no",
-        }
-        .to_string()
-    });
+    let wi = Signal::derive(move || cluster.with(|c| c.workload_identity_before_addon));
     let subject = Signal::derive(move || cluster.with(|c| c.federated_credential_subject.clone().unwrap_or_default()));
     let u32_bind = |get: fn(&batchlane_core::snippets::ClusterFacts) -> u32, set: fn(&mut batchlane_core::snippets::ClusterFacts, u32)| {
         (
@@ -134,8 +128,8 @@ fn LintPanel() -> impl IntoView {
                 <CheckField label="snippets.lint.hpa" value=hpa on_set=Callback::new(move |v| cluster.update(|c| c.hpa_on_workload = v)) testid="snip-lint-hpa"/>
                 <CheckField label="snippets.lint.other_keda" value=other on_set=Callback::new(move |v| cluster.update(|c| c.other_keda_install = v)) testid="snip-lint-other-keda"/>
                 <div class="snip-grid">
-                    <SelectField label="snippets.lint.wi" options=wi_options value=wi_value testid="snip-lint-wi"
-                        on_set=Callback::new(move |v: String| cluster.update(|c| c.workload_identity_before_addon = match v.as_str() { "yes" => Some(true), "no" => Some(false), _ => None }))/>
+                    <EnumSelect label="snippets.lint.wi" choices=WI_BEFORE_ADDON value=wi testid="snip-lint-wi"
+                        on_set=Callback::new(move |v| cluster.update(|c| c.workload_identity_before_addon = v))/>
                     <TextField label="snippets.lint.subject" value=subject testid="snip-lint-subject" placeholder="system:serviceaccount:kube-system:keda-operator"
                         on_set=Callback::new(move |v: String| cluster.update(|c| c.federated_credential_subject = (!v.trim().is_empty()).then_some(v)))/>
                     <NumField label="snippets.lint.receivers" value=recv on_set=set_recv integer=true testid="snip-lint-receivers"/>

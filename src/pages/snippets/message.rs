@@ -2,9 +2,11 @@
 //! the tier's limits, findings, and the claim-check message.
 
 use super::code_block::CodeBlock;
-use super::fields::{bind_opt_int, bind_str, reason_for, NumField, SelectField, TextField};
+use super::fields::{bind_opt_int, bind_str, reason_for, NumField, TextField};
+use super::generator::{GeneratorPanel, Output};
 use super::keda_output::severity_badge;
 use super::state::use_snip;
+use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::format::number;
@@ -14,6 +16,13 @@ use leptos::prelude::*;
 fn kb(bytes: f64, lang: Lang) -> String {
     format!("{} KB", number(bytes / 1024.0, lang, 1))
 }
+
+/// Service Bus tiers (product names, not translated).
+const TIERS: &[Choice<Tier>] =
+    &[(Tier::Basic, "basic", "Basic"), (Tier::Standard, "standard", "Standard"), (Tier::Premium, "premium", "Premium")];
+
+/// Sent to a queue (`false`) or a topic (`true`).
+const ENTITIES: &[Choice<bool>] = &[(false, "queue", "snippets.msg.queue"), (true, "topic", "snippets.msg.topic")];
 
 const SAMPLE: &str = r#"{
   "tenant_id": "contoso",
@@ -32,30 +41,8 @@ pub fn MessagePanel() -> impl IntoView {
         let input = st.with(|s| s.to_input());
         prefs.catalog.with(|c| check_message(&input, c))
     });
-    let tier_options = Signal::derive(|| {
-        vec![
-            ("basic".to_string(), "Basic".to_string()),
-            ("standard".to_string(), "Standard".to_string()),
-            ("premium".to_string(), "Premium".to_string()),
-        ]
-    });
-    let tier_value = Signal::derive(move || {
-        match st.with(|s| s.tier) {
-            Tier::Basic => "basic",
-            Tier::Standard => "standard",
-            Tier::Premium => "premium",
-        }
-        .to_string()
-    });
-    let set_tier = Callback::new(move |v: String| {
-        st.update(|s| {
-            s.tier = match v.as_str() {
-                "basic" => Tier::Basic,
-                "premium" => Tier::Premium,
-                _ => Tier::Standard,
-            }
-        })
-    });
+    let tier = Signal::derive(move || st.with(|s| s.tier));
+    let set_tier = Callback::new(move |t| st.update(|s| s.tier = t));
     let subs_err = Signal::derive(move || {
         st.with(|s| s.matching_subscriptions.is_some_and(|n| n > 2_000))
             .then(|| t(prefs.lang.get(), "snippets.msg.subscriptions_max").to_string())
@@ -64,15 +51,8 @@ pub fn MessagePanel() -> impl IntoView {
         checked.with(|r| r.as_ref().err().and_then(|e| reason_for(e, "premium_entity_max_bytes", prefs.lang.get())))
     });
     let (pmax, set_pmax) = bind_opt_int(st, |s| s.premium_max_kb.map(|x| x as i64), |s, v| s.premium_max_kb = v.map(|x| x as f64));
-    let entity_options = Signal::derive(move || {
-        let lang = prefs.lang.get();
-        vec![
-            ("queue".to_string(), t(lang, "snippets.msg.queue").to_string()),
-            ("topic".to_string(), t(lang, "snippets.msg.topic").to_string()),
-        ]
-    });
-    let entity_value = Signal::derive(move || if st.with(|s| s.on_topic) { "topic".to_string() } else { "queue".to_string() });
-    let set_entity = Callback::new(move |v: String| st.update(|s| s.on_topic = v == "topic"));
+    let on_topic = Signal::derive(move || st.with(|s| s.on_topic));
+    let set_on_topic = Callback::new(move |topic| st.update(|s| s.on_topic = topic));
     let (subs, set_subs) = bind_opt_int(
         st,
         |s| s.matching_subscriptions.map(i64::from),
@@ -86,49 +66,45 @@ pub fn MessagePanel() -> impl IntoView {
         fill(t(lang, "snippets.msg.body_size"), &[("bytes", &number(n, lang, 0)), ("kb", &kb(n, lang))])
     };
     view! {
-        <h2>{tr("snippets.msg.title")}</h2>
-        <p class="muted">{tr("snippets.msg.intro")}</p>
-        <div class="snip-split">
-            <form class="snip-card snip-form" on:submit=|ev| ev.prevent_default()>
-                <div class="snip-grid">
-                    <SelectField label="snippets.msg.tier" options=tier_options value=tier_value on_set=set_tier testid="snip-msg-tier"/>
-                    <Show when=move || st.with(|s| s.tier == Tier::Premium)>
-                        <NumField label="snippets.msg.premium_max" value=pmax on_set=set_pmax integer=true optional=true error=premium_err testid="snip-msg-premium-max" placeholder="snippets.msg.premium_default"/>
-                    </Show>
-                    <SelectField label="snippets.msg.entity" options=entity_options value=entity_value on_set=set_entity testid="snip-msg-entity"/>
-                    <Show when=move || st.with(|s| s.on_topic)>
-                        <NumField label="snippets.msg.subscriptions" value=subs on_set=set_subs integer=true optional=true error=subs_err testid="snip-msg-subscriptions" placeholder="snippets.msg.subscriptions_default"/>
-                    </Show>
-                </div>
-                <label class="field">
-                    <span>{tr("snippets.msg.body")}</span>
-                    <textarea
-                        class="snip-body"
-                        rows="8"
-                        spellcheck="false"
-                        data-testid="snip-msg-body"
-                        prop:value=move || st.with(|s| s.body.clone())
-                        on:input=move |ev| st.update(|s| s.body = event_target_value(&ev))
-                    ></textarea>
-                    <span class="snip-hint" data-testid="snip-msg-body-size">{body_len}</span>
-                </label>
-                <div class="snip-actions">
-                    <button type="button" class="button button--small" data-testid="snip-msg-sample" on:click=move |_| st.update(|s| s.body = SAMPLE.to_string())>
-                        {tr("snippets.msg.sample")}
-                    </button>
-                    <button type="button" class="button button--small" on:click=move |_| st.update(|s| s.body.clear())>{tr("snippets.msg.clear")}</button>
-                </div>
-                <Properties/>
-                <div class="snip-grid">
-                    <TextField label="snippets.msg.message_id" value=mid on_set=set_mid testid="snip-msg-id"/>
-                    <TextField label="snippets.msg.session_id" value=sid on_set=set_sid testid="snip-msg-session"/>
-                </div>
-            </form>
-            <div class="snip-output">
+        <GeneratorPanel title="snippets.msg.title" intro="snippets.msg.intro">
+            <Output slot>
                 <Sizes checked=checked/>
                 <ClaimCheck recommended=Signal::derive(move || checked.with(|r| r.as_ref().is_ok_and(|c| c.claim_check_recommended)))/>
+            </Output>
+            <div class="snip-grid">
+                <EnumSelect label="snippets.msg.tier" choices=TIERS value=tier on_set=set_tier testid="snip-msg-tier"/>
+                <Show when=move || st.with(|s| s.tier == Tier::Premium)>
+                    <NumField label="snippets.msg.premium_max" value=pmax on_set=set_pmax integer=true optional=true error=premium_err testid="snip-msg-premium-max" placeholder="snippets.msg.premium_default"/>
+                </Show>
+                <EnumSelect label="snippets.msg.entity" choices=ENTITIES value=on_topic on_set=set_on_topic testid="snip-msg-entity"/>
+                <Show when=move || st.with(|s| s.on_topic)>
+                    <NumField label="snippets.msg.subscriptions" value=subs on_set=set_subs integer=true optional=true error=subs_err testid="snip-msg-subscriptions" placeholder="snippets.msg.subscriptions_default"/>
+                </Show>
             </div>
-        </div>
+            <label class="field">
+                <span>{tr("snippets.msg.body")}</span>
+                <textarea
+                    class="snip-body"
+                    rows="8"
+                    spellcheck="false"
+                    data-testid="snip-msg-body"
+                    prop:value=move || st.with(|s| s.body.clone())
+                    on:input=move |ev| st.update(|s| s.body = event_target_value(&ev))
+                ></textarea>
+                <span class="snip-hint" data-testid="snip-msg-body-size">{body_len}</span>
+            </label>
+            <div class="snip-actions">
+                <button type="button" class="button button--small" data-testid="snip-msg-sample" on:click=move |_| st.update(|s| s.body = SAMPLE.to_string())>
+                    {tr("snippets.msg.sample")}
+                </button>
+                <button type="button" class="button button--small" on:click=move |_| st.update(|s| s.body.clear())>{tr("snippets.msg.clear")}</button>
+            </div>
+            <Properties/>
+            <div class="snip-grid">
+                <TextField label="snippets.msg.message_id" value=mid on_set=set_mid testid="snip-msg-id"/>
+                <TextField label="snippets.msg.session_id" value=sid on_set=set_sid testid="snip-msg-session"/>
+            </div>
+        </GeneratorPanel>
     }
 }
 

@@ -10,9 +10,11 @@ mod control;
 mod control_audit;
 mod control_planner;
 mod fields;
+mod generator;
 mod keda_advanced;
 mod keda_form;
 mod keda_output;
+mod keda_scaling;
 mod message;
 pub mod state;
 
@@ -24,18 +26,6 @@ use batchlane_core::snippets::share;
 use leptos::prelude::*;
 use state::{use_snip, Tab};
 use wasm_bindgen::JsCast;
-
-/// Opens `tab` and brings its panel into view.
-pub fn go_to(snip: state::Snip, tab: Tab) {
-    snip.tab.set(tab);
-    let id = format!("snip-tab-{}", tab.id());
-    request_animation_frame(move || {
-        if let Some(el) = document().get_element_by_id(&id).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-            let _ = el.focus();
-            el.scroll_into_view();
-        }
-    });
-}
 
 #[component]
 pub fn SnippetsPage() -> impl IntoView {

@@ -11,6 +11,7 @@ use batchlane_core::snippets::{
     WorkerOptions,
 };
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The tab's label key.
 pub fn tab_key(tab: Tab) -> &'static str {
@@ -143,6 +144,19 @@ pub struct Snip {
 
 pub fn use_snip() -> Snip {
     expect_context::<Snip>()
+}
+
+/// Opens `tab` and brings its panel into view (the advisor's and the
+/// worker's links to another tab).
+pub fn go_to(snip: Snip, tab: Tab) {
+    snip.tab.set(tab);
+    let id = format!("snip-tab-{}", tab.id());
+    request_animation_frame(move || {
+        if let Some(el) = document().get_element_by_id(&id).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+            el.scroll_into_view();
+        }
+    });
 }
 
 /// Builds the state, applying what the link brings (`share::open`): `q`

@@ -16,9 +16,10 @@ mod state;
 mod text;
 mod triage;
 
+use crate::components::link_banner::LinkBanner;
 use crate::components::page_header::PageHeader;
 use crate::prefs::use_prefs;
-use crate::state::{use_url_state, LinkBanner};
+use crate::state::use_url_state;
 use batchlane_core::facts::tiers::QuotaTier;
 use batchlane_core::traffic::PtuPricing;
 use leptos::prelude::*;

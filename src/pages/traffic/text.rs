@@ -1,8 +1,8 @@
 //! Labels and number formats the panels share.
 
 use crate::i18n::{fill, t, Lang};
+use batchlane_core::facts::{DeploymentType, Scope};
 use batchlane_core::format::{format_count, format_number};
-use batchlane_core::quota::plan::{DeploymentType, Scope};
 use batchlane_core::traffic::{time::format_minute, Binds, ImportError, Layout, LimitSource, ModelSource};
 
 /// The deployment type's product name (the same in both languages).

@@ -124,9 +124,13 @@ fn unknown_model_or_combination_exits_2_naming_the_closest() {
     let (code, _, err) = quota(&["--model", "gpt-4o", "--deployment", "global", "--tier", "1"]);
     assert_eq!(code, 2);
     assert!(err.contains("gpt-4o has no global row at tier 1; closest known (deployment/tier): datazone/1"), "{err}");
+    // "regional" is the Standard (regional) tables, as `traffic` spells it.
     let (code, _, err) = quota(&["--model", "gpt-4o", "--deployment", "regional", "--tier", "1"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown deployment 'regional'"), "{err}");
+    assert!(err.contains("gpt-4o has no standard row at tier 1"), "{err}");
+    let (code, _, err) = quota(&["--model", "gpt-4o", "--deployment", "zonal", "--tier", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown deployment 'zonal'"), "{err}");
     let (code, _, _) = quota(&["--model", "gpt-4o", "--deployment", "global", "--tier", "7"]);
     assert_eq!(code, 2);
     let (code, _, _) = quota(&["--model", "gpt-4o"]);

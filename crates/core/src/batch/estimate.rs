@@ -4,6 +4,7 @@
 use super::media_tokens::MediaTally;
 use super::tokens::CachedCounter;
 use super::Endpoint;
+use crate::cost::prices::PriceOverride;
 use crate::facts::Catalog;
 use crate::facts::Kind;
 use serde_json::Value;
@@ -239,25 +240,19 @@ pub struct CostEstimate {
     pub total_usd_max: f64,
 }
 
-/// The batch prices for a model: the user's, else the catalog's Global price
-/// × `batch_price_factor`. `None` when neither knows the model's price.
-pub fn cost(
-    catalog: &Catalog,
-    model: Option<&str>,
-    typed: super::PriceOverride,
-    prompt_tokens: u64,
-    output_tokens: u64,
-) -> Option<CostEstimate> {
-    let factor = catalog.require(Kind::BatchPriceFactor, "any");
-    let from_catalog = |kind: Kind| model.and_then(|m| catalog.get(kind, m)).map(|p| p * factor);
-    let input = typed.input_per_m.or_else(|| from_catalog(Kind::PriceInput))?;
-    let output = typed.output_per_m.or_else(|| from_catalog(Kind::PriceOutput)).unwrap_or(0.0);
+/// The batch prices for a model: the user's list prices, else the catalog's
+/// Global price, × the batch factor (the user's, else `batch_price_factor`). `None` when neither knows the model's price.
+pub fn cost(catalog: &Catalog, model: Option<&str>, typed: PriceOverride, prompt_tokens: u64, output_tokens: u64) -> Option<CostEstimate> {
+    let factor = typed.batch_factor.unwrap_or_else(|| catalog.require(Kind::BatchPriceFactor, "any"));
+    let list = |ov: Option<f64>, kind: Kind| ov.or_else(|| model.and_then(|m| catalog.get(kind, m)));
+    let input = list(typed.input, Kind::PriceInput)? * factor;
+    let output = list(typed.output, Kind::PriceOutput).unwrap_or(0.0) * factor;
     let input_usd = prompt_tokens as f64 / 1e6 * input;
     let output_usd_max = output_tokens as f64 / 1e6 * output;
     Some(CostEstimate {
         input_price_per_m: input,
         output_price_per_m: output,
-        user_prices: typed.input_per_m.is_some() || typed.output_per_m.is_some(),
+        user_prices: typed.input.is_some() || typed.output.is_some(),
         input_usd,
         output_usd_max,
         total_usd_max: input_usd + output_usd_max,

@@ -49,7 +49,7 @@ pub use findings::Findings;
 pub use group::{group, Group, GROUP_LINES_KEPT};
 pub use line::{check_line, FileShape, LineRef, Parsed};
 pub use media_tokens::MediaTally;
-pub use options::{CheckOptions, OptionError, PriceOverride, QuotaChoice, Subscription, Zone};
+pub use options::{CheckOptions, OptionError, QuotaChoice, Subscription};
 pub use parallel::{check_bytes_parallel, owned_range, plan_parallel, sniff_model, ParallelPlan, TokenPass, PLAN_PREFIX_BYTES};
 pub use part_merge::merge_parts;
 pub use range_check::{check_bytes_ranges, plan_ranges, range_checker, ranges_at};

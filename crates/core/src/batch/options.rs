@@ -1,8 +1,9 @@
 //! What the user chose for a check: dialect, storage, tokens, quota, price.
 
 use super::Dialect;
+use crate::cost::prices::PriceOverride;
 use crate::facts::Kind;
-use crate::facts::{Catalog, Encoding};
+use crate::facts::{Catalog, Encoding, Scope};
 
 /// Where the deployment's enqueued-token quota comes from.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -10,17 +11,11 @@ pub enum QuotaChoice {
     /// No quota check.
     #[default]
     None,
-    /// The catalog's figure for the model, deployment type and subscription.
-    Catalog { zone: Zone, subscription: Subscription },
+    /// The catalog's figure for the model, batch scope (Global or Data
+    /// Zone) and subscription.
+    Catalog { zone: Scope, subscription: Subscription },
     /// A number the user typed in.
     Tokens(u64),
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Zone {
-    #[default]
-    Global,
-    DataZone,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -34,18 +29,20 @@ pub enum Subscription {
 }
 
 impl QuotaChoice {
-    /// The catalog fact id's kind for a choice (`enqueued_global_default`).
-    pub fn fact_kind(zone: Zone, subscription: Subscription) -> Kind {
-        match (zone, subscription) {
-            (Zone::Global, Subscription::Ea) => Kind::EnqueuedGlobalEa,
-            (Zone::Global, Subscription::Default) => Kind::EnqueuedGlobalDefault,
-            (Zone::Global, Subscription::CreditCard) => Kind::EnqueuedGlobalCreditCard,
-            (Zone::Global, Subscription::Msdn) => Kind::EnqueuedGlobalMsdn,
-            (Zone::DataZone, Subscription::Ea) => Kind::EnqueuedDatazoneEa,
-            (Zone::DataZone, Subscription::Default) => Kind::EnqueuedDatazoneDefault,
-            (Zone::DataZone, Subscription::CreditCard) => Kind::EnqueuedDatazoneCreditCard,
-            (Zone::DataZone, Subscription::Msdn) => Kind::EnqueuedDatazoneMsdn,
-        }
+    /// The catalog fact id's kind for a choice (`enqueued_global_default`);
+    /// `None` for Regional, where the vendor runs no batch jobs.
+    pub fn fact_kind(zone: Scope, subscription: Subscription) -> Option<Kind> {
+        Some(match (zone, subscription) {
+            (Scope::Global, Subscription::Ea) => Kind::EnqueuedGlobalEa,
+            (Scope::Global, Subscription::Default) => Kind::EnqueuedGlobalDefault,
+            (Scope::Global, Subscription::CreditCard) => Kind::EnqueuedGlobalCreditCard,
+            (Scope::Global, Subscription::Msdn) => Kind::EnqueuedGlobalMsdn,
+            (Scope::DataZone, Subscription::Ea) => Kind::EnqueuedDatazoneEa,
+            (Scope::DataZone, Subscription::Default) => Kind::EnqueuedDatazoneDefault,
+            (Scope::DataZone, Subscription::CreditCard) => Kind::EnqueuedDatazoneCreditCard,
+            (Scope::DataZone, Subscription::Msdn) => Kind::EnqueuedDatazoneMsdn,
+            (Scope::Regional, _) => return None,
+        })
     }
 
     /// The quota in tokens, if the choice names one the catalog knows.
@@ -53,17 +50,9 @@ impl QuotaChoice {
         match self {
             QuotaChoice::None => None,
             QuotaChoice::Tokens(n) => Some(*n),
-            QuotaChoice::Catalog { zone, subscription } => catalog.get(Self::fact_kind(*zone, *subscription), model?).map(|v| v as u64),
+            QuotaChoice::Catalog { zone, subscription } => catalog.get(Self::fact_kind(*zone, *subscription)?, model?).map(|v| v as u64),
         }
     }
-}
-
-/// Prices the user typed in, USD per 1M tokens *at the batch price*
-/// (`None` = the catalog's Global price × `batch_price_factor`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct PriceOverride {
-    pub input_per_m: Option<f64>,
-    pub output_per_m: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -79,6 +68,8 @@ pub struct CheckOptions {
     /// `batch-summarize` name no model). `None` = read it from `body.model`.
     pub model: Option<String>,
     pub quota: QuotaChoice,
+    /// Prices the user typed in (`None` = the catalog's Global price ×
+    /// `batch_price_factor`).
     pub price: PriceOverride,
     /// Diagnostics kept per code; the counts stay exact beyond it.
     pub max_stored_per_code: usize,
@@ -152,7 +143,7 @@ const ABSURD_PRICE_PER_M: f64 = 10_000.0;
 impl CheckOptions {
     /// Checks the numbers the user typed in.
     pub fn validate(&self) -> Result<(), OptionError> {
-        for p in [self.price.input_per_m, self.price.output_per_m].into_iter().flatten() {
+        for p in [self.price.input, self.price.cached_input, self.price.output, self.price.batch_factor].into_iter().flatten() {
             if !p.is_finite() {
                 return Err(OptionError::PriceNotANumber);
             }
@@ -185,25 +176,29 @@ mod tests {
     #[test]
     fn quota_from_catalog_or_typed() {
         let c = Catalog::builtin();
-        let q = QuotaChoice::Catalog { zone: Zone::DataZone, subscription: Subscription::Default };
+        let q = QuotaChoice::Catalog { zone: Scope::DataZone, subscription: Subscription::Default };
         assert_eq!(q.limit(&c, Some("gpt-4.1")), Some(30_000_000));
         assert_eq!(q.limit(&c, None), None);
-        let g = QuotaChoice::Catalog { zone: Zone::Global, subscription: Subscription::Msdn };
+        let g = QuotaChoice::Catalog { zone: Scope::Global, subscription: Subscription::Msdn };
         assert_eq!(g.limit(&c, Some("gpt-4")), Some(100_000));
         assert_eq!(QuotaChoice::Tokens(5).limit(&c, None), Some(5));
+        // No batch runs in a Regional scope: no quota to take from the catalog.
+        let r = QuotaChoice::Catalog { zone: Scope::Regional, subscription: Subscription::Default };
+        assert_eq!(QuotaChoice::fact_kind(Scope::Regional, Subscription::Default), None);
+        assert_eq!(r.limit(&Catalog::builtin(), Some("gpt-4o")), None);
     }
 
     #[test]
     fn typed_numbers_are_validated() {
         let mut o = CheckOptions::default();
         assert_eq!(o.validate(), Ok(()));
-        o.price.input_per_m = Some(f64::NAN);
+        o.price.input = Some(f64::NAN);
         assert_eq!(o.validate(), Err(OptionError::PriceNotANumber));
-        o.price.input_per_m = Some(-1.0);
+        o.price.input = Some(-1.0);
         assert_eq!(o.validate(), Err(OptionError::PriceNegative));
-        o.price.input_per_m = Some(1e9);
+        o.price.input = Some(1e9);
         assert_eq!(o.validate(), Err(OptionError::PriceAbsurd));
-        o.price.input_per_m = None;
+        o.price.input = None;
         o.model = Some("batch-summarize".into());
         assert!(matches!(o.validate(), Err(OptionError::UnknownModel(_))));
         o.model = None;

@@ -1,11 +1,12 @@
 //! Spend per tenant and per feature from usage records, as table rows
 //! sorted by cost, with totals and a CSV export.
 
-use super::prices::{effective_prices, DeploymentType, PriceError, Prices};
+use super::prices::{effective_prices, PriceError, Prices};
 use super::scenario::Split;
 use super::usage::{Diagnostic, Diagnostics, LineProblem, UsageRecord};
 use crate::cost::knobs::token_cost;
 use crate::facts::Catalog;
+use crate::facts::Scope;
 use crate::io::csv::{CsvError, CsvOptions, CsvWriter};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -14,12 +15,12 @@ use std::collections::BTreeMap;
 /// served them.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AttributionConfig {
-    pub deployment: DeploymentType,
+    pub deployment: Scope,
 }
 
 impl Default for AttributionConfig {
     fn default() -> Self {
-        AttributionConfig { deployment: DeploymentType::Global }
+        AttributionConfig { deployment: Scope::Global }
     }
 }
 

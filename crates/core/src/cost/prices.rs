@@ -6,50 +6,48 @@
 //! overrides flow through.
 
 use crate::facts::Kind;
-use crate::facts::{self, Catalog, Certainty, ModelKind, SourceId, MODELS};
+use crate::facts::{self, Catalog, Certainty, ModelKind, Scope, SourceId, MODELS};
 use serde::{Deserialize, Serialize};
 
-/// Where a pay-as-you-go deployment processes data; decides the uplift on
-/// the Global list price.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum DeploymentType {
-    /// Global Standard: the list price.
-    Global,
-    /// Data Zone Standard: list price × `datazone_price_factor`.
-    DataZone,
-    /// Regional Standard: list price × `regional_price_factor`. No batch.
-    Regional,
+/// Prices the user typed in, replacing the catalog's for every model: USD
+/// per 1M tokens at the list (Global pay-as-you-go) price, and the batch
+/// factor. `None` = the catalog's figure. One shape for every page: /batch
+/// takes batch prices and converts them ([`PriceOverride::at_batch_price`]),
+/// /results takes list prices and the factor.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PriceOverride {
+    pub input: Option<f64>,
+    pub cached_input: Option<f64>,
+    pub output: Option<f64>,
+    pub batch_factor: Option<f64>,
 }
 
-impl DeploymentType {
-    pub const ALL: [DeploymentType; 3] = [DeploymentType::Global, DeploymentType::DataZone, DeploymentType::Regional];
-
-    /// Stable code for URLs and storage.
-    pub fn code(self) -> &'static str {
-        match self {
-            DeploymentType::Global => "global",
-            DeploymentType::DataZone => "datazone",
-            DeploymentType::Regional => "regional",
+impl PriceOverride {
+    /// The override for prices typed at the batch price (list price ×
+    /// `factor`, the catalog's batch factor): the list price is the typed
+    /// one over the factor, so the batch price comes out as typed. With a
+    /// factor of 0 (every catalog price free) the typed prices stand at a
+    /// factor of 1 and the untyped ones at 0.
+    pub fn at_batch_price(input: Option<f64>, output: Option<f64>, factor: f64) -> PriceOverride {
+        if factor > 0.0 && factor.is_finite() {
+            PriceOverride { input: input.map(|p| p / factor), output: output.map(|p| p / factor), ..PriceOverride::default() }
+        } else {
+            PriceOverride {
+                input: Some(input.unwrap_or(0.0)),
+                output: Some(output.unwrap_or(0.0)),
+                cached_input: Some(0.0),
+                batch_factor: Some(1.0),
+            }
         }
     }
 
-    pub fn from_code(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|d| d.code() == code)
-    }
-
-    /// Whether the vendor runs batch jobs on this deployment type (Global
-    /// Batch and Data Zone Batch exist; Regional batch does not).
-    pub fn has_batch(self) -> bool {
-        !matches!(self, DeploymentType::Regional)
-    }
-
-    /// The catalog fact that scales the Global price, if any.
-    fn factor_kind(self) -> Option<Kind> {
-        match self {
-            DeploymentType::Global => None,
-            DeploymentType::DataZone => Some(Kind::DatazonePriceFactor),
-            DeploymentType::Regional => Some(Kind::RegionalPriceFactor),
-        }
+    /// The first field that is negative, NaN or infinite, by name
+    /// (`input`, `cached_input`, `output`, `batch_factor`).
+    pub fn bad_field(&self) -> Option<&'static str> {
+        [("input", self.input), ("cached_input", self.cached_input), ("output", self.output), ("batch_factor", self.batch_factor)]
+            .into_iter()
+            .find(|(_, v)| v.is_some_and(|v| !v.is_finite() || v < 0.0))
+            .map(|(name, _)| name)
     }
 }
 
@@ -156,7 +154,7 @@ impl std::fmt::Display for PriceError {
 
 /// The prices of `model` (a catalog name, alias or dated version) on
 /// `deployment`: the Global list price times the deployment's uplift.
-pub fn effective_prices(model: &str, deployment: DeploymentType, catalog: &Catalog) -> Result<Prices, PriceError> {
+pub fn effective_prices(model: &str, deployment: Scope, catalog: &Catalog) -> Result<Prices, PriceError> {
     let m = facts::model_for_name(model).ok_or_else(|| PriceError::UnknownModel(model.to_string()))?;
     let input = catalog.get(Kind::PriceInput, m.name).ok_or_else(|| PriceError::NoPrice(m.name.to_string()))?;
     let cached_input = catalog.get(Kind::PriceCachedInput, m.name).unwrap_or(input);
@@ -165,7 +163,7 @@ pub fn effective_prices(model: &str, deployment: DeploymentType, catalog: &Catal
         (None, ModelKind::Embedding) => 0.0,
         (None, _) => return Err(PriceError::NoPrice(m.name.to_string())),
     };
-    let uplift = deployment.factor_kind().map_or(1.0, |k| catalog.require(k, "any"));
+    let uplift = deployment.price_factor_kind().map_or(1.0, |k| catalog.require(k, "any"));
     Ok(Prices {
         input: input * uplift,
         cached_input: cached_input * uplift,
@@ -176,6 +174,20 @@ pub fn effective_prices(model: &str, deployment: DeploymentType, catalog: &Catal
 
 #[cfg(test)]
 mod tests {
+    use super::PriceOverride;
+
+    #[test]
+    fn batch_prices_typed_come_out_as_typed() {
+        let o = PriceOverride::at_batch_price(Some(1.25), None, 0.5);
+        assert_eq!(o, PriceOverride { input: Some(2.5), ..PriceOverride::default() });
+        assert_eq!(o.input.map(|p| p * 0.5), Some(1.25));
+        let free = PriceOverride::at_batch_price(Some(3.0), None, 0.0);
+        assert_eq!((free.input, free.output, free.batch_factor), (Some(3.0), Some(0.0), Some(1.0)));
+        assert_eq!(PriceOverride { output: Some(f64::NAN), ..PriceOverride::default() }.bad_field(), Some("output"));
+        assert_eq!(PriceOverride { batch_factor: Some(-1.0), ..PriceOverride::default() }.bad_field(), Some("batch_factor"));
+        assert_eq!(o.bad_field(), None);
+    }
+
     use super::*;
 
     #[test]
@@ -202,21 +214,21 @@ mod tests {
         let row = price_table(&c).rows.into_iter().find(|r| r.model == "gpt-4o").unwrap();
         let out = row.output.unwrap();
         assert!(out.overridden && out.value == 12.0 && out.catalog_value == 10.0);
-        let p = effective_prices("gpt-4o-2024-08-06", DeploymentType::DataZone, &c).unwrap();
+        let p = effective_prices("gpt-4o-2024-08-06", Scope::DataZone, &c).unwrap();
         assert!((p.output - 14.4).abs() < 1e-12 && (p.input - 3.0).abs() < 1e-12);
     }
 
     #[test]
     fn deployment_uplift_and_errors() {
         let c = Catalog::builtin();
-        let g = effective_prices("gpt-4.1", DeploymentType::Global, &c).unwrap();
+        let g = effective_prices("gpt-4.1", Scope::Global, &c).unwrap();
         assert_eq!((g.input, g.cached_input, g.output, g.batch_factor), (2.0, 0.5, 8.0, 0.5));
-        let r = effective_prices("gpt-4.1", DeploymentType::Regional, &c).unwrap();
+        let r = effective_prices("gpt-4.1", Scope::Regional, &c).unwrap();
         assert!((r.output - 8.8).abs() < 1e-12);
-        let e = effective_prices("text-embedding-3-large", DeploymentType::Global, &c).unwrap();
+        let e = effective_prices("text-embedding-3-large", Scope::Global, &c).unwrap();
         assert_eq!((e.input, e.cached_input, e.output), (0.13, 0.13, 0.0));
-        assert_eq!(effective_prices("gpt-4", DeploymentType::Global, &c), Err(PriceError::NoPrice("gpt-4".into())));
-        assert_eq!(effective_prices("my-deploy", DeploymentType::Global, &c), Err(PriceError::UnknownModel("my-deploy".into())));
-        assert_eq!(DeploymentType::from_code("datazone"), Some(DeploymentType::DataZone));
+        assert_eq!(effective_prices("gpt-4", Scope::Global, &c), Err(PriceError::NoPrice("gpt-4".into())));
+        assert_eq!(effective_prices("my-deploy", Scope::Global, &c), Err(PriceError::UnknownModel("my-deploy".into())));
+        assert_eq!(Scope::from_code("datazone"), Some(Scope::DataZone));
     }
 }

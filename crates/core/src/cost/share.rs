@@ -4,17 +4,18 @@
 //! scenarios under `s1.` … `s4.`, each with its `name` and only the fields
 //! that differ from the baseline. Fields: `name req per model dep sys user
 //! k chunk out max cache batch rel` (`max=none` clears the cap; `per` is
-//! `day` or `month`; `dep` a [`DeploymentType`] code; `rel` 0 or 1). Price
+//! `day` or `month`; `dep` a [`Scope`] code; `rel` 0 or 1). Price
 //! overrides travel as `f.<fact id>=value` ([`encode_overrides`]). The pairs
 //! are raw strings: `io::query` percent-encodes them. Every key is a line of
 //! one [`table`], which checks what a link brings; keys outside it are left
 //! for the rest of the page and ignored here.
 
 use super::compare::{Comparison, Scenario, MAX_SCENARIOS};
-use super::prices::{price_table, DeploymentType};
+use super::prices::price_table;
 use super::scenario::CostConfig;
 use super::workload::{Period, Workload, MAX_CHUNKS, MAX_REQUESTS, MAX_TOKENS_PER_FIELD};
 use crate::facts::Catalog;
+use crate::facts::Scope;
 use crate::io::query::{field, Kind, Rejected, Table};
 
 pub use crate::io::query::Pairs;
@@ -33,7 +34,7 @@ fn workload_kinds() -> Vec<(&'static str, Kind)> {
         ("req", Kind::number(0.0, MAX_REQUESTS)),
         ("per", Kind::Enum(vec!["day", "month"])),
         ("model", Kind::Text { max_chars: MAX_NAME_CHARS }),
-        ("dep", Kind::Enum(DeploymentType::ALL.iter().map(|d| d.code()).collect())),
+        ("dep", Kind::Enum(Scope::ALL.iter().map(|d| d.url_code()).collect())),
         ("sys", Kind::number(0.0, MAX_TOKENS_PER_FIELD)),
         ("user", Kind::number(0.0, MAX_TOKENS_PER_FIELD)),
         ("k", Kind::whole(0.0, MAX_CHUNKS)),
@@ -55,7 +56,7 @@ fn fields(w: &Workload) -> [(&'static str, String); 13] {
         ("req", num(w.requests)),
         ("per", per.to_string()),
         ("model", w.model.clone()),
-        ("dep", w.deployment.code().to_string()),
+        ("dep", w.deployment.url_code().to_string()),
         ("sys", num(w.system_tokens)),
         ("user", num(w.user_tokens)),
         ("k", num(w.chunks)),
@@ -135,7 +136,7 @@ fn set_field(w: &mut Workload, field: &str, value: &str) -> bool {
             w.model = value.to_string();
             true
         }
-        "dep" => DeploymentType::from_code(value).map(|d| w.deployment = d).is_some(),
+        "dep" => Scope::from_code(value).map(|d| w.deployment = d).is_some(),
         "sys" => ok(number(), &mut w.system_tokens),
         "user" => ok(number(), &mut w.user_tokens),
         "k" => ok(number(), &mut w.chunks),
@@ -253,7 +254,7 @@ mod tests {
         c.scenarios[0].workload.chunks = 4.0;
         c.duplicate(Slot::Scenario(0), "no cap, batch, & more #2".into()).unwrap();
         let w = &mut c.scenarios[1].workload;
-        (w.max_tokens, w.batch_share, w.deployment, w.model) = (None, 0.1 + 0.2, DeploymentType::DataZone, "gpt-4.1-mini".into());
+        (w.max_tokens, w.batch_share, w.deployment, w.model) = (None, 0.1 + 0.2, Scope::DataZone, "gpt-4.1-mini".into());
         w.relevance_measured = true;
         c.duplicate(Slot::Baseline, String::new()).unwrap();
         c
@@ -317,7 +318,7 @@ mod tests {
             vec![
                 ("b.req", Reason::NotANumber),
                 ("b.per", Reason::NotOneOf { allowed: vec!["day".into(), "month".into()] }),
-                ("b.dep", Reason::NotOneOf { allowed: DeploymentType::ALL.iter().map(|d| d.code().to_string()).collect() }),
+                ("b.dep", Reason::NotOneOf { allowed: Scope::ALL.iter().map(|d| d.url_code().to_string()).collect() }),
                 ("s1.rel", Reason::NotABool),
                 ("days", Reason::TooLarge { max: 31.0 }),
                 ("b.sys", Reason::Repeated),

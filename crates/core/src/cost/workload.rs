@@ -8,8 +8,9 @@
 //! the cache step above the minimum (`cache_min_prefix_tokens`, then
 //! `cache_step_tokens`), and nothing when the prefix is below the minimum.
 
-use super::prices::{effective_prices, DeploymentType, PriceError};
+use super::prices::{effective_prices, PriceError};
 use crate::facts::Kind;
+use crate::facts::Scope;
 use crate::facts::{self, Catalog, Certainty};
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +28,7 @@ pub struct Workload {
     pub per: Period,
     /// A catalog model name (aliases and dated versions resolve).
     pub model: String,
-    pub deployment: DeploymentType,
+    pub deployment: Scope,
     pub system_tokens: f64,
     pub user_tokens: f64,
     /// Retrieved chunks per request (k): a whole number.
@@ -52,7 +53,7 @@ impl Default for Workload {
             requests: 10_000.0,
             per: Period::Day,
             model: "gpt-4o".to_string(),
-            deployment: DeploymentType::Global,
+            deployment: Scope::Global,
             system_tokens: 1_200.0,
             user_tokens: 200.0,
             chunks: 8.0,
@@ -326,7 +327,7 @@ mod tests {
     fn model_and_deployment_checks() {
         let w = Workload { model: "gpt-4".into(), ..Workload::default() };
         assert_eq!(issues(&w), vec![(Field::Model, Problem::Price(PriceError::NoPrice("gpt-4".into())))]);
-        let w = Workload { deployment: DeploymentType::Regional, batch_share: 0.3, ..Workload::default() };
+        let w = Workload { deployment: Scope::Regional, batch_share: 0.3, ..Workload::default() };
         assert_eq!(issues(&w), vec![(Field::BatchShare, Problem::NoBatchOnDeployment)]);
         // Unconfirmed context window: a warning, not an error.
         let w = Workload { chunks: 300.0, ..Workload::default() };

@@ -10,6 +10,7 @@
 
 mod batch;
 mod batch_models;
+mod deployment;
 pub mod export;
 mod keda;
 mod kind;
@@ -26,6 +27,7 @@ pub mod tiers;
 mod tokens;
 
 pub use batch_models::{closest_model_names, openai_batch_model_fact};
+pub use deployment::{DeploymentType, Scope};
 pub use kind::Kind;
 pub use model_rules::REASONING_PARAMS;
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};

@@ -3,14 +3,15 @@
 //! and its JSON. Shared by the CLI (`--format json`) and the Python
 //! package (`batchlane.quota`): one builder, one shape.
 
-use super::tiers::{self, FactSource, QuotaTier, TierDeployment, TierLimit};
+use super::tiers::{self, FactSource, QuotaTier, TierLimit};
+use super::Scope;
 use super::{builtin, Catalog, Kind};
 use serde_json::{json, Value};
 
 /// A tier row, found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TierAnswer {
-    pub deployment: TierDeployment,
+    pub deployment: Scope,
     pub limit: TierLimit,
     pub ptu_output_weight: Option<f64>,
     pub ptu_min: Option<f64>,
@@ -28,19 +29,19 @@ pub fn known_model(wanted: &str) -> Option<&'static str> {
 /// The row of `model` (as the tables spell it, or case-insensitively) at
 /// `deployment` and `tier`, or why there is none, naming the closest known
 /// models or combinations.
-pub fn tier_answer(catalog: &Catalog, model: &str, deployment: TierDeployment, tier: QuotaTier) -> Result<TierAnswer, String> {
+pub fn tier_answer(catalog: &Catalog, model: &str, deployment: Scope, tier: QuotaTier) -> Result<TierAnswer, String> {
     let Some(known) = known_model(model) else {
         let near = tiers::closest(model, tiers::models(), 3);
         return Err(format!("unknown model '{model}'; closest known: {}", near.join(", ")));
     };
     let Some(limit) = tiers::limit(catalog, known, deployment, tier) else {
         let combos: Vec<String> =
-            tiers::rows().iter().filter(|r| r.model == known).map(|r| format!("{}/{}", r.deployment.code(), r.tier.code())).collect();
-        let wanted = format!("{}/{}", deployment.code(), tier.code());
+            tiers::rows().iter().filter(|r| r.model == known).map(|r| format!("{}/{}", r.deployment.tier_code(), r.tier.code())).collect();
+        let wanted = format!("{}/{}", deployment.tier_code(), tier.code());
         let near = tiers::closest(&wanted, combos.iter().map(String::as_str), 4);
         return Err(format!(
             "{known} has no {} row at tier {}; closest known (deployment/tier): {}",
-            deployment.code(),
+            deployment.tier_code(),
             tier.code(),
             near.join(", ")
         ));
@@ -53,8 +54,8 @@ pub fn tier_answer(catalog: &Catalog, model: &str, deployment: TierDeployment, t
     };
     let ptu_output_weight = ptu(Kind::PtuOutputWeight);
     let (min, step) = match deployment {
-        TierDeployment::Global | TierDeployment::DataZone => (Kind::PtuMinGlobal, Kind::PtuStepGlobal),
-        TierDeployment::Standard => (Kind::PtuMinRegional, Kind::PtuStepRegional),
+        Scope::Global | Scope::DataZone => (Kind::PtuMinGlobal, Kind::PtuStepGlobal),
+        Scope::Regional => (Kind::PtuMinRegional, Kind::PtuStepRegional),
     };
     let ptu_min = ptu(min);
     let ptu_increment = ptu(step);
@@ -94,7 +95,7 @@ impl TierAnswer {
         let l = &self.limit;
         let body = QuotaJson {
             model: &l.model,
-            deployment: self.deployment.code(),
+            deployment: self.deployment.tier_code(),
             tier: l.tier.number().map_or_else(|| json!(l.tier.code()), |n| json!(n)),
             tpm: l.tpm.map(number),
             rpm: number(l.rpm),
@@ -115,7 +116,7 @@ mod tests {
 
     #[test]
     fn an_unknown_model_names_the_closest() {
-        let e = tier_answer(&Catalog::builtin(), "gpt-4oo", TierDeployment::Global, QuotaTier::from_code("1").unwrap()).unwrap_err();
+        let e = tier_answer(&Catalog::builtin(), "gpt-4oo", Scope::Global, QuotaTier::from_code("1").unwrap()).unwrap_err();
         assert!(e.starts_with("unknown model 'gpt-4oo'; closest known: "), "{e}");
     }
 }

@@ -8,7 +8,8 @@
 //! characters a line are read (the rest is counted, not kept); every refused
 //! row gets its line number and a reason.
 
-use super::tiers::{builtin_row, rows, QuotaTier, TierDeployment};
+use super::tiers::{builtin_row, rows, QuotaTier};
+use super::Scope;
 use super::{Catalog, Kind, OverrideError};
 use std::collections::BTreeMap;
 
@@ -28,7 +29,7 @@ pub struct ImportedRow {
     pub line: usize,
     pub tier: QuotaTier,
     pub model: String,
-    pub deployment: TierDeployment,
+    pub deployment: Scope,
     pub rpm: f64,
     pub window_seconds: f64,
     /// `None` where the file leaves it empty (request-limited models).
@@ -148,7 +149,7 @@ fn row(line: usize, cells: &[String]) -> Result<ImportedRow, RowProblem> {
     if model.is_empty() {
         return Err(RowProblem::EmptyModel);
     }
-    let deployment = TierDeployment::from_code(cell(2)).ok_or_else(|| RowProblem::Deployment(cell(2).to_string()))?;
+    let deployment = Scope::from_code(cell(2)).ok_or_else(|| RowProblem::Deployment(cell(2).to_string()))?;
     let rpm = number("rpm", cell(3))?;
     let window_seconds = number("rpm_window_seconds", cell(4))?;
     if !WINDOWS.contains(&window_seconds) {
@@ -181,7 +182,7 @@ pub fn parse_tier_csv(text: &str) -> Result<ParsedTiers, FileProblem> {
         return Err(FileProblem::Header(header.chars().take(200).collect()));
     }
     let mut out = ParsedTiers::default();
-    let mut seen: BTreeMap<(QuotaTier, String, TierDeployment), usize> = BTreeMap::new();
+    let mut seen: BTreeMap<(QuotaTier, String, Scope), usize> = BTreeMap::new();
     let mut taken = 0usize;
     for (line, text) in lines {
         if text.trim().is_empty() {
@@ -231,7 +232,7 @@ pub struct FigureChange {
 pub struct RowKey {
     pub tier: QuotaTier,
     pub model: String,
-    pub deployment: TierDeployment,
+    pub deployment: Scope,
 }
 
 /// The file against the catalog.

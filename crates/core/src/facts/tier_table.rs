@@ -3,7 +3,9 @@
 //! tables state them. Regenerate rather than edit by hand; the CLI's test
 //! compares every row with the CSV.
 
-use super::tiers::{row, QuotaTier::*, TierDeployment::*, TierRow};
+// The tables' Standard is Regional Standard.
+use super::tiers::{row, QuotaTier::*, TierRow};
+use super::Scope::{DataZone, Global, Regional as Standard};
 use super::{Certainty::*, SourceId::*};
 
 #[rustfmt::skip]

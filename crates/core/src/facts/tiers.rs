@@ -8,7 +8,7 @@
 //! the overrides.
 
 use super::tier_table::ROWS;
-use super::{Catalog, Certainty, Fact, Kind, SourceId, Topic, Unit};
+use super::{Catalog, Certainty, Fact, Kind, Scope, SourceId, Topic, Unit};
 use std::sync::OnceLock;
 
 /// A quota tier. The Free tier exists in the vendor's files but is not
@@ -69,52 +69,13 @@ impl QuotaTier {
     }
 }
 
-/// The deployment types that quota tiers cover (pay-as-you-go).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-pub enum TierDeployment {
-    /// GlobalStandard.
-    Global,
-    /// DataZoneStandard.
-    DataZone,
-    /// Standard (regional).
-    Standard,
-}
-
-impl TierDeployment {
-    pub const ALL: [TierDeployment; 3] = [TierDeployment::Global, TierDeployment::DataZone, TierDeployment::Standard];
-
-    /// `"global"`, `"datazone"`, `"standard"`: the CLI's and the fact subjects' spelling.
-    pub const fn code(self) -> &'static str {
-        match self {
-            TierDeployment::Global => "global",
-            TierDeployment::DataZone => "datazone",
-            TierDeployment::Standard => "standard",
-        }
-    }
-
-    /// The vendor's name in the tables (`GlobalStandard`, …).
-    pub const fn vendor_name(self) -> &'static str {
-        match self {
-            TierDeployment::Global => "GlobalStandard",
-            TierDeployment::DataZone => "DataZoneStandard",
-            TierDeployment::Standard => "Standard",
-        }
-    }
-
-    /// Accepts the code or the vendor's name, any case.
-    pub fn from_code(code: &str) -> Option<TierDeployment> {
-        let code = code.trim();
-        Self::ALL.into_iter().find(|d| d.code().eq_ignore_ascii_case(code) || d.vendor_name().eq_ignore_ascii_case(code))
-    }
-}
-
 /// One row of the vendor's tier tables, as built in.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TierRow {
     pub tier: QuotaTier,
     /// As the vendor writes it (footnote marks included).
     pub model: &'static str,
-    pub deployment: TierDeployment,
+    pub deployment: Scope,
     /// `"{model}/{deployment}/{tier}"`: the subject of the row's facts.
     pub subject: &'static str,
     /// Requests allowed per `window_seconds`.
@@ -132,7 +93,7 @@ pub struct TierRow {
 pub(super) const fn row(
     tier: QuotaTier,
     model: &'static str,
-    deployment: TierDeployment,
+    deployment: Scope,
     subject: &'static str,
     rpm: f64,
     window_seconds: f64,
@@ -150,7 +111,7 @@ pub fn rows() -> &'static [TierRow] {
 }
 
 /// The built-in row for one tier × model × deployment type.
-pub fn builtin_row(model: &str, deployment: TierDeployment, tier: QuotaTier) -> Option<&'static TierRow> {
+pub fn builtin_row(model: &str, deployment: Scope, tier: QuotaTier) -> Option<&'static TierRow> {
     ROWS.iter().find(|r| r.model == model && r.deployment == deployment && r.tier == tier)
 }
 
@@ -193,7 +154,7 @@ pub(super) fn facts() -> &'static [Fact] {
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TierLimit {
     pub model: String,
-    pub deployment: TierDeployment,
+    pub deployment: Scope,
     pub tier: QuotaTier,
     /// Requests allowed per `window_seconds`, as the vendor states it.
     pub rpm: f64,
@@ -247,7 +208,7 @@ impl TierLimit {
 
 /// The limits of one tier for one model and deployment type, overrides
 /// applied; `None` if the tables have no such row.
-pub fn limit(catalog: &Catalog, model: &str, deployment: TierDeployment, tier: QuotaTier) -> Option<TierLimit> {
+pub fn limit(catalog: &Catalog, model: &str, deployment: Scope, tier: QuotaTier) -> Option<TierLimit> {
     let r = builtin_row(model, deployment, tier)?;
     let mut sources = Vec::with_capacity(3);
     let mut figure = |kind: Kind| {
@@ -264,7 +225,7 @@ pub fn limit(catalog: &Catalog, model: &str, deployment: TierDeployment, tier: Q
 /// The RPM per 1,000 TPM for a model on a deployment type: from the tier's
 /// row if the tables have one (the ratio is the same across tiers), else
 /// from any documented tier of that pair; `None` if the tables lack the pair.
-pub fn ratio(catalog: &Catalog, model: &str, deployment: TierDeployment, tier: Option<QuotaTier>) -> Option<f64> {
+pub fn ratio(catalog: &Catalog, model: &str, deployment: Scope, tier: Option<QuotaTier>) -> Option<f64> {
     let exact = tier.and_then(|t| limit(catalog, model, deployment, t)).filter(TierLimit::usable_as_default);
     exact
         .or_else(|| QuotaTier::PAID.into_iter().filter_map(|t| limit(catalog, model, deployment, t)).find(TierLimit::usable_as_default))
@@ -307,7 +268,7 @@ mod tests {
         keys.dedup();
         assert_eq!(keys.len(), ROWS.len());
         for r in ROWS {
-            assert_eq!(r.subject, format!("{}/{}/{}", r.model, r.deployment.code(), r.tier.code()));
+            assert_eq!(r.subject, format!("{}/{}/{}", r.model, r.deployment.tier_code(), r.tier.code()));
             assert!(super::super::builtin(Kind::TierRpm, r.subject).is_some(), "{}", r.subject);
         }
     }
@@ -315,29 +276,29 @@ mod tests {
     #[test]
     fn ten_second_windows_are_kept_and_ratios_follow_the_vendor() {
         let c = Catalog::builtin();
-        let dz = limit(&c, "gpt-4o", TierDeployment::DataZone, QuotaTier::T1).unwrap();
+        let dz = limit(&c, "gpt-4o", Scope::DataZone, QuotaTier::T1).unwrap();
         assert_eq!((dz.rpm, dz.window_seconds, dz.tpm), (300.0, 10.0, Some(300_000.0)));
         assert!(dz.is_burst_limit());
         assert_eq!(dz.requests_per_minute(), Some(1_800.0));
         assert_eq!(dz.rpm_per_1000_tpm(), Some(6.0));
-        let mini = limit(&c, "gpt-4o-mini", TierDeployment::Global, QuotaTier::T1).unwrap();
+        let mini = limit(&c, "gpt-4o-mini", Scope::Global, QuotaTier::T1).unwrap();
         assert_eq!(mini.rpm_per_1000_tpm(), Some(10.0));
-        assert_eq!(ratio(&c, "o4-mini", TierDeployment::Global, None), Some(1.0));
-        assert_eq!(ratio(&c, "o4-mini", TierDeployment::DataZone, None), Some(6.0));
-        assert_eq!(ratio(&c, "text-embedding-3-small", TierDeployment::Global, None), Some(6.0));
-        assert_eq!(ratio(&c, "text-embedding-3-small", TierDeployment::DataZone, None), Some(1.0));
+        assert_eq!(ratio(&c, "o4-mini", Scope::Global, None), Some(1.0));
+        assert_eq!(ratio(&c, "o4-mini", Scope::DataZone, None), Some(6.0));
+        assert_eq!(ratio(&c, "text-embedding-3-small", Scope::Global, None), Some(6.0));
+        assert_eq!(ratio(&c, "text-embedding-3-small", Scope::DataZone, None), Some(1.0));
     }
 
     #[test]
     fn tbd_and_zero_rows_are_unconfirmed_and_never_defaults() {
         let c = Catalog::builtin();
-        let zero = limit(&c, "gpt-5.5", TierDeployment::Global, QuotaTier::T3).unwrap();
+        let zero = limit(&c, "gpt-5.5", Scope::Global, QuotaTier::T3).unwrap();
         assert_eq!(zero.certainty, Certainty::Unconfirmed);
         assert!(!zero.usable_as_default());
-        let tbd = limit(&c, "gpt-image-2", TierDeployment::DataZone, QuotaTier::T2).unwrap();
+        let tbd = limit(&c, "gpt-image-2", Scope::DataZone, QuotaTier::T2).unwrap();
         assert!(!tbd.usable_as_default());
         // The ratio of gpt-5.5 Global comes from a documented tier, never the zero row.
-        assert_eq!(ratio(&c, "gpt-5.5", TierDeployment::Global, Some(QuotaTier::T3)), Some(1.0));
+        assert_eq!(ratio(&c, "gpt-5.5", Scope::Global, Some(QuotaTier::T3)), Some(1.0));
         let unconfirmed = ROWS.iter().filter(|r| r.certainty == Certainty::Unconfirmed).count();
         assert_eq!(unconfirmed, 5);
     }
@@ -346,7 +307,7 @@ mod tests {
     fn overrides_reach_the_limit() {
         let mut c = Catalog::builtin();
         c.set_override("tier_rpm.gpt-4.1/global/2", 1_234.0).unwrap();
-        let l = limit(&c, "gpt-4.1", TierDeployment::Global, QuotaTier::T2).unwrap();
+        let l = limit(&c, "gpt-4.1", Scope::Global, QuotaTier::T2).unwrap();
         assert_eq!(l.rpm, 1_234.0);
         assert_eq!(l.sources[0].source, "articles/foundry/openai/includes/quota-tier/tier-2.md@8799994");
     }
@@ -356,6 +317,6 @@ mod tests {
         assert_eq!(closest("gpt-4o-mni", models(), 2).first(), Some(&"gpt-4o-mini"));
         assert_eq!(QuotaTier::T6.next(), None);
         assert_eq!(QuotaTier::from_code("3"), Some(QuotaTier::T3));
-        assert_eq!(TierDeployment::from_code("DataZoneStandard"), Some(TierDeployment::DataZone));
+        assert_eq!(Scope::from_code("DataZoneStandard"), Some(Scope::DataZone));
     }
 }

@@ -3,9 +3,10 @@
 //! [`explain_en`] / [`explain_ko`], or by the UI itself).
 
 pub use super::explain::{explain_en, explain_ko};
-pub use super::input::{DeploymentType, PlanInput, Scope};
+pub use super::input::PlanInput;
 pub use super::validate::{Field, FieldError, Problem};
 pub use super::ways::{RankedWay, Timing, Way};
+use crate::facts::DeploymentType;
 
 use super::sizing::{check_limits, rpm_for_tpm, Binding, LimitCheck};
 use super::tier::{self, RatioSource};
@@ -174,7 +175,7 @@ pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError
     input.validate(catalog)?;
     let model = model_for_name(&input.model).map(|m| m.name).unwrap_or_default();
     let (ratio, ratio_source) = tier::ratio(input, catalog, model);
-    let rpm_window_seconds = tier::rpm_window_seconds(catalog, model, input.deployment.tier_deployment(), input.tier);
+    let rpm_window_seconds = tier::rpm_window_seconds(catalog, model, input.deployment.tier_scope(), input.tier);
     let (tier_row, next_tier) = tier::tier_and_next(catalog, model, input);
     let (max_counted, unset) = match input.max_tokens {
         Some(m) => (m, false),

@@ -1,9 +1,11 @@
 //! Provisioned throughput: how many PTUs a traffic shape needs, what they
 //! cost by the hour or reserved, and where they beat pay-as-you-go.
 
-use super::input::{PlanInput, Scope};
+use super::input::PlanInput;
+
 use crate::cost::knobs::token_cost;
 use crate::facts::Kind;
+use crate::facts::Scope;
 use crate::facts::{model_for_name, Catalog};
 use serde::{Deserialize, Serialize};
 

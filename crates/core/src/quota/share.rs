@@ -6,11 +6,13 @@
 //! Adding a field is one line: in [`PLAN`] (a [`PlanInput`] field: key,
 //! [`Field`], kind, read, write) or in [`sim_fields`] (key, kind, default).
 
-use super::input::{DeploymentType, PlanInput};
+use super::input::PlanInput;
+
 use super::sim::{MAX_ATTEMPTS, MAX_BACKOFF_S, MAX_DEPLOYMENTS, MAX_SIM_SECONDS};
 use super::text::{num, Text};
 use super::validate::{Field, Problem, MAX_BURST, MAX_N, MAX_PTU, MAX_REQUEST_TOKENS, MAX_RPM, MAX_RPM_PER_1K, MAX_TPM};
 use crate::facts::tiers::QuotaTier;
+use crate::facts::DeploymentType;
 use crate::io::query::{field, Kind, Table};
 use serde::{Deserialize, Serialize};
 

@@ -2,7 +2,8 @@
 //! a model on a deployment type, the tier's own figures, and the next tier.
 
 use super::input::PlanInput;
-use crate::facts::tiers::{self, QuotaTier, TierDeployment, TierLimit};
+use crate::facts::tiers::{self, QuotaTier, TierLimit};
+use crate::facts::Scope;
 use crate::facts::{Catalog, Kind};
 
 /// Where the RPM per 1,000 TPM the planner uses comes from.
@@ -23,7 +24,7 @@ pub fn ratio(input: &PlanInput, catalog: &Catalog, model: &str) -> (f64, RatioSo
     if let Some(r) = input.rpm_per_1k_tpm {
         return (r, RatioSource::Typed);
     }
-    let table = input.deployment.tier_deployment().and_then(|d| tiers::ratio(catalog, model, d, input.tier));
+    let table = input.deployment.tier_scope().and_then(|d| tiers::ratio(catalog, model, d, input.tier));
     if let Some(r) = table {
         return (r, RatioSource::TierTable);
     }
@@ -35,7 +36,7 @@ pub fn ratio(input: &PlanInput, catalog: &Catalog, model: &str) -> (f64, RatioSo
 
 /// The window the vendor enforces the request limit over for the model and
 /// deployment type (10 s where the tables write "N / 10s"), else 60 s.
-pub fn rpm_window_seconds(catalog: &Catalog, model: &str, deployment: Option<TierDeployment>, tier: Option<QuotaTier>) -> f64 {
+pub fn rpm_window_seconds(catalog: &Catalog, model: &str, deployment: Option<Scope>, tier: Option<QuotaTier>) -> f64 {
     let Some(d) = deployment else { return 60.0 };
     let at = |t| tiers::limit(catalog, model, d, t).filter(TierLimit::usable_as_default);
     tier.and_then(at).or_else(|| QuotaTier::PAID.into_iter().find_map(at)).map_or(60.0, |l| l.window_seconds)
@@ -43,7 +44,7 @@ pub fn rpm_window_seconds(catalog: &Catalog, model: &str, deployment: Option<Tie
 
 /// The tier's row (if usable as a default) and the next tier's.
 pub fn tier_and_next(catalog: &Catalog, model: &str, input: &PlanInput) -> (Option<TierLimit>, Option<TierLimit>) {
-    let (Some(d), Some(t)) = (input.deployment.tier_deployment(), input.tier) else { return (None, None) };
+    let (Some(d), Some(t)) = (input.deployment.tier_scope(), input.tier) else { return (None, None) };
     let usable = |t: QuotaTier| tiers::limit(catalog, model, d, t).filter(TierLimit::usable_as_default);
     let next = std::iter::successors(t.next(), |t| t.next()).find_map(usable);
     (usable(t), next)
@@ -58,7 +59,7 @@ pub fn default_tpm(catalog: &Catalog, model: &str, input: &PlanInput) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::quota::plan::DeploymentType;
+    use crate::facts::DeploymentType;
 
     fn input(model: &str, deployment: DeploymentType, tier: Option<QuotaTier>) -> PlanInput {
         PlanInput { model: model.into(), deployment, tier, ..PlanInput::default() }
@@ -81,8 +82,8 @@ mod tests {
     #[test]
     fn windows_and_next_tier_come_from_the_table() {
         let c = Catalog::builtin();
-        assert_eq!(rpm_window_seconds(&c, "gpt-4o", Some(TierDeployment::DataZone), None), 10.0);
-        assert_eq!(rpm_window_seconds(&c, "gpt-4.1", Some(TierDeployment::Global), None), 60.0);
+        assert_eq!(rpm_window_seconds(&c, "gpt-4o", Some(Scope::DataZone), None), 10.0);
+        assert_eq!(rpm_window_seconds(&c, "gpt-4.1", Some(Scope::Global), None), 60.0);
         let i = input("gpt-4.1", DeploymentType::GlobalStandard, Some(QuotaTier::T1));
         let (now, next) = tier_and_next(&c, "gpt-4.1", &i);
         assert_eq!(now.unwrap().tpm, Some(1_000_000.0));

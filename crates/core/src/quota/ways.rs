@@ -1,10 +1,12 @@
 //! The four ways to raise throughput, with numbers for this case, ranked by
 //! what can be done now. A quota increase needs approval: never "right now".
 
-use super::input::{PlanInput, Scope};
+use super::input::PlanInput;
+
 use super::ptu::{self, PtuInput, PtuPrices, MINUTES_PER_MONTH};
 use crate::facts::Catalog;
 use crate::facts::Kind;
+use crate::facts::Scope;
 use serde::{Deserialize, Serialize};
 
 /// How soon a way takes effect.

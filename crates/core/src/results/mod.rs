@@ -33,7 +33,7 @@ pub use outcome::{Classified, Outcome};
 pub use paths::{join_files, results_json, retry_file_bytes};
 pub use report::{Diagnostic, Problem, RequestRow, ResultsReport, Summary, Tile, TileClass};
 pub use retry::{build_retry_file, RetryError, RetryExtractor, RetryPlan};
-pub use usage::{batch_prices, cost_usd, CostOptions, CostReport, PriceOverride, Usage};
+pub use usage::{batch_prices, cost_usd, CostOptions, CostReport, Usage};
 
 /// The four files the results page takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]

@@ -6,6 +6,7 @@
 //! Reasoning tokens are part of the completion (output) tokens in both
 //! shapes: they are shown, never charged twice.
 
+use crate::cost::prices::PriceOverride;
 use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog};
 use serde_json::Value;
@@ -98,15 +99,6 @@ pub struct CostOptions {
     pub price_override: PriceOverride,
 }
 
-/// USD per 1M tokens (before the batch factor) and the batch factor.
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct PriceOverride {
-    pub input: Option<f64>,
-    pub cached_input: Option<f64>,
-    pub output: Option<f64>,
-    pub batch_factor: Option<f64>,
-}
-
 /// The prices used for one model: list prices per 1M tokens and the batch factor.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct BatchPrices {
@@ -131,24 +123,11 @@ pub enum PriceError {
     CostOverflow,
 }
 
-impl PriceOverride {
-    pub fn validate(&self) -> Result<(), PriceError> {
-        let fields =
-            [("input", self.input), ("cached_input", self.cached_input), ("output", self.output), ("batch_factor", self.batch_factor)];
-        for (name, v) in fields {
-            if let Some(v) = v {
-                if !v.is_finite() || v < 0.0 {
-                    return Err(PriceError::BadOverride { field: name.to_string() });
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
 /// The batch prices for a model name (`gpt-4o-2024-08-06` resolves to `gpt-4o`).
 pub fn batch_prices(catalog: &Catalog, model_name: Option<&str>, opts: &CostOptions) -> Result<(String, BatchPrices), PriceError> {
-    opts.price_override.validate()?;
+    if let Some(field) = opts.price_override.bad_field() {
+        return Err(PriceError::BadOverride { field: field.to_string() });
+    }
     let name = opts.model.as_deref().or(model_name).ok_or(PriceError::NoModel)?;
     let model = model_for_name(name).ok_or_else(|| PriceError::UnknownModel(name.to_string()))?;
     let o = &opts.price_override;

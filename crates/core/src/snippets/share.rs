@@ -606,7 +606,9 @@ pub const POLICY_FILE: &str = "deny-key-access.policy.json";
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::{QuotaChoice, Subscription, Zone};
+    use crate::batch::{QuotaChoice, Subscription};
+
+    use crate::facts::Scope;
     use crate::io::query::{query_string, Reason};
     use crate::snippets::AlertHook;
 
@@ -685,7 +687,7 @@ mod tests {
         ui.opts.routes = "a/x=dep-1; b/x=dep-2 & 인보이스".into();
         ui.opts.alert_hook = AlertHook::Webhook;
         (ui.jobs, ui.quota_typed, ui.typed_quota) = ("big: 9000; small: 10".into(), true, 12_345);
-        (ui.zone, ui.subscription) = (Zone::DataZone, Subscription::Ea);
+        (ui.zone, ui.subscription) = (Scope::DataZone, Subscription::Ea);
         ui.audit.rule_name = "door-2".into();
         let pairs = encode(&[], &KedaUi::new(&catalog), Tab::Control, &ui, &catalog);
         let d = table(&catalog).decode(&parse_query(&query_string(&pairs)).pairs);
@@ -703,7 +705,7 @@ mod tests {
     fn the_quota_comes_from_the_catalog_or_is_typed() {
         let catalog = Catalog::builtin();
         let mut ui = ControlUi::new(&catalog);
-        let fact = QuotaChoice::fact_kind(Zone::Global, Subscription::Default);
+        let fact = QuotaChoice::fact_kind(Scope::Global, Subscription::Default).unwrap();
         assert_eq!(ui.quota(&catalog), catalog.get(fact, "gpt-4o-mini").map(|v| v as u64));
         ui.model = "no-such-model".into();
         assert_eq!(ui.quota(&catalog), None);
@@ -740,7 +742,7 @@ mod tests {
     #[test]
     fn each_route_gets_its_models_quota_unless_typed_for_it() {
         let catalog = Catalog::builtin();
-        let fact = QuotaChoice::fact_kind(Zone::Global, Subscription::Default);
+        let fact = QuotaChoice::fact_kind(Scope::Global, Subscription::Default).unwrap();
         let fig = |m: &str| catalog.get(fact, m).unwrap() as u64;
         assert_ne!(fig("gpt-4.1"), fig("gpt-4.1-mini"), "the test needs two models with different quotas");
         let d = decode(

@@ -9,7 +9,9 @@ use super::{
     parse_routes, AuditOptions, ControlOptions, Dialect, Entity, FallbackBehavior, FallbackForm, KedaForm, QuotaFeed, ScaleKind,
     ScalingModifiersForm,
 };
-use crate::batch::{QuotaChoice, Subscription, Zone};
+use crate::batch::{QuotaChoice, Subscription};
+
+use crate::facts::Scope;
 use crate::facts::{Catalog, Kind as FactKind};
 
 /// The page's tabs (their ids are the link's `tab` values).
@@ -116,7 +118,7 @@ pub struct ControlUi {
     /// The quota typed in (else the catalog's for model × zone × subscription).
     pub quota_typed: bool,
     pub model: String,
-    pub zone: Zone,
+    pub zone: Scope,
     pub subscription: Subscription,
     pub typed_quota: u64,
     /// Quotas typed per deployment (`deployment=tokens; …`), over the
@@ -179,7 +181,7 @@ impl ControlUi {
             jobs: "nightly-summaries: 120000000; invoice-extract: 60000000; rescore: 40000000".into(),
             quota_typed: false,
             model: "gpt-4o-mini".into(),
-            zone: Zone::Global,
+            zone: Scope::Global,
             subscription: Subscription::Default,
             typed_quota: opts.enqueued_quota,
             quota_overrides: String::new(),
@@ -276,11 +278,11 @@ pub enum PlanError {
     NoQuota(Option<String>),
 }
 
-pub const ZONES: [(Zone, &str); 2] = [(Zone::Global, "global"), (Zone::DataZone, "datazone")];
+pub const ZONES: [(Scope, &str); 2] = [(Scope::Global, "global"), (Scope::DataZone, "datazone")];
 pub const SUBSCRIPTIONS: [(Subscription, &str); 4] =
     [(Subscription::Ea, "ea"), (Subscription::Default, "default"), (Subscription::CreditCard, "creditcard"), (Subscription::Msdn, "msdn")];
 
-pub fn zone_name(z: Zone) -> &'static str {
+pub fn zone_name(z: Scope) -> &'static str {
     ZONES.iter().find(|x| x.0 == z).map_or("global", |x| x.1)
 }
 

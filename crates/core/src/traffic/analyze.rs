@@ -7,7 +7,7 @@ use super::time::{format_minute, Minute};
 use crate::batch::infer_model;
 use crate::facts::tiers::{self, QuotaTier};
 use crate::facts::{model_for_name, Catalog, Kind};
-use crate::quota::plan::{DeploymentType, Scope};
+use crate::facts::{DeploymentType, Scope};
 use serde::{Deserialize, Serialize};
 
 /// At most this many throttled minutes are listed per deployment (all are
@@ -215,7 +215,7 @@ pub fn type_of(d: &Deployment, options: &TrafficOptions) -> DeploymentType {
 
 /// The limits a deployment is held to: typed, else the tier's table.
 pub fn limits_of(catalog: &Catalog, name: &str, model: Option<&str>, t: DeploymentType, options: &TrafficOptions) -> Option<Limits> {
-    let tier_dep = t.tier_deployment();
+    let tier_dep = t.tier_scope();
     let row = match (model, tier_dep) {
         (Some(m), Some(td)) => tiers::limit(catalog, m, td, options.tier).filter(|l| l.tpm.is_some_and(|t| t > 0.0) && l.rpm > 0.0),
         _ => None,

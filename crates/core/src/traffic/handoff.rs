@@ -5,10 +5,9 @@
 use super::analyze::{DeploymentReport, LimitSource};
 use super::spillover::MINUTES_PER_30_DAYS;
 use crate::cost::compare::Comparison;
-use crate::cost::prices::DeploymentType as CostDeployment;
 use crate::cost::workload::{Period, Workload};
 use crate::facts::Catalog;
-use crate::quota::plan::{PlanInput, Scope};
+use crate::quota::plan::PlanInput;
 
 fn per_request(total: f64, requests: f64) -> f64 {
     if requests > 0.0 {
@@ -68,11 +67,7 @@ pub fn workload(d: &DeploymentReport) -> Workload {
         requests: per_month.round(),
         per: Period::Month,
         model: d.model.clone().unwrap_or_else(|| Workload::default().model),
-        deployment: match d.deployment_type.scope() {
-            Scope::Global => CostDeployment::Global,
-            Scope::DataZone => CostDeployment::DataZone,
-            Scope::Regional => CostDeployment::Regional,
-        },
+        deployment: d.deployment_type.scope(),
         system_tokens: cached,
         user_tokens: prompt - cached,
         chunks: 0.0,

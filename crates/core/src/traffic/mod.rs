@@ -21,7 +21,7 @@ pub use analyze::{
 };
 pub use handoff::{cost_link, plan_input, quota_link, workload};
 pub use import::{detect, FileSummary, ImportError, Layout, Notice};
-pub use options::{deployment_type_code, deployment_type_from_code, parse_limit, PtuPricing, TrafficOptions, TypedLimit};
+pub use options::{parse_limit, PtuPricing, TrafficOptions, TypedLimit};
 pub use report::{analyze as analyze_store, load_all, run, PtuSkipped, TrafficReport};
 pub use spillover::{plan as plan_ptu, ptu_month_usd, CurvePoint, PtuGap, PtuPlan, MINUTES_PER_30_DAYS};
 pub use spillover_snippet::{provisioned_sku, standard_type, SpilloverTarget, SPILLOVER_API_VERSION};

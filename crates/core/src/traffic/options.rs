@@ -2,7 +2,7 @@
 //! types, models, the quota tier and how PTUs are priced.
 
 use crate::facts::tiers::QuotaTier;
-use crate::quota::plan::DeploymentType;
+use crate::facts::DeploymentType;
 use serde::{Deserialize, Serialize};
 
 /// A deployment's limits as typed (`--limit NAME=TPM[/RPM]`).
@@ -38,32 +38,6 @@ impl PtuPricing {
 
     pub fn from_code(code: &str) -> Option<PtuPricing> {
         Self::ALL.into_iter().find(|p| p.code().eq_ignore_ascii_case(code.trim()))
-    }
-}
-
-/// `global|datazone|regional|standard` (Standard types; `standard` is
-/// Regional Standard, the vendor's name) and `global-ptu|datazone-ptu|regional-ptu`.
-pub fn deployment_type_from_code(code: &str) -> Option<DeploymentType> {
-    Some(match code.trim().to_ascii_lowercase().as_str() {
-        "global" | "globalstandard" => DeploymentType::GlobalStandard,
-        "datazone" | "datazonestandard" => DeploymentType::DataZoneStandard,
-        "regional" | "standard" => DeploymentType::RegionalStandard,
-        "global-ptu" | "globalprovisionedmanaged" => DeploymentType::GlobalProvisioned,
-        "datazone-ptu" | "datazoneprovisionedmanaged" => DeploymentType::DataZoneProvisioned,
-        "regional-ptu" | "provisionedmanaged" => DeploymentType::RegionalProvisioned,
-        _ => return None,
-    })
-}
-
-/// The CLI's spelling of a deployment type.
-pub fn deployment_type_code(t: DeploymentType) -> &'static str {
-    match t {
-        DeploymentType::GlobalStandard => "global",
-        DeploymentType::DataZoneStandard => "datazone",
-        DeploymentType::RegionalStandard => "regional",
-        DeploymentType::GlobalProvisioned => "global-ptu",
-        DeploymentType::DataZoneProvisioned => "datazone-ptu",
-        DeploymentType::RegionalProvisioned => "regional-ptu",
     }
 }
 
@@ -138,10 +112,10 @@ mod tests {
         for bad in ["chat", "=100", "chat=-1", "chat=1/0", "chat=x"] {
             assert!(parse_limit(bad).is_err(), "{bad}");
         }
-        assert_eq!(deployment_type_from_code("standard"), Some(DeploymentType::RegionalStandard));
-        assert_eq!(deployment_type_from_code("GlobalStandard"), Some(DeploymentType::GlobalStandard));
+        assert_eq!(DeploymentType::from_cli_code("standard"), Some(DeploymentType::RegionalStandard));
+        assert_eq!(DeploymentType::from_cli_code("GlobalStandard"), Some(DeploymentType::GlobalStandard));
         for t in DeploymentType::ALL {
-            assert_eq!(deployment_type_from_code(deployment_type_code(t)), Some(t));
+            assert_eq!(DeploymentType::from_cli_code(t.cli_code()), Some(t));
         }
     }
 }

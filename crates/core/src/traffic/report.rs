@@ -7,8 +7,8 @@ use super::options::TrafficOptions;
 use super::spillover::{plan, PtuGap, PtuPlan};
 use super::store::Store;
 use super::triage::{triage, Finding};
+use crate::facts::Scope;
 use crate::facts::{model_for_name, Catalog};
-use crate::quota::plan::Scope;
 use crate::text::Text;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -144,7 +144,7 @@ impl TrafficReport {
                 json!({
                     "name": d.name,
                     "model": d.model,
-                    "deployment_type": super::options::deployment_type_code(d.deployment_type),
+                    "deployment_type": d.deployment_type.cli_code(),
                     "minutes": d.minutes,
                     "from": at(d.first),
                     "to": at(d.last),

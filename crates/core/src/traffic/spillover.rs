@@ -15,8 +15,8 @@ use super::analyze::cached_of;
 use super::options::PtuPricing;
 use super::store::Deployment;
 use super::time::Minute;
+use crate::facts::Scope;
 use crate::facts::{Catalog, Kind};
-use crate::quota::plan::Scope;
 use crate::quota::ptu::{ptu_min_step, round_ptus};
 use serde::{Deserialize, Serialize};
 

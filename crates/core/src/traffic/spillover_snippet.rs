@@ -5,7 +5,7 @@
 //! only through JSON's quoting (the body) and the shell's (every word).
 
 use super::spillover::PtuPlan;
-use crate::quota::plan::{DeploymentType, Scope};
+use crate::facts::{DeploymentType, Scope};
 use crate::snippets::code_common::sh_quote;
 use serde::{Deserialize, Serialize};
 use serde_json::json;

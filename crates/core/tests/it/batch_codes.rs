@@ -1,9 +1,9 @@
 //! Every code, in both dialects, on minimal fixtures.
 
-use batchlane_core::batch::{
-    CheckOptions, Checker, Code, Dialect, NoTokenizer, QuotaChoice, Report, Severity, Subscription, Tiktoken, Zone,
-};
+use batchlane_core::batch::{CheckOptions, Checker, Code, Dialect, NoTokenizer, QuotaChoice, Report, Severity, Subscription, Tiktoken};
+
 use batchlane_core::facts::Catalog;
+use batchlane_core::facts::Scope;
 
 const CHAT: &str = r#"{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "dep", "max_tokens": 10, "messages": [{"role": "user", "content": "hello world"}]}}"#;
 const BOTH: [Dialect; 2] = [Dialect::Azure, Dialect::OpenAi];
@@ -280,7 +280,7 @@ fn token_limit_exceeded_typed_or_from_the_catalog() {
     }
     let mut c = Catalog::builtin();
     c.set_override("enqueued_global_msdn.gpt-4o", 18.0).unwrap();
-    let quota = QuotaChoice::Catalog { zone: Zone::Global, subscription: Subscription::Msdn };
+    let quota = QuotaChoice::Catalog { zone: Scope::Global, subscription: Subscription::Msdn };
     let o = CheckOptions { model: Some("gpt-4o".into()), quota, ..CheckOptions::default() };
     let r = run(CHAT, o, &c);
     assert_eq!(r.quota.as_ref().map(|q| (q.limit, q.exceeded)), Some((18, true)));

@@ -3,8 +3,10 @@
 //! outcome says which line alone breaks a limit.
 
 use batchlane_core::batch::{
-    check_bytes, infer_model, split, CheckOptions, Code, Dialect, ModelSource, QuotaChoice, Report, SplitLimits, Subscription, Zone,
+    check_bytes, infer_model, split, CheckOptions, Code, Dialect, ModelSource, QuotaChoice, Report, SplitLimits, Subscription,
 };
+
+use batchlane_core::facts::Scope;
 use batchlane_core::facts::{Catalog, Kind};
 
 /// 300 lines for an Azure deployment called `gpt-4o-batch`, no max_tokens.
@@ -83,7 +85,7 @@ fn every_part_rechecks_within_a_typed_quota() {
 #[test]
 fn a_catalog_quota_follows_the_guessed_model() {
     // The MSDN figure for gpt-4o, with the model guessed from `gpt-4o-batch`.
-    let o = options(None, QuotaChoice::Catalog { zone: Zone::Global, subscription: Subscription::Msdn });
+    let o = options(None, QuotaChoice::Catalog { zone: Scope::Global, subscription: Subscription::Msdn });
     let c = Catalog::builtin();
     let limit = o.quota.limit(&c, Some("gpt-4o")).expect("the catalog has an MSDN quota for gpt-4o");
     let (reports, outcome) = split_and_recheck(AZURE_300, &o);
@@ -115,7 +117,7 @@ fn a_line_alone_over_the_quota_is_named_not_hidden() {
 #[test]
 fn a_catalog_quota_without_a_model_says_so() {
     let text = String::from_utf8(AZURE_300.to_vec()).unwrap().replace("gpt-4o-batch", "batch-summarize");
-    let o = options(None, QuotaChoice::Catalog { zone: Zone::Global, subscription: Subscription::Default });
+    let o = options(None, QuotaChoice::Catalog { zone: Scope::Global, subscription: Subscription::Default });
     let c = Catalog::builtin();
     let (_, outcome) = split(text.as_bytes(), SplitLimits::from_catalog(&o, &c), &o, &c);
     assert!(outcome.quota_needs_model);

@@ -3,10 +3,10 @@
 
 use batchlane_core::cost::compare::{attribute, evaluate, CompareError, Comparison, Knob, Slot, MAX_SCENARIOS};
 use batchlane_core::cost::knobs::chunk_trim_saving;
-use batchlane_core::cost::prices::DeploymentType;
 use batchlane_core::cost::scenario::CostConfig;
 use batchlane_core::cost::workload::{Period, Workload};
 use batchlane_core::facts::Catalog;
+use batchlane_core::facts::Scope;
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
@@ -79,7 +79,7 @@ fn everything_changed() -> Workload {
         requests: 9_000_000.0,
         per: Period::Month,
         model: "gpt-4.1".into(),
-        deployment: DeploymentType::DataZone,
+        deployment: Scope::DataZone,
         system_tokens: 2_500.0,
         user_tokens: 150.0,
         chunks: 5.0,

@@ -74,7 +74,7 @@ fn tpm_to_rpm_keys() {
         assert!(p.stem.en.contains(&format!(
             "{} {}",
             s.model,
-            if s.deployment == batchlane_core::facts::tiers::TierDeployment::Global { "Global Standard" } else { "Data Zone Standard" }
+            if s.deployment == batchlane_core::facts::Scope::Global { "Global Standard" } else { "Data Zone Standard" }
         )));
         assert_eq!(p.key, Some(rpm_for_tpm(s.tpm, s.ratio)));
         assert!(p.stem.en.contains(s.model));
@@ -246,15 +246,16 @@ fn a_same_region_deployment_is_never_an_immediate_remedy() {
 /// (the quota-tier tables for the model × deployment type), never a flat one.
 #[test]
 fn tpm_rpm_problems_use_the_planners_ratio() {
-    use batchlane_core::facts::tiers::TierDeployment;
-    use batchlane_core::quota::plan::{plan, DeploymentType, PlanInput};
+    use batchlane_core::facts::DeploymentType;
+    use batchlane_core::facts::Scope;
+    use batchlane_core::quota::plan::{plan, PlanInput};
     let c = Catalog::builtin();
     for seed in 0..SEEDS {
         let s = TpmRpmShape::for_seed(seed, &c);
         let deployment = match s.deployment {
-            TierDeployment::Global => DeploymentType::GlobalStandard,
-            TierDeployment::DataZone => DeploymentType::DataZoneStandard,
-            TierDeployment::Standard => DeploymentType::RegionalStandard,
+            Scope::Global => DeploymentType::GlobalStandard,
+            Scope::DataZone => DeploymentType::DataZoneStandard,
+            Scope::Regional => DeploymentType::RegionalStandard,
         };
         let input = PlanInput { model: s.model.into(), deployment, allocated_tpm: s.tpm, ..PlanInput::default() };
         let p = plan(&input, &c).unwrap();

@@ -7,8 +7,8 @@ use batchlane_core::batch::{
 };
 use batchlane_core::cost::usage::{parse_usage, UsageLimits};
 use batchlane_core::facts::Catalog;
+use batchlane_core::facts::DeploymentType;
 use batchlane_core::protocol::{decode, encode, Request, Response};
-use batchlane_core::quota::plan::DeploymentType;
 use batchlane_core::quota::plan::PlanInput;
 use batchlane_core::quota::sim::{simulate_within, SimBudget, SimConfig};
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryError};

@@ -2,7 +2,8 @@
 //! (seeds/004: quota, scaling and cost).
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::quota::plan::{explain_en, explain_ko, plan, DeploymentType, PlanInput, Step, Timing, Way};
+use batchlane_core::facts::DeploymentType;
+use batchlane_core::quota::plan::{explain_en, explain_ko, plan, PlanInput, Step, Timing, Way};
 use batchlane_core::quota::sizing::Binding;
 
 /// What the planner asks for: `need` with the catalog's headroom target,

@@ -2,8 +2,9 @@
 //! At exactly 100% the plan is a warning with the margin to add (the
 //! simulator shows 429s there), and a Provisioned plan sizes from PTUs.
 
+use batchlane_core::facts::DeploymentType;
 use batchlane_core::facts::{Catalog, Kind};
-use batchlane_core::quota::plan::{explain_en, plan, DeploymentType, Level, PlanInput, Unit, Way};
+use batchlane_core::quota::plan::{explain_en, plan, Level, PlanInput, Unit, Way};
 use batchlane_core::quota::sim::{simulate, SimConfig};
 
 /// gpt-4.1 Global Standard: 350 requests/min × (2,000 prompt + 1,000

@@ -3,13 +3,14 @@
 
 use batchlane_core::facts::export::{catalog_json, FORMAT};
 use batchlane_core::facts::tier_import::{diff, parse_tier_csv, FileProblem, RowProblem, MAX_LINE_CHARS, MAX_ROWS};
-use batchlane_core::facts::tiers::{builtin_row, QuotaTier, TierDeployment};
+use batchlane_core::facts::tiers::{builtin_row, QuotaTier};
+use batchlane_core::facts::Scope;
 use batchlane_core::facts::{all_facts, Catalog, Kind};
 
 const HEADER: &str = "tier,model,deployment_type,rpm,rpm_window_seconds,tpm,source,ms_date";
 
 /// A built-in row written back in the CSV's format, with rpm/tpm as given.
-fn line(tier: QuotaTier, model: &str, dep: TierDeployment, rpm: f64, window: f64, tpm: Option<f64>) -> String {
+fn line(tier: QuotaTier, model: &str, dep: Scope, rpm: f64, window: f64, tpm: Option<f64>) -> String {
     let tpm = tpm.map(|t| t.to_string()).unwrap_or_default();
     format!("{},{model},{},{rpm},{window},{tpm},x.md@1,2026-09-01", tier.code(), dep.vendor_name())
 }
@@ -77,7 +78,7 @@ fn size_is_bounded_long_lines_and_rows_past_the_cap_are_refused() {
 #[test]
 fn the_diff_names_changed_figures_added_and_removed_rows_and_applies_only_the_changes() {
     use QuotaTier::T6;
-    use TierDeployment::Global;
+    use Scope::Global;
     // Every built-in row of tier 6 as it is, then three edits.
     let t6: Vec<_> = batchlane_core::facts::tiers::rows().iter().filter(|r| r.tier == T6).collect();
     assert!(t6.len() > 3);

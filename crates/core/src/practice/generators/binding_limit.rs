@@ -2,8 +2,8 @@
 //! the RPM that comes with it.
 
 use super::{deployment_name, deployment_ratio, shuffled, tpm_step, Draft};
-use crate::facts::tiers::TierDeployment;
 use crate::facts::Catalog;
+use crate::facts::Scope;
 use crate::practice::family::Family;
 use crate::practice::format::{number, thousands};
 use crate::practice::rng::Rng;
@@ -46,7 +46,7 @@ fn split(rng: &mut Rng, tokens: u64) -> (f64, f64) {
 fn shape(rng: &mut Rng, catalog: &Catalog) -> BindingShape {
     let model = MODELS[rng.index(MODELS.len())];
     // Global Standard: gpt-4o has no tier row there and keeps its classic 6.
-    let ratio = deployment_ratio(catalog, model, TierDeployment::Global);
+    let ratio = deployment_ratio(catalog, model, Scope::Global);
     let tpm_allowed = rng.stepped(20_000, 240_000, tpm_step(catalog));
     let rpm_allowed = if ratio.is_finite() { (tpm_allowed / 1_000.0 * ratio).floor() as u64 } else { 0 };
     let t = tpm_allowed as u64;
@@ -129,12 +129,12 @@ pub(super) fn draft(rng: &mut Rng, catalog: &Catalog) -> Draft {
             format!(
                 "A {} {} deployment has {allowed} TPM. Each request takes {inp} input and {out} output tokens, and {n} requests arrive per minute. What happens?",
                 s.model,
-                deployment_name(TierDeployment::Global)
+                deployment_name(Scope::Global)
             ),
             format!(
                 "{} {} 배포에 {allowed} TPM이 할당되어 있습니다. 요청 하나에 입력 {inp}·출력 {out} 토큰이 들고 분당 {n}건이 들어옵니다. 벌어질 일은?",
                 s.model,
-                deployment_name(TierDeployment::Global)
+                deployment_name(Scope::Global)
             ),
         ),
         right: outcome(c.binding),

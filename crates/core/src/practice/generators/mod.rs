@@ -24,9 +24,9 @@ use super::family::Family;
 use super::options::assemble;
 use super::problem::Problem;
 use super::rng::Rng;
-use crate::facts::tiers::TierDeployment;
 use crate::facts::Catalog;
 use crate::facts::Kind;
+use crate::facts::Scope;
 use crate::text::Text;
 
 /// The problem of `family` for `seed`.
@@ -83,21 +83,21 @@ pub(crate) fn shuffled(rng: &mut Rng, mut pool: Vec<Text>) -> Vec<Text> {
 }
 
 /// The deployment types the ratio problems quote (both have tier rows).
-pub(crate) const DEPLOYMENTS: [TierDeployment; 2] = [TierDeployment::Global, TierDeployment::DataZone];
+pub(crate) const DEPLOYMENTS: [Scope; 2] = [Scope::Global, Scope::DataZone];
 
 /// The deployment type's name as the vendor writes it (a proper noun in both languages).
-pub(crate) fn deployment_name(d: TierDeployment) -> &'static str {
+pub(crate) fn deployment_name(d: Scope) -> &'static str {
     match d {
-        TierDeployment::Global => "Global Standard",
-        TierDeployment::DataZone => "Data Zone Standard",
-        TierDeployment::Standard => "Standard",
+        Scope::Global => "Global Standard",
+        Scope::DataZone => "Data Zone Standard",
+        Scope::Regional => "Standard",
     }
 }
 
 /// RPM per 1,000 TPM for a model on a deployment type: the quota-tier
 /// tables' (the planner's own source), else the model's catalog figure,
 /// else NaN.
-pub(crate) fn deployment_ratio(catalog: &Catalog, model: &str, deployment: TierDeployment) -> f64 {
+pub(crate) fn deployment_ratio(catalog: &Catalog, model: &str, deployment: Scope) -> f64 {
     crate::facts::tiers::ratio(catalog, model, deployment, None).unwrap_or_else(|| figure(catalog, Kind::RpmPer1kTpm, model))
 }
 

@@ -1,9 +1,9 @@
 //! TPM → RPM: the RPM that comes with a deployment's TPM.
 
 use super::{deployment_name, deployment_ratio, figure, tpm_step, Draft, DEPLOYMENTS, MODELS};
-use crate::facts::tiers::TierDeployment;
 use crate::facts::Catalog;
 use crate::facts::Kind;
+use crate::facts::Scope;
 use crate::practice::family::Family;
 use crate::practice::format::{number, thousands};
 use crate::practice::options::{with_unit, wrong_numbers};
@@ -15,7 +15,7 @@ use crate::text::Text;
 #[derive(Clone, Debug, PartialEq)]
 pub struct TpmRpmShape {
     pub model: &'static str,
-    pub deployment: TierDeployment,
+    pub deployment: Scope,
     pub tpm: f64,
     /// RPM per 1,000 TPM for the model on the deployment type, from the catalog.
     pub ratio: f64,

@@ -185,7 +185,7 @@ impl SimConfig {
         let (ratio, _) = crate::quota::tier::ratio(input, catalog, model);
         let max_tokens = input.max_tokens.or_else(|| catalog.get(Kind::MaxOutputTokens, model)).unwrap_or_default();
         let limits = DeploymentLimits { tpm: input.allocated_tpm, rpm: rpm_for_tpm(input.allocated_tpm, ratio) };
-        let rpm_window = crate::quota::tier::rpm_window_seconds(catalog, model, input.deployment.tier_deployment(), input.tier);
+        let rpm_window = crate::quota::tier::rpm_window_seconds(catalog, model, input.deployment.tier_scope(), input.tier);
         let window = Window::at_most(rpm_window.min(catalog.get(Kind::ShortWindowSeconds, "any").unwrap_or(rpm_window)));
         SimConfig {
             seed: 1,
@@ -321,7 +321,8 @@ mod tests {
     #[test]
     fn a_plans_run_reads_the_planners_figures() {
         use crate::facts::tiers::QuotaTier;
-        use crate::quota::plan::{plan, DeploymentType};
+        use crate::facts::DeploymentType;
+        use crate::quota::plan::plan;
         let mut c = Catalog::builtin();
         // o4-mini on Data Zone: 6 RPM per 1,000 TPM, enforced per 10 s.
         let i = PlanInput {
