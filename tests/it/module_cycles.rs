@@ -5,7 +5,7 @@
 //! (read from their `super::…` paths; an item of the page's `mod.rs` counts
 //! as the parent, which imports every child).
 
-mod support;
+use crate::support;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
