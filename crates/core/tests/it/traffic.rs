@@ -237,3 +237,49 @@ fn what_already_spilled_is_shown() {
     assert!(plain.ptu.iter().all(|p| p.already_spilled.is_none()));
     assert!(plain.to_json()["deployments"][0]["spilled"].is_null());
 }
+
+/// Hostile input in every layout: an overflowing number, control
+/// characters and invalid UTF-8 are refused or carried as text with the
+/// line, never a panic and never a number bigger than the store's bound.
+#[test]
+fn overflow_control_characters_and_invalid_utf8_are_refused_with_the_line() {
+    let try_run = |name: &str, bytes: &[u8]| {
+        let files = vec![(name.to_string(), bytes)];
+        std::panic::catch_unwind(|| run(&files, &TrafficOptions::default(), &Catalog::builtin(), &mut |_, _| {}))
+            .unwrap_or_else(|_| panic!("{name} panicked"))
+    };
+    let plain = |value: &str| format!("timestamp,deployment,requests\n2026-11-02T09:00:00Z,a,3\n2026-11-02T09:01:00Z,a,{value}\n");
+    // Numbers past f64 or past the store's bound of 1e15 per value.
+    for v in ["1e400", "99999999999999999999999", "1e16", "NaN", "inf"] {
+        let e = try_run("a.csv", plain(v).as_bytes()).expect_err(v);
+        assert_eq!((e.line, e.field.as_deref()), (Some(3), Some("requests")), "{v}: {}", e.display());
+    }
+    let la = |v: &str| format!("TimeGenerated,MetricName,Total\n2026-11-02T09:00:00Z,AzureOpenAIRequests,{v}\n");
+    for v in ["1e400", "1e16"] {
+        let e = try_run("la.csv", la(v).as_bytes()).expect_err(v);
+        assert_eq!((e.line, e.field.as_deref()), (Some(2), Some("Total")), "{v}: {}", e.display());
+    }
+    let rest = |v: &str| {
+        format!(
+            "{{\"value\": [{{\"name\": {{\"value\": \"AzureOpenAIRequests\"}}, \"timeseries\": [{{\"data\": [{{\"timeStamp\": \"2026-11-02T09:00:00Z\", \"total\": {v}}}]}}]}}]}}"
+        )
+    };
+    for v in ["1e400", "1e16"] {
+        // Past f64: the JSON reader's line; past the bound: the metric's name.
+        let e = try_run("m.json", rest(v).as_bytes()).expect_err(v);
+        let placed = if v == "1e400" { e.line == Some(1) } else { e.field.as_deref() == Some("AzureOpenAIRequests") };
+        assert!(placed, "{v}: {}", e.display());
+    }
+    // Control characters in a name stay text (the report escapes them where
+    // it prints); a whole file of them is refused.
+    let r = try_run("a.csv", b"timestamp,deployment,requests\n2026-11-02T09:00:00Z,a\x1b[31m\x07,3\n").unwrap();
+    assert_eq!(r.deployments.len(), 1);
+    assert!(try_run("c.csv", b"\x00\x01\x02\x1b\x7f\n\x00\n").is_err());
+    // Invalid UTF-8 in a field, and a file that is not text at all.
+    let e = try_run("a.csv", b"timestamp,deployment,requests\n2026-11-02T09:00:00Z,a\xff\xfe,3\n");
+    let e = e.expect_err("a line that is not UTF-8");
+    assert_eq!(e.line, Some(2), "{}", e.display());
+    assert!(e.text.en.contains("not UTF-8"), "{}", e.display());
+    assert!(try_run("b.json", &[0xff, 0xfe, 0x00, 0x7b, 0xc3]).is_err());
+    assert!(try_run("b.csv", &[0xc3, 0x28, b'\n', 0xa0, 0xa1]).is_err());
+}

@@ -108,16 +108,22 @@ fn read_row(c: &Columns, get: &dyn Fn(Option<usize>) -> Option<String>, line: u6
     };
     let mut value = None;
     for a in metric.aggregations() {
-        value = match a {
-            Agg::Total => number(c.total, "Total")?,
-            Agg::Average => number(c.average, "Average")?,
-            Agg::Maximum => number(c.maximum, "Maximum")?,
+        let column = match a {
+            Agg::Total => "Total",
+            Agg::Average => "Average",
+            Agg::Maximum => "Maximum",
         };
-        if value.is_some() {
+        let col = match a {
+            Agg::Total => c.total,
+            Agg::Average => c.average,
+            Agg::Maximum => c.maximum,
+        };
+        if let Some(v) = number(col, column)? {
+            value = Some((column, v));
             break;
         }
     }
-    let Some(v) = value else { return Ok(()) };
+    let Some((column, v)) = value else { return Ok(()) };
     let (deployment, merged) = match get(c.deployment).filter(|d| !d.is_empty()) {
         Some(d) => (d, false),
         None => {
@@ -134,7 +140,7 @@ fn read_row(c: &Columns, get: &dyn Fn(Option<usize>) -> Option<String>, line: u6
     }
     let key = SeriesKey { deployment, model: get(c.model), version: get(c.version), merged_resource: merged };
     let measure = metric.measure(status, get(c.spill).and_then(|s| flag(&s)));
-    sink.add(&key, minute, interval, measure, v).map_err(|e| sink.store_error(e).at(line))
+    sink.add(&key, minute, interval, measure, v).map_err(|e| sink.store_error(e).at(line).field(column))
 }
 
 pub(crate) fn read_csv(file: &str, bytes: &[u8], sink: &mut Sink<'_>, progress: &mut dyn FnMut(u64)) -> Result<(), ImportError> {

@@ -106,8 +106,11 @@ pub(crate) fn read(file: &str, bytes: &[u8], sink: &mut Sink<'_>, progress: &mut
                 })?),
             };
             let requests = number("requests")?.unwrap_or(1.0);
-            let mut add = |measure: Measure, v: f64| sink.add(&key, minute, 1, measure, v).map_err(|e| sink.store_error(e).at(line));
-            add(Measure::Requests { status, spilled }, requests)?;
+            // A value the store refuses (above its bound) names its column.
+            let mut add = |column: &str, measure: Measure, v: f64| {
+                sink.add(&key, minute, 1, measure, v).map_err(|e| sink.store_error(e).at(line).field(column))
+            };
+            add("requests", Measure::Requests { status, spilled }, requests)?;
             for (name, measure) in [
                 ("prompt_tokens", Measure::PromptTokens),
                 ("cached_tokens", Measure::CachedTokens),
@@ -117,7 +120,7 @@ pub(crate) fn read(file: &str, bytes: &[u8], sink: &mut Sink<'_>, progress: &mut
                 ("latency_ms", Measure::TtltMs),
             ] {
                 if let Some(v) = number(name)? {
-                    add(measure, v)?;
+                    add(name, measure, v)?;
                 }
             }
             Ok(())
