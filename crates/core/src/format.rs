@@ -63,6 +63,12 @@ pub fn format_number(x: f64, max_decimals: usize) -> String {
     out
 }
 
+/// A number in a sentence or a generated comment: at most two decimals
+/// ("60,000", "0.5", "1,234.57").
+pub fn prose_number(x: f64) -> String {
+    format_number(x, 2)
+}
+
 /// A number as `lang` writes it (see [`format_number`]).
 pub fn number(x: f64, lang: Lang, max_decimals: usize) -> String {
     match lang {
@@ -124,6 +130,78 @@ pub fn format_usd(x: f64) -> String {
     }
 }
 
+/// Dollars in a sentence: whole dollars without cents, otherwise two
+/// decimals ("$2,400", "$37.50", "$0.06"). Tables use [`format_usd`].
+pub fn usd_prose(x: f64) -> String {
+    format!("${}", dollars(x))
+}
+
+/// [`usd_prose`] without the sign, for languages that write the unit after
+/// the figure ("2,400달러" in the practice problems, as the note writes them).
+pub fn dollars(x: f64) -> String {
+    if !x.is_finite() {
+        return "–".to_string();
+    }
+    let cents = (x * 100.0).round();
+    if cents % 100.0 == 0.0 {
+        format_count(cents / 100.0)
+    } else {
+        let whole = (cents / 100.0).trunc();
+        let sign = if cents < 0.0 && whole == 0.0 { "-" } else { "" };
+        format!("{sign}{}.{:02}", format_count(whole), (cents - whole * 100.0).abs() as u64)
+    }
+}
+
+/// A size in decimal units, as the vendors state their limits: "512 B",
+/// "3.1 KB", "12.3 MB", "1.2 GB" (and on to TB); one decimal, trailing
+/// zero dropped ("200 MB").
+pub fn bytes(n: u64) -> String {
+    let x = n as f64;
+    let (v, unit) = if x >= 1e12 {
+        (x / 1e12, "TB")
+    } else if x >= 1e9 {
+        (x / 1e9, "GB")
+    } else if x >= 1e6 {
+        (x / 1e6, "MB")
+    } else if x >= 1e3 {
+        (x / 1e3, "KB")
+    } else {
+        return format!("{n} B");
+    };
+    // 999,950 bytes would round to "1,000 KB": say "1 MB" instead.
+    let (v, unit) = if v >= 999.95 && unit != "TB" { (v / 1e3, next_unit(unit)) } else { (v, unit) };
+    format!("{} {unit}", format_number(v, 1))
+}
+
+fn next_unit(unit: &str) -> &'static str {
+    match unit {
+        "KB" => "MB",
+        "MB" => "GB",
+        _ => "TB",
+    }
+}
+
+/// A duration in whole units, the two largest that apply: "2 d 4 h",
+/// "3 h 20 min", "5 min", "45 s" ("2 일 4 시간" in Korean). The sign is
+/// dropped: callers say "left" or "ago" in their own words.
+pub fn duration(seconds: i64, lang: Lang) -> String {
+    let s = seconds.unsigned_abs();
+    let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
+    let (ud, uh, um, us) = match lang {
+        Lang::En => ("d", "h", "min", "s"),
+        Lang::Ko => ("일", "시간", "분", "초"),
+    };
+    if d > 0 {
+        format!("{d} {ud} {h} {uh}")
+    } else if h > 0 {
+        format!("{h} {uh} {m} {um}")
+    } else if m > 0 {
+        format!("{m} {um}")
+    } else {
+        format!("{s} {us}")
+    }
+}
+
 /// A share as a percentage with at most two decimals: 0.375 → "37.5%",
 /// 0.1875 → "18.75%" (one decimal showed it as "18.7%").
 pub fn format_percent(share: f64) -> String {
@@ -182,6 +260,42 @@ mod tests {
         // 18.75% was shown as "18.7%".
         assert_eq!(format_percent(0.1875), "18.75%");
         assert_eq!(format_percent(0.5), "50%");
+    }
+
+    #[test]
+    fn prose_dollars_drop_whole_cents() {
+        assert_eq!(usd_prose(2_400.0), "$2,400");
+        assert_eq!(usd_prose(37.5), "$37.50");
+        assert_eq!(usd_prose(0.06), "$0.06");
+        assert_eq!(dollars(1_234_567.891), "1,234,567.89");
+        assert_eq!(dollars(-0.5), "-0.50");
+        assert_eq!(dollars(-2.25), "-2.25");
+        assert_eq!(dollars(f64::INFINITY), "–");
+    }
+
+    #[test]
+    fn sizes_reach_every_unit() {
+        // /results wrote "1,024 MB" for a gigabyte: every size now reaches GB.
+        assert_eq!(bytes(0), "0 B");
+        assert_eq!(bytes(999), "999 B");
+        assert_eq!(bytes(3_100), "3.1 KB");
+        assert_eq!(bytes(12_345_678), "12.3 MB");
+        assert_eq!(bytes(200_000_000), "200 MB");
+        assert_eq!(bytes(1_024_000_000), "1 GB");
+        assert_eq!(bytes(1_250_000_000), "1.3 GB");
+        assert_eq!(bytes(999_960), "1 MB");
+        assert_eq!(bytes(999_960_000_000), "1 TB");
+        assert_eq!(bytes(u64::MAX), "18,446,744.1 TB");
+    }
+
+    #[test]
+    fn durations_name_the_two_largest_units() {
+        assert_eq!(duration(45, Lang::En), "45 s");
+        assert_eq!(duration(300, Lang::En), "5 min");
+        assert_eq!(duration(12_000, Lang::En), "3 h 20 min");
+        assert_eq!(duration(187_200, Lang::En), "2 d 4 h");
+        assert_eq!(duration(-187_200, Lang::Ko), "2 일 4 시간");
+        assert_eq!(duration(i64::MIN, Lang::En), "106751991167300 d 15 h");
     }
 }
 

@@ -69,7 +69,7 @@ pub fn Sources() -> impl IntoView {
             let byo = c.get(Kind::MaxFileBytesByoStorage, "azure").unwrap_or(0.0) as u64;
             (c.get(Kind::MaxFileBytes, subject).unwrap_or(0.0) as u64, byo)
         });
-        fill(t(lang, "batch.drop.hint"), &[("limit", &super::bytes_text(limit, lang)), ("byo", &super::bytes_text(byo, lang))])
+        fill(t(lang, "batch.drop.hint"), &[("limit", &batchlane_core::format::bytes(limit)), ("byo", &batchlane_core::format::bytes(byo))])
     };
     view! {
         <div class="batch-sources">

@@ -21,14 +21,12 @@ pub use summary_figures::media_note;
 pub mod worker_client;
 
 use crate::components::page_header::PageHeader;
-use crate::i18n::Lang;
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{CheckOptions, Dialect, OptionError, Progress, QuotaChoice, Report, Subscription};
 use batchlane_core::cost::prices::PriceOverride;
 
 use batchlane_core::facts::Encoding;
 use batchlane_core::facts::Scope;
-use batchlane_core::format;
 use leptos::prelude::*;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -313,21 +311,6 @@ impl State {
         self.running.set(false);
         self.cancelled.set(true);
     }
-}
-
-/// `12345678` bytes → "12.3 MB".
-pub fn bytes_text(n: u64, lang: Lang) -> String {
-    let n = n as f64;
-    let (v, unit) = if n >= 1e9 {
-        (n / 1e9, "GB")
-    } else if n >= 1e6 {
-        (n / 1e6, "MB")
-    } else if n >= 1e3 {
-        (n / 1e3, "KB")
-    } else {
-        (n, "B")
-    };
-    format!("{} {unit}", format::number(v, lang, if unit == "B" { 0 } else { 1 }))
 }
 
 #[component]

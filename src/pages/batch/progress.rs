@@ -1,6 +1,6 @@
 //! The running check: a progress bar with MB/s and lines/s, and Cancel.
 
-use super::{bytes_text, use_state};
+use super::use_state;
 use crate::i18n::tx;
 use crate::i18n::{fill, t};
 use crate::prefs::use_prefs;
@@ -21,8 +21,8 @@ pub fn ProgressPanel() -> impl IntoView {
         let secs = ((state.now_ms.get() - state.started_ms.get()) / 1000.0).max(0.001);
         let mbs = format::number(p.bytes as f64 / 1e6 / secs, lang, 1);
         let lps = format::number(p.lines as f64 / secs, lang, 0);
-        let done = bytes_text(p.bytes, lang);
-        let total = bytes_text(state.source_size.get(), lang);
+        let done = batchlane_core::format::bytes(p.bytes);
+        let total = batchlane_core::format::bytes(state.source_size.get());
         fill(t(lang, "batch.progress.rates"), &[("done", &done), ("total", &total), ("mbs", &mbs), ("lps", &lps)])
     };
     view! {

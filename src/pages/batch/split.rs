@@ -2,8 +2,8 @@
 //! own or all as one ZIP, with the limits used and the lines no part can hold.
 
 use super::actions::{derived, download};
+use super::use_state;
 use super::worker_client;
-use super::{bytes_text, use_state};
 use crate::i18n::tx;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
@@ -77,7 +77,7 @@ pub fn SplitCard(
                     &tn(lang, "batch.split.part", p.requests),
                     &[
                         ("part", &(i + 1).to_string()),
-                        ("size", &bytes_text(p.bytes, lang)),
+                        ("size", &batchlane_core::format::bytes(p.bytes)),
                         ("line", &format::number(p.first_line as f64, lang, 0)),
                     ],
                 );
@@ -99,7 +99,7 @@ pub fn SplitCard(
             .collect_view();
         let n = |v: u64| format::number(v as f64, lang, 0);
         let limits = o.limits.map(|l| {
-            let size = bytes_text(l.max_bytes, lang);
+            let size = batchlane_core::format::bytes(l.max_bytes);
             let text = match l.max_enqueued_tokens {
                 Some(tk) => fill(t(lang, "batch.split.limits"), &[("requests", &n(l.max_requests)), ("size", &size), ("tokens", &n(tk))]),
                 None => fill(t(lang, "batch.split.limits_no_tokens"), &[("requests", &n(l.max_requests)), ("size", &size)]),
@@ -116,7 +116,7 @@ pub fn SplitCard(
                     let limit = limits.max_enqueued_tokens.unwrap_or(0);
                     fill(t(lang, "batch.split.over_tokens"), &[("line", &n(x.line)), ("tokens", &n(x.tokens)), ("limit", &n(limit))])
                 } else {
-                    let (size, limit) = (bytes_text(x.bytes, lang), bytes_text(limits.max_bytes, lang));
+                    let (size, limit) = (batchlane_core::format::bytes(x.bytes), batchlane_core::format::bytes(limits.max_bytes));
                     fill(t(lang, "batch.split.over_bytes"), &[("line", &n(x.line)), ("size", &size), ("limit", &limit)])
                 };
                 view! { <li>{text}</li> }

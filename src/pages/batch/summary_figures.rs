@@ -2,7 +2,7 @@
 //! size, tokens (with the note on image and tool tokens), cost, quota and
 //! the time the check took.
 
-use super::{bytes_text, use_state};
+use super::use_state;
 use crate::i18n::tx;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::use_prefs;
@@ -33,10 +33,6 @@ pub fn media_note(lang: Lang, m: &MediaTally) -> String {
 
 fn num(n: u64, lang: Lang) -> String {
     format::number(n as f64, lang, 0)
-}
-
-fn usd(v: f64, lang: Lang) -> String {
-    format!("${}", format::number(v, lang, if v < 10.0 { 4 } else { 2 }))
 }
 
 /// The quota line's text key. Exceeded with a sum within the limit means
@@ -109,9 +105,9 @@ pub fn Figures(report: Arc<Report>) -> impl IntoView {
                 Some(c) => fill(
                     t(lang, "batch.summary.cost_value"),
                     &[
-                        ("total", &usd(c.total_usd_max, lang)),
-                        ("input", &usd(c.input_price_per_m, lang)),
-                        ("output", &usd(c.output_price_per_m, lang)),
+                        ("total", &format::usd(c.total_usd_max, lang)),
+                        ("input", &format::usd(c.input_price_per_m, lang)),
+                        ("output", &format::usd(c.output_price_per_m, lang)),
                     ],
                 ),
                 None => t(lang, "batch.summary.no_cost").to_string(),
@@ -162,7 +158,7 @@ pub fn Figures(report: Arc<Report>) -> impl IntoView {
                 <dd>
                     {move || {
                         let lang = lang();
-                        fill(&tn(lang, "batch.summary.size_value", s.lines), &[("size", &bytes_text(s.bytes, lang))])
+                        fill(&tn(lang, "batch.summary.size_value", s.lines), &[("size", &batchlane_core::format::bytes(s.bytes))])
                     }}
                 </dd>
             </div>

@@ -2,7 +2,7 @@
 //! dropped files by their content, and what each missing file would add.
 
 use super::state::State;
-use super::text::{file_label, gain_label, mb};
+use super::text::{file_label, gain_label};
 use crate::components::drop_zone::DropZone;
 use crate::i18n::t;
 use crate::prefs::{tr, use_prefs};
@@ -107,7 +107,7 @@ fn FileSlot(kind: FileKind, testid: &'static str, required: bool) -> impl IntoVi
     let described = move || {
         let lang = prefs.lang.get();
         slot.with(|f| match f {
-            Some(f) => format!("{} · {}", f.name(), mb(f.size())),
+            Some(f) => format!("{} · {}", f.name(), batchlane_core::format::bytes(f.size() as u64)),
             None => t(lang, if required { "results.file.none" } else { "results.file.optional" }).to_string(),
         })
     };

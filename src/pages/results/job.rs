@@ -3,11 +3,12 @@
 //! time left and the date the output files are deleted.
 
 use super::state::State;
-use super::text::{count, duration};
+use super::text::count;
 use crate::components::local_time::LocalTime;
 use crate::components::text_area::TextArea;
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::format::duration;
 use batchlane_core::results::job::{DeletionBasis, JobParseError};
 use batchlane_core::results::{analyze_job, parse_job, warning_text, BatchJob, JobAnalysis, JobStatus, Vendor};
 use leptos::prelude::*;
@@ -143,9 +144,9 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
     });
     let time_left = analysis.expires_in_seconds.map(|s| {
         let text = if s >= 0 {
-            fill(t(lang, "results.job.time_left"), &[("d", &duration(lang, s))])
+            fill(t(lang, "results.job.time_left"), &[("d", &duration(s, lang))])
         } else {
-            fill(t(lang, "results.job.past_expiry"), &[("d", &duration(lang, s))])
+            fill(t(lang, "results.job.past_expiry"), &[("d", &duration(s, lang))])
         };
         view! { <p data-testid="results-job-time-left"><strong>{text}</strong></p> }
     });
@@ -155,7 +156,7 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
             DeletionBasis::VendorDefault => t(lang, "results.job.basis_default"),
         };
         let when = if d.seconds_left > 0 {
-            fill(t(lang, "results.job.deleted_in"), &[("d", &duration(lang, d.seconds_left))])
+            fill(t(lang, "results.job.deleted_in"), &[("d", &duration(d.seconds_left, lang))])
         } else {
             t(lang, "results.job.deleted_past").to_string()
         };

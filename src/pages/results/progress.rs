@@ -2,9 +2,10 @@
 //! went wrong, if anything.
 
 use super::state::{Failure, State, Task};
-use super::text::{count, mb};
+use super::text::count;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::format::bytes;
 use batchlane_core::results::RetryError;
 use leptos::prelude::*;
 
@@ -22,7 +23,7 @@ pub fn ProgressPanel() -> impl IntoView {
             let rate = p.mb_per_s().map(|r| format!("{r:.1}")).unwrap_or_else(|| "…".into());
             fill(
                 t(lang, "results.progress.detail"),
-                &[("read", &mb(p.bytes)), ("total", &mb(p.total)), ("lines", &count(p.lines as u64)), ("rate", &rate)],
+                &[("read", &bytes(p.bytes as u64)), ("total", &bytes(p.total as u64)), ("lines", &count(p.lines as u64)), ("rate", &rate)],
             )
         })
     };

@@ -64,36 +64,3 @@ pub fn gain_label(lang: Lang, g: FileGain) -> &'static str {
 pub fn count(n: u64) -> String {
     format_count(n as f64)
 }
-
-/// Bytes in a human unit: "512 B", "3.1 KB", "12.3 MB", "1,024 MB".
-pub fn mb(bytes: f64) -> String {
-    let m = bytes / 1e6;
-    if bytes < 1e3 {
-        format!("{} B", format_count(bytes.max(0.0)))
-    } else if m < 1.0 {
-        format!("{:.1} KB", bytes / 1e3)
-    } else if m < 1000.0 {
-        format!("{m:.1} MB")
-    } else {
-        format!("{} MB", format_count(m))
-    }
-}
-
-/// A duration in whole units: "3 h 20 min", "2 d 4 h", "45 s".
-pub fn duration(lang: Lang, seconds: i64) -> String {
-    let s = seconds.unsigned_abs();
-    let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
-    let (ud, uh, um, us) = match lang {
-        Lang::En => ("d", "h", "min", "s"),
-        Lang::Ko => ("일", "시간", "분", "초"),
-    };
-    if d > 0 {
-        format!("{d} {ud} {h} {uh}")
-    } else if h > 0 {
-        format!("{h} {uh} {m} {um}")
-    } else if m > 0 {
-        format!("{m} {um}")
-    } else {
-        format!("{s} {us}")
-    }
-}

@@ -188,7 +188,7 @@ impl Report {
         };
         let mut out = format!(
             "# Batch file check ({})\n\n**Verdict:** {verdict}\n\n| | |\n|---|---|\n| Requests | {} |\n| Size | {} ({} bytes) |\n| Model / deployment | {} |\n| Catalog model | {catalog_model} |\n| Endpoint | {} |\n| Prompt tokens | {} |\n| Enqueued tokens (estimate) | {} |\n| Errors | {} |\n| Warnings | {} |\n",
-            self.dialect.name(), grouped(s.requests), human_bytes(s.bytes), grouped(s.bytes), opt(&s.model), opt(&s.endpoint),
+            self.dialect.name(), grouped(s.requests), crate::format::bytes(s.bytes), grouped(s.bytes), opt(&s.model), opt(&s.endpoint),
             num(s.prompt_tokens), num(s.enqueued_tokens), grouped(s.errors), grouped(s.warnings),
         );
         if let Some(c) = &self.cost {
@@ -231,17 +231,6 @@ impl Report {
 /// `1234567` → `1,234,567`.
 fn grouped(n: u64) -> String {
     crate::format::group(&n.to_string())
-}
-
-/// `12345678` bytes → `12.3 MB` (decimal units, as the page shows them).
-fn human_bytes(n: u64) -> String {
-    let x = n as f64;
-    match n {
-        0..=999 => format!("{n} B"),
-        1_000..=999_999 => format!("{:.1} KB", x / 1e3),
-        1_000_000..=999_999_999 => format!("{:.1} MB", x / 1e6),
-        _ => format!("{:.2} GB", x / 1e9),
-    }
 }
 
 /// Escapes text for a Markdown table cell (and HTML).

@@ -18,20 +18,9 @@ pub fn number(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// A dollar amount: whole dollars without cents, otherwise two decimals.
-fn dollars(v: f64) -> String {
-    let cents = (v * 100.0).round();
-    if cents % 100.0 == 0.0 {
-        thousands(cents / 100.0)
-    } else {
-        let whole = (cents / 100.0).trunc();
-        format!("{}.{:02}", thousands(whole), (cents - whole * 100.0).abs() as u64)
-    }
-}
-
 /// "$2,400" / "2,400달러".
 pub fn usd(v: f64) -> Text {
-    let d = dollars(v);
+    let d = crate::format::dollars(v);
     Text::new(format!("${d}"), format!("{d}달러"))
 }
 

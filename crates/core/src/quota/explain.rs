@@ -2,8 +2,9 @@
 
 use super::plan::{Plan, Step};
 use super::sizing::Binding;
-use super::text::{count_en, count_ko, num, pct, usd, Text};
+use super::text::{count_en, count_ko, num, pct, Text};
 use super::ways::{RankedWay, Timing, Way};
+use crate::format::usd_prose as usd;
 
 /// Every step and way of the plan as English sentences.
 pub fn explain_en(plan: &Plan) -> Vec<String> {

@@ -7,7 +7,7 @@ pub use crate::text::Text;
 /// trailing zeros (60000 → "60,000", 0.5 → "0.5", 1234.567 → "1,234.57").
 /// Non-finite values print as "—" so that no NaN reaches the screen.
 pub fn num(x: f64) -> String {
-    crate::format::format_number(x, 2)
+    crate::format::prose_number(x)
 }
 
 /// A count of whole things (requests, tokens, replicas) for prose: the
@@ -36,11 +36,6 @@ pub fn pct(share: f64) -> String {
     format!("{}%", num(share * 100.0))
 }
 
-/// Dollars for prose ("$1,234.5").
-pub fn usd(x: f64) -> String {
-    format!("${}", num(x))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,7 +49,6 @@ mod tests {
         assert_eq!(num(-2_000.0), "-2,000");
         assert_eq!(num(f64::NAN), "—");
         assert_eq!(pct(0.375), "37.5%");
-        assert_eq!(usd(2_400.0), "$2,400");
         assert_eq!(count_en(33.333), "about 33");
         assert_eq!(count_ko(71_666.667), "약 71,667");
         assert_eq!(count_ko(360.0), "360");

@@ -4,9 +4,9 @@
 //! control plane.
 
 use crate::facts::Kind;
+use crate::format::prose_number;
 use serde::{Deserialize, Serialize};
 
-use super::keda_quota::fmt_num;
 use super::text::{FormError, Text};
 use crate::facts::Catalog;
 
@@ -90,8 +90,8 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
     let path = if input.waiting == Waiting::Person || effectively_waiting {
         if input.waiting != Waiting::Person {
             reasons.push(Text::new(
-                format!("The result is needed within {} s: someone is effectively waiting.", fmt_num(input.latency_tolerance_seconds)),
-                format!("결과가 {}초 안에 필요하므로 사실상 누군가 기다리고 있습니다.", fmt_num(input.latency_tolerance_seconds)),
+                format!("The result is needed within {} s: someone is effectively waiting.", prose_number(input.latency_tolerance_seconds)),
+                format!("결과가 {}초 안에 필요하므로 사실상 누군가 기다리고 있습니다.", prose_number(input.latency_tolerance_seconds)),
             ));
         }
         reasons.push(Text::new(
@@ -135,8 +135,8 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
         ));
         if input.latency_tolerance_seconds < window {
             cautions.push(Text::new(
-                format!("A batch job may take the whole {} h window and then ends expired; if {} h is a hard deadline, submit earlier or use the queue.", fmt_num(window / 3600.0), fmt_num(input.latency_tolerance_seconds / 3600.0)),
-                format!("배치 작업은 {}시간 완료 기간을 다 쓰고 expired로 끝날 수 있습니다. {}시간이 절대 기한이라면 더 일찍 제출하거나 큐를 쓰세요.", fmt_num(window / 3600.0), fmt_num(input.latency_tolerance_seconds / 3600.0)),
+                format!("A batch job may take the whole {} h window and then ends expired; if {} h is a hard deadline, submit earlier or use the queue.", prose_number(window / 3600.0), prose_number(input.latency_tolerance_seconds / 3600.0)),
+                format!("배치 작업은 {}시간 완료 기간을 다 쓰고 expired로 끝날 수 있습니다. {}시간이 절대 기한이라면 더 일찍 제출하거나 큐를 쓰세요.", prose_number(window / 3600.0), prose_number(input.latency_tolerance_seconds / 3600.0)),
             ));
         }
         cautions.push(Text::new(
@@ -148,7 +148,7 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
     if input.cancellation != Cancellation::Rarely {
         let (en, ko) = match path {
             PathKind::GlobalBatchControlPlane => {
-                let c = fmt_num(catalog.require(Kind::CancellingMaxSeconds, "any") / 60.0);
+                let c = prose_number(catalog.require(Kind::CancellingMaxSeconds, "any") / 60.0);
                 (format!("Jobs are often cancelled: give the control plane an explicit cancel (cancelling can take up to {c} minutes; work already done is billed)."),
                  format!("작업이 자주 취소됩니다. 컨트롤 플레인에 명시적인 취소 시나리오를 두세요 (cancelling은 최대 {c}분 걸리고 이미 처리된 요청에는 요금이 청구됩니다)."))
             }
@@ -168,8 +168,8 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
         if input.requests_per_day > per_file {
             let files = (input.requests_per_day / per_file).ceil();
             cautions.push(Text::new(
-                format!("{} requests a day need at least {} files of at most {} requests (one deployment per file); prefer few large files over many small ones.", fmt_num(input.requests_per_day), fmt_num(files), fmt_num(per_file)),
-                format!("하루 {}건이면 최대 {}건짜리 파일이 최소 {}개 필요합니다 (파일당 배포 하나). 작은 파일 여러 개보다 큰 파일 몇 개가 낫습니다.", fmt_num(input.requests_per_day), fmt_num(per_file), fmt_num(files)),
+                format!("{} requests a day need at least {} files of at most {} requests (one deployment per file); prefer few large files over many small ones.", prose_number(input.requests_per_day), prose_number(files), prose_number(per_file)),
+                format!("하루 {}건이면 최대 {}건짜리 파일이 최소 {}개 필요합니다 (파일당 배포 하나). 작은 파일 여러 개보다 큰 파일 몇 개가 낫습니다.", prose_number(input.requests_per_day), prose_number(per_file), prose_number(files)),
             ));
         }
     }

@@ -12,10 +12,10 @@
 //! script keeps the token off curl's argv (a mode-600 header file).
 
 use crate::facts::Kind;
+use crate::format::prose_number;
 use serde::{Deserialize, Serialize};
 
 use super::code_common::{fill, is_https_url, py_str, sh_quote};
-use super::keda_quota::fmt_num;
 use super::text::{FormError, Text};
 use crate::facts::Catalog;
 
@@ -84,28 +84,28 @@ pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catal
     let max = catalog.require(Kind::OutputExpiresMaxSeconds, dialect.fact_subject());
     let s = seconds as f64;
     (s < min || s > max).then(|| {
-        let days = |x: f64| fmt_num(x / 86_400.0);
+        let days = |x: f64| prose_number(x / 86_400.0);
         FormError {
             field: field.to_string(),
             reason: Text::new(
                 format!(
                     "{field} must be {}–{} seconds ({}–{} days) for {}; got {}.",
-                    fmt_num(min),
-                    fmt_num(max),
+                    prose_number(min),
+                    prose_number(max),
                     days(min),
                     days(max),
                     dialect.fact_subject(),
-                    fmt_num(s)
+                    prose_number(s)
                 ),
                 format!(
                     "{}에서 {} {}–{}초({}–{}일)여야 합니다. 입력값 {}.",
                     dialect.fact_subject(),
                     crate::text::josa::attach(field, "는"),
-                    fmt_num(min),
-                    fmt_num(max),
+                    prose_number(min),
+                    prose_number(max),
                     days(min),
                     days(max),
-                    fmt_num(s)
+                    prose_number(s)
                 ),
             ),
         }
@@ -164,8 +164,8 @@ impl SubmitOptions {
         if (self.poll_interval_seconds as f64) < min_poll || self.poll_interval_seconds > 86_400 {
             e.push(FormError::new(
                 "poll_interval_seconds",
-                format!("Poll no faster than every {} s (and at most once a day).", fmt_num(min_poll)),
-                format!("{}초보다 자주 폴링하지 마세요 (최대 하루 한 번).", fmt_num(min_poll)),
+                format!("Poll no faster than every {} s (and at most once a day).", prose_number(min_poll)),
+                format!("{}초보다 자주 폴링하지 마세요 (최대 하루 한 번).", prose_number(min_poll)),
             ));
         }
         e
@@ -186,8 +186,8 @@ impl SubmitOptions {
             ("FILE_EXPIRES", self.file_expires_after_seconds.to_string()),
             ("OUTPUT_EXPIRES", self.output_expires_after_seconds.to_string()),
             ("POLL_SECONDS", self.poll_interval_seconds.to_string()),
-            ("FIRST_BACKOFF", fmt_num(catalog.require(Kind::FailFastFirstBackoffSeconds, "azure")).replace(',', "")),
-            ("MAX_ATTEMPTS", fmt_num(catalog.require(Kind::FailFastMaxAttempts, "azure")).replace(',', "")),
+            ("FIRST_BACKOFF", prose_number(catalog.require(Kind::FailFastFirstBackoffSeconds, "azure")).replace(',', "")),
+            ("MAX_ATTEMPTS", prose_number(catalog.require(Kind::FailFastMaxAttempts, "azure")).replace(',', "")),
             ("OWNED_ACCOUNT_URL", quote(self.owned_account_url.trim())),
             ("OWNED_CONTAINER", quote(self.owned_container.trim())),
         ]

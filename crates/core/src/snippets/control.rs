@@ -4,11 +4,11 @@
 //! backoff on `token_limit_exceeded`, a SQLite ledger per tenant, the
 //! poller with an alert hook, copies to owned storage, usage per tenant).
 
+use crate::format::prose_number;
 use serde::{Deserialize, Serialize};
 
 use super::code_common::{fill, is_https_url, py_str};
 use super::code_submit::{check_addresses, check_expiry, Dialect, AZURE_BATCH_API_VERSION};
-use super::keda_quota::fmt_num;
 use super::text::{FormError, Text};
 use crate::facts::{Catalog, Kind};
 
@@ -158,8 +158,8 @@ impl ControlOptions {
         if (self.poll_interval_seconds as f64) < min_poll || self.poll_interval_seconds > 86_400 {
             e.push(FormError::new(
                 "poll_interval_seconds",
-                format!("Poll no faster than every {} s (and at most once a day).", fmt_num(min_poll)),
-                format!("{}초보다 자주 폴링하지 마세요 (최대 하루 한 번).", fmt_num(min_poll)),
+                format!("Poll no faster than every {} s (and at most once a day).", prose_number(min_poll)),
+                format!("{}초보다 자주 폴링하지 마세요 (최대 하루 한 번).", prose_number(min_poll)),
             ));
         }
         e

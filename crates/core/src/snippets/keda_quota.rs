@@ -1,6 +1,7 @@
 //! `maxReplicaCount` from the model deployment's quota, not the cluster's
 //! size: more replicas than the TPM can feed only add 429s.
 
+use crate::format::prose_number;
 use serde::{Deserialize, Serialize};
 
 use super::text::{check_positive, FormError, Text};
@@ -41,28 +42,6 @@ impl QuotaFeed {
     }
 }
 
-/// Formats a number with thousands separators and at most two decimals.
-pub fn fmt_num(x: f64) -> String {
-    let rounded = (x * 100.0).round() / 100.0;
-    let whole = rounded.trunc() as i64;
-    let frac = (rounded - whole as f64).abs();
-    let digits = whole.unsigned_abs().to_string();
-    let mut grouped = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(ch);
-    }
-    let sign = if rounded < 0.0 { "-" } else { "" };
-    if frac < 0.005 {
-        format!("{sign}{grouped}")
-    } else {
-        let f = format!("{frac:.2}");
-        format!("{sign}{grouped}{}", f.trim_start_matches('0').trim_end_matches('0'))
-    }
-}
-
 /// Replicas the deployment's TPM can feed = TPM ÷ (concurrency × tokens per
 /// message × messages per minute per slot), rounded down.
 pub fn max_replicas_from_quota(q: &QuotaFeed) -> Result<QuotaSizing, Vec<FormError>> {
@@ -80,8 +59,9 @@ pub fn max_replicas_from_quota(q: &QuotaFeed) -> Result<QuotaSizing, Vec<FormErr
         )]);
     }
     let fed = exact.floor().min(i64::MAX as f64) as i64;
-    let (c, t, m) = (fmt_num(q.concurrency_per_replica), fmt_num(q.tokens_per_message), fmt_num(q.messages_per_minute_per_slot));
-    let (p, tpm, x) = (fmt_num(per_replica), fmt_num(q.tpm), fmt_num(exact));
+    let (c, t, m) =
+        (prose_number(q.concurrency_per_replica), prose_number(q.tokens_per_message), prose_number(q.messages_per_minute_per_slot));
+    let (p, tpm, x) = (prose_number(per_replica), prose_number(q.tpm), prose_number(exact));
     let explanation = if fed == 0 {
         Text::new(
             format!("One replica consumes {c} × {t} × {m} = {p} tokens per minute, more than the deployment's {tpm} TPM ({tpm} ÷ {p} = {x}): even one replica meets 429s. Lower the concurrency or raise the quota."),
@@ -131,9 +111,9 @@ mod tests {
 
     #[test]
     fn formats_numbers() {
-        assert_eq!(fmt_num(1234567.0), "1,234,567");
-        assert_eq!(fmt_num(2.5), "2.5");
-        assert_eq!(fmt_num(0.25), "0.25");
-        assert_eq!(fmt_num(999.0), "999");
+        assert_eq!(prose_number(1234567.0), "1,234,567");
+        assert_eq!(prose_number(2.5), "2.5");
+        assert_eq!(prose_number(0.25), "0.25");
+        assert_eq!(prose_number(999.0), "999");
     }
 }

@@ -2,10 +2,10 @@
 //! add 429s. Each finding has a stable rule id, a severity and the fix.
 
 use crate::facts::Kind;
+use crate::format::prose_number;
 use serde::{Deserialize, Serialize};
 
 use super::keda::{namespace_is_fqdn, KedaForm, ScaleKind};
-use super::keda_quota::fmt_num;
 use super::keda_render::effective_max_replicas;
 use super::keda_versions::{keda_for_aks, parse_kubernetes_minor, KedaChange, KedaFeature, KedaVersion, AKS_KEDA_TABLE};
 use super::text::Text;
@@ -185,14 +185,14 @@ pub fn lint_for(input: &LintInput, keda: KedaVersion, catalog: &Catalog) -> Vec<
     let receives_limit = catalog.require(Kind::SbMaxConcurrentReceives, "entity");
     let receives = max as f64 * c.receivers_per_replica as f64;
     if receives > receives_limit {
-        let (receives, receives_limit) = (fmt_num(receives), fmt_num(receives_limit));
+        let (receives, receives_limit) = (prose_number(receives), prose_number(receives_limit));
         find(&mut out, Rule::ConcurrentReceives, Severity::Error, Text::new(format!("{max} replicas × {} receivers = {receives} concurrent receive requests, over the {receives_limit} one queue, topic or subscription accepts: the rest get \"server busy\".", c.receivers_per_replica), format!("replica {max}개 × receiver {}개 = 동시 receive 요청 {receives}개로, 하나의 queue·topic·subscription이 받는 {receives_limit}개를 넘습니다. 초과분은 \"server busy\" 오류를 받습니다.", c.receivers_per_replica)),
             Text::new("Share one receiver per replica with prefetch and a concurrency limit instead of a receiver per task, or lower maxReplicaCount.", "태스크마다 receiver를 여는 대신 replica당 receiver 하나를 prefetch와 동시성 제한으로 공유하거나, maxReplicaCount를 낮추세요."));
     }
     let conn_limit = catalog.require(Kind::SbMaxAmqpConnections, "namespace");
     let conns = max as f64 * c.connections_per_replica as f64 + c.other_connections as f64;
     if conns > conn_limit {
-        let (conns, conn_limit) = (fmt_num(conns), fmt_num(conn_limit));
+        let (conns, conn_limit) = (prose_number(conns), prose_number(conn_limit));
         find(
             &mut out,
             Rule::AmqpConnections,

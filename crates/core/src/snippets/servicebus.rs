@@ -2,9 +2,9 @@
 //! the tier's limits, and the claim-check recommendation and message.
 
 use crate::facts::Kind;
+use crate::format::prose_number;
 use serde::{Deserialize, Serialize};
 
-use super::keda_quota::fmt_num;
 use super::lint::Severity;
 use super::text::{FormError, Text};
 use crate::facts::Catalog;
@@ -78,7 +78,7 @@ pub const CLAIM_CHECK_HINT_BYTES: usize = 16 * 1024;
 pub const CLAIM_CHECK_HINT_WORDS: usize = 200;
 
 fn kb(x: f64) -> String {
-    format!("{} KB", fmt_num(x / 1024.0))
+    format!("{} KB", prose_number(x / 1024.0))
 }
 
 /// Why a body looks like it carries a prompt or a document (empty: it doesn't).
@@ -86,8 +86,8 @@ pub fn prompt_or_document_signals(body: &str) -> Vec<Text> {
     let mut s = Vec::new();
     if body.len() >= CLAIM_CHECK_HINT_BYTES {
         s.push(Text::new(
-            format!("the body is {} bytes", fmt_num(body.len() as f64)),
-            format!("바디가 {}바이트입니다", fmt_num(body.len() as f64)),
+            format!("the body is {} bytes", prose_number(body.len() as f64)),
+            format!("바디가 {}바이트입니다", prose_number(body.len() as f64)),
         ));
     }
     if let Ok(v) = serde_json::from_str::<serde_json::Value>(body) {
@@ -178,8 +178,13 @@ pub fn check_message(input: &MessageInput, catalog: &Catalog) -> Result<MessageC
             push(
                 SbCode::IdTooLong,
                 Severity::Error,
-                format!("The {field} has {} characters; at most {} are allowed.", fmt_num(n), fmt_num(max_id)),
-                format!("{} {}자입니다. 최대 {}자까지 허용됩니다.", crate::text::josa::attach(field, "가"), fmt_num(n), fmt_num(max_id)),
+                format!("The {field} has {} characters; at most {} are allowed.", prose_number(n), prose_number(max_id)),
+                format!(
+                    "{} {}자입니다. 최대 {}자까지 허용됩니다.",
+                    crate::text::josa::attach(field, "가"),
+                    prose_number(n),
+                    prose_number(max_id)
+                ),
             );
         }
     }
@@ -261,8 +266,8 @@ pub fn claim_check_message(input: &ClaimCheckInput, catalog: &Catalog) -> Result
     if input.correlation_id.chars().count() as f64 > max_id {
         e.push(FormError::new(
             "correlation_id",
-            format!("The correlation ID is used as the message id: at most {} characters.", fmt_num(max_id)),
-            format!("correlation ID는 message id로도 쓰이므로 최대 {}자입니다.", fmt_num(max_id)),
+            format!("The correlation ID is used as the message id: at most {} characters.", prose_number(max_id)),
+            format!("correlation ID는 message id로도 쓰이므로 최대 {}자입니다.", prose_number(max_id)),
         ));
     }
     if !e.is_empty() {
