@@ -94,7 +94,7 @@ pub fn is_action_group_id(s: &str) -> bool {
 /// characters escaped (the inputs are checked first; this is the second wall).
 pub fn kql_str(s: &str) -> String {
     // Other control characters are dropped.
-    super::code_common::backslash_quoted(s, |c| c.is_control().then(String::new))
+    super::code::backslash_quoted(s, |c| c.is_control().then(String::new))
 }
 
 impl AuditOptions {

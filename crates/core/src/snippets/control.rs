@@ -7,8 +7,7 @@
 use crate::format::prose_number;
 use serde::{Deserialize, Serialize};
 
-use super::code_common::{fill, is_https_url, py_str};
-use super::code_submit::{check_addresses, check_expiry, Dialect, AZURE_BATCH_API_VERSION};
+use super::code::{check_addresses, check_expiry, fill, is_https_url, py_str, Dialect, AZURE_BATCH_API_VERSION};
 use super::text::{FormError, Text};
 use crate::facts::{Catalog, Kind};
 

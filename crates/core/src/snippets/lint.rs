@@ -5,9 +5,8 @@ use crate::facts::Kind;
 use crate::format::prose_number;
 use serde::{Deserialize, Serialize};
 
-use super::keda::{namespace_is_fqdn, KedaForm, ScaleKind};
-use super::keda_render::effective_max_replicas;
-use super::keda_versions::{keda_for_aks, parse_kubernetes_minor, KedaChange, KedaFeature, KedaVersion, AKS_KEDA_TABLE};
+use super::keda::{effective_max_replicas, namespace_is_fqdn, KedaForm, ScaleKind};
+use super::keda::{keda_for_aks, parse_kubernetes_minor, KedaChange, KedaFeature, KedaVersion, AKS_KEDA_TABLE};
 use super::text::Text;
 use crate::facts::Catalog;
 

@@ -716,7 +716,7 @@ mod tests {
 
     #[test]
     fn the_checked_files_name_becomes_the_scripts_input_file_quoted_by_each_language() {
-        use crate::snippets::code_common::{py_str, sh_quote};
+        use crate::snippets::code::{py_str, sh_quote};
         use crate::snippets::{submit_curl, submit_python};
         let catalog = Catalog::builtin();
         let name = "night's \"run\" $(rm -rf ~) 인보이스.jsonl";

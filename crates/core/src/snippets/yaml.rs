@@ -69,7 +69,7 @@ impl MapBuilder {
 /// zero-width characters, so that the value reads back exactly and shows
 /// what it holds.
 pub fn quote(s: &str) -> String {
-    super::code_common::backslash_quoted(s, |c| needs_escape(c).then(|| format!("\\u{:04x}", c as u32)))
+    super::code::backslash_quoted(s, |c| needs_escape(c).then(|| format!("\\u{:04x}", c as u32)))
 }
 
 fn needs_escape(c: char) -> bool {

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::snippets::code_apim::{apim_policy_xml, ApimOptions, CounterKey};
-use batchlane_core::snippets::code_submit::{submit_curl, submit_python, Dialect, SubmitOptions};
-use batchlane_core::snippets::code_worker::{worker_python, WorkerOptions};
+use batchlane_core::snippets::code::{apim_policy_xml, ApimOptions, CounterKey};
+use batchlane_core::snippets::code::{submit_curl, submit_python, Dialect, SubmitOptions};
+use batchlane_core::snippets::code::{worker_python, WorkerOptions};
 use batchlane_core::snippets::Entity;
 
 fn temp_dir(name: &str) -> PathBuf {

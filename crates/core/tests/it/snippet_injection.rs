@@ -5,7 +5,7 @@
 //! Python's `ast`.
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::snippets::code_common::{py_str, sh_quote};
+use batchlane_core::snippets::code::{py_str, sh_quote};
 use batchlane_core::snippets::keda::Entity;
 use batchlane_core::snippets::{
     control_python, submit_curl, submit_python, worker_python, AlertHook, ControlOptions, Dialect, SubmitOptions, WorkerOptions,

@@ -15,9 +15,9 @@ use crate::facts::Kind;
 use crate::format::prose_number;
 use serde::{Deserialize, Serialize};
 
-use super::code_common::{fill, is_https_url, py_str, sh_quote};
-use super::text::{FormError, Text};
+use super::common::{fill, is_https_url, py_str, sh_quote};
 use crate::facts::Catalog;
+use crate::snippets::text::{FormError, Text};
 
 /// The Azure OpenAI api-version the scripts default to: the first one whose
 /// documented batch sample sends both `expires_after` (file upload) and
@@ -25,8 +25,8 @@ use crate::facts::Catalog;
 /// (MicrosoftDocs/azure-ai-docs, batch how-to, 2025-03-31).
 pub const AZURE_BATCH_API_VERSION: &str = "2025-03-01-preview";
 
-const PYTHON: &str = include_str!("code_submit.py.tmpl");
-const SHELL: &str = include_str!("code_submit.sh.tmpl");
+const PYTHON: &str = include_str!("submit.py.tmpl");
+const SHELL: &str = include_str!("submit.sh.tmpl");
 
 /// The one dialect of the workspace (the batch check's).
 pub use crate::batch::Dialect;

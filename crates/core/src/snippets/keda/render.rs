@@ -5,12 +5,12 @@
 use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
-use super::keda::{namespace_is_fqdn, short_namespace, Entity, JobStrategy, KedaForm, ScaleKind};
-use super::keda_quota::{max_replicas_from_quota, QuotaSizing};
-use super::keda_versions::{keda_for_aks, parse_kubernetes_minor, AksKeda, AksKedaMatch, KedaFeature};
-use super::text::{FormError, Text};
-use super::yaml::{emit_all, map, Node};
+use super::form::{namespace_is_fqdn, short_namespace, Entity, JobStrategy, KedaForm, ScaleKind};
+use super::quota::{max_replicas_from_quota, QuotaSizing};
+use super::versions::{keda_for_aks, parse_kubernetes_minor, AksKeda, AksKedaMatch, KedaFeature};
 use crate::facts::Catalog;
+use crate::snippets::text::{FormError, Text};
+use crate::snippets::yaml::{emit_all, map, Node};
 
 /// What a note is about, for the UI to style or filter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

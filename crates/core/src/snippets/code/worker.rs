@@ -6,12 +6,12 @@
 use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
-use super::code_common::{fill, is_https_url, py_str};
-use super::keda::{short_namespace, Entity, KedaForm, ScaleKind};
-use super::text::{check_count, FormError};
+use super::common::{fill, is_https_url, py_str};
 use crate::facts::Catalog;
+use crate::snippets::keda::{short_namespace, Entity, KedaForm, ScaleKind};
+use crate::snippets::text::{check_count, FormError};
 
-const TEMPLATE: &str = include_str!("code_worker.py.tmpl");
+const TEMPLATE: &str = include_str!("worker.py.tmpl");
 
 /// How the worker runs: KEDA's ScaledObject keeps replicas running, a
 /// ScaledJob starts one Job per batch of messages, which must end.

@@ -1,15 +1,15 @@
 //! The KEDA form: what the user fills in to get a ScaledObject or ScaledJob
 //! for the `azure-servicebus` trigger with workload identity, and its checks.
-//! Rendering is in `keda_render.rs`, quota sizing in `keda_quota.rs`.
+//! Rendering is in `render.rs`, quota sizing in `quota.rs`.
 
 use crate::facts::Kind;
 use serde::{Deserialize, Serialize};
 
-use super::code_worker::{WorkerOptions, DEFAULT_MODEL_DEADLINE_SECONDS, DEFAULT_MODEL_TIMEOUT_SECONDS};
-use super::keda_quota::QuotaFeed;
-use super::keda_versions::{keda_for_aks, parse_kubernetes_minor};
-use super::text::{check_count, FormError};
+use super::quota::QuotaFeed;
+use super::versions::{keda_for_aks, parse_kubernetes_minor};
 use crate::facts::Catalog;
+use crate::snippets::code::{WorkerOptions, DEFAULT_MODEL_DEADLINE_SECONDS, DEFAULT_MODEL_TIMEOUT_SECONDS};
+use crate::snippets::text::{check_count, FormError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ScaleKind {

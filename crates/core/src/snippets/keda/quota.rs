@@ -4,7 +4,7 @@
 use crate::format::prose_number;
 use serde::{Deserialize, Serialize};
 
-use super::text::{check_positive, FormError, Text};
+use crate::snippets::text::{check_positive, FormError, Text};
 
 /// The deployment's quota and the shape of one worker replica.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

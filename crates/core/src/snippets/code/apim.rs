@@ -7,8 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::code_common::{is_https_url, xml_attr};
-use super::text::{check_count, FormError};
+use super::common::{is_https_url, xml_attr};
+use crate::snippets::text::{check_count, FormError};
 
 /// What identifies the caller the token limit counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
