@@ -1,23 +1,15 @@
 //! A deployment's minutes as an inline SVG: tokens per minute above,
 //! requests per minute below, each with its limit drawn as a dashed line,
-//! and the minutes with 429s marked across both. The viewBox is as wide as
-//! the screen's content, so the 11 px labels stay 11 px on a phone.
+//! and the minutes with 429s marked across both. Drawn as wide as its box
+//! (`fit_width`), so the 11 px labels stay 11 px on a phone.
 
 use super::text::tick;
-use crate::components::chart_frame::ChartSvg;
+use crate::components::chart_frame::{fit_width, ChartSvg};
 use crate::i18n::{fill, t, Lang};
 use batchlane_core::traffic::DeploymentReport;
 use leptos::prelude::*;
 
 use batchlane_core::format::{axis_max, format_compact as compact};
-
-/// The chart's width in CSS pixels: the content width of the page.
-pub fn chart_width() -> f64 {
-    let w = web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|v| v.as_f64()).unwrap_or(800.0);
-    // The page's side padding and a scrollbar at most: never wider than
-    // the content, so a label is never drawn smaller than it is set.
-    (w - 64.0).clamp(280.0, 1000.0)
-}
 
 const LEFT: f64 = 48.0;
 const RIGHT: f64 = 10.0;
@@ -30,7 +22,26 @@ const AXIS: f64 = 30.0;
 const OFF_SCALE: f64 = 3.0;
 
 pub fn deployment_chart(d: &DeploymentReport, lang: Lang) -> AnyView {
-    let width = chart_width();
+    let report = d.clone();
+    view! {
+        <figure class="chart traffic-chart" data-testid="traffic-chart">
+            {fit_width("chart-box", move |width| plot(&report, lang, width))}
+            <figcaption>
+                <ul class="chart-legend traffic-legend">
+                    <li><span class="traffic-swatch traffic-swatch--tpm" aria-hidden="true"></span>{t(lang, "traffic.chart.tpm")}</li>
+                    <li><span class="traffic-swatch traffic-swatch--rpm" aria-hidden="true"></span>{t(lang, "traffic.chart.rpm")}</li>
+                    <li><span class="traffic-swatch traffic-swatch--limit" aria-hidden="true"></span>{t(lang, "traffic.chart.limits")}</li>
+                    <li><span class="traffic-swatch traffic-swatch--429" aria-hidden="true"></span>{t(lang, "traffic.chart.throttled")}</li>
+                </ul>
+                <span class="muted">{t(lang, "traffic.chart.utc")}</span>
+            </figcaption>
+        </figure>
+    }
+    .into_any()
+}
+
+/// The SVG itself, `width` CSS pixels wide.
+fn plot(d: &DeploymentReport, lang: Lang, width: f64) -> AnyView {
     let height = TOP + PANEL_TPM + GAP + PANEL_RPM + AXIS;
     let span = (d.last - d.first).max(1) as f64;
     let x = move |m: i64| LEFT + (m - d.first) as f64 / span * (width - LEFT - RIGHT);
@@ -135,8 +146,7 @@ pub fn deployment_chart(d: &DeploymentReport, lang: Lang) -> AnyView {
         .collect_view();
     let title = fill(t(lang, "traffic.chart.title"), &[("name", &d.name)]);
     view! {
-        <figure class="chart traffic-chart" data-testid="traffic-chart">
-            <ChartSvg width=width height=height title=title natural_size=false>
+            <ChartSvg width=width height=height title=title>
                 {marks}
                 {grid(tpm_top, tpm_base, max_tpm)}
                 {grid(rpm_top, rpm_base, max_rpm)}
@@ -150,16 +160,6 @@ pub fn deployment_chart(d: &DeploymentReport, lang: Lang) -> AnyView {
                 {rpm_limit}
                 {ticks}
             </ChartSvg>
-            <figcaption>
-                <ul class="chart-legend traffic-legend">
-                    <li><span class="traffic-swatch traffic-swatch--tpm" aria-hidden="true"></span>{t(lang, "traffic.chart.tpm")}</li>
-                    <li><span class="traffic-swatch traffic-swatch--rpm" aria-hidden="true"></span>{t(lang, "traffic.chart.rpm")}</li>
-                    <li><span class="traffic-swatch traffic-swatch--limit" aria-hidden="true"></span>{t(lang, "traffic.chart.limits")}</li>
-                    <li><span class="traffic-swatch traffic-swatch--429" aria-hidden="true"></span>{t(lang, "traffic.chart.throttled")}</li>
-                </ul>
-                <span class="muted">{t(lang, "traffic.chart.utc")}</span>
-            </figcaption>
-        </figure>
     }
     .into_any()
 }

@@ -3,8 +3,7 @@
 //! counts: all pay-as-you-go, peak-sized (Azure's calculator) and the
 //! cheapest.
 
-use super::chart::chart_width;
-use crate::components::chart_frame::ChartSvg;
+use crate::components::chart_frame::{fit_width, ChartSvg};
 use crate::i18n::{fill, t, Lang};
 use batchlane_core::format::{axis_max, format_compact as compact};
 use batchlane_core::traffic::{CurvePoint, PtuPlan};
@@ -26,7 +25,23 @@ fn tick_step(raw: f64) -> f64 {
 }
 
 pub fn ptu_curve(p: &PtuPlan, lang: Lang) -> AnyView {
-    let width = chart_width();
+    let plan = p.clone();
+    view! {
+        <figure class="chart traffic-chart traffic-ptu-chart" data-testid="traffic-ptu-chart">
+            {fit_width("chart-box", move |width| plot(&plan, lang, width))}
+            <figcaption>
+                <ul class="chart-legend traffic-legend">
+                    <li><span class="traffic-swatch traffic-swatch--cost" aria-hidden="true"></span>{t(lang, "traffic.ptu.legend.cost")}</li>
+                    <li><span class="traffic-swatch traffic-swatch--spill" aria-hidden="true"></span>{t(lang, "traffic.ptu.legend.spill")}</li>
+                </ul>
+            </figcaption>
+        </figure>
+    }
+    .into_any()
+}
+
+/// The SVG itself, `width` CSS pixels wide.
+fn plot(p: &PtuPlan, lang: Lang, width: f64) -> AnyView {
     let height = TOP + PLOT + AXIS;
     let base = TOP + PLOT;
     // Whole-PTU ticks: a step of 1, 2, 2.5 or 5 × 10^k, four or fewer of them.
@@ -108,7 +123,6 @@ pub fn ptu_curve(p: &PtuPlan, lang: Lang) -> AnyView {
     let mark_views = view! { {circles}{label_views} };
     let title = fill(t(lang, "traffic.ptu.chart_title"), &[("model", &p.model)]);
     view! {
-        <figure class="chart traffic-chart traffic-ptu-chart" data-testid="traffic-ptu-chart">
             <ChartSvg width=width height=height title=title>
                 {grid}
                 <line class="chart-axis" x1=LEFT x2=width - RIGHT y1=base y2=base/>
@@ -118,13 +132,6 @@ pub fn ptu_curve(p: &PtuPlan, lang: Lang) -> AnyView {
                 {xticks}
                 <text class="chart-label traffic-tick" x=(LEFT + width - RIGHT) / 2.0 y=height - 4.0 text-anchor="middle">{t(lang, "traffic.ptu.x")}</text>
             </ChartSvg>
-            <figcaption>
-                <ul class="chart-legend traffic-legend">
-                    <li><span class="traffic-swatch traffic-swatch--cost" aria-hidden="true"></span>{t(lang, "traffic.ptu.legend.cost")}</li>
-                    <li><span class="traffic-swatch traffic-swatch--spill" aria-hidden="true"></span>{t(lang, "traffic.ptu.legend.spill")}</li>
-                </ul>
-            </figcaption>
-        </figure>
     }
     .into_any()
 }
