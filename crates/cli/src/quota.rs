@@ -1,4 +1,4 @@
-//! `batchlane quota --model M --deployment global|datazone|standard
+//! `batchlane quota --model M --deployment global|datazone|regional|standard
 //! --tier 1..6 [--format text|json]`: one row of the vendor's quota-tier
 //! tables, with the RPM per 1,000 TPM it implies, the PTU figures of the
 //! model and where every figure comes from. `--tier free` is accepted too.
@@ -11,6 +11,20 @@ use batchlane_core::facts::tiers::QuotaTier;
 use batchlane_core::facts::Scope;
 use batchlane_core::facts::{Catalog, Certainty};
 use std::io::Write;
+
+pub const HELP: &str = "usage: batchlane quota --model M --deployment global|datazone|regional|standard --tier 1..6
+                       [--format text|json]
+
+One row of the vendor's quota-tier tables: TPM, RPM (or the burst limit and
+its window), the RPM per 1,000 TPM it implies, the model's PTU figures, and
+the source and as-of date of each figure.
+
+  --deployment    global, datazone, or regional (= standard: Standard regional)
+  --tier          1 to 6, or free
+  --format        text (default) or json (the dict the Python package returns)
+
+Exit codes: 0 found, 2 bad usage or an unknown model or combination (the
+message names the closest known ones).";
 
 enum Format {
     Text,
@@ -33,7 +47,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--model" => model = Some(value("--model")?),
             "--deployment" => {
                 let v = value("--deployment")?;
-                deployment = Some(Scope::from_code(&v).ok_or_else(|| format!("unknown deployment '{v}' (global, datazone or standard)"))?);
+                deployment = Some(Scope::from_code(&v).ok_or_else(|| format!("unknown deployment '{v}' (global, datazone, regional or standard)"))?);
             }
             "--tier" => {
                 let v = value("--tier")?;
@@ -51,7 +65,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     }
     Ok(Args {
         model: model.ok_or("--model is required")?,
-        deployment: deployment.ok_or("--deployment is required (global, datazone or standard)")?,
+        deployment: deployment.ok_or("--deployment is required (global, datazone, regional or standard)")?,
         tier: tier.ok_or("--tier is required (1 to 6)")?,
         format,
     })
@@ -100,12 +114,9 @@ fn to_text(a: &TierAnswer) -> String {
 }
 
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let args = match parse(args) {
+    let args = match crate::args::parse_or_exit("quota", HELP, args, out, err, parse) {
         Ok(a) => a,
-        Err(e) => {
-            let _ = writeln!(err, "batchlane quota: {}\n{}", Text(&e), crate::USAGE);
-            return 2;
-        }
+        Err(code) => return code,
     };
     let catalog = Catalog::builtin();
     let a = match tier_answer(&catalog, &args.model, args.deployment, args.tier) {

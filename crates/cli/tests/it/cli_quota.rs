@@ -143,3 +143,17 @@ fn unconfirmed_rows_are_flagged() {
     assert_eq!(code, 0);
     assert!(err.contains("unconfirmed"), "{err}");
 }
+
+#[test]
+fn help_prints_the_usage_and_exits_0_as_every_subcommand_does() {
+    // `quota --help` was "unexpected argument '--help'", exit 2.
+    for flag in ["--help", "-h"] {
+        let (code, out, err) = quota(&[flag]);
+        assert_eq!((code, err.as_str()), (0, ""), "{flag}");
+        assert!(out.contains("batchlane quota --model M --deployment global|datazone|regional|standard --tier"), "{out}");
+    }
+    // The usage names the deployments the parser accepts.
+    let (code, _, err) = quota(&["--model", "gpt-4o"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("global, datazone, regional or standard"), "{err}");
+}
