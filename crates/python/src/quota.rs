@@ -8,14 +8,14 @@ use batchlane_core::facts::Catalog;
 use batchlane_core::facts::Scope;
 use pyo3::prelude::*;
 
-/// The quota row of `model` at `deployment` ("global", "datazone" or
-/// "standard") and `tier` (1 to 6, or "free"): the dict `batchlane quota
+/// The quota row of `model` at `deployment` ("global", "datazone",
+/// "regional" or "standard") and `tier` (1 to 6, or "free"): the dict `batchlane quota
 /// --model M --deployment D --tier T --format json` prints (tpm, rpm,
 /// rpm_window_seconds, rpm_per_1000_tpm, PTU figures, sources).
 #[pyfunction]
 pub fn quota<'py>(py: Python<'py>, model: &str, deployment: &str, tier: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let d = Scope::from_code(deployment)
-        .ok_or_else(|| OptionError::new_err(format!("unknown deployment '{deployment}' (global, datazone or standard)")))?;
+        .ok_or_else(|| OptionError::new_err(format!("unknown deployment '{deployment}' (global, datazone, regional or standard)")))?;
     let tier_code = match tier.extract::<i64>() {
         Ok(n) => n.to_string(),
         Err(_) => tier.extract::<String>().map_err(|_| OptionError::new_err("tier is 1 to 6 (an int or a str), or 'free'"))?,
