@@ -3,7 +3,6 @@
 pub mod batch;
 pub mod cost;
 pub mod facts;
-pub mod facts_import;
 pub mod home;
 pub mod not_found;
 pub mod practice;

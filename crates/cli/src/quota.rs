@@ -47,7 +47,8 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--model" => model = Some(value("--model")?),
             "--deployment" => {
                 let v = value("--deployment")?;
-                deployment = Some(Scope::from_code(&v).ok_or_else(|| format!("unknown deployment '{v}' (global, datazone, regional or standard)"))?);
+                deployment =
+                    Some(Scope::from_code(&v).ok_or_else(|| format!("unknown deployment '{v}' (global, datazone, regional or standard)"))?);
             }
             "--tier" => {
                 let v = value("--tier")?;

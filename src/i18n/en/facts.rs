@@ -151,7 +151,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.sb_max_amqp_connections", "AMQP connections"),
     ("fact.sb_max_delivery_count", "MaxDeliveryCount"),
     ("fact.sb_lock_duration", "Lock duration"),
-    // Keep the catalog current (src/pages/facts_import.rs)
+    // Keep the catalog current (src/pages/facts/import.rs)
     ("facts.tools.title", "Keep the catalog current"),
     ("facts.tools.intro", "Download every figure as JSON, or bring in a newer quota-tier CSV (the reference's format: tier, model, deployment_type, rpm, rpm_window_seconds, tpm, source, ms_date). You see what it changes before anything is applied, and you can undo it."),
     ("facts.export", "Export catalog (JSON)"),

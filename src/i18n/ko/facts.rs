@@ -151,7 +151,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.sb_max_amqp_connections", "AMQP 연결"),
     ("fact.sb_max_delivery_count", "MaxDeliveryCount"),
     ("fact.sb_lock_duration", "잠금 시간"),
-    // Keep the catalog current (src/pages/facts_import.rs)
+    // Keep the catalog current (src/pages/facts/import.rs)
     ("facts.tools.title", "카탈로그를 최신으로"),
     ("facts.tools.intro", "모든 수치를 JSON으로 다운로드하거나, 더 새로운 할당량 계층 CSV(참고 자료의 형식: tier, model, deployment_type, rpm, rpm_window_seconds, tpm, source, ms_date)를 가져옵니다. 적용하기 전에 무엇이 바뀌는지 보여 주며, 되돌릴 수 있습니다."),
     ("facts.export", "카탈로그 내보내기 (JSON)"),

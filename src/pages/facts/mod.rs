@@ -1,5 +1,7 @@
 //! /facts — "About the numbers": every figure with its source and date, and
-//! the user's overrides.
+//! the user's overrides, and (`import.rs`) a newer tier table read in.
+
+mod import;
 
 use crate::components::local_time::LocalDate;
 use crate::components::page_header::PageHeader;
@@ -64,7 +66,7 @@ pub fn FactsPage() -> impl IntoView {
                     {tr("facts.reset_all")}
                 </button>
             </div>
-            <crate::pages::facts_import::CatalogTools/>
+            <import::CatalogTools/>
             {TOPICS
                 .iter()
                 .map(|&topic| {
