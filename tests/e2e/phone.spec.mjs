@@ -244,6 +244,7 @@ for (const lang of ["en", "ko"]) {
       await expect(page.getByTestId("q-sp")).toBeVisible();
       expect(await page.locator("main select").count()).toBeGreaterThanOrEqual(4);
       expect(await cutOffSelects(page)).toEqual([]);
+      await shot(page.getByTestId("quota-sim"), { path: `${SCREENSHOTS}/quota-selects-${width}-${lang}.png` });
       await context.close();
     });
   }

@@ -225,3 +225,45 @@ for (const [lang, words] of [
     watch.check();
   });
 }
+
+// Issue 27 first-use 3: on an expired job the page contradicted itself (the
+// job panel said the unfinished requests were in the retry file as
+// batch_expired, the table counted them as missing, the tiles overlapped).
+// With the job pasted, every part of the page tells one story.
+for (const [lang, theme] of [["en", "light"], ["ko", "dark"]]) {
+  test(`an expired job: the job panel, tiles, counts, table and retry file agree (${lang})`, async ({ page }) => {
+    const watch = watchErrors(page);
+    await prefer(page, { lang, theme });
+    await page.goto("/results");
+    await ready(page, TITLE[lang]);
+    const summary = await loadTrio(page);
+    // Before the job: one request unanswered (missing), and the error file's own batch_expired lines.
+    const expiredBefore = Number(await page.getByTestId("results-count-batch_expired").innerText());
+    await expect(page.getByTestId("results-count-missing")).toHaveText("1");
+    const expired = { ...JSON.parse(JOB), status: "expired", expired_at: 1767312000, completed_at: null, finalizing_at: null };
+    await page.getByTestId("results-job-paste").fill(JSON.stringify(expired, null, 2));
+    await expect(page.getByTestId("results-job")).toHaveAttribute("data-status", "expired");
+    // The one unanswered request is batch_expired everywhere, missing nowhere.
+    await expect(summary).toHaveAttribute("data-missing", "0");
+    await expect(summary).toHaveAttribute("data-retryable", "6");
+    await expect(page.getByTestId("results-count-batch_expired")).toHaveText(String(expiredBefore + 1));
+    await expect(page.getByTestId("results-count-missing")).toHaveText("0");
+    // The tiles partition the requests: their figures sum to the request count.
+    const tiles = await summary.locator(".results-card--ok, .results-card--warn, .results-card--retry, .results-card--error")
+      .locator(".results-card__n").allInnerTexts();
+    expect(tiles.reduce((a, n) => a + Number(n.replace(/,/g, "")), 0)).toBe(15);
+    // The table lists it under batch_expired.
+    await page.getByTestId("results-filter").selectOption("batch_expired");
+    const rows = page.getByTestId("results-table").locator("tbody tr");
+    await expect(rows).toHaveCount(expiredBefore + 1);
+    await page.getByTestId("results-filter").selectOption("");
+    // And the retry file holds it with the other retryable ones, six in all.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("results-retry-download").click()]);
+    const ids = readFileSync(await download.path(), "utf8").trim().split("\n").map((l) => JSON.parse(l).custom_id);
+    expect(ids.sort()).toEqual([...RETRYABLE].sort());
+    await shot(page, { path: `${SCREENSHOTS}/results-expired-${lang}-${theme}.png`, fullPage: true });
+    await shot(page.locator("section[aria-labelledby=results-summary-h]"), { path: `${SCREENSHOTS}/results-expired-${lang}-${theme}-summary.png` });
+    await shot(page.locator("section[aria-labelledby=results-job-h]"), { path: `${SCREENSHOTS}/results-expired-${lang}-${theme}-job.png` });
+    watch.check();
+  });
+}

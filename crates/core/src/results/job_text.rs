@@ -181,7 +181,15 @@ pub fn warning_text(w: &JobWarning) -> Text {
             "No output_expires_after on the job: the deletion date cannot be computed. Copy the files to your own storage now.",
             "작업에 output_expires_after가 없어 삭제일을 계산할 수 없습니다. 지금 파일을 직접 관리하는 스토리지로 복사하세요.",
         ),
-        JobWarning::JobExpired { unfinished } => Text::new(format!("The job expired with {unfinished} requests unfinished; they are in the retry file as batch_expired."), format!("작업이 만료되어 요청 {unfinished}개가 끝나지 못했습니다. batch_expired로 재시도 파일에 들어갑니다.")),
+        JobWarning::JobExpired { unfinished } => {
+            let n = crate::format::format_count(*unfinished as f64);
+            let en = if *unfinished == 1 {
+                format!("The job expired with {n} request unfinished; it is in the retry file as batch_expired.")
+            } else {
+                format!("The job expired with {n} requests unfinished; they are in the retry file as batch_expired.")
+            };
+            Text::new(en, format!("작업이 만료되어 요청 {n}건이 끝나지 못했습니다. batch_expired로 재시도 파일에 들어갑니다."))
+        }
         JobWarning::PastExpiry => Text::new(
             "The job is past expires_at and still not finished: it will end as expired.",
             "작업이 expires_at을 지났는데 아직 끝나지 않았습니다. expired로 끝날 것입니다.",
@@ -219,5 +227,15 @@ mod tests {
         assert_eq!(format_utc(0), "1970-01-01 00:00 UTC");
         assert_eq!(format_utc(1_700_000_000), "2023-11-14 22:13 UTC");
         assert_eq!(format_utc(951_782_400), "2000-02-29 00:00 UTC");
+    }
+
+    #[test]
+    fn an_expired_job_counts_its_unfinished_requests_in_words() {
+        // It read "The job expired with 1 requests unfinished; they are …".
+        let one = warning_text(&JobWarning::JobExpired { unfinished: 1 });
+        assert_eq!(one.en, "The job expired with 1 request unfinished; it is in the retry file as batch_expired.");
+        let many = warning_text(&JobWarning::JobExpired { unfinished: 50_000 });
+        assert_eq!(many.en, "The job expired with 50,000 requests unfinished; they are in the retry file as batch_expired.");
+        assert_eq!(many.ko, "작업이 만료되어 요청 50,000건이 끝나지 못했습니다. batch_expired로 재시도 파일에 들어갑니다.");
     }
 }
