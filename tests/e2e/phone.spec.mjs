@@ -204,7 +204,8 @@ for (const lang of ["en", "ko"]) {
     await expect(page.getByTestId("traffic-chart").first()).toBeVisible();
     await check("/traffic", 2);
     expect(seen.length).toBeGreaterThanOrEqual(8);
-    await shot(page, { path: `${SCREENSHOTS}/phone-charts-traffic-${lang}.png` });
+    await shot(page.getByTestId("traffic-chart").first(), { path: `${SCREENSHOTS}/phone-charts-traffic-${lang}.png` });
+    await shot(page.getByTestId("traffic-ptu-chart").first(), { path: `${SCREENSHOTS}/phone-charts-traffic-ptu-${lang}.png` });
     await context.close();
   });
 }
