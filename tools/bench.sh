@@ -16,6 +16,8 @@
 #     (gen_traffic, ~175 MB of Metrics - List JSON), natively by stage and
 #     against the Python route (json.load + a dict per minute), and in the
 #     release app's worker (tools/bench-browser.mjs).
+#  6. `batchlane results` on an error file of 2 M custom_ids: peak memory
+#     (text and JSON output) against the file's size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=target/bench
@@ -130,3 +132,17 @@ t_native=$(best_of_5 "$TGT"/speed/batchlane traffic "$TRAFFIC_FILE" --format jso
 t_py=$(python3 tools/bench_traffic_reference.py "$TRAFFIC_FILE")
 echo "batchlane traffic (whole analysis, best of 5): ${t_native} s; the Python route (json.load + a dict per minute, no analysis): ${t_py} s; ratio $(calc "$t_py / $t_native")x"
 /usr/bin/time -f 'batchlane traffic peak RSS %M KB' "$TGT"/speed/batchlane traffic "$TRAFFIC_FILE" --format json >/dev/null
+
+echo
+echo "== batchlane results on an error file of 2,000,000 custom_ids (tools/gen-big-errors.py)"
+# Peak memory against the file's size, for the text and the JSON output
+# (issue 27: the JSON was built as a serde_json::Value first, 5.5 GB).
+ERRORS_FILE=$OUT/errors-2m.jsonl
+[ -f "$ERRORS_FILE" ] || python3 tools/gen-big-errors.py "$ERRORS_FILE"
+: > "$OUT/empty.jsonl"
+errors_mb=$(( $(stat -c %s "$ERRORS_FILE") / 1000000 ))
+for fmt in text json; do
+  # Exit 1 is the answer here (no request succeeded), not a failure.
+  rss=$( { /usr/bin/time -f '%M' "$TGT"/speed/batchlane results --output "$OUT/empty.jsonl" --errors "$ERRORS_FILE" --format $fmt >/dev/null || true; } 2>&1 | tail -1)
+  echo "results --format $fmt: peak RSS $((rss / 1000)) MB for a ${errors_mb} MB file ($(calc "$rss / 1000 / $errors_mb")x the file)"
+done

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes a large batch error file for measuring `batchlane results`' peak
-memory (issue 27): N error lines (default 2,000,000, about 117 MB), each
+memory (issue 27; `./dev bench` runs it): N error lines (default
+2,000,000, about 266 MB), each
 its own custom_id, with the handful of codes and messages real error files
 repeat.
 

@@ -1,6 +1,6 @@
 //! `join_results` and `ResultsReport`.
 
-use crate::convert::{pretty, serde_to_py, to_py};
+use crate::convert::{serde_to_py, to_py};
 use crate::errors::{guarded, Error, ReadError};
 use batchlane_core::facts::Catalog;
 use batchlane_core::results::{cost_report, join_files, results_json, retry_file_bytes, CostOptions, CostReport};
@@ -99,12 +99,14 @@ impl ResultsReport {
 
     /// `batchlane results ... --format json`'s output (without its final newline).
     fn to_json(&self) -> String {
-        pretty(&results_json(&self.report, &self.cost, None, None, None))
+        serde_json::to_string_pretty(&results_json(&self.report, &self.cost, None, None, None)).unwrap_or_default()
     }
 
     /// `to_json()` as Python objects.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &results_json(&self.report, &self.cost, None, None, None))
+        let value = serde_json::to_value(results_json(&self.report, &self.cost, None, None, None))
+            .map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
+        to_py(py, &value)
     }
 
     fn __repr__(&self) -> String {

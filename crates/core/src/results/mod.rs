@@ -30,7 +30,7 @@ pub use job::{analyze_job, parse_job, BatchJob, JobAnalysis, JobStatus, Vendor};
 pub use job_text::{explain_error_code, explain_status, format_utc, warning_text};
 pub use join::ResultsJoiner;
 pub use outcome::{Classified, Outcome};
-pub use paths::{join_files, results_json, retry_file_bytes};
+pub use paths::{join_files, results_json, retry_file_bytes, ResultsJson};
 pub use report::{Diagnostic, Problem, RequestRow, ResultsReport, Summary, Tile, TileClass};
 pub use retry::{build_retry_file, RetryError, RetryExtractor, RetryPlan};
 pub use usage::{batch_prices, cost_usd, CostOptions, CostReport, Usage};
