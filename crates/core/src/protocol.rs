@@ -14,7 +14,7 @@
 use crate::batch::{
     CheckOptions, Progress as CheckProgress, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart, TokenPart,
 };
-use crate::cost::usage::{ParsedUsage, UsageLimits};
+use crate::cost::{ParsedUsage, UsageLimits};
 use crate::facts::Catalog;
 use crate::quota::sim::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};

@@ -6,7 +6,7 @@ use super::state::State;
 use super::text::count;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::cost::prices::PriceOverride;
+use batchlane_core::cost::PriceOverride;
 use batchlane_core::facts::MODELS;
 use batchlane_core::format::usd;
 use batchlane_core::results::usage::PriceError;

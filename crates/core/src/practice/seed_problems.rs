@@ -6,7 +6,7 @@
 
 use super::family::Family;
 use super::problem::Problem;
-use crate::cost::knobs::output_cap_saving;
+use crate::cost::output_cap_saving;
 use crate::facts::Catalog;
 use crate::facts::Kind;
 use crate::quota::sizing::{check_limits, rpm_for_tpm};

@@ -4,8 +4,7 @@
 
 use super::analyze::{DeploymentReport, LimitSource};
 use super::spillover::MINUTES_PER_30_DAYS;
-use crate::cost::compare::Comparison;
-use crate::cost::workload::{Period, Workload};
+use crate::cost::{Comparison, Period, Workload};
 use crate::facts::Catalog;
 use crate::quota::plan::PlanInput;
 

@@ -6,10 +6,7 @@
 //! (`./dev fuzz [SECONDS]`); this is the CI-sized version.
 
 use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, Findings, LineRef, NoTokenizer};
-use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig};
-use batchlane_core::cost::compare::{evaluate, MAX_SCENARIOS};
-use batchlane_core::cost::share as cost_share;
-use batchlane_core::cost::usage::{parse_usage, LineProblem};
+use batchlane_core::cost::{evaluate, parse_usage, share as cost_share, spend, spend_csv, AttributionConfig, LineProblem, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
 use batchlane_core::io::query::query_string;
 use batchlane_core::quota::plan::plan;

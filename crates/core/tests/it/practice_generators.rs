@@ -2,7 +2,7 @@
 //! a key equal to the shared domain function's result, reproducible, and an
 //! id that names the same problem.
 
-use batchlane_core::cost::knobs::{chunk_trim_saving, output_cap_saving};
+use batchlane_core::cost::{chunk_trim_saving, output_cap_saving};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::Kind;
 use batchlane_core::practice::generators::{BindingShape, ChunkTrimShape, OutputCapShape, TpmRpmShape, TrafficShape};

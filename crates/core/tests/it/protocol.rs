@@ -5,7 +5,7 @@
 use batchlane_core::batch::{
     check_bytes, range_checker, repair, split, CheckOptions, NoTokenizer, RangeStart, RepairOptions, SplitLimits, StructuralPart, TokenPass,
 };
-use batchlane_core::cost::usage::{parse_usage, UsageLimits};
+use batchlane_core::cost::{parse_usage, UsageLimits};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::DeploymentType;
 use batchlane_core::protocol::{decode, encode, Request, Response};

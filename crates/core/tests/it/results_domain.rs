@@ -2,7 +2,7 @@
 //! outcome for both body shapes, any feeding order and chunk size, usage
 //! and cost, grouping, CSV, and the retry file.
 
-use batchlane_core::cost::prices::PriceOverride;
+use batchlane_core::cost::PriceOverride;
 use batchlane_core::facts::Catalog;
 use batchlane_core::results::*;
 
