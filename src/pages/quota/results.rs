@@ -304,7 +304,7 @@ fn KedaHandoff(plan: Plan) -> impl IntoView {
     };
     let href = move || {
         feed().ok().map(|f| {
-            let q = batchlane_core::io::query::query_string(&keda_handoff(&f));
+            let q = batchlane_core::io::query_string(&keda_handoff(&f));
             format!("/snippets?{q}")
         })
     };

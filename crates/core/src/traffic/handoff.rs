@@ -83,5 +83,5 @@ pub fn workload(d: &DeploymentReport) -> Workload {
 pub fn cost_link(d: &DeploymentReport) -> String {
     let mut c = Comparison::new(workload(d));
     c.baseline.name = d.name.clone();
-    format!("/cost?{}", crate::io::query::query_string(&crate::cost::share::encode(&c)))
+    format!("/cost?{}", crate::io::query_string(&crate::cost::share::encode(&c)))
 }

@@ -8,7 +8,7 @@
 use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, Findings, LineRef, NoTokenizer};
 use batchlane_core::cost::{evaluate, parse_usage, share as cost_share, spend, spend_csv, AttributionConfig, LineProblem, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
-use batchlane_core::io::query::query_string;
+use batchlane_core::io::query_string;
 use batchlane_core::quota::plan::plan;
 use batchlane_core::quota::share as quota_share;
 use batchlane_core::results::join::MAX_DIAGNOSTICS;
@@ -332,7 +332,7 @@ fn the_fixtures_parse() {
     assert!(d.rejected.is_empty() && d.unknown.is_empty() && d.opened.ignored.is_empty(), "{d:?}");
     assert_eq!(d.opened.applied.len(), 8, "{:?}", d.opened.applied);
     assert_eq!((d.opened.keda.form.name.as_str(), d.opened.keda.modifiers.formula.as_str()), ("invoice-worker", "a+b"));
-    let huge = format!("name={}", "x".repeat(batchlane_core::io::query::MAX_QUERY_BYTES + 1));
+    let huge = format!("name={}", "x".repeat(batchlane_core::io::MAX_QUERY_BYTES + 1));
     let d = snippets_share::decode(&huge, &catalog).unwrap();
     assert_eq!((d.rejected.len(), d.opened.keda.form.name.len() < 1_000), (1, true));
     let p = quota_share::decode(&pairs(QUOTA_LINK.as_bytes())).unwrap();
