@@ -12,9 +12,6 @@ use crate::facts::Kind;
 use crate::quota::sizing::{check_limits, rpm_for_tpm};
 use crate::text::Text;
 
-/// How many problems the note has.
-pub const COUNT: u8 = super::problem::NOTE_PROBLEMS;
-
 /// The note's Python snippet that problem 3 refers to.
 pub const RETRY_SNIPPET: &str = r#"import time
 from openai import RateLimitError
@@ -223,7 +220,7 @@ mod tests {
     fn keys_match_the_note() {
         let c = Catalog::builtin();
         let ps = note_problems(&c);
-        assert_eq!(ps.len(), usize::from(COUNT));
+        assert_eq!(ps.len(), usize::from(super::super::problem::NOTE_PROBLEMS));
         assert_eq!(ps[0].key, Some(180.0));
         assert_eq!(ps[1].key, Some(100_000.0));
         let check = problem_2_check(&c);

@@ -5,8 +5,7 @@
 use batchlane_core::cost::{chunk_trim_saving, output_cap_saving};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::Kind;
-use batchlane_core::practice::generators::{BindingShape, ChunkTrimShape, OutputCapShape, TpmRpmShape, TrafficShape};
-use batchlane_core::practice::{Family, Problem};
+use batchlane_core::practice::{BindingShape, ChunkTrimShape, Family, OutputCapShape, Problem, TpmRpmShape, TrafficShape};
 use batchlane_core::quota::sizing::{check_limits, rpm_for_tpm, tpm_needed, Binding};
 
 const SEEDS: u64 = 500;
