@@ -10,7 +10,7 @@ use batchlane_core::batch::{
 use batchlane_core::cost::UsageParser;
 use batchlane_core::io::LineSplitter;
 use batchlane_core::protocol::{Request, Response};
-use batchlane_core::quota::sim::simulate_within;
+use batchlane_core::quota::simulate_within;
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryExtractor};
 use std::cell::RefCell;
 use web_sys::Blob;

@@ -16,7 +16,7 @@ use crate::batch::{
 };
 use crate::cost::{ParsedUsage, UsageLimits};
 use crate::facts::Catalog;
-use crate::quota::sim::{SimBudget, SimConfig, SimRun};
+use crate::quota::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
 use crate::traffic::{ImportError, TrafficOptions, TrafficReport};
 use serde::{Deserialize, Serialize};

@@ -6,7 +6,7 @@
 use batchlane_core::facts::tiers::QuotaTier;
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::DeploymentType;
-use batchlane_core::quota::plan::{plan, Field, PlanInput};
+use batchlane_core::quota::{plan, Field, PlanInput};
 use serde_json::Value;
 use std::path::PathBuf;
 

@@ -9,7 +9,7 @@ use super::problem::Problem;
 use crate::cost::output_cap_saving;
 use crate::facts::Catalog;
 use crate::facts::Kind;
-use crate::quota::sizing::{check_limits, rpm_for_tpm};
+use crate::quota::{check_limits, rpm_for_tpm};
 use crate::text::Text;
 
 /// The note's Python snippet that problem 3 refers to.
@@ -70,7 +70,7 @@ pub fn problem_1_key(catalog: &Catalog) -> f64 {
 }
 
 /// Problem 2: the TPM that 50 requests a minute of 1,600 + 400 tokens need.
-pub fn problem_2_check(catalog: &Catalog) -> crate::quota::sizing::LimitCheck {
+pub fn problem_2_check(catalog: &Catalog) -> crate::quota::LimitCheck {
     check_limits(60_000.0, ratio(catalog), 50.0, 1_600.0 + 400.0)
 }
 
@@ -212,7 +212,7 @@ pub fn note_problem(n: u8, catalog: &Catalog) -> Option<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::quota::sizing::Binding;
+    use crate::quota::Binding;
 
     const NOTE: &str = include_str!("../../../../tests/fixtures/practice/note_004_problems.txt");
 

@@ -6,7 +6,7 @@ use super::analyze::{DeploymentReport, LimitSource};
 use super::spillover::MINUTES_PER_30_DAYS;
 use crate::cost::{Comparison, Period, Workload};
 use crate::facts::Catalog;
-use crate::quota::plan::PlanInput;
+use crate::quota::PlanInput;
 
 fn per_request(total: f64, requests: f64) -> f64 {
     if requests > 0.0 {

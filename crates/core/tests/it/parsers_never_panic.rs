@@ -9,8 +9,7 @@ use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, Findings
 use batchlane_core::cost::{evaluate, parse_usage, share as cost_share, spend, spend_csv, AttributionConfig, LineProblem, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
 use batchlane_core::io::query_string;
-use batchlane_core::quota::plan::plan;
-use batchlane_core::quota::share as quota_share;
+use batchlane_core::quota::{plan, share as quota_share};
 use batchlane_core::results::join::MAX_DIAGNOSTICS;
 use batchlane_core::results::line::{parse_input_line, parse_result_line};
 use batchlane_core::results::outcome::classify;

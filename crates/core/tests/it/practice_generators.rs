@@ -6,7 +6,7 @@ use batchlane_core::cost::{chunk_trim_saving, output_cap_saving};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::Kind;
 use batchlane_core::practice::{BindingShape, ChunkTrimShape, Family, OutputCapShape, Problem, TpmRpmShape, TrafficShape};
-use batchlane_core::quota::sizing::{check_limits, rpm_for_tpm, tpm_needed, Binding};
+use batchlane_core::quota::{check_limits, rpm_for_tpm, tpm_needed, Binding};
 
 const SEEDS: u64 = 500;
 
@@ -247,7 +247,7 @@ fn a_same_region_deployment_is_never_an_immediate_remedy() {
 fn tpm_rpm_problems_use_the_planners_ratio() {
     use batchlane_core::facts::DeploymentType;
     use batchlane_core::facts::Scope;
-    use batchlane_core::quota::plan::{plan, PlanInput};
+    use batchlane_core::quota::{plan, PlanInput};
     let c = Catalog::builtin();
     for seed in 0..SEEDS {
         let s = TpmRpmShape::for_seed(seed, &c);
