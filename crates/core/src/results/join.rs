@@ -19,7 +19,7 @@ use crate::io::{is_blank, Line, LineSplitter, RawLine, MAX_LINE_BYTES};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
-pub use super::report::MAX_DIAGNOSTICS;
+use crate::io::MAX_DIAGNOSTICS;
 
 #[derive(Clone, Debug)]
 struct InputRef {

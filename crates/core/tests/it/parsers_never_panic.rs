@@ -9,11 +9,9 @@ use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, Findings
 use batchlane_core::cost::{evaluate, parse_usage, share as cost_share, spend, spend_csv, AttributionConfig, LineProblem, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
 use batchlane_core::io::query_string;
+use batchlane_core::io::MAX_DIAGNOSTICS;
 use batchlane_core::quota::{plan, share as quota_share};
-use batchlane_core::results::join::MAX_DIAGNOSTICS;
-use batchlane_core::results::line::{parse_input_line, parse_result_line};
-use batchlane_core::results::outcome::classify;
-use batchlane_core::results::{analyze_job, parse_job, ResultsJoiner, Vendor};
+use batchlane_core::results::{analyze_job, classify, parse_input_line, parse_job, parse_result_line, ResultsJoiner, Vendor};
 use batchlane_core::snippets::share as snippets_share;
 use batchlane_core::snippets::{
     lint, render, ClusterFacts, Entity, FallbackForm, JobStrategy, KedaForm, LintInput, QuotaFeed, ScaleKind, ScalingModifiersForm,
