@@ -5,11 +5,10 @@
 //! Python's `ast`.
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::snippets::code::{py_str, sh_quote};
-use batchlane_core::snippets::keda::Entity;
 use batchlane_core::snippets::{
     control_python, submit_curl, submit_python, worker_python, AlertHook, ControlOptions, Dialect, SubmitOptions, WorkerOptions,
 };
+use batchlane_core::snippets::{py_str, sh_quote, Entity};
 use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
