@@ -9,9 +9,7 @@
 //! printed through the escaping.
 
 use crate::escape::Text;
-use batchlane_core::facts::tiers::QuotaTier;
-use batchlane_core::facts::Catalog;
-use batchlane_core::facts::DeploymentType;
+use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
 use batchlane_core::format::{format_count, format_percent, format_usd};
 use batchlane_core::traffic::{
     parse_limit, run as analyse, time::format_minute, Binds, LimitSource, PtuPricing, TrafficOptions, TrafficReport,

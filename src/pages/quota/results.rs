@@ -247,7 +247,7 @@ fn TierCard(plan: Plan) -> impl IntoView {
     if plan.deployment.is_provisioned() || plan.tier.is_none() && plan.next_tier.is_none() && plan.rpm_window_seconds >= 60.0 {
         return ().into_any();
     }
-    let row = |key: &'static str, l: &batchlane_core::facts::tiers::TierLimit| {
+    let row = |key: &'static str, l: &batchlane_core::facts::TierLimit| {
         let (tier, rpm, window) = (l.tier.code().to_string(), num(l.rpm), num(l.window_seconds));
         let tpm = l.tpm.map(num);
         move || {

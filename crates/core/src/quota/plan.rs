@@ -11,9 +11,7 @@ use super::sizing::{check_limits, rpm_for_tpm, Binding, LimitCheck};
 use super::tier::{self, RatioSource};
 use super::verdict::{Unit, Verdict};
 use super::{ptu, ways};
-use crate::facts::tiers::TierLimit;
-use crate::facts::Kind;
-use crate::facts::{model_for_name, Catalog};
+use crate::facts::{model_for_name, Catalog, Kind, TierLimit};
 use serde::{Deserialize, Serialize};
 
 /// One piece of arithmetic, with its numbers.

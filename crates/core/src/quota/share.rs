@@ -11,8 +11,7 @@ use super::input::PlanInput;
 use super::sim::{MAX_ATTEMPTS, MAX_BACKOFF_S, MAX_DEPLOYMENTS, MAX_SIM_SECONDS};
 use super::text::{num, Text};
 use super::validate::{Field, Problem, MAX_BURST, MAX_N, MAX_PTU, MAX_REQUEST_TOKENS, MAX_RPM, MAX_RPM_PER_1K, MAX_TPM};
-use crate::facts::tiers::QuotaTier;
-use crate::facts::DeploymentType;
+use crate::facts::{DeploymentType, QuotaTier};
 use crate::io::{field, Kind, Table};
 use serde::{Deserialize, Serialize};
 

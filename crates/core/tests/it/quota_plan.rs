@@ -1,8 +1,7 @@
 //! The planner against the seed note's worked examples and practice answers
 //! (seeds/004: quota, scaling and cost).
 
-use batchlane_core::facts::Catalog;
-use batchlane_core::facts::DeploymentType;
+use batchlane_core::facts::{Catalog, DeploymentType};
 use batchlane_core::quota::{explain_en, explain_ko, plan, Binding, PlanInput, Step, Timing, Way};
 
 /// What the planner asks for: `need` with the catalog's headroom target,
@@ -187,7 +186,7 @@ fn a_share_link_restores_the_same_plan() {
 
 #[test]
 fn tiers_give_the_ratio_and_window_of_the_deployment_type() {
-    use batchlane_core::facts::tiers::QuotaTier;
+    use batchlane_core::facts::QuotaTier;
     use batchlane_core::quota::RatioSource;
     let c = Catalog::builtin();
     // o4-mini Data Zone tier 1: 300 / 10 s on 300,000 TPM = 6 RPM per 1,000 TPM, a burst limit.
@@ -227,7 +226,7 @@ fn gpt_4o_mini_gets_ten_rpm_per_thousand_tpm() {
 /// catalog's default (it said 1,000,000 TPM per region beside a tier of 3,000,000).
 #[test]
 fn more_deployments_quotes_the_tier_quota() {
-    use batchlane_core::facts::tiers::QuotaTier;
+    use batchlane_core::facts::QuotaTier;
     let catalog = Catalog::builtin();
     let mut checked = 0;
     for tier in QuotaTier::PAID {
