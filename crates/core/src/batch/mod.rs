@@ -24,8 +24,9 @@ mod part_merge;
 mod range_check;
 mod repair;
 mod report;
-pub mod samples;
+mod samples;
 mod scan;
+// The body-schema tables and their generator: `Node`, `Table`, `validate`, `gen` read only as `schema::…`.
 pub mod schema;
 mod served;
 mod split;
@@ -55,6 +56,7 @@ pub use part_merge::merge_parts;
 pub use range_check::{check_bytes_ranges, plan_ranges, range_checker, ranges_at};
 pub use repair::{repair, repair_plan, Rename, RepairOptions, RepairOutcome, RepairPlan, Repairer};
 pub use report::{CodeCount, QuotaReport, Report, Summary, TokenReport};
+pub use samples::{Sample, BROKEN_AZURE, BROKEN_OPENAI, SAMPLES, VALID_AZURE, VALID_OPENAI};
 pub use split::{split, SplitLimits, SplitOutcome, SplitPart, Splitter};
 pub use stage::{stage_of, Stage, Verdict};
 pub use structural_part::{range_start, RangeStart, StructuralPart};
