@@ -4,8 +4,7 @@
 //! `crate::state` keeps in the URL and localStorage).
 
 use batchlane_core::cost::share::{decode, encode, price_fact_ids, Pairs};
-use batchlane_core::cost::{Comparison, CostConfig, Scenario, MAX_SCENARIOS};
-use batchlane_core::cost::{Field, Period, Workload};
+use batchlane_core::cost::{Comparison, CostConfig, Field, Period, Scenario, Workload, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::Scope;
 

@@ -6,8 +6,7 @@ use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::{model_for_name, Catalog, DeploymentType, Kind, QuotaTier, MODELS};
 use batchlane_core::quota::share::{OWN_NUMBERS, UNSET};
-use batchlane_core::quota::Field;
-use batchlane_core::quota::{default_tpm, num};
+use batchlane_core::quota::{default_tpm, num, Field};
 use leptos::prelude::*;
 
 /// Catalog models that have a rate-limit ratio.

@@ -8,8 +8,7 @@
 use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, Findings, LineRef, NoTokenizer};
 use batchlane_core::cost::{evaluate, parse_usage, share as cost_share, spend, spend_csv, AttributionConfig, LineProblem, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
-use batchlane_core::io::query_string;
-use batchlane_core::io::MAX_DIAGNOSTICS;
+use batchlane_core::io::{query_string, MAX_DIAGNOSTICS};
 use batchlane_core::quota::{plan, share as quota_share};
 use batchlane_core::results::{analyze_job, classify, parse_input_line, parse_job, parse_result_line, ResultsJoiner, Vendor};
 use batchlane_core::snippets::share as snippets_share;

@@ -6,9 +6,9 @@
 
 use batchlane_core::facts::Catalog;
 use batchlane_core::snippets::{
-    control_python, submit_curl, submit_python, worker_python, AlertHook, ControlOptions, Dialect, SubmitOptions, WorkerOptions,
+    control_python, py_str, sh_quote, submit_curl, submit_python, worker_python, AlertHook, ControlOptions, Dialect, Entity, SubmitOptions,
+    WorkerOptions,
 };
-use batchlane_core::snippets::{py_str, sh_quote, Entity};
 use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
