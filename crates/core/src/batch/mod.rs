@@ -26,7 +26,7 @@ mod repair;
 mod report;
 mod samples;
 mod scan;
-// The body-schema tables and their generator: `Node`, `Table`, `validate`, `gen` read only as `schema::…`.
+// The body-schema tables and their generator: generic names (`Node`, `Table`, `validate`, `gen`) that read only as `schema::…`.
 pub mod schema;
 mod served;
 mod split;

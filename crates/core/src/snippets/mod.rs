@@ -15,7 +15,7 @@ mod servicebus;
 pub mod share;
 mod share_ui;
 mod text;
-// The YAML emitter's small functions (`map`, `quote`, `emit`) read only as `yaml::…`.
+// The YAML emitter: small functions (`map`, `quote`, `emit`) that read only as `yaml::…`.
 pub mod yaml;
 
 pub use advisor::{advise, Advice, AdvisorInput, Cancellation, Generator, PathKind, Waiting};
