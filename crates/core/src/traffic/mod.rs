@@ -25,6 +25,6 @@ pub use options::{parse_limit, PtuPricing, TrafficOptions, TypedLimit};
 pub use report::{analyze as analyze_store, load_all, run, PtuSkipped, TrafficReport};
 pub use spillover::{plan as plan_ptu, ptu_month_usd, CurvePoint, PtuGap, PtuPlan, MINUTES_PER_30_DAYS};
 pub use spillover_snippet::{provisioned_sku, standard_type, SpilloverTarget, SPILLOVER_API_VERSION};
-pub use store::{Cell, Deployment, Has, Measure, Minutes, SeriesKey, Store, StoreError, MAX_CELLS, MAX_DEPLOYMENTS};
+pub use store::{Cell, Deployment, Has, Mean, Measure, Minutes, SeriesKey, Store, StoreError, MAX_CELLS, MAX_DEPLOYMENTS};
 pub use time::{format_minute, Minute};
 pub use triage::{triage, Finding, Symptom};
