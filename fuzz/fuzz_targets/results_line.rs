@@ -5,7 +5,7 @@
 #![no_main]
 
 use batchlane_core::io::MAX_DIAGNOSTICS;
-use batchlane_core::results::{parse_input_line, parse_result_line, classify, build_retry_file, detect_kind, ResultsJoiner};
+use batchlane_core::results::{build_retry_file, classify, detect_kind, parse_input_line, parse_result_line, ResultsJoiner};
 use batchlane_fuzz::{chunks, split_parts};
 use libfuzzer_sys::fuzz_target;
 
