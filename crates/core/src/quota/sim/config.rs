@@ -215,7 +215,7 @@ impl SimConfig {
     /// carrying Retry-After. Vary it with struct update syntax:
     ///
     /// ```
-    /// use batchlane_core::quota::sim::{simulate, Arrivals, SimConfig};
+    /// use batchlane_core::quota::{simulate, Arrivals, SimConfig};
     ///
     /// let busy = SimConfig { arrivals: Arrivals::Poisson { rpm: 600.0 }, ..SimConfig::example() };
     /// assert!(simulate(&busy).unwrap().rejections_429 > 0);
