@@ -20,7 +20,7 @@
 //! `components::link_banner`.
 
 use crate::storage::{LocalStore, Store};
-use batchlane_core::io::query::{parse_query, query_string, Pairs, Rejected, Table};
+use batchlane_core::io::{parse_query, query_string, Pairs, Rejected, Table};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::NavigateOptions;
@@ -175,7 +175,7 @@ pub fn use_url_state_with_options(table: &Table, options: UrlStateOptions) -> Ur
 #[cfg(test)]
 mod tests {
     use super::*;
-    use batchlane_core::io::query::{field, Kind, Reason};
+    use batchlane_core::io::{field, Kind, Reason};
     use std::cell::RefCell;
     use std::collections::HashMap;
 

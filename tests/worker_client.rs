@@ -5,7 +5,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use batchlane::worker::client::WorkerPool;
-use batchlane_core::cost::usage::UsageLimits;
+use batchlane_core::cost::UsageLimits;
 use batchlane_core::protocol::{Request, Response};
 use gloo::timers::future::TimeoutFuture;
 use std::cell::RefCell;

@@ -4,8 +4,8 @@
 //! MAX_SCENARIOS scenarios.
 #![no_main]
 
-use batchlane_core::cost::compare::{evaluate, MAX_SCENARIOS};
 use batchlane_core::cost::share::{decode, price_fact_ids};
+use batchlane_core::cost::{evaluate, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
 use batchlane_fuzz::query_pairs;
 use libfuzzer_sys::fuzz_target;

@@ -4,10 +4,8 @@
 //! keeps at most MAX_DIAGNOSTICS and has a row per custom_id it read.
 #![no_main]
 
-use batchlane_core::results::join::MAX_DIAGNOSTICS;
-use batchlane_core::results::line::{parse_input_line, parse_result_line};
-use batchlane_core::results::outcome::classify;
-use batchlane_core::results::{build_retry_file, detect_kind, ResultsJoiner};
+use batchlane_core::io::MAX_DIAGNOSTICS;
+use batchlane_core::results::{build_retry_file, classify, detect_kind, parse_input_line, parse_result_line, ResultsJoiner};
 use batchlane_fuzz::{chunks, split_parts};
 use libfuzzer_sys::fuzz_target;
 

@@ -4,8 +4,7 @@
 //! missing column).
 #![no_main]
 
-use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig};
-use batchlane_core::cost::usage::{parse_usage, LineProblem};
+use batchlane_core::cost::{parse_usage, spend, spend_csv, AttributionConfig, LineProblem};
 use batchlane_core::facts::Catalog;
 use libfuzzer_sys::fuzz_target;
 

@@ -100,10 +100,10 @@ pub fn download_file(filename: &str, text: &str) -> Result<(), DownloadFailed> {
 }
 
 /// Saves `csv` as `filename` for a spreadsheet: UTF-8 with a byte order mark
-/// (`batchlane_core::io::csv::with_bom`), typed CSV. Every CSV export of every
+/// (`batchlane_core::io::with_bom`), typed CSV. Every CSV export of every
 /// page goes through this.
 pub fn download_csv(filename: &str, csv: &str) -> Result<(), DownloadFailed> {
-    download_text(filename, CSV_MIME, &batchlane_core::io::csv::with_bom(csv))
+    download_text(filename, CSV_MIME, &batchlane_core::io::with_bom(csv))
 }
 
 /// Downloads `text()` as a file named `filename()`.

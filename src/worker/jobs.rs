@@ -7,10 +7,10 @@ use super::tables::FetchedTiktoken;
 use batchlane_core::batch::{
     merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenPass, TokenizerProvider,
 };
-use batchlane_core::cost::usage::UsageParser;
-use batchlane_core::io::lines::LineSplitter;
+use batchlane_core::cost::UsageParser;
+use batchlane_core::io::LineSplitter;
 use batchlane_core::protocol::{Request, Response};
-use batchlane_core::quota::sim::simulate_within;
+use batchlane_core::quota::simulate_within;
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryExtractor};
 use std::cell::RefCell;
 use web_sys::Blob;

@@ -283,7 +283,7 @@ fn keys_built_with_format_exist() {
     // prefix → the keys it is built into (facts' kinds, topics and units are
     // covered by `every_fact_has_labels`; `subject.*` falls back to the
     // subject itself, a model or dialect name, by design).
-    let knobs: Vec<String> = batchlane_core::cost::compare::Knob::ORDER.iter().map(|k| format!("cost.knob.{}", k.code())).collect();
+    let knobs: Vec<String> = batchlane_core::cost::Knob::ORDER.iter().map(|k| format!("cost.knob.{}", k.code())).collect();
     let covered: &[(&str, &[String])] = &[("cost.knob.", &knobs), ("fact.", &[]), ("subject.", &[]), ("topic.", &[]), ("unit.", &[])];
     for (_, built) in covered {
         for key in built.iter() {

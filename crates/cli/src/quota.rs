@@ -6,10 +6,7 @@
 //! names the closest known ones). Arguments are echoed on stderr escaped.
 
 use crate::escape::Text;
-use batchlane_core::facts::tier_answer::{tier_answer, TierAnswer};
-use batchlane_core::facts::tiers::QuotaTier;
-use batchlane_core::facts::Scope;
-use batchlane_core::facts::{Catalog, Certainty};
+use batchlane_core::facts::{tier_answer, Catalog, Certainty, QuotaTier, Scope, TierAnswer};
 use std::io::Write;
 
 pub const HELP: &str = "usage: batchlane quota --model M --deployment global|datazone|regional|standard --tier 1..6

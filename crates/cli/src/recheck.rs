@@ -87,4 +87,4 @@ pub fn common_option(flag: &str, it: &mut std::slice::Iter<'_, String>, options:
 }
 
 /// `repair` and `split` read their input in chunks, as `check` does.
-pub use batchlane_core::io::read::{read_chunks, CHUNK};
+pub use batchlane_core::io::{read_chunks, CHUNK};

@@ -3,12 +3,9 @@
 //! [`crate::escape::Text`].
 
 use crate::escape::Text;
-use batchlane_core::results::group::GroupTable;
-use batchlane_core::results::job::JobAnalysis;
-use batchlane_core::results::job_text::{format_utc, warning_text};
-use batchlane_core::results::line::LineProblem;
-use batchlane_core::results::report::{Diagnostic, Problem};
-use batchlane_core::results::{CostReport, FileKind, Outcome, ResultsReport};
+use batchlane_core::results::{
+    format_utc, warning_text, CostReport, Diagnostic, FileKind, GroupTable, JobAnalysis, LineProblem, Outcome, Problem, ResultsReport,
+};
 use std::io::{Result, Write};
 
 fn file_name(f: FileKind) -> &'static str {

@@ -9,7 +9,7 @@
 use crate::escape::Text;
 use crate::files::AtomicFile;
 use batchlane_core::facts::Catalog;
-use batchlane_core::io::query::{parse_query, query_string, Pairs};
+use batchlane_core::io::{parse_query, query_string, Pairs};
 use batchlane_core::snippets::share::{self, Decoded, MAX_TEXT_CHARS};
 use batchlane_core::snippets::{
     apim_policy_xml, audit_rules, control_python, control_requirements, render, submit_curl, submit_python, worker_python, ApimOptions,

@@ -9,13 +9,9 @@
 //! printed through the escaping.
 
 use crate::escape::Text;
-use batchlane_core::facts::tiers::QuotaTier;
-use batchlane_core::facts::Catalog;
-use batchlane_core::facts::DeploymentType;
+use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
 use batchlane_core::format::{format_count, format_percent, format_usd};
-use batchlane_core::traffic::{
-    parse_limit, run as analyse, time::format_minute, Binds, LimitSource, PtuPricing, TrafficOptions, TrafficReport,
-};
+use batchlane_core::traffic::{format_minute, parse_limit, run as analyse, Binds, LimitSource, PtuPricing, TrafficOptions, TrafficReport};
 use std::io::Write;
 
 const HELP: &str = "batchlane traffic FILE... [options]
@@ -221,13 +217,13 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut contents = Vec::with_capacity(a.files.len());
     for f in &a.files {
         match std::fs::metadata(f) {
-            Ok(m) if m.len() > batchlane_core::traffic::import::MAX_FILE_BYTES as u64 => {
+            Ok(m) if m.len() > batchlane_core::traffic::MAX_FILE_BYTES as u64 => {
                 let _ = writeln!(
                     err,
                     "batchlane traffic: {}: {} bytes; at most {} are read",
                     Text(f),
                     m.len(),
-                    batchlane_core::traffic::import::MAX_FILE_BYTES
+                    batchlane_core::traffic::MAX_FILE_BYTES
                 );
                 return 2;
             }

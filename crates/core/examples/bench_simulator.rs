@@ -3,7 +3,7 @@
 //! overloaded, 429-aware routing, the seed's retry code). Prints a figure;
 //! not a timed test. Run with `cargo run --release --example bench_simulator`.
 
-use batchlane_core::quota::sim::*;
+use batchlane_core::quota::*;
 use std::time::Instant;
 
 fn main() {

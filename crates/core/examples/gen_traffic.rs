@@ -6,7 +6,7 @@
 //! list --interval PT1M --filter "ModelDeploymentName eq '*' and StatusCode
 //! eq '*'" -o json` prints it.
 
-use batchlane_core::io::rng::Rng;
+use batchlane_core::io::Rng;
 use std::io::{BufWriter, Write};
 
 const MODELS: &[&str] = &["gpt-4o", "gpt-4.1-mini", "gpt-4.1", "o4-mini"];

@@ -1,5 +1,5 @@
 //! Prints the simulator's headline figures for a few policies (a study aid).
-use batchlane_core::quota::sim::*;
+use batchlane_core::quota::*;
 
 fn main() {
     let base = SimConfig {

@@ -14,9 +14,9 @@
 use crate::batch::{
     CheckOptions, Progress as CheckProgress, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart, TokenPart,
 };
-use crate::cost::usage::{ParsedUsage, UsageLimits};
+use crate::cost::{ParsedUsage, UsageLimits};
 use crate::facts::Catalog;
-use crate::quota::sim::{SimBudget, SimConfig, SimRun};
+use crate::quota::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
 use crate::traffic::{ImportError, TrafficOptions, TrafficReport};
 use serde::{Deserialize, Serialize};

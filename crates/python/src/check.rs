@@ -4,7 +4,7 @@ use crate::convert::{pretty, to_py};
 use crate::errors::{guarded, OptionError, ReadError};
 use batchlane_core::batch::{self, CheckOptions, Checker, Dialect, QuotaChoice, Verdict};
 use batchlane_core::facts::Catalog;
-use batchlane_core::io::read::CHUNK;
+use batchlane_core::io::CHUNK;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use std::collections::HashMap;

@@ -2,10 +2,7 @@
 
 use crate::convert::to_py;
 use crate::errors::{guarded, NotFoundError, OptionError};
-use batchlane_core::facts::tier_answer::tier_answer;
-use batchlane_core::facts::tiers::QuotaTier;
-use batchlane_core::facts::Catalog;
-use batchlane_core::facts::Scope;
+use batchlane_core::facts::{tier_answer, Catalog, QuotaTier, Scope};
 use pyo3::prelude::*;
 
 /// The quota row of `model` at `deployment` ("global", "datazone",

@@ -8,7 +8,7 @@ use crate::i18n::t;
 use crate::i18n::tx;
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{estimate_cost, Dialect};
-use batchlane_core::cost::prices::PriceOverride;
+use batchlane_core::cost::PriceOverride;
 
 use batchlane_core::facts::Scope;
 use batchlane_core::facts::{ModelKind, MODELS};

@@ -47,7 +47,7 @@ fn snippets_link(dialect: Dialect, deployment: Option<&str>, file: Option<&str>)
     if let Some(v) = file.filter(|v| !v.trim().is_empty()) {
         pairs.push(("file".to_string(), v.to_string()));
     }
-    format!("/snippets?{}", batchlane_core::io::query::query_string(&pairs))
+    format!("/snippets?{}", batchlane_core::io::query_string(&pairs))
 }
 
 /// The snippets page's Control plane tab with this file as one job of its
@@ -60,7 +60,7 @@ fn control_link(file_name: &str, enqueued_tokens: u64, model: Option<&str>) -> S
         pairs.push(("cpModel".to_string(), m.to_string()));
         pairs.push(("cpQuota".to_string(), "catalog".to_string()));
     }
-    format!("/snippets?{}", batchlane_core::io::query::query_string(&pairs))
+    format!("/snippets?{}", batchlane_core::io::query_string(&pairs))
 }
 
 /// A planner job name from a file name: without its extension, and without
@@ -80,7 +80,7 @@ fn job_name(file_name: &str) -> String {
 mod tests {
     use super::*;
 
-    use batchlane_core::io::query::parse_query;
+    use batchlane_core::io::parse_query;
     use batchlane_core::snippets::parse_jobs;
 
     fn query(href: &str) -> Vec<(String, String)> {

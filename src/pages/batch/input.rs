@@ -7,7 +7,7 @@ use crate::components::text_area::TextArea;
 use crate::i18n::tx;
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::samples::SAMPLES;
+use batchlane_core::batch::SAMPLES;
 use batchlane_core::facts::Kind;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -23,7 +23,7 @@ pub mod worker_client;
 use crate::components::page_header::PageHeader;
 use crate::prefs::use_prefs;
 use batchlane_core::batch::{CheckOptions, Dialect, OptionError, Progress, QuotaChoice, Report, Subscription};
-use batchlane_core::cost::prices::PriceOverride;
+use batchlane_core::cost::PriceOverride;
 
 use batchlane_core::facts::Encoding;
 use batchlane_core::facts::Scope;

@@ -12,7 +12,7 @@ use batchlane_core::format;
 use batchlane_core::protocol::{Request, Response};
 use leptos::prelude::*;
 
-/// One stored ZIP of the split parts, built here (`io::zip`), saved as `name`.
+/// One stored ZIP of the split parts, built here (`io::zip_stored`), saved as `name`.
 async fn download_all(blobs: Vec<web_sys::Blob>, names: Vec<String>, name: String) -> Result<(), String> {
     let mut data: Vec<Vec<u8>> = Vec::with_capacity(blobs.len());
     for b in &blobs {
@@ -20,7 +20,7 @@ async fn download_all(blobs: Vec<web_sys::Blob>, names: Vec<String>, name: Strin
         data.push(js_sys::Uint8Array::new(&buf).to_vec());
     }
     let files: Vec<(&str, &[u8])> = names.iter().map(String::as_str).zip(data.iter().map(Vec::as_slice)).collect();
-    let zip = batchlane_core::io::zip::zip_stored(&files).map_err(|e| e.to_string())?;
+    let zip = batchlane_core::io::zip_stored(&files).map_err(|e| e.to_string())?;
     drop(data);
     let array = js_sys::Uint8Array::from(zip.as_slice());
     let options = web_sys::BlobPropertyBag::new();

@@ -8,7 +8,7 @@ use batchlane_core::batch::Dialect;
 
 use batchlane_core::facts::Scope;
 use batchlane_core::facts::{Encoding, ModelKind, MODELS};
-use batchlane_core::io::query::{field, Kind, Table};
+use batchlane_core::io::{field, Kind, Table};
 use leptos::prelude::*;
 
 const STORAGE_KEY: &str = "batchlane.batch.options";
@@ -88,7 +88,7 @@ pub fn sync(s: State) -> UrlState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use batchlane_core::io::query::{parse_query, query_string};
+    use batchlane_core::io::{parse_query, query_string};
 
     #[test]
     fn the_options_round_trip_and_nonsense_is_refused() {

@@ -7,9 +7,7 @@ use super::text::{deployment_key, issue};
 use super::{slot_name, use_cost};
 use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::cost::compare::MAX_SCENARIOS;
-use batchlane_core::cost::prices::price_table;
-use batchlane_core::cost::workload::{Field, Period, Severity};
+use batchlane_core::cost::{price_table, Field, Period, Severity, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::Scope;
 use leptos::prelude::*;
@@ -96,7 +94,7 @@ pub fn WorkloadForm() -> impl IntoView {
             <super::share_link::ShareButton/>
         </div>
         <p class="muted cost-days-hint" data-testid="cost-days-hint">{move || {
-            use batchlane_core::cost::scenario::{DAYS_PER_YEAR, DEFAULT_DAYS_PER_MONTH, MONTHS_PER_YEAR};
+            use batchlane_core::cost::{DAYS_PER_YEAR, DEFAULT_DAYS_PER_MONTH, MONTHS_PER_YEAR};
             use batchlane_core::format::format_number;
             fill(t(prefs.lang.get(), "cost.days_hint"), &[
                 ("days", &format_number(DEFAULT_DAYS_PER_MONTH, 2)),

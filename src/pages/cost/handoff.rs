@@ -2,7 +2,7 @@
 //! under one key by the results page and taken (read once, then removed)
 //! by the cost page's attribution section.
 
-use batchlane_core::cost::usage::UsageRecord;
+use batchlane_core::cost::UsageRecord;
 use gloo::storage::{SessionStorage, Storage};
 
 const KEY: &str = "batchlane.cost.from_results";

@@ -10,7 +10,7 @@ use super::use_cost;
 use crate::components::local_time::LocalDate;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::cost::prices::price_table;
+use batchlane_core::cost::price_table;
 use batchlane_core::facts::Kind;
 use batchlane_core::facts::{self, Catalog, Certainty};
 use leptos::prelude::*;

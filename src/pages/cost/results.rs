@@ -6,9 +6,7 @@ use super::text::{count, issue, knob_label};
 use super::{slot_name, use_cost};
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::use_prefs;
-use batchlane_core::cost::compare::saving_share_text;
-use batchlane_core::cost::compare::{ComparisonResult, Slot};
-use batchlane_core::cost::scenario::{Cost, Note, Split};
+use batchlane_core::cost::{saving_share_text, ComparisonResult, Cost, Note, Slot, Split};
 use batchlane_core::format::usd;
 use leptos::prelude::*;
 
@@ -72,14 +70,14 @@ fn results_view(lang: Lang, r: &ComparisonResult, names: &[String]) -> impl Into
     };
     let group = |label: &'static str| view! { <tr class="cost-group"><th scope="colgroup" colspan=n + 1>{t(lang, label)}</th></tr> };
     let m = |x: f64| usd(x, lang);
-    let saving = |i: usize, f: &dyn Fn(&batchlane_core::cost::compare::ScenarioResult) -> f64| {
+    let saving = |i: usize, f: &dyn Fn(&batchlane_core::cost::ScenarioResult) -> f64| {
         if i == 0 {
             "—".to_string()
         } else {
             m(f(&r.scenarios[i - 1]))
         }
     };
-    let knob_rows = batchlane_core::cost::compare::Knob::ORDER
+    let knob_rows = batchlane_core::cost::Knob::ORDER
         .iter()
         .enumerate()
         .map(|(pos, knob)| {

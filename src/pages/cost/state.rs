@@ -3,10 +3,8 @@
 //! way to and from the domain's `Comparison` and its share pairs (which
 //! `crate::state` keeps in the URL and localStorage).
 
-use batchlane_core::cost::compare::{Comparison, Scenario, MAX_SCENARIOS};
-use batchlane_core::cost::scenario::CostConfig;
 use batchlane_core::cost::share::{decode, encode, price_fact_ids, Pairs};
-use batchlane_core::cost::workload::{Field, Period, Workload};
+use batchlane_core::cost::{Comparison, CostConfig, Field, Period, Scenario, Workload, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::Scope;
 

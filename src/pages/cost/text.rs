@@ -2,9 +2,7 @@
 //! language, and the reason behind every problem.
 
 use crate::i18n::{fill, lookup, t, Lang};
-use batchlane_core::cost::prices::PriceError;
-use batchlane_core::cost::usage::{Column, LineProblem};
-use batchlane_core::cost::workload::{Field, FieldIssue, Problem};
+use batchlane_core::cost::{Column, Field, FieldIssue, LineProblem, PriceError, Problem};
 use batchlane_core::facts::Scope;
 use batchlane_core::format::number;
 

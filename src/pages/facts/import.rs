@@ -9,9 +9,7 @@ use crate::components::download::download_file;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use crate::storage::{load_json, save_json};
-use batchlane_core::facts::export::catalog_json;
-use batchlane_core::facts::tier_import::{diff, parse_tier_csv, FileProblem, ParsedTiers, RowProblem, TierDiff};
-use batchlane_core::facts::Catalog;
+use batchlane_core::facts::{catalog_json, diff_tiers, parse_tier_csv, Catalog, FileProblem, ParsedTiers, RowProblem, TierDiff};
 use batchlane_core::format;
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -85,7 +83,7 @@ pub fn CatalogTools() -> impl IntoView {
                 Err(FileProblem::Empty) => Stage::Refused(t(lang, "facts.import.empty").to_string()),
                 Err(FileProblem::Header(h)) => Stage::Refused(fill(t(lang, "facts.import.header"), &[("line", &h)])),
                 Ok(parsed) => {
-                    let diff = prefs.catalog.with_untracked(|c| diff(&parsed, c));
+                    let diff = prefs.catalog.with_untracked(|c| diff_tiers(&parsed, c));
                     Stage::Review { name, parsed, diff }
                 }
             };

@@ -8,8 +8,7 @@ use super::State;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::format;
-use batchlane_core::practice::exam::EXAM_LENGTH;
-use batchlane_core::practice::{Exam, ExamResult};
+use batchlane_core::practice::{Exam, ExamResult, EXAM_LENGTH};
 use gloo::timers::callback::Interval;
 use leptos::prelude::*;
 

@@ -15,7 +15,7 @@ mod store;
 
 use crate::components::page_header::PageHeader;
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::io::query::query_string;
+use batchlane_core::io::query_string;
 use batchlane_core::practice::{Exam, Family, Problem, Stats};
 use exam::ExamState;
 use leptos::prelude::*;

@@ -2,7 +2,7 @@
 //! page's link table, the language of a problem's text, fresh seeds and focus moves.
 
 use crate::storage::{LocalStore, Store};
-use batchlane_core::io::query::{field, Kind, Table};
+use batchlane_core::io::{field, Kind, Table};
 use batchlane_core::practice::Stats;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -4,8 +4,8 @@
 use super::use_quota;
 use crate::components::num_field::NumField as NumInput;
 use crate::prefs::use_prefs;
-use batchlane_core::quota::plan::Field;
-use batchlane_core::quota::text::Text;
+use batchlane_core::quota::Field;
+use batchlane_core::text::Text;
 use leptos::prelude::*;
 
 /// The planner's reason for `field`, reactive.

@@ -4,14 +4,9 @@ use super::field::{plan_reason, NumField};
 use super::use_quota;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::facts::tiers::QuotaTier;
-use batchlane_core::facts::DeploymentType;
-use batchlane_core::facts::Kind;
-use batchlane_core::facts::{model_for_name, Catalog, MODELS};
-use batchlane_core::quota::plan::Field;
+use batchlane_core::facts::{model_for_name, Catalog, DeploymentType, Kind, QuotaTier, MODELS};
 use batchlane_core::quota::share::{OWN_NUMBERS, UNSET};
-use batchlane_core::quota::text::num;
-use batchlane_core::quota::tier::default_tpm;
+use batchlane_core::quota::{default_tpm, num, Field};
 use leptos::prelude::*;
 
 /// Catalog models that have a rate-limit ratio.
@@ -39,7 +34,7 @@ pub fn PlanForm() -> impl IntoView {
     let ratio_display = Signal::derive(move || if ratio_unset() { catalog_ratio().map(num).unwrap_or_default() } else { st.get("r") });
     let max_unset = move || st.get("mx") == UNSET;
     // The last number typed into max_tokens, restored when "unset" is cleared.
-    let default_max = batchlane_core::quota::plan::PlanInput::default().max_tokens.unwrap_or(1.0).to_string();
+    let default_max = batchlane_core::quota::PlanInput::default().max_tokens.unwrap_or(1.0).to_string();
     let last_max = StoredValue::new(if st.get_untracked("mx") == UNSET { default_max } else { st.get_untracked("mx") });
     let max_display =
         Signal::derive(move || if max_unset() { catalog_max().map(|m| m.to_string()).unwrap_or_default() } else { st.get("mx") });
@@ -53,7 +48,7 @@ pub fn PlanForm() -> impl IntoView {
         let deployment = DeploymentType::from_code(&st.get_untracked("d"));
         let model = model_for_name(&st.get_untracked("m")).map(|m| m.name);
         let (Some(_), Some(deployment), Some(model)) = (tier, deployment, model) else { return };
-        let input = batchlane_core::quota::plan::PlanInput { model: model.to_string(), deployment, tier, ..Default::default() };
+        let input = batchlane_core::quota::PlanInput { model: model.to_string(), deployment, tier, ..Default::default() };
         if let Some(tpm) = prefs.catalog.with_untracked(|c| default_tpm(c, model, &input)) {
             st.set("tpm", tpm.to_string());
         }

@@ -7,8 +7,7 @@ use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::Kind;
 use batchlane_core::format::usd_prose as usd;
-use batchlane_core::quota::ptu::{compare, cost_series, PtuError, PtuInput};
-use batchlane_core::quota::text::{count_en, count_ko, num, pct};
+use batchlane_core::quota::{compare, cost_series, count_en, count_ko, num, pct, PtuError, PtuInput};
 use leptos::prelude::*;
 
 const PRICES: [(Kind, &str); 3] = [

@@ -4,11 +4,8 @@
 use super::use_quota;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::quota::plan::{Field, Level, Plan, Step, Timing};
 use batchlane_core::quota::share::{cap_by_rpm, keda_handoff, replicas_quota_can_feed};
-use batchlane_core::quota::sizing::Binding;
-use batchlane_core::quota::text::{num, pct};
-use batchlane_core::quota::{step_text, way_text};
+use batchlane_core::quota::{num, pct, step_text, way_text, Binding, Field, Level, Plan, Step, Timing};
 use leptos::prelude::*;
 
 pub fn field_key(f: Field) -> &'static str {
@@ -68,7 +65,7 @@ pub fn PlanResults() -> impl IntoView {
 }
 
 #[component]
-fn Problems(errors: Vec<batchlane_core::quota::plan::FieldError>) -> impl IntoView {
+fn Problems(errors: Vec<batchlane_core::quota::FieldError>) -> impl IntoView {
     let prefs = use_prefs();
     view! {
         <div class="note note--warn quota-problems" data-testid="quota-problems" role="status">
@@ -224,7 +221,7 @@ fn PlanView(plan: Plan) -> impl IntoView {
                         // drop the text's own "#1 (now) " prefix.
                         let text = way_text(&w);
                         let body = |s: &str| s.split_once(") ").map_or(s.to_string(), |(_, b)| b.to_string());
-                        let text = batchlane_core::quota::text::Text::new(body(&text.en), body(&text.ko));
+                        let text = batchlane_core::text::Text::new(body(&text.en), body(&text.ko));
                         view! {
                             <li class="quota-way">
                                 <span class=badge>{tr(tk)}</span>
@@ -249,7 +246,7 @@ fn TierCard(plan: Plan) -> impl IntoView {
     if plan.deployment.is_provisioned() || plan.tier.is_none() && plan.next_tier.is_none() && plan.rpm_window_seconds >= 60.0 {
         return ().into_any();
     }
-    let row = |key: &'static str, l: &batchlane_core::facts::tiers::TierLimit| {
+    let row = |key: &'static str, l: &batchlane_core::facts::TierLimit| {
         let (tier, rpm, window) = (l.tier.code().to_string(), num(l.rpm), num(l.window_seconds));
         let tpm = l.tpm.map(num);
         move || {
@@ -304,7 +301,7 @@ fn KedaHandoff(plan: Plan) -> impl IntoView {
     };
     let href = move || {
         feed().ok().map(|f| {
-            let q = batchlane_core::io::query::query_string(&keda_handoff(&f));
+            let q = batchlane_core::io::query_string(&keda_handoff(&f));
             format!("/snippets?{q}")
         })
     };

@@ -13,12 +13,11 @@ use crate::prefs::{tr, use_prefs};
 use crate::worker::client::{WorkerPool, WORKER_URL};
 use batchlane_core::facts::Catalog;
 use batchlane_core::protocol::{Request, Response};
-use batchlane_core::quota::plan::{PlanInput, Problem};
-use batchlane_core::quota::sim::{
-    DeploymentLimits, RetryKind, Routing, SimBudget, SimConfig, SimError, SimResult, SimSetting, SimStop, Window, MAX_DEPLOYMENTS,
+use batchlane_core::quota::{
+    num, pct, rpm_for_tpm, DeploymentLimits, PlanInput, Problem, RetryKind, Routing, SimBudget, SimConfig, SimError, SimResult, SimSetting,
+    SimStop, Window, MAX_DEPLOYMENTS,
 };
-use batchlane_core::quota::sizing::rpm_for_tpm;
-use batchlane_core::quota::text::{num, pct, Text};
+use batchlane_core::text::Text;
 use leptos::prelude::*;
 
 /// The deployments' TPM as typed (separated by ";"), padded to `n` with the

@@ -8,9 +8,8 @@ use crate::components::chart_frame::{fit_width, ChartSvg, Plot};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::format::format_compact as compact;
-use batchlane_core::quota::plan::Problem;
-use batchlane_core::quota::sim::{Arrivals, RateStep, SimError, SimSetting};
-use batchlane_core::quota::text::{num, Text};
+use batchlane_core::quota::{num, Arrivals, Problem, RateStep, SimError, SimSetting};
+use batchlane_core::text::Text;
 use leptos::prelude::*;
 
 /// The schedule's rows as typed: (from second, requests/min).

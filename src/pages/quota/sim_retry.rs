@@ -4,8 +4,7 @@
 use super::field::NumField;
 use super::sim_arrivals::{parse, sim_reason};
 use super::state::QuotaState;
-use batchlane_core::quota::plan::Problem;
-use batchlane_core::quota::sim::{SimConfig, SimError, SimSetting};
+use batchlane_core::quota::{Problem, SimConfig, SimError, SimSetting};
 use leptos::prelude::*;
 
 /// Reads the retry details into `cfg`; unreadable values are reported

@@ -4,10 +4,8 @@
 //! following it.
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::quota::plan::{plan, Field, FieldError, Plan, PlanInput, Problem};
-use batchlane_core::quota::problem_text;
-use batchlane_core::quota::share;
-use batchlane_core::quota::text::Text;
+use batchlane_core::quota::{plan, problem_text, share, Field, FieldError, Plan, PlanInput, Problem};
+use batchlane_core::text::Text;
 use leptos::prelude::*;
 
 pub const STORAGE_KEY: &str = "batchlane.quota";

@@ -6,11 +6,10 @@ use super::state::State;
 use super::text::count;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::cost::prices::PriceOverride;
+use batchlane_core::cost::PriceOverride;
 use batchlane_core::facts::MODELS;
 use batchlane_core::format::usd;
-use batchlane_core::results::usage::PriceError;
-use batchlane_core::results::{batch_prices, cost_report, ResultsReport};
+use batchlane_core::results::{batch_prices, cost_report, PriceError, ResultsReport};
 use leptos::prelude::*;
 use std::sync::Arc;
 

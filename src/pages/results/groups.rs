@@ -9,7 +9,7 @@ use crate::components::download::download_csv;
 use crate::components::table::{Column, DataTable};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::cost::from_results::records_from_results;
+use batchlane_core::cost::records_from_results;
 use batchlane_core::format::usd;
 use batchlane_core::results::{group_csv, group_table, GroupError, GroupKey, ResultsReport};
 use leptos::prelude::*;

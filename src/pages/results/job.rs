@@ -9,8 +9,9 @@ use crate::components::text_area::TextArea;
 use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::format::duration;
-use batchlane_core::results::job::{DeletionBasis, JobParseError};
-use batchlane_core::results::{analyze_job, parse_job, warning_text, BatchJob, JobAnalysis, JobStatus, Vendor};
+use batchlane_core::results::{
+    analyze_job, parse_job, warning_text, BatchJob, DeletionBasis, JobAnalysis, JobParseError, JobStatus, Vendor,
+};
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 

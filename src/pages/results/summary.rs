@@ -7,8 +7,7 @@ use super::state::State;
 use super::text::{count, file_label, outcome_class, outcome_label};
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::results::line::LineProblem;
-use batchlane_core::results::{Diagnostic, Outcome, Problem, ResultsReport, TileClass};
+use batchlane_core::results::{Diagnostic, LineProblem, Outcome, Problem, ResultsReport, TileClass};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -118,7 +117,7 @@ pub fn SummaryPanel(report: Arc<ResultsReport>) -> impl IntoView {
             </div>
             <p class="muted">{move || {
                 let lang = prefs.lang.get();
-                let line = |f, st: batchlane_core::results::report::FileStats| {
+                let line = |f, st: batchlane_core::results::FileStats| {
                     st.present.then(|| fill(&tn(lang, "results.summary.file_line", st.lines - st.blank_lines), &[("file", file_label(lang, f)), ("bad", &count(st.unreadable_lines))]))
                 };
                 [

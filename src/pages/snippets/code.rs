@@ -7,9 +7,7 @@ use super::state::{go_to, use_snip, Tab};
 use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::snippets::{
-    apim_policy_xml, keda::short_namespace, share, worker_python, CounterKey, Entity, Lang as Code, WorkerMode,
-};
+use batchlane_core::snippets::{apim_policy_xml, share, short_namespace, worker_python, CounterKey, Entity, Lang as Code, WorkerMode};
 use leptos::prelude::*;
 
 /// What the gateway's token limit counts by.

@@ -127,8 +127,7 @@ fn ServiceBus(errors: Signal<Vec<FormError>>) -> impl IntoView {
     let ns_hint = move || {
         let lang = prefs.lang.get();
         ui.with(|u| {
-            batchlane_core::snippets::keda::short_namespace(&u.form.servicebus_namespace)
-                .filter(|s| *s != u.form.servicebus_namespace.trim())
+            batchlane_core::snippets::short_namespace(&u.form.servicebus_namespace).filter(|s| *s != u.form.servicebus_namespace.trim())
         })
         .map(|s| fill(t(lang, "snippets.keda.sb_short"), &[("name", &s)]))
     };

@@ -20,7 +20,7 @@ use crate::components::link_banner::LinkBanner;
 use crate::components::page_header::PageHeader;
 use crate::prefs::use_prefs;
 use crate::state::use_url_state;
-use batchlane_core::facts::tiers::QuotaTier;
+use batchlane_core::facts::QuotaTier;
 use batchlane_core::traffic::PtuPricing;
 use leptos::prelude::*;
 use state::State;

@@ -3,7 +3,7 @@
 use crate::i18n::{fill, t, Lang};
 use batchlane_core::facts::{DeploymentType, Scope};
 use batchlane_core::format::{format_count, format_number};
-use batchlane_core::traffic::{time::format_minute, Binds, ImportError, Layout, LimitSource, ModelSource};
+use batchlane_core::traffic::{format_minute, Binds, ImportError, Layout, LimitSource, ModelSource};
 
 /// The deployment type's product name (the same in both languages).
 pub fn type_name(d: DeploymentType) -> &'static str {

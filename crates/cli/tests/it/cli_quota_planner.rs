@@ -3,10 +3,8 @@
 //! TPM and ratio; a row whose model the planner does not know is refused
 //! by name (never planned with other figures).
 
-use batchlane_core::facts::tiers::QuotaTier;
-use batchlane_core::facts::Catalog;
-use batchlane_core::facts::DeploymentType;
-use batchlane_core::quota::plan::{plan, Field, PlanInput};
+use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
+use batchlane_core::quota::{plan, Field, PlanInput};
 use serde_json::Value;
 use std::path::PathBuf;
 

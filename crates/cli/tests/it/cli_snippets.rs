@@ -278,7 +278,7 @@ fn bad_kind_bad_flags_bad_links() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
     // A link over the query limit is refused whole, not read.
-    let huge = format!("?name={}", "x".repeat(batchlane_core::io::query::MAX_QUERY_BYTES + 1));
+    let huge = format!("?name={}", "x".repeat(batchlane_core::io::MAX_QUERY_BYTES + 1));
     let (code, _, err) = run(&["snippets", "keda", "--link", &huge]);
     assert_eq!(code, 2);
     assert!(err.contains("longer than 16384"), "{}", &err[..err.len().min(300)]);

@@ -19,7 +19,7 @@ use super::tokens::fast_bpe::Tiktoken;
 use super::tokens::{CachedCounter, TokenizerProvider};
 use super::{CheckOptions, Code, Endpoint, Report, Severity};
 use crate::facts::{model_for_name, Catalog, Encoding, Kind, Model, ModelKind, MODELS};
-use crate::io::lines::{Line, LineSplitter, LongLine, RawLine, BOM};
+use crate::io::{Line, LineSplitter, LongLine, RawLine, BOM};
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

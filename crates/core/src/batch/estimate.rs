@@ -4,7 +4,7 @@
 use super::media_tokens::MediaTally;
 use super::tokens::CachedCounter;
 use super::Endpoint;
-use crate::cost::prices::PriceOverride;
+use crate::cost::PriceOverride;
 use crate::facts::Catalog;
 use crate::facts::Kind;
 use serde_json::Value;

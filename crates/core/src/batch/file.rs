@@ -7,7 +7,7 @@
 
 use super::{merge_parts, owned_range, plan_ranges, range_checker, CheckOptions, Checker, Report, Tiktoken, PLAN_PREFIX_BYTES};
 use crate::facts::Catalog;
-use crate::io::read::{read_chunks, CHUNK};
+use crate::io::{read_chunks, CHUNK};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;

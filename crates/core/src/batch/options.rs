@@ -1,7 +1,7 @@
 //! What the user chose for a check: dialect, storage, tokens, quota, price.
 
 use super::Dialect;
-use crate::cost::prices::PriceOverride;
+use crate::cost::PriceOverride;
 use crate::facts::Kind;
 use crate::facts::{Catalog, Encoding, Scope};
 

@@ -18,7 +18,7 @@ use super::tokens::fast_bpe::Tiktoken;
 use super::tokens::{CachedCounter, TokenizerProvider};
 use super::{CheckOptions, NoTokenizer, Report};
 use crate::facts::{model_for_name, Catalog, Encoding, Model};
-use crate::io::lines::{Line, LineSplitter, RawLine};
+use crate::io::{Line, LineSplitter, RawLine};
 use std::borrow::Cow;
 
 /// How much of a file's start [`plan_parallel`] reads.

@@ -6,7 +6,7 @@
 use super::scan::{scan, string_end};
 use std::collections::{HashMap, HashSet};
 
-use crate::io::lines::{Line, LineSplitter, BOM};
+use crate::io::{Line, LineSplitter, BOM};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RepairOptions {

@@ -14,7 +14,7 @@ use super::{CheckOptions, Endpoint};
 use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog, Encoding, Model};
 
-use crate::io::lines::{LineSplitter, BOM};
+use crate::io::{LineSplitter, BOM};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SplitLimits {

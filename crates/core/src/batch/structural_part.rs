@@ -16,7 +16,7 @@ use super::scan::json_items;
 use super::tally::Tally;
 use super::CheckOptions;
 use crate::facts::{Catalog, Encoding};
-use crate::io::lines::{Line, LineSplitter};
+use crate::io::{Line, LineSplitter};
 
 /// The cross-line state a range starts from: the file's first `url` (or the
 /// given endpoint, line 0) and first `body.model`, with their lines.

@@ -7,7 +7,7 @@ use super::usage::{Diagnostic, Diagnostics, LineProblem, UsageRecord};
 use crate::cost::knobs::token_cost;
 use crate::facts::Catalog;
 use crate::facts::Scope;
-use crate::io::csv::{CsvError, CsvOptions, CsvWriter};
+use crate::io::{CsvError, CsvOptions, CsvWriter};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -157,7 +157,7 @@ fn table(grouping: Grouping, groups: BTreeMap<&str, SpendRow>) -> SpendTable {
 }
 
 /// The table as CSV (header, rows, then a `total` row), through the one
-/// writer in [`crate::io::csv`]: keys are quoted and formula-guarded; a
+/// writer, `io/csv.rs`: keys are quoted and formula-guarded; a
 /// figure that is not finite is an error, never `inf` in a cell.
 pub fn spend_csv(table: &SpendTable) -> Result<String, CsvError> {
     let key = match table.grouping {

@@ -1,21 +1,37 @@
 //! Cost what-if: prices, workload, baseline and scenarios, knob attribution,
 //! usage attribution, share links.
 //!
-//! - [`prices`]: the price table and the prices of a model on a deployment type;
-//! - [`workload`]: a workload, its validation, the prompt-caching rule;
-//! - [`scenario`]: what a workload costs, split by part, lane and period;
-//! - [`compare`]: a baseline against up to four scenarios, saving per knob;
-//! - [`usage`] and [`attribution`]: usage lines in, spend per tenant and feature out;
-//! - [`from_results`]: usage records from a joined batch (the /results page);
+//! - `prices`: the price table and the prices of a model on a deployment type;
+//! - `workload`: a workload, its validation, the prompt-caching rule;
+//! - `scenario`: what a workload costs, split by part, lane and period;
+//! - `compare`: a baseline against up to four scenarios, saving per knob;
+//! - `usage` and `attribution`: usage lines in, spend per tenant and feature out;
+//! - `from_results`: usage records from a joined batch (the /results page);
 //! - [`share`]: the comparison as URL query pairs;
-//! - [`knobs`]: single-knob arithmetic shared with the practice problems.
+//! - `knobs`: single-knob arithmetic shared with the practice problems.
 
-pub mod attribution;
-pub mod compare;
-pub mod from_results;
-pub mod knobs;
-pub mod prices;
-pub mod scenario;
+mod attribution;
+mod compare;
+mod from_results;
+mod knobs;
+mod prices;
+mod scenario;
+// The page's link codec: `table`, `encode`, `decode`, named alike in each tool's `share`.
 pub mod share;
-pub mod usage;
-pub mod workload;
+mod usage;
+mod workload;
+
+pub use attribution::{spend, spend_csv, AttributionConfig, Grouping, Spend, SpendRow, SpendTable};
+pub use compare::{
+    attribute, evaluate, saving_share_text, CompareError, Comparison, ComparisonResult, Knob, KnobSaving, Scenario, ScenarioResult, Slot,
+    SlotIssues, MAX_SCENARIOS,
+};
+pub use from_results::records_from_results;
+pub use knobs::{chunk_trim_saving, output_cap_saving};
+pub(crate) use knobs::{rag_prompt_tokens, token_cost};
+pub use prices::{price_table, PriceCell, PriceError, PriceOverride, PriceRow, PriceTable, Prices};
+pub use scenario::{Cost, CostConfig, Note, RequestTokens, Split, DAYS_PER_YEAR, DEFAULT_DAYS_PER_MONTH, MONTHS_PER_YEAR};
+pub use usage::{
+    parse_usage, parse_usage_within, Column, Diagnostic, LineProblem, ParsedUsage, UsageFormat, UsageLimits, UsageParser, UsageRecord,
+};
+pub use workload::{Field, FieldIssue, Period, Problem, Severity, Workload};

@@ -6,7 +6,7 @@
 //! k chunk out max cache batch rel` (`max=none` clears the cap; `per` is
 //! `day` or `month`; `dep` a [`Scope`] code; `rel` 0 or 1). Price
 //! overrides travel as `f.<fact id>=value` ([`encode_overrides`]). The pairs
-//! are raw strings: `io::query` percent-encodes them. Every key is a line of
+//! are raw strings: `io::query_string` percent-encodes them. Every key is a line of
 //! one [`table`], which checks what a link brings; keys outside it are left
 //! for the rest of the page and ignored here.
 
@@ -16,9 +16,9 @@ use super::scenario::CostConfig;
 use super::workload::{Period, Workload, MAX_CHUNKS, MAX_REQUESTS, MAX_TOKENS_PER_FIELD};
 use crate::facts::Catalog;
 use crate::facts::Scope;
-use crate::io::query::{field, Kind, Rejected, Table};
+use crate::io::{field, Kind, Rejected, Table};
 
-pub use crate::io::query::Pairs;
+pub use crate::io::Pairs;
 
 /// Longest scenario or model name a link may carry.
 pub const MAX_NAME_CHARS: usize = 80;
@@ -218,11 +218,7 @@ pub fn decode(pairs: &[(String, String)], fact_ids: &[String]) -> Opened {
 }
 
 fn refused(key: &str, value: &str) -> Rejected {
-    Rejected {
-        key: key.to_string(),
-        value: crate::io::query::cut(value, crate::io::query::SHOWN_CHARS),
-        reason: crate::io::query::Reason::NotANumber,
-    }
+    Rejected { key: key.to_string(), value: crate::io::cut(value, crate::io::SHOWN_CHARS), reason: crate::io::Reason::NotANumber }
 }
 
 /// The user's price (and other fact) overrides among `fact_ids` as `f.<id>` pairs.
@@ -234,7 +230,7 @@ pub fn encode_overrides(catalog: &Catalog, fact_ids: &[String]) -> Pairs {
 mod tests {
     use super::*;
     use crate::cost::compare::Slot;
-    use crate::io::query::{parse_query, query_string, Reason};
+    use crate::io::{parse_query, query_string, Reason};
 
     fn pairs(list: &[(&str, &str)]) -> Pairs {
         list.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()

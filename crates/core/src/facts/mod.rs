@@ -11,7 +11,7 @@
 mod batch;
 mod batch_models;
 mod deployment;
-pub mod export;
+mod export;
 mod keda;
 mod kind;
 mod model_rules;
@@ -20,18 +20,26 @@ mod prices;
 mod ptu;
 mod rate_limits;
 mod sources;
-pub mod tier_answer;
-pub mod tier_import;
+mod tier_answer;
+mod tier_import;
 mod tier_table;
-pub mod tiers;
+mod tiers;
 mod tokens;
 
 pub use batch_models::{closest_model_names, openai_batch_model_fact};
 pub use deployment::{DeploymentType, Scope};
+pub use export::{catalog_json, FORMAT as CATALOG_FORMAT};
 pub use kind::Kind;
 pub use model_rules::REASONING_PARAMS;
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
 pub use sources::{Source, SourceId};
+pub use tier_answer::{tier_answer, TierAnswer};
+pub use tier_import::{
+    diff as diff_tiers, parse_tier_csv, FigureChange, FileProblem, ImportedRow, ParsedTiers, RowError, RowKey, RowProblem, TierDiff,
+    MAX_LINE_CHARS as MAX_TIER_LINE_CHARS, MAX_ROWS as MAX_TIER_ROWS,
+};
+pub(crate) use tiers::limit as tier_limit;
+pub use tiers::{builtin_row as builtin_tier_row, ratio as tier_ratio, rows as tier_rows, FactSource, QuotaTier, TierLimit, TierRow};
 
 use std::collections::BTreeMap;
 

@@ -1,14 +1,25 @@
 //! Shared plumbing of the domain, one of each: the line splitter (with its
 //! line-length limit), the CSV writer, query strings, the seeded generator.
 
-pub mod csv;
-pub mod lines;
-pub mod query;
-pub mod read;
-pub mod rng;
-pub mod zip;
+mod csv;
+mod lines;
+mod query;
+mod read;
+mod rng;
+mod zip;
 
-pub use lines::BOM;
+pub use csv::{with_bom, CsvError};
+pub(crate) use csv::{CsvOptions, CsvWriter};
+pub(crate) use lines::is_blank;
+pub use lines::{Line, LineSplitter, LongLine, RawLine, BOM};
+pub(crate) use query::{cut, SHOWN_CHARS};
+pub use query::{
+    field, parse_query, query_string, Decoded, Field, Kind, Pairs, Parsed, Range, Reason, Rejected, Table, MAX_PAIRS, MAX_QUERY_BYTES,
+};
+pub(crate) use read::read_file_chunks;
+pub use read::{read_chunks, CHUNK};
+pub use rng::Rng;
+pub use zip::{zip_stored, ZipError};
 
 /// The longest line a reader keeps, in bytes (a memory bound, not a vendor
 /// figure): a result line carries one model answer, an input line one

@@ -6,19 +6,20 @@
 //! - [`Exam`]: ten mixed problems from a seed, scored with a review.
 //! - [`Stats`]: per-family accuracy and streaks, kept by the UI as JSON.
 
-pub mod build;
-pub mod exam;
-pub mod family;
-pub mod format;
-pub mod generators;
-pub mod options;
-pub mod problem;
-pub mod rng;
-pub mod seed_problems;
-pub mod stats;
+mod build;
+mod exam;
+mod family;
+mod format;
+mod generators;
+mod options;
+mod problem;
+mod rng;
+mod seed_problems;
+mod stats;
 
-pub use exam::{Exam, ExamResult, ReviewItem};
+pub use exam::{Exam, ExamResult, ReviewItem, EXAM_LENGTH};
 pub use family::Family;
+pub use generators::{BindingShape, ChunkTrimShape, OutputCapShape, TpmRpmShape, TrafficShape};
 pub use problem::{IdError, Problem, ProblemRef};
 pub use rng::next_seed;
 pub use seed_problems::{note_problem, note_problems};

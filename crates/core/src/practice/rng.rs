@@ -1,7 +1,7 @@
 //! The practice problems' seeds. The generator itself is the crate's one
-//! seeded generator, [`crate::io::rng::Rng`].
+//! seeded generator, [`crate::io::Rng`].
 
-pub use crate::io::rng::Rng;
+pub use crate::io::Rng;
 
 /// The seed after `seed`, kept below one million so that problem URLs stay
 /// short ("tpm-rpm-482913"). The UI calls it for "next problem".

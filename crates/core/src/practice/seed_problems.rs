@@ -6,14 +6,11 @@
 
 use super::family::Family;
 use super::problem::Problem;
-use crate::cost::knobs::output_cap_saving;
+use crate::cost::output_cap_saving;
 use crate::facts::Catalog;
 use crate::facts::Kind;
-use crate::quota::sizing::{check_limits, rpm_for_tpm};
+use crate::quota::{check_limits, rpm_for_tpm};
 use crate::text::Text;
-
-/// How many problems the note has.
-pub const COUNT: u8 = super::problem::NOTE_PROBLEMS;
 
 /// The note's Python snippet that problem 3 refers to.
 pub const RETRY_SNIPPET: &str = r#"import time
@@ -73,7 +70,7 @@ pub fn problem_1_key(catalog: &Catalog) -> f64 {
 }
 
 /// Problem 2: the TPM that 50 requests a minute of 1,600 + 400 tokens need.
-pub fn problem_2_check(catalog: &Catalog) -> crate::quota::sizing::LimitCheck {
+pub fn problem_2_check(catalog: &Catalog) -> crate::quota::LimitCheck {
     check_limits(60_000.0, ratio(catalog), 50.0, 1_600.0 + 400.0)
 }
 
@@ -215,7 +212,7 @@ pub fn note_problem(n: u8, catalog: &Catalog) -> Option<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::quota::sizing::Binding;
+    use crate::quota::Binding;
 
     const NOTE: &str = include_str!("../../../../tests/fixtures/practice/note_004_problems.txt");
 
@@ -223,7 +220,7 @@ mod tests {
     fn keys_match_the_note() {
         let c = Catalog::builtin();
         let ps = note_problems(&c);
-        assert_eq!(ps.len(), usize::from(COUNT));
+        assert_eq!(ps.len(), usize::from(super::super::problem::NOTE_PROBLEMS));
         assert_eq!(ps[0].key, Some(180.0));
         assert_eq!(ps[1].key, Some(100_000.0));
         let check = problem_2_check(&c);

@@ -1,7 +1,6 @@
 //! What the planner is given: the model, the deployment and the traffic.
 
-use crate::facts::tiers::QuotaTier;
-use crate::facts::DeploymentType;
+use crate::facts::{DeploymentType, QuotaTier};
 use serde::{Deserialize, Serialize};
 
 /// Everything the planner needs. Token counts are per request; rates are

@@ -2,17 +2,30 @@
 
 mod explain;
 mod input;
-pub mod plan;
-pub mod ptu;
+mod plan;
+mod ptu;
+// The page's link codec: `table`, `encode`, `decode`, named alike in each tool's `share`.
 pub mod share;
-pub mod sizing;
-pub mod text;
-pub mod tier;
+mod sim;
+mod sizing;
+mod text;
+mod tier;
 mod validate;
 mod verdict;
 mod ways;
 
-pub use explain::{explain, step_text, way_text};
-pub use validate::{check_number, problem_text, MAX_N, MAX_RPM, MAX_TPM};
-
-pub mod sim;
+pub use explain::{explain, explain_en, explain_ko, step_text, way_text};
+pub use input::PlanInput;
+pub use plan::{plan, Plan, Step, WindowCheck};
+pub use ptu::{compare, cost_series, CostPoint, PtuComparison, PtuError, PtuInput, PtuPrices, PtuSizing};
+pub(crate) use ptu::{ptu_min_step, round_ptus};
+pub use sim::{
+    simulate, simulate_within, Arrivals, DeploymentLimits, DeploymentStats, RateStep, RequestShape, RetryKind, RetryPolicy, Routing,
+    SeriesPoint, SimBudget, SimConfig, SimError, SimProgress, SimResult, SimRun, SimSetting, SimStop, Window, MAX_DEPLOYMENTS,
+};
+pub use sizing::{check_limits, rpm_for_tpm, tpm_needed, Binding, LimitCheck};
+pub use text::{count_en, count_ko, num, pct};
+pub use tier::{default_tpm, RatioSource};
+pub use validate::{check_number, problem_text, Field, FieldError, Problem, MAX_N, MAX_RPM, MAX_TPM};
+pub use verdict::{Level, Unit, Verdict};
+pub use ways::{RankedWay, Timing, Way};

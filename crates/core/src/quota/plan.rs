@@ -1,20 +1,17 @@
 //! The planner: from a [`PlanInput`] to every figure of the issue, each
 //! with the arithmetic as structured [`Step`]s (rendered in words by
-//! [`explain_en`] / [`explain_ko`], or by the UI itself).
+//! [`explain_en`](super::explain_en) / [`explain_ko`](super::explain_ko), or by the UI itself).
 
-pub use super::explain::{explain_en, explain_ko};
-pub use super::input::PlanInput;
-pub use super::validate::{Field, FieldError, Problem};
-pub use super::ways::{RankedWay, Timing, Way};
+use super::input::PlanInput;
+use super::validate::{Field, FieldError, Problem};
+use super::ways::RankedWay;
 use crate::facts::DeploymentType;
 
 use super::sizing::{check_limits, rpm_for_tpm, Binding, LimitCheck};
 use super::tier::{self, RatioSource};
-pub use super::verdict::{Level, Unit, Verdict};
+use super::verdict::{Unit, Verdict};
 use super::{ptu, ways};
-use crate::facts::tiers::TierLimit;
-use crate::facts::Kind;
-use crate::facts::{model_for_name, Catalog};
+use crate::facts::{model_for_name, Catalog, Kind, TierLimit};
 use serde::{Deserialize, Serialize};
 
 /// One piece of arithmetic, with its numbers.

@@ -3,7 +3,7 @@
 
 use super::input::PlanInput;
 
-use crate::cost::knobs::token_cost;
+use crate::cost::token_cost;
 use crate::facts::Kind;
 use crate::facts::Scope;
 use crate::facts::{model_for_name, Catalog};

@@ -11,9 +11,8 @@ use super::input::PlanInput;
 use super::sim::{MAX_ATTEMPTS, MAX_BACKOFF_S, MAX_DEPLOYMENTS, MAX_SIM_SECONDS};
 use super::text::{num, Text};
 use super::validate::{Field, Problem, MAX_BURST, MAX_N, MAX_PTU, MAX_REQUEST_TOKENS, MAX_RPM, MAX_RPM_PER_1K, MAX_TPM};
-use crate::facts::tiers::QuotaTier;
-use crate::facts::DeploymentType;
-use crate::io::query::{field, Kind, Table};
+use crate::facts::{DeploymentType, QuotaTier};
+use crate::io::{field, Kind, Table};
 use serde::{Deserialize, Serialize};
 
 /// The value of an unset `max_tokens` or a ratio taken from the catalog.
@@ -162,7 +161,7 @@ pub const PLAN: &[PlanLine] = &[
 /// The simulator's and the KEDA hand-off's fields: (key, kind, default).
 /// Ranges are the simulator's own bounds, so a link cannot start a run the
 /// simulator would refuse.
-pub fn sim_fields() -> Vec<crate::io::query::Field> {
+pub fn sim_fields() -> Vec<crate::io::Field> {
     vec![
         field("sn", Kind::whole(1.0, MAX_DEPLOYMENTS as f64), "1"),   // deployments
         field("sdt", Kind::Text { max_chars: MAX_LIST_CHARS }, ""),   // their TPM, ";"-separated ("" = the plan's TPM)
@@ -195,7 +194,7 @@ pub fn table() -> Table {
 /// simulator setting that differs from its default (the simulator's run,
 /// the KEDA hand-off's figures included), in table order.
 pub fn link_query(pairs: &[(String, String)]) -> String {
-    crate::io::query::query_string(&table().changed(pairs))
+    crate::io::query_string(&table().changed(pairs))
 }
 
 /// The query key of a field.
@@ -435,7 +434,7 @@ mod tests {
             pairs.iter_mut().find(|(key, _)| key == k).unwrap().1 = v.to_string();
         }
         let q = link_query(&pairs);
-        let parsed = crate::io::query::parse_query(&q);
+        let parsed = crate::io::parse_query(&q);
         let reopened = t.complete(&t.decode(&parsed.pairs).pairs);
         assert_eq!(reopened, pairs, "{q}");
         // Defaults stay out of the link.
@@ -492,7 +491,7 @@ mod tests {
 
     #[test]
     fn the_table_round_trips_and_its_defaults_are_the_default_plan() {
-        use crate::io::query::{parse_query, query_string};
+        use crate::io::{parse_query, query_string};
         let t = table();
         assert_eq!(decode(&t.defaults()), Ok(PlanInput::default()));
         let mut p = PlanInput { model: "gpt-4.1-mini".into(), peak_rpm: 500.0, max_tokens: None, ..PlanInput::default() };
@@ -513,7 +512,7 @@ mod tests {
 
     #[test]
     fn a_link_cannot_start_the_simulator_beyond_its_bounds() {
-        use crate::io::query::Reason;
+        use crate::io::Reason;
         let q = |k: &str, v: &str| (k.to_string(), v.to_string());
         let d = table().decode(&[
             q("sn", "1000"),
@@ -596,7 +595,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn what_the_table_keeps_always_reads_as_a_plan(q in "((d|tpm|ptu|r|pk|av|pt|ca|ot|mx|n|b|bs|sn)=[^&#]{0,12}&){0,30}") {
-            use crate::io::query::parse_query;
+            use crate::io::parse_query;
             // Whatever a link brings, the numbers and codes the table keeps always read as a plan.
             let d = table().decode(&parse_query(&q).pairs);
             let kept: Vec<(String, String)> =

@@ -2,8 +2,8 @@
 //! a model on a deployment type, the tier's own figures, and the next tier.
 
 use super::input::PlanInput;
-use crate::facts::tiers::{self, QuotaTier, TierLimit};
 use crate::facts::Scope;
+use crate::facts::{tier_limit, tier_ratio, QuotaTier, TierLimit};
 use crate::facts::{Catalog, Kind};
 
 /// Where the RPM per 1,000 TPM the planner uses comes from.
@@ -24,7 +24,7 @@ pub fn ratio(input: &PlanInput, catalog: &Catalog, model: &str) -> (f64, RatioSo
     if let Some(r) = input.rpm_per_1k_tpm {
         return (r, RatioSource::Typed);
     }
-    let table = input.deployment.tier_scope().and_then(|d| tiers::ratio(catalog, model, d, input.tier));
+    let table = input.deployment.tier_scope().and_then(|d| tier_ratio(catalog, model, d, input.tier));
     if let Some(r) = table {
         return (r, RatioSource::TierTable);
     }
@@ -38,14 +38,14 @@ pub fn ratio(input: &PlanInput, catalog: &Catalog, model: &str) -> (f64, RatioSo
 /// deployment type (10 s where the tables write "N / 10s"), else 60 s.
 pub fn rpm_window_seconds(catalog: &Catalog, model: &str, deployment: Option<Scope>, tier: Option<QuotaTier>) -> f64 {
     let Some(d) = deployment else { return 60.0 };
-    let at = |t| tiers::limit(catalog, model, d, t).filter(TierLimit::usable_as_default);
+    let at = |t| tier_limit(catalog, model, d, t).filter(TierLimit::usable_as_default);
     tier.and_then(at).or_else(|| QuotaTier::PAID.into_iter().find_map(at)).map_or(60.0, |l| l.window_seconds)
 }
 
 /// The tier's row (if usable as a default) and the next tier's.
 pub fn tier_and_next(catalog: &Catalog, model: &str, input: &PlanInput) -> (Option<TierLimit>, Option<TierLimit>) {
     let (Some(d), Some(t)) = (input.deployment.tier_scope(), input.tier) else { return (None, None) };
-    let usable = |t: QuotaTier| tiers::limit(catalog, model, d, t).filter(TierLimit::usable_as_default);
+    let usable = |t: QuotaTier| tier_limit(catalog, model, d, t).filter(TierLimit::usable_as_default);
     let next = std::iter::successors(t.next(), |t| t.next()).find_map(usable);
     (usable(t), next)
 }

@@ -41,7 +41,7 @@ pub fn cost_report(report: &ResultsReport, catalog: &Catalog, opts: &CostOptions
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cost::prices::PriceOverride;
+    use crate::cost::PriceOverride;
 
     #[test]
     fn a_cost_that_overflows_is_an_error_not_inf() {

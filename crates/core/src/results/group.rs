@@ -6,7 +6,7 @@
 use super::report::{ResultsReport, Summary};
 use super::usage::{CostOptions, PriceCache, Usage};
 use crate::facts::Catalog;
-use crate::io::csv::{CsvError, CsvOptions, CsvWriter};
+use crate::io::{CsvError, CsvOptions, CsvWriter};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -121,7 +121,7 @@ pub fn group_table(report: &ResultsReport, key: &GroupKey, catalog: &Catalog, op
 }
 
 /// CSV with a header line, one line per group, `\n` line ends (the one
-/// writer in [`crate::io::csv`]: quoting and the formula guard). The
+/// writer, `io/csv.rs`: quoting and the formula guard). The
 /// unmatched group has an empty key. A group whose sums overflowed is an
 /// error, never a capped figure in a cell.
 pub fn group_csv(table: &GroupTable) -> Result<String, CsvError> {

@@ -3,7 +3,7 @@
 //! the output file is deleted (`output_expires_after`, anchor `created_at`).
 //! Explanations in both languages are in [`super::job_text`].
 
-pub use super::job_status::{JobStatus, JobWarning, StatusInfo, Vendor};
+use super::job_status::{JobStatus, JobWarning, StatusInfo, Vendor};
 use super::job_text::{explain_error_code, explain_status};
 use super::Text;
 use crate::facts::Catalog;

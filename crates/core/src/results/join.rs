@@ -15,12 +15,9 @@ use super::report::*;
 use super::retry::{RetryEntry, RetryPlan};
 use super::usage::Usage;
 use super::FileKind;
-use crate::io::lines::{is_blank, Line, LineSplitter, RawLine};
-use crate::io::MAX_LINE_BYTES;
+use crate::io::{is_blank, Line, LineSplitter, RawLine, MAX_DIAGNOSTICS, MAX_LINE_BYTES};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
-
-pub use super::report::MAX_DIAGNOSTICS;
 
 #[derive(Clone, Debug)]
 struct InputRef {

@@ -7,33 +7,40 @@
 //! [`RetryExtractor`] (second pass over the input) and, for a pasted job
 //! object, [`parse_job`] + [`analyze_job`].
 
-pub mod cost;
-pub mod detect;
-pub mod files;
-pub mod group;
-pub mod job;
-pub mod job_status;
-pub mod job_text;
-pub mod join;
-pub mod line;
-pub mod outcome;
-pub mod paths;
-pub mod report;
-pub mod retry;
-pub mod usage;
+mod cost;
+mod detect;
+mod files;
+mod group;
+mod job;
+mod job_status;
+mod job_text;
+mod join;
+mod line;
+mod outcome;
+mod paths;
+mod report;
+mod retry;
+mod usage;
 
 pub use cost::cost_report;
 pub use detect::detect_kind;
 pub use files::{what_more_files_add, FileAdvice, FileGain, FilesPresent};
 pub use group::{group_csv, group_table, row_keys, GroupError, GroupKey, GroupRow, GroupTable};
-pub use job::{analyze_job, parse_job, BatchJob, JobAnalysis, JobStatus, Vendor};
+pub use job::{
+    analyze_job, parse_job, BatchJob, DeletionBasis, ExpiresAfter, ExplainedError, JobAnalysis, JobError, JobParseError, OutputDeletion,
+    Progress, RequestCounts,
+};
+pub use job_status::{JobStatus, JobWarning, StatusInfo, Vendor};
 pub use job_text::{explain_error_code, explain_status, format_utc, warning_text};
 pub use join::ResultsJoiner;
-pub use outcome::{Classified, Outcome};
+pub use line::{parse_input_line, parse_result_line, BodyShape, InputLine, LineProblem, ResultLine, StatusProblem};
+pub use outcome::{classify, Classified, Outcome};
 pub use paths::{join_files, results_json, retry_file_bytes, ResultsJson};
-pub use report::{Diagnostic, Problem, RequestRow, ResultsReport, Summary, Tile, TileClass};
-pub use retry::{build_retry_file, RetryError, RetryExtractor, RetryPlan};
-pub use usage::{batch_prices, cost_usd, CostOptions, CostReport, Usage};
+pub use report::{
+    Diagnostic, FileStats, LineRef, Misplaced, ModelUsage, NotRetried, Problem, RequestRow, ResultsReport, Summary, Tile, TileClass,
+};
+pub use retry::{build_retry_file, RetryEntry, RetryError, RetryExtractor, RetryPlan};
+pub use usage::{batch_prices, cost_usd, BatchPrices, CostOptions, CostReport, ModelCost, PriceError, Usage};
 
 /// The four files the results page takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]

@@ -3,7 +3,7 @@
 //! retry lines and build the JSON through here (one builder, one shape).
 
 use super::{CostReport, GroupTable, JobAnalysis, ResultsJoiner, ResultsReport, RetryExtractor, Tile};
-use crate::io::read::read_file_chunks;
+use crate::io::read_file_chunks;
 use std::path::Path;
 
 /// Joins the output and error files to the input (each optional), read in

@@ -1,7 +1,8 @@
 //! What the join produces: one row per custom_id, the summary counts, the
 //! retry plan and the diagnostics.
 
-use super::job::{BatchJob, JobStatus};
+use super::job::BatchJob;
+use super::job_status::JobStatus;
 use super::line::LineProblem;
 use super::outcome::Outcome;
 use super::retry::RetryPlan;
@@ -9,8 +10,6 @@ use super::usage::Usage;
 use super::FileKind;
 use std::collections::BTreeMap;
 use std::sync::Arc;
-
-pub use crate::io::MAX_DIAGNOSTICS;
 
 /// A line of one of the files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -293,7 +292,7 @@ pub struct ResultsReport {
     pub errors: FileStats,
     pub input: FileStats,
     pub misplaced: Vec<Misplaced>,
-    /// At most [`MAX_DIAGNOSTICS`]; the rest are counted in `diagnostics_dropped`.
+    /// At most [`MAX_DIAGNOSTICS`](crate::io::MAX_DIAGNOSTICS); the rest are counted in `diagnostics_dropped`.
     pub diagnostics: Vec<Diagnostic>,
     pub diagnostics_dropped: u64,
 }

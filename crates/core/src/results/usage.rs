@@ -6,7 +6,7 @@
 //! Reasoning tokens are part of the completion (output) tokens in both
 //! shapes: they are shown, never charged twice.
 
-use crate::cost::prices::PriceOverride;
+use crate::cost::PriceOverride;
 use crate::facts::Kind;
 use crate::facts::{model_for_name, Catalog};
 use serde_json::Value;

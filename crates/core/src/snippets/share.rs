@@ -18,7 +18,7 @@ use super::{
     SubmitOptions, WorkerOptions,
 };
 use crate::facts::Catalog;
-use crate::io::query::{field, parse_query, Field, Kind, Pairs, Rejected, Table};
+use crate::io::{field, parse_query, Field, Kind, Pairs, Rejected, Table};
 
 /// Longest text a link may carry for one field.
 pub const MAX_TEXT_CHARS: usize = 300;
@@ -539,7 +539,7 @@ pub fn link_query(link: &str) -> Result<&str, NotSnippets> {
     let end = path_and_query.find(['?', '#']).unwrap_or(path_and_query.len());
     let path = &path_and_query[..end];
     if !(path.ends_with("/snippets") || path.ends_with("/snippets/")) {
-        return Err(NotSnippets { path: crate::io::query::cut(path, 80) });
+        return Err(NotSnippets { path: crate::io::cut(path, 80) });
     }
     Ok(path_and_query[end..].strip_prefix('?').unwrap_or_default())
 }
@@ -555,7 +555,7 @@ pub struct Decoded {
 }
 
 /// Reads a /snippets link (see [`link_query`]) as the page does: parse
-/// (bounded: [`crate::io::query::MAX_QUERY_BYTES`]), check every value
+/// (bounded: [`crate::io::MAX_QUERY_BYTES`]), check every value
 /// against [`table`], [`open`] what was kept. The refused keys are listed
 /// in `opened.ignored` when the link named any of the table's keys (as the
 /// page lists them); [`Decoded::rejected`] has them all, with reasons.
@@ -609,7 +609,7 @@ mod tests {
     use crate::batch::{QuotaChoice, Subscription};
 
     use crate::facts::Scope;
-    use crate::io::query::{query_string, Reason};
+    use crate::io::{query_string, Reason};
     use crate::snippets::AlertHook;
 
     #[test]
@@ -810,7 +810,7 @@ mod tests {
         assert_eq!(d.unknown, ["nonsense"]);
         assert_eq!(d.opened.ignored, ["maxReplicaCount"]);
         assert_eq!(d.opened.keda.form.name, "ok");
-        let huge = format!("name={}", "x".repeat(crate::io::query::MAX_QUERY_BYTES + 1));
+        let huge = format!("name={}", "x".repeat(crate::io::MAX_QUERY_BYTES + 1));
         let d = decode(&huge, &catalog).unwrap();
         assert_eq!(d.rejected.len(), 1);
         assert_eq!(d.opened.keda, KedaUi::new(&catalog));

@@ -5,8 +5,8 @@ use super::options::TrafficOptions;
 use super::store::{Cell, Deployment};
 use super::time::{format_minute, Minute};
 use crate::batch::infer_model;
-use crate::facts::tiers::{self, QuotaTier};
 use crate::facts::{model_for_name, Catalog, Kind};
+use crate::facts::{tier_limit, tier_ratio, QuotaTier};
 use crate::facts::{DeploymentType, Scope};
 use serde::{Deserialize, Serialize};
 
@@ -217,14 +217,14 @@ pub fn type_of(d: &Deployment, options: &TrafficOptions) -> DeploymentType {
 pub fn limits_of(catalog: &Catalog, name: &str, model: Option<&str>, t: DeploymentType, options: &TrafficOptions) -> Option<Limits> {
     let tier_dep = t.tier_scope();
     let row = match (model, tier_dep) {
-        (Some(m), Some(td)) => tiers::limit(catalog, m, td, options.tier).filter(|l| l.tpm.is_some_and(|t| t > 0.0) && l.rpm > 0.0),
+        (Some(m), Some(td)) => tier_limit(catalog, m, td, options.tier).filter(|l| l.tpm.is_some_and(|t| t > 0.0) && l.rpm > 0.0),
         _ => None,
     };
     if let Some(typed) = options.limit_of(name) {
         let ratio = || {
             let m = model?;
             tier_dep
-                .and_then(|td| tiers::ratio(catalog, m, td, Some(options.tier)))
+                .and_then(|td| tier_ratio(catalog, m, td, Some(options.tier)))
                 .or_else(|| catalog.get(Kind::RpmPer1kTpm, model_for_name(m).map_or(m, |c| c.name)))
         };
         let (rpm, from_ratio) = match typed.rpm {

@@ -4,10 +4,9 @@
 
 use super::analyze::{DeploymentReport, LimitSource};
 use super::spillover::MINUTES_PER_30_DAYS;
-use crate::cost::compare::Comparison;
-use crate::cost::workload::{Period, Workload};
+use crate::cost::{Comparison, Period, Workload};
 use crate::facts::Catalog;
-use crate::quota::plan::PlanInput;
+use crate::quota::PlanInput;
 
 fn per_request(total: f64, requests: f64) -> f64 {
     if requests > 0.0 {
@@ -84,5 +83,5 @@ pub fn workload(d: &DeploymentReport) -> Workload {
 pub fn cost_link(d: &DeploymentReport) -> String {
     let mut c = Comparison::new(workload(d));
     c.baseline.name = d.name.clone();
-    format!("/cost?{}", crate::io::query::query_string(&crate::cost::share::encode(&c)))
+    format!("/cost?{}", crate::io::query_string(&crate::cost::share::encode(&c)))
 }

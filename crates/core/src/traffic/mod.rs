@@ -6,13 +6,13 @@
 
 mod analyze;
 mod handoff;
-pub mod import;
+mod import;
 mod options;
 mod report;
 mod spillover;
 mod spillover_snippet;
 mod store;
-pub mod time;
+mod time;
 mod triage;
 
 pub use analyze::{
@@ -20,10 +20,11 @@ pub use analyze::{
     CHART_POINTS, MAX_LISTED_MINUTES,
 };
 pub use handoff::{cost_link, plan_input, quota_link, workload};
-pub use import::{detect, FileSummary, ImportError, Layout, Notice};
+pub use import::{detect, FileSummary, ImportError, Layout, Notice, MAX_FILE_BYTES};
 pub use options::{parse_limit, PtuPricing, TrafficOptions, TypedLimit};
 pub use report::{analyze as analyze_store, load_all, run, PtuSkipped, TrafficReport};
 pub use spillover::{plan as plan_ptu, ptu_month_usd, CurvePoint, PtuGap, PtuPlan, MINUTES_PER_30_DAYS};
 pub use spillover_snippet::{provisioned_sku, standard_type, SpilloverTarget, SPILLOVER_API_VERSION};
-pub use store::{Cell, Deployment, Has, Measure, Minutes, SeriesKey, Store, StoreError, MAX_CELLS, MAX_DEPLOYMENTS};
+pub use store::{Cell, Deployment, Has, Mean, Measure, Minutes, SeriesKey, Store, StoreError, MAX_CELLS, MAX_DEPLOYMENTS};
+pub use time::{format_minute, Minute};
 pub use triage::{triage, Finding, Symptom};

@@ -1,8 +1,7 @@
 //! What the user tells the analysis beyond the files: limits, deployment
 //! types, models, the quota tier and how PTUs are priced.
 
-use crate::facts::tiers::QuotaTier;
-use crate::facts::DeploymentType;
+use crate::facts::{DeploymentType, QuotaTier};
 use serde::{Deserialize, Serialize};
 
 /// A deployment's limits as typed (`--limit NAME=TPM[/RPM]`).

@@ -17,7 +17,7 @@ use super::store::Deployment;
 use super::time::Minute;
 use crate::facts::Scope;
 use crate::facts::{Catalog, Kind};
-use crate::quota::ptu::{ptu_min_step, round_ptus};
+use crate::quota::{ptu_min_step, round_ptus};
 use serde::{Deserialize, Serialize};
 
 /// Minutes in the 30 days `monthly_usd` is scaled to.

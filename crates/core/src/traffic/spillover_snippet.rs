@@ -6,7 +6,7 @@
 
 use super::spillover::PtuPlan;
 use crate::facts::{DeploymentType, Scope};
-use crate::snippets::code::sh_quote;
+use crate::snippets::sh_quote;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 

@@ -2,8 +2,8 @@
 //! ranges, merged, gives the same report as one pass with a tokenizer.
 
 use batchlane_core::batch::{
-    check_bytes, check_bytes_parallel, owned_range, plan_parallel, samples, sniff_model, CheckOptions, ParallelPlan, Report,
-    PLAN_PREFIX_BYTES,
+    check_bytes, check_bytes_parallel, owned_range, plan_parallel, sniff_model, CheckOptions, ParallelPlan, Report, BROKEN_AZURE,
+    BROKEN_OPENAI, PLAN_PREFIX_BYTES, VALID_AZURE, VALID_OPENAI,
 };
 use batchlane_core::facts::Catalog;
 
@@ -30,11 +30,11 @@ fn files() -> Vec<Vec<u8>> {
         }
     }
     let mut mixed = "\u{FEFF}".as_bytes().to_vec();
-    mixed.extend_from_slice(samples::VALID_AZURE.as_bytes());
-    mixed.extend_from_slice(samples::BROKEN_AZURE.as_bytes());
+    mixed.extend_from_slice(VALID_AZURE.as_bytes());
+    mixed.extend_from_slice(BROKEN_AZURE.as_bytes());
     mixed.extend_from_slice(b"{\"custom_id\": \"x\xFF\"}\n");
-    mixed.extend_from_slice(samples::VALID_AZURE.trim_end().as_bytes());
-    vec![big, mixed, samples::VALID_OPENAI.as_bytes().to_vec(), samples::BROKEN_OPENAI.as_bytes().to_vec(), Vec::new(), b"\n\n".to_vec()]
+    mixed.extend_from_slice(VALID_AZURE.trim_end().as_bytes());
+    vec![big, mixed, VALID_OPENAI.as_bytes().to_vec(), BROKEN_OPENAI.as_bytes().to_vec(), Vec::new(), b"\n\n".to_vec()]
 }
 
 #[test]
@@ -84,7 +84,7 @@ fn ranges_own_each_line_once() {
 fn sniffs_the_first_model() {
     let c = Catalog::builtin();
     let o = CheckOptions::default();
-    assert_eq!(sniff_model(samples::BROKEN_OPENAI.as_bytes(), &o, &c).as_deref(), Some("gpt-4o-mini"));
+    assert_eq!(sniff_model(BROKEN_OPENAI.as_bytes(), &o, &c).as_deref(), Some("gpt-4o-mini"));
     assert_eq!(sniff_model(b"\n{\"body\": {\"model\": \"x\"}", &o, &c), None);
 }
 

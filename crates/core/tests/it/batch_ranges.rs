@@ -4,7 +4,7 @@
 //! bad lines at range edges. The merge may refuse (then callers check in
 //! one pass); the crafted files here must merge.
 
-use batchlane_core::batch::{check_bytes, check_bytes_ranges, range_start, samples, CheckOptions, Dialect, Report};
+use batchlane_core::batch::{check_bytes, check_bytes_ranges, range_start, CheckOptions, Dialect, Report, BROKEN_AZURE, VALID_AZURE};
 use batchlane_core::facts::Catalog;
 use proptest::prelude::*;
 
@@ -87,11 +87,11 @@ fn merges(f: &[u8], o: &CheckOptions, cuts: &[u64], chunk: usize) -> bool {
 #[test]
 fn every_single_cut_of_the_samples() {
     let mut f = "\u{FEFF}".as_bytes().to_vec();
-    f.extend_from_slice(samples::VALID_AZURE.as_bytes());
-    f.extend_from_slice(samples::BROKEN_AZURE.as_bytes());
-    f.extend_from_slice(samples::BROKEN_AZURE.replace('\n', "\r\n").as_bytes());
+    f.extend_from_slice(VALID_AZURE.as_bytes());
+    f.extend_from_slice(BROKEN_AZURE.as_bytes());
+    f.extend_from_slice(BROKEN_AZURE.replace('\n', "\r\n").as_bytes());
     f.extend_from_slice(b"{\"custom_id\": \"x\xFF\"}\n");
-    f.extend_from_slice(samples::VALID_AZURE.trim_end().as_bytes());
+    f.extend_from_slice(VALID_AZURE.trim_end().as_bytes());
     let c = Catalog::builtin();
     for o in options() {
         // Any cut after the first line that names a url and a model merges.

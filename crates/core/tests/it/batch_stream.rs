@@ -1,7 +1,9 @@
 //! Streaming: the same report whatever the chunk sizes; bad inputs never
 //! panic; repaired files re-check clean.
 
-use batchlane_core::batch::{repair, samples, CheckOptions, Checker, Code, Dialect, NoTokenizer, RepairOptions, Report, Tiktoken};
+use batchlane_core::batch::{
+    repair, CheckOptions, Checker, Code, Dialect, NoTokenizer, RepairOptions, Report, Tiktoken, BROKEN_AZURE, SAMPLES, VALID_AZURE,
+};
 use batchlane_core::facts::Catalog;
 use proptest::prelude::*;
 
@@ -21,8 +23,8 @@ fn check_in_chunks(bytes: &[u8], chunk: usize, o: &CheckOptions, tokens: bool) -
 fn mixed_file() -> Vec<u8> {
     let mut f = Vec::new();
     f.extend_from_slice("\u{FEFF}".as_bytes());
-    f.extend_from_slice(samples::VALID_AZURE.replace('\n', "\r\n").as_bytes());
-    f.extend_from_slice(samples::BROKEN_AZURE.as_bytes());
+    f.extend_from_slice(VALID_AZURE.replace('\n', "\r\n").as_bytes());
+    f.extend_from_slice(BROKEN_AZURE.as_bytes());
     f.extend_from_slice(b"{\"custom_id\": \"caf\xC3");
     f.extend_from_slice(b"\xA9\", \"x\": \"\xFF\"}\n\n");
     f.extend_from_slice("{\"custom_id\": \"한국어-티켓\", \"method\": \"POST\"}".as_bytes());
@@ -81,7 +83,7 @@ fn zero_bytes_nul_bytes_and_binary_never_panic() {
 #[test]
 fn samples_show_what_they_say() {
     let c = Catalog::builtin();
-    for s in samples::SAMPLES {
+    for s in SAMPLES {
         let o = CheckOptions { dialect: s.dialect, ..CheckOptions::default() };
         let mut k = Checker::new(o, &c);
         k.feed(s.text.as_bytes());
@@ -89,7 +91,7 @@ fn samples_show_what_they_say() {
         assert_eq!(r.summary.errors == 0, s.id.starts_with("valid"), "{} {:?}", s.id, r.diagnostics);
     }
     let o = CheckOptions { count_tokens: false, ..CheckOptions::default() };
-    let r = check_in_chunks(samples::BROKEN_AZURE.as_bytes(), 64, &o, false);
+    let r = check_in_chunks(BROKEN_AZURE.as_bytes(), 64, &o, false);
     let got: Vec<(u64, &str)> =
         r.diagnostics.iter().filter(|d| d.code != Code::MaxTokensUnset).map(|d| (d.line, d.code.as_str())).collect();
     assert_eq!(
@@ -159,7 +161,7 @@ proptest! {
 fn the_report_round_trips_through_json_for_the_worker() {
     let c = Catalog::builtin();
     let mut k = Checker::new(CheckOptions { model: Some("gpt-4o".into()), ..CheckOptions::default() }, &c);
-    k.feed(samples::BROKEN_AZURE.as_bytes());
+    k.feed(BROKEN_AZURE.as_bytes());
     let r = k.finish();
     let back: Report = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
     assert_eq!(back, r);

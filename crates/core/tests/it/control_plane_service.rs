@@ -11,8 +11,7 @@
 
 use batchlane_core::batch::{check_bytes, CheckOptions, Severity};
 use batchlane_core::facts::Catalog;
-use batchlane_core::results::line::parse_result_line;
-use batchlane_core::results::usage::Usage;
+use batchlane_core::results::{parse_result_line, Usage};
 use batchlane_core::snippets::{control_python, AlertHook, ControlOptions, Dialect};
 use serde_json::Value;
 use std::collections::BTreeMap;

@@ -1,7 +1,6 @@
 //! Usage lines in, spend per tenant and feature out.
 
-use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig, Grouping};
-use batchlane_core::cost::usage::{parse_usage, Column, LineProblem, UsageFormat, UsageRecord};
+use batchlane_core::cost::{parse_usage, spend, spend_csv, AttributionConfig, Column, Grouping, LineProblem, UsageFormat, UsageRecord};
 use batchlane_core::facts::Catalog;
 
 fn close(a: f64, b: f64) -> bool {

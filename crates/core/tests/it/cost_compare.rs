@@ -1,10 +1,9 @@
 //! End to end: a baseline against what-if scenarios, with the study note's
 //! worked examples.
 
-use batchlane_core::cost::compare::{attribute, evaluate, CompareError, Comparison, Knob, Slot, MAX_SCENARIOS};
-use batchlane_core::cost::knobs::chunk_trim_saving;
-use batchlane_core::cost::scenario::CostConfig;
-use batchlane_core::cost::workload::{Period, Workload};
+use batchlane_core::cost::{
+    attribute, chunk_trim_saving, evaluate, CompareError, Comparison, CostConfig, Knob, Period, Slot, Workload, MAX_SCENARIOS,
+};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::Scope;
 
@@ -102,10 +101,10 @@ fn knob_savings_add_up_to_the_total_difference() {
     assert_eq!(knobs.iter().map(|k| k.knob).collect::<Vec<_>>(), Knob::ORDER.to_vec());
     assert!(knobs.iter().all(|k| k.changed));
     let mut cmp = Comparison::new(base);
-    cmp.scenarios.push(batchlane_core::cost::compare::Scenario { name: "all".into(), workload: scenario });
+    cmp.scenarios.push(batchlane_core::cost::Scenario { name: "all".into(), workload: scenario });
     let r = evaluate(&cmp, &catalog).unwrap();
     let s = &r.scenarios[0];
-    let sum = |f: &dyn Fn(&batchlane_core::cost::compare::KnobSaving) -> f64| knobs.iter().map(f).sum::<f64>();
+    let sum = |f: &dyn Fn(&batchlane_core::cost::KnobSaving) -> f64| knobs.iter().map(f).sum::<f64>();
     assert!(close(sum(&|k| k.per_month.total), s.saving_per_month));
     assert!(close(sum(&|k| k.per_year.total), s.saving_per_year));
     assert!(close(sum(&|k| k.per_month.output), r.baseline.per_month.output - s.cost.per_month.output));
@@ -136,7 +135,7 @@ fn attribution_sums_hold_for_many_mixes() {
         let total: f64 = knobs.iter().map(|k| k.per_month.total).sum();
         let mut cmp = Comparison::new(base.clone());
         cmp.config = config;
-        cmp.scenarios.push(batchlane_core::cost::compare::Scenario { name: String::new(), workload: s });
+        cmp.scenarios.push(batchlane_core::cost::Scenario { name: String::new(), workload: s });
         let r = evaluate(&cmp, &catalog).unwrap();
         assert!(close(total, r.scenarios[0].saving_per_month), "mask {mask:b}");
         for k in &knobs {

@@ -1,7 +1,7 @@
 //! Usage parsing under limits: a line budget stops the parse (and says at
 //! which line), problems beyond the cap are counted, not kept.
 
-use batchlane_core::cost::usage::{parse_usage, parse_usage_within, UsageFormat, UsageLimits, UsageParser};
+use batchlane_core::cost::{parse_usage, parse_usage_within, UsageFormat, UsageLimits, UsageParser};
 
 fn csv(lines: usize, bad_every: usize) -> String {
     let mut s = String::from("tenant,model,prompt_tokens,completion_tokens\n");

@@ -5,7 +5,7 @@
 //! and pre-tokenization edge cases, the samples and fixtures, long pieces and
 //! random text.
 
-use batchlane_core::batch::{samples, Tiktoken, TokenCounter, TokenizerProvider};
+use batchlane_core::batch::{Tiktoken, TokenCounter, TokenizerProvider, SAMPLES};
 use batchlane_core::facts::Encoding;
 use proptest::prelude::*;
 
@@ -72,7 +72,7 @@ fn whitespace_edge_cases() {
 
 #[test]
 fn samples_and_fixtures() {
-    for s in samples::SAMPLES {
+    for s in SAMPLES {
         assert_same(s.text);
         for line in s.text.lines() {
             assert_same(line);

@@ -1,8 +1,9 @@
 //! Each lint rule has a case that triggers it, and a clean form triggers none.
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::snippets::lint::{lint, ClusterFacts, Finding, LintInput, Rule, Severity, KEDA_OPERATOR_SUBJECT};
-use batchlane_core::snippets::{KedaForm, QuotaFeed, ScaleKind};
+use batchlane_core::snippets::{
+    lint, ClusterFacts, Finding, KedaForm, LintInput, QuotaFeed, Rule, ScaleKind, Severity, KEDA_OPERATOR_SUBJECT,
+};
 
 fn base() -> LintInput {
     let mut form = KedaForm::new(&Catalog::builtin());

@@ -6,8 +6,7 @@
 //! refuses to reconcile bad replica bounds on every release.
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::snippets::lint::{keda_of, lint, lint_for, ClusterFacts, Finding, LintInput, Rule, Severity};
-use batchlane_core::snippets::{KedaForm, KedaVersion};
+use batchlane_core::snippets::{keda_of, lint, lint_for, ClusterFacts, Finding, KedaForm, KedaVersion, LintInput, Rule, Severity};
 
 fn base() -> LintInput {
     let mut form = KedaForm::new(&Catalog::builtin());

@@ -30,6 +30,7 @@ mod keda_lint;
 mod keda_lint_versions;
 mod keda_snippets;
 mod memory_bounds;
+mod module_exposure;
 mod parsers_never_panic;
 mod practice_generators;
 mod prose_figures;

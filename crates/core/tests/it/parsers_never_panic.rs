@@ -6,18 +6,11 @@
 //! (`./dev fuzz [SECONDS]`); this is the CI-sized version.
 
 use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, Findings, LineRef, NoTokenizer};
-use batchlane_core::cost::attribution::{spend, spend_csv, AttributionConfig};
-use batchlane_core::cost::compare::{evaluate, MAX_SCENARIOS};
-use batchlane_core::cost::share as cost_share;
-use batchlane_core::cost::usage::{parse_usage, LineProblem};
+use batchlane_core::cost::{evaluate, parse_usage, share as cost_share, spend, spend_csv, AttributionConfig, LineProblem, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
-use batchlane_core::io::query::query_string;
-use batchlane_core::quota::plan::plan;
-use batchlane_core::quota::share as quota_share;
-use batchlane_core::results::join::MAX_DIAGNOSTICS;
-use batchlane_core::results::line::{parse_input_line, parse_result_line};
-use batchlane_core::results::outcome::classify;
-use batchlane_core::results::{analyze_job, parse_job, ResultsJoiner, Vendor};
+use batchlane_core::io::{query_string, MAX_DIAGNOSTICS};
+use batchlane_core::quota::{plan, share as quota_share};
+use batchlane_core::results::{analyze_job, classify, parse_input_line, parse_job, parse_result_line, ResultsJoiner, Vendor};
 use batchlane_core::snippets::share as snippets_share;
 use batchlane_core::snippets::{
     lint, render, ClusterFacts, Entity, FallbackForm, JobStrategy, KedaForm, LintInput, QuotaFeed, ScaleKind, ScalingModifiersForm,
@@ -335,7 +328,7 @@ fn the_fixtures_parse() {
     assert!(d.rejected.is_empty() && d.unknown.is_empty() && d.opened.ignored.is_empty(), "{d:?}");
     assert_eq!(d.opened.applied.len(), 8, "{:?}", d.opened.applied);
     assert_eq!((d.opened.keda.form.name.as_str(), d.opened.keda.modifiers.formula.as_str()), ("invoice-worker", "a+b"));
-    let huge = format!("name={}", "x".repeat(batchlane_core::io::query::MAX_QUERY_BYTES + 1));
+    let huge = format!("name={}", "x".repeat(batchlane_core::io::MAX_QUERY_BYTES + 1));
     let d = snippets_share::decode(&huge, &catalog).unwrap();
     assert_eq!((d.rejected.len(), d.opened.keda.form.name.len() < 1_000), (1, true));
     let p = quota_share::decode(&pairs(QUOTA_LINK.as_bytes())).unwrap();

@@ -2,12 +2,10 @@
 //! a key equal to the shared domain function's result, reproducible, and an
 //! id that names the same problem.
 
-use batchlane_core::cost::knobs::{chunk_trim_saving, output_cap_saving};
-use batchlane_core::facts::Catalog;
-use batchlane_core::facts::Kind;
-use batchlane_core::practice::generators::{BindingShape, ChunkTrimShape, OutputCapShape, TpmRpmShape, TrafficShape};
-use batchlane_core::practice::{Family, Problem};
-use batchlane_core::quota::sizing::{check_limits, rpm_for_tpm, tpm_needed, Binding};
+use batchlane_core::cost::{chunk_trim_saving, output_cap_saving};
+use batchlane_core::facts::{Catalog, Kind};
+use batchlane_core::practice::{BindingShape, ChunkTrimShape, Family, OutputCapShape, Problem, TpmRpmShape, TrafficShape};
+use batchlane_core::quota::{check_limits, rpm_for_tpm, tpm_needed, Binding};
 
 const SEEDS: u64 = 500;
 
@@ -69,7 +67,7 @@ fn tpm_to_rpm_keys() {
         let s = TpmRpmShape::for_seed(seed, &c);
         assert_eq!(s.tpm % 1_000.0, 0.0);
         // The ratio of the model on the problem's deployment type: the tier tables' where they have the pair.
-        let table = batchlane_core::facts::tiers::ratio(&c, s.model, s.deployment, None);
+        let table = batchlane_core::facts::tier_ratio(&c, s.model, s.deployment, None);
         assert_eq!(s.ratio, table.unwrap_or_else(|| c.require(Kind::RpmPer1kTpm, s.model)));
         assert!(p.stem.en.contains(&format!(
             "{} {}",
@@ -192,7 +190,7 @@ fn an_overridden_ratio_changes_the_answer() {
         for m in models {
             c.set_override(&format!("rpm_per_1k_tpm.{m}"), ratio).unwrap();
         }
-        for r in batchlane_core::facts::tiers::rows().iter().filter(|r| models.contains(&r.model)) {
+        for r in batchlane_core::facts::tier_rows().iter().filter(|r| models.contains(&r.model)) {
             let rpm = ratio * r.tpm.unwrap() / 1_000.0 * r.window_seconds / 60.0;
             c.set_override(&format!("tier_rpm.{}", r.subject), rpm).unwrap();
         }
@@ -246,9 +244,8 @@ fn a_same_region_deployment_is_never_an_immediate_remedy() {
 /// (the quota-tier tables for the model × deployment type), never a flat one.
 #[test]
 fn tpm_rpm_problems_use_the_planners_ratio() {
-    use batchlane_core::facts::DeploymentType;
-    use batchlane_core::facts::Scope;
-    use batchlane_core::quota::plan::{plan, PlanInput};
+    use batchlane_core::facts::{DeploymentType, Scope};
+    use batchlane_core::quota::{plan, PlanInput};
     let c = Catalog::builtin();
     for seed in 0..SEEDS {
         let s = TpmRpmShape::for_seed(seed, &c);

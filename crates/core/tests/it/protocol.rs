@@ -5,12 +5,11 @@
 use batchlane_core::batch::{
     check_bytes, range_checker, repair, split, CheckOptions, NoTokenizer, RangeStart, RepairOptions, SplitLimits, StructuralPart, TokenPass,
 };
-use batchlane_core::cost::usage::{parse_usage, UsageLimits};
+use batchlane_core::cost::{parse_usage, UsageLimits};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::DeploymentType;
 use batchlane_core::protocol::{decode, encode, Request, Response};
-use batchlane_core::quota::plan::PlanInput;
-use batchlane_core::quota::sim::{simulate_within, SimBudget, SimConfig};
+use batchlane_core::quota::{simulate_within, PlanInput, SimBudget, SimConfig};
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryError};
 use batchlane_core::traffic::{self, parse_limit, ImportError, PtuPricing, TrafficOptions, TrafficReport};
 

@@ -1,10 +1,8 @@
 //! The planner against the seed note's worked examples and practice answers
 //! (seeds/004: quota, scaling and cost).
 
-use batchlane_core::facts::Catalog;
-use batchlane_core::facts::DeploymentType;
-use batchlane_core::quota::plan::{explain_en, explain_ko, plan, PlanInput, Step, Timing, Way};
-use batchlane_core::quota::sizing::Binding;
+use batchlane_core::facts::{Catalog, DeploymentType};
+use batchlane_core::quota::{explain_en, explain_ko, plan, Binding, PlanInput, Step, Timing, Way};
 
 /// What the planner asks for: `need` with the catalog's headroom target,
 /// rounded up to the 1,000-TPM step.
@@ -14,7 +12,7 @@ fn with_margin(need: f64) -> f64 {
 }
 
 /// The need behind the request (the larger of tokens and requests).
-fn need(p: &batchlane_core::quota::plan::Plan) -> f64 {
+fn need(p: &batchlane_core::quota::Plan) -> f64 {
     p.steps
         .iter()
         .find_map(|s| match s {
@@ -188,8 +186,8 @@ fn a_share_link_restores_the_same_plan() {
 
 #[test]
 fn tiers_give_the_ratio_and_window_of_the_deployment_type() {
-    use batchlane_core::facts::tiers::QuotaTier;
-    use batchlane_core::quota::tier::RatioSource;
+    use batchlane_core::facts::QuotaTier;
+    use batchlane_core::quota::RatioSource;
     let c = Catalog::builtin();
     // o4-mini Data Zone tier 1: 300 / 10 s on 300,000 TPM = 6 RPM per 1,000 TPM, a burst limit.
     let i = PlanInput {
@@ -228,7 +226,7 @@ fn gpt_4o_mini_gets_ten_rpm_per_thousand_tpm() {
 /// catalog's default (it said 1,000,000 TPM per region beside a tier of 3,000,000).
 #[test]
 fn more_deployments_quotes_the_tier_quota() {
-    use batchlane_core::facts::tiers::QuotaTier;
+    use batchlane_core::facts::QuotaTier;
     let catalog = Catalog::builtin();
     let mut checked = 0;
     for tier in QuotaTier::PAID {
@@ -236,7 +234,7 @@ fn more_deployments_quotes_the_tier_quota() {
         i.model = "gpt-4.1".into();
         i.deployment = DeploymentType::GlobalStandard;
         i.tier = Some(tier);
-        let Some(tier_tpm) = batchlane_core::quota::tier::default_tpm(&catalog, "gpt-4.1", &i) else { continue };
+        let Some(tier_tpm) = batchlane_core::quota::default_tpm(&catalog, "gpt-4.1", &i) else { continue };
         let p = plan(&i, &catalog).unwrap();
         let quoted = p.ways.iter().find_map(|w| match w.way {
             Way::MoreDeployments { default_quota_tpm, .. } => default_quota_tpm,
@@ -252,7 +250,7 @@ fn more_deployments_quotes_the_tier_quota() {
         let mut i = input(60_000.0, 50.0, 1_600.0, 400.0);
         i.model = "gpt-4.1".into();
         i.tier = Some(t);
-        batchlane_core::quota::tier::default_tpm(&catalog, "gpt-4.1", &i).is_some_and(|x| x != default)
+        batchlane_core::quota::default_tpm(&catalog, "gpt-4.1", &i).is_some_and(|x| x != default)
     }));
 }
 

@@ -1,7 +1,7 @@
 //! The 429 simulator under a step budget: a run that would take too long
 //! stops, says where, and describes the time it covered.
 
-use batchlane_core::quota::sim::*;
+use batchlane_core::quota::*;
 
 fn cfg() -> SimConfig {
     SimConfig {

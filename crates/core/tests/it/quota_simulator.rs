@@ -1,8 +1,8 @@
 //! The 429 simulator on fixed seeds: the orderings the seed note teaches.
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::quota::plan::PlanInput;
-use batchlane_core::quota::sim::*;
+use batchlane_core::quota::PlanInput;
+use batchlane_core::quota::*;
 
 fn burst() -> SimConfig {
     // A minute at 600 RPM on a 360-RPM deployment, then 200 RPM; clients

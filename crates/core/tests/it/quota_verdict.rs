@@ -4,8 +4,7 @@
 
 use batchlane_core::facts::DeploymentType;
 use batchlane_core::facts::{Catalog, Kind};
-use batchlane_core::quota::plan::{explain_en, plan, Level, PlanInput, Unit, Way};
-use batchlane_core::quota::sim::{simulate, SimConfig};
+use batchlane_core::quota::{explain_en, plan, simulate, Level, PlanInput, SimConfig, Unit, Way};
 
 /// gpt-4.1 Global Standard: 350 requests/min × (2,000 prompt + 1,000
 /// max_tokens) = exactly the 1,050,000 TPM allocated.

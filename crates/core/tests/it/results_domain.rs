@@ -2,7 +2,7 @@
 //! outcome for both body shapes, any feeding order and chunk size, usage
 //! and cost, grouping, CSV, and the retry file.
 
-use batchlane_core::cost::prices::PriceOverride;
+use batchlane_core::cost::PriceOverride;
 use batchlane_core::facts::Catalog;
 use batchlane_core::results::*;
 
@@ -96,9 +96,10 @@ fn chat_trio_every_outcome() {
     assert_eq!(r.rows.first().unwrap().custom_id, "tenant-1-req-001");
     assert_eq!(r.rows.last().unwrap().custom_id, "tenant-9-req-999");
     // The duplicate is reported with its line number.
-    assert!(r.diagnostics.iter().any(
-        |d| d.line == 8 && matches!(&d.problem, report::Problem::DuplicateResult { custom_id, .. } if custom_id == "tenant-1-req-014")
-    ));
+    assert!(r
+        .diagnostics
+        .iter()
+        .any(|d| d.line == 8 && matches!(&d.problem, Problem::DuplicateResult { custom_id, .. } if custom_id == "tenant-1-req-014")));
     let not_retried: Vec<_> = r.not_retried.iter().map(|n| n.custom_id.as_str()).collect();
     assert_eq!(not_retried, ["tenant-2-req-004", "tenant-2-req-005", "tenant-2-req-006", "tenant-3-req-009"]);
 }
@@ -232,7 +233,7 @@ fn retry_file_from_crlf_bom_input_has_neither() {
     j.feed_output(b"");
     let r = j.finish();
     assert_eq!(r.summary.missing, 2);
-    assert!(r.diagnostics.iter().any(|d| d.problem == report::Problem::ByteOrderMark));
+    assert!(r.diagnostics.iter().any(|d| d.problem == Problem::ByteOrderMark));
     let file = build_retry_file(input, &r.retry).unwrap();
     assert_eq!(
         file,
@@ -249,8 +250,8 @@ fn swapped_files_are_detected() {
     j.feed_input(&fixture("chat", "output"));
     j.feed_output(&fixture("chat", "input"));
     let r = j.finish();
-    assert!(r.misplaced.contains(&report::Misplaced { given_as: FileKind::Input, looks_like: FileKind::Output }));
-    assert!(r.misplaced.contains(&report::Misplaced { given_as: FileKind::Output, looks_like: FileKind::Input }));
+    assert!(r.misplaced.contains(&Misplaced { given_as: FileKind::Input, looks_like: FileKind::Output }));
+    assert!(r.misplaced.contains(&Misplaced { given_as: FileKind::Output, looks_like: FileKind::Input }));
     assert_eq!(r.diagnostics[0].line, 1);
 }
 
@@ -302,7 +303,7 @@ fn a_line_over_the_limit_is_a_diagnostic_and_the_next_line_is_read() {
     assert!(!r.summary.all_succeeded());
     let d = &r.diagnostics[0];
     assert_eq!((d.file, d.line), (FileKind::Output, 1));
-    assert!(matches!(d.problem, Problem::Unreadable(line::LineProblem::TooLong { bytes, .. }) if bytes == long.len() as u64));
+    assert!(matches!(d.problem, Problem::Unreadable(LineProblem::TooLong { bytes, .. }) if bytes == long.len() as u64));
 }
 
 #[test]
@@ -397,7 +398,7 @@ fn an_expired_job_classifies_the_unfinished_requests_as_batch_expired() {
         .warnings
         .iter()
         .find_map(|w| match w {
-            job_status::JobWarning::JobExpired { unfinished } => Some(*unfinished),
+            JobWarning::JobExpired { unfinished } => Some(*unfinished),
             _ => None,
         })
         .unwrap();

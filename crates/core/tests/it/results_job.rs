@@ -1,7 +1,7 @@
 //! The batch job object: lifecycle, errors, progress, deadlines.
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::results::job::*;
+use batchlane_core::results::*;
 use batchlane_core::results::{analyze_job, parse_job, warning_text};
 
 const CREATED: i64 = 1_767_225_600; // 2026-01-01 00:00 UTC

@@ -1,7 +1,7 @@
 //! The Service Bus message checker against the documented limits.
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::snippets::servicebus::{check_message, claim_check_message, ClaimCheckInput, MessageInput, Property, SbCode, Tier};
+use batchlane_core::snippets::{check_message, claim_check_message, ClaimCheckInput, MessageInput, Property, SbCode, Tier};
 
 fn msg(tier: Tier, body: &str) -> MessageInput {
     MessageInput {

@@ -5,10 +5,9 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::snippets::code::{apim_policy_xml, ApimOptions, CounterKey};
-use batchlane_core::snippets::code::{submit_curl, submit_python, Dialect, SubmitOptions};
-use batchlane_core::snippets::code::{worker_python, WorkerOptions};
-use batchlane_core::snippets::Entity;
+use batchlane_core::snippets::{
+    apim_policy_xml, submit_curl, submit_python, worker_python, ApimOptions, CounterKey, Dialect, Entity, SubmitOptions, WorkerOptions,
+};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("batchlane-snippets-{}-{name}", std::process::id()));

@@ -5,10 +5,9 @@
 //! Python's `ast`.
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::snippets::code::{py_str, sh_quote};
-use batchlane_core::snippets::keda::Entity;
 use batchlane_core::snippets::{
-    control_python, submit_curl, submit_python, worker_python, AlertHook, ControlOptions, Dialect, SubmitOptions, WorkerOptions,
+    control_python, py_str, sh_quote, submit_curl, submit_python, worker_python, AlertHook, ControlOptions, Dialect, Entity, SubmitOptions,
+    WorkerOptions,
 };
 use proptest::prelude::*;
 use std::io::Write;

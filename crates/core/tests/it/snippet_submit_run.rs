@@ -23,7 +23,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use batchlane_core::facts::{Catalog, Kind};
-use batchlane_core::snippets::code::{submit_curl, submit_python, Dialect, SubmitOptions, AZURE_BATCH_API_VERSION};
+use batchlane_core::snippets::{submit_curl, submit_python, Dialect, SubmitOptions, AZURE_BATCH_API_VERSION};
 use serde_json::{json, Value};
 
 fn fixtures() -> PathBuf {

@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::snippets::code::{worker_python, WorkerMode, WorkerOptions};
+use batchlane_core::snippets::{worker_python, WorkerMode, WorkerOptions};
 use serde_json::{json, Value};
 
 const DOCS: &str = "https://contosodocs.blob.core.windows.net/incoming";

@@ -7,7 +7,7 @@
 //! gives the same options back.
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::io::query::query_string;
+use batchlane_core::io::query_string;
 use batchlane_core::snippets::share::{decode, encode, Opened};
 
 const GOLDEN: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/snippets_links.txt"));
@@ -62,7 +62,7 @@ fn real_links_round_trip_through_encode() {
         // form's: the page keeps them from the link it opened with.
         assert_eq!((&a.tab, &a.keda, &a.control), (&b.tab, &b.keda, &b.control), "{link} → {again}");
         // With the opened link's other keys kept, as the page writes it.
-        let kept: Vec<(String, String)> = batchlane_core::io::query::parse_query(link).pairs;
+        let kept: Vec<(String, String)> = batchlane_core::io::parse_query(link).pairs;
         let written = query_string(&encode(&kept, &o.keda, o.tab, &o.control, &catalog));
         assert_eq!(decode(&written, &catalog).unwrap().opened.submit, a.submit, "{written}");
     }

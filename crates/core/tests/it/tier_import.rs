@@ -1,11 +1,10 @@
 //! A newer tier CSV: parsed and checked row by row, compared with the
 //! catalog, applied as overrides; and the catalog's JSON export.
 
-use batchlane_core::facts::export::{catalog_json, FORMAT};
-use batchlane_core::facts::tier_import::{diff, parse_tier_csv, FileProblem, RowProblem, MAX_LINE_CHARS, MAX_ROWS};
-use batchlane_core::facts::tiers::{builtin_row, QuotaTier};
-use batchlane_core::facts::Scope;
-use batchlane_core::facts::{all_facts, Catalog, Kind};
+use batchlane_core::facts::{
+    all_facts, builtin_tier_row, catalog_json, diff_tiers, parse_tier_csv, Catalog, FileProblem, Kind, QuotaTier, RowProblem, Scope,
+    CATALOG_FORMAT, MAX_TIER_LINE_CHARS, MAX_TIER_ROWS,
+};
 
 const HEADER: &str = "tier,model,deployment_type,rpm,rpm_window_seconds,tpm,source,ms_date";
 
@@ -62,17 +61,17 @@ fn a_file_without_the_header_is_refused_whole() {
 
 #[test]
 fn size_is_bounded_long_lines_and_rows_past_the_cap_are_refused() {
-    let long = format!("1,{},GlobalStandard,1,60,1,a,2026-09-01", "m".repeat(MAX_LINE_CHARS));
+    let long = format!("1,{},GlobalStandard,1,60,1,a,2026-09-01", "m".repeat(MAX_TIER_LINE_CHARS));
     let mut text = format!("{HEADER}\n{long}\n");
-    for i in 0..MAX_ROWS + 10 {
+    for i in 0..MAX_TIER_ROWS + 10 {
         text.push_str(&format!("1,model-{i},GlobalStandard,1,60,1,a,2026-09-01\n"));
     }
     let p = parse_tier_csv(&text).unwrap();
-    assert_eq!(p.errors[0].problem, RowProblem::TooLong { max: MAX_LINE_CHARS });
-    assert_eq!(p.rows.len(), MAX_ROWS - 1);
+    assert_eq!(p.errors[0].problem, RowProblem::TooLong { max: MAX_TIER_LINE_CHARS });
+    assert_eq!(p.rows.len(), MAX_TIER_ROWS - 1);
     assert_eq!(p.skipped, 11);
     assert_eq!(p.errors.len(), 2);
-    assert_eq!(p.errors[1].problem, RowProblem::TooManyRows { max: MAX_ROWS });
+    assert_eq!(p.errors[1].problem, RowProblem::TooManyRows { max: MAX_TIER_ROWS });
 }
 
 #[test]
@@ -80,7 +79,7 @@ fn the_diff_names_changed_figures_added_and_removed_rows_and_applies_only_the_ch
     use QuotaTier::T6;
     use Scope::Global;
     // Every built-in row of tier 6 as it is, then three edits.
-    let t6: Vec<_> = batchlane_core::facts::tiers::rows().iter().filter(|r| r.tier == T6).collect();
+    let t6: Vec<_> = batchlane_core::facts::tier_rows().iter().filter(|r| r.tier == T6).collect();
     assert!(t6.len() > 3);
     let (a, b) = (t6[0], t6[1]);
     let mut lines = vec![HEADER.to_string()];
@@ -94,7 +93,7 @@ fn the_diff_names_changed_figures_added_and_removed_rows_and_applies_only_the_ch
     assert!(p.errors.is_empty(), "{:?}", p.errors);
 
     let catalog = Catalog::builtin();
-    let d = diff(&p, &catalog);
+    let d = diff_tiers(&p, &catalog);
     let changed: Vec<(String, f64, f64)> = d.changed.iter().map(|c| (c.id.clone(), c.old, c.new)).collect();
     let mut expected = vec![(format!("tier_rpm.{}", a.subject), a.rpm, a.rpm * 2.0)];
     if a.window_seconds != 10.0 {
@@ -104,7 +103,7 @@ fn the_diff_names_changed_figures_added_and_removed_rows_and_applies_only_the_ch
     assert_eq!(d.added.iter().map(|r| r.model.as_str()).collect::<Vec<_>>(), ["gpt-next"]);
     assert_eq!(d.removed.iter().map(|k| (k.model.as_str(), k.deployment)).collect::<Vec<_>>(), [(b.model, b.deployment)]);
     assert_eq!(d.unchanged, t6.len() - 2);
-    assert!(builtin_row("gpt-next", Global, T6).is_none());
+    assert!(builtin_tier_row("gpt-next", Global, T6).is_none());
 
     // Applied: the catalog reads the new figures; the old catalog is untouched (undo keeps it).
     let next = d.apply(&catalog).unwrap();
@@ -112,7 +111,7 @@ fn the_diff_names_changed_figures_added_and_removed_rows_and_applies_only_the_ch
     assert_eq!(catalog.get(Kind::TierRpm, a.subject), Some(a.rpm));
     assert_eq!(next.overrides().len(), expected.len());
     // Imported again over the applied catalog: nothing left to change.
-    assert!(diff(&p, &next).changed.is_empty());
+    assert!(diff_tiers(&p, &next).changed.is_empty());
 }
 
 #[test]
@@ -121,7 +120,7 @@ fn the_export_lists_every_fact_with_the_value_in_use() {
     let mut catalog = Catalog::builtin();
     catalog.set_override(&first.id(), first.value + 1.0).unwrap();
     let json: serde_json::Value = serde_json::from_str(&catalog_json(&catalog)).unwrap();
-    assert_eq!(json["format"], FORMAT);
+    assert_eq!(json["format"], CATALOG_FORMAT);
     let facts = json["facts"].as_array().unwrap();
     assert_eq!(facts.len(), all_facts().count());
     assert_eq!(facts[0]["id"], first.id());

@@ -58,7 +58,7 @@ fn throttled_minutes_are_classified_as_worked_out_by_hand() {
     // 09:02: 3,600 tokens = 36%; 60 admitted = 100% of RPM → RPM.
     // 09:03: 2,500 tokens = 25%; 10 admitted = 17% → neither: a burst.
     let got: Vec<(String, f64, Binds)> =
-        chat.throttled_minutes.iter().map(|t| (batchlane_core::traffic::time::format_minute(t.at), t.requests_429, t.binds)).collect();
+        chat.throttled_minutes.iter().map(|t| (batchlane_core::traffic::format_minute(t.at), t.requests_429, t.binds)).collect();
     assert_eq!(
         got,
         vec![

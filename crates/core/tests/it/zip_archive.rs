@@ -1,7 +1,7 @@
-//! The stored ZIP writer (`io::zip`) read back by Python's zipfile: names
+//! The stored ZIP writer (`io::zip_stored`) read back by Python's zipfile: names
 //! (UTF-8), contents and CRCs as written, `testzip` finds no bad entry.
 
-use batchlane_core::io::zip::zip_stored;
+use batchlane_core::io::zip_stored;
 use std::process::Command;
 
 #[test]

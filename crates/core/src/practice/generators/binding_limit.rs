@@ -7,7 +7,7 @@ use crate::facts::Scope;
 use crate::practice::family::Family;
 use crate::practice::format::{number, thousands};
 use crate::practice::rng::Rng;
-use crate::quota::sizing::{check_limits, Binding, LimitCheck};
+use crate::quota::{check_limits, Binding, LimitCheck};
 use crate::text::Text;
 
 /// Models whose ratio the problem quotes (both of the 6-per-1,000 kind and

@@ -2,7 +2,7 @@
 //! priced at the input price.
 
 use super::{figure, Draft, MODELS};
-use crate::cost::knobs::{chunk_trim_saving, rag_prompt_tokens, token_cost};
+use crate::cost::{chunk_trim_saving, rag_prompt_tokens, token_cost};
 use crate::facts::Catalog;
 use crate::facts::Kind;
 use crate::practice::family::Family;

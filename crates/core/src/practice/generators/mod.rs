@@ -24,9 +24,7 @@ use super::family::Family;
 use super::options::assemble;
 use super::problem::Problem;
 use super::rng::Rng;
-use crate::facts::Catalog;
-use crate::facts::Kind;
-use crate::facts::Scope;
+use crate::facts::{Catalog, Kind, Scope};
 use crate::text::Text;
 
 /// The problem of `family` for `seed`.
@@ -98,7 +96,7 @@ pub(crate) fn deployment_name(d: Scope) -> &'static str {
 /// tables' (the planner's own source), else the model's catalog figure,
 /// else NaN.
 pub(crate) fn deployment_ratio(catalog: &Catalog, model: &str, deployment: Scope) -> f64 {
-    crate::facts::tiers::ratio(catalog, model, deployment, None).unwrap_or_else(|| figure(catalog, Kind::RpmPer1kTpm, model))
+    crate::facts::tier_ratio(catalog, model, deployment, None).unwrap_or_else(|| figure(catalog, Kind::RpmPer1kTpm, model))
 }
 
 /// Chat models whose ratio and prices the generators quote.

@@ -2,7 +2,7 @@
 //! the output price counts.
 
 use super::{figure, Draft, MODELS};
-use crate::cost::knobs::{output_cap_saving, token_cost};
+use crate::cost::{output_cap_saving, token_cost};
 use crate::facts::Catalog;
 use crate::facts::Kind;
 use crate::practice::family::Family;

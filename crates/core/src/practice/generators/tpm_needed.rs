@@ -6,7 +6,7 @@ use crate::practice::family::Family;
 use crate::practice::format::thousands;
 use crate::practice::options::{with_unit, wrong_numbers};
 use crate::practice::rng::Rng;
-use crate::quota::sizing::tpm_needed;
+use crate::quota::tpm_needed;
 use crate::text::Text;
 
 /// Seconds in a minute: a unit conversion, not a vendor figure.

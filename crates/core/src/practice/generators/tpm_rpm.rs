@@ -8,7 +8,7 @@ use crate::practice::family::Family;
 use crate::practice::format::{number, thousands};
 use crate::practice::options::{with_unit, wrong_numbers};
 use crate::practice::rng::Rng;
-use crate::quota::sizing::rpm_for_tpm;
+use crate::quota::rpm_for_tpm;
 use crate::text::Text;
 
 /// The givens of a TPM → RPM problem.

@@ -1,8 +1,7 @@
 //! What the 429 simulator is told: arrivals, request sizes, deployments,
 //! enforcement window, routing and the client's retry policy.
 
-use crate::facts::Kind;
-use crate::facts::{model_for_name, Catalog};
+use crate::facts::{model_for_name, Catalog, Kind};
 use crate::quota::input::PlanInput;
 use crate::quota::sizing::rpm_for_tpm;
 use crate::quota::validate::{check_number, refused_or_ok, Field, Problem, MAX_RPM, MAX_TPM};
@@ -216,7 +215,7 @@ impl SimConfig {
     /// carrying Retry-After. Vary it with struct update syntax:
     ///
     /// ```
-    /// use batchlane_core::quota::sim::{simulate, Arrivals, SimConfig};
+    /// use batchlane_core::quota::{simulate, Arrivals, SimConfig};
     ///
     /// let busy = SimConfig { arrivals: Arrivals::Poisson { rpm: 600.0 }, ..SimConfig::example() };
     /// assert!(simulate(&busy).unwrap().rejections_429 > 0);
@@ -320,8 +319,7 @@ mod tests {
 
     #[test]
     fn a_plans_run_reads_the_planners_figures() {
-        use crate::facts::tiers::QuotaTier;
-        use crate::facts::DeploymentType;
+        use crate::facts::{DeploymentType, QuotaTier};
         use crate::quota::plan::plan;
         let mut c = Catalog::builtin();
         // o4-mini on Data Zone: 6 RPM per 1,000 TPM, enforced per 10 s.

@@ -10,7 +10,7 @@
 mod config;
 mod limiter;
 
-use crate::io::rng::Rng;
+use crate::io::Rng;
 pub use config::*;
 use limiter::Limiter;
 use serde::{Deserialize, Serialize};

@@ -9,9 +9,7 @@ mod worker;
 
 pub use apim::{apim_policy_xml, ApimOptions, CounterKey};
 pub(crate) use common::{backslash_quoted, fill, is_https_url};
-pub use common::{py_str, sh_quote, xml_attr};
+pub use common::{py_str, sh_quote};
 pub(crate) use submit::check_addresses;
 pub use submit::{check_expiry, submit_curl, submit_python, Dialect, SubmitOptions, AZURE_BATCH_API_VERSION};
-pub use worker::{
-    worker_python, WorkerMode, WorkerOptions, DEFAULT_MAX_DOCUMENT_BYTES, DEFAULT_MODEL_DEADLINE_SECONDS, DEFAULT_MODEL_TIMEOUT_SECONDS,
-};
+pub use worker::{worker_python, WorkerMode, WorkerOptions, DEFAULT_MODEL_DEADLINE_SECONDS, DEFAULT_MODEL_TIMEOUT_SECONDS};

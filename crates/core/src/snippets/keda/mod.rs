@@ -10,7 +10,7 @@ mod versions;
 
 pub use form::{
     namespace_is_fqdn, short_namespace, Entity, FallbackBehavior, FallbackForm, JobStrategy, KedaForm, ScaleKind, ScalingModifiersForm,
-    ABSURD_COUNT, TERMINATION_MARGIN_SECONDS,
+    ABSURD_COUNT,
 };
 pub use quota::{max_replicas_from_quota, QuotaFeed, QuotaSizing};
 pub use render::{effective_max_replicas, render, Note, NoteCode, Rendered};

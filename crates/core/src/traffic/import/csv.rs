@@ -3,7 +3,7 @@
 //! limit, and a header that names its columns.
 
 use super::{ImportError, MAX_CSV_LINE_BYTES};
-use crate::io::lines::{Line, LineSplitter};
+use crate::io::{Line, LineSplitter};
 use crate::text::Text;
 
 /// Splits one record into its fields; `None` if a quote is left open.

@@ -1,20 +1,20 @@
 //! Reading metric exports: the three documented layouts, told apart by
 //! their first bytes and header, into one [`Store`].
 //!
-//! - [`rest`]: the Azure Monitor REST `Metrics - List` response, which
+//! - `rest`: the Azure Monitor REST `Metrics - List` response, which
 //!   `az monitor metrics list --output json` prints;
-//! - [`analytics`]: Log Analytics `AzureMetrics` rows, exported as CSV
+//! - `analytics`: Log Analytics `AzureMetrics` rows, exported as CSV
 //!   (the portal's "Export to CSV") or JSON (`az monitor log-analytics
 //!   query`'s array, or the query API's `tables`);
-//! - [`plain`]: a CSV with batchlane's documented header, for gateways,
+//! - `plain`: a CSV with batchlane's documented header, for gateways,
 //!   APIM's `llm-emit-token-metric` and the user's own logs.
 //!
 //! An error names the file, the line (and column for JSON) and the field.
 
-pub mod analytics;
+mod analytics;
 mod csv;
-pub mod plain;
-pub mod rest;
+mod plain;
+mod rest;
 
 use super::store::{Measure, SeriesKey, Store, StoreError};
 use super::time::Minute;
