@@ -153,9 +153,13 @@ test("results: one status word, human file sizes", async ({ page }) => {
   await ready(page, "Batch results");
   await page.getByTestId("results-job-paste").fill(readFileSync("tests/fixtures/results/job_completed.json", "utf8"));
   await expect(page.locator(".results-job__status")).not.toContainText("completed completed");
-  await page.getByTestId("results-output-input").setInputFiles({ name: "tiny.jsonl", mimeType: "application/jsonl", buffer: Buffer.alloc(3000, "x") });
+  // Nor the lifecycle: in English each step's label is the service's word ("in progress" for in_progress).
+  await expect(page.locator(".lifecycle li")).toHaveCount(4);
+  await expect(page.locator(".lifecycle li code")).toHaveCount(0);
+  await expect(page.locator(".lifecycle")).toContainText("in progress");
+  await page.getByTestId("results-output-input").setInputFiles({ name: "tiny.jsonl", mimeType: "application/jsonl", buffer: Buffer.alloc(3100, "x") });
   const slot = page.locator(".results-file", { has: page.getByTestId("results-output-input") });
-  await expect(slot.locator(".results-file__name")).toContainText("tiny.jsonl · 3.0 KB");
+  await expect(slot.locator(".results-file__name")).toContainText("tiny.jsonl · 3.1 KB");
   errors.check();
 });
 

@@ -243,6 +243,10 @@ for (const [lang, theme] of [["en", "light"], ["ko", "dark"]]) {
     const expired = { ...JSON.parse(JOB), status: "expired", expired_at: 1767312000, completed_at: null, finalizing_at: null };
     await page.getByTestId("results-job-paste").fill(JSON.stringify(expired, null, 2));
     await expect(page.getByTestId("results-job")).toHaveAttribute("data-status", "expired");
+    // The lifecycle names the service's word beside a Korean label, not beside the same English word.
+    await expect(page.locator(".lifecycle li code")).toHaveCount(lang === "ko" ? 4 : 0);
+    // When it expired is among the job's times (it was read from the object only as expires_at).
+    await expect(page.locator(".results-job__times")).toContainText("expired_at");
     // The one unanswered request is batch_expired everywhere, missing nowhere.
     await expect(summary).toHaveAttribute("data-missing", "0");
     await expect(summary).toHaveAttribute("data-retryable", "6");

@@ -204,6 +204,11 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.job.errors", "errors.data[]"),
     ("results.job.created", "created_at"),
     ("results.job.in_progress_at", "in_progress_at"),
+    ("results.job.finalizing_at", "finalizing_at"),
     ("results.job.completed_at", "completed_at"),
+    ("results.job.failed_at", "failed_at"),
+    ("results.job.cancelling_at", "cancelling_at"),
+    ("results.job.cancelled_at", "cancelled_at"),
+    ("results.job.expired_at", "expired_at"),
     ("results.job.expires_at", "expires_at"),
 ];

@@ -107,6 +107,12 @@ fn raw_status(s: &JobStatus) -> String {
     }
 }
 
+/// Whether a status label only repeats the service's word ("in progress"
+/// for `in_progress`): then the word is not shown beside it.
+fn says_the_same(label: &str, code: &str) -> bool {
+    label.len() == code.len() && label.chars().zip(code.chars()).all(|(a, b)| a.eq_ignore_ascii_case(&b) || (a == ' ' && b == '_'))
+}
+
 #[component]
 fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
     let status = job.status.clone();
@@ -124,7 +130,10 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
                 _ => "lifecycle__step",
             };
             let current = step == Some(i);
-            view! { <li class=class aria-current=current.then_some("step")><code>{raw_status(s)}</code><span>{t(lang, status_key(s))}</span></li> }
+            let (code, label) = (raw_status(s), t(lang, status_key(s)));
+            // The service's word, unless the label already says it ("in progress" is in_progress).
+            let code = (!says_the_same(label, &code)).then(|| view! { <code>{code}</code> });
+            view! { <li class=class aria-current=current.then_some("step")>{code}<span>{label}</span></li> }
         })
         .collect_view();
     let stamp = |label: &'static str, v: Option<i64>| v.map(|v| view! { <div><dt>{label}</dt><dd><LocalTime unix=v/></dd></div> });
@@ -176,7 +185,7 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
                 {t(lang, "results.job.status")}" "
                 <span class="badge results-job__badge" data-testid="results-job-status">{t(lang, status_key(&status))}</span>
                 // The service's own word, unless the label already says it.
-                {(!t(lang, status_key(&status)).eq_ignore_ascii_case(&raw)).then(|| view! { " " <code>{raw.clone()}</code> })}
+                {(!says_the_same(t(lang, status_key(&status)), &raw)).then(|| view! { " " <code>{raw.clone()}</code> })}
                 {job.id.clone().map(|id| view! { " · " <code>{id}</code> })}
             </p>
             <ol class="lifecycle" aria-label=t(lang, "results.job.lifecycle")>{steps}</ol>
@@ -215,7 +224,12 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
             <dl class="results-job__times">
                 {stamp(t(lang, "results.job.created"), job.created_at)}
                 {stamp(t(lang, "results.job.in_progress_at"), job.in_progress_at)}
+                {stamp(t(lang, "results.job.finalizing_at"), job.finalizing_at)}
                 {stamp(t(lang, "results.job.completed_at"), job.completed_at)}
+                {stamp(t(lang, "results.job.failed_at"), job.failed_at)}
+                {stamp(t(lang, "results.job.cancelling_at"), job.cancelling_at)}
+                {stamp(t(lang, "results.job.cancelled_at"), job.cancelled_at)}
+                {stamp(t(lang, "results.job.expired_at"), job.expired_at)}
                 {stamp(t(lang, "results.job.expires_at"), job.expires_at)}
             </dl>
         </div>

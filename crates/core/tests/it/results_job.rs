@@ -136,3 +136,14 @@ fn huge_counts_and_times_are_flagged_not_wrapped() {
     assert_eq!(a.expires_in_seconds, None);
     assert!(a.warnings.contains(&JobWarning::NumberOutOfRange { field: "expires_at".into() }));
 }
+
+#[test]
+fn the_end_of_a_job_that_did_not_complete_is_read() {
+    // failed_at, expired_at, cancelling_at and cancelled_at were dropped: the
+    // page could not say when an expired, failed or cancelled job ended.
+    let j = job(r#"{"object":"batch","status":"cancelled","created_at":1,"in_progress_at":2,"finalizing_at":3,
+        "failed_at":4,"expired_at":5,"cancelling_at":6,"cancelled_at":7}"#);
+    assert_eq!((j.failed_at, j.expired_at, j.cancelling_at, j.cancelled_at), (Some(4), Some(5), Some(6), Some(7)));
+    let none = job(r#"{"object":"batch","status":"completed","failed_at":null}"#);
+    assert_eq!((none.failed_at, none.expired_at, none.cancelling_at, none.cancelled_at), (None, None, None, None));
+}
