@@ -8,17 +8,22 @@
 //! only its query string, for the command line (`batchlane snippets`) and
 //! the fuzz target. The page keeps only the UI glue.
 //!
-//! Keys are stable: links in the wild depend on them.
+//! Keys are stable: links in the wild depend on them. The KEDA form's
+//! fields are in `keda.rs`, the Control plane tab's in `control.rs`.
 
 pub use super::share_ui::{
     parse_quota_overrides, sub_name, zone_name, ControlUi, DeploymentQuota, KedaUi, PlanError, QuotaSource, Tab, SUBSCRIPTIONS, ZONES,
 };
-use super::{
-    keda::ABSURD_COUNT, parse_kubernetes_minor, AlertHook, Dialect, FallbackBehavior, JobStrategy, KedaForm, QuotaFeed, ScaleKind,
-    SubmitOptions, WorkerOptions,
-};
+use super::{keda::ABSURD_COUNT, Dialect, FallbackBehavior, JobStrategy, KedaForm, QuotaFeed, ScaleKind, SubmitOptions, WorkerOptions};
 use crate::facts::Catalog;
-use crate::io::{field, parse_query, Field, Kind, Pairs, Rejected, Table};
+use crate::io::{field, parse_query, Kind, Pairs, Rejected, Table};
+
+mod control;
+mod keda;
+
+pub use control::control_fields;
+use control::{control_from_pairs, control_table_fields};
+pub use keda::{keda_fields, Get, Set};
 
 /// Longest text a link may carry for one field.
 pub const MAX_TEXT_CHARS: usize = 300;
@@ -30,258 +35,6 @@ pub const IMPORT_KEYS: [&str; 6] = ["maxReplicaCount", "messageCount", "tpm", "t
 
 /// KEDA keys besides the form's fields (older spellings).
 const OWNED_EXTRA: [&str; 1] = ["tokensPerMessage"];
-
-/// Reads a KEDA field's value as written in the link.
-pub type Get = fn(&KedaUi) -> Option<String>;
-/// Applies a link's value to the KEDA form; `false` when it can't be used.
-pub type Set = fn(&mut KedaUi, &str) -> bool;
-
-fn int(v: &str) -> Option<i64> {
-    let n: i64 = v.parse().ok()?;
-    (0..=ABSURD_COUNT).contains(&n).then_some(n)
-}
-
-fn opt_int(v: &str) -> Option<Option<i64>> {
-    if v.is_empty() {
-        Some(None)
-    } else {
-        int(v).map(Some)
-    }
-}
-
-fn text(v: &str) -> Option<String> {
-    (v.chars().count() <= MAX_TEXT_CHARS && !v.chars().any(char::is_control)).then(|| v.to_string())
-}
-
-fn flag(v: &str) -> Option<bool> {
-    match v {
-        "1" | "true" => Some(true),
-        "0" | "false" => Some(false),
-        _ => None,
-    }
-}
-
-fn opt(v: Option<i64>) -> Option<String> {
-    Some(v.map(|n| n.to_string()).unwrap_or_default())
-}
-
-fn real(x: f64) -> Option<String> {
-    x.is_finite().then(|| format!("{x}"))
-}
-
-fn behavior(v: &str) -> Option<FallbackBehavior> {
-    [
-        FallbackBehavior::Static,
-        FallbackBehavior::CurrentReplicas,
-        FallbackBehavior::CurrentReplicasIfHigher,
-        FallbackBehavior::CurrentReplicasIfLower,
-    ]
-    .into_iter()
-    .find(|b| b.as_str() == v)
-}
-
-fn strategy(v: &str) -> Option<JobStrategy> {
-    [JobStrategy::Default, JobStrategy::Custom, JobStrategy::Accurate, JobStrategy::Eager].into_iter().find(|s| s.as_str() == v)
-}
-
-fn positive(v: &str) -> Option<f64> {
-    let x: f64 = v.parse().ok()?;
-    (x.is_finite() && x > 0.0).then_some(x)
-}
-
-macro_rules! apply {
-    ($parse:expr, $u:ident, $x:ident => $body:expr) => {
-        |$u: &mut KedaUi, v: &str| match $parse(v) {
-            Some($x) => {
-                $body;
-                true
-            }
-            None => false,
-        }
-    };
-}
-
-/// Every KEDA form field: (query key, read, apply).
-pub fn keda_fields() -> Vec<(&'static str, Get, Set)> {
-    vec![
-        (
-            "kind",
-            |u| Some(if u.form.kind == ScaleKind::ScaledJob { "sj" } else { "so" }.into()),
-            apply!(|v: &str| match v {
-            "so" => Some(ScaleKind::ScaledObject),
-            "sj" => Some(ScaleKind::ScaledJob),
-            _ => None,
-        }, u, k => u.form.kind = k),
-        ),
-        (
-            "aks",
-            |u| Some(u.form.aks_kubernetes_version.clone()),
-            apply!(|v: &str| parse_kubernetes_minor(v).map(|_| v.to_string()), u, x => u.form.aks_kubernetes_version = x),
-        ),
-        ("name", |u| Some(u.form.name.clone()), apply!(text, u, x => u.form.name = x)),
-        ("namespace", |u| Some(u.form.namespace.clone()), apply!(text, u, x => u.form.namespace = x)),
-        ("target", |u| Some(u.form.target_name.clone()), apply!(text, u, x => u.form.target_name = x)),
-        ("image", |u| Some(u.form.job_image.clone()), apply!(text, u, x => u.form.job_image = x)),
-        ("serviceAccount", |u| Some(u.form.service_account_name.clone()), apply!(text, u, x => u.form.service_account_name = x)),
-        ("sbNamespace", |u| Some(u.form.servicebus_namespace.clone()), apply!(text, u, x => u.form.servicebus_namespace = x)),
-        (
-            "entity",
-            |u| Some(if u.use_topic { "topic" } else { "queue" }.into()),
-            apply!(|v: &str| match v {
-            "queue" => Some(false),
-            "topic" => Some(true),
-            _ => None,
-        }, u, x => u.use_topic = x),
-        ),
-        ("queue", |u| Some(u.queue.clone()), apply!(text, u, x => u.queue = x)),
-        ("topic", |u| Some(u.topic.clone()), apply!(text, u, x => u.topic = x)),
-        ("subscription", |u| Some(u.subscription.clone()), apply!(text, u, x => u.subscription = x)),
-        ("messageCount", |u| Some(u.form.message_count.to_string()), apply!(int, u, x => u.form.message_count = x)),
-        ("activation", |u| opt(u.form.activation_message_count), apply!(opt_int, u, x => u.form.activation_message_count = x)),
-        ("min", |u| Some(u.form.min_replicas.to_string()), apply!(int, u, x => u.form.min_replicas = x)),
-        ("maxReplicaCount", |u| opt(u.form.max_replicas), apply!(opt_int, u, x => u.form.max_replicas = x)),
-        ("polling", |u| Some(u.form.polling_interval.to_string()), apply!(int, u, x => u.form.polling_interval = x)),
-        ("idle", |u| opt(u.form.idle_replicas), apply!(opt_int, u, x => u.form.idle_replicas = x)),
-        ("cooldown", |u| Some(u.form.cooldown_period.to_string()), apply!(int, u, x => u.form.cooldown_period = x)),
-        ("initialCooldown", |u| opt(u.form.initial_cooldown_period), apply!(opt_int, u, x => u.form.initial_cooldown_period = x)),
-        ("strategy", |u| Some(u.form.scaling_strategy.as_str().into()), apply!(strategy, u, x => u.form.scaling_strategy = x)),
-        (
-            "okHistory",
-            |u| Some(u.form.successful_jobs_history_limit.to_string()),
-            apply!(int, u, x => u.form.successful_jobs_history_limit = x),
-        ),
-        (
-            "failedHistory",
-            |u| Some(u.form.failed_jobs_history_limit.to_string()),
-            apply!(int, u, x => u.form.failed_jobs_history_limit = x),
-        ),
-        ("fallback", |u| Some(if u.fallback_on { "1" } else { "0" }.into()), apply!(flag, u, x => u.fallback_on = x)),
-        ("fallbackThreshold", |u| Some(u.fallback.failure_threshold.to_string()), apply!(int, u, x => u.fallback.failure_threshold = x)),
-        ("fallbackReplicas", |u| Some(u.fallback.replicas.to_string()), apply!(int, u, x => u.fallback.replicas = x)),
-        (
-            "fallbackBehavior",
-            |u| Some(u.fallback.behavior.map(|b| b.as_str()).unwrap_or_default().into()),
-            apply!(|v: &str| if v.is_empty() { Some(None) } else { behavior(v).map(Some) }, u, x => u.fallback.behavior = x),
-        ),
-        ("modifiers", |u| Some(if u.modifiers_on { "1" } else { "0" }.into()), apply!(flag, u, x => u.modifiers_on = x)),
-        ("formula", |u| Some(u.modifiers.formula.clone()), apply!(text, u, x => u.modifiers.formula = x)),
-        ("modifierTarget", |u| Some(u.modifiers.target.clone()), apply!(text, u, x => u.modifiers.target = x)),
-        ("auth", |u| Some(u.form.trigger_auth_name.clone()), apply!(text, u, x => u.form.trigger_auth_name = x)),
-        ("authNamespace", |u| Some(u.form.trigger_auth_namespace.clone()), apply!(text, u, x => u.form.trigger_auth_namespace = x)),
-        ("identityId", |u| Some(u.form.identity_id.clone()), apply!(text, u, x => u.form.identity_id = x)),
-        ("identityTenantId", |u| Some(u.form.identity_tenant_id.clone()), apply!(text, u, x => u.form.identity_tenant_id = x)),
-        ("authorityHost", |u| Some(u.form.identity_authority_host.clone()), apply!(text, u, x => u.form.identity_authority_host = x)),
-        ("quota", |u| Some(if u.quota_on { "1" } else { "0" }.into()), apply!(flag, u, x => u.quota_on = x)),
-        // The feed is written only while the quota sizing is on (reading any of it turns it on).
-        ("tpm", |u| if u.quota_on { real(u.quota.tpm) } else { None }, apply!(positive, u, x => u.quota.tpm = x)),
-        (
-            "tokens",
-            |u| if u.quota_on { real(u.quota.tokens_per_message) } else { None },
-            apply!(positive, u, x => u.quota.tokens_per_message = x),
-        ),
-        (
-            "concurrency",
-            |u| if u.quota_on { real(u.quota.concurrency_per_replica) } else { None },
-            apply!(positive, u, x => u.quota.concurrency_per_replica = x),
-        ),
-        (
-            "messagesPerMinute",
-            |u| if u.quota_on { real(u.quota.messages_per_minute_per_slot) } else { None },
-            apply!(positive, u, x => u.quota.messages_per_minute_per_slot = x),
-        ),
-    ]
-}
-
-type ControlGet = fn(&ControlUi) -> String;
-type ControlSet = fn(&mut ControlUi, &str, &Catalog) -> bool;
-
-fn whole(v: &str) -> Option<u64> {
-    v.parse().ok()
-}
-
-fn set_text(u: &mut String, v: &str) -> bool {
-    *u = v.to_string();
-    true
-}
-
-/// Every Control plane field: (query key, kind, read, apply). The dialect
-/// comes first: it resets the fields that follow it.
-pub fn control_fields() -> Vec<(&'static str, Kind, ControlGet, ControlSet)> {
-    let short = || Kind::Text { max_chars: MAX_TEXT_CHARS };
-    let list = || Kind::Text { max_chars: MAX_LIST_CHARS };
-    let big = || Kind::whole(0.0, 1e15);
-    vec![
-        (
-            "cpDialect",
-            Kind::Enum(vec!["azure", "openai"]),
-            |u| u.opts.dialect.fact_subject().into(),
-            |u, v, c| {
-                u.set_dialect(if v == "openai" { Dialect::OpenAi } else { Dialect::Azure }, c);
-                true
-            },
-        ),
-        ("cpEndpoint", short(), |u| u.opts.endpoint.clone(), |u, v, _| set_text(&mut u.opts.endpoint, v)),
-        ("cpApi", short(), |u| u.opts.api_version.clone(), |u, v, _| set_text(&mut u.opts.api_version, v)),
-        ("cpPath", short(), |u| u.opts.endpoint_path.clone(), |u, v, _| set_text(&mut u.opts.endpoint_path, v)),
-        ("cpRoutes", list(), |u| u.opts.routes.clone(), |u, v, _| set_text(&mut u.opts.routes, v)),
-        (
-            "cpExpires",
-            big(),
-            |u| u.opts.output_expires_after_seconds.to_string(),
-            |u, v, _| v.parse().map(|n| u.opts.output_expires_after_seconds = n).is_ok(),
-        ),
-        (
-            "cpPoll",
-            big(),
-            |u| u.opts.poll_interval_seconds.to_string(),
-            |u, v, _| v.parse().map(|n| u.opts.poll_interval_seconds = n).is_ok(),
-        ),
-        ("cpAccount", short(), |u| u.opts.owned_account_url.clone(), |u, v, _| set_text(&mut u.opts.owned_account_url, v)),
-        ("cpContainer", short(), |u| u.opts.owned_container.clone(), |u, v, _| set_text(&mut u.opts.owned_container, v)),
-        (
-            "cpHook",
-            Kind::Enum(AlertHook::ALL.iter().map(|h| h.as_str()).collect()),
-            |u| u.opts.alert_hook.as_str().into(),
-            |u, v, _| AlertHook::from_name(v).map(|h| u.opts.alert_hook = h).is_some(),
-        ),
-        ("cpWebhook", short(), |u| u.opts.webhook_url.clone(), |u, v, _| set_text(&mut u.opts.webhook_url, v)),
-        ("cpLedger", short(), |u| u.opts.ledger_dir.clone(), |u, v, _| set_text(&mut u.opts.ledger_dir, v)),
-        ("jobs", list(), |u| u.jobs.clone(), |u, v, _| set_text(&mut u.jobs, v)),
-        (
-            "cpQuota",
-            Kind::Enum(vec!["catalog", "typed"]),
-            |u| if u.quota_typed { "typed" } else { "catalog" }.into(),
-            |u, v, _| {
-                u.quota_typed = v == "typed";
-                true
-            },
-        ),
-        ("cpModel", short(), |u| u.model.clone(), |u, v, _| set_text(&mut u.model, v)),
-        (
-            "cpZone",
-            Kind::Enum(ZONES.iter().map(|z| z.1).collect()),
-            |u| zone_name(u.zone).into(),
-            |u, v, _| ZONES.iter().find(|z| z.1 == v).map(|z| u.zone = z.0).is_some(),
-        ),
-        (
-            "cpSub",
-            Kind::Enum(SUBSCRIPTIONS.iter().map(|s| s.1).collect()),
-            |u| sub_name(u.subscription).into(),
-            |u, v, _| SUBSCRIPTIONS.iter().find(|s| s.1 == v).map(|s| u.subscription = s.0).is_some(),
-        ),
-        ("cpTokens", big(), |u| u.typed_quota.to_string(), |u, v, _| whole(v).map(|n| u.typed_quota = n).is_some()),
-        (
-            "cpQuotas",
-            list(),
-            |u| u.quota_overrides.clone(),
-            |u, v, _| parse_quota_overrides(v).map(|_| u.quota_overrides = v.to_string()).is_ok(),
-        ),
-        ("cpResource", short(), |u| u.audit.resource_id.clone(), |u, v, _| set_text(&mut u.audit.resource_id, v)),
-        ("cpOid", short(), |u| u.audit.control_plane_object_id.clone(), |u, v, _| set_text(&mut u.audit.control_plane_object_id, v)),
-        ("cpRule", short(), |u| u.audit.rule_name.clone(), |u, v, _| set_text(&mut u.audit.rule_name, v)),
-        ("cpActionGroup", short(), |u| u.audit.action_group_id.clone(), |u, v, _| set_text(&mut u.audit.action_group_id, v)),
-    ]
-}
 
 /// What a link's value may be, per key (checked before anything is applied;
 /// the field's own reader then decides whether the page can use it).
@@ -310,12 +63,6 @@ fn kind_of(key: &str) -> Kind {
         ]),
         _ => Kind::Text { max_chars: MAX_TEXT_CHARS },
     }
-}
-
-/// The Control plane tab's fields for the link table (defaults: the tab's own).
-fn control_table_fields(catalog: &Catalog) -> Vec<Field> {
-    let default = ControlUi::new(catalog);
-    control_fields().into_iter().map(|(key, kind, get, _)| field(key, kind, get(&default))).collect()
 }
 
 /// The page's link: every KEDA field, the tab, the keys other pages hand
@@ -364,22 +111,6 @@ fn count(v: &str) -> Option<i64> {
 fn positive_typed(v: &str) -> Option<f64> {
     let x: f64 = v.trim().replace(',', "").parse().ok()?;
     (x.is_finite() && x > 0.0).then_some(x)
-}
-
-/// The Control plane tab from a link's checked values; `true` when the link
-/// named any of its keys. Keys whose value the tab can't use are added to `ignored`.
-fn control_from_pairs(q: &[(String, String)], catalog: &Catalog, ignored: &mut Vec<String>) -> (ControlUi, bool) {
-    let mut ui = ControlUi::new(catalog);
-    let mut touched = false;
-    for (key, _, _, set) in control_fields() {
-        if let Some((_, v)) = q.iter().find(|(k, _)| k == key) {
-            touched = true;
-            if !set(&mut ui, v.trim(), catalog) {
-                ignored.push(key.to_string());
-            }
-        }
-    }
-    (ui, touched)
 }
 
 /// Applies what a link brings: `q` holds the values [`table`] kept,
