@@ -247,6 +247,9 @@ for (const [lang, theme] of [["en", "light"], ["ko", "dark"]]) {
     await expect(page.locator(".lifecycle li code")).toHaveCount(lang === "ko" ? 4 : 0);
     // When it expired is among the job's times (it was read from the object only as expires_at).
     await expect(page.locator(".results-job__times")).toContainText("expired_at");
+    // The deletion date is written once, in the reader's time zone (the warning wrote it again in UTC).
+    await expect(page.getByTestId("results-job-warnings")).toContainText(lang === "ko" ? "그 날짜가 지났으므로" : "That date has passed");
+    await expect(page.getByTestId("results-job-warnings")).not.toContainText("UTC");
     // The one unanswered request is batch_expired everywhere, missing nowhere.
     await expect(summary).toHaveAttribute("data-missing", "0");
     await expect(summary).toHaveAttribute("data-retryable", "6");

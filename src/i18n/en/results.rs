@@ -198,6 +198,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.job.past_expiry", "{d} past expires_at"),
     ("results.job.deletion", "Output and error files are deleted on {date} ({when}; {basis})."),
     ("results.job.deleted_in", "in {d}"),
+    ("results.job.warn.copy_before", "Copy the output and error files to storage you own before that date."),
+    ("results.job.warn.already_deleted", "That date has passed: the output and error files may be gone."),
     ("results.job.deleted_past", "already past"),
     ("results.job.basis_job", "from output_expires_after, counted from created_at"),
     ("results.job.basis_default", "the service's default file expiry"),

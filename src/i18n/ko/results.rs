@@ -198,6 +198,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.job.past_expiry", "expires_at을 {d} 지남"),
     ("results.job.deletion", "출력 파일과 오류 파일은 {date}에 삭제됩니다 ({when}; {basis})."),
     ("results.job.deleted_in", "{d} 뒤"),
+    ("results.job.warn.copy_before", "그 날짜 전에 출력 파일과 오류 파일을 직접 관리하는 스토리지로 복사하세요."),
+    ("results.job.warn.already_deleted", "그 날짜가 지났으므로 출력 파일과 오류 파일이 이미 없을 수 있습니다."),
     ("results.job.deleted_past", "이미 지남"),
     ("results.job.basis_job", "output_expires_after 기준, created_at부터"),
     ("results.job.basis_default", "서비스의 기본 파일 만료"),

@@ -10,7 +10,7 @@ use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::format::duration;
 use batchlane_core::results::{
-    analyze_job, parse_job, warning_text, BatchJob, DeletionBasis, JobAnalysis, JobParseError, JobStatus, Vendor,
+    analyze_job, parse_job, warning_text, BatchJob, DeletionBasis, JobAnalysis, JobParseError, JobStatus, JobWarning, Vendor,
 };
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -107,6 +107,18 @@ fn raw_status(s: &JobStatus) -> String {
     }
 }
 
+/// A warning as the panel words it. The two about the deletion date refer
+/// to the date the line above shows in the reader's time zone: written
+/// again in UTC ("2026-01-15 00:00 UTC") it could read as another day.
+/// The CLI prints the core's text, date included.
+fn job_warning(w: &JobWarning, lang: Lang) -> String {
+    match w {
+        JobWarning::CopyOutputBeforeDeletion { .. } => t(lang, "results.job.warn.copy_before").to_string(),
+        JobWarning::OutputAlreadyDeleted { .. } => t(lang, "results.job.warn.already_deleted").to_string(),
+        other => warning_text(other).pick(lang).to_string(),
+    }
+}
+
 /// Whether a status label only repeats the service's word ("in progress"
 /// for `in_progress`): then the word is not shown beside it.
 fn says_the_same(label: &str, code: &str) -> bool {
@@ -176,7 +188,7 @@ fn JobView(job: BatchJob, analysis: JobAnalysis, lang: Lang) -> impl IntoView {
             sentence.split_once("{date}").map(|(b, a)| (b.to_string(), a.to_string())).unwrap_or((sentence.clone(), String::new()));
         view! { <p data-testid="results-job-deletion">{before}<LocalTime unix=d.deletes_at testid="results-job-deletion-date"/>{after}</p> }
     });
-    let warnings = analysis.warnings.iter().map(|w| view! { <li>{warning_text(w).pick(lang).to_string()}</li> }).collect_view();
+    let warnings = analysis.warnings.iter().map(|w| view! { <li>{job_warning(w, lang)}</li> }).collect_view();
     let has_warnings = !analysis.warnings.is_empty();
     let errors = analysis.errors.clone();
     view! {
