@@ -147,3 +147,22 @@ fn the_end_of_a_job_that_did_not_complete_is_read() {
     let none = job(r#"{"object":"batch","status":"completed","failed_at":null}"#);
     assert_eq!((none.failed_at, none.expired_at, none.cancelling_at, none.cancelled_at), (None, None, None, None));
 }
+
+#[test]
+fn hostile_end_times_are_refused_or_dropped_never_trusted() {
+    // A number beyond f64 is not JSON serde can read: refused with a reason.
+    assert!(matches!(parse_job(r#"{"object":"batch","status":"expired","expired_at":1e400}"#), Err(JobParseError::NotJson { .. })));
+    // Beyond i64, fractional, negative-overflowing, a string with control
+    // characters: the time is unknown (None), the job still reads.
+    for v in ["18446744073709551616", "1.5", "-99999999999999999999", "\"\\u001b[31m\\u0000\"", "{}"] {
+        let j = job(&format!(r#"{{"object":"batch","status":"failed","failed_at":{v},"cancelled_at":{v}}}"#));
+        assert_eq!((j.failed_at, j.cancelled_at), (None, None), "{v}");
+    }
+    // The extremes i64 holds are kept and analysed without overflow.
+    let j = job(&format!(r#"{{"object":"batch","status":"expired","created_at":{},"expired_at":{}}}"#, i64::MIN, i64::MAX));
+    assert_eq!(j.expired_at, Some(i64::MAX));
+    let _ = analyze_job(&j, i64::MAX, Vendor::Azure, &Catalog::builtin());
+    // A huge line: a megabyte of text in a field is read, not a panic.
+    let long = format!(r#"{{"object":"batch","status":"expired","id":"{}","expired_at":5}}"#, "x".repeat(1 << 20));
+    assert_eq!(job(&long).expired_at, Some(5));
+}
