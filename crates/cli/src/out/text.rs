@@ -34,7 +34,15 @@ pub fn write_report(out: &mut dyn Write, file: &str, r: &Report) -> Result<()> {
     for d in &r.diagnostics {
         let col = d.column.map_or(String::new(), |c| format!(":{c}"));
         let param = d.param.as_deref().map_or(String::new(), |p| format!(" [{}]", Text(p)));
-        writeln!(out, "{file}:{}{col}: {}[{}]{param}: {}", d.line, d.severity.as_str(), d.code.as_str(), Text(&d.message))?;
+        let basis = d.source.as_deref().map_or_else(|| d.evidence.as_str().to_string(), |s| format!("{}: {s}", d.evidence.as_str()));
+        writeln!(
+            out,
+            "{file}:{}{col}: {}[{}]{param}: {} ({basis})",
+            d.line,
+            d.severity.as_str(),
+            d.code.as_str(),
+            Text(&d.message)
+        )?;
     }
     if r.truncated {
         for k in r.counts.iter().filter(|k| k.stored < k.count) {

@@ -1,7 +1,7 @@
 //! The streaming checker: feed it chunks of any size (lines and UTF-8
 //! sequences may be split anywhere), read `progress()`, then `finish()`.
-//! Memory is bounded: the custom_id → first line map (ids up to the
-//! service's length limit, at most as many as a file may hold requests),
+//! Memory is bounded: the custom_id → first line map (ids of up to 128
+//! bytes, longer ones as a digest; at most as many as a file may hold requests),
 //! the current partial line (up to `max_line_bytes`), and the capped
 //! diagnostics of the [`Tally`]; no line texts.
 
@@ -54,6 +54,21 @@ pub struct Checker {
     findings: Findings,
     /// Set when checking one range of a file (see `structural_part.rs`).
     range: Option<Box<RangeRecord>>,
+}
+
+/// Bytes of a custom_id kept as it is in the duplicate map; a longer one is
+/// kept as a 128-bit digest, so that memory stays bounded by the number of
+/// requests however long the ids are.
+const ID_KEPT_BYTES: usize = 128;
+
+/// The key a custom_id has in the duplicate map (see [`ID_KEPT_BYTES`]).
+pub(crate) fn id_key(id: &str) -> std::borrow::Cow<'_, str> {
+    use std::hash::BuildHasher;
+    if id.len() <= ID_KEPT_BYTES {
+        return std::borrow::Cow::Borrowed(id);
+    }
+    let [a, b] = [0x6261_7463_686c_616e_u64, 0x6375_7374_6f6d_5f69].map(|seed| foldhash::quality::FixedState::with_seed(seed).hash_one(id));
+    std::borrow::Cow::Owned(format!("\0#{a:016x}{b:016x}#{}", id.len()))
 }
 
 /// The message of a duplicate custom_id first used on line `first`.
@@ -271,7 +286,8 @@ impl Checker {
     /// first used on this line.
     fn across_lines(&mut self, r: LineRef, p: Parsed, out: &mut Findings) -> Option<IdSeen> {
         let mut new_id = None;
-        if let Some(id) = p.custom_id.as_deref() {
+        if let Some(id) = p.custom_id.as_deref().map(id_key) {
+            let id = id.as_ref();
             match self.ids.get(id) {
                 Some(&first) => {
                     let mut d =
@@ -303,6 +319,7 @@ impl Checker {
             }
         }
         let dialect = self.options.dialect;
+        let mut url_differs = false;
         if let Some(url) = &p.url {
             match &self.first_url {
                 None => self.first_url = Some((url.to_string(), r.number)),
@@ -314,6 +331,10 @@ impl Checker {
                     );
                     let mut d = r.diag(dialect.url_code(), Severity::Error, Some("url"), msg, p.url_at);
                     d.related_line = Some(*n).filter(|&n| n > 0);
+                    // The service answers this line with the url finding
+                    // alone: its body is not judged by the other endpoint's rules.
+                    out.drop_body_findings();
+                    url_differs = true;
                     out.push(d);
                 }
                 Some(_) => {}
@@ -330,13 +351,16 @@ impl Checker {
                         && model_for_name(model).is_none()
                         && crate::facts::openai_batch_model_fact(model).is_none()
                     {
+                        // The service's code for a model it does not serve; a
+                        // warning, since the catalog may lag the vendor's models.
                         let near = crate::facts::closest_model_names(model, 3);
                         let msg = format!(
-                            "No catalog list knows the model '{}' (closest known: {}): check the name; its limits, prices and output cap are not applied.",
+                            "The model '{}' is not in the catalog's list of models the Batch API serves (as of {}; closest known: {}). If the service does not serve it, it answers model_not_found; a newer model may be missing from the list. Its limits, prices and output cap are not applied.",
                             quote(model),
+                            crate::facts::openai_batch_models_as_of(),
                             near.join(", ")
                         );
-                        out.push(r.diag(Code::UnknownModel, Severity::Warning, Some("body.model"), msg, p.model_at));
+                        out.push(r.diag(Code::ModelNotFound, Severity::Warning, Some("body.model"), msg, p.model_at));
                     }
                     if dialect == super::Dialect::Azure && model_for_name(model).is_some() {
                         let msg = format!("'{model}' looks like a model name, not a deployment name: on Azure, body.model must be the name of your Global Batch deployment (fine if the deployment has this name).");
@@ -358,21 +382,21 @@ impl Checker {
             }
         }
         if let (Some(body), Some(endpoint)) = (&p.body, p.endpoint) {
-            self.tokens(r, body, endpoint, &p, out);
+            // Its tokens still count; its body rules say nothing.
+            self.tokens(r, body, endpoint, &p, !url_differs, out);
         }
         new_id
     }
 
-    fn tokens(&mut self, r: LineRef, body: &serde_json::Value, endpoint: Endpoint, p: &Parsed, out: &mut Findings) {
+    /// The line's token figures, and (when `judged`: its url is the batch's)
+    /// the body rules that need the file's model.
+    fn tokens(&mut self, r: LineRef, body: &serde_json::Value, endpoint: Endpoint, p: &Parsed, judged: bool, out: &mut Findings) {
         let model = self.model;
-        super::model_rules::body_minimums(r, body, endpoint, &self.catalog, out);
-        if let Some(m) = model.filter(|m| m.kind == ModelKind::Reasoning) {
-            if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
-                super::model_rules::reasoning(r, body, m, self.model_source, &self.catalog, p, out);
-            }
+        if judged {
+            self.model_body_rules(r, body, endpoint, p, out);
         }
         let model_max = model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64);
-        if let Some((key, cap)) = explicit_cap(body, endpoint) {
+        if let Some((key, cap)) = explicit_cap(body, endpoint).filter(|_| judged) {
             // The model's own cap (model_max is known only with a model), else the largest.
             let limit = model_max.or(self.largest_output_cap);
             if limit.is_some_and(|limit| cap > limit) {
@@ -410,6 +434,17 @@ impl Checker {
         let requested = explicit_cap(body, endpoint).map(|_| cap.tokens());
         if let Some(d) = super::token_part::context_window(&self.catalog, model, r, n, requested, endpoint) {
             out.push(d);
+        }
+    }
+
+    /// The body rules that need the file's model: the service's minimums,
+    /// what a reasoning model refuses.
+    fn model_body_rules(&self, r: LineRef, body: &serde_json::Value, endpoint: Endpoint, p: &Parsed, out: &mut Findings) {
+        super::model_rules::body_minimums(r, body, endpoint, &self.catalog, out);
+        if let Some(m) = self.model.filter(|m| m.kind == ModelKind::Reasoning) {
+            if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
+                super::model_rules::reasoning(r, body, m, self.model_source, &self.catalog, p, out);
+            }
         }
     }
 

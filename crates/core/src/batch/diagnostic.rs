@@ -1,4 +1,7 @@
-//! One finding about the file: where, how bad, the service's code, a message.
+//! One finding about the file: where, how bad, the service's code, a
+//! message, and what it rests on.
+
+use super::evidence::Evidence;
 
 /// Error: the service would fail the batch (or the line). Warning: worth a
 /// look, never fatal by itself.
@@ -86,7 +89,6 @@ codes! {
     MaxTokensTooLarge => "max_tokens_too_large",
     EmptyCustomId => "empty_custom_id",
     FileNameNotJsonl => "file_name_not_jsonl",
-    UnknownModel => "unknown_model",
 }
 
 impl Code {
@@ -142,6 +144,15 @@ pub struct Diagnostic {
     /// Another line involved: the first use of a duplicated custom_id, the
     /// line that set the url or model that this one differs from.
     pub related_line: Option<u64>,
+    /// What the finding rests on (see `evidence.rs`): an error is never
+    /// [`Evidence::Inferred`].
+    #[serde(default)]
+    pub evidence: Evidence,
+    /// Where that is written or recorded (an address). Set by the rule that
+    /// knows better than its code; else from the code's own basis when the
+    /// report is finished (`evidence::fill`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<std::borrow::Cow<'static, str>>,
 }
 
 impl Diagnostic {
@@ -158,6 +169,24 @@ impl Diagnostic {
             line_bytes: 0,
             byte_offset: None,
             related_line: None,
+            evidence: Evidence::of(code, severity),
+            source: None,
+        }
+    }
+
+    /// This finding with the evidence and source its rule knows.
+    pub fn with_basis(mut self, evidence: Evidence, source: &'static str) -> Self {
+        self.evidence = evidence;
+        self.source = Some(std::borrow::Cow::Borrowed(source));
+        self.settle();
+        self
+    }
+
+    /// An error without evidence is said as a warning (the team's one rule
+    /// for severity): the service's refusal is not shown, only suspected.
+    pub(crate) fn settle(&mut self) {
+        if self.severity == Severity::Error && self.evidence == Evidence::Inferred {
+            self.severity = Severity::Warning;
         }
     }
 }

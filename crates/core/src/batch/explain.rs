@@ -32,6 +32,15 @@ pub fn explain_diagnostic(d: &super::Diagnostic, dialect: Dialect, catalog: &Cat
             );
         }
     }
+    // A required field inside the body is not one of the line's four.
+    if d.code == Code::MissingRequiredParameter {
+        if let Some(p) = d.param.as_deref().and_then(|p| p.strip_prefix("body.")) {
+            return Text::new(
+                format!("Add the field {p} to the body: the API's schema requires it there."),
+                format!("body에 {p} 필드를 넣으세요. API 스키마가 그 자리에 이 필드를 요구합니다."),
+            );
+        }
+    }
     explain_with(d.code, dialect, catalog)
 }
 
@@ -78,8 +87,8 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
             "줄 끝을 LF로 저장하세요(복구 기능이 바꿔 줍니다).",
         ),
         CustomIdTooLong => Text::new(
-            format!("Keep custom_id to {id_chars} characters or fewer; longer ids are reported to fail (unconfirmed)."),
-            format!("custom_id는 {id_chars}자 이하로 하세요. 더 길면 실패한다는 보고가 있습니다(공식 확인 안 됨)."),
+            format!("To be safe, keep custom_id to {id_chars} characters or fewer: a third party reports that limit; the vendors document none, and Azure has answered longer ids."),
+            format!("안전하게 하려면 custom_id를 {id_chars}자 이하로 하세요. 제3자가 이 한도를 보고했지만 공급사 문서에는 한도가 없고, Azure는 더 긴 id에도 응답했습니다."),
         ),
         BaseModelName => Text::new(
             "On Azure, body.model is your Global Batch deployment's name. Check that a deployment of this name exists and has the Global Batch SKU.",
@@ -132,10 +141,6 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
         FileNameNotJsonl => Text::new(
             "Rename the file to end in .jsonl before uploading: OpenAI refuses other names (\"Invalid file format for Batch API. Must be .jsonl\").",
             "업로드하기 전에 파일 이름이 .jsonl로 끝나게 바꾸세요. OpenAI는 다른 이름을 거부합니다(\"Invalid file format for Batch API. Must be .jsonl\").",
-        ),
-        UnknownModel => Text::new(
-            "Check the model name: no catalog list knows it. The closest known names are in the message.",
-            "모델 이름을 확인하세요. 카탈로그 목록에 없는 이름입니다. 가장 가까운 이름이 메시지에 있습니다.",
         ),
         LineTooLong => Text::new(
             "This line is too long to check here. If it is not a mistake (e.g. inline images), raise the line limit or check it with the CLI.",
@@ -232,7 +237,6 @@ pub fn describe(code: Code) -> Text {
         ),
         EmptyCustomId => ("The custom_id is empty.", "custom_id가 비어 있습니다."),
         FileNameNotJsonl => ("The file name does not end in .jsonl.", "파일 이름이 .jsonl로 끝나지 않습니다."),
-        UnknownModel => ("No catalog list knows this model name.", "카탈로그 목록에 없는 모델 이름입니다."),
     };
     Text::new(en, ko)
 }

@@ -11,7 +11,7 @@ pub struct Findings {
     cap: usize,
     /// Diagnostics kept per code (few codes per line: a short list).
     kept: Vec<(Code, usize)>,
-    /// Findings counted but not kept.
+    /// Findings counted but not kept, per code and severity.
     unlisted: Vec<(Code, Severity, u64)>,
 }
 
@@ -45,9 +45,23 @@ impl Findings {
 
     /// Counts a finding without keeping it.
     pub fn count(&mut self, code: Code, severity: Severity) {
-        match self.unlisted.iter_mut().find(|(c, _, _)| *c == code) {
+        match self.unlisted.iter_mut().find(|(c, s, _)| *c == code && *s == severity) {
             Some((_, _, n)) => *n = n.saturating_add(1),
             None => self.unlisted.push((code, severity, 1)),
+        }
+    }
+
+    /// Forgets this line's findings about its body (`body…` params, and
+    /// the request validation codes counted without being kept).
+    pub(crate) fn drop_body_findings(&mut self) {
+        self.list.retain(|d| !d.param.as_deref().is_some_and(|p| p == "body" || p.starts_with("body.")));
+        self.unlisted.retain(|(c, _, _)| !c.is_request_validation());
+        self.kept.clear();
+        for d in &self.list {
+            match self.kept.iter_mut().find(|(c, _)| *c == d.code) {
+                Some((_, n)) => *n += 1,
+                None => self.kept.push((d.code, 1)),
+            }
         }
     }
 
@@ -63,7 +77,7 @@ impl Findings {
     /// How many findings of `code` were found (kept or not).
     pub fn found(&self, code: Code) -> u64 {
         let kept = self.kept.iter().find(|(c, _)| *c == code).map_or(0, |&(_, n)| n as u64);
-        kept + self.unlisted.iter().find(|(c, _, _)| *c == code).map_or(0, |&(_, _, n)| n)
+        self.unlisted.iter().filter(|(c, _, _)| *c == code).fold(kept, |a, &(_, _, n)| a.saturating_add(n))
     }
 
     pub fn clear(&mut self) {

@@ -143,6 +143,9 @@ impl Tally {
         });
         let mut diagnostics = self.take_diagnostics();
         diagnostics.sort_by_key(|d| (d.line, d.column, d.severity));
+        for d in &mut diagnostics {
+            super::evidence::fill(d, dialect);
+        }
         Report {
             dialect,
             summary: Summary {

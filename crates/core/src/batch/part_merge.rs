@@ -99,6 +99,8 @@ fn resolve_ids(part: &mut StructuralPart, ids: &mut HashMap<Box<str>, u64>, max_
                     line_bytes: seen.line_bytes,
                     byte_offset: seen.byte_offset,
                     related_line: Some(first),
+                    evidence: super::Evidence::of(Code::DuplicateCustomId, Severity::Error),
+                    source: None,
                 });
             }
             // The single pass would not remember this id: the range's

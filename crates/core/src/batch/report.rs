@@ -117,7 +117,7 @@ impl Report {
 
     /// The CLI's JSON: `{dialect, summary{requests, bytes, errors, warnings,
     /// model, endpoint, prompt_tokens, enqueued_tokens}, diagnostics[{line,
-    /// column?, severity, code, param?, message}]}`.
+    /// column?, severity, stage, code, param?, message, evidence, source?}]}`.
     pub fn to_cli_json(&self) -> serde_json::Value {
         let s = &self.summary;
         let diagnostics: Vec<serde_json::Value> = self
@@ -136,6 +136,10 @@ impl Report {
                     o.insert("param".into(), p.as_str().into());
                 }
                 o.insert("message".into(), d.message.as_str().into());
+                o.insert("evidence".into(), d.evidence.as_str().into());
+                if let Some(s) = &d.source {
+                    o.insert("source".into(), s.as_ref().into());
+                }
                 serde_json::Value::Object(o)
             })
             .collect();

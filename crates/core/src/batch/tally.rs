@@ -85,7 +85,9 @@ pub struct Tally {
     #[serde(default)]
     media: super::MediaTally,
     diagnostics: Vec<Diagnostic>,
-    counts: BTreeMap<Code, Found>,
+    /// Per code and severity: a code may be an error on one line and a
+    /// warning on another (a documented rule beside an unconfirmed one).
+    counts: BTreeMap<(Code, Severity), Found>,
     /// Errors that fail the whole batch (see `stage.rs`).
     #[serde(default)]
     batch_errors: u64,
@@ -135,7 +137,7 @@ impl Tally {
             self.batch_errors = self.batch_errors.saturating_add(1);
         }
         let cap = self.max_stored_per_code;
-        let f = self.counts.entry(d.code).or_insert(Found { severity: d.severity, count: 0, stored: 0 });
+        let f = self.counts.entry((d.code, d.severity)).or_insert(Found { severity: d.severity, count: 0, stored: 0 });
         f.count = f.count.saturating_add(1);
         if f.stored < cap {
             f.stored += 1;
@@ -149,7 +151,7 @@ impl Tally {
             if severity == Severity::Error && super::stage_of(code, None, severity).0 == super::Stage::Batch {
                 self.batch_errors = self.batch_errors.saturating_add(n);
             }
-            let f = self.counts.entry(code).or_insert(Found { severity, count: 0, stored: 0 });
+            let f = self.counts.entry((code, severity)).or_insert(Found { severity, count: 0, stored: 0 });
             f.count = f.count.saturating_add(n);
         }
     }
@@ -236,13 +238,13 @@ impl Tally {
         }
         self.cache_hits = self.cache_hits.saturating_add(other.cache_hits);
         self.media.merge(&other.media);
-        for (code, f) in &other.counts {
-            let mine = self.counts.entry(*code).or_insert(Found { severity: f.severity, count: 0, stored: 0 });
+        for (key, f) in &other.counts {
+            let mine = self.counts.entry(*key).or_insert(Found { severity: f.severity, count: 0, stored: 0 });
             mine.count = mine.count.saturating_add(f.count);
         }
         let cap = self.max_stored_per_code;
         for d in other.diagnostics {
-            let Some(f) = self.counts.get_mut(&d.code) else { continue };
+            let Some(f) = self.counts.get_mut(&(d.code, d.severity)) else { continue };
             if f.stored < cap {
                 f.stored += 1;
                 self.diagnostics.push(shift(d));
@@ -286,9 +288,9 @@ impl Tally {
         self.cache_hits
     }
 
-    /// Every code found, with its counts.
+    /// Every code found (per severity), with its counts.
     pub(crate) fn counts(&self) -> impl Iterator<Item = (Code, Found)> + '_ {
-        self.counts.iter().map(|(&c, &f)| (c, f))
+        self.counts.iter().map(|(&(c, _), &f)| (c, f))
     }
 
     /// The kept diagnostics, in the order recorded.

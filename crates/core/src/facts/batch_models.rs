@@ -64,6 +64,12 @@ pub fn openai_batch_model_fact(name: &str) -> Option<&'static Fact> {
         .max_by_key(|f| f.subject.len())
 }
 
+/// The as-of date of the newest entry of the list: a model it does not know
+/// may be newer than the list.
+pub fn openai_batch_models_as_of() -> &'static str {
+    FACTS.iter().map(|f| f.as_of).max().unwrap_or(AS_OF)
+}
+
 /// The `n` known model names closest to `name` (edit distance), for "did you mean".
 pub fn closest_model_names(name: &str, n: usize) -> Vec<&'static str> {
     let name = name.trim().to_ascii_lowercase();

@@ -26,7 +26,7 @@ mod tier_table;
 mod tiers;
 mod tokens;
 
-pub use batch_models::{closest_model_names, openai_batch_model_fact};
+pub use batch_models::{closest_model_names, openai_batch_model_fact, openai_batch_models_as_of};
 pub use deployment::{DeploymentType, Scope};
 pub use export::{catalog_json, FORMAT as CATALOG_FORMAT};
 pub use kind::Kind;

@@ -544,7 +544,7 @@ fn empty_custom_ids_odd_file_names_and_unknown_models_are_flagged() {
     let c = codes(&r);
     assert!(c.contains(&(1, Code::EmptyCustomId, Severity::Warning, Some("custom_id".into()))), "{c:?}");
     assert!(c.contains(&(0, Code::FileNameNotJsonl, Severity::Warning, None)), "{c:?}");
-    let unknown = r.diagnostics.iter().find(|d| d.code == Code::UnknownModel).unwrap();
+    let unknown = r.diagnostics.iter().find(|d| d.code == Code::ModelNotFound && d.severity == Severity::Warning).unwrap();
     assert!(unknown.message.contains("closest known: gpt-4o-mini"), "{}", unknown.message);
     assert_eq!(r.summary.errors, 0);
     // The fast path leaves an empty id to the slow path, which says so.
