@@ -340,9 +340,9 @@ test("options live in the URL and survive a reload; the snippets link", async ({
 
 // A request body the API refuses fails only that request: the headline says
 // the batch would run, each error row says what it fails, in both languages.
-for (const [lang, theme, headline, request, batch] of [
-  ["en", "light", "the batch would run, but 1 request would fail", "fails this request", "fails the batch"],
-  ["ko", "dark", "배치는 실행되지만 요청 1건이 실패합니다", "이 요청만 실패", "배치 전체 실패"],
+for (const [lang, theme, headline, request, batch, documented, inferred] of [
+  ["en", "light", "the batch would run, but 1 request would fail", "fails this request", "fails the batch", "documented", "inferred"],
+  ["ko", "dark", "배치는 실행되지만 요청 1건이 실패합니다", "이 요청만 실패", "배치 전체 실패", "문서 근거", "추정"],
 ]) {
   test(`request-level errors: the batch would run (${lang}, ${theme})`, async ({ page }) => {
     const errors = watchErrors(page);
@@ -366,6 +366,16 @@ for (const [lang, theme, headline, request, batch] of [
     await expect(stages).toHaveCount(2);
     await expect(stages.first()).toHaveAttribute("data-stage", "request");
     await expect(stages.first()).toHaveText(request);
+    // Every row says what it rests on and links its source; no error is an inference.
+    const evidence = page.getByTestId("batch-diag-evidence");
+    await expect(evidence).toHaveCount(3);
+    await expect(evidence.nth(0)).toHaveAttribute("data-evidence", "inferred");
+    await expect(evidence.nth(0)).toHaveText(inferred);
+    for (const i of [1, 2]) {
+      await expect(evidence.nth(i)).toHaveAttribute("data-evidence", "documented");
+      await expect(evidence.nth(i)).toHaveText(documented);
+      await expect(evidence.nth(i)).toHaveAttribute("href", /^https:\/\//);
+    }
     await shot(page, { path: `${SCREENSHOTS}/batch-request-errors-${lang}-${theme}.png`, fullPage: true });
     // A duplicate id fails the whole batch: the headline and the row say so.
     await page.getByTestId("batch-file-input").setInputFiles({ name: "requests.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(`${ok}\n${ok}\n${bad}\n`) });

@@ -167,6 +167,12 @@ pub struct Diagnostic {
     /// The parameter at fault (`body.messages[0].role`, ...), when known.
     pub param: Option<String>,
     pub message: String,
+    /// What the finding rests on: "documented" (the vendor's spec or docs),
+    /// "observed" (a recorded answer of the service) or "inferred" (at
+    /// most a warning).
+    pub evidence: String,
+    /// Where that is written or recorded (an address).
+    pub source: Option<String>,
 }
 
 #[pymethods]
@@ -186,6 +192,10 @@ impl Diagnostic {
             d.set_item("param", p)?;
         }
         d.set_item("message", &self.message)?;
+        d.set_item("evidence", &self.evidence)?;
+        if let Some(s) = &self.source {
+            d.set_item("source", s)?;
+        }
         Ok(d)
     }
 
@@ -246,6 +256,8 @@ impl Report {
                 code: d.code.as_str().to_string(),
                 param: d.param.as_deref().map(str::to_string),
                 message: d.message.as_str().to_string(),
+                evidence: d.evidence.as_str().to_string(),
+                source: d.source.as_deref().map(str::to_string),
             })
             .collect()
     }

@@ -35,6 +35,15 @@ def test_diagnostics_carry_code_param_line_column_severity_message():
     assert "Diagnostic(line=2" in repr(d)
 
 
+def test_every_diagnostic_says_what_it_rests_on():
+    r = batchlane.check_file(str(BATCH_FIXTURES / "openai_invalid.jsonl"), dialect="openai")
+    assert r.diagnostics
+    for d in r.diagnostics:
+        assert d.evidence in ("documented", "observed", "inferred")
+        assert d.source and d.source.startswith("https://")
+        assert not (d.severity == "error" and d.evidence == "inferred"), d
+
+
 def test_without_tokens_no_token_figures():
     r = batchlane.check_file(BATCH_FIXTURES / "valid.jsonl", count_tokens=False)
     assert r.summary["prompt_tokens"] is None and r.summary["cost_usd_max"] is None

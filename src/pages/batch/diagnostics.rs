@@ -7,7 +7,7 @@ use super::use_state;
 use crate::i18n::tx;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{describe, group, is_service_code, Code, Group, Severity, Stage};
+use batchlane_core::batch::{describe, group, is_service_code, Code, Evidence, Group, Severity, Stage};
 use batchlane_core::format;
 use leptos::prelude::*;
 
@@ -115,6 +115,30 @@ pub fn Diagnostics() -> impl IntoView {
                         let title = if d.stage_documented() { t(lang, "batch.stage.documented") } else { t(lang, "batch.stage.undocumented") };
                         view! { <span class=class data-testid="batch-diag-stage" data-stage=d.stage().as_str() title=title>{t(lang, key)}</span> }
                     });
+                    // What the finding rests on, linking to its source.
+                    let evidence = {
+                        let ev = d.evidence.as_str();
+                        let source = d.source.as_deref().unwrap_or("").to_string();
+                        let (label, title) = match d.evidence {
+                            Evidence::Documented => ("batch.evidence.documented", "batch.evidence.title_documented"),
+                            Evidence::Observed => ("batch.evidence.observed", "batch.evidence.title_observed"),
+                            Evidence::Inferred => ("batch.evidence.inferred", "batch.evidence.title_inferred"),
+                        };
+                        let (label, title) = (t(lang, label), fill(t(lang, title), &[("source", &source)]));
+                        view! {
+                            <a
+                                class=format!("badge badge--evidence badge--evidence-{ev}")
+                                data-testid="batch-diag-evidence"
+                                data-evidence=ev
+                                href=source
+                                target="_blank"
+                                rel="noopener noreferrer"
+                                title=title
+                            >
+                                {label}
+                            </a>
+                        }
+                    };
                     let select = move |_| state.selected.set(Some(i));
                     view! {
                         <tr
@@ -134,6 +158,7 @@ pub fn Diagnostics() -> impl IntoView {
                             <td>
                                 <span class=sev_class>{sev_text}</span>
                                 {stage}
+                                {evidence}
                             </td>
                             <td>
                                 <code>{d.code.as_str()}</code>

@@ -100,6 +100,8 @@ impl Sink for SarifSink<'_> {
                 "level": match d.severity { Severity::Error => "error", Severity::Warning => "warning" },
                 "message": {"text": text},
                 "locations": [{"physicalLocation": {"artifactLocation": location.clone(), "region": region}}],
+                // What the finding rests on, and where (SARIF's property bag).
+                "properties": {"evidence": d.evidence.as_str(), "source": d.source.as_deref()},
             });
             if self.results > 0 {
                 self.out.write_all(b",")?;

@@ -35,14 +35,7 @@ pub fn write_report(out: &mut dyn Write, file: &str, r: &Report) -> Result<()> {
         let col = d.column.map_or(String::new(), |c| format!(":{c}"));
         let param = d.param.as_deref().map_or(String::new(), |p| format!(" [{}]", Text(p)));
         let basis = d.source.as_deref().map_or_else(|| d.evidence.as_str().to_string(), |s| format!("{}: {s}", d.evidence.as_str()));
-        writeln!(
-            out,
-            "{file}:{}{col}: {}[{}]{param}: {} ({basis})",
-            d.line,
-            d.severity.as_str(),
-            d.code.as_str(),
-            Text(&d.message)
-        )?;
+        writeln!(out, "{file}:{}{col}: {}[{}]{param}: {} ({basis})", d.line, d.severity.as_str(), d.code.as_str(), Text(&d.message))?;
     }
     if r.truncated {
         for k in r.counts.iter().filter(|k| k.stored < k.count) {

@@ -175,9 +175,9 @@ impl Diagnostic {
     }
 
     /// This finding with the evidence and source its rule knows.
-    pub fn with_basis(mut self, evidence: Evidence, source: &'static str) -> Self {
+    pub fn with_basis(mut self, evidence: Evidence, source: impl Into<std::borrow::Cow<'static, str>>) -> Self {
         self.evidence = evidence;
-        self.source = Some(std::borrow::Cow::Borrowed(source));
+        self.source = Some(source.into());
         self.settle();
         self
     }

@@ -75,8 +75,19 @@ pub fn basis(code: Code, dialect: Option<Dialect>, severity: Severity) -> (Evide
     };
     match code {
         // The batch services' own validation codes, in their docs.
-        EmptyFile | TooManyTasks | FileTooLarge | InvalidJsonLine | MissingRequiredParameter | InvalidRequest | DuplicateCustomId
-        | UrlMismatch | InvalidUrl | ModelMismatch | ModelNotFound | TokenLimitExceeded | InvalidUtf8 => (Documented, batch_doc),
+        EmptyFile
+        | TooManyTasks
+        | FileTooLarge
+        | InvalidJsonLine
+        | MissingRequiredParameter
+        | InvalidRequest
+        | DuplicateCustomId
+        | UrlMismatch
+        | InvalidUrl
+        | ModelMismatch
+        | ModelNotFound
+        | TokenLimitExceeded
+        | InvalidUtf8 => (Documented, batch_doc),
         // Azure documents that a BOM fails the file; OpenAI is silent.
         Utf8Bom => match dialect {
             Some(Dialect::OpenAi) => (Inferred, url(SourceId::OpenAiBatch)),

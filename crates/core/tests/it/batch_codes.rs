@@ -27,11 +27,7 @@ fn check(text: &str, d: Dialect) -> Report {
 /// model no catalog list knows (the tests' lines name model "dep"; that note,
 /// a `model_not_found` warning, has its own test).
 fn found(r: &Report) -> Vec<(u64, &'static str, Severity)> {
-    r.diagnostics
-        .iter()
-        .filter(|d| !unknown_model(d))
-        .map(|d| (d.line, d.code.as_str(), d.severity))
-        .collect()
+    r.diagnostics.iter().filter(|d| !unknown_model(d)).map(|d| (d.line, d.code.as_str(), d.severity)).collect()
 }
 
 /// The note on a model no catalog list knows.

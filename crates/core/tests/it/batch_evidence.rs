@@ -117,11 +117,7 @@ fn an_unknown_model_on_openai_carries_model_not_found_as_a_warning_naming_the_ca
 #[test]
 fn the_fix_for_a_nested_missing_parameter_is_about_that_field() {
     // A required field deep in the body is not one of the line's four.
-    let l = line(
-        "a",
-        "/v1/responses",
-        r#"{"model": "gpt-4o", "input": "hi", "tools": [{"type": "function", "parameters": {}}]}"#,
-    );
+    let l = line("a", "/v1/responses", r#"{"model": "gpt-4o", "input": "hi", "tools": [{"type": "function", "parameters": {}}]}"#);
     let r = check(&l, Dialect::OpenAi);
     let f = r
         .diagnostics

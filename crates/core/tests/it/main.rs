@@ -40,6 +40,7 @@ mod quota_plan;
 mod quota_sim_budget;
 mod quota_simulator;
 mod quota_verdict;
+mod real_corpus;
 mod results_domain;
 mod results_job;
 mod retry_passes_batch_check;

@@ -61,6 +61,10 @@ class Diagnostic:
     code: str
     param: Optional[str]
     message: str
+    evidence: Literal["documented", "observed", "inferred"]
+    """What the finding rests on; an error is never "inferred"."""
+    source: Optional[str]
+    """Where that is written or recorded (an address)."""
     def to_dict(self) -> Dict[str, Any]: ...
 
 class Report:
