@@ -10,7 +10,10 @@ export class Session {
   }
 
   static async start(base, capabilities) {
-    const res = await call(base, "POST", "/session", { capabilities: { alwaysMatch: capabilities } });
+    // A script or page load that never ends fails its command instead of
+    // hanging the test until the runner's timeout (WebKit's first run).
+    const timeouts = { script: 30_000, pageLoad: 60_000, implicit: 0 };
+    const res = await call(base, "POST", "/session", { capabilities: { alwaysMatch: { timeouts, ...capabilities } } }, 90_000);
     return new Session(base, res.sessionId);
   }
 
@@ -64,7 +67,41 @@ export class Session {
       }
       await new Promise((r) => setTimeout(r, 150));
     }
-    throw new Error(`timed out waiting for: ${what} (last: ${JSON.stringify(last)})`);
+    throw new Error(`timed out waiting for: ${what} (last: ${JSON.stringify(last)})\n${await this.describe()}`);
+  }
+
+  /**
+   * What the page was doing, for a failure's message: its URL, title, load
+   * state, the errors the smoke test's watcher caught, and a screenshot
+   * (saved under test-results/screenshots). Each step has a short timeout of
+   * its own, so a page that hangs still gets described.
+   */
+  async describe() {
+    const quick = (p) => Promise.race([p, new Promise((_, no) => setTimeout(() => no(new Error("no answer in 5 s")), 5_000))]);
+    const lines = [];
+    for (const [label, get] of [
+      ["url", () => this.url()],
+      ["title", () => this.execute("return document.title;")],
+      ["readyState", () => this.execute("return document.readyState;")],
+      ["page errors", () => this.execute("return window.__errs || [];")],
+      ["console errors", () => this.execute("return window.__consoleErrors || [];")],
+    ]) {
+      try {
+        lines.push(`  ${label}: ${JSON.stringify(await quick(get()))}`);
+      } catch (e) {
+        lines.push(`  ${label}: (${e.message})`);
+      }
+    }
+    try {
+      const { mkdirSync, writeFileSync } = await import("node:fs");
+      mkdirSync("test-results/screenshots", { recursive: true });
+      const file = `test-results/screenshots/timeout-${Date.now()}.png`;
+      writeFileSync(file, await quick(this.screenshot()));
+      lines.push(`  screenshot: ${file}`);
+    } catch (e) {
+      lines.push(`  screenshot: (${e.message})`);
+    }
+    return `what the page was doing:\n${lines.join("\n")}`;
   }
 
   close() {
@@ -72,12 +109,19 @@ export class Session {
   }
 }
 
-async function call(base, method, path, body) {
-  const res = await fetch(base + path, {
-    method,
-    headers: body ? { "content-type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
+async function call(base, method, path, body, timeout = 75_000) {
+  // No command waits for ever: a hung engine fails it with its name.
+  let res;
+  try {
+    res = await fetch(base + path, {
+      method,
+      headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(timeout),
+    });
+  } catch (e) {
+    throw new Error(`${method} ${path}: no answer from the driver in ${timeout / 1000} s (${e.name})`);
+  }
   const json = await res.json().catch(() => ({}));
   if (!res.ok || (json.value && json.value.error)) {
     const v = json.value || {};

@@ -69,7 +69,9 @@ const H1 = `const h = document.querySelector("main h1"); return h && h.textConte
 /** Collects uncaught errors from the moment it runs (call after each navigation). */
 const WATCH = `window.__errs = window.__errs || []; if (!window.__watching) { window.__watching = true;
   addEventListener("error", (e) => window.__errs.push(String(e.message)));
-  addEventListener("unhandledrejection", (e) => window.__errs.push(String(e.reason))); } return true;`;
+  addEventListener("unhandledrejection", (e) => window.__errs.push(String(e.reason)));
+  window.__consoleErrors = []; const ce = console.error.bind(console);
+  console.error = (...a) => { window.__consoleErrors.push(a.map(String).join(" ").slice(0, 500)); ce(...a); }; } return true;`;
 
 const wanted = (process.env.ENGINES || "firefox,webkit").split(",").filter(Boolean);
 
@@ -100,9 +102,15 @@ for (const name of wanted) {
     });
 
     async function open(path, title) {
-      await s.navigate(base + path);
-      await s.waitFor(H1, { args: [title], what: `${path} renders "${title}"` });
-      await s.execute(WATCH);
+      try {
+        await s.navigate(base + path);
+        await s.waitFor(H1, { args: [title], what: `${path} renders "${title}"` });
+        await s.execute(WATCH);
+      } catch (e) {
+        // The driver's own log says what the engine did (its last lines).
+        e.message += `\n${name} driver log (last lines):\n${logs.split("\n").slice(-30).join("\n")}`;
+        throw e;
+      }
     }
 
     async function noErrors(where) {
