@@ -68,6 +68,8 @@ codes! {
     EmptyArray => "empty_array",
     ArrayBelowMinLength => "array_below_min_length",
     ArrayAboveMaxLength => "array_above_max_length",
+    StringBelowMinLength => "string_below_min_length",
+    StringAboveMaxLength => "string_above_max_length",
     UnknownParameter => "unknown_parameter",
     UnsupportedParameter => "unsupported_parameter",
     UnsupportedValue => "unsupported_value",
@@ -105,6 +107,8 @@ impl Code {
                 | EmptyArray
                 | ArrayBelowMinLength
                 | ArrayAboveMaxLength
+                | StringBelowMinLength
+                | StringAboveMaxLength
                 | UnknownParameter
                 | UnsupportedParameter
                 | UnsupportedValue

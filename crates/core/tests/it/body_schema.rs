@@ -55,7 +55,11 @@ fn example(t: &Table, id: u16, depth: usize) -> Option<Value> {
         Node::Bool => json!(false),
         Node::Int { min, max } => json!(min.map(|m| m.ceil()).or(max.map(|m| m.min(1.0).floor())).unwrap_or(1.0) as i64),
         Node::Num { min, max } => json!(min.or(max.map(|m| m.min(0.5))).unwrap_or(0.5)),
-        Node::Str { values } => json!(values.first().copied().unwrap_or("x")),
+        Node::Str { values, min, max, pattern } => match (values.first(), pattern) {
+            (Some(v), _) => json!(v),
+            (None, Some(p)) => json!(matching(t.patterns[p as usize])),
+            (None, None) => json!("x".repeat((min.max(1) as usize).min(max.map_or(usize::MAX, |m| m as usize)))),
+        },
         Node::Arr { items, min, max } => {
             let n = (min.max(1) as usize).min(max.map_or(usize::MAX, |m| m as usize));
             Value::Array((0..n).map(|_| example(t, items, depth + 1)).collect::<Option<_>>()?)
@@ -73,6 +77,28 @@ fn example(t: &Table, id: u16, depth: usize) -> Option<Value> {
         }
         Node::Union(ms) => ms.iter().find_map(|&m| example(t, m, depth + 1).filter(|v| schema::validate_fits(t, id, v)))?,
     })
+}
+
+/// A short string that matches `pattern` (built from its syntax: each
+/// class's first character, each repetition's least count).
+fn matching(pattern: &str) -> String {
+    use regex_syntax::hir::{Class, Hir, HirKind};
+    fn walk(h: &Hir, out: &mut String) {
+        match h.kind() {
+            HirKind::Literal(l) => out.push_str(std::str::from_utf8(&l.0).unwrap()),
+            HirKind::Class(Class::Unicode(c)) => out.push(c.ranges()[0].start()),
+            HirKind::Class(Class::Bytes(c)) => out.push(c.ranges()[0].start() as char),
+            HirKind::Repetition(r) => (0..r.min.max(1)).for_each(|_| walk(&r.sub, out)),
+            HirKind::Capture(c) => walk(&c.sub, out),
+            HirKind::Concat(hs) => hs.iter().for_each(|h| walk(h, out)),
+            HirKind::Alternation(hs) => walk(&hs[0], out),
+            HirKind::Empty | HirKind::Look(_) => {}
+        }
+    }
+    let mut out = String::new();
+    walk(&regex_syntax::parse(pattern).unwrap(), &mut out);
+    assert!(regex_lite::Regex::new(pattern).unwrap().is_match(&out), "{pattern}: {out}");
+    out
 }
 
 /// The root's example with the value at `steps` replaced by `leaf`.
@@ -200,10 +226,26 @@ fn breaking(t: &Table, id: u16) -> Vec<(Value, Code, &'static str)> {
                 v.push((json!(m + 0.5), Code::DecimalAboveMaxValue, "maximum"));
             }
         }
-        Node::Str { values } => {
+        Node::Str { values, min, max, pattern } => {
             v.push((json!(12345), Code::InvalidType, "type"));
             if !values.is_empty() {
                 v.push((json!("no-such-value"), Code::InvalidValue, "enum"));
+            }
+            // Lengths in characters: multi-byte ones that stay within the
+            // bounds in bytes would not test that.
+            let fill = match pattern {
+                Some(p) => matching(t.patterns[p as usize]).chars().next().unwrap(),
+                None => 'é',
+            };
+            if min > 0 {
+                v.push((json!(fill.to_string().repeat(min as usize - 1)), Code::StringBelowMinLength, "minLength"));
+            }
+            // (The multi-megabyte bounds are met by `hostile_strings_stay_bounded`.)
+            if let Some(m) = max.filter(|&m| m <= 100_000) {
+                v.push((json!(fill.to_string().repeat(m as usize + 1)), Code::StringAboveMaxLength, "maxLength"));
+            }
+            if pattern.is_some() {
+                v.push((json!("!".repeat(min.max(1) as usize)), Code::InvalidValue, "pattern"));
             }
         }
         Node::Bool => v.push((json!("true"), Code::InvalidType, "type")),
@@ -263,6 +305,10 @@ fn every_constraint_is_met_by_one_line_and_broken_by_another_in_both_dialects() 
         (Dialect::OpenAi, schema::openai_table(), "responses", "/v1/responses"),
         (Dialect::OpenAi, schema::openai_table(), "embeddings", "/v1/embeddings"),
         (Dialect::OpenAi, schema::openai_table(), "completions", "/v1/completions"),
+        (Dialect::OpenAi, schema::openai_table(), "moderations", "/v1/moderations"),
+        (Dialect::OpenAi, schema::openai_table(), "images_generations", "/v1/images/generations"),
+        (Dialect::OpenAi, schema::openai_table(), "images_edits", "/v1/images/edits"),
+        (Dialect::OpenAi, schema::openai_table(), "videos", "/v1/videos"),
         (Dialect::Azure, schema::azure_table(), "chat", "/v1/chat/completions"),
         (Dialect::Azure, schema::openai_table(), "responses", "/v1/responses"),
     ];
