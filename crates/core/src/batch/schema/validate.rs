@@ -417,6 +417,18 @@ fn union(t: &Table, id: u16, v: &Value, path: &str, out: &mut Vec<Finding>, dept
             kin = matching;
         }
     }
+    // Members that name the most of the value's keys: a chat-style message
+    // (`role`, `content`) is meant as a message, not as an item whose
+    // only fault would be a missing `type`.
+    if let Value::Object(o) = v {
+        let unnamed = |l: u16| match t.node(l) {
+            Node::Obj { props, .. } => o.keys().filter(|k| !props.iter().any(|(n, _)| n == k)).count(),
+            _ => usize::MAX,
+        };
+        if let Some(fewest) = kin.iter().map(|&l| unnamed(l)).min() {
+            kin.retain(|&l| unnamed(l) == fewest);
+        }
+    }
     // Else the member with the fewest findings.
     let mut best: Option<Vec<Finding>> = None;
     for &l in &kin {
