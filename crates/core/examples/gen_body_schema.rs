@@ -47,8 +47,8 @@ fn main() {
         println!("{table}:");
         for (name, s) in stats {
             println!(
-                "  {name:12} types {:4}  enums {:3}  bounds {:3}  lengths {:3}  required {:4}  unions {:4}  closed {:2}  unchecked {:3}",
-                s.types, s.enums, s.bounds, s.lengths, s.required, s.unions, s.closed, s.unchecked
+                "  {name:18} types {:4}  enums {:3}  bounds {:3}  lengths {:3}  string lengths {:3}  patterns {:2}  required {:4}  unions {:4}  closed {:2}  unchecked {:3}",
+                s.types, s.enums, s.bounds, s.lengths, s.str_lengths, s.patterns, s.required, s.unions, s.closed, s.unchecked
             );
         }
     }

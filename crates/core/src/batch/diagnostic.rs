@@ -71,6 +71,8 @@ codes! {
     EmptyArray => "empty_array",
     ArrayBelowMinLength => "array_below_min_length",
     ArrayAboveMaxLength => "array_above_max_length",
+    StringBelowMinLength => "string_below_min_length",
+    StringAboveMaxLength => "string_above_max_length",
     UnknownParameter => "unknown_parameter",
     UnsupportedParameter => "unsupported_parameter",
     UnsupportedValue => "unsupported_value",
@@ -107,6 +109,8 @@ impl Code {
                 | EmptyArray
                 | ArrayBelowMinLength
                 | ArrayAboveMaxLength
+                | StringBelowMinLength
+                | StringAboveMaxLength
                 | UnknownParameter
                 | UnsupportedParameter
                 | UnsupportedValue

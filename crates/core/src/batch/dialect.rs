@@ -18,7 +18,9 @@ pub enum Endpoint {
     Embeddings,
     Completions,
     Moderations,
-    Images,
+    ImageGenerations,
+    ImageEdits,
+    Videos,
 }
 
 impl Dialect {
@@ -56,6 +58,7 @@ impl Dialect {
                 "/v1/moderations",
                 "/v1/images/generations",
                 "/v1/images/edits",
+                "/v1/videos",
             ],
         }
     }
@@ -87,7 +90,9 @@ impl Endpoint {
             "/embeddings" => Some(Endpoint::Embeddings),
             "/completions" => Some(Endpoint::Completions),
             "/moderations" => Some(Endpoint::Moderations),
-            "/images/generations" | "/images/edits" => Some(Endpoint::Images),
+            "/images/generations" => Some(Endpoint::ImageGenerations),
+            "/images/edits" => Some(Endpoint::ImageEdits),
+            "/videos" => Some(Endpoint::Videos),
             _ => None,
         }
     }
@@ -97,7 +102,7 @@ impl Endpoint {
         match self {
             Endpoint::ChatCompletions => "body.messages",
             Endpoint::Responses | Endpoint::Embeddings | Endpoint::Moderations => "body.input",
-            Endpoint::Completions | Endpoint::Images => "body.prompt",
+            Endpoint::Completions | Endpoint::ImageGenerations | Endpoint::ImageEdits | Endpoint::Videos => "body.prompt",
         }
     }
 
@@ -119,7 +124,9 @@ impl Endpoint {
             Endpoint::Embeddings => "Embeddings",
             Endpoint::Completions => "Completions",
             Endpoint::Moderations => "Moderations",
-            Endpoint::Images => "Images",
+            Endpoint::ImageGenerations => "Images",
+            Endpoint::ImageEdits => "Image edits",
+            Endpoint::Videos => "Videos",
         }
     }
 }

@@ -70,7 +70,9 @@ pub(crate) fn prompt_tokens(body: &Value, endpoint: Endpoint, o: Overheads, tc: 
         }
         Endpoint::Embeddings | Endpoint::Moderations => body.get("input").map_or(0, |v| plain_input(v, tc)),
         Endpoint::Completions => body.get("prompt").map_or(0, |v| plain_input(v, tc)),
-        Endpoint::Images => body.get("prompt").and_then(Value::as_str).map_or(0, |s| tc.count(s)),
+        Endpoint::ImageGenerations | Endpoint::ImageEdits | Endpoint::Videos => {
+            body.get("prompt").and_then(Value::as_str).map_or(0, |s| tc.count(s))
+        }
     })
 }
 
@@ -165,7 +167,7 @@ fn cap_keys(endpoint: Endpoint) -> &'static [&'static str] {
         Endpoint::ChatCompletions => &["max_completion_tokens", "max_tokens"],
         Endpoint::Responses => &["max_output_tokens"],
         Endpoint::Completions => &["max_tokens"],
-        Endpoint::Embeddings | Endpoint::Moderations | Endpoint::Images => &[],
+        Endpoint::Embeddings | Endpoint::Moderations | Endpoint::ImageGenerations | Endpoint::ImageEdits | Endpoint::Videos => &[],
     }
 }
 

@@ -114,7 +114,7 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
             "Lower the output cap to at most the model's maximum output tokens; the service rejects larger caps, and they inflate the enqueued-token estimate.",
             "출력 상한을 모델의 최대 출력 토큰 이하로 낮추세요. 서비스는 더 큰 상한을 거부하며, 큐 토큰 추정치도 부풀립니다.",
         ),
-        InvalidType | InvalidValue | IntegerBelowMinValue | IntegerAboveMaxValue | DecimalBelowMinValue | DecimalAboveMaxValue | EmptyArray | ArrayBelowMinLength | ArrayAboveMaxLength => Text::new(
+        InvalidType | InvalidValue | IntegerBelowMinValue | IntegerAboveMaxValue | DecimalBelowMinValue | DecimalAboveMaxValue | EmptyArray | ArrayBelowMinLength | ArrayAboveMaxLength | StringBelowMinLength | StringAboveMaxLength => Text::new(
             "Fix the value at the path named in the message (param) to what the API's schema allows: this request fails as a bad request in the error file, the rest of the batch runs.",
             "메시지(param)가 가리키는 경로의 값을 API 스키마가 허용하는 값으로 고치세요. 이 요청은 오류 파일에 잘못된 요청으로 실패하고, 배치의 나머지는 실행됩니다.",
         ),
@@ -228,6 +228,8 @@ pub fn describe(code: Code) -> Text {
             ("An array has fewer items than the API requires.", "배열의 항목이 API가 요구하는 수보다 적습니다.")
         }
         ArrayAboveMaxLength => ("An array has more items than the API allows.", "배열의 항목이 API가 허용하는 수보다 많습니다."),
+        StringBelowMinLength => ("A string is shorter than the API requires.", "문자열이 API가 요구하는 길이보다 짧습니다."),
+        StringAboveMaxLength => ("A string is longer than the API allows.", "문자열이 API가 허용하는 길이보다 깁니다."),
         UnknownParameter => ("The request has an argument the API does not know.", "요청에 API가 모르는 인자가 있습니다."),
         UnsupportedParameter => ("This model refuses this parameter.", "이 모델은 이 매개변수를 거부합니다."),
         UnsupportedValue => ("This model accepts only the default value here.", "이 모델은 여기서 기본값만 받습니다."),

@@ -14,6 +14,21 @@ const MODELS: &[&str] = &["\"dep\"", "\"gpt-4o\"", "\"gpt-4o-mini\"", "\"  \"", 
 const VALUES: &[&str] = &["16", "-1", "1e400", "1.5", "null", "\"x\"", "true", "false", "{}", "[1,{\"a\":[]}]", "18446744073709551616"];
 const CONTENTS: &[&str] = &["\"hi\"", "\"한국어 \\n \\ud83d\\ude00\"", "null", "[{\"type\":\"text\",\"text\":\"t\"}]", "5", "\"\\u0000\""];
 const ROLES: &[&str] = &["\"user\"", "\"system\"", "\"assistant\"", "\"bot\"", "3", "null"];
+/// Strings the schema bounds in characters (`call_id`: 1 to 64) or by a
+/// pattern (`namespace`: `^[a-zA-Z0-9_-]+$`): at, over and under the bounds,
+/// multi-byte (within the bound in characters, not in bytes), escaped.
+const BOUNDED: &[&str] = &[
+    "\"call_id\": \"c\"",
+    "\"call_id\": \"\"",
+    "\"call_id\": \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"",
+    "\"call_id\": \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"",
+    "\"call_id\": \"한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한\"",
+    "\"call_id\": \"한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한한\"",
+    "\"call_id\": \"\\u0061\\u0062\"",
+    "\"call_id\": \"c\", \"namespace\": \"ns_1\"",
+    "\"call_id\": \"c\", \"namespace\": \"a b\"",
+    "\"call_id\": \"c\", \"namespace\": \"\\u0041\"",
+];
 
 /// Choices that make an ordinary request; tests vary some of them.
 const GOOD: [usize; 25] = [9, 1, 1, 2, 1, 1, 0, 0, 0, 0, 2, 6, 6, 6, 6, 5, 5, 5, 5, 2, 2, 2, 2, 0, 0];
@@ -61,6 +76,10 @@ fn request(c: &[usize]) -> String {
     }
     if at(23) % 9 == 1 {
         body.push("\"mod\\u0065l\": \"other\"".into());
+    }
+    if at(23) % 9 == 2 {
+        let item = pick(BOUNDED, at(22) + at(21));
+        body.push(format!("\"input\": [{{\"type\": \"function_call_output\", {item}, \"output\": \"o\"}}]"));
     }
     let mut top = Vec::new();
     if at(0) % 8 != 0 {

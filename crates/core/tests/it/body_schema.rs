@@ -55,7 +55,11 @@ fn example(t: &Table, id: u16, depth: usize) -> Option<Value> {
         Node::Bool => json!(false),
         Node::Int { min, max } => json!(min.map(|m| m.ceil()).or(max.map(|m| m.min(1.0).floor())).unwrap_or(1.0) as i64),
         Node::Num { min, max } => json!(min.or(max.map(|m| m.min(0.5))).unwrap_or(0.5)),
-        Node::Str { values } => json!(values.first().copied().unwrap_or("x")),
+        Node::Str { values, min, max, pattern } => match (values.first(), pattern) {
+            (Some(v), _) => json!(v),
+            (None, Some(p)) => json!(matching(t.patterns[p as usize])),
+            (None, None) => json!("x".repeat((min.max(1) as usize).min(max.map_or(usize::MAX, |m| m as usize)))),
+        },
         Node::Arr { items, min, max } => {
             let n = (min.max(1) as usize).min(max.map_or(usize::MAX, |m| m as usize));
             Value::Array((0..n).map(|_| example(t, items, depth + 1)).collect::<Option<_>>()?)
@@ -73,6 +77,28 @@ fn example(t: &Table, id: u16, depth: usize) -> Option<Value> {
         }
         Node::Union(ms) => ms.iter().find_map(|&m| example(t, m, depth + 1).filter(|v| schema::validate_fits(t, id, v)))?,
     })
+}
+
+/// A short string that matches `pattern` (built from its syntax: each
+/// class's first character, each repetition's least count).
+fn matching(pattern: &str) -> String {
+    use regex_syntax::hir::{Class, Hir, HirKind};
+    fn walk(h: &Hir, out: &mut String) {
+        match h.kind() {
+            HirKind::Literal(l) => out.push_str(std::str::from_utf8(&l.0).unwrap()),
+            HirKind::Class(Class::Unicode(c)) => out.push(c.ranges()[0].start()),
+            HirKind::Class(Class::Bytes(c)) => out.push(c.ranges()[0].start() as char),
+            HirKind::Repetition(r) => (0..r.min.max(1)).for_each(|_| walk(&r.sub, out)),
+            HirKind::Capture(c) => walk(&c.sub, out),
+            HirKind::Concat(hs) => hs.iter().for_each(|h| walk(h, out)),
+            HirKind::Alternation(hs) => walk(&hs[0], out),
+            HirKind::Empty | HirKind::Look(_) => {}
+        }
+    }
+    let mut out = String::new();
+    walk(&regex_syntax::parse(pattern).unwrap(), &mut out);
+    assert!(regex_lite::Regex::new(pattern).unwrap().is_match(&out), "{pattern}: {out}");
+    out
 }
 
 /// The root's example with the value at `steps` replaced by `leaf`.
@@ -200,10 +226,26 @@ fn breaking(t: &Table, id: u16) -> Vec<(Value, Code, &'static str)> {
                 v.push((json!(m + 0.5), Code::DecimalAboveMaxValue, "maximum"));
             }
         }
-        Node::Str { values } => {
+        Node::Str { values, min, max, pattern } => {
             v.push((json!(12345), Code::InvalidType, "type"));
             if !values.is_empty() {
                 v.push((json!("no-such-value"), Code::InvalidValue, "enum"));
+            }
+            // Lengths in characters: multi-byte ones that stay within the
+            // bounds in bytes would not test that.
+            let fill = match pattern {
+                Some(p) => matching(t.patterns[p as usize]).chars().next().unwrap(),
+                None => 'é',
+            };
+            if min > 0 {
+                v.push((json!(fill.to_string().repeat(min as usize - 1)), Code::StringBelowMinLength, "minLength"));
+            }
+            // (The multi-megabyte bounds are met by `hostile_strings_stay_bounded`.)
+            if let Some(m) = max.filter(|&m| m <= 100_000) {
+                v.push((json!(fill.to_string().repeat(m as usize + 1)), Code::StringAboveMaxLength, "maxLength"));
+            }
+            if pattern.is_some() {
+                v.push((json!("!".repeat(min.max(1) as usize)), Code::InvalidValue, "pattern"));
             }
         }
         Node::Bool => v.push((json!("true"), Code::InvalidType, "type")),
@@ -263,6 +305,10 @@ fn every_constraint_is_met_by_one_line_and_broken_by_another_in_both_dialects() 
         (Dialect::OpenAi, schema::openai_table(), "responses", "/v1/responses"),
         (Dialect::OpenAi, schema::openai_table(), "embeddings", "/v1/embeddings"),
         (Dialect::OpenAi, schema::openai_table(), "completions", "/v1/completions"),
+        (Dialect::OpenAi, schema::openai_table(), "moderations", "/v1/moderations"),
+        (Dialect::OpenAi, schema::openai_table(), "images_generations", "/v1/images/generations"),
+        (Dialect::OpenAi, schema::openai_table(), "images_edits", "/v1/images/edits"),
+        (Dialect::OpenAi, schema::openai_table(), "videos", "/v1/videos"),
         (Dialect::Azure, schema::azure_table(), "chat", "/v1/chat/completions"),
         (Dialect::Azure, schema::openai_table(), "responses", "/v1/responses"),
     ];
@@ -626,4 +672,217 @@ fn the_cheap_checks_survive_hostile_lines() {
         assert!(c.contains(&Code::LineTooLong) && c.contains(&code), "{name}: {c:?}");
         assert_ne!(r.verdict(), Verdict::Ready, "{name}");
     }
+}
+
+/// Each request line's errors: (code, param, message), and whether the fast path took it.
+fn errors_of(line: &str, dialect: Dialect) -> (Vec<(String, Option<String>, String)>, bool) {
+    let c = Catalog::builtin();
+    let r = LineRef { number: 1, start: 0, bytes: line.as_bytes() };
+    let mut out = Findings::new(64);
+    check_line(r, dialect, &c, &mut out);
+    let errors = out
+        .list()
+        .iter()
+        .filter(|d| d.severity == batchlane_core::batch::Severity::Error)
+        .map(|d| (d.code.as_str().to_string(), d.param.clone(), d.message.clone()))
+        .collect();
+    let fast = check_line_fast(r, dialect, &c, &mut Findings::new(64)).is_some();
+    (errors, fast)
+}
+
+fn req(url: &str, body: &str) -> String {
+    format!(r#"{{"custom_id": "r1", "method": "POST", "url": "{url}", "body": {body}}}"#)
+}
+
+/// Structured outputs as Azure's batch how-to writes them
+/// (`json_schema: {name, strict, schema}`): the 2024-10-21 spec requires a
+/// `type` inside json_schema that it never defines (a patch, found by the lint).
+#[test]
+fn azure_structured_outputs_as_azure_documents_them_pass() {
+    let body = r#"{"model": "gpt-4o-mini-batch", "messages": [{"role": "system", "content": "Extract the event information."}, {"role": "user", "content": "Alice and Bob are going to a science fair on Friday."}], "response_format": {"type": "json_schema", "json_schema": {"name": "CalendarEventResponse", "strict": true, "schema": {"type": "object", "properties": {"name": {"type": "string"}, "date": {"type": "string"}, "participants": {"type": "array", "items": {"type": "string"}}}, "required": ["name", "date", "participants"], "additionalProperties": false}}}}"#;
+    for url in ["/v1/chat/completions", "/chat/completions"] {
+        let (errors, fast) = errors_of(&req(url, body), Dialect::Azure);
+        assert!(errors.is_empty() && fast, "{url}: {errors:?}");
+    }
+}
+
+/// Fields the spec lists as required though the service fills them in:
+/// an input_image's detail ("Defaults to auto"), a function tool's strict.
+#[test]
+fn required_but_defaulted_fields_may_be_left_out() {
+    let image = r#"{"model": "gpt-4.1", "input": [{"role": "user", "content": [{"type": "input_text", "text": "What is in this image?"}, {"type": "input_image", "image_url": "https://example.com/a.png"}]}]}"#;
+    let tool = r#"{"model": "gpt-4.1", "input": "What is the weather in Paris?", "tools": [{"type": "function", "name": "get_weather", "description": "Get the weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]}"#;
+    for d in [Dialect::OpenAi, Dialect::Azure] {
+        for body in [image, tool] {
+            let (errors, fast) = errors_of(&req("/v1/responses", body), d);
+            assert!(errors.is_empty() && fast, "{d:?} {body}: {errors:?}");
+        }
+    }
+}
+
+/// A conversation fed back as OpenAI's conversation-state guide does it:
+/// the assistant's turn with the output_text parts the response gave.
+#[test]
+fn responses_history_with_output_text_parts_passes() {
+    let body = r#"{"model": "gpt-4o-mini", "input": [{"role": "user", "content": "tell me a joke"}, {"role": "assistant", "content": [{"type": "output_text", "text": "Why did the chicken cross the road?", "annotations": []}]}, {"role": "user", "content": "tell me another"}]}"#;
+    let bare = body.replace(r#", "annotations": []"#, "");
+    for d in [Dialect::OpenAi, Dialect::Azure] {
+        for b in [body.to_string(), bare.clone()] {
+            let (errors, fast) = errors_of(&req("/v1/responses", &b), d);
+            assert!(errors.is_empty() && fast, "{d:?} {b}: {errors:?}");
+        }
+    }
+}
+
+/// Every endpoint of OpenAI's batch API (`CreateBatchRequest.endpoint`) is
+/// a url the check takes, and its body is checked against its schema.
+#[test]
+fn every_openai_batch_endpoint_is_taken_and_its_body_checked() {
+    let ok: &[(&str, &str)] = &[
+        ("/v1/videos", r#"{"model": "sora-2", "prompt": "A calico cat playing a piano on stage", "seconds": "8", "size": "1280x720"}"#),
+        ("/v1/images/generations", r#"{"model": "gpt-image-1", "prompt": "A cute baby sea otter", "n": 1, "size": "1024x1024"}"#),
+        (
+            "/v1/images/edits",
+            r#"{"model": "gpt-image-1.5", "prompt": "Add a watercolor effect", "images": [{"image_url": "https://example.com/a.png"}]}"#,
+        ),
+        ("/v1/moderations", r#"{"model": "omni-moderation-latest", "input": "I want to kill them."}"#),
+    ];
+    for (url, body) in ok {
+        let (errors, fast) = errors_of(&req(url, body), Dialect::OpenAi);
+        assert!(errors.is_empty() && fast, "{url}: {errors:?}");
+    }
+    let long = "x".repeat(32_001);
+    let bad: &[(&str, String, &str, &str)] = &[
+        ("/v1/videos", format!(r#"{{"model": "sora-2", "prompt": "{long}"}}"#), "string_above_max_length", "body.prompt"),
+        ("/v1/videos", r#"{"model": "sora-2", "prompt": ""}"#.into(), "string_below_min_length", "body.prompt"),
+        ("/v1/images/generations", r#"{"model": "dall-e-3", "prompt": "otter", "n": 11}"#.into(), "integer_above_max_value", "body.n"),
+        ("/v1/images/edits", r#"{"model": "gpt-image-1", "prompt": "otter", "images": []}"#.into(), "empty_array", "body.images"),
+        ("/v1/moderations", r#"{"model": "omni-moderation-latest", "input": 5}"#.into(), "invalid_type", "body.input"),
+    ];
+    for (url, body, code, param) in bad {
+        let (errors, fast) = errors_of(&req(url, body), Dialect::OpenAi);
+        assert!(!fast && errors.iter().any(|(c, p, _)| c == code && p.as_deref() == Some(param)), "{url}: {errors:?}");
+    }
+}
+
+/// Lengths and patterns the spec gives, in the services' words and codes
+/// (recorded 400s: `string_above_max_length` for a too-long string,
+/// `invalid_value` for a pattern), counted in characters.
+#[test]
+fn string_lengths_and_patterns_answer_in_the_services_words() {
+    let item = |fields: &str| {
+        req("/v1/responses", &format!(r#"{{"model": "gpt-4.1", "input": [{{"type": "function_call_output", {fields}, "output": "ok"}}]}}"#))
+    };
+    let (errors, _) = errors_of(&item(&format!(r#""call_id": "{}""#, "c".repeat(65))), Dialect::OpenAi);
+    assert_eq!(
+        errors,
+        [(
+            "string_above_max_length".to_string(),
+            Some("body.input[0].call_id".to_string()),
+            "Invalid 'input[0].call_id': string too long. Expected a string with maximum length 64, but got a string with length 65 instead."
+                .to_string()
+        )]
+    );
+    // 64 Hangul syllables are 192 bytes and 64 characters: within the bound.
+    let (errors, fast) = errors_of(&item(&format!(r#""call_id": "{}""#, "한".repeat(64))), Dialect::OpenAi);
+    assert!(errors.is_empty() && fast, "{errors:?}");
+    let (errors, fast) = errors_of(&item(r#""call_id": """#), Dialect::OpenAi);
+    assert!(
+        !fast
+            && errors.iter().any(|(c, p, m)| {
+                c == "string_below_min_length"
+        && p.as_deref() == Some("body.input[0].call_id")
+        && m == "Invalid 'input[0].call_id': string too short. Expected a string with minimum length 1, but got an empty string instead."
+            }),
+        "{errors:?}"
+    );
+    let (errors, fast) = errors_of(&item(r#""call_id": "c1", "namespace": "my tools""#), Dialect::OpenAi);
+    assert!(!fast, "{errors:?}");
+    assert_eq!(
+        errors,
+        [(
+            "invalid_value".to_string(),
+            Some("body.input[0].namespace".to_string()),
+            "Invalid 'input[0].namespace': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'."
+                .to_string()
+        )]
+    );
+}
+
+/// Chat-style parts sent to the Responses API: the service names the part's
+/// type (`input[0].content[0].type: Invalid value: 'text'`), not the item's.
+#[test]
+fn chat_style_parts_sent_to_responses_are_blamed_where_the_service_does() {
+    let text = r#"{"model": "gpt-4.1", "input": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]}"#;
+    let image = r#"{"model": "gpt-4.1", "input": [{"role": "user", "content": [{"type": "input_text", "text": "hi"}, {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}}]}]}"#;
+    // Two chat-style parts: the message has two findings, an item that only
+    // lacks `type` one; the message is still what it was meant as.
+    let both = r#"{"model": "gpt-4.1", "input": [{"role": "system", "content": "be brief"}, {"role": "user", "content": [{"type": "text", "text": "hi"}, {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}}]}]}"#;
+    for d in [Dialect::OpenAi, Dialect::Azure] {
+        for (body, param, value) in [
+            (text, "body.input[0].content[0].type", "text"),
+            (image, "body.input[0].content[1].type", "image_url"),
+            (both, "body.input[1].content[0].type", "text"),
+        ] {
+            let (errors, fast) = errors_of(&req("/v1/responses", body), d);
+            assert!(!fast, "{d:?}");
+            let hit = errors.iter().find(|(_, p, _)| p.as_deref() == Some(param));
+            let Some((code, _, message)) = hit else { panic!("{d:?}: want {param}, got {errors:?}") };
+            assert_eq!(code, "invalid_value");
+            assert!(message.starts_with(&format!("Invalid value: '{value}'.")), "{message}");
+        }
+    }
+}
+
+/// Hostile strings and nesting through the new schema paths: a 5 MB tool
+/// description, a 5 MB string under a pattern (a long run the pattern's
+/// class takes, then one it refuses), a 5 MB string under a length bound,
+/// deep nesting in an open object. Each is answered, never a panic; the
+/// length bound answers before the pattern is tried.
+#[test]
+fn hostile_strings_stay_bounded() {
+    let big = "a".repeat(5 * 1024 * 1024);
+    let tool = req(
+        "/v1/chat/completions",
+        &format!(
+            r#"{{"model": "gpt-4o", "messages": [{{"role": "user", "content": "hi"}}], "tools": [{{"type": "function", "function": {{"name": "f", "description": "{big}", "parameters": {{"type": "object"}}}}}}]}}"#
+        ),
+    );
+    let (errors, fast) = errors_of(&tool, Dialect::OpenAi);
+    assert!(errors.is_empty() && fast, "{errors:?}");
+    let item = |fields: String| {
+        req("/v1/responses", &format!(r#"{{"model": "gpt-4.1", "input": [{{"type": "function_call_output", {fields}, "output": "ok"}}]}}"#))
+    };
+    // Under a pattern and a length bound: the bound answers.
+    let (errors, fast) = errors_of(&item(format!(r#""call_id": "c1", "namespace": "{big}!""#)), Dialect::OpenAi);
+    assert!(
+        !fast && errors.len() == 1 && errors[0].0 == "string_above_max_length",
+        "{:?}",
+        errors.iter().map(|e| &e.0).collect::<Vec<_>>()
+    );
+    // Under a pattern alone (regex-lite: time linear in the string).
+    let mcp = req(
+        "/v1/responses",
+        &format!(
+            r#"{{"model": "gpt-4.1", "input": "hi", "tools": [{{"type": "mcp", "server_label": "s", "tunnel_id": "tunnel_{big}!"}}]}}"#
+        ),
+    );
+    let (errors, fast) = errors_of(&mcp, Dialect::OpenAi);
+    assert!(
+        !fast && errors.len() == 1 && errors[0].0 == "invalid_value" && errors[0].1.as_deref() == Some("body.tools[0].tunnel_id"),
+        "{:?}",
+        errors.iter().map(|e| (&e.0, &e.1)).collect::<Vec<_>>()
+    );
+    let (errors, fast) = errors_of(&item(format!(r#""call_id": "{big}""#)), Dialect::OpenAi);
+    assert!(!fast && errors.len() == 1 && errors[0].2.ends_with("but got a string with length 5242880 instead."), "{:?}", errors.len());
+    // Nesting as deep as the parser takes, inside a tool's open parameters.
+    let deep = format!("{}1{}", r#"{"a": "#.repeat(120), "}".repeat(120));
+    let nested = req(
+        "/v1/chat/completions",
+        &format!(
+            r#"{{"model": "gpt-4o", "messages": [{{"role": "user", "content": "hi"}}], "tools": [{{"type": "function", "function": {{"name": "f", "parameters": {deep}}}}}]}}"#
+        ),
+    );
+    let (errors, _) = errors_of(&nested, Dialect::OpenAi);
+    assert!(errors.iter().all(|(c, _, _)| c == "invalid_json_line"), "{errors:?}");
 }

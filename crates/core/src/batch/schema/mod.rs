@@ -23,6 +23,7 @@ pub(crate) use validate::{figure, fits, fits_str};
 pub use validate::{validate, Finding, Problem};
 
 use super::{Dialect, Endpoint};
+use std::sync::OnceLock;
 
 /// What an object does with keys its schema does not list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,9 +51,14 @@ pub enum Node {
         min: Option<f64>,
         max: Option<f64>,
     },
-    /// A string; `values` empty means any string.
+    /// A string; `values` empty means any string. `min`/`max` bound its
+    /// length in characters; `pattern` indexes the table's `patterns` (a
+    /// regular expression it must contain a match of).
     Str {
         values: &'static [&'static str],
+        min: u32,
+        max: Option<u32>,
+        pattern: Option<u16>,
     },
     Arr {
         items: u16,
@@ -75,11 +81,22 @@ pub struct Table {
     pub source: &'static str,
     pub roots: &'static [(&'static str, u16)],
     pub nodes: &'static [Node],
+    /// The `pattern`s its string nodes name.
+    pub patterns: &'static [&'static str],
+    /// Each pattern compiled, on first use (`None`: it does not compile, and
+    /// is not checked; the generator refuses such a pattern).
+    pub compiled: OnceLock<Vec<Option<regex_lite::Regex>>>,
 }
 
 impl Table {
     pub fn node(&self, id: u16) -> &Node {
         &self.nodes[id as usize]
+    }
+
+    /// Pattern `i`, compiled once for the table's lifetime.
+    pub fn pattern(&self, i: u16) -> Option<&regex_lite::Regex> {
+        let all = self.compiled.get_or_init(|| self.patterns.iter().map(|p| regex_lite::Regex::new(p).ok()).collect());
+        all.get(i as usize)?.as_ref()
     }
 
     /// The body schema for an endpoint's name (`chat`, `responses`, …).
@@ -90,12 +107,16 @@ impl Table {
 
 /// The endpoint's name in the tables' `roots`.
 pub fn root_name(endpoint: Endpoint) -> Option<&'static str> {
+    // Every endpoint has a body schema today; Option for one that may not.
     match endpoint {
         Endpoint::ChatCompletions => Some("chat"),
         Endpoint::Responses => Some("responses"),
         Endpoint::Embeddings => Some("embeddings"),
         Endpoint::Completions => Some("completions"),
-        Endpoint::Moderations | Endpoint::Images => None,
+        Endpoint::Moderations => Some("moderations"),
+        Endpoint::ImageGenerations => Some("images_generations"),
+        Endpoint::ImageEdits => Some("images_edits"),
+        Endpoint::Videos => Some("videos"),
     }
 }
 

@@ -126,7 +126,7 @@ impl FitVisitor {
     }
 
     fn string<E: Error>(&self, s: &str) -> Result<Fitted, E> {
-        let m = self.leaves.mask(self.t, |n| matches!(n, Node::Str { values } if values.is_empty() || values.contains(&s)));
+        let m = self.leaves.mask(self.t, |n| super::validate::str_fits(self.t, n, s));
         result(m, Skip::Other)
     }
 }

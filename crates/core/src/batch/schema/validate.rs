@@ -9,13 +9,46 @@ use serde_json::Value;
 /// What is wrong with a value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Problem {
-    Type { expected: String, got: &'static str },
-    BelowMin { min: f64, integer: bool },
-    AboveMax { max: f64, integer: bool },
-    EmptyArray { min: u32 },
-    TooShort { min: u32, len: usize },
-    TooLong { max: u32, len: usize },
-    Value { allowed: Vec<&'static str> },
+    Type {
+        expected: String,
+        got: &'static str,
+    },
+    BelowMin {
+        min: f64,
+        integer: bool,
+    },
+    AboveMax {
+        max: f64,
+        integer: bool,
+    },
+    EmptyArray {
+        min: u32,
+    },
+    TooShort {
+        min: u32,
+        len: usize,
+    },
+    TooLong {
+        max: u32,
+        len: usize,
+    },
+    /// A string shorter than `min` characters.
+    StrTooShort {
+        min: u32,
+        len: usize,
+    },
+    /// A string longer than `max` characters.
+    StrTooLong {
+        max: u32,
+        len: usize,
+    },
+    /// A string with no match of the pattern.
+    Pattern {
+        pattern: &'static str,
+    },
+    Value {
+        allowed: Vec<&'static str>,
+    },
     Missing,
     Unknown,
 }
@@ -56,7 +89,7 @@ fn fits_at(t: &Table, id: u16, v: &Value, depth: usize) -> bool {
         (Node::Union(ms), _) => ms.iter().any(|&m| fits_at(t, m, v, depth + 1)),
         (&Node::Int { min, max }, Value::Number(n)) => is_integer(n) && in_bounds(n.as_f64(), min, max),
         (&Node::Num { min, max }, Value::Number(n)) => in_bounds(n.as_f64(), min, max),
-        (Node::Str { values }, Value::String(s)) => values.is_empty() || values.contains(&s.as_str()),
+        (Node::Str { .. }, Value::String(s)) => str_fits(t, t.node(id), s),
         (&Node::Arr { items, min, max }, Value::Array(a)) => {
             a.len() >= min as usize && max.is_none_or(|m| a.len() <= m as usize) && a.iter().all(|x| fits_at(t, items, x, depth + 1))
         }
@@ -79,10 +112,36 @@ fn fits_at(t: &Table, id: u16, v: &Value, depth: usize) -> bool {
 pub(crate) fn fits_str(t: &Table, id: u16, s: &str) -> bool {
     match t.node(id) {
         Node::Any => true,
-        Node::Str { values } => values.is_empty() || values.contains(&s),
+        n @ Node::Str { .. } => str_fits(t, n, s),
         Node::Union(ms) => ms.iter().any(|&m| fits_str(t, m, s)),
         _ => false,
     }
+}
+
+/// Whether `s` fits string node `n`: one of its values (if it lists any),
+/// its length in characters within bounds, a match of its pattern. A node
+/// without bounds or pattern costs nothing more than the value test.
+pub(crate) fn str_fits(t: &Table, n: &Node, s: &str) -> bool {
+    let &Node::Str { values, min, max, pattern } = n else { return false };
+    (values.is_empty() || values.contains(&s))
+        && (min == 0 && max.is_none() || char_len_within(s, min, max))
+        && pattern.is_none_or(|p| t.pattern(p).is_none_or(|re| re.is_match(s)))
+}
+
+/// Whether `s` has between `min` and `max` characters, counting them only
+/// when the byte length cannot tell (a character is 1 to 4 bytes).
+fn char_len_within(s: &str, min: u32, max: Option<u32>) -> bool {
+    let bytes = s.len();
+    if bytes < min as usize {
+        return false;
+    }
+    let sure_long_enough = bytes / 4 >= min as usize;
+    let sure_short_enough = max.is_none_or(|m| bytes <= m as usize);
+    if sure_long_enough && sure_short_enough {
+        return true;
+    }
+    let n = s.chars().count();
+    n >= min as usize && max.is_none_or(|m| n <= m as usize)
 }
 
 fn is_integer(n: &serde_json::Number) -> bool {
@@ -204,11 +263,33 @@ fn check(t: &Table, id: u16, v: &Value, path: &str, out: &mut Vec<Finding>, dept
                 push(out, path, code_hi, Problem::AboveMax { max: m, integer }, msg);
             }
         }
-        Node::Str { values } => {
+        Node::Str { values, min, max, pattern } => {
             let Value::String(s) = v else { return };
             if !values.is_empty() && !values.contains(&s.as_str()) {
                 let msg = format!("Invalid value: '{}'. Supported values are: {}.", quote(s), values_list(values));
                 push(out, path, Code::InvalidValue, Problem::Value { allowed: values.to_vec() }, msg);
+            } else if (min > 0 || max.is_some()) && !char_len_within(s, min, max) {
+                let len = s.chars().count();
+                if len < min as usize {
+                    let got = if len == 0 { "an empty string".to_string() } else { format!("a string with length {len}") };
+                    let msg =
+                        format!("Invalid '{path}': string too short. Expected a string with minimum length {min}, but got {got} instead.");
+                    push(out, path, Code::StringBelowMinLength, Problem::StrTooShort { min, len }, msg);
+                } else if let Some(m) = max {
+                    let msg = format!(
+                        "Invalid '{path}': string too long. Expected a string with maximum length {m}, but got a string with length {len} instead."
+                    );
+                    push(out, path, Code::StringAboveMaxLength, Problem::StrTooLong { max: m, len }, msg);
+                }
+            } else if let Some(p) = pattern {
+                if t.pattern(p).is_some_and(|re| !re.is_match(s)) {
+                    let src = t.patterns[p as usize];
+                    let msg = format!(
+                        "Invalid '{path}': string does not match pattern. Expected a string that matches the pattern '{}'.",
+                        quote(src)
+                    );
+                    push(out, path, Code::InvalidValue, Problem::Pattern { pattern: src }, msg);
+                }
             }
         }
         Node::Arr { items, min, max } => {
@@ -303,11 +384,15 @@ fn union(t: &Table, id: u16, v: &Value, path: &str, out: &mut Vec<Finding>, dept
         };
         return type_error(path, expected, v, out);
     }
-    // Strings: one list of the values all members allow.
+    // Strings: a member that takes any value refused it by its length or
+    // pattern: its finding; else one list of the values all members allow.
     if let Value::String(s) = v {
+        if let Some(&free) = kin.iter().find(|&&l| matches!(t.node(l), Node::Str { values, .. } if values.is_empty())) {
+            return check(t, free, v, path, out, depth + 1);
+        }
         let mut allowed: Vec<&'static str> = Vec::new();
         for &l in &kin {
-            if let Node::Str { values } = t.node(l) {
+            if let Node::Str { values, .. } = t.node(l) {
                 add_values(&mut allowed, values);
             }
         }
@@ -330,6 +415,18 @@ fn union(t: &Table, id: u16, v: &Value, path: &str, out: &mut Vec<Finding>, dept
         let matching: Vec<u16> = kin.iter().copied().filter(|&l| !fixed_field_differs(t, l, o, &disc)).collect();
         if !matching.is_empty() {
             kin = matching;
+        }
+    }
+    // Members that name the most of the value's keys: a chat-style message
+    // (`role`, `content`) is meant as a message, not as an item whose
+    // only fault would be a missing `type`.
+    if let Value::Object(o) = v {
+        let unnamed = |l: u16| match t.node(l) {
+            Node::Obj { props, .. } => o.keys().filter(|k| !props.iter().any(|(n, _)| n == k)).count(),
+            _ => usize::MAX,
+        };
+        if let Some(fewest) = kin.iter().map(|&l| unnamed(l)).min() {
+            kin.retain(|&l| unnamed(l) == fewest);
         }
     }
     // Else the member with the fewest findings.
@@ -359,7 +456,7 @@ fn fixed_values(t: &Table, l: u16, name: &str) -> Option<Vec<&'static str>> {
     let mut all = Vec::new();
     for x in ls {
         match t.node(x) {
-            Node::Str { values } if !values.is_empty() => add_values(&mut all, values),
+            Node::Str { values, .. } if !values.is_empty() => add_values(&mut all, values),
             // A discriminator may be left out as null.
             Node::Null => {}
             _ => return None,

@@ -21,6 +21,9 @@ pub(super) enum Ir {
     },
     Str {
         values: Vec<String>,
+        min: u32,
+        max: Option<u32>,
+        pattern: Option<String>,
     },
     Arr {
         items: usize,
@@ -114,6 +117,9 @@ impl<'a> Compiler<'a> {
                     | "allOf"
                     | "anyOf"
                     | "oneOf"
+                    | "pattern"
+                    | "minLength"
+                    | "maxLength"
             );
             if UNMODELLED.contains(&k.as_str()) {
                 continue;
@@ -172,6 +178,8 @@ impl<'a> Compiler<'a> {
                 types.push("array".into());
             } else if o.contains_key("minimum") || o.contains_key("maximum") {
                 types.push("number".into());
+            } else if o.contains_key("pattern") || o.contains_key("minLength") || o.contains_key("maxLength") {
+                types.push("string".into());
             }
         }
         if types.is_empty() {
@@ -197,7 +205,16 @@ impl<'a> Compiler<'a> {
                         }
                         None => Vec::new(),
                     };
-                    self.add(Ir::Str { values: vals })
+                    let len = |k: &str| o.get(k).and_then(Value::as_u64).map(|n| n.min(u32::MAX as u64) as u32);
+                    let pattern = match o.get("pattern") {
+                        None => None,
+                        Some(Value::String(p)) => {
+                            regex_lite::Regex::new(p).map_err(|e| format!("pattern {p:?} does not compile: {e}"))?;
+                            Some(p.clone())
+                        }
+                        Some(other) => return Err(format!("pattern {other}")),
+                    };
+                    self.add(Ir::Str { values: vals, min: len("minLength").unwrap_or(0), max: len("maxLength"), pattern })
                 }
                 "array" => {
                     let items = match o.get("items") {
@@ -301,13 +318,21 @@ impl<'a> Compiler<'a> {
                 };
                 self.add(Ir::Obj { props, required, extra })
             }
-            (Ir::Str { values: va }, Ir::Str { values: vb }) => {
+            (Ir::Str { values: va, min: ma, max: xa, pattern: pa }, Ir::Str { values: vb, min: mb, max: xb, pattern: pb }) => {
                 let values = match (va.is_empty(), vb.is_empty()) {
                     (true, _) => vb,
                     (_, true) => va,
                     _ => va.into_iter().filter(|v| vb.contains(v)).collect(),
                 };
-                self.add(Ir::Str { values })
+                let max = match (xa, xb) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                let pattern = match (pa, pb) {
+                    (Some(a), Some(b)) if a != b => return Err(format!("two patterns on one string: {a:?} and {b:?}")),
+                    (a, b) => a.or(b),
+                };
+                self.add(Ir::Str { values, min: ma.max(mb), max, pattern })
             }
             (x, y) if x == y => a,
             (Ir::Null, Ir::Null) | (Ir::Bool, Ir::Bool) => a,
@@ -342,6 +367,10 @@ impl<'a> Compiler<'a> {
                 continue;
             }
             let id = self.named(schema)?;
+            // Applied to the spec itself, before compiling (`patch_spec`).
+            if matches!(p.change, Change::NotRequired(_) | Change::AlsoItem(_)) {
+                continue;
+            }
             let Ir::Obj { props, required, extra } = self.nodes[id].clone() else {
                 return Err(format!("patch {}: {schema} is not an object", p.at));
             };
@@ -351,7 +380,7 @@ impl<'a> Compiler<'a> {
                     let mut props = props;
                     let mut required = required;
                     if !props.iter().any(|(n, _)| n == name) {
-                        let id = self.add(Ir::Str { values: Vec::new() });
+                        let id = self.add(Ir::Str { values: Vec::new(), min: 0, max: None, pattern: None });
                         props.push((name.to_string(), id));
                     }
                     if !required.iter().any(|r| r == name) {
@@ -416,4 +445,38 @@ fn tighter(a: Option<f64>, b: Option<f64>, pick: fn(f64, f64) -> f64) -> Option<
         (Some(x), Some(y)) => Some(pick(x, y)),
         (x, y) => x.or(y),
     }
+}
+
+/// The patches that change the spec's text (a name out of a `required`
+/// list, another schema allowed as an array's items), applied to the
+/// subset's schemas before they are compiled, so that every schema built
+/// from the patched one (by `allOf`, or a union beside `type`) sees it.
+pub(super) fn patch_spec(schemas: &mut Map<String, Value>, patches: &[Patch]) -> Result<(), String> {
+    for p in patches {
+        if !matches!(p.change, Change::NotRequired(_) | Change::AlsoItem(_)) {
+            continue;
+        }
+        // `Schema` or `Schema.property` (an inline object schema of a property).
+        let mut names = p.at.split('.');
+        let Some(mut s) = names.next().and_then(|n| schemas.get_mut(n)) else { continue };
+        for prop in names {
+            s = s.pointer_mut(&format!("/properties/{prop}")).ok_or_else(|| format!("patch {}: no property {prop}", p.at))?;
+        }
+        match p.change {
+            Change::NotRequired(name) => {
+                // A schema of the same name in the other vendor's spec may
+                // not have the erratum: nothing to do there.
+                if let Some(req) = s.get_mut("required").and_then(Value::as_array_mut) {
+                    req.retain(|x| x != name);
+                }
+            }
+            Change::AlsoItem(other) => {
+                let Some(items) = s.get_mut("items") else { return Err(format!("patch {}: not an array", p.at)) };
+                let reference = serde_json::json!({ "$ref": format!("#/components/schemas/{other}") });
+                *items = serde_json::json!({ "anyOf": [items.take(), reference] });
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }

@@ -27,7 +27,7 @@ fn num(x: Option<f64>) -> String {
     }
 }
 
-pub(super) fn emit(ir: &Ir, index: &HashMap<usize, usize>) -> String {
+pub(super) fn emit(ir: &Ir, index: &HashMap<usize, usize>, patterns: &[String]) -> String {
     match ir {
         Ir::Any => "Any".into(),
         // Never fits nothing: an empty union.
@@ -36,7 +36,14 @@ pub(super) fn emit(ir: &Ir, index: &HashMap<usize, usize>) -> String {
         Ir::Bool => "Bool".into(),
         Ir::Int { min, max } => format!("Int {{ min: {}, max: {} }}", num(*min), num(*max)),
         Ir::Num { min, max } => format!("Num {{ min: {}, max: {} }}", num(*min), num(*max)),
-        Ir::Str { values } => format!("Str {{ values: &{values:?} }}"),
+        Ir::Str { values, min, max, pattern } => {
+            let max = max.map_or("None".into(), |m| format!("Some({m})"));
+            let pattern = match pattern {
+                Some(p) => format!("Some({})", patterns.iter().position(|x| x == p).expect("every pattern is listed")),
+                None => "None".into(),
+            };
+            format!("Str {{ values: &{values:?}, min: {min}, max: {max}, pattern: {pattern} }}")
+        }
         Ir::Arr { items, min, max } => {
             let max = max.map_or("None".into(), |m| format!("Some({m})"));
             format!("Arr {{ items: {}, min: {min}, max: {max} }}", index[items])
@@ -107,9 +114,11 @@ pub(super) fn stats(c: &Compiler, root: usize) -> Stats {
                 s.types += 1;
                 s.bounds += min.is_some() as usize + max.is_some() as usize;
             }
-            Ir::Str { values } => {
+            Ir::Str { values, min, max, pattern } => {
                 s.types += 1;
                 s.enums += !values.is_empty() as usize;
+                s.str_lengths += (*min > 0) as usize + max.is_some() as usize;
+                s.patterns += pattern.is_some() as usize;
             }
             Ir::Arr { min, max, .. } => {
                 s.types += 1;

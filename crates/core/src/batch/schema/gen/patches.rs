@@ -24,6 +24,12 @@ pub enum Change {
     OneOfRequired(&'static [&'static str]),
     /// The object has a required string property of this name.
     RequiredString(&'static str),
+    /// The spec lists this property as required; the service does not
+    /// require it (it has a default, or the spec's `required` names a
+    /// property it never defines).
+    NotRequired(&'static str),
+    /// The array's items may also be the named schema.
+    AlsoItem(&'static str),
 }
 
 /// The live services' differences from the specs, applied to both dialects.
@@ -76,5 +82,99 @@ pub const PATCHES: &[Patch] = &[
         source: "https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/batch",
         as_of: "2026-08",
         why: "In a Global Batch file, body.model names the deployment (the inference spec takes it in the URL path). The spec (2024-10-21) predates arguments the service takes today, so unknown arguments are not judged on Azure.",
+    },
+    // Spec errata: required fields the service fills in by default.
+    Patch {
+        at: "InputImageContent",
+        change: Change::NotRequired("detail"),
+        source: "https://platform.openai.com/docs/api-reference/responses/create",
+        as_of: "2026-08-21",
+        why: "An input_image's detail \"Defaults to auto\" (the spec's own description, beside its required list); the API reference's and Azure's batch examples omit it.",
+    },
+    Patch {
+        at: "FunctionTool",
+        change: Change::NotRequired("strict"),
+        source: "https://platform.openai.com/docs/guides/function-calling",
+        as_of: "2026-08-21",
+        why: "A Responses function tool's strict is nullable and filled in by the service; the function-calling guide's tools omit it.",
+    },
+    Patch {
+        at: "CreateCompletionRequest",
+        change: Change::NotRequired("prompt"),
+        source: "https://platform.openai.com/docs/api-reference/completions/create",
+        as_of: "2026-08-21",
+        why: "The prompt has a default (<|endoftext|>): \"if a prompt is not specified the model will generate as if from the beginning of a new document\" (the spec's own description).",
+    },
+    // Spec errata: required names the schema never defines (the generator's lint).
+    Patch {
+        at: "LocalShellToolCallOutput",
+        change: Change::NotRequired("call_id"),
+        source: "https://github.com/openai/openai-openapi/blob/f85dbe223d40e1a31cba812ab2d755c7e98a92a3/openapi.json",
+        as_of: "2026-08-21",
+        why: "local_shell_call_output lists call_id as required but defines no such property (its fields are id, type, output, status).",
+    },
+    Patch {
+        at: "MCPApprovalResponse",
+        change: Change::NotRequired("request_id"),
+        source: "https://github.com/openai/openai-openapi/blob/f85dbe223d40e1a31cba812ab2d755c7e98a92a3/openapi.json",
+        as_of: "2026-08-21",
+        why: "mcp_approval_response lists request_id as required but defines no such property; the id it needs is approval_request_id (also required).",
+    },
+    // Spec errata: conversation history fed back as the guide shows.
+    Patch {
+        at: "InputMessageContentList",
+        change: Change::AlsoItem("OutputTextContent"),
+        source: "https://platform.openai.com/docs/guides/conversation-state",
+        as_of: "2026-08-21",
+        why: "The conversation-state guide feeds a response's output back as input messages ({role: assistant, content: [output_text parts]}); the spec's input content list names only input_text, input_image and input_file.",
+    },
+    Patch {
+        at: "OutputTextContent",
+        change: Change::NotRequired("annotations"),
+        source: "https://platform.openai.com/docs/guides/conversation-state",
+        as_of: "2026-08-21",
+        why: "An output_text part fed back as history need not carry the annotations the service generated.",
+    },
+    Patch {
+        at: "OutputTextContent",
+        change: Change::NotRequired("logprobs"),
+        source: "https://platform.openai.com/docs/guides/conversation-state",
+        as_of: "2026-08-21",
+        why: "An output_text part fed back as history carries logprobs only when they were asked for.",
+    },
+    Patch {
+        at: "ResponseFormatJsonSchema.json_schema",
+        change: Change::NotRequired("type"),
+        source: "https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/batch",
+        as_of: "2026-03-19",
+        why: "Azure's inference spec (2024-10-21) lists type as required inside json_schema without defining it; Azure's own batch how-to sends json_schema as {name, strict, schema}, which the service takes.",
+    },
+    Patch {
+        at: "CreateModerationRequest",
+        change: Change::RequiredString("model"),
+        source: "https://platform.openai.com/docs/guides/batch",
+        as_of: "2026-08-21",
+        why: "A batch request names its model (the batch service answers a line without one \"Model parameter is required.\"); the endpoint's own default does not apply in a batch.",
+    },
+    Patch {
+        at: "CreateImageRequest",
+        change: Change::RequiredString("model"),
+        source: "https://platform.openai.com/docs/guides/batch",
+        as_of: "2026-08-21",
+        why: "A batch request names its model (the batch service answers a line without one \"Model parameter is required.\"); the endpoint's own default does not apply in a batch.",
+    },
+    Patch {
+        at: "EditImageBodyJsonParam",
+        change: Change::RequiredString("model"),
+        source: "https://platform.openai.com/docs/guides/batch",
+        as_of: "2026-08-21",
+        why: "A batch request names its model (the batch service answers a line without one \"Model parameter is required.\"); the endpoint's own default does not apply in a batch.",
+    },
+    Patch {
+        at: "CreateVideoJsonBody",
+        change: Change::RequiredString("model"),
+        source: "https://platform.openai.com/docs/guides/batch",
+        as_of: "2026-08-21",
+        why: "A batch request names its model (the batch service answers a line without one \"Model parameter is required.\"); the endpoint's own default does not apply in a batch.",
     },
 ];
