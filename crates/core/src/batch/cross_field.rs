@@ -130,16 +130,15 @@ impl Out<'_, '_> {
         if self.said.iter().any(|p| p == param) {
             return;
         }
-        let (severity, source) = match (rule.evidence, self.dialect, rule.azure) {
-            (Inferred, _, _) => (Severity::Warning, rule.url),
-            (_, Dialect::Azure, None) => (Severity::Warning, rule.url),
-            (_, Dialect::Azure, Some(azure)) => (Severity::Error, azure),
-            (_, Dialect::OpenAi, _) => (Severity::Error, rule.url),
-        };
-        let evidence = if self.dialect == Dialect::Azure && rule.azure.is_none() && rule.evidence != Inferred {
-            format!("{} OpenAI's answer; not recorded for Azure.", evidence_note(rule.evidence, source).trim_end())
-        } else {
-            evidence_note(rule.evidence, source)
+        let (severity, evidence) = match (rule.evidence, self.dialect, rule.azure) {
+            (Inferred, _, _) => (Severity::Warning, evidence_note(Inferred, rule.url)),
+            // Recorded at OpenAI only: another vendor's answer for an Azure file.
+            (e, Dialect::Azure, None) => {
+                let note = evidence_note(e, rule.url);
+                (Severity::Warning, format!("{} OpenAI's answer; not recorded for Azure.", note.trim_end()))
+            }
+            (_, Dialect::Azure, Some(azure)) => (Severity::Error, evidence_note(Observed, azure)),
+            (e, Dialect::OpenAi, _) => (Severity::Error, evidence_note(e, rule.url)),
         };
         let msg = format!("{words}{evidence}");
         // The column of the body argument the path starts in.

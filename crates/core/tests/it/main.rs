@@ -10,6 +10,7 @@
 
 mod batch_bounds;
 mod batch_codes;
+mod batch_cross_field;
 mod batch_fast_line;
 mod batch_findings_group;
 mod batch_media_tokens;
