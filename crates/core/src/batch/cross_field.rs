@@ -17,6 +17,7 @@ use super::{Code, Diagnostic, Dialect, Endpoint, Severity};
 use crate::facts::RuleEvidence::{self, Documented, Inferred, Observed};
 use crate::text::Text;
 use serde_json::{Map, Value};
+use std::collections::{HashMap, HashSet};
 
 /// The body arguments these rules read: a line with one of them takes the
 /// slow path (`fast_line.rs`).
@@ -110,6 +111,9 @@ pub(crate) const TOOL_CALLS_EMPTY: Rule = Rule { evidence: Observed, url: "https
 /// "The 'stream_options' parameter is only allowed when 'stream' is enabled." (param
 /// stream_options, code null): BerriAI/litellm#5803.
 pub(crate) const STREAM_OPTIONS: Rule = Rule { evidence: Observed, url: "https://github.com/BerriAI/litellm/issues/5803", azure: None };
+
+/// The most ids one message lists.
+const MAX_LISTED: usize = 10;
 
 /// The deepest schema nesting walked, and the most faults one schema reports.
 const MAX_SCHEMA_DEPTH: usize = 64;
@@ -234,9 +238,9 @@ fn strict_faults(schema: &Value, path: &mut Vec<String>, faults: &mut Vec<(Vec<S
             faults.push((path.clone(), "'additionalProperties' is required to be supplied and to be false.".to_string()));
         }
         if let Some(props) = props {
-            let required: Vec<&str> =
+            let required: HashSet<&str> =
                 s.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-            if let Some(missing) = props.keys().find(|k| !required.contains(&k.as_str())) {
+            if let Some(missing) = props.keys().find(|k| !required.contains(k.as_str())) {
                 faults.push((
                     path.clone(),
                     format!(
@@ -354,7 +358,7 @@ fn tools(o: &mut Out, b: &Map<String, Value>, chat: bool) {
         let words = "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array instead.".to_string();
         o.push(TOOLS_EMPTY, Code::EmptyArray, "body.tools", words);
     }
-    let mut names: Vec<(&str, usize)> = Vec::new();
+    let mut names: HashMap<&str, usize> = HashMap::new();
     for (i, t) in tools.into_iter().flatten().enumerate() {
         let Some((name, param)) = function_name(t, i, chat) else { continue };
         // Chat's pattern is the service's answer (the spec gives it only in
@@ -373,15 +377,17 @@ fn tools(o: &mut Out, b: &Map<String, Value>, chat: bool) {
                 o.push(TOOL_NAME_LENGTH, Code::InvalidValue, &param, words);
             }
         }
-        match names.iter().find(|(n, _)| *n == name) {
-            Some(&(_, first)) => {
+        match names.get(name) {
+            Some(&first) => {
                 let words = format!(
                     "Duplicate function name '{}': tools[{first}] has the same name; tool names must be unique.",
                     super::quote(name)
                 );
                 o.push(TOOL_NAMES_UNIQUE, Code::InvalidValue, &param, words);
             }
-            None => names.push((name, i)),
+            None => {
+                names.insert(name, i);
+            }
         }
     }
     // `tool_choice` names a function (or asks for one) that `tools` holds.
@@ -397,12 +403,11 @@ fn tools(o: &mut Out, b: &Map<String, Value>, chat: bool) {
         if !has_tools && (named.is_some() || choice == "required") {
             let words = "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.".to_string();
             o.push(TOOL_CHOICE_CHAT, Code::InvalidValue, "body.tool_choice", words);
-        } else if let Some(name) = named.filter(|n| has_tools && !names.iter().any(|(x, _)| x == n)) {
+        } else if let Some(name) = named.filter(|n| has_tools && !names.contains_key(n)) {
             let words = format!("Invalid value for 'tool_choice': no function named '{}' is in 'tools'.", super::quote(name));
             o.push(TOOL_CHOICE_CHAT, Code::InvalidValue, "body.tool_choice", words);
         }
-    } else if let Some(name) = named.filter(|n| !names.iter().any(|(x, _)| x == n)) {
-        let _ = name;
+    } else if named.is_some_and(|n| !names.contains_key(n)) {
         let words = "Tool choice 'function' not found in 'tools' parameter.".to_string();
         let rule = if has_tools { Rule { evidence: Inferred, ..TOOL_CHOICE_RESPONSES } } else { TOOL_CHOICE_RESPONSES };
         o.push(rule, Code::InvalidRequestError, "body.tool_choice", words);
@@ -429,12 +434,14 @@ fn tool_calls(o: &mut Out, b: &Map<String, Value>) {
                 i += 1;
             }
             ("assistant", Some(Value::Array(calls))) => {
-                let ids: Vec<&str> = calls.iter().filter_map(|c| c.get("id").and_then(Value::as_str)).collect();
-                let mut pending = ids.clone();
+                let ids: HashSet<&str> = calls.iter().filter_map(|c| c.get("id").and_then(Value::as_str)).collect();
+                let mut answered: HashSet<&str> = HashSet::new();
                 let mut j = i + 1;
                 while j < msgs.len() && role(&msgs[j]) == "tool" {
                     match msgs[j].get("tool_call_id").and_then(Value::as_str) {
-                        Some(id) if ids.contains(&id) => pending.retain(|p| *p != id),
+                        Some(id) if ids.contains(id) => {
+                            answered.insert(id);
+                        }
                         Some(id) => {
                             let words = format!(
                                 "Invalid parameter: 'tool_call_id' of '{}' not found in 'tool_calls' of previous message.",
@@ -446,8 +453,14 @@ fn tool_calls(o: &mut Out, b: &Map<String, Value>) {
                     }
                     j += 1;
                 }
+                // In the calls' order; a long list is cut (the message stays small).
+                let pending: Vec<&str> =
+                    calls.iter().filter_map(|c| c.get("id").and_then(Value::as_str)).filter(|id| !answered.contains(id)).collect();
                 if !pending.is_empty() {
-                    let list: Vec<String> = pending.iter().map(|p| super::quote(p)).collect();
+                    let mut list: Vec<String> = pending.iter().take(MAX_LISTED).map(|p| super::quote(p)).collect();
+                    if pending.len() > MAX_LISTED {
+                        list.push(format!("… ({} in all)", pending.len()));
+                    }
                     let words = format!(
                         "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {}",
                         list.join(", ")
@@ -480,13 +493,17 @@ fn function_call_items(o: &mut Out, b: &Map<String, Value>) {
         x.get("call_id").and_then(Value::as_str)
     }
     let mut calls: Vec<(&str, usize)> = Vec::new();
-    let mut answered: Vec<&str> = Vec::new();
+    let mut called: HashSet<&str> = HashSet::new();
+    let mut answered: HashSet<&str> = HashSet::new();
     for (k, x) in items.iter().enumerate() {
         match (kind(x), call_id(x)) {
-            ("function_call", Some(id)) => calls.push((id, k)),
+            ("function_call", Some(id)) => {
+                calls.push((id, k));
+                called.insert(id);
+            }
             ("function_call_output", Some(id)) => {
-                if calls.iter().any(|(c, _)| *c == id) {
-                    answered.push(id);
+                if called.contains(id) {
+                    answered.insert(id);
                 } else if !continues {
                     let words = format!("No tool call found for function call output with call_id {}.", super::quote(id));
                     o.push(OUTPUT_HAS_CALL, Code::InvalidRequestError, &format!("body.input[{k}]"), words);
@@ -496,7 +513,7 @@ fn function_call_items(o: &mut Out, b: &Map<String, Value>) {
         }
     }
     for (id, k) in calls {
-        if !answered.contains(&id) {
+        if !answered.contains(id) {
             let words = format!("No tool output found for function call {}.", super::quote(id));
             o.push(CALL_HAS_OUTPUT, Code::InvalidRequestError, &format!("body.input[{k}]"), words);
         }

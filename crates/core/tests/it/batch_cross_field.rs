@@ -369,3 +369,35 @@ fn the_four_line_file_gets_four_errors() {
     );
     assert_eq!(r.verdict(), Verdict::RequestsFail { requests: 4 });
 }
+
+/// Hostile lines stay bounded: 50,000 unanswered tool calls (one finding,
+/// its list cut), a strict schema of 50,000 properties none required, a
+/// 5 MB message without the word json, 50,000 tools of one name.
+#[test]
+fn hostile_lines_stay_bounded() {
+    let start = std::time::Instant::now();
+    let calls: Vec<String> =
+        (0..50_000).map(|i| format!(r#"{{"id": "c{i}", "type": "function", "function": {{"name": "f", "arguments": "{{}}"}}}}"#)).collect();
+    let msgs = format!(
+        r#"[{{"role": "user", "content": "hi"}}, {{"role": "assistant", "tool_calls": [{}]}}, {{"role": "user", "content": "x"}}]"#,
+        calls.join(", ")
+    );
+    let r = check(&chat("gpt-4o", "", &msgs), Dialect::OpenAi);
+    let f = found(&r);
+    assert_eq!(f.len(), 1, "{}", f.len());
+    assert!(f[0].3.contains("… (50000 in all)") && f[0].3.len() < 1_000, "{}", f[0].3.len());
+    let props: Vec<String> = (0..50_000).map(|i| format!(r#""p{i}": {{"type": "string"}}"#)).collect();
+    let schema = format!(r#"{{"type": "object", "properties": {{{}}}, "additionalProperties": false}}"#, props.join(", "));
+    let fmt =
+        format!(r#", "response_format": {{"type": "json_schema", "json_schema": {{"name": "big", "strict": true, "schema": {schema}}}}}"#);
+    let r = check(&chat("gpt-4o", &fmt, USER), Dialect::OpenAi);
+    assert_eq!(found(&r).len(), 1, "{:?}", found(&r).len());
+    let big = format!(r#"[{{"role": "user", "content": "{}"}}]"#, "word ".repeat(1 << 20));
+    let r = check(&chat("gpt-4o", r#", "response_format": {"type": "json_object"}"#, &big), Dialect::OpenAi);
+    assert_eq!(found(&r).len(), 1);
+    let tools: Vec<String> = (0..50_000).map(|_| r#"{"type": "function", "function": {"name": "f"}}"#.to_string()).collect();
+    let r = check(&chat("gpt-4o", &format!(r#", "tools": [{}]"#, tools.join(", ")), USER), Dialect::OpenAi);
+    let dups = r.counts.iter().find(|c| c.code == Code::InvalidValue && c.severity == Severity::Warning).map(|c| c.count);
+    assert_eq!(dups, Some(49_999), "{:?}", r.counts);
+    assert!(start.elapsed() < std::time::Duration::from_secs(60), "{:?}", start.elapsed());
+}
