@@ -48,6 +48,9 @@ pub struct Checker {
     first_model: Option<(String, u64)>,
     model: Option<&'static Model>,
     model_source: super::ModelSource,
+    /// The model-family table's family of the file's model (`facts::rule_family`),
+    /// how it was found, and whether it refuses a message role.
+    family: Option<(&'static str, super::ModelSource, bool)>,
     encoding: Option<(Encoding, bool)>,
     shape: Option<FileShape>,
     tally: Tally,
@@ -125,7 +128,7 @@ impl Checker {
         let largest_output_cap = MODELS.iter().filter_map(|m| catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64).max();
         // A given endpoint stands in for the first line's url (line 0).
         let first_url = options.endpoint.clone().map(|e| (e, 0));
-        Checker {
+        let mut c = Checker {
             overheads: Overheads::from_catalog(catalog),
             lines: LineSplitter::with_limit(options.max_line_bytes),
             tally: Tally::new(options.max_stored_per_code),
@@ -142,9 +145,43 @@ impl Checker {
             first_model: None,
             model,
             model_source: if model.is_some() { super::ModelSource::Picked } else { super::ModelSource::Unknown },
+            family: None,
             encoding: None,
             shape: None,
             range: None,
+        };
+        c.settle_family();
+        c
+    }
+
+    /// Finds the model-family table's family: the picked model's, else the
+    /// file's first model as written (a dated name), else the catalog model
+    /// it resolved to (a deployment name's guess).
+    fn settle_family(&mut self) {
+        use super::ModelSource::*;
+        let catalog = &self.catalog;
+        let with = |f: &'static str, src| Some((f, src, super::model_rules::family_refuses_roles(f, catalog)));
+        self.family = if let Some(picked) = self.options.model.as_deref() {
+            crate::facts::rule_family(picked)
+                .or_else(|| self.model.and_then(|m| crate::facts::rule_family(m.name)))
+                .and_then(|f| with(f, Picked))
+        } else if let Some((first, _)) = &self.first_model {
+            match crate::facts::rule_family(first) {
+                Some(f) => with(f, FromFile),
+                None => self.model.and_then(|m| crate::facts::rule_family(m.name)).and_then(|f| with(f, self.model_source)),
+            }
+        } else {
+            None
+        };
+    }
+
+    /// Whether a line may take the fast path: the family is settled (the
+    /// first line that names a model takes the slow one) and refuses no
+    /// message role (the fast path does not keep the messages).
+    fn fast_allowed(&self) -> bool {
+        match self.family {
+            Some((_, _, roles)) => !roles,
+            None => self.options.model.is_some() || self.first_model.is_some(),
         }
     }
 
@@ -164,6 +201,7 @@ impl Checker {
             if c.model.is_none() {
                 (c.model, c.model_source) = super::resolve_model(m);
             }
+            c.settle_family();
         }
         let assumed = RangeStart { first_url: c.first_url.clone(), first_model: c.first_model.clone() };
         c.range = Some(Box::new(RangeRecord { start, assumed, seen: Vec::new(), first_shape: None, overflow: false }));
@@ -249,7 +287,11 @@ impl Checker {
         let mut out = std::mem::replace(&mut self.findings, Findings::new(0));
         out.clear();
         // Without token counts an ordinary line takes the fast path.
-        let fast = if self.options.count_tokens { None } else { check_line_fast(r, self.options.dialect, &self.catalog, &mut out) };
+        let fast = if self.options.count_tokens || !self.fast_allowed() {
+            None
+        } else {
+            check_line_fast(r, self.options.dialect, &self.catalog, &mut out)
+        };
         let parsed = fast.or_else(|| check_line(r, self.options.dialect, &self.catalog, &mut out));
         match parsed {
             Some(p) => {
@@ -347,6 +389,7 @@ impl Checker {
                     if self.model.is_none() {
                         (self.model, self.model_source) = super::resolve_model(model);
                     }
+                    self.settle_family();
                     if dialect == super::Dialect::OpenAi
                         && model_for_name(model).is_none()
                         && crate::facts::openai_batch_model_fact(model).is_none()
@@ -394,6 +437,12 @@ impl Checker {
         let model = self.model;
         if judged {
             self.model_body_rules(r, body, endpoint, p, out);
+        }
+        if let Some((family, source, _)) = self.family {
+            if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
+                let sent = p.model.as_deref().unwrap_or(family);
+                super::model_rules::family_rules(r, body, endpoint, family, sent, source, &self.catalog, out);
+            }
         }
         let model_max = model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64);
         if let Some((key, cap)) = explicit_cap(body, endpoint).filter(|_| judged) {

@@ -77,6 +77,10 @@ codes! {
     UnsupportedParameter => "unsupported_parameter",
     UnsupportedValue => "unsupported_value",
     ContextLengthExceeded => "context_length_exceeded",
+    // The service's type where its code is null (a cross-field refusal).
+    InvalidRequestError => "invalid_request_error",
+    InvalidFunctionParameters => "invalid_function_parameters",
+    InvalidJsonSchema => "invalid_json_schema",
     // This tool's errors.
     TokenSumOverflow => "token_sum_overflow",
     QuotaUnconfirmed => "quota_unconfirmed",
@@ -115,6 +119,9 @@ impl Code {
                 | UnsupportedParameter
                 | UnsupportedValue
                 | ContextLengthExceeded
+                | InvalidRequestError
+                | InvalidFunctionParameters
+                | InvalidJsonSchema
         )
     }
 

@@ -18,6 +18,10 @@ pub fn explain(code: Code, dialect: Dialect) -> Text {
 /// to drop that comma (the code's fix speaks of JSON arrays and
 /// pretty-printed JSON, which it is not).
 pub fn explain_diagnostic(d: &super::Diagnostic, dialect: Dialect, catalog: &Catalog) -> Text {
+    // The cross-field and model-family rules: a fix for each rule, not its code's.
+    if let Some(fix) = super::cross_field::fix(d) {
+        return fix;
+    }
     if d.code == Code::InvalidJsonLine {
         if d.message.contains(super::line::COMMA_AFTER_OBJECT) {
             return Text::new(
@@ -134,6 +138,18 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
             "Shorten the prompt or lower the output cap: prompt tokens plus the requested output exceed the model's context window.",
             "프롬프트를 줄이거나 출력 상한을 낮추세요. 프롬프트 토큰과 요청한 출력의 합이 모델의 컨텍스트 창을 넘습니다.",
         ),
+        InvalidRequestError => Text::new(
+            "Fix the request as the message says: the service refuses this combination of fields (the request fails in the error file, the rest of the batch runs).",
+            "메시지가 말하는 대로 요청을 고치세요. 서비스는 이 필드 조합을 거부합니다(이 요청은 오류 파일에서 실패하고, 배치의 나머지는 실행됩니다).",
+        ),
+        InvalidFunctionParameters => Text::new(
+            "A strict function's parameters schema must list every property in required and set additionalProperties: false on every object; fix the schema or drop strict.",
+            "strict 함수의 parameters 스키마는 모든 속성을 required에 넣고 모든 객체에 additionalProperties: false를 두어야 합니다. 스키마를 고치거나 strict를 빼세요.",
+        ),
+        InvalidJsonSchema => Text::new(
+            "A strict JSON schema must list every property in required and set additionalProperties: false on every object; fix the schema or drop strict.",
+            "strict JSON 스키마는 모든 속성을 required에 넣고 모든 객체에 additionalProperties: false를 두어야 합니다. 스키마를 고치거나 strict를 빼세요.",
+        ),
         EmptyCustomId => Text::new(
             "Give the request a non-empty custom_id: results are joined to requests on it. The vendors' docs do not say whether an empty one is refused.",
             "요청에 비어 있지 않은 custom_id를 주세요. 결과는 이 값으로 요청과 짝지어집니다. 빈 값을 거부하는지는 공급사 문서에 나와 있지 않습니다.",
@@ -237,6 +253,12 @@ pub fn describe(code: Code) -> Text {
             "The prompt plus the requested output exceed the model's context window.",
             "프롬프트와 요청한 출력의 합이 모델의 컨텍스트 창을 넘습니다.",
         ),
+        InvalidRequestError => ("The service refuses this combination of fields.", "서비스가 이 필드 조합을 거부합니다."),
+        InvalidFunctionParameters => (
+            "A strict function's parameters schema breaks the strict rules.",
+            "strict 함수의 parameters 스키마가 strict 규칙에 맞지 않습니다.",
+        ),
+        InvalidJsonSchema => ("A strict JSON schema breaks the strict rules.", "strict JSON 스키마가 strict 규칙에 맞지 않습니다."),
         EmptyCustomId => ("The custom_id is empty.", "custom_id가 비어 있습니다."),
         FileNameNotJsonl => ("The file name does not end in .jsonl.", "파일 이름이 .jsonl로 끝나지 않습니다."),
     };

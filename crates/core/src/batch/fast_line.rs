@@ -68,7 +68,7 @@ pub fn check_line_fast<'a>(line: LineRef<'a>, dialect: Dialect, catalog: &Catalo
     let body = top.body?;
     let (model_at, max_tokens_at) = (at(body.model_key), at(body.max_tokens_key));
     let model = body.model.filter(|m| !m.trim().is_empty())?;
-    if body.stream_true {
+    if body.stream_true || body.cross_field || super::cross_field::may_apply(line.bytes) {
         return None;
     }
     match endpoint {
@@ -206,6 +206,58 @@ impl<'de> Deserialize<'de> for Scalar {
     }
 }
 
+/// A small value as `Value` parses it: a scalar, or an array or object of
+/// scalars (an object's keys checked as [`Keys`] does); anything nested
+/// deeper gives up (the slow path decides).
+pub(super) struct Small(pub(super) Value);
+
+impl<'de> Deserialize<'de> for Small {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Small;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a small JSON value")
+            }
+            fn visit_unit<E>(self) -> Result<Small, E> {
+                Ok(Small(Value::Null))
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Small, E> {
+                Ok(Small(Value::Bool(v)))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Small, E> {
+                Ok(Small(Value::from(v)))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Small, E> {
+                Ok(Small(Value::from(v)))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Small, E> {
+                Ok(Small(Value::from(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Small, E> {
+                Ok(Small(Value::String(v.to_string())))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Small, A::Error> {
+                let mut items = Vec::new();
+                while let Some(Scalar(v)) = a.next_element()? {
+                    items.push(v);
+                }
+                Ok(Small(Value::Array(items)))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Small, A::Error> {
+                let mut keys = Keys::new();
+                let mut map = Map::new();
+                while let Some(k) = keys.next(&mut a)? {
+                    let Scalar(v) = a.next_value()?;
+                    map.insert(k.to_string(), v);
+                }
+                Ok(Small(Value::Object(map)))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// Any JSON value, parsed as `Value` parses it (numbers in range, escapes)
 /// but not kept: only whether it was `null` or `true`.
 #[derive(Clone, Copy, PartialEq)]
@@ -326,6 +378,9 @@ struct Body<'a> {
     max_tokens_key: Option<usize>,
     /// Every key and value fitted the endpoint's schema.
     schema_checked: bool,
+    /// A body argument the cross-field rules read (`cross_field.rs`): the
+    /// slow path checks such a line.
+    cross_field: bool,
 }
 
 /// A body, checked against `schema` (the table and its root node) when
@@ -356,6 +411,7 @@ impl<'de> Visitor<'de> for BodySeed {
             model_key: None,
             max_tokens_key: None,
             schema_checked: false,
+            cross_field: false,
         };
         // The root object's keys, and how many of its required ones are here.
         let root = match self.schema {
@@ -402,6 +458,18 @@ impl<'de> Visitor<'de> for BodySeed {
                 "stream" => b.stream_true = fit(&mut a)? == Skip::True,
                 "messages" if node.is_none() => b.messages = Some(a.next_value::<Messages>()?),
                 "input" => b.input_set = fit(&mut a)? != Skip::Null,
+                key if super::cross_field::BODY_KEYS.contains(&key) => {
+                    b.cross_field = true;
+                    fit(&mut a)?;
+                }
+                // What the model-family rules read (`model_rules.rs`), kept whole when small.
+                "stop" | "reasoning_effort" | "reasoning" => {
+                    let Small(v) = a.next_value()?;
+                    if node.is_some_and(|(t, c)| !super::schema::fits(t, c, &v)) {
+                        return Err(A::Error::custom("a value the schema does not allow"));
+                    }
+                    b.caps.insert(k.to_string(), v);
+                }
                 // An object: the reasoning rules need only whether it is set.
                 "logit_bias" => {
                     if fit(&mut a)? != Skip::Null {

@@ -123,6 +123,9 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
             if super::schema::enabled(catalog, dialect) {
                 schema_rules(line, &s, &body, dialect, &p, out, before);
             }
+            if let Some(e) = p.endpoint {
+                super::cross_field::check(line, &s, b, e, dialect, out, before);
+            }
             super::served::model_rule(line, &p, dialect, catalog, out);
             p.body = Some(body);
         } else {

@@ -5,6 +5,7 @@
 //! let report = c.finish();`
 
 mod checker;
+mod cross_field;
 mod deployment;
 mod diagnostic;
 mod dialect;

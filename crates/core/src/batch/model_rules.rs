@@ -5,7 +5,7 @@
 use super::line::{LineRef, Parsed};
 use super::schema::figure;
 use super::{Code, Findings, ModelSource, Severity};
-use crate::facts::{builtin, Catalog, Certainty, Kind, Model};
+use crate::facts::{builtin, model_rule, Catalog, Certainty, Kind, Model, RuleEvidence, EFFORT_VALUES};
 use serde_json::Value;
 
 /// An error when the fact is documented (or the user set it) and the model
@@ -74,4 +74,123 @@ pub(crate) fn body_minimums(r: LineRef, body: &Value, endpoint: super::Endpoint,
             out.push(r.diag(Code::IntegerBelowMinValue, sev, Some(&format!("body.{key}")), msg, None));
         }
     }
+}
+
+/// How a model-table finding reads its source: "(observed: URL)".
+pub(crate) fn evidence_note(evidence: RuleEvidence, url: &str) -> String {
+    let word = match evidence {
+        RuleEvidence::Documented => "documented",
+        RuleEvidence::Observed => "observed",
+        RuleEvidence::Inferred => "inferred",
+    };
+    format!(" ({word}: {url})")
+}
+
+/// The severity of a model-table rule: an error when the row is documented
+/// or recorded (or the user set it) and the model is known for sure.
+fn table_severity(catalog: &Catalog, kind: Kind, subject: &str, source: ModelSource) -> (Severity, String) {
+    let row = model_rule(kind, subject);
+    let known = row.is_some_and(|r| r.evidence != RuleEvidence::Inferred) || catalog.is_overridden(&format!("{kind}.{subject}"));
+    let sev = if known && matches!(source, ModelSource::Picked | ModelSource::FromFile) { Severity::Error } else { Severity::Warning };
+    (sev, row.map_or_else(String::new, |r| evidence_note(r.evidence, r.url)))
+}
+
+/// "'none', 'low', 'medium', and 'high'", as the service lists values.
+fn listed(values: &[&str]) -> String {
+    let q: Vec<String> = values.iter().map(|v| format!("'{v}'")).collect();
+    match q.len() {
+        0 => String::new(),
+        1 => q[0].clone(),
+        2 => format!("{} and {}", q[0], q[1]),
+        n => format!("{}, and {}", q[..n - 1].join(", "), q[n - 1]),
+    }
+}
+
+/// What the model family table (`facts::MODEL_RULES`) refuses in a body:
+/// message roles, parameters, reasoning effort values, in the service's
+/// words. `family` is the table's family of the file's model, `sent` the
+/// model as the body names it, `source` how the family was found.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn family_rules(
+    r: LineRef,
+    body: &Value,
+    endpoint: super::Endpoint,
+    family: &str,
+    sent: &str,
+    source: ModelSource,
+    catalog: &Catalog,
+    out: &mut Findings,
+) {
+    let Some(b) = body.as_object() else { return };
+    let guessed = if source == ModelSource::Guessed { format!(" ({family} is guessed from the deployment name.)") } else { String::new() };
+    let refused = |kind: Kind, item: &str| catalog.get(kind, &format!("{family}.{item}")).is_some_and(|v| v > 0.0);
+    let chat = endpoint == super::Endpoint::ChatCompletions;
+    // Roles (Chat Completions).
+    if chat {
+        if let Some(Value::Array(msgs)) = b.get("messages") {
+            for (i, m) in msgs.iter().enumerate() {
+                let Some(role) = m.get("role").and_then(Value::as_str) else { continue };
+                if !matches!(role, "system" | "developer") || !refused(Kind::ModelRefusesRole, role) {
+                    continue;
+                }
+                let (sev, note) = table_severity(catalog, Kind::ModelRefusesRole, &format!("{family}.{role}"), source);
+                let msg = format!("Unsupported value: 'messages[{i}].role' does not support '{role}' with this model.{note}{guessed}");
+                out.push(r.diag(Code::UnsupportedValue, sev, Some(&format!("body.messages[{i}].role")), msg, None));
+            }
+        }
+    }
+    // `stop` (Chat Completions).
+    if chat && b.get("stop").is_some_and(|v| !v.is_null()) && refused(Kind::ModelRefusesParam, "stop") {
+        let (sev, note) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.stop"), source);
+        let msg = format!("Unsupported parameter: 'stop' is not supported with this model.{note}{guessed}");
+        out.push(r.diag(Code::UnsupportedParameter, sev, Some("body.stop"), msg, None));
+    }
+    // The reasoning effort: `reasoning_effort` (Chat) or `reasoning.effort` (Responses).
+    let (effort, item, param) = if chat {
+        (b.get("reasoning_effort"), "reasoning_effort", "body.reasoning_effort")
+    } else {
+        (b.get("reasoning").and_then(|x| x.get("effort")), "reasoning.effort", "body.reasoning.effort")
+    };
+    let Some(effort) = effort.filter(|v| !v.is_null()) else { return };
+    if refused(Kind::ModelRefusesParam, item) {
+        let (sev, note) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.{item}"), source);
+        // A model that is not a reasoning model does not know the Chat argument at all.
+        let chat_model = crate::facts::model_for_name(family).is_some_and(|m| m.kind == crate::facts::ModelKind::Chat);
+        let (code, msg) = if chat && chat_model {
+            (Code::UnknownParameter, format!("Unrecognized request argument supplied: {item}{note}{guessed}"))
+        } else {
+            (Code::UnsupportedParameter, format!("Unsupported parameter: '{item}' is not supported with this model.{note}{guessed}"))
+        };
+        out.push(r.diag(code, sev, Some(param), msg, None));
+        return;
+    }
+    let Some(v) = effort.as_str().filter(|v| EFFORT_VALUES.contains(v)) else { return };
+    if catalog.get(Kind::ModelEffort, &format!("{family}.{v}")) != Some(0.0) {
+        return;
+    }
+    let taken: Vec<&str> = EFFORT_VALUES
+        .iter()
+        .copied()
+        .filter(|x| catalog.get(Kind::ModelEffort, &format!("{family}.{x}")).is_some_and(|t| t > 0.0))
+        .collect();
+    let (sev, note) = table_severity(catalog, Kind::ModelEffort, &format!("{family}.{v}"), source);
+    let msg = if chat {
+        format!(
+            "Unsupported value: 'reasoning_effort' does not support '{v}' with this model. Supported values are: {}.{note}{guessed}",
+            listed(&taken)
+        )
+    } else {
+        format!(
+            "Unsupported value: '{v}' is not supported with the '{}' model. Supported values are: {}.{note}{guessed}",
+            super::quote(sent),
+            listed(&taken)
+        )
+    };
+    out.push(r.diag(Code::UnsupportedValue, sev, Some(param), msg, None));
+}
+
+/// Whether the family's table refuses a message role (such files take the
+/// slow path: the fast one does not keep the messages).
+pub(crate) fn family_refuses_roles(family: &str, catalog: &Catalog) -> bool {
+    ["system", "developer"].iter().any(|role| catalog.get(Kind::ModelRefusesRole, &format!("{family}.{role}")).is_some_and(|v| v > 0.0))
 }

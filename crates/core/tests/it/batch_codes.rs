@@ -220,8 +220,13 @@ fn invalid_request_cases() {
     let r = check(&line_with("a", u, r#"{"messages": [{"role": "user", "content": "x"}]}"#), Dialect::OpenAi);
     let e = r.diagnostics.iter().find(|x| x.code == Code::InvalidRequest).unwrap();
     assert_eq!(e.message, "Model parameter is required.");
-    // An assistant message with tool calls needs no content.
-    let ok = line_with("a", u, r#"{"model": "dep", "max_tokens": 5, "messages": [{"role": "assistant", "tool_calls": []}]}"#);
+    // An assistant message with tool calls needs no content (its calls
+    // answered; `tool_calls: []` is refused: `batch_cross_field.rs`).
+    let ok = line_with(
+        "a",
+        u,
+        r#"{"model": "dep", "max_tokens": 5, "messages": [{"role": "assistant", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}, {"role": "tool", "tool_call_id": "c1", "content": "1"}]}"#,
+    );
     assert_eq!(found(&check(&ok, Dialect::OpenAi)), []);
 }
 

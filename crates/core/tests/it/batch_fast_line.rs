@@ -126,7 +126,8 @@ fn agree(bytes: &[u8], dialect: Dialect) -> bool {
         "{text}"
     );
     let (fb, sb) = (f.body.expect("a body"), s.body.expect("a body"));
-    for key in ["max_tokens", "max_completion_tokens", "max_output_tokens", "n"] {
+    // The output caps, and what the model-family rules read (`model_rules.rs`).
+    for key in ["max_tokens", "max_completion_tokens", "max_output_tokens", "n", "stop", "reasoning_effort", "reasoning"] {
         assert_eq!(fb.get(key), sb.get(key), "{key}: {text}");
     }
     true
@@ -218,5 +219,89 @@ fn huge_and_hostile_lines_agree_with_the_slow_path() {
         let mut out = Findings::new(4);
         check_line(LineRef { number: 1, start: 0, bytes: hostile.as_bytes() }, Dialect::Azure, &Catalog::builtin(), &mut out);
         assert!(!out.list().is_empty(), "no finding for {}", &hostile[..200]);
+    }
+}
+
+/// The model-family and cross-field rules (`model_rules.rs`, `cross_field.rs`):
+/// a line the cross-field rules read is handed to the slow path (which
+/// finds what they say), the values the family rules read are kept by the
+/// fast path as the slow one has them, and whole files give the same
+/// findings through both paths, across models and the rules' fields.
+#[test]
+fn the_model_and_cross_field_rules_agree_on_both_paths() {
+    use batchlane_core::batch::{CheckOptions, Checker, NoTokenizer};
+    let c = Catalog::builtin();
+    let line = |url: &str, model: &str, extra: &str, messages: &str| {
+        format!(
+            r#"{{"custom_id": "a", "method": "POST", "url": "{url}", "body": {{"model": "{model}", "max_completion_tokens": 90{extra}, {messages}}}}}"#
+        )
+    };
+    let user = r#""messages": [{"role": "user", "content": "hi"}]"#;
+    // Handed over: the slow path answers (and finds the fault).
+    for (extra, messages) in [
+        (r#", "response_format": {"type": "json_object"}"#, user),
+        (r#", "tools": []"#, user),
+        (r#", "stream_options": {"include_usage": true}"#, user),
+        ("", r#""messages": [{"role": "user", "content": "hi"}, {"role": "tool", "tool_call_id": "x", "content": "1"}]"#),
+        (
+            "",
+            r#""messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "tool_calls": [{"id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}]"#,
+        ),
+    ] {
+        let l = line("/v1/chat/completions", "gpt-4o", extra, messages);
+        let r = LineRef { number: 1, start: 0, bytes: l.as_bytes() };
+        assert!(check_line_fast(r, Dialect::OpenAi, &c, &mut Findings::new(4)).is_none(), "{l}");
+        let mut out = Findings::new(4);
+        check_line(r, Dialect::OpenAi, &c, &mut out);
+        assert!(!out.list().is_empty(), "no finding for {l}");
+    }
+    let input = r#""input": [{"type": "function_call_output", "call_id": "c", "output": "1"}]"#;
+    let l = line("/v1/responses", "gpt-5", "", input).replace(r#""max_completion_tokens""#, r#""max_output_tokens""#);
+    assert!(check_line_fast(LineRef { number: 1, start: 0, bytes: l.as_bytes() }, Dialect::OpenAi, &c, &mut Findings::new(4)).is_none());
+    // The family rules' values: kept by the fast path (checked by `agree`).
+    for extra in [r#", "stop": "\n""#, r#", "stop": ["a", "b"]"#, r#", "reasoning_effort": "minimal""#, r#", "stop": null"#] {
+        assert!(agree(line("/v1/chat/completions", "o3", extra, user).as_bytes(), Dialect::OpenAi), "{extra}");
+    }
+    let l = line("/v1/responses", "gpt-5.1", r#", "reasoning": {"effort": "minimal", "summary": "auto"}"#, r#""input": "hi""#)
+        .replace(r#""max_completion_tokens""#, r#""max_output_tokens""#);
+    assert!(agree(l.as_bytes(), Dialect::OpenAi), "{l}");
+    // Whole files, every combination: fast (structure only) == slow (every line through check_line).
+    let models = ["o1-mini", "o3", "o3-2025-04-16", "gpt-5.1", "gpt-5.2-chat-latest", "gpt-4o-mini", "prod-o4-mini", "dep"];
+    let extras = [
+        "",
+        r#", "stop": "\n""#,
+        r#", "reasoning_effort": "minimal""#,
+        r#", "reasoning_effort": "xhigh""#,
+        r#", "reasoning_effort": null"#,
+        r#", "response_format": {"type": "json_object"}"#,
+        r#", "tools": [{"type": "function", "function": {"name": "a b", "strict": true, "parameters": {"type": "object", "properties": {"x": {"type": "string"}}}}}], "tool_choice": {"type": "function", "function": {"name": "c"}}"#,
+    ];
+    let messages = [
+        user,
+        r#""messages": [{"role": "system", "content": "s"}, {"role": "user", "content": "json"}]"#,
+        r#""messages": [{"role": "developer", "content": "d"}, {"role": "user", "content": "hi"}, {"role": "assistant", "tool_calls": []}]"#,
+    ];
+    for dialect in [Dialect::OpenAi, Dialect::Azure] {
+        for model in models {
+            let mut lines = Vec::new();
+            for (i, extra) in extras.iter().enumerate() {
+                for (j, m) in messages.iter().enumerate() {
+                    lines.push(line("/v1/chat/completions", model, extra, m).replacen(r#""a""#, &format!(r#""a{i}-{j}""#), 1));
+                }
+            }
+            let text = lines.join("\n");
+            let run = |count_tokens: bool| {
+                let mut k =
+                    Checker::with_tokenizer(CheckOptions { dialect, count_tokens, ..CheckOptions::default() }, &c, Box::new(NoTokenizer));
+                k.feed(text.as_bytes());
+                k.finish().diagnostics
+            };
+            let (fast, slow) = (run(false), run(true));
+            assert_eq!(fast, slow, "{model} {dialect:?}");
+            // The rules answered: the line with `stop` is refused for o3's family, and so on.
+            if model.starts_with("o3") && dialect == Dialect::OpenAi {
+                assert!(fast.iter().any(|d| d.param.as_deref() == Some("body.stop")), "{fast:#?}");
+            }
+        }
     }
 }

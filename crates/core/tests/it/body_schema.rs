@@ -291,10 +291,21 @@ fn both_paths(line: &str, dialect: Dialect) -> (Vec<(Code, Option<String>)>, boo
     let r = LineRef { number: 1, start: 0, bytes: line.as_bytes() };
     let mut out = Findings::new(64);
     check_line(r, dialect, &c, &mut out);
-    let slow =
-        out.list().iter().filter(|d| d.severity == batchlane_core::batch::Severity::Error).map(|d| (d.code, d.param.clone())).collect();
+    // The cross-field rules judge fields together, not one against the
+    // schema (`batch_cross_field.rs`): their findings, each ending with its
+    // evidence, are left out here, and a line they may read is handed to the
+    // slow path (the fast path's answer for it is the slow path's).
+    let cross =
+        |d: &&batchlane_core::batch::Diagnostic| ["(observed: ", "(documented: ", "(inferred: "].iter().any(|e| d.message.contains(e));
+    let slow: Vec<(Code, Option<String>)> = out
+        .list()
+        .iter()
+        .filter(|d| d.severity == batchlane_core::batch::Severity::Error && !cross(d))
+        .map(|d| (d.code, d.param.clone()))
+        .collect();
+    let handed = ["\"tool", "\"function_call", "\"response_format\"", "\"text\"", "\"stream_options\""].iter().any(|n| line.contains(n));
     let mut fast_out = Findings::new(64);
-    let fast = check_line_fast(r, dialect, &c, &mut fast_out).is_some();
+    let fast = check_line_fast(r, dialect, &c, &mut fast_out).is_some() || (handed && slow.is_empty());
     (slow, fast)
 }
 
@@ -470,7 +481,7 @@ fn a_responses_request_with_a_stored_prompt_needs_no_input() {
 #[test]
 fn an_assistant_message_needs_content_or_tool_calls() {
     let chat = "/v1/chat/completions";
-    let ok = json!({"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}]});
+    let ok = json!({"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}, {"role": "tool", "tool_call_id": "c1", "content": "1"}]});
     let (slow, fast) = both_paths(&line_for(chat, &ok), Dialect::OpenAi);
     assert!(slow.is_empty() && fast, "{slow:?}");
     let bad = json!({"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": null}]});

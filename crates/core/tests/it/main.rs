@@ -10,10 +10,12 @@
 
 mod batch_bounds;
 mod batch_codes;
+mod batch_cross_field;
 mod batch_evidence;
 mod batch_fast_line;
 mod batch_findings_group;
 mod batch_media_tokens;
+mod batch_model_rules;
 mod batch_parallel;
 mod batch_params;
 mod batch_ranges;

@@ -1,0 +1,610 @@
+//! Rules across the fields of one body that the services enforce beyond
+//! their schema: JSON mode needs the word "json", strict schemas need every
+//! property required and `additionalProperties: false`, tool names follow
+//! the service's pattern and are unique, `tool_choice` names a tool that
+//! exists, every tool call is answered (and every answer has its call),
+//! `tools: []` / `tool_calls: []`, `stream_options` without `stream`.
+//!
+//! Each rule carries its evidence and source ([`Rule`]); a finding reads
+//! in the service's words, then "(observed: URL)". An inferred rule, or one
+//! recorded only at OpenAI checked on an Azure file, is a warning.
+
+use super::findings::Findings;
+use super::line::LineRef;
+use super::model_rules::evidence_note;
+use super::scan::Scan;
+use super::{Code, Diagnostic, Dialect, Endpoint, Severity};
+use crate::facts::RuleEvidence::{self, Documented, Inferred, Observed};
+use crate::text::Text;
+use serde_json::{Map, Value};
+use std::collections::{HashMap, HashSet};
+
+/// The body arguments these rules read: a line with one of them takes the
+/// slow path (`fast_line.rs`).
+pub(crate) const BODY_KEYS: &[&str] = &["tools", "tool_choice", "response_format", "text", "stream_options"];
+
+/// Whether a line may hold what these rules read below the body's top
+/// level (tool calls, tool messages, Responses function-call items): one
+/// pass of a substring search, the cheap test before the fast path answers.
+pub(crate) fn may_apply(line: &[u8]) -> bool {
+    use memchr::memmem::Finder;
+    static FINDERS: std::sync::OnceLock<[Finder<'static>; 2]> = std::sync::OnceLock::new();
+    let finders = FINDERS.get_or_init(|| [Finder::new(b"\"tool"), Finder::new(b"\"function_call")]);
+    finders.iter().any(|f| f.find(line).is_some())
+}
+
+/// How a rule is known and where: `azure` is a recorded answer of Azure's
+/// service (without one, an Azure file gets a warning).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rule {
+    pub evidence: RuleEvidence,
+    pub url: &'static str,
+    pub azure: Option<&'static str>,
+}
+
+/// "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'."
+/// (param messages, code null): PurpleLlama#94, ultimatejimmy/xray.koplugin#33; Responses:
+/// "Response input messages must contain the word 'json' in some form to use 'text.format' of type
+/// 'json_object'." (param text.format, code null). Documented in the structured-outputs guide.
+pub(crate) const JSON_WORD: Rule =
+    Rule { evidence: Documented, url: "https://platform.openai.com/docs/guides/structured-outputs#json-mode", azure: None };
+/// Strict structured outputs: every property in `required`, `additionalProperties: false` on every
+/// object (documented); recorded as "Invalid schema for response_format 'default': In context=(),
+/// 'additionalProperties' is required to be supplied and to be false." (param response_format) at
+/// OpenAI and on Azure OpenAI gpt-4o (dottxt-ai/outlines#844).
+pub(crate) const STRICT_SCHEMA: Rule = Rule {
+    evidence: Documented,
+    url: "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas",
+    azure: Some("https://github.com/dottxt-ai/outlines/issues/844"),
+};
+/// Strict function tools: "Invalid schema for function 'x': In context=(), 'additionalProperties' is
+/// required to be supplied and to be false." (param tools[0].function.parameters, code
+/// invalid_function_parameters): xemantic/xemantic-ai-tool-schema#37; Responses (param
+/// tools[1].parameters): kevinwatt/mysql-mcp#5.
+pub(crate) const STRICT_FUNCTION: Rule =
+    Rule { evidence: Observed, url: "https://github.com/xemantic/xemantic-ai-tool-schema/issues/37", azure: None };
+/// "Invalid 'tools[0].function.name': string does not match pattern. Expected a string that matches
+/// the pattern '^[a-zA-Z0-9_-]+$'." (param tools[0].function.name, code invalid_value).
+pub(crate) const TOOL_NAME: Rule = Rule { evidence: Observed, url: "https://github.com/brekkylab/ailoy/pull/109", azure: None };
+/// The spec's description of `FunctionObject.name`: "with a maximum length of 64".
+pub(crate) const TOOL_NAME_LENGTH: Rule =
+    Rule { evidence: Documented, url: "https://github.com/openai/openai-openapi/blob/master/openapi.yaml", azure: None };
+/// No recorded answer of OpenAI's service for two tools of one name (Anthropic's API refuses it).
+pub(crate) const TOOL_NAMES_UNIQUE: Rule =
+    Rule { evidence: Inferred, url: "https://github.com/anthropics/claude-code/issues/10687", azure: None };
+/// Responses: "Tool choice 'function' not found in 'tools' parameter." and "Tool choice 'required'
+/// must be specified with 'tools' parameter." (checked against OpenAI's API, vllm-project/vllm#40399).
+pub(crate) const TOOL_CHOICE_RESPONSES: Rule =
+    Rule { evidence: Observed, url: "https://github.com/vllm-project/vllm/pull/40399", azure: None };
+/// Chat: "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified."
+/// recorded from an OpenAI-compatible API, not OpenAI's.
+pub(crate) const TOOL_CHOICE_CHAT: Rule =
+    Rule { evidence: Inferred, url: "https://github.com/writer/writer-framework/pull/1013", azure: None };
+/// "An assistant message with 'tool_calls' must be followed by tool messages responding to each
+/// 'tool_call_id'. The following tool_call_ids did not have response messages: call_…" (param
+/// messages.[57].role, code null): sdcb/chats#132, aliasrobotics/cai#111.
+pub(crate) const CALLS_ANSWERED: Rule = Rule { evidence: Observed, url: "https://github.com/sdcb/chats/pull/132", azure: None };
+/// "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with
+/// 'tool_calls'." (param messages.[4].role, code null): smarter-sh/smarter#264, sdcb/chats#132.
+pub(crate) const ANSWER_HAS_CALL: Rule = Rule { evidence: Observed, url: "https://github.com/smarter-sh/smarter/issues/264", azure: None };
+/// "Invalid parameter: 'tool_call_id' of 'call_…' not found in 'tool_calls' of previous message."
+pub(crate) const ANSWER_ID_KNOWN: Rule = Rule { evidence: Observed, url: "https://github.com/dapr/dapr-agents/issues/145", azure: None };
+/// Responses: "No tool call found for function call output with call_id call_…." (param input,
+/// code null): continuedev/continue#10092 (gpt-5).
+pub(crate) const OUTPUT_HAS_CALL: Rule =
+    Rule { evidence: Observed, url: "https://github.com/continuedev/continue/issues/10092", azure: None };
+/// Responses: "No tool output found for function call call_…." (param input, code null).
+pub(crate) const CALL_HAS_OUTPUT: Rule =
+    Rule { evidence: Observed, url: "https://github.com/router-for-me/CLIProxyAPI/issues/2368", azure: None };
+/// "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array
+/// instead." (gpt-4o, continuedev/continue#3403; Azure: pydantic/pydantic-ai#155). A later report
+/// (local-inference-lab/vllm#193, 2026-07) says OpenAI accepts it: no recorded answer, so the
+/// recorded refusals are followed.
+pub(crate) const TOOLS_EMPTY: Rule = Rule {
+    evidence: Observed,
+    url: "https://github.com/continuedev/continue/issues/3403",
+    azure: Some("https://github.com/pydantic/pydantic-ai/issues/155"),
+};
+/// "Invalid 'messages[1].tool_calls': empty array. Expected an array with minimum length 1, but got
+/// an empty array instead." (openai/openai-node#1341, by the SDK's maintainers).
+pub(crate) const TOOL_CALLS_EMPTY: Rule = Rule { evidence: Observed, url: "https://github.com/openai/openai-node/pull/1341", azure: None };
+/// "The 'stream_options' parameter is only allowed when 'stream' is enabled." (param
+/// stream_options, code null): BerriAI/litellm#5803.
+pub(crate) const STREAM_OPTIONS: Rule = Rule { evidence: Observed, url: "https://github.com/BerriAI/litellm/issues/5803", azure: None };
+
+/// The most ids one message lists.
+const MAX_LISTED: usize = 10;
+
+/// The deepest schema nesting walked, and the most faults one schema reports.
+const MAX_SCHEMA_DEPTH: usize = 64;
+const MAX_SCHEMA_FAULTS: usize = 16;
+
+/// Where the findings go, and what the rules above already said about this line.
+struct Out<'a, 'b> {
+    line: LineRef<'b>,
+    dialect: Dialect,
+    out: &'a mut Findings,
+    /// The params found before these rules ran (the schema's): not said twice.
+    said: Vec<String>,
+    scan: &'a Scan<'b>,
+}
+
+impl Out<'_, '_> {
+    fn push(&mut self, rule: Rule, code: Code, param: &str, words: String) {
+        if self.said.iter().any(|p| p == param) {
+            return;
+        }
+        let (severity, evidence) = match (rule.evidence, self.dialect, rule.azure) {
+            (Inferred, _, _) => (Severity::Warning, evidence_note(Inferred, rule.url)),
+            // Recorded at OpenAI only: another vendor's answer for an Azure file.
+            (e, Dialect::Azure, None) => {
+                let note = evidence_note(e, rule.url);
+                (Severity::Warning, format!("{} OpenAI's answer; not recorded for Azure.", note.trim_end()))
+            }
+            (_, Dialect::Azure, Some(azure)) => (Severity::Error, evidence_note(Observed, azure)),
+            (e, Dialect::OpenAi, _) => (Severity::Error, evidence_note(e, rule.url)),
+        };
+        let msg = format!("{words}{evidence}");
+        // The column of the body argument the path starts in.
+        let first = param.strip_prefix("body.").and_then(|p| p.split(['.', '[']).next()).unwrap_or("");
+        let at = self.scan.body_key_offset(first).or(self.scan.key_offset("body"));
+        self.out.push(self.line.diag(code, severity, Some(param), msg, at));
+    }
+}
+
+/// The cross-field rules for one body (Chat Completions and Responses).
+/// `before` is where this line's findings start in `out`.
+pub(crate) fn check(
+    line: LineRef,
+    scan: &Scan,
+    b: &Map<String, Value>,
+    endpoint: Endpoint,
+    dialect: Dialect,
+    out: &mut Findings,
+    before: usize,
+) {
+    if !matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
+        return;
+    }
+    let said = out.list()[before.min(out.list().len())..].iter().filter_map(|d| d.param.clone()).collect();
+    let mut o = Out { line, dialect, out, said, scan };
+    let chat = endpoint == Endpoint::ChatCompletions;
+    json_word(&mut o, b, chat);
+    strict_schemas(&mut o, b, chat);
+    tools(&mut o, b, chat);
+    if chat {
+        tool_calls(&mut o, b);
+        if b.get("stream_options").is_some_and(|v| !v.is_null()) && b.get("stream") != Some(&Value::Bool(true)) {
+            let words = "The 'stream_options' parameter is only allowed when 'stream' is enabled.".to_string();
+            o.push(STREAM_OPTIONS, Code::InvalidRequestError, "body.stream_options", words);
+        }
+    } else {
+        function_call_items(&mut o, b);
+    }
+}
+
+/// Whether any string in `v` holds "json" in any case.
+fn mentions_json(v: &Value, depth: usize) -> bool {
+    if depth > MAX_SCHEMA_DEPTH {
+        return false;
+    }
+    match v {
+        Value::String(s) => s.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"json")),
+        Value::Array(a) => a.iter().any(|x| mentions_json(x, depth + 1)),
+        Value::Object(m) => m.values().any(|x| mentions_json(x, depth + 1)),
+        _ => false,
+    }
+}
+
+fn json_word(o: &mut Out, b: &Map<String, Value>, chat: bool) {
+    if chat {
+        let json_mode = b.get("response_format").and_then(|f| f.get("type")).and_then(Value::as_str) == Some("json_object");
+        if json_mode && !b.get("messages").is_some_and(|m| mentions_json(m, 0)) {
+            let words = "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.".to_string();
+            o.push(JSON_WORD, Code::InvalidRequestError, "body.messages", words);
+        }
+    } else {
+        let json_mode =
+            b.get("text").and_then(|t| t.get("format")).and_then(|f| f.get("type")).and_then(Value::as_str) == Some("json_object");
+        // The input's messages: `instructions` alone is not enough (recorded).
+        if json_mode && !b.get("input").is_some_and(|m| mentions_json(m, 0)) {
+            let words =
+                "Response input messages must contain the word 'json' in some form to use 'text.format' of type 'json_object'.".to_string();
+            o.push(JSON_WORD, Code::InvalidRequestError, "body.text.format", words);
+        }
+    }
+}
+
+/// Python's tuple of the path, as the service writes `context=(…)`.
+fn context(path: &[String]) -> String {
+    match path {
+        [] => "()".to_string(),
+        [one] => format!("('{one}',)"),
+        more => format!("({})", more.iter().map(|p| format!("'{p}'")).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+/// A strict schema's faults: (path, words after "In context=…, ").
+fn strict_faults(schema: &Value, path: &mut Vec<String>, faults: &mut Vec<(Vec<String>, String)>) {
+    if path.len() > MAX_SCHEMA_DEPTH || faults.len() >= MAX_SCHEMA_FAULTS {
+        return;
+    }
+    let Some(s) = schema.as_object() else { return };
+    let props = s.get("properties").and_then(Value::as_object);
+    let is_object =
+        s.get("type").is_some_and(|t| t == "object" || t.as_array().is_some_and(|a| a.iter().any(|x| x == "object"))) || props.is_some();
+    if is_object {
+        if s.get("additionalProperties") != Some(&Value::Bool(false)) {
+            faults.push((path.clone(), "'additionalProperties' is required to be supplied and to be false.".to_string()));
+        }
+        if let Some(props) = props {
+            let required: HashSet<&str> =
+                s.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+            if let Some(missing) = props.keys().find(|k| !required.contains(k.as_str())) {
+                faults.push((
+                    path.clone(),
+                    format!(
+                        "'required' is required to be supplied and to be an array including every key in properties. Missing '{}'.",
+                        super::quote(missing)
+                    ),
+                ));
+            }
+        }
+    }
+    let mut walk = |steps: &[&str], v: &Value, faults: &mut Vec<(Vec<String>, String)>| {
+        let n = path.len();
+        path.extend(steps.iter().map(|s| s.to_string()));
+        strict_faults(v, path, faults);
+        path.truncate(n);
+    };
+    if let Some(props) = props {
+        for (k, v) in props {
+            walk(&["properties", k], v, faults);
+        }
+    }
+    if let Some(items) = s.get("items") {
+        walk(&["items"], items, faults);
+    }
+    for key in ["anyOf", "$defs", "definitions"] {
+        match s.get(key) {
+            Some(Value::Array(a)) => {
+                for (i, v) in a.iter().enumerate() {
+                    walk(&[key, &i.to_string()], v, faults);
+                }
+            }
+            Some(Value::Object(m)) => {
+                for (k, v) in m {
+                    walk(&[key, k], v, faults);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Reports a strict schema's faults: `what` is "response_format 'name'" or "function 'name'".
+fn strict_report(o: &mut Out, rule: Rule, code: Code, schema: &Value, what: &str, param: &str) {
+    let mut faults = Vec::new();
+    strict_faults(schema, &mut Vec::new(), &mut faults);
+    for (path, words) in faults {
+        let at: String = path.iter().map(|p| format!(".{p}")).collect();
+        let words = format!("Invalid schema for {what}: In context={}, {words}", context(&path));
+        o.push(rule, code, &format!("{param}{at}"), words);
+    }
+}
+
+fn is_true(v: Option<&Value>) -> bool {
+    v == Some(&Value::Bool(true))
+}
+
+fn strict_schemas(o: &mut Out, b: &Map<String, Value>, chat: bool) {
+    let name_of = |v: &Value| super::quote(v.get("name").and_then(Value::as_str).unwrap_or("default"));
+    if chat {
+        if let Some(f) = b.get("response_format").filter(|f| f.get("type").and_then(Value::as_str) == Some("json_schema")) {
+            if let Some(js) = f.get("json_schema").filter(|js| is_true(js.get("strict"))) {
+                if let Some(schema) = js.get("schema") {
+                    let what = format!("response_format '{}'", name_of(js));
+                    strict_report(o, STRICT_SCHEMA, Code::InvalidRequestError, schema, &what, "body.response_format.json_schema.schema");
+                }
+            }
+        }
+    } else if let Some(f) = b.get("text").and_then(|t| t.get("format")) {
+        if f.get("type").and_then(Value::as_str) == Some("json_schema") && is_true(f.get("strict")) {
+            if let Some(schema) = f.get("schema") {
+                let what = format!("response_format '{}'", name_of(f));
+                strict_report(o, STRICT_SCHEMA, Code::InvalidJsonSchema, schema, &what, "body.text.format.schema");
+            }
+        }
+    }
+    let Some(Value::Array(tools)) = b.get("tools") else { return };
+    for (i, t) in tools.iter().enumerate() {
+        if t.get("type").and_then(Value::as_str) != Some("function") {
+            continue;
+        }
+        // Chat wraps the function (`tools[i].function`); Responses does not.
+        let (f, param) = if chat {
+            let Some(f) = t.get("function") else { continue };
+            (f, format!("body.tools[{i}].function.parameters"))
+        } else {
+            (t, format!("body.tools[{i}].parameters"))
+        };
+        if !is_true(f.get("strict")) {
+            continue;
+        }
+        let Some(schema) = f.get("parameters").filter(|p| !p.is_null()) else { continue };
+        let what = format!("function '{}'", name_of(f));
+        strict_report(o, STRICT_FUNCTION, Code::InvalidFunctionParameters, schema, &what, &param);
+    }
+}
+
+/// A function tool's name and its param path (`None` for other tools).
+fn function_name(t: &Value, i: usize, chat: bool) -> Option<(&str, String)> {
+    if t.get("type").and_then(Value::as_str) != Some("function") {
+        return None;
+    }
+    if chat {
+        Some((t.get("function")?.get("name")?.as_str()?, format!("body.tools[{i}].function.name")))
+    } else {
+        Some((t.get("name")?.as_str()?, format!("body.tools[{i}].name")))
+    }
+}
+
+fn tools(o: &mut Out, b: &Map<String, Value>, chat: bool) {
+    let tools = match b.get("tools") {
+        Some(Value::Array(t)) => Some(t),
+        _ => None,
+    };
+    if chat && tools.is_some_and(|t| t.is_empty()) {
+        let words = "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array instead.".to_string();
+        o.push(TOOLS_EMPTY, Code::EmptyArray, "body.tools", words);
+    }
+    let mut names: HashMap<&str, usize> = HashMap::new();
+    for (i, t) in tools.into_iter().flatten().enumerate() {
+        let Some((name, param)) = function_name(t, i, chat) else { continue };
+        // Chat's pattern is the service's answer (the spec gives it only in
+        // prose); Responses' is in the spec (the schema checks it).
+        if chat {
+            let chars = name.chars().count();
+            if name.is_empty() || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-') {
+                let words = format!(
+                    "Invalid 'tools[{i}].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'."
+                );
+                o.push(TOOL_NAME, Code::InvalidValue, &param, words);
+            } else if chars > 64 {
+                let words = format!(
+                    "Invalid 'tools[{i}].function.name': string too long. Expected a string with maximum length 64, but got a string with length {chars} instead."
+                );
+                o.push(TOOL_NAME_LENGTH, Code::InvalidValue, &param, words);
+            }
+        }
+        match names.get(name) {
+            Some(&first) => {
+                let words = format!(
+                    "Duplicate function name '{}': tools[{first}] has the same name; tool names must be unique.",
+                    super::quote(name)
+                );
+                o.push(TOOL_NAMES_UNIQUE, Code::InvalidValue, &param, words);
+            }
+            None => {
+                names.insert(name, i);
+            }
+        }
+    }
+    // `tool_choice` names a function (or asks for one) that `tools` holds.
+    let Some(choice) = b.get("tool_choice").filter(|c| !c.is_null()) else { return };
+    let has_tools = tools.is_some_and(|t| !t.is_empty());
+    let named = if chat {
+        choice.get("function").and_then(|f| f.get("name")).and_then(Value::as_str)
+    } else {
+        choice.get("name").and_then(Value::as_str)
+    }
+    .filter(|_| choice.get("type").and_then(Value::as_str) == Some("function"));
+    if chat {
+        if !has_tools && (named.is_some() || choice == "required") {
+            let words = "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.".to_string();
+            o.push(TOOL_CHOICE_CHAT, Code::InvalidValue, "body.tool_choice", words);
+        } else if let Some(name) = named.filter(|n| has_tools && !names.contains_key(n)) {
+            let words = format!("Invalid value for 'tool_choice': no function named '{}' is in 'tools'.", super::quote(name));
+            o.push(TOOL_CHOICE_CHAT, Code::InvalidValue, "body.tool_choice", words);
+        }
+    } else if named.is_some_and(|n| !names.contains_key(n)) {
+        let words = "Tool choice 'function' not found in 'tools' parameter.".to_string();
+        let rule = if has_tools { Rule { evidence: Inferred, ..TOOL_CHOICE_RESPONSES } } else { TOOL_CHOICE_RESPONSES };
+        o.push(rule, Code::InvalidRequestError, "body.tool_choice", words);
+    } else if choice == "required" && !has_tools {
+        let words = "Tool choice 'required' must be specified with 'tools' parameter.".to_string();
+        o.push(TOOL_CHOICE_RESPONSES, Code::InvalidRequestError, "body.tool_choice", words);
+    }
+}
+
+/// Chat: each assistant `tool_calls` answered by the tool messages right
+/// after it, each tool message answering a call of that assistant message.
+fn tool_calls(o: &mut Out, b: &Map<String, Value>) {
+    let Some(Value::Array(msgs)) = b.get("messages") else { return };
+    fn role(m: &Value) -> &str {
+        m.get("role").and_then(Value::as_str).unwrap_or("")
+    }
+    let mut i = 0;
+    while i < msgs.len() {
+        let m = &msgs[i];
+        match (role(m), m.get("tool_calls")) {
+            ("assistant", Some(Value::Array(calls))) if calls.is_empty() => {
+                let words = format!("Invalid 'messages[{i}].tool_calls': empty array. Expected an array with minimum length 1, but got an empty array instead.");
+                o.push(TOOL_CALLS_EMPTY, Code::EmptyArray, &format!("body.messages[{i}].tool_calls"), words);
+                i += 1;
+            }
+            ("assistant", Some(Value::Array(calls))) => {
+                let ids: HashSet<&str> = calls.iter().filter_map(|c| c.get("id").and_then(Value::as_str)).collect();
+                let mut answered: HashSet<&str> = HashSet::new();
+                let mut j = i + 1;
+                while j < msgs.len() && role(&msgs[j]) == "tool" {
+                    match msgs[j].get("tool_call_id").and_then(Value::as_str) {
+                        Some(id) if ids.contains(id) => {
+                            answered.insert(id);
+                        }
+                        Some(id) => {
+                            let words = format!(
+                                "Invalid parameter: 'tool_call_id' of '{}' not found in 'tool_calls' of previous message.",
+                                super::quote(id)
+                            );
+                            o.push(ANSWER_ID_KNOWN, Code::InvalidRequestError, &format!("body.messages[{j}].tool_call_id"), words);
+                        }
+                        None => {}
+                    }
+                    j += 1;
+                }
+                // In the calls' order; a long list is cut (the message stays small).
+                let pending: Vec<&str> =
+                    calls.iter().filter_map(|c| c.get("id").and_then(Value::as_str)).filter(|id| !answered.contains(id)).collect();
+                if !pending.is_empty() {
+                    let mut list: Vec<String> = pending.iter().take(MAX_LISTED).map(|p| super::quote(p)).collect();
+                    if pending.len() > MAX_LISTED {
+                        list.push(format!("… ({} in all)", pending.len()));
+                    }
+                    let words = format!(
+                        "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {}",
+                        list.join(", ")
+                    );
+                    o.push(CALLS_ANSWERED, Code::InvalidRequestError, &format!("body.messages[{i}].role"), words);
+                }
+                i = j;
+            }
+            ("tool", _) => {
+                let words = "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'."
+                    .to_string();
+                o.push(ANSWER_HAS_CALL, Code::InvalidRequestError, &format!("body.messages[{i}].role"), words);
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+/// Responses: each `function_call_output` answers an earlier
+/// `function_call` of the input, and each call is answered (unless the
+/// input continues an earlier response, where the call may be).
+fn function_call_items(o: &mut Out, b: &Map<String, Value>) {
+    let Some(Value::Array(items)) = b.get("input") else { return };
+    let continues = ["previous_response_id", "conversation"].iter().any(|k| b.get(*k).is_some_and(|v| !v.is_null()));
+    fn kind(x: &Value) -> &str {
+        x.get("type").and_then(Value::as_str).unwrap_or("")
+    }
+    fn call_id(x: &Value) -> Option<&str> {
+        x.get("call_id").and_then(Value::as_str)
+    }
+    let mut calls: Vec<(&str, usize)> = Vec::new();
+    let mut called: HashSet<&str> = HashSet::new();
+    let mut answered: HashSet<&str> = HashSet::new();
+    for (k, x) in items.iter().enumerate() {
+        match (kind(x), call_id(x)) {
+            ("function_call", Some(id)) => {
+                calls.push((id, k));
+                called.insert(id);
+            }
+            ("function_call_output", Some(id)) => {
+                if called.contains(id) {
+                    answered.insert(id);
+                } else if !continues {
+                    let words = format!("No tool call found for function call output with call_id {}.", super::quote(id));
+                    o.push(OUTPUT_HAS_CALL, Code::InvalidRequestError, &format!("body.input[{k}]"), words);
+                }
+            }
+            _ => {}
+        }
+    }
+    for (id, k) in calls {
+        if !answered.contains(id) {
+            let words = format!("No tool output found for function call {}.", super::quote(id));
+            o.push(CALL_HAS_OUTPUT, Code::InvalidRequestError, &format!("body.input[{k}]"), words);
+        }
+    }
+}
+
+/// The fix for a finding of these rules (or of the model-family table),
+/// told by the service's words it starts with; `None` for other findings.
+pub(crate) fn fix(d: &Diagnostic) -> Option<Text> {
+    let m = d.message.as_str();
+    let t = |en: &str, ko: &str| Some(Text::new(en, ko));
+    if m.starts_with("'messages' must contain the word 'json'") || m.starts_with("Response input messages must contain the word 'json'") {
+        t(
+            "Say \"JSON\" in a message (e.g. the system message: \"Answer in JSON.\"), or use a json_schema format instead of json_object.",
+            "메시지에 \"JSON\"이라는 말을 넣으세요(예: 시스템 메시지에 \"JSON으로 답하세요.\"). 또는 json_object 대신 json_schema 형식을 쓰세요.",
+        )
+    } else if m.starts_with("Invalid schema for") && m.contains("'additionalProperties'") {
+        t(
+            "Add \"additionalProperties\": false to the object named in the message (strict schemas need it on every object), or drop strict.",
+            "메시지가 가리키는 객체에 \"additionalProperties\": false를 넣으세요(strict 스키마는 모든 객체에 필요합니다). 또는 strict를 빼세요.",
+        )
+    } else if m.starts_with("Invalid schema for") && m.contains("'required'") {
+        t(
+            "List every property of that object in its required array (an optional field becomes required with a null type: \"type\": [\"string\", \"null\"]), or drop strict.",
+            "그 객체의 모든 속성을 required 배열에 넣으세요(선택 필드는 null 타입을 더해 필수로 만듭니다: \"type\": [\"string\", \"null\"]). 또는 strict를 빼세요.",
+        )
+    } else if m.contains(".function.name': string does not match pattern") {
+        t(
+            "Rename the function with letters, digits, _ and - only (no spaces, dots or slashes), at most 64 characters.",
+            "함수 이름을 영문자, 숫자, _, -만으로 바꾸세요(공백, 점, 슬래시 없이). 64자 이하입니다.",
+        )
+    } else if m.contains(".function.name': string too long") {
+        t("Shorten the function name to at most 64 characters.", "함수 이름을 64자 이하로 줄이세요.")
+    } else if m.starts_with("Duplicate function name") {
+        t("Give each tool its own name: the model calls tools by name.", "도구마다 다른 이름을 주세요. 모델은 이름으로 도구를 부릅니다.")
+    } else if m.contains("'tool_choice'") || m.starts_with("Tool choice") {
+        t(
+            "Make tool_choice name a function defined in tools (same spelling), or add that function to tools, or set tool_choice to \"auto\".",
+            "tool_choice가 tools에 정의된 함수 이름을 같은 철자로 가리키게 하거나, 그 함수를 tools에 넣거나, tool_choice를 \"auto\"로 두세요.",
+        )
+    } else if m.starts_with("An assistant message with 'tool_calls'") {
+        t(
+            "Right after this assistant message, add one tool message per tool call (role \"tool\", tool_call_id = the call's id, content = the result), or remove the unanswered calls.",
+            "이 assistant 메시지 바로 뒤에 도구 호출마다 tool 메시지를 하나씩 넣으세요(role \"tool\", tool_call_id = 호출의 id, content = 결과). 또는 답이 없는 호출을 지우세요.",
+        )
+    } else if m.starts_with("Invalid parameter: messages with role 'tool'") || m.starts_with("Invalid parameter: 'tool_call_id'") {
+        t(
+            "A tool message must directly follow the assistant message whose tool_calls holds its tool_call_id: fix the id, move the message, or remove it.",
+            "tool 메시지는 자기 tool_call_id가 든 tool_calls를 가진 assistant 메시지 바로 뒤에 와야 합니다. id를 고치거나 메시지를 옮기거나 지우세요.",
+        )
+    } else if m.starts_with("No tool call found for function call output") {
+        t(
+            "Put the function_call item with this call_id before its function_call_output in input, or remove the output.",
+            "input에서 이 call_id의 function_call 항목을 function_call_output 앞에 넣거나 출력을 지우세요.",
+        )
+    } else if m.starts_with("No tool output found for function call") {
+        t(
+            "Add a function_call_output item with this call_id after the function_call in input, or remove the call.",
+            "input에서 function_call 뒤에 이 call_id의 function_call_output 항목을 넣거나 호출을 지우세요.",
+        )
+    } else if m.starts_with("Invalid 'tools': empty array") {
+        t(
+            "Remove \"tools\": [] (and tool_choice) when the request has no tools.",
+            "도구가 없는 요청에서는 \"tools\": []와 tool_choice를 빼세요.",
+        )
+    } else if m.contains(".tool_calls': empty array") {
+        t(
+            "Remove \"tool_calls\": [] from this assistant message (leave the key out when there are no calls).",
+            "이 assistant 메시지에서 \"tool_calls\": []를 빼세요(호출이 없으면 키를 넣지 않습니다).",
+        )
+    } else if m.starts_with("The 'stream_options' parameter") {
+        t("Remove stream_options: batch requests are not streamed.", "stream_options를 빼세요. 배치 요청은 스트리밍되지 않습니다.")
+    } else if m.contains("does not support 'system' with this model") || m.contains("does not support 'developer' with this model") {
+        t(
+            "This model takes no system or developer message: move its text into the first user message.",
+            "이 모델은 system이나 developer 메시지를 받지 않습니다. 그 내용을 첫 user 메시지로 옮기세요.",
+        )
+    } else if m.starts_with("Unsupported parameter: 'stop'") {
+        t("Remove stop for this model (o3 and o4-mini do not take it).", "이 모델에는 stop을 빼세요(o3와 o4-mini는 받지 않습니다).")
+    } else if m.starts_with("Unrecognized request argument supplied: reasoning_effort")
+        || m.starts_with("Unsupported parameter: 'reasoning")
+    {
+        t(
+            "Remove the reasoning effort: this model does not reason (or use a reasoning model such as gpt-5-mini).",
+            "추론 노력 설정을 빼세요. 이 모델은 추론 모델이 아닙니다(또는 gpt-5-mini 같은 추론 모델을 쓰세요).",
+        )
+    } else if (m.starts_with("Unsupported value: 'reasoning_effort'") || m.contains("model. Supported values are:"))
+        && d.code == Code::UnsupportedValue
+    {
+        t("Use one of the effort values the message lists for this model.", "메시지가 이 모델에 대해 나열한 노력 값 중 하나를 쓰세요.")
+    } else {
+        None
+    }
+}
