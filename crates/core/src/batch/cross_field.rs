@@ -11,10 +11,9 @@
 
 use super::findings::Findings;
 use super::line::LineRef;
-use super::model_rules::evidence_note;
 use super::scan::Scan;
 use super::{Code, Diagnostic, Dialect, Endpoint, Severity};
-use crate::facts::RuleEvidence::{self, Documented, Inferred, Observed};
+use crate::facts::Evidence::{self, Documented, Inferred, Observed};
 use crate::text::Text;
 use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet};
@@ -37,7 +36,7 @@ pub(crate) fn may_apply(line: &[u8]) -> bool {
 /// service (without one, an Azure file gets a warning).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rule {
-    pub evidence: RuleEvidence,
+    pub evidence: Evidence,
     pub url: &'static str,
     pub azure: Option<&'static str>,
 }
@@ -134,21 +133,18 @@ impl Out<'_, '_> {
         if self.said.iter().any(|p| p == param) {
             return;
         }
-        let (severity, evidence) = match (rule.evidence, self.dialect, rule.azure) {
-            (Inferred, _, _) => (Severity::Warning, evidence_note(Inferred, rule.url)),
+        let (severity, evidence, url, note) = match (rule.evidence, self.dialect, rule.azure) {
+            (Inferred, _, _) => (Severity::Warning, Inferred, rule.url, ""),
             // Recorded at OpenAI only: another vendor's answer for an Azure file.
-            (e, Dialect::Azure, None) => {
-                let note = evidence_note(e, rule.url);
-                (Severity::Warning, format!("{} OpenAI's answer; not recorded for Azure.", note.trim_end()))
-            }
-            (_, Dialect::Azure, Some(azure)) => (Severity::Error, evidence_note(Observed, azure)),
-            (e, Dialect::OpenAi, _) => (Severity::Error, evidence_note(e, rule.url)),
+            (e, Dialect::Azure, None) => (Severity::Warning, e, rule.url, " (OpenAI's answer; not recorded for Azure.)"),
+            (_, Dialect::Azure, Some(azure)) => (Severity::Error, Observed, azure, ""),
+            (e, Dialect::OpenAi, _) => (Severity::Error, e, rule.url, ""),
         };
-        let msg = format!("{words}{evidence}");
+        let msg = format!("{words}{note}");
         // The column of the body argument the path starts in.
         let first = param.strip_prefix("body.").and_then(|p| p.split(['.', '[']).next()).unwrap_or("");
         let at = self.scan.body_key_offset(first).or(self.scan.key_offset("body"));
-        self.out.push(self.line.diag(code, severity, Some(param), msg, at));
+        self.out.push(self.line.diag(code, severity, Some(param), msg, at).with_basis(evidence, url));
     }
 }
 

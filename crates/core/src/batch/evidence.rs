@@ -20,29 +20,9 @@ use super::{Code, Diagnostic, Dialect, Severity};
 use crate::facts::SourceId;
 use std::borrow::Cow;
 
-/// What a finding rests on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Evidence {
-    /// The vendor's spec or documentation says so.
-    Documented,
-    /// The service answered so, on record (a public issue quoting its 400,
-    /// a recorded output or error file).
-    Observed,
-    /// Inferred, unconfirmed, or another vendor's rule: at most a warning.
-    #[default]
-    Inferred,
-}
+pub use crate::facts::Evidence;
 
 impl Evidence {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Evidence::Documented => "documented",
-            Evidence::Observed => "observed",
-            Evidence::Inferred => "inferred",
-        }
-    }
-
     /// The evidence a finding of `code` has unless its rule says more.
     pub fn of(code: Code, severity: Severity) -> Evidence {
         basis(code, None, severity).0
@@ -102,7 +82,8 @@ pub fn basis(code: Code, dialect: Option<Dialect>, severity: Severity) -> (Evide
         },
         // The request body against the API's schema (the rule names its spec).
         InvalidType | InvalidValue | IntegerBelowMinValue | IntegerAboveMaxValue | DecimalBelowMinValue | DecimalAboveMaxValue
-        | EmptyArray | ArrayBelowMinLength | ArrayAboveMaxLength | UnsupportedValue | UnsupportedParameter => {
+        | EmptyArray | ArrayBelowMinLength | ArrayAboveMaxLength | StringBelowMinLength | StringAboveMaxLength | UnsupportedValue
+        | UnsupportedParameter | InvalidRequestError | InvalidFunctionParameters | InvalidJsonSchema => {
             (if severity == Severity::Error { Documented } else { Inferred }, API_REFERENCE)
         }
         UnknownParameter => (Observed, UNRECOGNIZED_ARGUMENT),

@@ -432,18 +432,8 @@ fn schema_rules(line: LineRef, s: &Scan, body: &Value, dialect: Dialect, p: &Par
         let at = s.body_key_offset(first).or(s.key_offset("body"));
         let d = line.diag(f.code, Severity::Error, Some(&param), f.message, at);
         // The spec says so; an unknown argument is the services' recorded answer (a patch).
-        let d = if f.code == Code::UnknownParameter { d } else { d.with_basis(super::Evidence::Documented, spec_url(table.source)) };
+        let d = if f.code == Code::UnknownParameter { d } else { d.with_basis(super::Evidence::Documented, table.url()) };
         out.push(d);
-    }
-}
-
-/// A table's source (`owner/repo@commit path (…)`) as an address.
-fn spec_url(source: &str) -> String {
-    let (repo_at, rest) = source.split_once(' ').unwrap_or((source, ""));
-    let path = rest.split(' ').next().unwrap_or("");
-    match repo_at.split_once('@') {
-        Some((repo, commit)) => format!("https://github.com/{repo}/blob/{commit}/{path}"),
-        None => format!("https://github.com/{repo_at}"),
     }
 }
 

@@ -5,7 +5,7 @@
 use super::line::{LineRef, Parsed};
 use super::schema::figure;
 use super::{Code, Findings, ModelSource, Severity};
-use crate::facts::{builtin, model_rule, Catalog, Certainty, Kind, Model, RuleEvidence, EFFORT_VALUES};
+use crate::facts::{builtin, model_rule, Catalog, Certainty, Kind, Model, Evidence, EFFORT_VALUES};
 use serde_json::Value;
 
 /// An error when the fact is documented (or the user set it) and the model
@@ -76,23 +76,24 @@ pub(crate) fn body_minimums(r: LineRef, body: &Value, endpoint: super::Endpoint,
     }
 }
 
-/// How a model-table finding reads its source: "(observed: URL)".
-pub(crate) fn evidence_note(evidence: RuleEvidence, url: &str) -> String {
-    let word = match evidence {
-        RuleEvidence::Documented => "documented",
-        RuleEvidence::Observed => "observed",
-        RuleEvidence::Inferred => "inferred",
-    };
-    format!(" ({word}: {url})")
+/// The severity of a model-table rule and what it rests on: an error when
+/// the row is documented or recorded (or the user set it: their override is
+/// their record) and the model is known for sure.
+fn table_severity(catalog: &Catalog, kind: Kind, subject: &str, source: ModelSource) -> (Severity, Option<(Evidence, &'static str)>) {
+    let row = model_rule(kind, subject);
+    let overridden = catalog.is_overridden(&format!("{kind}.{subject}"));
+    let known = row.is_some_and(|r| r.evidence != Evidence::Inferred) || overridden;
+    let sev = if known && matches!(source, ModelSource::Picked | ModelSource::FromFile) { Severity::Error } else { Severity::Warning };
+    let basis = row.map(|r| (if overridden && r.evidence == Evidence::Inferred { Evidence::Observed } else { r.evidence }, r.url));
+    (sev, basis)
 }
 
-/// The severity of a model-table rule: an error when the row is documented
-/// or recorded (or the user set it) and the model is known for sure.
-fn table_severity(catalog: &Catalog, kind: Kind, subject: &str, source: ModelSource) -> (Severity, String) {
-    let row = model_rule(kind, subject);
-    let known = row.is_some_and(|r| r.evidence != RuleEvidence::Inferred) || catalog.is_overridden(&format!("{kind}.{subject}"));
-    let sev = if known && matches!(source, ModelSource::Picked | ModelSource::FromFile) { Severity::Error } else { Severity::Warning };
-    (sev, row.map_or_else(String::new, |r| evidence_note(r.evidence, r.url)))
+/// A model-table finding with what its row rests on.
+fn with_row(d: super::Diagnostic, basis: Option<(Evidence, &'static str)>) -> super::Diagnostic {
+    match basis {
+        Some((evidence, url)) => d.with_basis(evidence, url),
+        None => d,
+    }
 }
 
 /// "'none', 'low', 'medium', and 'high'", as the service lists values.
@@ -133,17 +134,17 @@ pub(crate) fn family_rules(
                 if !matches!(role, "system" | "developer") || !refused(Kind::ModelRefusesRole, role) {
                     continue;
                 }
-                let (sev, note) = table_severity(catalog, Kind::ModelRefusesRole, &format!("{family}.{role}"), source);
-                let msg = format!("Unsupported value: 'messages[{i}].role' does not support '{role}' with this model.{note}{guessed}");
-                out.push(r.diag(Code::UnsupportedValue, sev, Some(&format!("body.messages[{i}].role")), msg, None));
+                let (sev, basis) = table_severity(catalog, Kind::ModelRefusesRole, &format!("{family}.{role}"), source);
+                let msg = format!("Unsupported value: 'messages[{i}].role' does not support '{role}' with this model.{guessed}");
+                out.push(with_row(r.diag(Code::UnsupportedValue, sev, Some(&format!("body.messages[{i}].role")), msg, None), basis));
             }
         }
     }
     // `stop` (Chat Completions).
     if chat && b.get("stop").is_some_and(|v| !v.is_null()) && refused(Kind::ModelRefusesParam, "stop") {
-        let (sev, note) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.stop"), source);
-        let msg = format!("Unsupported parameter: 'stop' is not supported with this model.{note}{guessed}");
-        out.push(r.diag(Code::UnsupportedParameter, sev, Some("body.stop"), msg, None));
+        let (sev, basis) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.stop"), source);
+        let msg = format!("Unsupported parameter: 'stop' is not supported with this model.{guessed}");
+        out.push(with_row(r.diag(Code::UnsupportedParameter, sev, Some("body.stop"), msg, None), basis));
     }
     // The reasoning effort: `reasoning_effort` (Chat) or `reasoning.effort` (Responses).
     let (effort, item, param) = if chat {
@@ -153,15 +154,15 @@ pub(crate) fn family_rules(
     };
     let Some(effort) = effort.filter(|v| !v.is_null()) else { return };
     if refused(Kind::ModelRefusesParam, item) {
-        let (sev, note) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.{item}"), source);
+        let (sev, basis) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.{item}"), source);
         // A model that is not a reasoning model does not know the Chat argument at all.
         let chat_model = crate::facts::model_for_name(family).is_some_and(|m| m.kind == crate::facts::ModelKind::Chat);
         let (code, msg) = if chat && chat_model {
-            (Code::UnknownParameter, format!("Unrecognized request argument supplied: {item}{note}{guessed}"))
+            (Code::UnknownParameter, format!("Unrecognized request argument supplied: {item}{guessed}"))
         } else {
-            (Code::UnsupportedParameter, format!("Unsupported parameter: '{item}' is not supported with this model.{note}{guessed}"))
+            (Code::UnsupportedParameter, format!("Unsupported parameter: '{item}' is not supported with this model.{guessed}"))
         };
-        out.push(r.diag(code, sev, Some(param), msg, None));
+        out.push(with_row(r.diag(code, sev, Some(param), msg, None), basis));
         return;
     }
     let Some(v) = effort.as_str().filter(|v| EFFORT_VALUES.contains(v)) else { return };
@@ -173,20 +174,20 @@ pub(crate) fn family_rules(
         .copied()
         .filter(|x| catalog.get(Kind::ModelEffort, &format!("{family}.{x}")).is_some_and(|t| t > 0.0))
         .collect();
-    let (sev, note) = table_severity(catalog, Kind::ModelEffort, &format!("{family}.{v}"), source);
+    let (sev, basis) = table_severity(catalog, Kind::ModelEffort, &format!("{family}.{v}"), source);
     let msg = if chat {
         format!(
-            "Unsupported value: 'reasoning_effort' does not support '{v}' with this model. Supported values are: {}.{note}{guessed}",
+            "Unsupported value: 'reasoning_effort' does not support '{v}' with this model. Supported values are: {}.{guessed}",
             listed(&taken)
         )
     } else {
         format!(
-            "Unsupported value: '{v}' is not supported with the '{}' model. Supported values are: {}.{note}{guessed}",
+            "Unsupported value: '{v}' is not supported with the '{}' model. Supported values are: {}.{guessed}",
             super::quote(sent),
             listed(&taken)
         )
     };
-    out.push(r.diag(Code::UnsupportedValue, sev, Some(param), msg, None));
+    out.push(with_row(r.diag(Code::UnsupportedValue, sev, Some(param), msg, None), basis));
 }
 
 /// Whether the family's table refuses a message role (such files take the

@@ -34,15 +34,31 @@ pub(super) const BODY: &[Fact] = &[
 pub const REASONING_PARAMS: &[&str] =
     &["temperature", "top_p", "presence_penalty", "frequency_penalty", "max_tokens", "logprobs", "top_logprobs", "logit_bias"];
 
-/// How a model rule is known: the vendor's docs, a recorded answer of the
-/// service (a public issue quoting its 400), or our reading of either
-/// (at most a warning).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RuleEvidence {
+/// What a rule or a finding rests on: the vendor's spec or docs, a recorded
+/// answer of the service (a public issue quoting its 400), or an inference
+/// (unconfirmed, or another vendor's rule: at most a warning). The batch
+/// check's findings carry it too (`batch::Evidence`, `batch/evidence.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Evidence {
+    /// The vendor's spec or documentation says so.
     Documented,
+    /// The service answered so, on record (a public issue quoting its 400,
+    /// a recorded output or error file).
     Observed,
+    /// Inferred, unconfirmed, or another vendor's rule: at most a warning.
+    #[default]
     Inferred,
+}
+
+impl Evidence {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Evidence::Documented => "documented",
+            Evidence::Observed => "observed",
+            Evidence::Inferred => "inferred",
+        }
+    }
 }
 
 /// One row of the model-family table: a fact (overridable on /facts), how
@@ -50,7 +66,7 @@ pub enum RuleEvidence {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ModelRule {
     pub fact: Fact,
-    pub evidence: RuleEvidence,
+    pub evidence: Evidence,
     pub url: &'static str,
     pub note: &'static str,
 }
@@ -59,19 +75,19 @@ pub struct ModelRule {
 /// the service lists them ("Supported values are: 'none', 'low', …").
 pub const EFFORT_VALUES: &[&str] = &["none", "minimal", "low", "medium", "high", "xhigh"];
 
-use RuleEvidence::{Documented as Doc, Inferred as Inf, Observed as Obs};
+use Evidence::{Documented as Doc, Inferred as Inf, Observed as Obs};
 
 const fn rule(
     kind: Kind,
     subject: &'static str,
     value: f64,
-    evidence: RuleEvidence,
+    evidence: Evidence,
     url: &'static str,
     as_of: &'static str,
     note: &'static str,
 ) -> ModelRule {
     let (source, certainty) = match evidence {
-        RuleEvidence::Documented => (OpenAiReasoning, Documented),
+        Evidence::Documented => (OpenAiReasoning, Documented),
         _ => (ThirdParty, Unconfirmed),
     };
     ModelRule { fact: fact(kind, subject, Models, value, Factor, source, as_of, certainty), evidence, url, note }

@@ -4,7 +4,7 @@
 //! Responses forms; fast path == slow path (`check` runs both); a fix text
 //! of its own for each finding.
 
-use super::batch_model_rules::{chat, check, found, responses};
+use super::batch_model_rules::{chat, check, found, responses, split_basis};
 use batchlane_core::batch::{explain_diagnostic, explain_with, Code, Dialect, Report, Severity, Verdict};
 use batchlane_core::facts::Catalog;
 
@@ -15,7 +15,14 @@ fn one(r: &Report, code: Code, severity: Severity, param: &str, words: &str) {
     let f = found(r);
     assert_eq!(f.len(), 1, "{f:#?}");
     assert_eq!((f[0].0, f[0].1, f[0].2.as_str()), (code, severity, param), "{f:#?}");
+    let (words, basis) = split_basis(words);
     assert!(f[0].3.starts_with(words), "{}", f[0].3);
+    // What the finding rests on is a field of its own, not its message's end.
+    if let Some((evidence, source)) = basis {
+        let d = r.diagnostics.iter().find(|d| d.param.as_deref() == Some(param)).unwrap();
+        assert_eq!(d.evidence.as_str(), evidence, "{}", d.message);
+        assert!(d.source.as_deref().is_some_and(|s| s.starts_with(source)), "{:?}", d.source);
+    }
     // Each finding has a fix of its own, not its code's.
     let d = r.diagnostics.iter().find(|d| d.param.as_deref() == Some(param)).unwrap();
     let c = Catalog::builtin();
@@ -88,7 +95,8 @@ fn strict_schemas_need_every_property_required_and_no_additional_properties() {
         (ours[0].0, ours[0].1, ours[0].2.as_str()),
         (Code::InvalidRequestError, Severity::Error, "body.response_format.json_schema.schema")
     );
-    assert!(ours[0].3.ends_with("(observed: https://github.com/dottxt-ai/outlines/issues/844)"), "{}", ours[0].3);
+    let d = r.diagnostics.iter().find(|d| d.message == ours[0].3).unwrap();
+    assert_eq!((d.evidence.as_str(), d.source.as_deref()), ("observed", Some("https://github.com/dottxt-ai/outlines/issues/844")));
     let r = check(&chat("gpt-4o", &fmt(good), USER), Dialect::Azure);
     assert!(!found(&r).iter().any(|f| f.3.starts_with("Invalid schema for")), "{:#?}", found(&r));
     // A nested object without additionalProperties: one finding, at its path.

@@ -5,7 +5,7 @@
 //! family; the fast path and the slow path agree; /facts overrides apply.
 
 use batchlane_core::batch::{CheckOptions, Checker, Code, Dialect, NoTokenizer, Report, Severity};
-use batchlane_core::facts::{model_rule, rule_family, Catalog, Kind, RuleEvidence, MODEL_RULES};
+use batchlane_core::facts::{model_rule, rule_family, Catalog, Kind, Evidence, MODEL_RULES};
 
 pub(crate) fn chat(model: &str, extra: &str, messages: &str) -> String {
     format!(
@@ -42,9 +42,22 @@ pub(crate) fn check(text: &str, dialect: Dialect) -> Report {
 pub(crate) fn found(r: &Report) -> Vec<(Code, Severity, String, String)> {
     r.diagnostics
         .iter()
-        .filter(|d| !matches!(d.code, Code::MaxTokensUnset | Code::BaseModelName | Code::UnknownModel))
+        .filter(|d| !matches!(d.code, Code::MaxTokensUnset | Code::BaseModelName))
+        // The note on a model the catalog does not list (a model_not_found warning).
+        .filter(|d| !(d.code == Code::ModelNotFound && d.severity == Severity::Warning))
         .map(|d| (d.code, d.severity, d.param.clone().unwrap_or_default(), d.message.clone()))
         .collect()
+}
+
+/// "words (observed: URL)" → ("words", Some(("observed", "URL"))): the
+/// tests name a finding's evidence and source beside its words.
+pub(crate) fn split_basis(expected: &str) -> (&str, Option<(&str, &str)>) {
+    for word in ["documented", "observed", "inferred"] {
+        if let Some((words, rest)) = expected.split_once(&format!(" ({word}:")) {
+            return (words, Some((word, rest.trim().trim_end_matches(')'))));
+        }
+    }
+    (expected, None)
 }
 
 #[track_caller]
@@ -52,7 +65,14 @@ fn one(r: &Report, code: Code, severity: Severity, param: &str, words: &str) {
     let f = found(r);
     assert_eq!(f.len(), 1, "{f:#?}");
     assert_eq!((f[0].0, f[0].1, f[0].2.as_str()), (code, severity, param), "{f:#?}");
+    let (words, basis) = split_basis(words);
     assert!(f[0].3.starts_with(words), "{}", f[0].3);
+    // What the finding rests on is a field of its own, not its message's end.
+    if let Some((evidence, source)) = basis {
+        let d = r.diagnostics.iter().find(|d| d.param.as_deref() == Some(param)).unwrap();
+        assert_eq!(d.evidence.as_str(), evidence, "{}", d.message);
+        assert!(d.source.as_deref().is_some_and(|s| s.starts_with(source)), "{:?}", d.source);
+    }
 }
 
 #[track_caller]
@@ -284,5 +304,5 @@ fn overrides_on_facts_change_the_rules() {
     let r = check_with(&chat("gpt-4.1", r#", "reasoning_effort": "low""#, USER), Dialect::OpenAi, &c);
     one(&r, Code::UnknownParameter, Severity::Error, "body.reasoning_effort", "Unrecognized request argument supplied: reasoning_effort");
     let row = model_rule(Kind::ModelRefusesRole, "o1-mini.system").unwrap();
-    assert_eq!(row.evidence, RuleEvidence::Observed);
+    assert_eq!(row.evidence, Evidence::Observed);
 }

@@ -292,11 +292,12 @@ fn both_paths(line: &str, dialect: Dialect) -> (Vec<(Code, Option<String>)>, boo
     let mut out = Findings::new(64);
     check_line(r, dialect, &c, &mut out);
     // The cross-field rules judge fields together, not one against the
-    // schema (`batch_cross_field.rs`): their findings, each ending with its
-    // evidence, are left out here, and a line they may read is handed to the
-    // slow path (the fast path's answer for it is the slow path's).
-    let cross =
-        |d: &&batchlane_core::batch::Diagnostic| ["(observed: ", "(documented: ", "(inferred: "].iter().any(|e| d.message.contains(e));
+    // schema (`batch_cross_field.rs`): their findings, each citing its own
+    // source (a schema finding cites the spec), are left out here, and a line
+    // they may read is handed to the slow path (the fast path's answer for it
+    // is the slow path's).
+    let specs: Vec<String> = batchlane_core::batch::schema::tables().iter().map(|t| t.url()).collect();
+    let cross = |d: &&batchlane_core::batch::Diagnostic| d.source.as_deref().is_some_and(|s| !specs.iter().any(|t| t == s));
     let slow: Vec<(Code, Option<String>)> = out
         .list()
         .iter()
@@ -685,19 +686,25 @@ fn the_cheap_checks_survive_hostile_lines() {
     }
 }
 
-/// Each request line's errors: (code, param, message), and whether the fast path took it.
+/// Each request line's errors but the cross-field rules' (their own tests,
+/// `batch_cross_field.rs`): (code, param, message), and whether the fast
+/// path took it (a line the cross-field rules may read is handed to the
+/// slow path, whose answer is then the fast path's, as in `both_paths`).
 fn errors_of(line: &str, dialect: Dialect) -> (Vec<(String, Option<String>, String)>, bool) {
     let c = Catalog::builtin();
     let r = LineRef { number: 1, start: 0, bytes: line.as_bytes() };
     let mut out = Findings::new(64);
     check_line(r, dialect, &c, &mut out);
-    let errors = out
+    let specs: Vec<String> = batchlane_core::batch::schema::tables().iter().map(|t| t.url()).collect();
+    let errors: Vec<_> = out
         .list()
         .iter()
         .filter(|d| d.severity == batchlane_core::batch::Severity::Error)
+        .filter(|d| !d.source.as_deref().is_some_and(|s| !specs.iter().any(|t| t == s)))
         .map(|d| (d.code.as_str().to_string(), d.param.clone(), d.message.clone()))
         .collect();
-    let fast = check_line_fast(r, dialect, &c, &mut Findings::new(64)).is_some();
+    let handed = ["\"tool", "\"function_call", "\"response_format\"", "\"text\"", "\"stream_options\""].iter().any(|n| line.contains(n));
+    let fast = check_line_fast(r, dialect, &c, &mut Findings::new(64)).is_some() || (handed && errors.is_empty());
     (errors, fast)
 }
 

@@ -99,6 +99,17 @@ impl Table {
         all.get(i as usize)?.as_ref()
     }
 
+    /// Where it came from, as an address (the spec file at its commit): what
+    /// a finding of this table cites.
+    pub fn url(&self) -> String {
+        let (repo_at, rest) = self.source.split_once(' ').unwrap_or((self.source, ""));
+        let path = rest.split(' ').next().unwrap_or("");
+        match repo_at.split_once('@') {
+            Some((repo, commit)) => format!("https://github.com/{repo}/blob/{commit}/{path}"),
+            None => format!("https://github.com/{repo_at}"),
+        }
+    }
+
     /// The body schema for an endpoint's name (`chat`, `responses`, …).
     pub fn root(&self, name: &str) -> Option<u16> {
         self.roots.iter().find(|(n, _)| *n == name).map(|&(_, id)| id)
