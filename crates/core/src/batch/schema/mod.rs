@@ -130,8 +130,8 @@ pub fn enabled(catalog: &crate::facts::Catalog, dialect: Dialect) -> bool {
 pub fn schema_for(dialect: Dialect, endpoint: Endpoint) -> Option<(&'static Table, u16)> {
     let name = root_name(endpoint)?;
     let tables: [&'static Table; 2] = match dialect {
-        // Azure's inference spec first; what it lacks (the Responses API of
-        // the v1 surface) follows OpenAI's.
+        // Azure's v1 spec first; what it lacks (its Responses schemas are not
+        // vendored) follows OpenAI's.
         Dialect::Azure => [&azure::TABLE, &openai::TABLE],
         Dialect::OpenAi => [&openai::TABLE, &openai::TABLE],
     };
