@@ -4,8 +4,9 @@
 //! vendored spec subsets in `crates/core/assets/specs/` (run
 //! `cargo run -p batchlane-core --example gen_body_schema`; a test checks
 //! that regenerating reproduces them byte for byte). A table is a graph of
-//! [`Node`]s: types, enums, bounds, array lengths, required and known
-//! properties, and unions (`oneOf`/`anyOf`, `nullable`).
+//! [`Node`]s: types, enums, bounds, array lengths, string lengths (in
+//! characters) and patterns, required and known properties, and unions
+//! (`oneOf`/`anyOf`, `nullable`, a discriminator base's subtypes).
 //!
 //! Two checkers read the same table: [`validate`] walks a parsed
 //! `serde_json::Value` and says what is wrong and where, in the service's
