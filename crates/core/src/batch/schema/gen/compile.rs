@@ -445,6 +445,31 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
+    /// Unions whose members a patch turned into unions, flattened (a
+    /// union is never a union's member in a table).
+    pub(super) fn flatten_unions(&mut self) {
+        for id in 0..self.nodes.len() {
+            let Ir::Union(ms) = &self.nodes[id] else { continue };
+            if !ms.iter().any(|&m| matches!(self.nodes[m], Ir::Union(_))) {
+                continue;
+            }
+            let mut flat = Vec::new();
+            let mut todo: Vec<usize> = ms.iter().rev().copied().collect();
+            let mut depth = 0;
+            while let Some(m) = todo.pop() {
+                match &self.nodes[m] {
+                    Ir::Union(inner) if depth < 64 => {
+                        depth += 1;
+                        todo.extend(inner.iter().rev().copied());
+                    }
+                    _ if !flat.contains(&m) => flat.push(m),
+                    _ => {}
+                }
+            }
+            self.nodes[id] = Ir::Union(flat);
+        }
+    }
+
     fn without_null(&mut self, id: usize) -> usize {
         match self.nodes[id].clone() {
             Ir::Union(ms) => {

@@ -138,6 +138,7 @@ pub fn generate(subset: &str, config: &Config) -> Result<(String, Vec<(String, S
         c.named(schema)?;
     }
     c.patch(PATCHES)?;
+    c.flatten_unions();
     let roots: Vec<(&str, usize)> = config.roots.iter().map(|(n, s)| (*n, c.named[*s])).collect();
     undefined_required(&c, &roots)?;
     // Renumber what the roots reach, breadth first (0 stays Any).
