@@ -48,7 +48,8 @@ impl Dialect {
     /// The urls the service accepts, exactly as they must be written.
     pub fn allowed_urls(self) -> &'static [&'static str] {
         match self {
-            // Older Azure docs also show `/chat/completions`.
+            // Azure's batch docs show `/chat/completions` too (the batch's
+            // `endpoint`); both forms are judged by the v1 spec.
             Dialect::Azure => &["/v1/chat/completions", "/v1/responses", "/chat/completions"],
             Dialect::OpenAi => &[
                 "/v1/responses",

@@ -20,12 +20,14 @@ pub(super) const FACTS: &[Fact] = &[
 ];
 
 /// The request-body checks: the vendor spec each dialect's bodies are checked
-/// against (its revision is the source's `path@commit`, its date the as-of;
+/// against (its revision is the source's `path@commit`, its date the as-of —
+/// for Azure's v1 spec the day its stored copy was read, its commit date not
+/// being in that copy;
 /// 1 = checked, 0 = off), and the minimums the live service enforces where
 /// the spec gives none (the service's own answers, recorded in public issues).
 pub(super) const BODY: &[Fact] = &[
     fact(Kind::BodySchema, "openai", BatchFile, 1.0, Factor, OpenAiApiSpec, "2026-08-21", Documented),
-    fact(Kind::BodySchema, "azure", BatchFile, 1.0, Factor, AzureInferenceSpec, "2024-10-21", Documented),
+    fact(Kind::BodySchema, "azure", BatchFile, 1.0, Factor, AzureInferenceSpec, "2026-12-05", Documented),
     fact(Kind::BodyMinimum, "chat.max_tokens", BatchFile, 1.0, Tokens, ThirdParty, "2025-11", Unconfirmed),
     fact(Kind::BodyMinimum, "chat.max_completion_tokens", BatchFile, 1.0, Tokens, ThirdParty, "2025-11", Unconfirmed),
 ];

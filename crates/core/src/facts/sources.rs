@@ -92,9 +92,7 @@ impl SourceId {
             SourceId::AzureSpillover => "articles/ai-foundry/openai/how-to/spillover-traffic-management.md",
             SourceId::PtuCalculator => "ricmmartins/azureptucalc src/officialPTUPricing.js",
             SourceId::OpenAiApiSpec => "openapi.json@f85dbe2",
-            SourceId::AzureInferenceSpec => {
-                "specification/cognitiveservices/data-plane/AzureOpenAI/inference/stable/2024-10-21/inference.json@132b90d"
-            }
+            SourceId::AzureInferenceSpec => "specification/ai/data-plane/OpenAI.v1/azure-v1-v1-generated.json@0723d85",
             _ => "",
         };
         let (title, url) = match self {
@@ -115,7 +113,7 @@ impl SourceId {
             SourceId::OpenAiReasoning => ("OpenAI reasoning models guide", "https://platform.openai.com/docs/guides/reasoning"),
             SourceId::OpenAiApiSpec => ("OpenAI's OpenAPI spec (openai/openai-openapi)", "https://github.com/openai/openai-openapi"),
             SourceId::AzureInferenceSpec => {
-                ("Azure OpenAI inference spec 2024-10-21 (Azure/azure-rest-api-specs)", "https://github.com/Azure/azure-rest-api-specs")
+                ("Azure OpenAI v1 API spec (Azure/azure-rest-api-specs)", "https://github.com/Azure/azure-rest-api-specs")
             }
             SourceId::OpenAiPricing => ("OpenAI pricing", "https://platform.openai.com/docs/pricing"),
             SourceId::OpenAiCookbookTokens => {

@@ -713,8 +713,9 @@ fn req(url: &str, body: &str) -> String {
 }
 
 /// Structured outputs as Azure's batch how-to writes them
-/// (`json_schema: {name, strict, schema}`): the 2024-10-21 spec requires a
-/// `type` inside json_schema that it never defines (a patch, found by the lint).
+/// (`json_schema: {name, strict, schema}`): the 2024-10-21 spec they were
+/// judged by required a `type` inside json_schema that it never defined
+/// (the lint below refuses such a spec); Azure's v1 spec requires only the name.
 #[test]
 fn azure_structured_outputs_as_azure_documents_them_pass() {
     let body = r#"{"model": "gpt-4o-mini-batch", "messages": [{"role": "system", "content": "Extract the event information."}, {"role": "user", "content": "Alice and Bob are going to a science fair on Friday."}], "response_format": {"type": "json_schema", "json_schema": {"name": "CalendarEventResponse", "strict": true, "schema": {"type": "object", "properties": {"name": {"type": "string"}, "date": {"type": "string"}, "participants": {"type": "array", "items": {"type": "string"}}}, "required": ["name", "date", "participants"], "additionalProperties": false}}}}"#;
@@ -903,4 +904,79 @@ fn hostile_strings_stay_bounded() {
     );
     let (errors, _) = errors_of(&nested, Dialect::OpenAi);
     assert!(errors.iter().all(|(c, _, _)| c == "invalid_json_line"), "{errors:?}");
+}
+
+/// The generator refuses a `required` name the schema does not define (the
+/// 2024-10-21 Azure bug, `json_schema.type`) unless a patch covers it.
+#[test]
+fn the_generator_refuses_a_required_name_the_schema_does_not_define() {
+    let subset = r#"{"components": {"schemas": {"R": {"type": "object", "properties": {"response_format": {"type": "object", "properties": {"json_schema": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["type", "name"]}}}}}}}}"#;
+    let e = gen::generate(subset, &gen::Config { source: "t", roots: &[("chat", "R")] }).unwrap_err();
+    assert!(e.contains("chat.response_format.json_schema requires 'type'"), "{e}");
+}
+
+/// Azure chat lines are judged by Azure's v1 spec, on both url forms: the
+/// developer role (Azure's reasoning guide), custom tools, allowed tools and
+/// every documented reasoning effort pass; what the spec refuses is refused.
+#[test]
+fn azure_chat_lines_are_judged_by_azures_v1_spec() {
+    let ok = [
+        r#"{"model": "gpt-5-mini", "messages": [{"role": "developer", "content": "You are a helpful assistant."}, {"role": "user", "content": "What steps should I think about when writing my first Python API?"}], "max_completion_tokens": 5000, "reasoning_effort": "medium"}"#,
+        r#"{"model": "gpt-5", "messages": [{"role": "user", "content": "Which one is larger, 42 or 0?"}], "tools": [{"type": "custom", "name": "custom_tool", "custom": {"name": "lark_tool", "format": {"type": "grammar", "grammar": {"syntax": "lark", "definition": "start: QUESTION"}}}}], "tool_choice": "required"}"#,
+        r#"{"model": "gpt-5", "messages": [{"role": "user", "content": "hi"}], "reasoning_effort": "minimal", "verbosity": "low"}"#,
+        r#"{"model": "gpt-5.1", "messages": [{"role": "user", "content": "hi"}], "reasoning_effort": "none", "tool_choice": {"type": "allowed_tools", "allowed_tools": {"mode": "auto", "tools": [{"type": "function", "function": {"name": "f"}}]}}, "tools": [{"type": "function", "function": {"name": "f"}}]}"#,
+        r#"{"model": "gpt-4o", "messages": [{"role": "user", "content": [{"type": "text", "text": "Describe"}, {"type": "image_url", "image_url": {"url": "https://example.com/a.png", "detail": "high"}}]}], "modalities": ["text"], "max_tokens": 100}"#,
+        r#"{"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}, {"role": "tool", "tool_call_id": "c1", "content": "ok"}]}"#,
+    ];
+    for url in ["/v1/chat/completions", "/chat/completions"] {
+        for body in ok {
+            let (errors, fast) = errors_of(&req(url, body), Dialect::Azure);
+            assert!(errors.is_empty() && fast, "{url} {body}: {errors:?}");
+        }
+    }
+    let bad: &[(&str, &str, &str)] = &[
+        (
+            r#"{"model": "gpt-4o", "messages": [{"role": "user", "content": [{"type": "input_text", "text": "hi"}]}]}"#,
+            "invalid_value",
+            "body.messages[0].content[0].type",
+        ),
+        (
+            r#"{"model": "gpt-4o", "messages": [{"role": "system", "content": [{"type": "image_url", "image_url": {"url": "https://example.com/a.png"}}]}]}"#,
+            "invalid_value",
+            "body.messages[0].content[0].type",
+        ),
+        (
+            r#"{"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}], "reasoning_effort": "extreme"}"#,
+            "invalid_value",
+            "body.reasoning_effort",
+        ),
+        (r#"{"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}], "n": 0}"#, "integer_below_min_value", "body.n"),
+        (
+            r#"{"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}], "response_format": {"type": "json_schema", "json_schema": {"strict": true}}}"#,
+            "missing_required_parameter",
+            "body.response_format.json_schema.name",
+        ),
+    ];
+    for (body, code, param) in bad {
+        let (errors, fast) = errors_of(&req("/v1/chat/completions", body), Dialect::Azure);
+        assert!(!fast && errors.iter().any(|(c, p, _)| c == code && p.as_deref() == Some(param)), "{body}: {errors:?}");
+    }
+}
+
+/// Every patch names a schema of one of the vendored subsets (a patch whose
+/// schema is gone does nothing, silently).
+#[test]
+fn every_patch_applies_to_a_vendored_subset() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let subsets: Vec<Value> = [gen::OPENAI_SUBSET, gen::AZURE_SUBSET]
+        .iter()
+        .map(|s| serde_json::from_str(&std::fs::read_to_string(root.join(s)).unwrap()).unwrap())
+        .collect();
+    for p in gen::PATCHES {
+        let found = subsets.iter().any(|s| {
+            let schemas = s.pointer("/components/schemas").and_then(Value::as_object).unwrap();
+            gen::patch_target(schemas, p.at).is_some()
+        });
+        assert!(found, "patch {} names no schema of the vendored subsets", p.at);
+    }
 }

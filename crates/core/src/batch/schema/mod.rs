@@ -4,8 +4,9 @@
 //! vendored spec subsets in `crates/core/assets/specs/` (run
 //! `cargo run -p batchlane-core --example gen_body_schema`; a test checks
 //! that regenerating reproduces them byte for byte). A table is a graph of
-//! [`Node`]s: types, enums, bounds, array lengths, required and known
-//! properties, and unions (`oneOf`/`anyOf`, `nullable`).
+//! [`Node`]s: types, enums, bounds, array lengths, string lengths (in
+//! characters) and patterns, required and known properties, and unions
+//! (`oneOf`/`anyOf`, `nullable`, a discriminator base's subtypes).
 //!
 //! Two checkers read the same table: [`validate`] walks a parsed
 //! `serde_json::Value` and says what is wrong and where, in the service's
@@ -141,8 +142,8 @@ pub fn enabled(catalog: &crate::facts::Catalog, dialect: Dialect) -> bool {
 pub fn schema_for(dialect: Dialect, endpoint: Endpoint) -> Option<(&'static Table, u16)> {
     let name = root_name(endpoint)?;
     let tables: [&'static Table; 2] = match dialect {
-        // Azure's inference spec first; what it lacks (the Responses API of
-        // the v1 surface) follows OpenAI's.
+        // Azure's v1 spec first; what it lacks (its Responses schemas are not
+        // vendored) follows OpenAI's.
         Dialect::Azure => [&azure::TABLE, &openai::TABLE],
         Dialect::OpenAi => [&openai::TABLE, &openai::TABLE],
     };

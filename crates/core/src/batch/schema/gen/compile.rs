@@ -86,12 +86,18 @@ impl<'a> Compiler<'a> {
         self.nodes.push(Ir::Any);
         let slot = self.nodes.len() - 1;
         self.named.insert(name.to_string(), slot);
-        let id = self.schema(s)?;
+        let id = self.schema_of(s, Some(name))?;
         self.nodes[slot] = self.nodes[id].clone();
         Ok(slot)
     }
 
     fn schema(&mut self, v: &Value) -> Result<usize, String> {
+        self.schema_of(v, None)
+    }
+
+    /// A schema; `own` is its name when it is a named schema's own text (its
+    /// allOf may then name the discriminator base it is a subtype of).
+    fn schema_of(&mut self, v: &Value, own: Option<&str>) -> Result<usize, String> {
         let o = match v {
             Value::Bool(true) => return Ok(ANY),
             Value::Bool(false) => return Ok(self.add(Ir::Never)),
@@ -127,6 +133,17 @@ impl<'a> Compiler<'a> {
                 return Err(format!("keyword {k} is not supported by the generator"));
             }
         }
+        // A discriminator's base stands for its subtypes (each names the
+        // base in its allOf: that link is skipped below, not intersected).
+        if let Some(mapping) = super::extract::base_mapping(o) {
+            let mut ids = Vec::new();
+            for target in mapping.values() {
+                let name = target.as_str().and_then(ref_name).ok_or_else(|| format!("discriminator mapping to {target}"))?;
+                ids.push(self.named(name)?);
+            }
+            let id = self.union(ids);
+            return Ok(if o.get("nullable") == Some(&Value::Bool(true)) { self.union(vec![id, NULL]) } else { id });
+        }
         let mut parts = Vec::new();
         if let Some(r) = o.get("$ref").and_then(Value::as_str) {
             let name = ref_name(r).ok_or_else(|| format!("unsupported $ref {r}"))?;
@@ -136,6 +153,15 @@ impl<'a> Compiler<'a> {
             parts.push(base);
         }
         for p in o.get("allOf").and_then(Value::as_array).into_iter().flatten() {
+            // The link from a subtype to its base: the base stands for the
+            // subtypes, this one among them.
+            let base = p.get("$ref").and_then(Value::as_str).and_then(ref_name).and_then(|n| self.schemas.get(n));
+            let mapping = base.and_then(Value::as_object).and_then(super::extract::base_mapping);
+            if let (Some(mapping), Some(own)) = (mapping, own) {
+                if mapping.values().any(|t| t.as_str().and_then(ref_name) == Some(own)) {
+                    continue;
+                }
+            }
             parts.push(self.schema(p)?);
         }
         for key in ["anyOf", "oneOf"] {
@@ -319,11 +345,19 @@ impl<'a> Compiler<'a> {
                 self.add(Ir::Obj { props, required, extra })
             }
             (Ir::Str { values: va, min: ma, max: xa, pattern: pa }, Ir::Str { values: vb, min: mb, max: xb, pattern: pb }) => {
-                let values = match (va.is_empty(), vb.is_empty()) {
+                let values: Vec<String> = match (va.is_empty(), vb.is_empty()) {
                     (true, _) => vb,
                     (_, true) => va,
                     _ => va.into_iter().filter(|v| vb.contains(v)).collect(),
                 };
+                // Two lists with no value in common fit nothing (an empty
+                // list would mean any string).
+                if values.is_empty()
+                    && !(matches!(&self.nodes[a], Ir::Str { values, .. } if values.is_empty())
+                        || matches!(&self.nodes[b], Ir::Str { values, .. } if values.is_empty()))
+                {
+                    return Ok(self.add(Ir::Never));
+                }
                 let max = match (xa, xb) {
                     (Some(a), Some(b)) => Some(a.min(b)),
                     (a, b) => a.or(b),
@@ -359,16 +393,10 @@ impl<'a> Compiler<'a> {
     /// Applies the patches whose schema this table has.
     pub(super) fn patch(&mut self, patches: &[Patch]) -> Result<(), String> {
         for p in patches {
-            let (schema, prop) = match p.at.split_once('.') {
-                Some((s, q)) => (s, Some(q)),
-                None => (p.at, None),
-            };
-            if !self.schemas.contains_key(schema) {
-                continue;
-            }
+            let Some((schema, prop)) = patch_target(self.schemas, p.at) else { continue };
             let id = self.named(schema)?;
             // Applied to the spec itself, before compiling (`patch_spec`).
-            if matches!(p.change, Change::NotRequired(_) | Change::AlsoItem(_)) {
+            if matches!(p.change, Change::NotRequired(_) | Change::AlsoItem(_) | Change::AlsoSchema(_) | Change::DropKeyword(_)) {
                 continue;
             }
             let Ir::Obj { props, required, extra } = self.nodes[id].clone() else {
@@ -417,6 +445,31 @@ impl<'a> Compiler<'a> {
         Ok(())
     }
 
+    /// Unions whose members a patch turned into unions, flattened (a
+    /// union is never a union's member in a table).
+    pub(super) fn flatten_unions(&mut self) {
+        for id in 0..self.nodes.len() {
+            let Ir::Union(ms) = &self.nodes[id] else { continue };
+            if !ms.iter().any(|&m| matches!(self.nodes[m], Ir::Union(_))) {
+                continue;
+            }
+            let mut flat = Vec::new();
+            let mut todo: Vec<usize> = ms.iter().rev().copied().collect();
+            let mut depth = 0;
+            while let Some(m) = todo.pop() {
+                match &self.nodes[m] {
+                    Ir::Union(inner) if depth < 64 => {
+                        depth += 1;
+                        todo.extend(inner.iter().rev().copied());
+                    }
+                    _ if !flat.contains(&m) => flat.push(m),
+                    _ => {}
+                }
+            }
+            self.nodes[id] = Ir::Union(flat);
+        }
+    }
+
     fn without_null(&mut self, id: usize) -> usize {
         match self.nodes[id].clone() {
             Ir::Union(ms) => {
@@ -453,13 +506,13 @@ fn tighter(a: Option<f64>, b: Option<f64>, pick: fn(f64, f64) -> f64) -> Option<
 /// from the patched one (by `allOf`, or a union beside `type`) sees it.
 pub(super) fn patch_spec(schemas: &mut Map<String, Value>, patches: &[Patch]) -> Result<(), String> {
     for p in patches {
-        if !matches!(p.change, Change::NotRequired(_) | Change::AlsoItem(_)) {
+        if !matches!(p.change, Change::NotRequired(_) | Change::AlsoItem(_) | Change::AlsoSchema(_) | Change::DropKeyword(_)) {
             continue;
         }
         // `Schema` or `Schema.property` (an inline object schema of a property).
-        let mut names = p.at.split('.');
-        let Some(mut s) = names.next().and_then(|n| schemas.get_mut(n)) else { continue };
-        for prop in names {
+        let Some((schema, props)) = patch_target(schemas, p.at) else { continue };
+        let Some(mut s) = schemas.get_mut(schema) else { continue };
+        for prop in props.into_iter().flat_map(|q| q.split('.')) {
             s = s.pointer_mut(&format!("/properties/{prop}")).ok_or_else(|| format!("patch {}: no property {prop}", p.at))?;
         }
         match p.change {
@@ -475,8 +528,30 @@ pub(super) fn patch_spec(schemas: &mut Map<String, Value>, patches: &[Patch]) ->
                 let reference = serde_json::json!({ "$ref": format!("#/components/schemas/{other}") });
                 *items = serde_json::json!({ "anyOf": [items.take(), reference] });
             }
+            Change::AlsoSchema(json) => {
+                let also: Value = serde_json::from_str(json).map_err(|e| format!("patch {}: {e}", p.at))?;
+                *s = serde_json::json!({ "anyOf": [s.take(), also] });
+            }
+            Change::DropKeyword(k) => {
+                s.as_object_mut().and_then(|o| o.remove(k)).ok_or_else(|| format!("patch {}: no keyword {k}", p.at))?;
+            }
             _ => {}
         }
     }
     Ok(())
+}
+
+/// A patch's `at` (`Schema` or `Schema.property`, where a schema's own name
+/// may hold dots: `OpenAI.ReasoningEffort`) as the schema it names in
+/// `schemas` and the property path below it; None when the spec has no
+/// such schema (the patch is for the other vendor's spec).
+pub fn patch_target<'a>(schemas: &Map<String, Value>, at: &'a str) -> Option<(&'a str, Option<&'a str>)> {
+    if schemas.contains_key(at) {
+        return Some((at, None));
+    }
+    // The longest prefix that names a schema.
+    at.char_indices()
+        .rev()
+        .filter(|&(_, c)| c == '.')
+        .find_map(|(i, _)| schemas.contains_key(&at[..i]).then(|| (&at[..i], Some(&at[i + 1..]))))
 }

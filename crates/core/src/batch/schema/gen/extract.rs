@@ -26,7 +26,7 @@ fn strip(v: &Value, refs: &mut Vec<String>) -> Value {
         Value::Object(o) => {
             let mut m = Map::new();
             for (k, v) in o {
-                if PROSE.contains(&k.as_str()) {
+                if PROSE.contains(&k.as_str()) && k != "discriminator" {
                     continue;
                 }
                 if k == "$ref" {
@@ -35,6 +35,20 @@ fn strip(v: &Value, refs: &mut Vec<String>) -> Value {
                         m.insert(k.clone(), Value::String(format!("#/components/schemas/{name}")));
                         continue;
                     }
+                }
+                if k == "discriminator" {
+                    // Kept only where it says what the schema is: a base whose
+                    // mapping lists its subtypes, with no oneOf/anyOf beside it.
+                    if let Some(mapping) = base_mapping(o) {
+                        let mut out = Map::new();
+                        for (tag, target) in mapping {
+                            let Some(name) = target.as_str().and_then(ref_name) else { continue };
+                            refs.push(name.to_string());
+                            out.insert(tag.clone(), Value::String(format!("#/components/schemas/{name}")));
+                        }
+                        m.insert(k.clone(), serde_json::json!({ "mapping": out }));
+                    }
+                    continue;
                 }
                 if k == "properties" {
                     // Property names are data, not keywords.
@@ -49,4 +63,14 @@ fn strip(v: &Value, refs: &mut Vec<String>) -> Value {
         Value::Array(a) => Value::Array(a.iter().map(|x| strip(x, refs)).collect()),
         other => other.clone(),
     }
+}
+
+/// The subtypes a base schema's discriminator maps to, when the schema is a
+/// base (TypeSpec's polymorphism: no oneOf/anyOf of its own; each subtype
+/// names the base in its allOf).
+pub(super) fn base_mapping(o: &Map<String, Value>) -> Option<&Map<String, Value>> {
+    if o.contains_key("oneOf") || o.contains_key("anyOf") {
+        return None;
+    }
+    o.get("discriminator")?.get("mapping")?.as_object()
 }

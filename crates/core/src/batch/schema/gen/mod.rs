@@ -25,6 +25,7 @@ mod emit;
 mod extract;
 mod patches;
 
+pub use compile::patch_target;
 pub use extract::extract_subset;
 pub use patches::{Change, Patch, PATCHES};
 
@@ -72,10 +73,11 @@ pub struct Config<'a> {
 /// Where the vendored OpenAI subset came from.
 pub const OPENAI_SOURCE: &str = "openai/openai-openapi@f85dbe223d40e1a31cba812ab2d755c7e98a92a3 openapi.json (2026-08-21)";
 /// Where the vendored Azure subset came from.
-pub const AZURE_SOURCE: &str = "Azure/azure-rest-api-specs@132b90d1f06386034a6c2b34e903dbd3b03f9806 specification/cognitiveservices/data-plane/AzureOpenAI/inference/stable/2024-10-21/inference.json";
+pub const AZURE_SOURCE: &str =
+    "Azure/azure-rest-api-specs@0723d852ed5d4c0b95f331ce6f37833be70ea019 specification/ai/data-plane/OpenAI.v1/azure-v1-v1-generated.json";
 /// The vendored subsets, relative to `crates/core`.
 pub const OPENAI_SUBSET: &str = "assets/specs/openai-openapi.subset.json";
-pub const AZURE_SUBSET: &str = "assets/specs/azure-inference-2024-10-21.subset.json";
+pub const AZURE_SUBSET: &str = "assets/specs/azure-v1.subset.json";
 
 /// The vendors' request schemas: OpenAI's.
 /// Every endpoint of the batch API (`CreateBatchRequest.endpoint`); a JSON
@@ -91,10 +93,12 @@ pub const OPENAI_ROOTS: &[(&str, &str)] = &[
     ("videos", "CreateVideoJsonBody"),
 ];
 
-/// Azure OpenAI's inference spec (2024-10-21): chat (what Global Batch takes
-/// besides the v1 Responses API, which follows OpenAI's) and completions
-/// (its embeddings body has no schema name; Global Batch takes no embeddings).
-pub const AZURE_ROOTS: &[(&str, &str)] = &[("chat", "createChatCompletionRequest"), ("completions", "createCompletionRequest")];
+/// Azure OpenAI's v1 API (the current one; Global Batch takes it for every
+/// model): chat, for both url forms the batch docs show (`/v1/chat/completions`
+/// and `/chat/completions`). Its Responses schemas are not vendored yet:
+/// Azure's Responses lines follow OpenAI's (`schema_for`). Global Batch takes
+/// no embeddings or completions.
+pub const AZURE_ROOTS: &[(&str, &str)] = &[("chat", "AzureCreateChatCompletionRequest")];
 
 /// Counts of what a table checks, per root.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -134,6 +138,7 @@ pub fn generate(subset: &str, config: &Config) -> Result<(String, Vec<(String, S
         c.named(schema)?;
     }
     c.patch(PATCHES)?;
+    c.flatten_unions();
     let roots: Vec<(&str, usize)> = config.roots.iter().map(|(n, s)| (*n, c.named[*s])).collect();
     undefined_required(&c, &roots)?;
     // Renumber what the roots reach, breadth first (0 stays Any).

@@ -30,6 +30,11 @@ pub enum Change {
     NotRequired(&'static str),
     /// The array's items may also be the named schema.
     AlsoItem(&'static str),
+    /// The value may also be this schema (JSON): what the service takes
+    /// beyond the spec.
+    AlsoSchema(&'static str),
+    /// A keyword of the spec that contradicts the rest of it, dropped.
+    DropKeyword(&'static str),
 }
 
 /// The live services' differences from the specs, applied to both dialects.
@@ -68,20 +73,6 @@ pub const PATCHES: &[Patch] = &[
         source: "https://platform.openai.com/docs/api-reference/chat/create",
         as_of: "2026-08",
         why: "An assistant message's content is \"required unless tool_calls or function_call is specified\" (the spec says so in prose only).",
-    },
-    Patch {
-        at: "chatCompletionRequestAssistantMessage",
-        change: Change::OneOfRequired(&["content", "tool_calls", "function_call"]),
-        source: "https://learn.microsoft.com/en-us/azure/ai-foundry/openai/reference",
-        as_of: "2026-08",
-        why: "An assistant message's content is required unless tool_calls or function_call is specified (prose in the spec).",
-    },
-    Patch {
-        at: "createChatCompletionRequest",
-        change: Change::RequiredString("model"),
-        source: "https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/batch",
-        as_of: "2026-08",
-        why: "In a Global Batch file, body.model names the deployment (the inference spec takes it in the URL path). The spec (2024-10-21) predates arguments the service takes today, so unknown arguments are not judged on Azure.",
     },
     // Spec errata: required fields the service fills in by default.
     Patch {
@@ -143,13 +134,6 @@ pub const PATCHES: &[Patch] = &[
         why: "An output_text part fed back as history carries logprobs only when they were asked for.",
     },
     Patch {
-        at: "ResponseFormatJsonSchema.json_schema",
-        change: Change::NotRequired("type"),
-        source: "https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/batch",
-        as_of: "2026-03-19",
-        why: "Azure's inference spec (2024-10-21) lists type as required inside json_schema without defining it; Azure's own batch how-to sends json_schema as {name, strict, schema}, which the service takes.",
-    },
-    Patch {
         at: "CreateModerationRequest",
         change: Change::RequiredString("model"),
         source: "https://platform.openai.com/docs/guides/batch",
@@ -176,5 +160,41 @@ pub const PATCHES: &[Patch] = &[
         source: "https://platform.openai.com/docs/guides/batch",
         as_of: "2026-08-21",
         why: "A batch request names its model (the batch service answers a line without one \"Model parameter is required.\"); the endpoint's own default does not apply in a batch.",
+    },
+    // Azure's v1 spec (chat): what the service documents beyond it.
+    Patch {
+        at: "OpenAI.ChatCompletionRequestAssistantMessage",
+        change: Change::OneOfRequired(&["content", "tool_calls", "function_call"]),
+        source: "https://github.com/Azure/azure-rest-api-specs/blob/0723d852ed5d4c0b95f331ce6f37833be70ea019/specification/ai/data-plane/OpenAI.v1/azure-v1-v1-generated.json",
+        as_of: "2026-08",
+        why: "An assistant message's content is \"Required unless tool_calls or function_call is specified\" (the spec says so in prose only).",
+    },
+    Patch {
+        at: "OpenAI.ReasoningEffort",
+        change: Change::AlsoSchema(r#"{"type": "string", "enum": ["none", "minimal", "xhigh"]}"#),
+        source: "https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/reasoning",
+        as_of: "2026-02-24",
+        why: "Azure's reasoning guide lists reasoning_effort none, minimal, low, medium, high and xhigh (which model takes which is a model rule); the v1 spec lists low, medium and high.",
+    },
+    Patch {
+        at: "OpenAI.ChatCompletionTool",
+        change: Change::AlsoSchema(r#"{"type": "object", "required": ["type", "custom"], "properties": {"type": {"type": "string", "enum": ["custom"]}, "custom": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}}}"#),
+        source: "https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/reasoning",
+        as_of: "2026-02-24",
+        why: "Azure's reasoning guide sends a custom tool ({type: custom, custom: {name, format}}) to Chat Completions; the v1 spec lists function tools only.",
+    },
+    Patch {
+        at: "OpenAI.ChatCompletionToolChoiceOption",
+        change: Change::AlsoSchema(r#"{"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["allowed_tools", "custom"]}}}"#),
+        source: "https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/reasoning",
+        as_of: "2026-02-24",
+        why: "Azure's reasoning guide: GPT-5 models take allowed tools (several tools under tool_choice) and custom tools; the v1 spec's tool_choice names a function only.",
+    },
+    Patch {
+        at: "AzureCreateChatCompletionRequest.modalities",
+        change: Change::DropKeyword("type"),
+        source: "https://github.com/Azure/azure-rest-api-specs/blob/0723d852ed5d4c0b95f331ce6f37833be70ea019/specification/ai/data-plane/OpenAI.v1/azure-v1-v1-generated.json",
+        as_of: "2026-08",
+        why: "modalities is written as type object beside allOf ResponseModalities, an array (['text', 'audio']): no value fits both; the array is what the service takes.",
     },
 ];
