@@ -59,6 +59,11 @@ pub struct Checker {
     range: Option<Box<RangeRecord>>,
 }
 
+/// OpenAI's recorded answer to an output cap beyond the model's maximum:
+/// "max_tokens is too large: 20480. This model supports at most 16384
+/// completion tokens, whereas you provided 20480." (invalid_value, gpt-4o).
+const MAX_TOKENS_TOO_LARGE: &str = "https://github.com/tailcallhq/forgecode/issues/1185";
+
 /// Bytes of a custom_id kept as it is in the duplicate map; a longer one is
 /// kept as a 128-bit digest, so that memory stays bounded by the number of
 /// requests however long the ids are.
@@ -438,10 +443,11 @@ impl Checker {
         if judged {
             self.model_body_rules(r, body, endpoint, p, out);
         }
-        if let Some((family, source, _)) = self.family {
+        if let Some((family, source, _)) = self.family.filter(|_| judged) {
             if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
                 let sent = p.model.as_deref().unwrap_or(family);
-                super::model_rules::family_rules(r, body, endpoint, family, sent, source, &self.catalog, out);
+                let dialect = self.options.dialect;
+                super::model_rules::family_rules(r, body, endpoint, family, sent, source, dialect, &self.catalog, out);
             }
         }
         let model_max = model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64);
@@ -453,8 +459,25 @@ impl Checker {
                     (Some(m), Some(model)) => format!("{}'s maximum output of {m} tokens", model.name),
                     _ => format!("the largest output any known model allows ({} tokens)", self.largest_output_cap.unwrap_or(0)),
                 };
-                let msg = format!("{key} is {cap}, beyond {whose}; the service rejects the request.");
-                out.push(r.diag(Code::MaxTokensTooLarge, Severity::Warning, Some(&format!("body.{key}")), msg, None));
+                // OpenAI's recorded answer, for a model known for sure whose
+                // documented (or user-set) maximum this is; else advice.
+                let sure = matches!(self.model_source, super::ModelSource::Picked | super::ModelSource::FromFile);
+                let documented = model.is_some_and(|m| {
+                    crate::facts::builtin(Kind::MaxOutputTokens, m.name).is_some_and(|f| f.certainty == crate::facts::Certainty::Documented)
+                        || self.catalog.is_overridden(&format!("{}.{}", Kind::MaxOutputTokens, m.name))
+                });
+                let chat_key = matches!(key, "max_tokens" | "max_completion_tokens");
+                match (model_max, self.options.dialect) {
+                    (Some(m), super::Dialect::OpenAi) if sure && documented && chat_key => {
+                        let msg = format!("{key} is too large: {cap}. This model supports at most {m} completion tokens, whereas you provided {cap}.");
+                        let d = r.diag(Code::InvalidValue, Severity::Error, Some(&format!("body.{key}")), msg, None);
+                        out.push(d.with_basis(super::Evidence::Observed, MAX_TOKENS_TOO_LARGE));
+                    }
+                    _ => {
+                        let msg = format!("{key} is {cap}, beyond {whose}; the service rejects the request.");
+                        out.push(r.diag(Code::MaxTokensTooLarge, Severity::Warning, Some(&format!("body.{key}")), msg, None));
+                    }
+                }
             }
         }
         let cap = output_cap(body, endpoint, model_max);

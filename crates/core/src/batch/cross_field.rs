@@ -44,9 +44,13 @@ pub(crate) struct Rule {
 /// "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'."
 /// (param messages, code null): PurpleLlama#94, ultimatejimmy/xray.koplugin#33; Responses:
 /// "Response input messages must contain the word 'json' in some form to use 'text.format' of type
-/// 'json_object'." (param text.format, code null). Documented in the structured-outputs guide.
-pub(crate) const JSON_WORD: Rule =
-    Rule { evidence: Documented, url: "https://platform.openai.com/docs/guides/structured-outputs#json-mode", azure: None };
+/// 'json_object'." (param text.format, code null). Documented in the structured-outputs guide;
+/// Azure's JSON-mode page quotes its own service's 400 with the same words.
+pub(crate) const JSON_WORD: Rule = Rule {
+    evidence: Documented,
+    url: "https://platform.openai.com/docs/guides/structured-outputs#json-mode",
+    azure: Some("https://github.com/MicrosoftDocs/azure-ai-docs/blob/03a5bd4cf06640ad2189380af5e6c01033bb5278/articles/foundry/openai/how-to/json-mode.md"),
+};
 /// Strict structured outputs: every property in `required`, `additionalProperties: false` on every
 /// object (documented); recorded as "Invalid schema for response_format 'default': In context=(),
 /// 'additionalProperties' is required to be supplied and to be false." (param response_format) at
@@ -68,6 +72,18 @@ pub(crate) const TOOL_NAME: Rule = Rule { evidence: Observed, url: "https://gith
 /// The spec's description of `FunctionObject.name`: "with a maximum length of 64".
 pub(crate) const TOOL_NAME_LENGTH: Rule =
     Rule { evidence: Documented, url: "https://github.com/openai/openai-openapi/blob/master/openapi.yaml", azure: None };
+/// "Invalid 'tools[13].function.description': string too long. Expected a string with maximum
+/// length 1024, but got a string with length 1103 instead." (code string_above_max_length):
+/// getsentry/sentry-mcp#106 (2025-04); Azure o3-mini: langchain-ai/open_deep_research#80. A
+/// later report (run-llama/llama_index#18784) says the cap was lifted; no recorded acceptance,
+/// so the recorded refusals are followed.
+pub(crate) const TOOL_DESCRIPTION: Rule = Rule {
+    evidence: Observed,
+    url: "https://github.com/getsentry/sentry-mcp/issues/106",
+    azure: Some("https://github.com/langchain-ai/open_deep_research/issues/80"),
+};
+/// The longest tool description the recorded refusals allow, in characters.
+const MAX_TOOL_DESCRIPTION_CHARS: usize = 1024;
 /// No recorded answer of OpenAI's service for two tools of one name (Anthropic's API refuses it).
 pub(crate) const TOOL_NAMES_UNIQUE: Rule =
     Rule { evidence: Inferred, url: "https://github.com/anthropics/claude-code/issues/10687", azure: None };
@@ -356,6 +372,15 @@ fn tools(o: &mut Out, b: &Map<String, Value>, chat: bool) {
     }
     let mut names: HashMap<&str, usize> = HashMap::new();
     for (i, t) in tools.into_iter().flatten().enumerate() {
+        if chat {
+            let description = t.get("function").and_then(|f| f.get("description")).and_then(Value::as_str);
+            if let Some(chars) = description.map(|d| d.chars().count()).filter(|&n| n > MAX_TOOL_DESCRIPTION_CHARS) {
+                let words = format!(
+                    "Invalid 'tools[{i}].function.description': string too long. Expected a string with maximum length {MAX_TOOL_DESCRIPTION_CHARS}, but got a string with length {chars} instead."
+                );
+                o.push(TOOL_DESCRIPTION, Code::StringAboveMaxLength, &format!("body.tools[{i}].function.description"), words);
+            }
+        }
         let Some((name, param)) = function_name(t, i, chat) else { continue };
         // Chat's pattern is the service's answer (the spec gives it only in
         // prose); Responses' is in the spec (the schema checks it).
@@ -430,6 +455,16 @@ fn tool_calls(o: &mut Out, b: &Map<String, Value>) {
                 i += 1;
             }
             ("assistant", Some(Value::Array(calls))) => {
+                // A call's function name, fed back, follows the tools' pattern.
+                for (k, c) in calls.iter().enumerate() {
+                    let Some(name) = c.get("function").and_then(|f| f.get("name")).and_then(Value::as_str) else { continue };
+                    if name.is_empty() || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-') {
+                        let words = format!(
+                            "Invalid 'messages[{i}].tool_calls[{k}].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'."
+                        );
+                        o.push(TOOL_NAME, Code::InvalidValue, &format!("body.messages[{i}].tool_calls[{k}].function.name"), words);
+                    }
+                }
                 let ids: HashSet<&str> = calls.iter().filter_map(|c| c.get("id").and_then(Value::as_str)).collect();
                 let mut answered: HashSet<&str> = HashSet::new();
                 let mut j = i + 1;
@@ -461,7 +496,10 @@ fn tool_calls(o: &mut Out, b: &Map<String, Value>) {
                         "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: {}",
                         list.join(", ")
                     );
-                    o.push(CALLS_ANSWERED, Code::InvalidRequestError, &format!("body.messages[{i}].role"), words);
+                    // At the first message after the answers, as the service says it
+                    // (the assistant turn itself when nothing follows).
+                    let at = if j < msgs.len() { j } else { i };
+                    o.push(CALLS_ANSWERED, Code::InvalidRequestError, &format!("body.messages[{at}].role"), words);
                 }
                 i = j;
             }
@@ -540,6 +578,11 @@ pub(crate) fn fix(d: &Diagnostic) -> Option<Text> {
         t(
             "Rename the function with letters, digits, _ and - only (no spaces, dots or slashes), at most 64 characters.",
             "함수 이름을 영문자, 숫자, _, -만으로 바꾸세요(공백, 점, 슬래시 없이). 64자 이하입니다.",
+        )
+    } else if m.contains(".function.description': string too long") {
+        t(
+            "Shorten the tool's description to the length the message names: move details into the parameters' own descriptions or the system message.",
+            "도구 설명을 메시지가 말하는 길이 이하로 줄이세요. 자세한 내용은 매개변수 각각의 설명이나 시스템 메시지로 옮기세요.",
         )
     } else if m.contains(".function.name': string too long") {
         t("Shorten the function name to at most 64 characters.", "함수 이름을 64자 이하로 줄이세요.")

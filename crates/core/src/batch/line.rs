@@ -364,6 +364,13 @@ fn model_rule(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed<'s
     let body_at = s.key_offset("body");
     match b.get("model") {
         Some(Value::String(m)) if !m.trim().is_empty() => p.model = Some(Cow::Owned(m.clone())),
+        // The batch service's recorded answer; where the endpoint's own
+        // model is optional (moderations, images, videos: a default model),
+        // what the batch service does is not recorded: a warning.
+        None | Some(Value::Null) if matches!(p.endpoint, Some(Endpoint::Moderations | Endpoint::ImageGenerations | Endpoint::ImageEdits | Endpoint::Videos)) => {
+            let msg = "Model parameter is required. (The batch service's answer on other endpoints; this endpoint has a default model, and the batch service's answer without one is not recorded.)".to_string();
+            out.push(line.diag(Code::InvalidRequest, Severity::Warning, Some("body.model"), msg, body_at).with_basis(super::Evidence::Inferred, crate::facts::SourceId::OpenAiBatch.source().url));
+        }
         None | Some(Value::Null) => {
             let msg = "Model parameter is required.".to_string();
             out.push(line.diag(Code::InvalidRequest, Severity::Error, Some("body.model"), msg, body_at));
@@ -395,6 +402,15 @@ fn body_rules_after_model(
             ),
         };
         out.push(line.diag(Code::StreamingUnsupported, sev, Some("body.stream"), msg, s.body_key_offset("stream")));
+    }
+    // Azure's legacy url form goes with dated API versions, which the batch
+    // job (not the file) names; 2024-10-21 and older do not know
+    // reasoning_effort ("Unrecognized request argument supplied"). Azure's
+    // batch page: newer models need the v1 API. A warning: the file can't say.
+    if dialect == Dialect::Azure && p.url.as_deref() == Some("/chat/completions") && b.get("reasoning_effort").is_some_and(|v| !v.is_null()) {
+        let msg = "Unrecognized request argument supplied: reasoning_effort (on the legacy url form the batch job's API version decides; 2024-10-21 and older refuse it: use /v1/chat/completions, Azure's v1 API).".to_string();
+        let d = line.diag(Code::UnknownParameter, Severity::Warning, Some("body.reasoning_effort"), msg, s.body_key_offset("reasoning_effort"));
+        out.push(d.with_basis(super::Evidence::Inferred, crate::facts::SourceId::AzureBatch.source().url));
     }
     match p.endpoint {
         Some(Endpoint::ChatCompletions) => messages_rule(line, s, b, out),

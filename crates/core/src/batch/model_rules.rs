@@ -119,6 +119,7 @@ pub(crate) fn family_rules(
     family: &str,
     sent: &str,
     source: ModelSource,
+    dialect: super::Dialect,
     catalog: &Catalog,
     out: &mut Findings,
 ) {
@@ -166,15 +167,24 @@ pub(crate) fn family_rules(
         return;
     }
     let Some(v) = effort.as_str().filter(|v| EFFORT_VALUES.contains(v)) else { return };
-    if catalog.get(Kind::ModelEffort, &format!("{family}.{v}")) != Some(0.0) {
+    // Azure's own answer where it differs from OpenAI's (`azure.FAMILY.VALUE`
+    // rows: Azure's gpt-5.1 refuses 'none', which OpenAI's takes).
+    let on_azure = |x: &str| {
+        let key = format!("azure.{family}.{x}");
+        (dialect == super::Dialect::Azure && catalog.get(Kind::ModelEffort, &key).is_some()).then_some(key)
+    };
+    let subject = |x: &str| on_azure(x).unwrap_or_else(|| format!("{family}.{x}"));
+    if catalog.get(Kind::ModelEffort, &subject(v)) != Some(0.0) {
         return;
     }
-    let taken: Vec<&str> = EFFORT_VALUES
-        .iter()
-        .copied()
-        .filter(|x| catalog.get(Kind::ModelEffort, &format!("{family}.{x}")).is_some_and(|t| t > 0.0))
-        .collect();
-    let (sev, basis) = table_severity(catalog, Kind::ModelEffort, &format!("{family}.{v}"), source);
+    let taken: Vec<&str> =
+        EFFORT_VALUES.iter().copied().filter(|x| catalog.get(Kind::ModelEffort, &subject(x)).is_some_and(|t| t > 0.0)).collect();
+    let (sev, basis) = table_severity(catalog, Kind::ModelEffort, &subject(v), source);
+    if on_azure(v).is_some() {
+        let msg = format!("Invalid value: '{v}'. Supported values are: {}.{guessed}", listed(&taken));
+        out.push(with_row(r.diag(Code::InvalidValue, sev, Some(param), msg, None), basis));
+        return;
+    }
     let msg = if chat {
         format!(
             "Unsupported value: 'reasoning_effort' does not support '{v}' with this model. Supported values are: {}.{guessed}",

@@ -38,6 +38,10 @@ pub(super) const FACTS: &[Fact] = served! {
     "text-embedding-3-large" => 1.0,
     "text-embedding-ada-002" => 1.0,
     "omni-moderation-latest" => 1.0,
+    // Retired: "The requested model 'gpt-4-1106-preview' does not exist."
+    // (model_not_found, skorokithakis/sysaidmin#9); a dated name the "gpt-4"
+    // entry would otherwise take.
+    "gpt-4-1106-preview" => 0.0,
     "gpt-realtime" => 0.0,
     "gpt-4o-realtime-preview" => 0.0,
     "gpt-4o-mini-realtime-preview" => 0.0,

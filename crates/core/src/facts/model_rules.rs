@@ -184,6 +184,14 @@ const REFUSALS: &[ModelRule] = &[
     rule(Kind::ModelRefusesParam, "o3.stop", 1.0, Obs, "https://github.com/crewAIInc/crewAI/issues/2738", "2025-05-01", "o3-mini takes stop (huggingface/smolagents#2366)."),
     rule(Kind::ModelRefusesParam, "o4-mini.stop", 1.0, Obs, "https://github.com/langgenius/dify/issues/18971", "2025-04-28", "Unsupported parameter: 'stop' is not supported with this model."),
     rule(Kind::ModelRefusesParam, "o1-mini.reasoning_effort", 1.0, Doc, AZURE_REASONING, "2026-02-24", "reasoning_effort can be set for all reasoning models except o1-mini (the refusal's text is the service's usual form, not recorded)."),
+    rule(Kind::ModelRefusesParam, "gpt-5-chat.reasoning_effort", 1.0, Obs, "https://github.com/logancyang/obsidian-copilot/issues/1712", "2025-08-13", "Azure gpt-5-chat refuses the reasoning_effort field (the report names the refusal; its words are not quoted): the Chat form of the gpt-5-chat refusal below."),
+    // Azure's gpt-5.1 refuses 'none' (OpenAI's takes it): "Invalid value: 'none'. Supported values are: 'low', 'medium', and 'high'." (code invalid_value).
+    rule(Kind::ModelEffort, "azure.gpt-5.1.none", 0.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's answer for a gpt-5.1 deployment; OpenAI's gpt-5.1 takes 'none'. Azure lists low, medium and high."),
+    rule(Kind::ModelEffort, "azure.gpt-5.1.minimal", 0.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."),
+    rule(Kind::ModelEffort, "azure.gpt-5.1.low", 1.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."),
+    rule(Kind::ModelEffort, "azure.gpt-5.1.medium", 1.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."),
+    rule(Kind::ModelEffort, "azure.gpt-5.1.high", 1.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."),
+    rule(Kind::ModelEffort, "azure.gpt-5.1.xhigh", 0.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."),
     rule(Kind::ModelRefusesParam, "gpt-5-chat.reasoning.effort", 1.0, Obs, "https://github.com/Laisky/one-api/issues/120", "2025-08-14", "Unsupported parameter: 'reasoning.effort' is not supported with this model. (gpt-5-chat-latest; param reasoning.effort, code unsupported_parameter)"),
     // Non-reasoning models: Chat Completions answers "Unrecognized request
     // argument supplied: reasoning_effort" (param null, code null),

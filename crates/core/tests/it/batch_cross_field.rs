@@ -64,10 +64,16 @@ fn json_mode_needs_the_word_json() {
     let r = check(&responses("gpt-4o-mini", &format!(r#"{tf}, "instructions": "Answer in JSON.""#)), Dialect::OpenAi);
     one(&r, Code::InvalidRequestError, Severity::Error, "body.text.format", "Response input messages must contain");
     none(&check(&responses("gpt-4o-mini", tf).replace(r#""input": "hi""#, r#""input": "Answer in JSON: hi""#), Dialect::OpenAi));
-    // Recorded at OpenAI only: a warning on an Azure file.
+    // Azure's JSON-mode page quotes its own service's 400: an error on an Azure file too.
     let r = check(&chat("gpt-4o-mini", fmt, USER), Dialect::Azure);
-    one(&r, Code::InvalidRequestError, Severity::Warning, "body.messages", "'messages' must contain the word 'json'");
-    assert!(found(&r)[0].3.ends_with("OpenAI's answer; not recorded for Azure."), "{}", found(&r)[0].3);
+    one(&r, Code::InvalidRequestError, Severity::Error, "body.messages", "'messages' must contain the word 'json'");
+    let d = r.diagnostics.iter().find(|d| d.param.as_deref() == Some("body.messages")).unwrap();
+    assert!(d.source.as_deref().is_some_and(|s| s.contains("azure-ai-docs")), "{:?}", d.source);
+    // Recorded at OpenAI only (a tool name pattern): a warning on an Azure file.
+    let bad_name = r#", "tools": [{"type": "function", "function": {"name": "get weather", "parameters": {"type": "object", "properties": {}}}}]"#;
+    let r = check(&chat("gpt-4o-mini", bad_name, USER), Dialect::Azure);
+    one(&r, Code::InvalidValue, Severity::Warning, "body.tools[0].function.name", "Invalid 'tools[0].function.name'");
+    assert!(found(&r)[0].3.ends_with("OpenAI's answer; not recorded for Azure.)"), "{}", found(&r)[0].3);
 }
 
 /// Strict structured outputs: "Invalid schema for response_format 'default': In context=(),
@@ -274,8 +280,9 @@ fn tool_calls_are_answered_and_answers_have_calls() {
     let answer = r#"{"role": "tool", "tool_call_id": "call_12345xyz", "content": "14 degrees"}"#;
     let user = r#"{"role": "user", "content": "What is the weather like in Paris today?"}"#;
     none(&check(&chat("gpt-4o", "", &format!("[{user}, {call}, {answer}]")), Dialect::OpenAi));
+    // Said at the first message after the unanswered turn, as the service says it.
     let r = check(&chat("gpt-4o", "", &format!("[{user}, {call}, {user}]")), Dialect::OpenAi);
-    one(&r, Code::InvalidRequestError, Severity::Error, "body.messages[1].role", "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_12345xyz");
+    one(&r, Code::InvalidRequestError, Severity::Error, "body.messages[2].role", "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_12345xyz");
     let r = check(&chat("gpt-4o", "", &format!("[{user}, {answer}]")), Dialect::OpenAi);
     one(
         &r,
@@ -371,7 +378,7 @@ fn the_four_line_file_gets_four_errors() {
         [
             (1, "body.messages".to_string()),
             (2, "body.tools[0].function.name".to_string()),
-            (3, "body.messages[1].role".to_string()),
+            (3, "body.messages[2].role".to_string()),
             (4, "body.reasoning_effort".to_string()),
         ]
     );
@@ -408,4 +415,36 @@ fn hostile_lines_stay_bounded() {
     let dups = r.counts.iter().find(|c| c.code == Code::InvalidValue && c.severity == Severity::Warning).map(|c| c.count);
     assert_eq!(dups, Some(49_999), "{:?}", r.counts);
     assert!(start.elapsed() < std::time::Duration::from_secs(60), "{:?}", start.elapsed());
+}
+
+/// "Invalid 'tools[13].function.description': string too long. Expected a string with maximum
+/// length 1024, but got a string with length 1103 instead." (string_above_max_length,
+/// getsentry/sentry-mcp#106; Azure o3-mini: langchain-ai/open_deep_research#80); a function
+/// name fed back in an assistant turn follows the tools' pattern ("Invalid
+/// 'messages[1].tool_calls[0].function.name': string does not match pattern.", mcp-use#90).
+#[test]
+fn tool_descriptions_are_capped_and_names_fed_back_follow_the_pattern() {
+    let tool = |description: &str| {
+        format!(r#", "tools": [{{"type": "function", "function": {{"name": "list_issues", "description": "{description}", "parameters": {{"type": "object", "properties": {{}}}}}}}}]"#)
+    };
+    none(&check(&chat("gpt-4o", &tool(&"가".repeat(1024)), USER), Dialect::OpenAi));
+    for d in [Dialect::OpenAi, Dialect::Azure] {
+        let r = check(&chat("gpt-4o", &tool(&"가".repeat(1025)), USER), d);
+        one(
+            &r,
+            Code::StringAboveMaxLength,
+            Severity::Error,
+            "body.tools[0].function.description",
+            "Invalid 'tools[0].function.description': string too long. Expected a string with maximum length 1024, but got a string with length 1025 instead.",
+        );
+    }
+    let history = r#"[{"role": "user", "content": "hi"}, {"role": "assistant", "content": null, "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "mcp.search", "arguments": "{}"}}]}, {"role": "tool", "tool_call_id": "c1", "content": "ok"}]"#;
+    let r = check(&chat("gpt-4o", "", history), Dialect::OpenAi);
+    one(
+        &r,
+        Code::InvalidValue,
+        Severity::Error,
+        "body.messages[1].tool_calls[0].function.name",
+        "Invalid 'messages[1].tool_calls[0].function.name': string does not match pattern.",
+    );
 }

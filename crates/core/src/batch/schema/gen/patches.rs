@@ -133,34 +133,6 @@ pub const PATCHES: &[Patch] = &[
         as_of: "2026-08-21",
         why: "An output_text part fed back as history carries logprobs only when they were asked for.",
     },
-    Patch {
-        at: "CreateModerationRequest",
-        change: Change::RequiredString("model"),
-        source: "https://platform.openai.com/docs/guides/batch",
-        as_of: "2026-08-21",
-        why: "A batch request names its model (the batch service answers a line without one \"Model parameter is required.\"); the endpoint's own default does not apply in a batch.",
-    },
-    Patch {
-        at: "CreateImageRequest",
-        change: Change::RequiredString("model"),
-        source: "https://platform.openai.com/docs/guides/batch",
-        as_of: "2026-08-21",
-        why: "A batch request names its model (the batch service answers a line without one \"Model parameter is required.\"); the endpoint's own default does not apply in a batch.",
-    },
-    Patch {
-        at: "EditImageBodyJsonParam",
-        change: Change::RequiredString("model"),
-        source: "https://platform.openai.com/docs/guides/batch",
-        as_of: "2026-08-21",
-        why: "A batch request names its model (the batch service answers a line without one \"Model parameter is required.\"); the endpoint's own default does not apply in a batch.",
-    },
-    Patch {
-        at: "CreateVideoJsonBody",
-        change: Change::RequiredString("model"),
-        source: "https://platform.openai.com/docs/guides/batch",
-        as_of: "2026-08-21",
-        why: "A batch request names its model (the batch service answers a line without one \"Model parameter is required.\"); the endpoint's own default does not apply in a batch.",
-    },
     // Azure's v1 spec (chat): what the service documents beyond it.
     Patch {
         at: "OpenAI.ChatCompletionRequestAssistantMessage",
