@@ -411,7 +411,8 @@ impl Checker {
         super::model_rules::body_minimums(r, body, endpoint, &self.catalog, out);
         if let Some(m) = model.filter(|m| m.kind == ModelKind::Reasoning) {
             if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
-                super::model_rules::reasoning(r, body, m, self.model_source, &self.catalog, p, out);
+                let sampling = self.family.is_some_and(|(f, _, _)| super::model_rules::sampling_taken(body, f, endpoint, &self.catalog));
+                super::model_rules::reasoning(r, body, m, self.model_source, &self.catalog, p, sampling, out);
             }
         }
         if let Some((family, source, _)) = self.family {

@@ -20,13 +20,42 @@ fn severity(catalog: &Catalog, kind: Kind, param: &str, source: ModelSource) -> 
     }
 }
 
-/// The rules for a request to reasoning model `m`.
-pub(crate) fn reasoning(r: LineRef, body: &Value, m: &Model, source: ModelSource, catalog: &Catalog, p: &Parsed, out: &mut Findings) {
+/// The sampling parameters a family takes at reasoning effort none
+/// (`model_sampling_at_none` facts).
+const SAMPLING_AT_NONE: &[&str] = &["temperature", "top_p", "logprobs", "top_logprobs"];
+
+/// Whether the family takes the sampling parameters on this body: it does
+/// at effort none, its default.
+pub(crate) fn sampling_taken(body: &Value, family: &str, endpoint: super::Endpoint, catalog: &Catalog) -> bool {
+    if !catalog.get(Kind::ModelSamplingAtNone, family).is_some_and(|v| v > 0.0) {
+        return false;
+    }
+    let effort = if endpoint == super::Endpoint::ChatCompletions {
+        body.get("reasoning_effort")
+    } else {
+        body.get("reasoning").and_then(|r| r.get("effort"))
+    };
+    effort.is_none_or(|e| e.is_null() || e == "none")
+}
+
+/// The rules for a request to reasoning model `m`; `sampling` is whether
+/// its family takes the sampling parameters here ([`sampling_taken`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn reasoning(
+    r: LineRef,
+    body: &Value,
+    m: &Model,
+    source: ModelSource,
+    catalog: &Catalog,
+    p: &Parsed,
+    sampling: bool,
+    out: &mut Findings,
+) {
     let Some(b) = body.as_object() else { return };
     let guessed =
         if source == ModelSource::Guessed { format!(" ({} is guessed from the deployment name.)", m.name) } else { String::new() };
     for (key, v) in b {
-        if v.is_null() {
+        if v.is_null() || (sampling && SAMPLING_AT_NONE.contains(&key.as_str())) {
             continue;
         }
         let at = if key == "max_tokens" { p.max_tokens_at } else { None };

@@ -163,6 +163,11 @@ const REFUSALS: &[ModelRule] = &[
     rule(Kind::ModelRefusesRole, "o1-preview.system", 1.0, Obs, "https://github.com/janhq/jan/issues/4392", "2025-01-03", "Unsupported value: 'messages[0].role' does not support 'system' with `o1-mini` & `o1-preview`."),
     rule(Kind::ModelRefusesRole, "o1-preview.developer", 1.0, Obs, "https://github.com/run-llama/llama_index/issues/17395", "2024-12-31", "Unsupported value: 'messages[0].role' does not support 'developer' with this model. (model o1-preview; param messages[0].role, code unsupported_value)"),
     // "Unsupported parameter: 'stop' is not supported with this model." param stop, code unsupported_parameter.
+    // "The following parameters are only supported when using GPT-5.2 with reasoning effort set to
+    // none: temperature, top_p, logprobs. Requests to GPT-5.2 or GPT-5.1 with any other reasoning
+    // effort setting, or to any older GPT-5 model ... will raise an error." Both default to none.
+    rule(Kind::ModelSamplingAtNone, "gpt-5.1", 1.0, Doc, "https://platform.openai.com/docs/guides/latest-model#gpt-5-2-parameter-compatibility", "2025-12", "temperature, top_p and logprobs only at reasoning effort none, gpt-5.1's default."),
+    rule(Kind::ModelSamplingAtNone, "gpt-5.2", 1.0, Doc, "https://platform.openai.com/docs/guides/latest-model#gpt-5-2-parameter-compatibility", "2025-12", "temperature, top_p and logprobs only at reasoning effort none, gpt-5.2's default."),
     rule(Kind::ModelRefusesParam, "o3.stop", 1.0, Obs, "https://github.com/crewAIInc/crewAI/issues/2738", "2025-05-01", "o3-mini takes stop (huggingface/smolagents#2366)."),
     rule(Kind::ModelRefusesParam, "o4-mini.stop", 1.0, Obs, "https://github.com/langgenius/dify/issues/18971", "2025-04-28", "Unsupported parameter: 'stop' is not supported with this model."),
     rule(Kind::ModelRefusesParam, "o1-mini.reasoning_effort", 1.0, Doc, AZURE_REASONING, "2026-02-24", "reasoning_effort can be set for all reasoning models except o1-mini (the refusal's text is the service's usual form, not recorded)."),

@@ -286,3 +286,23 @@ fn overrides_on_facts_change_the_rules() {
     let row = model_rule(Kind::ModelRefusesRole, "o1-mini.system").unwrap();
     assert_eq!(row.evidence, RuleEvidence::Observed);
 }
+
+/// gpt-5.1 and gpt-5.2 take temperature, top_p and logprobs at reasoning
+/// effort none, their default ("GPT-5.2 parameter compatibility", OpenAI's
+/// latest-model guide): not a false error there; still refused at another
+/// effort, and by gpt-5 (whose effort cannot be none).
+#[test]
+fn gpt_5_1_and_5_2_take_sampling_parameters_at_effort_none() {
+    let t = r#", "max_completion_tokens": 100, "temperature": 0.2, "top_p": 0.9"#;
+    for model in ["gpt-5.1", "gpt-5.1-2025-11-13"] {
+        none(&check(&chat(model, t, USER), Dialect::OpenAi));
+        none(&check(&chat(model, &format!(r#"{t}, "reasoning_effort": "none""#), USER), Dialect::OpenAi));
+        let r = check(&chat(model, &format!(r#"{t}, "reasoning_effort": "low""#), USER), Dialect::OpenAi);
+        let params: Vec<String> = found(&r).into_iter().map(|f| f.2).collect();
+        assert_eq!(params, ["body.temperature", "body.top_p"], "{model}");
+    }
+    none(&check(&responses("gpt-5.1", r#", "temperature": 0.2, "reasoning": {"effort": "none"}"#), Dialect::OpenAi));
+    let r = check(&chat("gpt-5", t, USER), Dialect::OpenAi);
+    let params: Vec<String> = found(&r).into_iter().map(|f| f.2).collect();
+    assert_eq!(params, ["body.temperature", "body.top_p"]);
+}
