@@ -418,7 +418,7 @@ impl Checker {
         if let Some((family, source, _)) = self.family {
             if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
                 let sent = p.model.as_deref().unwrap_or(family);
-                super::model_rules::family_rules(r, body, endpoint, family, sent, source, &self.catalog, out);
+                super::model_rules::family_rules(r, body, endpoint, family, sent, source, self.options.dialect, &self.catalog, out);
             }
         }
         let model_max = model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64);

@@ -26,11 +26,13 @@ pub(crate) const BODY_KEYS: &[&str] = &["tools", "tool_choice", "response_format
 /// Whether a line may hold what these rules read below the body's top
 /// level (tool calls, tool messages, Responses function-call items): one
 /// pass of a substring search, the cheap test before the fast path answers.
-pub(crate) fn may_apply(line: &[u8]) -> bool {
+/// (Chat's legacy `function_call` argument is no concern of theirs: only a
+/// Responses line is searched for function-call items.)
+pub(crate) fn may_apply(line: &[u8], endpoint: Option<Endpoint>) -> bool {
     use memchr::memmem::Finder;
     static FINDERS: std::sync::OnceLock<[Finder<'static>; 2]> = std::sync::OnceLock::new();
-    let finders = FINDERS.get_or_init(|| [Finder::new(b"\"tool"), Finder::new(b"\"function_call")]);
-    finders.iter().any(|f| f.find(line).is_some())
+    let [tool, call] = FINDERS.get_or_init(|| [Finder::new(b"\"tool"), Finder::new(b"\"function_call")]);
+    tool.find(line).is_some() || (endpoint == Some(Endpoint::Responses) && call.find(line).is_some())
 }
 
 /// How a rule is known and where: `azure` is a recorded answer of Azure's

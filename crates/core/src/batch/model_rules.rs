@@ -117,11 +117,21 @@ pub(crate) fn evidence_note(evidence: RuleEvidence, url: &str) -> String {
 
 /// The severity of a model-table rule: an error when the row is documented
 /// or recorded (or the user set it) and the model is known for sure.
-fn table_severity(catalog: &Catalog, kind: Kind, subject: &str, source: ModelSource) -> (Severity, String) {
+/// On an Azure file, a row without Azure's own source is another vendor's
+/// rule: a warning.
+fn table_severity(catalog: &Catalog, kind: Kind, subject: &str, source: ModelSource, dialect: super::Dialect) -> (Severity, String) {
     let row = model_rule(kind, subject);
-    let known = row.is_some_and(|r| r.evidence != RuleEvidence::Inferred) || catalog.is_overridden(&format!("{kind}.{subject}"));
+    let overridden = catalog.is_overridden(&format!("{kind}.{subject}"));
+    let openai_only = dialect == super::Dialect::Azure && row.is_some_and(|r| r.azure.is_none()) && !overridden;
+    let known = (row.is_some_and(|r| r.evidence != RuleEvidence::Inferred) || overridden) && !openai_only;
     let sev = if known && matches!(source, ModelSource::Picked | ModelSource::FromFile) { Severity::Error } else { Severity::Warning };
-    (sev, row.map_or_else(String::new, |r| evidence_note(r.evidence, r.url)))
+    let note = match row {
+        Some(r) if dialect == super::Dialect::Azure && r.azure.is_some() => evidence_note(r.evidence, r.azure.unwrap_or(r.url)),
+        Some(r) if openai_only => format!("{} OpenAI's answer; not recorded for Azure.", evidence_note(r.evidence, r.url).trim_end()),
+        Some(r) => evidence_note(r.evidence, r.url),
+        None => String::new(),
+    };
+    (sev, note)
 }
 
 /// "'none', 'low', 'medium', and 'high'", as the service lists values.
@@ -147,6 +157,7 @@ pub(crate) fn family_rules(
     family: &str,
     sent: &str,
     source: ModelSource,
+    dialect: super::Dialect,
     catalog: &Catalog,
     out: &mut Findings,
 ) {
@@ -162,7 +173,7 @@ pub(crate) fn family_rules(
                 if !matches!(role, "system" | "developer") || !refused(Kind::ModelRefusesRole, role) {
                     continue;
                 }
-                let (sev, note) = table_severity(catalog, Kind::ModelRefusesRole, &format!("{family}.{role}"), source);
+                let (sev, note) = table_severity(catalog, Kind::ModelRefusesRole, &format!("{family}.{role}"), source, dialect);
                 let msg = format!("Unsupported value: 'messages[{i}].role' does not support '{role}' with this model.{note}{guessed}");
                 out.push(r.diag(Code::UnsupportedValue, sev, Some(&format!("body.messages[{i}].role")), msg, None));
             }
@@ -170,7 +181,7 @@ pub(crate) fn family_rules(
     }
     // `stop` (Chat Completions).
     if chat && b.get("stop").is_some_and(|v| !v.is_null()) && refused(Kind::ModelRefusesParam, "stop") {
-        let (sev, note) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.stop"), source);
+        let (sev, note) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.stop"), source, dialect);
         let msg = format!("Unsupported parameter: 'stop' is not supported with this model.{note}{guessed}");
         out.push(r.diag(Code::UnsupportedParameter, sev, Some("body.stop"), msg, None));
     }
@@ -182,7 +193,7 @@ pub(crate) fn family_rules(
     };
     let Some(effort) = effort.filter(|v| !v.is_null()) else { return };
     if refused(Kind::ModelRefusesParam, item) {
-        let (sev, note) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.{item}"), source);
+        let (sev, note) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.{item}"), source, dialect);
         // A model that is not a reasoning model does not know the Chat argument at all.
         let chat_model = crate::facts::model_for_name(family).is_some_and(|m| m.kind == crate::facts::ModelKind::Chat);
         let (code, msg) = if chat && chat_model {
@@ -202,7 +213,7 @@ pub(crate) fn family_rules(
         .copied()
         .filter(|x| catalog.get(Kind::ModelEffort, &format!("{family}.{x}")).is_some_and(|t| t > 0.0))
         .collect();
-    let (sev, note) = table_severity(catalog, Kind::ModelEffort, &format!("{family}.{v}"), source);
+    let (sev, note) = table_severity(catalog, Kind::ModelEffort, &format!("{family}.{v}"), source, dialect);
     let msg = if chat {
         format!(
             "Unsupported value: 'reasoning_effort' does not support '{v}' with this model. Supported values are: {}.{note}{guessed}",
