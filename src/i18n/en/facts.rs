@@ -98,6 +98,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.model_effort", "Model family: reasoning effort value taken (1 = taken, 0 = refused)"),
     ("fact.model_refuses_param", "Model family: parameter refused (1 = refused)"),
     ("fact.model_refuses_role", "Model family: message role refused (1 = refused)"),
+    ("fact.model_sampling_at_none", "Model family: temperature, top_p, logprobs taken at reasoning effort none (1 = taken)"),
     ("fact.reasoning_default_only", "Reasoning models: the only value accepted"),
     ("fact.reasoning_unsupported_param", "Reasoning models: parameter refused (1 = refused)"),
     ("fact.max_output_tokens", "Output tokens, maximum"),

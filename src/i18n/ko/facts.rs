@@ -98,6 +98,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.model_effort", "모델 계열: 받는 추론 노력 값(1 = 받음, 0 = 거부)"),
     ("fact.model_refuses_param", "모델 계열: 거부하는 매개변수(1 = 거부)"),
     ("fact.model_refuses_role", "모델 계열: 거부하는 메시지 역할(1 = 거부)"),
+    ("fact.model_sampling_at_none", "모델 계열: 추론 노력 none에서 temperature, top_p, logprobs를 받음(1 = 받음)"),
     ("fact.reasoning_default_only", "추론 모델: 받는 유일한 값"),
     ("fact.reasoning_unsupported_param", "추론 모델: 거부하는 매개변수(1 = 거부)"),
     ("fact.max_output_tokens", "최대 출력 토큰"),

@@ -446,8 +446,7 @@ impl Checker {
         if let Some((family, source, _)) = self.family.filter(|_| judged) {
             if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
                 let sent = p.model.as_deref().unwrap_or(family);
-                let dialect = self.options.dialect;
-                super::model_rules::family_rules(r, body, endpoint, family, sent, source, dialect, &self.catalog, out);
+                super::model_rules::family_rules(r, body, endpoint, family, sent, source, self.options.dialect, &self.catalog, out);
             }
         }
         let model_max = model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64);
@@ -515,7 +514,8 @@ impl Checker {
         super::model_rules::body_minimums(r, body, endpoint, &self.catalog, out);
         if let Some(m) = self.model.filter(|m| m.kind == ModelKind::Reasoning) {
             if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
-                super::model_rules::reasoning(r, body, m, self.model_source, &self.catalog, p, out);
+                let sampling = self.family.is_some_and(|(f, _, _)| super::model_rules::sampling_taken(body, f, endpoint, &self.catalog));
+                super::model_rules::reasoning(r, body, m, self.model_source, &self.catalog, p, sampling, out);
             }
         }
     }

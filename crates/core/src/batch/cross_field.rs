@@ -25,11 +25,13 @@ pub(crate) const BODY_KEYS: &[&str] = &["tools", "tool_choice", "response_format
 /// Whether a line may hold what these rules read below the body's top
 /// level (tool calls, tool messages, Responses function-call items): one
 /// pass of a substring search, the cheap test before the fast path answers.
-pub(crate) fn may_apply(line: &[u8]) -> bool {
+/// (Chat's legacy `function_call` argument is no concern of theirs: only a
+/// Responses line is searched for function-call items.)
+pub(crate) fn may_apply(line: &[u8], endpoint: Option<Endpoint>) -> bool {
     use memchr::memmem::Finder;
     static FINDERS: std::sync::OnceLock<[Finder<'static>; 2]> = std::sync::OnceLock::new();
-    let finders = FINDERS.get_or_init(|| [Finder::new(b"\"tool"), Finder::new(b"\"function_call")]);
-    finders.iter().any(|f| f.find(line).is_some())
+    let [tool, call] = FINDERS.get_or_init(|| [Finder::new(b"\"tool"), Finder::new(b"\"function_call")]);
+    tool.find(line).is_some() || (endpoint == Some(Endpoint::Responses) && call.find(line).is_some())
 }
 
 /// How a rule is known and where: `azure` is a recorded answer of Azure's
@@ -69,6 +71,10 @@ pub(crate) const STRICT_FUNCTION: Rule =
 /// "Invalid 'tools[0].function.name': string does not match pattern. Expected a string that matches
 /// the pattern '^[a-zA-Z0-9_-]+$'." (param tools[0].function.name, code invalid_value).
 pub(crate) const TOOL_NAME: Rule = Rule { evidence: Observed, url: "https://github.com/brekkylab/ailoy/pull/109", azure: None };
+/// An assistant message's tool call names a function the same way: "Invalid
+/// 'messages[9].tool_calls[0].function.name': string does not match pattern. …" (param
+/// messages[9].tool_calls[0].function.name, code invalid_value).
+pub(crate) const CALL_NAME: Rule = Rule { evidence: Observed, url: "https://github.com/mcp-use/mcp-use/issues/90", azure: None };
 /// The spec's description of `FunctionObject.name`: "with a maximum length of 64".
 pub(crate) const TOOL_NAME_LENGTH: Rule =
     Rule { evidence: Documented, url: "https://github.com/openai/openai-openapi/blob/master/openapi.yaml", azure: None };
@@ -349,6 +355,11 @@ fn strict_schemas(o: &mut Out, b: &Map<String, Value>, chat: bool) {
     }
 }
 
+/// Whether a function name matches `^[a-zA-Z0-9_-]+$`.
+fn name_fits(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+}
+
 /// A function tool's name and its param path (`None` for other tools).
 fn function_name(t: &Value, i: usize, chat: bool) -> Option<(&str, String)> {
     if t.get("type").and_then(Value::as_str) != Some("function") {
@@ -386,7 +397,7 @@ fn tools(o: &mut Out, b: &Map<String, Value>, chat: bool) {
         // prose); Responses' is in the spec (the schema checks it).
         if chat {
             let chars = name.chars().count();
-            if name.is_empty() || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-') {
+            if !name_fits(name) {
                 let words = format!(
                     "Invalid 'tools[{i}].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'."
                 );
@@ -455,14 +466,14 @@ fn tool_calls(o: &mut Out, b: &Map<String, Value>) {
                 i += 1;
             }
             ("assistant", Some(Value::Array(calls))) => {
-                // A call's function name, fed back, follows the tools' pattern.
+                // A call's function name: the tools' pattern (mcp-use/mcp-use#90).
                 for (k, c) in calls.iter().enumerate() {
                     let Some(name) = c.get("function").and_then(|f| f.get("name")).and_then(Value::as_str) else { continue };
-                    if name.is_empty() || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-') {
+                    if !name_fits(name) {
                         let words = format!(
                             "Invalid 'messages[{i}].tool_calls[{k}].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'."
                         );
-                        o.push(TOOL_NAME, Code::InvalidValue, &format!("body.messages[{i}].tool_calls[{k}].function.name"), words);
+                        o.push(CALL_NAME, Code::InvalidValue, &format!("body.messages[{i}].tool_calls[{k}].function.name"), words);
                     }
                 }
                 let ids: HashSet<&str> = calls.iter().filter_map(|c| c.get("id").and_then(Value::as_str)).collect();
@@ -573,6 +584,11 @@ pub(crate) fn fix(d: &Diagnostic) -> Option<Text> {
         t(
             "List every property of that object in its required array (an optional field becomes required with a null type: \"type\": [\"string\", \"null\"]), or drop strict.",
             "그 객체의 모든 속성을 required 배열에 넣으세요(선택 필드는 null 타입을 더해 필수로 만듭니다: \"type\": [\"string\", \"null\"]). 또는 strict를 빼세요.",
+        )
+    } else if m.contains(".function.name': string does not match pattern") && m.contains("tool_calls[") {
+        t(
+            "Rename the function in this tool call (and in tools) with letters, digits, _ and - only: the call must name the function as tools defines it.",
+            "이 도구 호출(과 tools)의 함수 이름을 영문자, 숫자, _, -만으로 바꾸세요. 호출은 tools에 정의된 이름 그대로 함수를 불러야 합니다.",
         )
     } else if m.contains(".function.name': string does not match pattern") {
         t(

@@ -68,7 +68,7 @@ pub fn check_line_fast<'a>(line: LineRef<'a>, dialect: Dialect, catalog: &Catalo
     let body = top.body?;
     let (model_at, max_tokens_at) = (at(body.model_key), at(body.max_tokens_key));
     let model = body.model.filter(|m| !m.trim().is_empty())?;
-    if body.stream_true || body.cross_field || super::cross_field::may_apply(line.bytes) {
+    if body.stream_true || body.cross_field || super::cross_field::may_apply(line.bytes, endpoint) {
         return None;
     }
     // Azure's legacy url form with reasoning_effort gets a warning the slow path gives.

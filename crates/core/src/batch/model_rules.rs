@@ -20,13 +20,42 @@ fn severity(catalog: &Catalog, kind: Kind, param: &str, source: ModelSource) -> 
     }
 }
 
-/// The rules for a request to reasoning model `m`.
-pub(crate) fn reasoning(r: LineRef, body: &Value, m: &Model, source: ModelSource, catalog: &Catalog, p: &Parsed, out: &mut Findings) {
+/// The sampling parameters a family takes at reasoning effort none
+/// (`model_sampling_at_none` facts).
+const SAMPLING_AT_NONE: &[&str] = &["temperature", "top_p", "logprobs", "top_logprobs"];
+
+/// Whether the family takes the sampling parameters on this body: it does
+/// at effort none, its default.
+pub(crate) fn sampling_taken(body: &Value, family: &str, endpoint: super::Endpoint, catalog: &Catalog) -> bool {
+    if !catalog.get(Kind::ModelSamplingAtNone, family).is_some_and(|v| v > 0.0) {
+        return false;
+    }
+    let effort = if endpoint == super::Endpoint::ChatCompletions {
+        body.get("reasoning_effort")
+    } else {
+        body.get("reasoning").and_then(|r| r.get("effort"))
+    };
+    effort.is_none_or(|e| e.is_null() || e == "none")
+}
+
+/// The rules for a request to reasoning model `m`; `sampling` is whether
+/// its family takes the sampling parameters here ([`sampling_taken`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn reasoning(
+    r: LineRef,
+    body: &Value,
+    m: &Model,
+    source: ModelSource,
+    catalog: &Catalog,
+    p: &Parsed,
+    sampling: bool,
+    out: &mut Findings,
+) {
     let Some(b) = body.as_object() else { return };
     let guessed =
         if source == ModelSource::Guessed { format!(" ({} is guessed from the deployment name.)", m.name) } else { String::new() };
     for (key, v) in b {
-        if v.is_null() {
+        if v.is_null() || (sampling && SAMPLING_AT_NONE.contains(&key.as_str())) {
             continue;
         }
         let at = if key == "max_tokens" { p.max_tokens_at } else { None };
@@ -76,20 +105,32 @@ pub(crate) fn body_minimums(r: LineRef, body: &Value, endpoint: super::Endpoint,
     }
 }
 
-/// The severity of a model-table rule and what it rests on: an error when
-/// the row is documented or recorded (or the user set it: their override is
-/// their record) and the model is known for sure.
-fn table_severity(catalog: &Catalog, kind: Kind, subject: &str, source: ModelSource) -> (Severity, Option<(Evidence, &'static str)>) {
+/// A model-table rule's row: what a finding rests on and where.
+type Basis = Option<(Evidence, &'static str)>;
+
+/// The severity of a model-table rule, the note its message ends with, and
+/// what it rests on: an error when the row is documented or recorded (or
+/// the user set it: their override is their record) and the model is known
+/// for sure. On an Azure file, a row without Azure's own source is another
+/// vendor's rule: a warning, and the message says so.
+fn table_severity(catalog: &Catalog, kind: Kind, subject: &str, source: ModelSource, dialect: super::Dialect) -> (Severity, &'static str, Basis) {
     let row = model_rule(kind, subject);
     let overridden = catalog.is_overridden(&format!("{kind}.{subject}"));
-    let known = row.is_some_and(|r| r.evidence != Evidence::Inferred) || overridden;
+    let openai_only = dialect == super::Dialect::Azure && row.is_some_and(|r| r.azure.is_none()) && !overridden;
+    let known = (row.is_some_and(|r| r.evidence != Evidence::Inferred) || overridden) && !openai_only;
     let sev = if known && matches!(source, ModelSource::Picked | ModelSource::FromFile) { Severity::Error } else { Severity::Warning };
-    let basis = row.map(|r| (if overridden && r.evidence == Evidence::Inferred { Evidence::Observed } else { r.evidence }, r.url));
-    (sev, basis)
+    let evidence = |r: &crate::facts::ModelRule| if overridden && r.evidence == Evidence::Inferred { Evidence::Observed } else { r.evidence };
+    let basis = match row {
+        Some(r) if dialect == super::Dialect::Azure && r.azure.is_some() => Some((evidence(r), r.azure.unwrap_or(r.url))),
+        Some(r) => Some((evidence(r), r.url)),
+        None => None,
+    };
+    let note = if openai_only { " (OpenAI's answer; not recorded for Azure.)" } else { "" };
+    (sev, note, basis)
 }
 
 /// A model-table finding with what its row rests on.
-fn with_row(d: super::Diagnostic, basis: Option<(Evidence, &'static str)>) -> super::Diagnostic {
+fn with_row(d: super::Diagnostic, basis: Basis) -> super::Diagnostic {
     match basis {
         Some((evidence, url)) => d.with_basis(evidence, url),
         None => d,
@@ -135,16 +176,16 @@ pub(crate) fn family_rules(
                 if !matches!(role, "system" | "developer") || !refused(Kind::ModelRefusesRole, role) {
                     continue;
                 }
-                let (sev, basis) = table_severity(catalog, Kind::ModelRefusesRole, &format!("{family}.{role}"), source);
-                let msg = format!("Unsupported value: 'messages[{i}].role' does not support '{role}' with this model.{guessed}");
+                let (sev, note, basis) = table_severity(catalog, Kind::ModelRefusesRole, &format!("{family}.{role}"), source, dialect);
+                let msg = format!("Unsupported value: 'messages[{i}].role' does not support '{role}' with this model.{note}{guessed}");
                 out.push(with_row(r.diag(Code::UnsupportedValue, sev, Some(&format!("body.messages[{i}].role")), msg, None), basis));
             }
         }
     }
     // `stop` (Chat Completions).
     if chat && b.get("stop").is_some_and(|v| !v.is_null()) && refused(Kind::ModelRefusesParam, "stop") {
-        let (sev, basis) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.stop"), source);
-        let msg = format!("Unsupported parameter: 'stop' is not supported with this model.{guessed}");
+        let (sev, note, basis) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.stop"), source, dialect);
+        let msg = format!("Unsupported parameter: 'stop' is not supported with this model.{note}{guessed}");
         out.push(with_row(r.diag(Code::UnsupportedParameter, sev, Some("body.stop"), msg, None), basis));
     }
     // The reasoning effort: `reasoning_effort` (Chat) or `reasoning.effort` (Responses).
@@ -155,13 +196,13 @@ pub(crate) fn family_rules(
     };
     let Some(effort) = effort.filter(|v| !v.is_null()) else { return };
     if refused(Kind::ModelRefusesParam, item) {
-        let (sev, basis) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.{item}"), source);
+        let (sev, note, basis) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.{item}"), source, dialect);
         // A model that is not a reasoning model does not know the Chat argument at all.
         let chat_model = crate::facts::model_for_name(family).is_some_and(|m| m.kind == crate::facts::ModelKind::Chat);
         let (code, msg) = if chat && chat_model {
-            (Code::UnknownParameter, format!("Unrecognized request argument supplied: {item}{guessed}"))
+            (Code::UnknownParameter, format!("Unrecognized request argument supplied: {item}{note}{guessed}"))
         } else {
-            (Code::UnsupportedParameter, format!("Unsupported parameter: '{item}' is not supported with this model.{guessed}"))
+            (Code::UnsupportedParameter, format!("Unsupported parameter: '{item}' is not supported with this model.{note}{guessed}"))
         };
         out.push(with_row(r.diag(code, sev, Some(param), msg, None), basis));
         return;
@@ -179,20 +220,20 @@ pub(crate) fn family_rules(
     }
     let taken: Vec<&str> =
         EFFORT_VALUES.iter().copied().filter(|x| catalog.get(Kind::ModelEffort, &subject(x)).is_some_and(|t| t > 0.0)).collect();
-    let (sev, basis) = table_severity(catalog, Kind::ModelEffort, &subject(v), source);
+    let (sev, note, basis) = table_severity(catalog, Kind::ModelEffort, &subject(v), source, dialect);
     if on_azure(v).is_some() {
-        let msg = format!("Invalid value: '{v}'. Supported values are: {}.{guessed}", listed(&taken));
+        let msg = format!("Invalid value: '{v}'. Supported values are: {}.{note}{guessed}", listed(&taken));
         out.push(with_row(r.diag(Code::InvalidValue, sev, Some(param), msg, None), basis));
         return;
     }
     let msg = if chat {
         format!(
-            "Unsupported value: 'reasoning_effort' does not support '{v}' with this model. Supported values are: {}.{guessed}",
+            "Unsupported value: 'reasoning_effort' does not support '{v}' with this model. Supported values are: {}.{note}{guessed}",
             listed(&taken)
         )
     } else {
         format!(
-            "Unsupported value: '{v}' is not supported with the '{}' model. Supported values are: {}.{guessed}",
+            "Unsupported value: '{v}' is not supported with the '{}' model. Supported values are: {}.{note}{guessed}",
             super::quote(sent),
             listed(&taken)
         )

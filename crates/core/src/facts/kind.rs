@@ -82,6 +82,7 @@ kinds! {
     ModelEffort => "model_effort",
     ModelRefusesParam => "model_refuses_param",
     ModelRefusesRole => "model_refuses_role",
+    ModelSamplingAtNone => "model_sampling_at_none",
     OpenaiBatchModel => "openai_batch_model",
     OutputExpiresMaxSeconds => "output_expires_max_seconds",
     OutputExpiresMinSeconds => "output_expires_min_seconds",

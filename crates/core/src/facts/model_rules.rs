@@ -20,14 +20,12 @@ pub(super) const FACTS: &[Fact] = &[
 ];
 
 /// The request-body checks: the vendor spec each dialect's bodies are checked
-/// against (its revision is the source's `path@commit`, its date the as-of —
-/// for Azure's v1 spec the day its stored copy was read, its commit date not
-/// being in that copy;
+/// against (its revision is the source's `path@commit`, its date the as-of;
 /// 1 = checked, 0 = off), and the minimums the live service enforces where
 /// the spec gives none (the service's own answers, recorded in public issues).
 pub(super) const BODY: &[Fact] = &[
     fact(Kind::BodySchema, "openai", BatchFile, 1.0, Factor, OpenAiApiSpec, "2026-08-21", Documented),
-    fact(Kind::BodySchema, "azure", BatchFile, 1.0, Factor, AzureInferenceSpec, "2026-12-05", Documented),
+    fact(Kind::BodySchema, "azure", BatchFile, 1.0, Factor, AzureInferenceSpec, "2024-10-21", Documented),
     fact(Kind::BodyMinimum, "chat.max_tokens", BatchFile, 1.0, Tokens, ThirdParty, "2025-11", Unconfirmed),
     fact(Kind::BodyMinimum, "chat.max_completion_tokens", BatchFile, 1.0, Tokens, ThirdParty, "2025-11", Unconfirmed),
 ];
@@ -71,6 +69,25 @@ pub struct ModelRule {
     pub evidence: Evidence,
     pub url: &'static str,
     pub note: &'static str,
+    /// Azure's own docs or recorded answer, where there is one (without it,
+    /// the rule is another vendor's for an Azure file: a warning).
+    pub azure: Option<&'static str>,
+}
+
+/// A row with Azure's source.
+const fn with_azure(mut r: ModelRule, url: &'static str) -> ModelRule {
+    r.azure = Some(url);
+    r
+}
+
+/// Six rows with Azure's source.
+const fn azure6(mut g: [ModelRule; 6], url: &'static str) -> [ModelRule; 6] {
+    let mut i = 0;
+    while i < 6 {
+        g[i].azure = Some(url);
+        i += 1;
+    }
+    g
 }
 
 /// The reasoning effort values a model family may be sent, in the order
@@ -92,7 +109,7 @@ const fn rule(
         Evidence::Documented => (OpenAiReasoning, Documented),
         _ => (ThirdParty, Unconfirmed),
     };
-    ModelRule { fact: fact(kind, subject, Models, value, Factor, source, as_of, certainty), evidence, url, note }
+    ModelRule { fact: fact(kind, subject, Models, value, Factor, source, as_of, certainty), evidence, url, note, azure: None }
 }
 
 /// Six rows, one per effort value (1 = taken), for family `$fam`.
@@ -111,22 +128,31 @@ macro_rules! efforts {
 
 const AZURE_REASONING: &str = "https://github.com/MicrosoftDocs/azure-ai-docs/blob/main/articles/foundry/openai/how-to/reasoning.md";
 
-const GPT5: [ModelRule; 6] = efforts!(
-    "gpt-5",
-    [0.0, 1.0, 1.0, 1.0, 1.0, 0.0],
-    Obs,
-    "https://github.com/kaitranntt/ccs/issues/344",
-    "2026-01-16",
-    "Recorded refusal of 'xhigh' on gpt-5-mini quotes the supported list; the same list for the gpt-5 family (Azure's reasoning page)."
+const GPT5: [ModelRule; 6] = azure6(
+    efforts!(
+        "gpt-5",
+        [0.0, 1.0, 1.0, 1.0, 1.0, 0.0],
+        Obs,
+        "https://github.com/kaitranntt/ccs/issues/344",
+        "2026-01-16",
+        "Recorded refusal of 'xhigh' on gpt-5-mini quotes the supported list; the same list for the gpt-5 family (Azure's reasoning page)."
+    ),
+    AZURE_REASONING,
 );
-const GPT5_MINI: [ModelRule; 6] = efforts!("gpt-5-mini", [0.0, 1.0, 1.0, 1.0, 1.0, 0.0], Obs, "https://github.com/kaitranntt/ccs/issues/344", "2026-01-16", "Unsupported value: 'reasoning_effort' does not support 'xhigh' with this model. Supported values are: 'minimal', 'low', 'medium', and 'high'.");
-const GPT5_NANO: [ModelRule; 6] = efforts!(
-    "gpt-5-nano",
-    [0.0, 1.0, 1.0, 1.0, 1.0, 0.0],
-    Obs,
-    "https://github.com/kaitranntt/ccs/issues/344",
-    "2026-01-16",
-    "The gpt-5 family's list (recorded for gpt-5-mini; Azure's reasoning page gives one list for gpt-5, gpt-5-mini and gpt-5-nano)."
+const GPT5_MINI: [ModelRule; 6] = azure6(
+    efforts!("gpt-5-mini", [0.0, 1.0, 1.0, 1.0, 1.0, 0.0], Obs, "https://github.com/kaitranntt/ccs/issues/344", "2026-01-16", "Unsupported value: 'reasoning_effort' does not support 'xhigh' with this model. Supported values are: 'minimal', 'low', 'medium', and 'high'."),
+    AZURE_REASONING,
+);
+const GPT5_NANO: [ModelRule; 6] = azure6(
+    efforts!(
+        "gpt-5-nano",
+        [0.0, 1.0, 1.0, 1.0, 1.0, 0.0],
+        Obs,
+        "https://github.com/kaitranntt/ccs/issues/344",
+        "2026-01-16",
+        "The gpt-5 family's list (recorded for gpt-5-mini; Azure's reasoning page gives one list for gpt-5, gpt-5-mini and gpt-5-nano)."
+    ),
+    AZURE_REASONING,
 );
 const GPT51: [ModelRule; 6] = efforts!("gpt-5.1", [1.0, 0.0, 1.0, 1.0, 1.0, 0.0], Obs, "https://github.com/openai/openai-agents-python/issues/2089", "2025-11-17", "Unsupported value: 'minimal' is not supported with the 'gpt-5.1' model. Supported values are: 'none', 'low', 'medium', and 'high'. (param reasoning.effort, code unsupported_value); the same on Chat Completions (nextai-translator/nextai-translator#1841).");
 const GPT52: [ModelRule; 6] = {
@@ -138,37 +164,49 @@ const GPT52: [ModelRule; 6] = {
 };
 const GPT51_CHAT: [ModelRule; 6] = efforts!("gpt-5.1-chat", [0.0, 0.0, 0.0, 1.0, 0.0, 0.0], Obs, "https://github.com/Laisky/one-api/issues/266", "2025-11-14", "Unsupported value: 'high' is not supported with the 'gpt-5.1-chat-latest' model. Supported values are: 'medium'. (param reasoning.effort, code unsupported_value)");
 const GPT52_CHAT: [ModelRule; 6] = efforts!("gpt-5.2-chat", [0.0, 0.0, 0.0, 1.0, 0.0, 0.0], Obs, "https://github.com/egoist/chatwise-releases/issues/1257", "2026-02-26", "Unsupported value: 'reasoning_effort' does not support 'high' with this model. Supported values are: 'medium'. (param reasoning_effort, code unsupported_value); the Responses form for gpt-5.2-chat-2025-12-11 in Laisky/one-api#285.");
-const O1: [ModelRule; 6] = efforts!(
-    "o1",
-    [0.0, 0.0, 1.0, 1.0, 1.0, 0.0],
-    Doc,
+const O1: [ModelRule; 6] = azure6(
+    efforts!(
+        "o1",
+        [0.0, 0.0, 1.0, 1.0, 1.0, 0.0],
+        Doc,
+        AZURE_REASONING,
+        "2026-02-24",
+        "reasoning_effort can be set to low, medium, or high for all reasoning models except o1-mini; GPT-5 models add minimal."
+    ),
     AZURE_REASONING,
-    "2026-02-24",
-    "reasoning_effort can be set to low, medium, or high for all reasoning models except o1-mini; GPT-5 models add minimal."
 );
-const O3: [ModelRule; 6] = efforts!(
-    "o3",
-    [0.0, 0.0, 1.0, 1.0, 1.0, 0.0],
-    Doc,
+const O3: [ModelRule; 6] = azure6(
+    efforts!(
+        "o3",
+        [0.0, 0.0, 1.0, 1.0, 1.0, 0.0],
+        Doc,
+        AZURE_REASONING,
+        "2026-02-24",
+        "reasoning_effort can be set to low, medium, or high for all reasoning models except o1-mini; GPT-5 models add minimal."
+    ),
     AZURE_REASONING,
-    "2026-02-24",
-    "reasoning_effort can be set to low, medium, or high for all reasoning models except o1-mini; GPT-5 models add minimal."
 );
-const O3_MINI: [ModelRule; 6] = efforts!(
-    "o3-mini",
-    [0.0, 0.0, 1.0, 1.0, 1.0, 0.0],
-    Doc,
+const O3_MINI: [ModelRule; 6] = azure6(
+    efforts!(
+        "o3-mini",
+        [0.0, 0.0, 1.0, 1.0, 1.0, 0.0],
+        Doc,
+        AZURE_REASONING,
+        "2026-02-24",
+        "reasoning_effort can be set to low, medium, or high for all reasoning models except o1-mini; GPT-5 models add minimal."
+    ),
     AZURE_REASONING,
-    "2026-02-24",
-    "reasoning_effort can be set to low, medium, or high for all reasoning models except o1-mini; GPT-5 models add minimal."
 );
-const O4_MINI: [ModelRule; 6] = efforts!(
-    "o4-mini",
-    [0.0, 0.0, 1.0, 1.0, 1.0, 0.0],
-    Doc,
+const O4_MINI: [ModelRule; 6] = azure6(
+    efforts!(
+        "o4-mini",
+        [0.0, 0.0, 1.0, 1.0, 1.0, 0.0],
+        Doc,
+        AZURE_REASONING,
+        "2026-02-24",
+        "reasoning_effort can be set to low, medium, or high for all reasoning models except o1-mini; GPT-5 models add minimal."
+    ),
     AZURE_REASONING,
-    "2026-02-24",
-    "reasoning_effort can be set to low, medium, or high for all reasoning models except o1-mini; GPT-5 models add minimal."
 );
 
 /// Roles and parameters each family refuses (1 = refused; 0 lifts the rule).
@@ -176,22 +214,32 @@ const O4_MINI: [ModelRule; 6] = efforts!(
 /// Responses form of the effort.
 const REFUSALS: &[ModelRule] = &[
     // "Unsupported value: 'messages[0].role' does not support 'system' with this model." param messages[0].role, code unsupported_value.
-    rule(Kind::ModelRefusesRole, "o1-mini.system", 1.0, Obs, "https://github.com/microsoft/agent-framework/issues/1077", "2025-10-01", "o1-mini and o1-mini-2024-09-12 refuse a system message; o1, o3-mini, o3, o4-mini take it (same test)."),
+    // The issue is about o1-mini deployed on Azure AI Foundry; the test in it ran against OpenAI.
+    with_azure(
+        rule(Kind::ModelRefusesRole, "o1-mini.system", 1.0, Obs, "https://github.com/microsoft/agent-framework/issues/1077", "2025-10-01", "o1-mini and o1-mini-2024-09-12 refuse a system message; o1, o3-mini, o3, o4-mini take it (same test)."),
+        "https://github.com/microsoft/agent-framework/issues/1077",
+    ),
     rule(Kind::ModelRefusesRole, "o1-mini.developer", 1.0, Obs, "https://github.com/lobehub/lobehub/issues/5704", "2025-02-03", "Unsupported value: 'messages[0].role' does not support 'developer' with this model. (o1-preview and o1-mini)"),
     rule(Kind::ModelRefusesRole, "o1-preview.system", 1.0, Obs, "https://github.com/janhq/jan/issues/4392", "2025-01-03", "Unsupported value: 'messages[0].role' does not support 'system' with `o1-mini` & `o1-preview`."),
     rule(Kind::ModelRefusesRole, "o1-preview.developer", 1.0, Obs, "https://github.com/run-llama/llama_index/issues/17395", "2024-12-31", "Unsupported value: 'messages[0].role' does not support 'developer' with this model. (model o1-preview; param messages[0].role, code unsupported_value)"),
+    // "The following parameters are only supported when using GPT-5.2 with reasoning effort set to
+    // none: temperature, top_p, logprobs. Requests to GPT-5.2 or GPT-5.1 with any other reasoning
+    // effort setting, or to any older GPT-5 model ... will raise an error." Both default to none.
+    rule(Kind::ModelSamplingAtNone, "gpt-5.1", 1.0, Doc, "https://platform.openai.com/docs/guides/latest-model#gpt-5-2-parameter-compatibility", "2025-12", "temperature, top_p and logprobs only at reasoning effort none, gpt-5.1's default."),
+    rule(Kind::ModelSamplingAtNone, "gpt-5.2", 1.0, Doc, "https://platform.openai.com/docs/guides/latest-model#gpt-5-2-parameter-compatibility", "2025-12", "temperature, top_p and logprobs only at reasoning effort none, gpt-5.2's default."),
     // "Unsupported parameter: 'stop' is not supported with this model." param stop, code unsupported_parameter.
     rule(Kind::ModelRefusesParam, "o3.stop", 1.0, Obs, "https://github.com/crewAIInc/crewAI/issues/2738", "2025-05-01", "o3-mini takes stop (huggingface/smolagents#2366)."),
     rule(Kind::ModelRefusesParam, "o4-mini.stop", 1.0, Obs, "https://github.com/langgenius/dify/issues/18971", "2025-04-28", "Unsupported parameter: 'stop' is not supported with this model."),
-    rule(Kind::ModelRefusesParam, "o1-mini.reasoning_effort", 1.0, Doc, AZURE_REASONING, "2026-02-24", "reasoning_effort can be set for all reasoning models except o1-mini (the refusal's text is the service's usual form, not recorded)."),
-    rule(Kind::ModelRefusesParam, "gpt-5-chat.reasoning_effort", 1.0, Obs, "https://github.com/logancyang/obsidian-copilot/issues/1712", "2025-08-13", "Azure gpt-5-chat refuses the reasoning_effort field (the report names the refusal; its words are not quoted): the Chat form of the gpt-5-chat refusal below."),
-    // Azure's gpt-5.1 refuses 'none' (OpenAI's takes it): "Invalid value: 'none'. Supported values are: 'low', 'medium', and 'high'." (code invalid_value).
-    rule(Kind::ModelEffort, "azure.gpt-5.1.none", 0.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's answer for a gpt-5.1 deployment; OpenAI's gpt-5.1 takes 'none'. Azure lists low, medium and high."),
-    rule(Kind::ModelEffort, "azure.gpt-5.1.minimal", 0.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."),
-    rule(Kind::ModelEffort, "azure.gpt-5.1.low", 1.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."),
-    rule(Kind::ModelEffort, "azure.gpt-5.1.medium", 1.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."),
-    rule(Kind::ModelEffort, "azure.gpt-5.1.high", 1.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."),
-    rule(Kind::ModelEffort, "azure.gpt-5.1.xhigh", 0.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."),
+    with_azure(rule(Kind::ModelRefusesParam, "o1-mini.reasoning_effort", 1.0, Doc, AZURE_REASONING, "2026-02-24", "reasoning_effort can be set for all reasoning models except o1-mini (the refusal's text is the service's usual form, not recorded)."), AZURE_REASONING),
+    // Azure gpt-5-chat refuses reasoning_effort (the report names the refusal; its words are not quoted).
+    with_azure(rule(Kind::ModelRefusesParam, "gpt-5-chat.reasoning_effort", 1.0, Obs, "https://github.com/logancyang/obsidian-copilot/issues/1712", "2025-08-13", "Azure gpt-5-chat refuses the reasoning_effort field (the Chat form of the gpt-5-chat refusal below; the report does not quote the service's words)."), "https://github.com/logancyang/obsidian-copilot/issues/1712"),
+    // Azure's gpt-5.1 refuses 'none', which OpenAI's takes: "Invalid value: 'none'. Supported values are: 'low', 'medium', and 'high'." (code invalid_value).
+    with_azure(rule(Kind::ModelEffort, "azure.gpt-5.1.none", 0.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's answer for a gpt-5.1 deployment; OpenAI's gpt-5.1 takes 'none'. Azure lists low, medium and high."), "https://github.com/BerriAI/litellm/issues/16704"),
+    with_azure(rule(Kind::ModelEffort, "azure.gpt-5.1.minimal", 0.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."), "https://github.com/BerriAI/litellm/issues/16704"),
+    with_azure(rule(Kind::ModelEffort, "azure.gpt-5.1.low", 1.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."), "https://github.com/BerriAI/litellm/issues/16704"),
+    with_azure(rule(Kind::ModelEffort, "azure.gpt-5.1.medium", 1.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."), "https://github.com/BerriAI/litellm/issues/16704"),
+    with_azure(rule(Kind::ModelEffort, "azure.gpt-5.1.high", 1.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."), "https://github.com/BerriAI/litellm/issues/16704"),
+    with_azure(rule(Kind::ModelEffort, "azure.gpt-5.1.xhigh", 0.0, Obs, "https://github.com/BerriAI/litellm/issues/16704", "2025-11-16", "Azure's list for gpt-5.1: low, medium and high."), "https://github.com/BerriAI/litellm/issues/16704"),
     rule(Kind::ModelRefusesParam, "gpt-5-chat.reasoning.effort", 1.0, Obs, "https://github.com/Laisky/one-api/issues/120", "2025-08-14", "Unsupported parameter: 'reasoning.effort' is not supported with this model. (gpt-5-chat-latest; param reasoning.effort, code unsupported_parameter)"),
     // Non-reasoning models: Chat Completions answers "Unrecognized request
     // argument supplied: reasoning_effort" (param null, code null),

@@ -300,6 +300,11 @@ fn tool_calls_are_answered_and_answers_have_calls() {
         "body.messages[3].tool_call_id",
         "Invalid parameter: 'tool_call_id' of 'call_other' not found in 'tool_calls' of previous message.",
     );
+    // A call's function name follows the tools' pattern (mcp-use/mcp-use#90: param
+    // messages[9].tool_calls[0].function.name, code invalid_value).
+    let slash = call.replace(r#""name": "get_weather""#, r#""name": "weather/get""#);
+    let r = check(&chat("gpt-4o", "", &format!("[{user}, {slash}, {answer}]")), Dialect::OpenAi);
+    one(&r, Code::InvalidValue, Severity::Error, "body.messages[1].tool_calls[0].function.name", "Invalid 'messages[1].tool_calls[0].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.");
     // Responses items.
     let fc = r#"{"type": "function_call", "call_id": "call_1", "name": "get_weather", "arguments": "{}"}"#;
     let out = r#"{"type": "function_call_output", "call_id": "call_1", "output": "14 degrees"}"#;

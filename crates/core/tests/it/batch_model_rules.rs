@@ -277,8 +277,30 @@ fn azure_deployment_names_reach_the_family() {
     assert!(found(&r)[0].3.ends_with("(o3 is guessed from the deployment name.)"), "{}", found(&r)[0].3);
     let r = check(&chat("gpt-4o-mini-batch", r#", "reasoning_effort": "low""#, USER), Dialect::Azure);
     one(&r, Code::UnknownParameter, Severity::Warning, "body.reasoning_effort", "Unrecognized request argument supplied: reasoning_effort");
+    // A deployment named as the model: the family for sure. A rule recorded
+    // only at OpenAI is another vendor's for an Azure file: a warning.
     let r = check(&chat("o4-mini", r#", "stop": "\n""#, USER), Dialect::Azure);
-    one(&r, Code::UnsupportedParameter, Severity::Error, "body.stop", "Unsupported parameter: 'stop' is not supported with this model.");
+    one(&r, Code::UnsupportedParameter, Severity::Warning, "body.stop", "Unsupported parameter: 'stop' is not supported with this model.");
+    assert!(found(&r)[0].3.ends_with("OpenAI's answer; not recorded for Azure."), "{}", found(&r)[0].3);
+    // Azure's own sources: its reasoning page (o-series effort values), a recorded answer (o1-mini's system message).
+    let r = check(&chat("o4-mini", r#", "reasoning_effort": "minimal""#, USER), Dialect::Azure);
+    one(
+        &r,
+        Code::UnsupportedValue,
+        Severity::Error,
+        "body.reasoning_effort",
+        "Unsupported value: 'reasoning_effort' does not support 'minimal' with this model.",
+    );
+    assert!(found(&r)[0].3.contains("(documented: https://github.com/MicrosoftDocs/azure-ai-docs/"), "{}", found(&r)[0].3);
+    let sys = r#"[{"role": "system", "content": "Be brief."}, {"role": "user", "content": "hi"}]"#;
+    let r = check(&chat("o1-mini", "", sys), Dialect::Azure);
+    one(
+        &r,
+        Code::UnsupportedValue,
+        Severity::Error,
+        "body.messages[0].role",
+        "Unsupported value: 'messages[0].role' does not support 'system' with this model.",
+    );
     // Azure's reasoning page example: gpt-5-mini with a developer message and medium effort.
     let dev = r#"[{"role": "developer", "content": "You are a helpful assistant."}, {"role": "user", "content": "What steps should I think about when writing my first Python API?"}]"#;
     // (The Azure 2024-10-21 spec's role enum lacks developer: that is the schema's finding, not the table's.)
@@ -305,4 +327,24 @@ fn overrides_on_facts_change_the_rules() {
     one(&r, Code::UnknownParameter, Severity::Error, "body.reasoning_effort", "Unrecognized request argument supplied: reasoning_effort");
     let row = model_rule(Kind::ModelRefusesRole, "o1-mini.system").unwrap();
     assert_eq!(row.evidence, Evidence::Observed);
+}
+
+/// gpt-5.1 and gpt-5.2 take temperature, top_p and logprobs at reasoning
+/// effort none, their default ("GPT-5.2 parameter compatibility", OpenAI's
+/// latest-model guide): not a false error there; still refused at another
+/// effort, and by gpt-5 (whose effort cannot be none).
+#[test]
+fn gpt_5_1_and_5_2_take_sampling_parameters_at_effort_none() {
+    let t = r#", "max_completion_tokens": 100, "temperature": 0.2, "top_p": 0.9"#;
+    for model in ["gpt-5.1", "gpt-5.1-2025-11-13"] {
+        none(&check(&chat(model, t, USER), Dialect::OpenAi));
+        none(&check(&chat(model, &format!(r#"{t}, "reasoning_effort": "none""#), USER), Dialect::OpenAi));
+        let r = check(&chat(model, &format!(r#"{t}, "reasoning_effort": "low""#), USER), Dialect::OpenAi);
+        let params: Vec<String> = found(&r).into_iter().map(|f| f.2).collect();
+        assert_eq!(params, ["body.temperature", "body.top_p"], "{model}");
+    }
+    none(&check(&responses("gpt-5.1", r#", "temperature": 0.2, "reasoning": {"effort": "none"}"#), Dialect::OpenAi));
+    let r = check(&chat("gpt-5", t, USER), Dialect::OpenAi);
+    let params: Vec<String> = found(&r).into_iter().map(|f| f.2).collect();
+    assert_eq!(params, ["body.temperature", "body.top_p"]);
 }
