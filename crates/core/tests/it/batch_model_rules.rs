@@ -281,7 +281,7 @@ fn azure_deployment_names_reach_the_family() {
     // only at OpenAI is another vendor's for an Azure file: a warning.
     let r = check(&chat("o4-mini", r#", "stop": "\n""#, USER), Dialect::Azure);
     one(&r, Code::UnsupportedParameter, Severity::Warning, "body.stop", "Unsupported parameter: 'stop' is not supported with this model.");
-    assert!(found(&r)[0].3.ends_with("OpenAI's answer; not recorded for Azure."), "{}", found(&r)[0].3);
+    assert!(found(&r)[0].3.ends_with("(OpenAI's answer; not recorded for Azure.)"), "{}", found(&r)[0].3);
     // Azure's own sources: its reasoning page (o-series effort values), a recorded answer (o1-mini's system message).
     let r = check(&chat("o4-mini", r#", "reasoning_effort": "minimal""#, USER), Dialect::Azure);
     one(

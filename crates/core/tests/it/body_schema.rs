@@ -285,7 +285,8 @@ fn line_for(url: &str, body: &Value) -> String {
     // require one, a line without it gets a warning the fast path leaves to
     // the slow one).
     let mut body = body.clone();
-    if let Some(o) = body.as_object_mut() {
+    let model_optional = ["/v1/moderations", "/v1/images/generations", "/v1/images/edits", "/v1/videos"].contains(&url);
+    if let Some(o) = body.as_object_mut().filter(|_| model_optional) {
         o.entry("model").or_insert_with(|| json!("x"));
     }
     format!(r#"{{"custom_id": "r1", "method": "POST", "url": {}, "body": {body}}}"#, json!(url))
@@ -710,7 +711,9 @@ fn errors_of(line: &str, dialect: Dialect) -> (Vec<(String, Option<String>, Stri
         .filter(|d| !d.source.as_deref().is_some_and(|s| !specs.iter().any(|t| t == s)))
         .map(|d| (d.code.as_str().to_string(), d.param.clone(), d.message.clone()))
         .collect();
-    let handed = ["\"tool", "\"function_call", "\"response_format\"", "\"text\"", "\"stream_options\""].iter().any(|n| line.contains(n));
+    let legacy_effort = dialect == Dialect::Azure && line.contains("\"/chat/completions\"") && line.contains("\"reasoning_effort\"");
+    let handed = legacy_effort
+        || ["\"tool", "\"function_call", "\"response_format\"", "\"text\"", "\"stream_options\""].iter().any(|n| line.contains(n));
     let fast = check_line_fast(r, dialect, &c, &mut Findings::new(64)).is_some() || (handed && errors.is_empty());
     (errors, fast)
 }
