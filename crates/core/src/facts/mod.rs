@@ -21,6 +21,7 @@ mod ptu;
 mod rate_limits;
 mod sources;
 mod tier_answer;
+mod tier_gen;
 mod tier_import;
 mod tier_table;
 mod tiers;
@@ -34,6 +35,10 @@ pub use model_rules::REASONING_PARAMS;
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
 pub use sources::{Source, SourceId};
 pub use tier_answer::{tier_answer, TierAnswer};
+pub use tier_gen::{
+    generate_tier_table, parse_tier_markdown, TierMdError, TierMdProblem, TierVendorFile, VendorTierFile, VendorTierRow, MAX_TIER_MD_LINES,
+    MAX_TIER_MD_LINE_CHARS, MAX_TIER_MD_ROWS, TIER_TABLE, TIER_VENDOR_DIR, TIER_VENDOR_FILES,
+};
 pub use tier_import::{
     diff as diff_tiers, parse_tier_csv, FigureChange, FileProblem, ImportedRow, ParsedTiers, RowError, RowKey, RowProblem, TierDiff,
     MAX_LINE_CHARS as MAX_TIER_LINE_CHARS, MAX_ROWS as MAX_TIER_ROWS,
