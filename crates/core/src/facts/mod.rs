@@ -10,6 +10,7 @@
 
 mod batch;
 mod batch_models;
+mod batch_window;
 mod deployment;
 mod export;
 mod keda;
@@ -28,6 +29,7 @@ mod tiers;
 mod tokens;
 
 pub use batch_models::{closest_model_names, openai_batch_model_fact};
+pub use batch_window::jobs_expire_after_window;
 pub use deployment::{DeploymentType, Scope};
 pub use export::{catalog_json, FORMAT as CATALOG_FORMAT};
 pub use kind::Kind;
@@ -131,6 +133,7 @@ pub(crate) const fn fact(
 pub fn all_facts() -> impl Iterator<Item = &'static Fact> {
     [
         batch::FACTS,
+        batch_window::FACTS,
         rate_limits::FACTS,
         models::FACTS,
         model_rules::FACTS,
