@@ -75,6 +75,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.enqueued_global_default", "Global Batch, Default"),
     ("fact.enqueued_global_credit_card", "Global Batch, credit card"),
     ("fact.enqueued_global_msdn", "Global Batch, MSDN"),
+    ("fact.expires_after_window", "Jobs past the completion window end expired (1 = yes; 0 = no, they run on until done or cancelled)"),
     ("fact.enqueued_datazone_ea", "Data Zone Batch, EA / MCA-E"),
     ("fact.enqueued_datazone_default", "Data Zone Batch, Default"),
     ("fact.enqueued_datazone_credit_card", "Data Zone Batch, credit card"),

@@ -19,7 +19,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.gain.retry", "the retry file, built from the original input lines"),
     ("results.gain.metadata", "grouping by a field of body.metadata"),
     ("results.gain.job_status", "the job's status, error codes and progress"),
-    ("results.gain.deadlines", "time left before the job expires and the date the output file is deleted"),
+    ("results.gain.deadlines", "time left before expires_at (the end of the completion window) and the date the output file is deleted"),
     ("results.progress.join", "Reading and joining the files…"),
     ("results.progress.retry", "Building the retry file…"),
     ("results.progress.detail", "{read} of {total} · {lines} lines · {rate} MB/s"),

@@ -75,6 +75,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.enqueued_global_default", "Global Batch, 기본"),
     ("fact.enqueued_global_credit_card", "Global Batch, 신용카드"),
     ("fact.enqueued_global_msdn", "Global Batch, MSDN"),
+    ("fact.expires_after_window", "완료 기간을 넘긴 배치 작업이 expired로 끝남 (1 = 예, 0 = 아니요: 끝나거나 취소될 때까지 계속 실행)"),
     ("fact.enqueued_datazone_ea", "Data Zone Batch, EA / MCA-E"),
     ("fact.enqueued_datazone_default", "Data Zone Batch, 기본"),
     ("fact.enqueued_datazone_credit_card", "Data Zone Batch, 신용카드"),

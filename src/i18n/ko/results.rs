@@ -19,7 +19,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.gain.retry", "원래 입력 줄로 만든 재시도 파일"),
     ("results.gain.metadata", "body.metadata 필드로 묶기"),
     ("results.gain.job_status", "배치 작업의 상태, 오류 코드, 진행률"),
-    ("results.gain.deadlines", "배치 작업이 만료될 때까지 남은 시간과 출력 파일 삭제일"),
+    ("results.gain.deadlines", "expires_at(완료 기간의 끝)까지 남은 시간과 출력 파일 삭제일"),
     ("results.progress.join", "파일을 읽고 맞춰 보는 중…"),
     ("results.progress.retry", "재시도 파일을 만드는 중…"),
     ("results.progress.detail", "{total} 중 {read} · {lines}줄 · {rate} MB/s"),

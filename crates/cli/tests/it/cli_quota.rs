@@ -1,21 +1,8 @@
-//! `batchlane quota` reproduces every row of the team's tier CSV
-//! (`shared/reference/azure-quota-tiers.csv`): a missing CSV fails the test.
+//! `batchlane quota` reproduces every row of the vendor's quota-tier tables
+//! as vendored in the repository (`crates/core/assets/vendor/quota-tier/`).
 
+use super::vendor_tiers::vendor_rows;
 use serde_json::Value;
-use std::path::PathBuf;
-
-fn reference_csv() -> String {
-    let candidates = [
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/azure-quota-tiers.csv"),
-        PathBuf::from("/work/shared/reference/azure-quota-tiers.csv"),
-    ];
-    for c in &candidates {
-        if let Ok(text) = std::fs::read_to_string(c) {
-            return text;
-        }
-    }
-    panic!("azure-quota-tiers.csv not found; looked at {candidates:?}");
-}
 
 fn quota(args: &[&str]) -> (i32, String, String) {
     let mut argv = vec!["quota".to_string()];
@@ -32,31 +19,25 @@ fn json_of(model: &str, deployment: &str, tier: &str) -> Value {
 }
 
 #[test]
-fn every_row_of_the_tier_csv_is_reproduced() {
-    let csv = reference_csv();
-    let mut lines = csv.lines();
-    assert_eq!(lines.next(), Some("tier,model,deployment_type,rpm,rpm_window_seconds,tpm,source,ms_date"));
+fn every_row_of_the_vendor_tier_tables_is_reproduced() {
     let mut n = 0;
-    for line in lines.filter(|l| !l.trim().is_empty()) {
-        let f: Vec<&str> = line.split(',').collect();
-        assert_eq!(f.len(), 8, "{line}");
-        let (tier, model, dep, rpm, window, tpm, source, date) = (f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7]);
-        let deployment = match dep {
+    for r in vendor_rows() {
+        let line = &r.at;
+        let (tier, model) = (r.tier, r.model.as_str());
+        let deployment = match r.deployment_type.as_str() {
             "GlobalStandard" => "global",
             "DataZoneStandard" => "datazone",
             "Standard" => "standard",
-            other => panic!("unknown deployment type {other}"),
+            other => panic!("{line}: unknown deployment type {other}"),
         };
         let v = json_of(model, deployment, tier);
         assert_eq!(v["model"], model, "{line}");
         assert_eq!(v["deployment"], deployment, "{line}");
         let want_tier: Value = tier.parse::<u64>().map_or_else(|_| Value::from(tier), Value::from);
         assert_eq!(v["tier"], want_tier, "{line}");
-        let rpm: u64 = rpm.parse().unwrap();
-        let window: u64 = window.parse().unwrap();
+        let (rpm, window, tpm) = (r.rpm, r.window_seconds, r.tpm);
         assert_eq!(v["rpm"], rpm, "{line}");
         assert_eq!(v["rpm_window_seconds"], window, "{line}");
-        let tpm: Option<u64> = (!tpm.is_empty()).then(|| tpm.parse().unwrap());
         assert_eq!(v["tpm"], tpm.map_or(Value::Null, Value::from), "{line}");
         match tpm.filter(|t| *t > 0) {
             Some(t) => {
@@ -71,12 +52,13 @@ fn every_row_of_the_tier_csv_is_reproduced() {
         for kind in ["tier_rpm", "tier_rpm_window_seconds"] {
             let id = format!("{kind}.{subject}");
             let s = sources.iter().find(|s| s["fact"] == id.as_str()).unwrap_or_else(|| panic!("{line}: no source for {id}"));
-            assert_eq!(s["source"], source, "{line}");
-            assert_eq!(s["as_of"], date, "{line}");
+            assert_eq!(s["source"], r.source.as_str(), "{line}");
+            assert_eq!(s["as_of"], r.date.as_str(), "{line}");
         }
         n += 1;
     }
-    assert_eq!(n, 427, "rows in the CSV");
+    // Free 3, tier 1 87, tier 2 89 (2026-08-20), tier 3 69, tiers 4 and 5 66, tier 6 89 (2026-08-20).
+    assert_eq!(n, 469, "rows in the vendored tables");
 }
 
 #[test]

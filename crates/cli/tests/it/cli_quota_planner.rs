@@ -1,23 +1,12 @@
 //! Issue 13: the planner's numbers equal `batchlane quota`'s for every row
-//! of the tier CSV. A row the planner can plan gives the same RPM, window,
+//! of the vendor's tier tables (vendored in `crates/core/assets/vendor/quota-tier/`). A row the planner can plan gives the same RPM, window,
 //! TPM and ratio; a row whose model the planner does not know is refused
 //! by name (never planned with other figures).
 
+use super::vendor_tiers::vendor_rows;
 use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
 use batchlane_core::quota::{plan, Field, PlanInput};
 use serde_json::Value;
-use std::path::PathBuf;
-
-fn reference_csv() -> String {
-    let candidates = [
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/azure-quota-tiers.csv"),
-        PathBuf::from("/work/shared/reference/azure-quota-tiers.csv"),
-    ];
-    candidates
-        .iter()
-        .find_map(|c| std::fs::read_to_string(c).ok())
-        .unwrap_or_else(|| panic!("azure-quota-tiers.csv not found; looked at {candidates:?}"))
-}
 
 fn cli(model: &str, deployment: &str, tier: &str) -> Value {
     let argv: Vec<String> =
@@ -30,13 +19,12 @@ fn cli(model: &str, deployment: &str, tier: &str) -> Value {
 
 #[test]
 fn the_planner_gives_batchlane_quotas_numbers_for_every_tier_row() {
-    let csv = reference_csv();
     let catalog = Catalog::builtin();
     let (mut planned, mut refused) = (0, 0);
-    for line in csv.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-        let f: Vec<&str> = line.split(',').collect();
-        let (tier_code, model, dep) = (f[0], f[1], f[2]);
-        let (deployment, arg) = match dep {
+    for r in vendor_rows() {
+        let line = &r.at;
+        let (tier_code, model) = (r.tier, r.model.as_str());
+        let (deployment, arg) = match r.deployment_type.as_str() {
             "GlobalStandard" => (DeploymentType::GlobalStandard, "global"),
             "DataZoneStandard" => (DeploymentType::DataZoneStandard, "datazone"),
             "Standard" => (DeploymentType::RegionalStandard, "standard"),

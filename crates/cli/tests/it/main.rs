@@ -19,3 +19,4 @@ mod cli_repair_split;
 mod cli_results;
 mod cli_snippets;
 mod cli_traffic;
+mod vendor_tiers;

@@ -52,6 +52,7 @@ kinds! {
     EnqueuedGlobalDefault => "enqueued_global_default",
     EnqueuedGlobalEa => "enqueued_global_ea",
     EnqueuedGlobalMsdn => "enqueued_global_msdn",
+    ExpiresAfterWindow => "expires_after_window",
     FailFastFirstBackoffSeconds => "fail_fast_first_backoff_seconds",
     FailFastMaxAttempts => "fail_fast_max_attempts",
     FileDefaultExpirySeconds => "file_default_expiry_seconds",

@@ -10,6 +10,7 @@
 
 mod batch;
 mod batch_models;
+mod batch_window;
 mod deployment;
 mod export;
 mod keda;
@@ -21,12 +22,14 @@ mod ptu;
 mod rate_limits;
 mod sources;
 mod tier_answer;
+mod tier_gen;
 mod tier_import;
 mod tier_table;
 mod tiers;
 mod tokens;
 
 pub use batch_models::{closest_model_names, openai_batch_model_fact, openai_batch_models_as_of};
+pub use batch_window::jobs_expire_after_window;
 pub use deployment::{DeploymentType, Scope};
 pub use export::{catalog_json, FORMAT as CATALOG_FORMAT};
 pub use kind::Kind;
@@ -34,6 +37,10 @@ pub use model_rules::{model_rule, rule_family, ModelRule, Evidence, EFFORT_VALUE
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
 pub use sources::{Source, SourceId};
 pub use tier_answer::{tier_answer, TierAnswer};
+pub use tier_gen::{
+    generate_tier_table, parse_tier_markdown, TierMdError, TierMdProblem, TierVendorFile, VendorTierFile, VendorTierRow, MAX_TIER_MD_LINES,
+    MAX_TIER_MD_LINE_CHARS, MAX_TIER_MD_ROWS, TIER_TABLE, TIER_VENDOR_DIR, TIER_VENDOR_FILES,
+};
 pub use tier_import::{
     diff as diff_tiers, parse_tier_csv, FigureChange, FileProblem, ImportedRow, ParsedTiers, RowError, RowKey, RowProblem, TierDiff,
     MAX_LINE_CHARS as MAX_TIER_LINE_CHARS, MAX_ROWS as MAX_TIER_ROWS,
@@ -126,6 +133,7 @@ pub(crate) const fn fact(
 pub fn all_facts() -> impl Iterator<Item = &'static Fact> {
     [
         batch::FACTS,
+        batch_window::FACTS,
         rate_limits::FACTS,
         models::FACTS,
         model_rules::FACTS,

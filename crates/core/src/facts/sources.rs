@@ -82,11 +82,11 @@ impl SourceId {
         let path = match self {
             SourceId::QuotaTierFree => concat!("articles/foundry/openai/includes/quota-tier/", "free.md@0ff1f5e"),
             SourceId::QuotaTier1 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-1.md@08408ff"),
-            SourceId::QuotaTier2 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-2.md@8799994"),
+            SourceId::QuotaTier2 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-2.md@467c504"),
             SourceId::QuotaTier3 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-3.md@01850fb"),
             SourceId::QuotaTier4 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-4.md@8799994"),
             SourceId::QuotaTier5 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-5.md@8799994"),
-            SourceId::QuotaTier6 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-6.md@004989b"),
+            SourceId::QuotaTier6 => concat!("articles/foundry/openai/includes/quota-tier/", "tier-6.md@467c504"),
             SourceId::PtuSizing => "articles/foundry/openai/how-to/provisioned-throughput-sizing.md@24dcd56",
             SourceId::BatchLimits => "articles/foundry/openai/includes/global-batch-limits.md@12579eb",
             SourceId::AzureSpillover => "articles/ai-foundry/openai/how-to/spillover-traffic-management.md",

@@ -1,6 +1,6 @@
-//! Keeping the tier tables current without a release: a newer tier CSV in
-//! the reference's format (`tier,model,deployment_type,rpm,
-//! rpm_window_seconds,tpm,source,ms_date`) is parsed and checked row by row,
+//! Keeping the tier tables current without a release: a newer tier CSV
+//! (columns `tier,model,deployment_type,rpm,rpm_window_seconds,tpm,source,
+//! ms_date`: one row per tier × model × deployment type) is parsed and checked row by row,
 //! compared with the catalog's current figures, and the changes become the
 //! user's overrides (the page applies them on confirmation and can undo).
 //!

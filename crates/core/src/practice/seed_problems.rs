@@ -1,5 +1,6 @@
-//! The six practice problems of the quota/cost study note
-//! (shared/seeds/004), in the note's own Korean with English translations.
+//! The six practice problems of the quota/cost study note (source note 004,
+//! excerpted verbatim in `tests/fixtures/practice/note_004_problems.txt`), in
+//! the note's own Korean with English translations.
 //! The options and explanations are the note's; the numeric keys are
 //! computed from the note's givens with the planners' own functions and the
 //! catalog's ratio, and the tests check that they agree with the note.

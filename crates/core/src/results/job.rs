@@ -6,8 +6,8 @@
 use super::job_status::{JobStatus, JobWarning, StatusInfo, Vendor};
 use super::job_text::{explain_error_code, explain_status};
 use super::Text;
-use crate::facts::Catalog;
 use crate::facts::Kind;
+use crate::facts::{jobs_expire_after_window, Catalog};
 use serde_json::Value;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -196,7 +196,11 @@ pub fn analyze_job(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog) 
     }
     let expires_in_seconds = if job.status.is_terminal() { None } else { expires_in.flatten() };
     if expires_in_seconds.is_some_and(|s| s < 0) {
-        warnings.push(JobWarning::PastExpiry);
+        warnings.push(if jobs_expire_after_window(catalog, vendor.subject()) {
+            JobWarning::PastExpiry
+        } else {
+            JobWarning::PastWindowRunsOn
+        });
     }
     if job.status == JobStatus::Completed && job.output_file_id.is_none() {
         warnings.push(JobWarning::CompletedWithoutOutput);

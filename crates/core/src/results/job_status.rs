@@ -105,8 +105,12 @@ pub enum JobWarning {
     JobExpired {
         unfinished: u64,
     },
-    /// Still running and past `expires_at`.
+    /// Still running and past `expires_at`, at a vendor that ends such a job
+    /// as expired (OpenAI).
     PastExpiry,
+    /// Still running and past `expires_at`, at a vendor that does not expire
+    /// it (Azure): it runs on until done or cancelled.
+    PastWindowRunsOn,
     /// A count or time on the job does not fit 64-bit arithmetic (e.g.
     /// `completed` + `failed`): the figure that needs it is not shown.
     NumberOutOfRange {

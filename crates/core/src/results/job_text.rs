@@ -3,7 +3,7 @@
 
 use super::job_status::{JobStatus, JobWarning, StatusInfo, Vendor};
 use super::Text;
-use crate::facts::{Catalog, Kind};
+use crate::facts::{jobs_expire_after_window, Catalog, Kind};
 use crate::format::format_number;
 
 /// A catalog figure written for prose ("60", "24", "10").
@@ -43,14 +43,22 @@ pub fn explain_status(status: &JobStatus, vendor: Vendor, catalog: &Catalog) -> 
                 "Requests are running; request_counts grows as they finish.",
                 "요청이 실행 중입니다. 끝날 때마다 request_counts가 늘어납니다.",
             ),
-            match vendor {
-                Vendor::Azure => Text::new(
+            match (vendor, jobs_expire_after_window(catalog, vendor.subject())) {
+                (Vendor::Azure, true) => Text::new(
                     format!("Poll no more often than every {poll} s, and watch the time left before expires_at."),
                     format!("{poll}초보다 자주 조회하지 말고, expires_at까지 남은 시간을 지켜보세요."),
                 ),
-                Vendor::OpenAi => Text::new(
-                    "Poll now and then, and watch the time left before expires_at.",
-                    "가끔 조회하면서 expires_at까지 남은 시간을 지켜보세요.",
+                (Vendor::Azure, false) => Text::new(
+                    format!("Poll no more often than every {poll} s. Azure aims to finish within the {window_h}-hour completion window but does not expire a job that takes longer: past expires_at it runs on until done, or until you cancel it (finished requests are returned and billed)."),
+                    format!("{poll}초보다 자주 조회하지 마세요. Azure는 {window_h}시간 완료 기간 안에 끝내는 것을 목표로 하지만 더 오래 걸리는 작업을 만료시키지 않습니다. expires_at이 지나도 끝날 때까지, 또는 직접 취소할 때까지 계속 실행됩니다(끝난 요청은 반환되고 요금이 청구됩니다)."),
+                ),
+                (Vendor::OpenAi, true) => Text::new(
+                    "Poll now and then, and watch the time left before expires_at: a job not done by then ends as expired.",
+                    "가끔 조회하면서 expires_at까지 남은 시간을 지켜보세요. 그때까지 끝나지 않은 작업은 expired로 끝납니다.",
+                ),
+                (Vendor::OpenAi, false) => Text::new(
+                    "Poll now and then; a job past expires_at runs on until done or cancelled.",
+                    "가끔 조회하세요. expires_at이 지난 작업은 끝나거나 취소될 때까지 계속 실행됩니다.",
                 ),
             },
         ),
@@ -193,6 +201,10 @@ pub fn warning_text(w: &JobWarning) -> Text {
         JobWarning::PastExpiry => Text::new(
             "The job is past expires_at and still not finished: it will end as expired.",
             "작업이 expires_at을 지났는데 아직 끝나지 않았습니다. expired로 끝날 것입니다.",
+        ),
+        JobWarning::PastWindowRunsOn => Text::new(
+            "The job is past expires_at and still not finished. It is not expired: it runs on until done, or until you cancel it (finished requests are returned and billed).",
+            "작업이 expires_at을 지났는데 아직 끝나지 않았습니다. 만료되지 않으며 끝날 때까지, 또는 직접 취소할 때까지 계속 실행됩니다(끝난 요청은 반환되고 요금이 청구됩니다).",
         ),
         JobWarning::NumberOutOfRange { field } => Text {
             en: format!("{field} holds numbers too large to compute with; the figures that need them are not shown."),

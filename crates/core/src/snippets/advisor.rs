@@ -3,7 +3,7 @@
 //! by KEDA-scaled workers; nobody for hours → Global Batch through the
 //! control plane.
 
-use crate::facts::Kind;
+use crate::facts::{jobs_expire_after_window, Kind};
 use crate::format::prose_number;
 use serde::{Deserialize, Serialize};
 
@@ -133,16 +133,36 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
             "Responses come back out of order: every line needs a custom_id to join them.",
             "응답은 입력 순서대로 오지 않으므로 모든 줄에 맞춰 보는 데 쓸 custom_id가 필요합니다.",
         ));
-        if input.latency_tolerance_seconds < window {
+        let (w, t) = (prose_number(window / 3600.0), prose_number(input.latency_tolerance_seconds / 3600.0));
+        if jobs_expire_after_window(catalog, "azure") {
+            if input.latency_tolerance_seconds < window {
+                cautions.push(Text::new(
+                    format!("A batch job may take the whole {w} h window and then ends expired; if {t} h is a hard deadline, submit earlier or use the queue."),
+                    format!("배치 작업은 {w}시간 완료 기간을 다 쓰고 expired로 끝날 수 있습니다. {t}시간이 절대 기한이라면 더 일찍 제출하거나 큐를 쓰세요."),
+                ));
+            }
             cautions.push(Text::new(
-                format!("A batch job may take the whole {} h window and then ends expired; if {} h is a hard deadline, submit earlier or use the queue.", prose_number(window / 3600.0), prose_number(input.latency_tolerance_seconds / 3600.0)),
-                format!("배치 작업은 {}시간 완료 기간을 다 쓰고 expired로 끝날 수 있습니다. {}시간이 절대 기한이라면 더 일찍 제출하거나 큐를 쓰세요.", prose_number(window / 3600.0), prose_number(input.latency_tolerance_seconds / 3600.0)),
+                "Alert on failed and expired jobs, and copy output files to your own storage at once: they expire.",
+                "failed와 expired 작업에 알림을 걸고, 출력 파일은 만료되므로 즉시 자체 스토리지로 복사하세요.",
+            ));
+        } else {
+            // Azure aims for the window but sets no upper bound: a job past it runs on until done or cancelled.
+            cautions.push(if input.latency_tolerance_seconds < window {
+                Text::new(
+                    format!("A batch job aims for the {w} h window and may take all of it or longer: Azure does not expire a late job, it runs on until done or cancelled. If {t} h is a hard deadline, submit earlier, cancel at the deadline (finished work is returned and billed) or use the queue."),
+                    format!("배치 작업은 {w}시간 완료 기간을 목표로 하지만 그 기간을 다 쓰거나 더 걸릴 수 있습니다. Azure는 늦어진 작업을 만료시키지 않고 끝나거나 취소될 때까지 계속 실행합니다. {t}시간이 절대 기한이라면 더 일찍 제출하거나, 기한에 취소하거나(끝난 요청은 반환되고 요금이 청구됩니다) 큐를 쓰세요."),
+                )
+            } else {
+                Text::new(
+                    format!("A batch job aims for the {w} h window but has no upper bound: Azure does not expire a late job, it runs on until done or cancelled. If {t} h is a hard deadline, cancel at the deadline (finished work is returned and billed)."),
+                    format!("배치 작업은 {w}시간 완료 기간을 목표로 하지만 상한은 없습니다. Azure는 늦어진 작업을 만료시키지 않고 끝나거나 취소될 때까지 계속 실행합니다. {t}시간이 절대 기한이라면 기한에 취소하세요(끝난 요청은 반환되고 요금이 청구됩니다)."),
+                )
+            });
+            cautions.push(Text::new(
+                "Alert on failed jobs and on jobs still running past the window, and copy output files to your own storage at once: they expire.",
+                "failed 작업과 완료 기간을 넘겨 실행 중인 작업에 알림을 걸고, 출력 파일은 만료되므로 즉시 자체 스토리지로 복사하세요.",
             ));
         }
-        cautions.push(Text::new(
-            "Alert on failed and expired jobs, and copy output files to your own storage at once: they expire.",
-            "failed와 expired 작업에 알림을 걸고, 출력 파일은 만료되므로 즉시 자체 스토리지로 복사하세요.",
-        ));
         PathKind::GlobalBatchControlPlane
     };
     if input.cancellation != Cancellation::Rarely {
@@ -199,7 +219,12 @@ mod tests {
         let nightly = run(Waiting::NobodyHours, Cancellation::Rarely, 40_000.0, 12.0 * 3600.0);
         assert_eq!(nightly.path, PathKind::GlobalBatchControlPlane);
         assert_eq!(nightly.generators, vec![Generator::ControlPlane, Generator::BatchSubmit]);
-        assert!(nightly.cautions[0].en.contains("whole 24 h window"));
+        // Azure aims for the 24 h window but does not expire a longer job (batch.md @ b59d62b).
+        let window = &nightly.cautions[0];
+        assert!(window.en.contains("24 h window") && window.en.contains("does not expire"), "{}", window.en);
+        assert!(!window.en.contains("ends expired") && !window.ko.contains("expired로 끝날"), "{window:?}");
+        assert!(window.ko.contains("만료시키지 않"), "{}", window.ko);
+        assert!(nightly.cautions.iter().all(|c| !c.en.contains("failed and expired jobs")), "{:?}", nightly.cautions);
         // Document ingestion: bursty, minutes are fine, hours are not.
         let ingest = run(Waiting::NobodyMinutes, Cancellation::Rarely, 5_000.0, 600.0);
         assert_eq!(ingest.path, PathKind::QueueKedaWorkers);
@@ -209,6 +234,26 @@ mod tests {
         assert_eq!(rescore.path, PathKind::GlobalBatchControlPlane);
         assert!(rescore.cautions.iter().any(|c| c.en.contains("up to 10 minutes")));
         assert!(rescore.cautions.iter().any(|c| c.en.contains("at least 3 files of at most 100,000")));
+    }
+
+    #[test]
+    fn the_window_caution_follows_the_catalog() {
+        let input = AdvisorInput {
+            waiting: Waiting::NobodyHours,
+            cancellation: Cancellation::Rarely,
+            requests_per_day: 1_000.0,
+            latency_tolerance_seconds: 48.0 * 3600.0,
+        };
+        // A tolerance beyond the window still has no upper bound on Azure.
+        let a = advise(&input, &Catalog::builtin()).unwrap();
+        assert!(a.cautions[0].en.contains("no upper bound") && a.cautions[0].ko.contains("상한은 없습니다"), "{:?}", a.cautions[0]);
+        // A user who overrides the behaviour gets the expiring wording back.
+        let mut c = Catalog::builtin();
+        c.set_override("expires_after_window.azure", 1.0).unwrap();
+        let tight = AdvisorInput { latency_tolerance_seconds: 12.0 * 3600.0, ..input };
+        let a = advise(&tight, &c).unwrap();
+        assert!(a.cautions[0].en.contains("then ends expired"), "{:?}", a.cautions);
+        assert!(a.cautions[1].en.contains("failed and expired jobs"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The KEDA generator over a matrix of inputs: every YAML document parses and
-//! validates against KEDA 2.20.2's CRD schemas (strict) from shared/.
+//! validates against KEDA's CRD schemas (strict), vendored in
+//! `assets/vendor/keda/` (2.20.2, and 2.20.0/2.20.1 through the vendored patch).
 
 use std::path::PathBuf;
 
@@ -10,17 +11,10 @@ use batchlane_core::snippets::{
 };
 use serde_json::Value;
 
-/// `<manifest>/../shared/schemas/keda` (CI: shared/ beside the clone), else
-/// `/work/shared/schemas/keda`. Missing schemas fail the test, never skip it.
+/// The vendored schemas (`crates/core/assets/vendor/keda`, with their source,
+/// commit and licence in its README). Missing schemas fail the test, never skip it.
 fn schema_dir() -> PathBuf {
-    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/schemas/keda");
-    let candidates = [beside, PathBuf::from("/work/shared/schemas/keda")];
-    for c in &candidates {
-        if c.join("scaledobject_v1alpha1.json").is_file() {
-            return c.clone();
-        }
-    }
-    panic!("KEDA schemas not found; looked in {candidates:?}");
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/vendor/keda")
 }
 
 struct Validators {
@@ -29,11 +23,14 @@ struct Validators {
     trigger_auth: jsonschema::Validator,
 }
 
-fn load(name: &str) -> jsonschema::Validator {
+fn schema(name: &str) -> Value {
     let path = schema_dir().join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let schema: Value = serde_json::from_str(&text).unwrap();
-    jsonschema::draft7::new(&schema).unwrap_or_else(|e| panic!("{name}: {e}"))
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"))
+}
+
+fn load(name: &str) -> jsonschema::Validator {
+    jsonschema::draft7::new(&schema(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 fn validators() -> Validators {
@@ -124,7 +121,8 @@ fn matrix_parses_and_validates_against_keda_schemas() {
                             assert_eq!(trig["metricType"], "AverageValue", "fallback needs it on 2.17.0");
                         }
                         if extras && kind == ScaleKind::ScaledJob {
-                            let want = if keda.minor >= 15 { "eager" } else { "default" };
+                            // Eager from 2.15; before it, the default strategy, which is never written.
+                            let want = if keda.minor >= 15 { Value::from("eager") } else { Value::Null };
                             assert_eq!(scaled["spec"]["scalingStrategy"]["strategy"], want);
                         }
                         rendered += 1;
@@ -241,4 +239,53 @@ fn the_pods_outlive_the_worker_model_deadline_after_sigterm() {
     let want = format!("terminationGracePeriodSeconds: {}", f.termination_grace_period_seconds());
     assert!(note.text.en.contains(&want) && note.text.ko.contains(&want), "{note:?}");
     assert!(f.termination_grace_period_seconds() > worker.model_deadline_seconds);
+}
+
+/// The ScaledJob schema of KEDA `version` (2.20.0 or 2.20.1): the vendored
+/// 2.20.2 schema with the vendored patch applied (the only difference of
+/// the CRDs between those tags, kedacore/keda#7855).
+fn scaled_job_validator_of(version: &str) -> jsonschema::Validator {
+    let patch = schema("v2.20.0-v2.20.1.patch.json");
+    assert!(patch["versions"].as_array().unwrap().iter().any(|v| v == version), "the patch is not for {version}");
+    let mut job = schema("scaledjob_v1alpha1.json");
+    let mut applied = 0;
+    for change in patch["changes"].as_array().unwrap() {
+        assert_eq!(change["schema"], "scaledjob_v1alpha1.json", "a change to another schema: apply it there too");
+        let at = job.pointer_mut(change["pointer"].as_str().unwrap()).unwrap_or_else(|| panic!("{change}: no such place"));
+        *at = change["value"].clone();
+        applied += 1;
+    }
+    assert!(applied > 0);
+    jsonschema::draft7::new(&job).unwrap()
+}
+
+#[test]
+fn keda_2_20_0_and_2_20_1_accept_every_scaled_job() {
+    // Their CRD lists no "default" strategy, so `strategy: "default"` is refused
+    // by the API server (kedacore/keda#7855); every strategy the form offers must
+    // render to YAML those versions take.
+    let catalog = Catalog::builtin();
+    for version in ["2.20.0", "2.20.1"] {
+        let old = scaled_job_validator_of(version);
+        for strategy in [JobStrategy::Default, JobStrategy::Custom, JobStrategy::Accurate, JobStrategy::Eager] {
+            for minor in AKS_KEDA_TABLE.iter().map(|(m, _)| *m).chain([34]) {
+                let mut f = form(ScaleKind::ScaledJob, false, minor, false, false);
+                f.scaling_strategy = strategy;
+                let r = render(&f, &catalog).unwrap();
+                let job: Value = serde_yaml_ng::Deserializer::from_str(&r.yaml)
+                    .map(|d| <Value as serde::Deserialize>::deserialize(d).unwrap())
+                    .find(|d| d["kind"] == "ScaledJob")
+                    .unwrap();
+                let errors: Vec<String> = old.iter_errors(&job).map(|e| format!("{e} at {}", e.instance_path())).collect();
+                assert!(errors.is_empty(), "KEDA {version}, {strategy:?}, AKS 1.{minor}: {errors:?}\n{}", r.yaml);
+                assert_ne!(job["spec"]["scalingStrategy"]["strategy"], "default", "{}", r.yaml);
+            }
+        }
+        // The gate has teeth: the old output is refused by that version's schema.
+        let old_output = serde_json::json!({"apiVersion": "keda.sh/v1alpha1", "kind": "ScaledJob", "metadata": {"name": "x"},
+            "spec": {"jobTargetRef": {"template": {"spec": {"containers": [{"name": "c", "image": "i"}]}}},
+                     "scalingStrategy": {"strategy": "default"}, "triggers": [{"type": "azure-servicebus", "metadata": {"queueName": "q"}}]}});
+        assert!(!old.is_valid(&old_output), "KEDA {version} must refuse strategy: default");
+        assert!(validators().scaled_job.is_valid(&old_output), "KEDA 2.20.2 takes it back");
+    }
 }

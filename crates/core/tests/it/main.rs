@@ -54,6 +54,7 @@ mod snippet_worker_run;
 mod snippets_share;
 mod test_layout;
 mod tier_import;
+mod tier_table;
 mod traffic;
 mod yaml_quoting;
 mod zip_archive;

@@ -172,6 +172,37 @@ fn worded_families_use_catalog_figures() {
     assert_eq!(right(&expiry), "Between 14 and 30 days");
 }
 
+/// Azure's batch page (articles/foundry/openai/how-to/batch.md @ b59d62b):
+/// "We aim to process batch requests within 24 hours; we don't expire the jobs
+/// that take longer." The quiz asked about an Azure job and answered "ends as
+/// expired", OpenAI's behaviour.
+#[test]
+fn an_azure_job_past_the_window_runs_on_until_cancelled() {
+    let c = Catalog::builtin();
+    let window: Vec<Problem> =
+        (0..SEEDS).map(|s| Problem::generate(Family::BatchLifecycle, s, &c)).filter(|p| p.stem.en.contains("hours ago")).collect();
+    assert!(!window.is_empty(), "no completion-window question in {SEEDS} seeds");
+    for p in &window {
+        let id = p.id();
+        assert!(p.stem.en.contains("Azure") && p.stem.ko.contains("Azure"), "{id}: the question names its vendor: {}", p.stem.en);
+        let r = &p.options[p.correct];
+        assert!(r.en.contains("keeps running") && !r.en.contains("ends as expired"), "{id}: {}", r.en);
+        assert!(r.ko.contains("계속") && !r.ko.contains("expired 상태로 끝나"), "{id}: {}", r.ko);
+        assert!(
+            p.explanation.en.contains("OpenAI") && p.explanation.ko.contains("OpenAI"),
+            "{id}: the explanation says where jobs do expire"
+        );
+        assert_well_formed(p);
+    }
+    // OpenAI's behaviour is among the wrong answers drawn.
+    assert!(window.iter().any(|p| p.options.iter().enumerate().any(|(i, o)| i != p.correct && o.en.contains("ends as expired"))));
+    // A user who overrides the behaviour gets the expiring answer.
+    let mut expiring = Catalog::builtin();
+    expiring.set_override("expires_after_window.azure", 1.0).unwrap();
+    let p = (0..SEEDS).map(|s| Problem::generate(Family::BatchLifecycle, s, &expiring)).find(|p| p.stem.en.contains("hours ago")).unwrap();
+    assert!(p.options[p.correct].en.contains("ends as expired"), "{}", p.options[p.correct].en);
+}
+
 #[test]
 fn quota_increase_is_always_the_slow_remedy() {
     let c = Catalog::builtin();

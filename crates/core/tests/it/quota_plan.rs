@@ -1,5 +1,6 @@
 //! The planner against the seed note's worked examples and practice answers
-//! (seeds/004: quota, scaling and cost).
+//! (source note 004: quota, scaling and cost; its problems are excerpted in
+//! `tests/fixtures/practice/note_004_problems.txt`).
 
 use batchlane_core::facts::{Catalog, DeploymentType};
 use batchlane_core::quota::{explain_en, explain_ko, plan, Binding, PlanInput, Step, Timing, Way};

@@ -49,6 +49,26 @@ fn in_progress_job_counts_down_to_expires_at() {
     assert!(a.warnings.contains(&JobWarning::PastExpiry));
 }
 
+/// Azure does not expire a job that takes longer than its window (batch.md @
+/// b59d62b): past expires_at it runs on until done or cancelled. OpenAI ends it
+/// as expired.
+#[test]
+fn an_azure_job_past_expires_at_runs_on_and_an_openai_job_ends_expired() {
+    let j = job(&format!(r#"{{"status":"in_progress","created_at":{CREATED},"expires_at":{}}}"#, CREATED + 86_400));
+    let late = CREATED + 90_000;
+    let azure = analyze_job(&j, late, Vendor::Azure, &Catalog::builtin());
+    let w = azure.warnings.iter().find(|w| matches!(w, JobWarning::PastExpiry | JobWarning::PastWindowRunsOn)).expect("a warning");
+    assert_eq!(w, &JobWarning::PastWindowRunsOn);
+    let t = warning_text(w);
+    assert!(!t.en.contains("will end as expired") && t.en.contains("until") && t.en.contains("cancel"), "{}", t.en);
+    assert!(!t.ko.contains("expired로 끝날") && t.ko.contains("취소"), "{}", t.ko);
+    let todo = &azure.status.what_to_do;
+    assert!(todo.en.contains("does not expire") && todo.ko.contains("만료시키지 않"), "{todo:?}");
+    let openai = analyze_job(&j, late, Vendor::OpenAi, &Catalog::builtin());
+    assert!(openai.warnings.contains(&JobWarning::PastExpiry));
+    assert!(warning_text(&JobWarning::PastExpiry).en.contains("will end as expired"));
+}
+
 #[test]
 fn completed_without_output_file() {
     let j = job(&format!(

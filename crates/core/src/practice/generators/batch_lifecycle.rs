@@ -1,9 +1,10 @@
-//! The batch job's life: the completion window, expired jobs, output-file
-//! expiry, and joining results on custom_id. Figures from the catalog.
+//! The batch job's life: the completion window (and what happens past it),
+//! output-file expiry, and joining results on custom_id. Figures, and whether
+//! a vendor expires a job past its window, from the catalog.
 
 use super::{figure, Draft, Scenario};
-use crate::facts::Catalog;
 use crate::facts::Kind;
+use crate::facts::{jobs_expire_after_window, Catalog};
 use crate::practice::format::number;
 use crate::practice::rng::Rng;
 use crate::text::Text;
@@ -15,6 +16,10 @@ struct Figures {
     window_hours: String,
     min_days: String,
     max_days: String,
+    /// Azure ends a job still running at the window's end as expired (the
+    /// catalog says it does not: it runs on until done or cancelled).
+    azure_expires: bool,
+    openai_expires: bool,
 }
 
 fn figures(catalog: &Catalog) -> Figures {
@@ -22,27 +27,77 @@ fn figures(catalog: &Catalog) -> Figures {
         window_hours: number(figure(catalog, Kind::CompletionWindowSeconds, "any") / SECONDS_PER_HOUR),
         min_days: number(figure(catalog, Kind::OutputExpiresMinSeconds, "azure") / SECONDS_PER_DAY),
         max_days: number(figure(catalog, Kind::OutputExpiresMaxSeconds, "azure") / SECONDS_PER_DAY),
+        azure_expires: jobs_expire_after_window(catalog, "azure"),
+        openai_expires: jobs_expire_after_window(catalog, "openai"),
     }
 }
 
 fn window(f: &Figures) -> Scenario {
     let h = &f.window_hours;
+    let expires = Text::new(
+        "The job ends as expired and the remaining requests never run — the finished ones are billed",
+        "작업은 expired 상태로 끝나고, 남은 요청은 실행되지 않는다 — 이미 끝난 요청에는 요금이 청구된다",
+    );
+    let runs_on = Text::new(
+        "The job keeps running until every request is done or you cancel it — it is not expired; finished requests are billed",
+        "작업은 모든 요청이 끝나거나 직접 취소할 때까지 계속 실행된다 — 만료되지 않으며, 끝난 요청에는 요금이 청구된다",
+    );
+    let mut wrong = vec![
+        Text::new("They roll over to the next completion window automatically", "다음 완료 기간로 자동으로 넘어간다"),
+        Text::new("An exception is raised in the submitting application's code", "제출한 애플리케이션 코드에 예외가 던져진다"),
+        Text::new("The whole job fails and nothing is billed", "작업 전체가 failed가 되고 요금이 전혀 청구되지 않는다"),
+    ];
+    let openai = if f.openai_expires {
+        Text::new(
+            " OpenAI's Batch API differs: there such a job ends as expired and its remaining requests end with a batch_expired error.",
+            " OpenAI의 Batch API는 다릅니다. 거기서는 이런 작업이 expired로 끝나고 남은 요청은 batch_expired 오류로 남습니다.",
+        )
+    } else {
+        Text::new("", "")
+    };
+    let (right, explanation) = if f.azure_expires {
+        wrong.insert(0, runs_on);
+        (
+            expires,
+            Text::new(
+                format!(
+                    "The completion window is {h} hours; a job not finished within it does not carry on but ends as expired. The remaining requests end with a batch_expired error and the finished ones are billed. \
+                     No exception is raised anywhere, so without an alert on the job's status the first sign is an empty morning report."
+                ),
+                format!(
+                    "완료 기간은 {h}시간이고, 그 안에 끝나지 않은 작업은 계속되는 대신 expired로 끝납니다. 남은 요청은 출력 파일에 batch_expired 오류로 남고, 끝난 요청은 요금이 청구됩니다. \
+                     예외는 어디에도 던져지지 않으므로 작업 상태에 알림이 없으면 아침 보고서가 비어 있는 것으로 처음 알게 됩니다."
+                ),
+            ),
+        )
+    } else {
+        wrong.insert(0, expires);
+        (
+            runs_on,
+            Text::new(
+                format!(
+                    "Azure aims to finish a batch job within its {h}-hour completion window but does not expire a job that takes longer: it runs on until every request is done or until you cancel it, and a cancel returns the finished work, which is billed.{} \
+                     No exception is raised anywhere, so without an alert on the job's status, and on a job still running past the window, the first sign is an empty morning report.",
+                    openai.en
+                ),
+                format!(
+                    "Azure는 배치 작업을 {h}시간 완료 기간 안에 끝내는 것을 목표로 하지만 더 오래 걸리는 작업을 만료시키지 않습니다. 작업은 모든 요청이 끝나거나 직접 취소할 때까지 계속 실행되고, 취소하면 이미 끝난 요청이 반환되며 요금이 청구됩니다.{} \
+                     예외는 어디에도 던져지지 않으므로 작업 상태와 완료 기간을 넘겨 실행 중인 작업에 알림이 없으면 아침 보고서가 비어 있는 것으로 처음 알게 됩니다.",
+                    openai.ko
+                ),
+            ),
+        )
+    };
     Scenario {
-        stem: Text::new(format!("A batch job was created {h} hours ago and some of its requests have not run yet. What happens to them?"), format!("배치 작업을 만든 지 {h}시간이 지났는데 아직 처리되지 않은 요청이 남아 있습니다. 이 요청들은 어떻게 됩니까?")),
-        right: Text::new("The job ends as expired and the remaining requests never run — the finished ones are billed", "작업은 expired 상태로 끝나고, 남은 요청은 실행되지 않는다 — 이미 끝난 요청에는 요금이 청구된다"),
-        wrong: vec![
-            Text::new("Processing continues until every request is done", "모두 끝날 때까지 계속 처리된다"),
-            Text::new("They roll over to the next completion window automatically", "다음 완료 기간로 자동으로 넘어간다"),
-            Text::new("An exception is raised in the submitting application's code", "제출한 애플리케이션 코드에 예외가 던져진다"),
-            Text::new("The whole job fails and nothing is billed", "작업 전체가 failed가 되고 요금이 전혀 청구되지 않는다"),
-        ],
-        explanation: Text::new(format!(
-                "The completion window is {h} hours; a job not finished within it does not carry on but ends as expired. The remaining requests end with a batch_expired error and the finished ones are billed. \
-                 No exception is raised anywhere, so without an alert on the job's status the first sign is an empty morning report."
-            ), format!(
-                "완료 기간은 {h}시간이고, 그 안에 끝나지 않은 작업은 계속되는 대신 expired로 끝납니다. 남은 요청은 출력 파일에 batch_expired 오류로 남고, 끝난 요청은 요금이 청구됩니다. \
-                 예외는 어디에도 던져지지 않으므로 작업 상태에 알림이 없으면 아침 보고서가 비어 있는 것으로 처음 알게 됩니다."
-            )),
+        stem: Text::new(
+            format!("An Azure Global Batch job was created {h} hours ago and some of its requests have not run yet. What happens to them?"),
+            format!(
+                "Azure Global Batch 작업을 만든 지 {h}시간이 지났는데 아직 처리되지 않은 요청이 남아 있습니다. 이 요청들은 어떻게 됩니까?"
+            ),
+        ),
+        right,
+        wrong,
+        explanation,
     }
 }
 
@@ -104,6 +159,14 @@ fn join() -> Scenario {
 
 fn expires_at(f: &Figures) -> Scenario {
     let (h, lo) = (&f.window_hours, &f.min_days);
+    let azure = if f.azure_expires {
+        Text::new("", "")
+    } else {
+        Text::new(
+            " On Azure, passing expires_at does not end the job: Azure does not expire it, and it runs on until done or cancelled.",
+            " Azure에서는 expires_at이 지나도 작업이 끝나지 않습니다. Azure는 작업을 만료시키지 않으며, 끝나거나 취소될 때까지 계속 실행됩니다.",
+        )
+    };
     Scenario {
         stem: Text::new("What is a batch job object's expires_at set to?", "배치 작업 객체의 expires_at은 언제로 잡힙니까?"),
         right: Text::new(format!("created_at + {h} hours"), format!("created_at + {h}시간")),
@@ -111,14 +174,14 @@ fn expires_at(f: &Figures) -> Scenario {
             Text::new(format!("completed_at + {h} hours"), format!("completed_at + {h}시간")),
             Text::new(format!("created_at + {lo} days"), format!("created_at + {lo}일")),
             Text::new(format!("in_progress_at + {h} hours"), format!("in_progress_at + {h}시간")),
-            Text::new("Not set — jobs do not expire", "정해지지 않는다 — 작업은 만료되지 않는다"),
+            Text::new("Not set — the job object has no expires_at", "정해지지 않는다 — 배치 객체에는 expires_at이 없다"),
         ],
         explanation: Text::new(format!(
-                "A job has a {h}-hour completion window from its creation, so expires_at = created_at + {h} hours; validation and waiting time count against it. \
-                 {lo} days is the shortest output-file expiry, a different clock from the job's window."
+                "A job has a {h}-hour completion window from its creation, so expires_at = created_at + {h} hours; validation and waiting time count against it.{} \
+                 {lo} days is the shortest output-file expiry, a different clock from the job's window.", azure.en
             ), format!(
-                "작업은 생성 시각부터 {h}시간의 완료 기간를 가지므로 expires_at = created_at + {h}시간입니다. 검증이나 대기 시간도 이 창 안에 들어갑니다. \
-                 {lo}일은 출력 파일 만료의 최소값으로, 작업의 완료 기간과는 다른 시계입니다."
+                "작업은 생성 시각부터 {h}시간의 완료 기간를 가지므로 expires_at = created_at + {h}시간입니다. 검증이나 대기 시간도 이 창 안에 들어갑니다.{} \
+                 {lo}일은 출력 파일 만료의 최소값으로, 작업의 완료 기간과는 다른 시계입니다.", azure.ko
             )),
     }
 }

@@ -262,15 +262,19 @@ fn scaled_job(form: &KedaForm, keda: AksKeda, max: i64, sb_namespace: &str, note
         dropped(notes, KedaFeature::EagerStrategy, keda, catalog);
         strategy = JobStrategy::Default;
     }
-    let spec = map()
+    let mut spec = map()
         .node("jobTargetRef", map().node("template", template).build())
         .i("pollingInterval", form.polling_interval)
         .i("minReplicaCount", form.min_replicas)
         .i("maxReplicaCount", max)
         .i("successfulJobsHistoryLimit", form.successful_jobs_history_limit)
-        .i("failedJobsHistoryLimit", form.failed_jobs_history_limit)
-        .node("scalingStrategy", map().s("strategy", strategy.as_str()).build())
-        .node("triggers", Node::List(vec![trigger(form, sb_namespace, false, false)]))
-        .build();
+        .i("failedJobsHistoryLimit", form.failed_jobs_history_limit);
+    // The default strategy is what KEDA does without one, and KEDA 2.20.0 and
+    // 2.20.1 refuse it written out (their CRD's enum lacks "default",
+    // kedacore/keda#7855): only another strategy is written.
+    if strategy != JobStrategy::Default {
+        spec = spec.node("scalingStrategy", map().s("strategy", strategy.as_str()).build());
+    }
+    let spec = spec.node("triggers", Node::List(vec![trigger(form, sb_namespace, false, false)])).build();
     map().s("apiVersion", "keda.sh/v1alpha1").s("kind", "ScaledJob").node("metadata", metadata(form)).node("spec", spec).build()
 }
