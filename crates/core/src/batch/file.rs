@@ -31,7 +31,7 @@ pub fn check_file(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: 
         // A pipe or a device: its name is not what will be uploaded.
         return check_reader(f, options, catalog);
     }
-    let named = CheckOptions { file_name: path.file_name().map(|n| n.to_string_lossy().into_owned()), ..options.clone() };
+    let named = CheckOptions { file_name: path.file_name().map(crate::io::path_name), ..options.clone() };
     if let Some(report) = check_split(path, &named, catalog, jobs)? {
         return Ok(report);
     }
