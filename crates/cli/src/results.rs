@@ -1,12 +1,12 @@
 //! `batchlane results`: join a batch's output and error files to its input,
 //! print what happened to every request and write the retry file.
 
+use crate::escape::os;
 use crate::files::{same_file, AtomicFile};
 use batchlane_core::facts::Catalog;
 use batchlane_core::results::{
     analyze_job, cost_report, group_table, join_files, parse_job, results_json, retry_file_bytes, CostOptions, GroupKey, Vendor,
 };
-use crate::escape::os;
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;

@@ -421,7 +421,9 @@ fn write_files(dir: &Path, files: &[(String, String)], out: &mut dyn Write) -> R
         let path = dir.join(name);
         // Under a temporary name, renamed when complete (as every file the command line writes).
         let mut f = AtomicFile::create(&path).map_err(|e| format!("cannot write {}: {e}", crate::escape::os(path.as_os_str())))?;
-        f.write_all(text.as_bytes()).and_then(|()| f.commit()).map_err(|e| format!("cannot write {}: {e}", crate::escape::os(path.as_os_str())))?;
+        f.write_all(text.as_bytes())
+            .and_then(|()| f.commit())
+            .map_err(|e| format!("cannot write {}: {e}", crate::escape::os(path.as_os_str())))?;
         let _ = writeln!(out, "wrote {} ({} bytes)", crate::escape::Os(path.as_os_str()), text.len());
     }
     Ok(())

@@ -108,7 +108,9 @@ fn part_path(dir: &Path, stem: &std::ffi::OsStr, index: usize) -> PathBuf {
 /// Gives a complete part its name; an existing file is never replaced.
 fn publish(w: AtomicFile, path: &Path) -> Result<(), String> {
     w.commit_new().map_err(|e| match e.kind() {
-        std::io::ErrorKind::AlreadyExists => format!("cannot create {}: it exists (parts are never overwritten)", crate::escape::os(path.as_os_str())),
+        std::io::ErrorKind::AlreadyExists => {
+            format!("cannot create {}: it exists (parts are never overwritten)", crate::escape::os(path.as_os_str()))
+        }
         _ => format!("cannot write {}: {e}", crate::escape::os(path.as_os_str())),
     })
 }
