@@ -47,10 +47,21 @@ pub fn read_chunks(input: &mut impl Read, path: &Path, mut each: impl FnMut(&[u8
     }
 }
 
-/// Opens `path` and reads it with [`read_chunks`]; `each` cannot fail.
-pub fn read_file_chunks(path: &Path, mut each: impl FnMut(&[u8])) -> Result<(), String> {
+/// Asked between chunks whether a long read goes on (the Python package's
+/// Ctrl-C): once it answers `false`, the read stops with [`STOPPED`].
+pub type Go<'a> = &'a (dyn Fn() -> bool + Sync);
+
+/// Why a read stopped when its [`Go`] said so.
+pub const STOPPED: &str = "stopped before the end (interrupted)";
+
+/// Opens `path` and reads it with [`read_chunks`], asking `go` before each
+/// chunk; `each` cannot fail.
+pub fn read_file_chunks(path: &Path, go: Go<'_>, mut each: impl FnMut(&[u8])) -> Result<(), String> {
     let mut f = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path_name(path.as_os_str())))?;
     read_chunks(&mut f, path, |c| {
+        if !go() {
+            return Err(STOPPED.into());
+        }
         each(c);
         Ok(())
     })
@@ -62,12 +73,25 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
+    fn an_endless_file_stops_when_go_says_so() {
+        let chunks = std::sync::atomic::AtomicUsize::new(0);
+        let go = || chunks.load(std::sync::atomic::Ordering::Relaxed) < 3;
+        let e = read_file_chunks(Path::new("/dev/zero"), &go, |_| {
+            chunks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        })
+        .unwrap_err();
+        assert_eq!(e, STOPPED);
+        assert_eq!(chunks.into_inner(), 3);
+    }
+
+    #[cfg(unix)]
+    #[test]
     fn a_name_that_is_not_utf8_is_shown_with_its_bytes() {
         use std::os::unix::ffi::OsStrExt;
         assert_eq!(path_name(OsStr::from_bytes(b"dir/caf\xe9 \xff.csv")), "dir/caf\\xe9 \\xff.csv");
         assert_eq!(path_name(OsStr::new("한글 \u{202e}.jsonl")), "한글 \u{202e}.jsonl");
         let missing = Path::new(OsStr::from_bytes(b"/nonexistent/caf\xe9.jsonl"));
-        let e = read_file_chunks(missing, |_| {}).unwrap_err();
+        let e = read_file_chunks(missing, &|| true, |_| {}).unwrap_err();
         assert!(e.starts_with("cannot read /nonexistent/caf\\xe9.jsonl: "), "{e}");
     }
 }
