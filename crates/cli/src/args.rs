@@ -81,7 +81,7 @@ mod tests {
     #[test]
     fn a_text_value_that_is_not_utf8_is_a_usage_error() {
         use std::os::unix::ffi::OsStringExt;
-        let args = vec![OsString::from_vec(b"caf\xe9".to_vec())];
+        let args = [OsString::from_vec(b"caf\xe9".to_vec())];
         assert_eq!(value(&mut args.iter(), "--model"), Err("--model is not UTF-8: 'caf\\xe9'".to_string()));
         assert_eq!(value_os(&mut args.iter(), "-o"), Ok(args[0].clone()));
         assert_eq!(word(&args[0]), "\u{fffd}");

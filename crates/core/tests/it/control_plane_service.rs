@@ -655,10 +655,8 @@ fn hostile_output_lines_are_copied_counted_and_do_not_stall_the_job() {
 /// A job left "submitting" (its create answered 503, so it may exist) and a
 /// job created beside it, after one tick. Issue 40's look-up faults follow.
 fn one_unanswered_create(dir: &Path, look_up_fault: Value) -> (Fake, Service, String, String) {
-    let fake = Fake::with(
-        dir,
-        serde_json::json!({"faults": [{"method": "POST", "path": "/batches", "status": 503, "times": 1}, look_up_fault]}),
-    );
+    let fake =
+        Fake::with(dir, serde_json::json!({"faults": [{"method": "POST", "path": "/batches", "status": 503, "times": 1}, look_up_fault]}));
     let mut svc = Service::new(dir, Dialect::OpenAi, 10_000_000, &fake);
     svc.set_env("CONTROL_PLANE_API_TIMEOUT_SECONDS", "0.5");
     let unanswered = svc.submit("contoso", "a.jsonl", &["a-1"]);
@@ -675,7 +673,8 @@ fn a_look_up_refused_for_the_credentials_stops_the_tick_naming_them() {
     // Issue 40: a 401 on the look-up of an unanswered create escaped as a
     // traceback (exit 1); upload and retrieve stop cleanly (exit 2).
     let dir = scratch("lookup-401");
-    let (fake, svc, unanswered, _) = one_unanswered_create(&dir, serde_json::json!({"method": "GET", "path": "/batches", "status": 401, "times": 1}));
+    let (fake, svc, unanswered, _) =
+        one_unanswered_create(&dir, serde_json::json!({"method": "GET", "path": "/batches", "status": 401, "times": 1}));
     let (code, _, stderr) = svc.try_run(&["tick"]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("check the credentials") && !stderr.contains("Traceback"), "{stderr}");

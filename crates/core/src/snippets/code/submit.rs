@@ -286,8 +286,11 @@ mod tests {
         for dialect in [Dialect::Azure, Dialect::OpenAi] {
             let o = SubmitOptions::new(dialect, &c);
             for script in [submit_python(&o, &c).unwrap(), submit_curl(&o, &c).unwrap()] {
-                let (tries, first, max) =
-                    (constant(&script, "TRANSIENT_TRIES"), constant(&script, "TRANSIENT_FIRST_DELAY"), constant(&script, "TRANSIENT_MAX_DELAY"));
+                let (tries, first, max) = (
+                    constant(&script, "TRANSIENT_TRIES"),
+                    constant(&script, "TRANSIENT_FIRST_DELAY"),
+                    constant(&script, "TRANSIENT_MAX_DELAY"),
+                );
                 // A wait after every failed try but the last.
                 let (mut delay, mut total) = (first, 0);
                 for _ in 1..tries {
@@ -295,7 +298,8 @@ mod tests {
                     delay = (delay * 2).min(max);
                 }
                 let comment = script.lines().find(|l| l.starts_with("# Outages")).expect("the outage comment");
-                let said = format!("{tries} tries, waiting {first} s, doubling to {max} s: {} min {} s of waits in all", total / 60, total % 60);
+                let said =
+                    format!("{tries} tries, waiting {first} s, doubling to {max} s: {} min {} s of waits in all", total / 60, total % 60);
                 assert!(comment.contains(&said), "{comment}\nwants: {said}");
             }
         }
