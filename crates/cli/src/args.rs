@@ -1,18 +1,24 @@
 //! The block every subcommand starts with: `-h`/`--help` prints the help
 //! and exits 0; the subcommand's parser runs; a usage error prints the
 //! message (escaped: it may quote an argument) and the help, and exits 2.
+//!
+//! Arguments are OS strings (`std::env::args_os`): a file name need not be
+//! UTF-8 (`caf\xe9.csv` in Latin-1) and stays a path; a flag's text value
+//! must be UTF-8, and one that is not is a usage error that shows it
+//! escaped ([`crate::escape::Os`]).
 
-use crate::escape::Text;
+use crate::escape::{Os, Text};
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 
 /// The parsed arguments, or the exit code the subcommand returns at once.
 pub fn parse_or_exit<T>(
     command: &str,
     help: &str,
-    args: &[String],
+    args: &[OsString],
     out: &mut dyn Write,
     err: &mut dyn Write,
-    parse: impl FnOnce(&[String]) -> Result<T, String>,
+    parse: impl FnOnce(&[OsString]) -> Result<T, String>,
 ) -> Result<T, i32> {
     if args.iter().any(|a| a == "-h" || a == "--help") {
         let _ = writeln!(out, "{help}");
@@ -24,19 +30,39 @@ pub fn parse_or_exit<T>(
     })
 }
 
-/// The value after a flag, or the usage error that names the flag.
-pub fn value<'a>(it: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<String, String> {
+/// `a` as text, or the usage error that shows it escaped (`what` names it).
+pub fn utf8(a: &OsStr, what: &str) -> Result<String, String> {
+    a.to_str().map(str::to_string).ok_or_else(|| format!("{what} is not UTF-8: '{}'", Os(a)))
+}
+
+/// The value after a flag as text, or the usage error that names the flag.
+pub fn value<'a>(it: &mut impl Iterator<Item = &'a OsString>, flag: &str) -> Result<String, String> {
+    utf8(&value_os(it, flag)?, flag)
+}
+
+/// The value after a flag as it was given (a path), or the usage error that names the flag.
+pub fn value_os<'a>(it: &mut impl Iterator<Item = &'a OsString>, flag: &str) -> Result<OsString, String> {
     it.next().cloned().ok_or_else(|| format!("{flag} needs a value"))
+}
+
+/// A flag or a word the parser matches on: the argument if it is UTF-8, else
+/// a text no flag equals (the argument is then a path, or unexpected).
+pub fn word(a: &OsStr) -> &str {
+    a.to_str().unwrap_or("\u{fffd}")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn os(v: &[&str]) -> Vec<OsString> {
+        v.iter().map(OsString::from).collect()
+    }
+
     #[test]
     fn help_usage_and_success() {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let args = vec!["--help".to_string()];
+        let args = os(&["--help"]);
         assert_eq!(parse_or_exit("x", "HELP", &args, &mut out, &mut err, |_| Ok(())), Err(0));
         assert_eq!(String::from_utf8(out).unwrap(), "HELP\n");
         let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -44,10 +70,20 @@ mod tests {
         assert_eq!(r, Err(2));
         assert_eq!(String::from_utf8(err).unwrap(), "batchlane x: bad \\u{1b}[31m\n\nHELP\n");
         assert!(out.is_empty());
-        let args = vec!["a".to_string()];
+        let args = os(&["a"]);
         assert_eq!(parse_or_exit("x", "HELP", &args, &mut Vec::new(), &mut Vec::new(), |a| Ok(a.len())), Ok(1));
         let mut it = args.iter();
         assert_eq!(value(&mut it, "--f"), Ok("a".to_string()));
         assert_eq!(value(&mut it, "--f"), Err("--f needs a value".to_string()));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_text_value_that_is_not_utf8_is_a_usage_error() {
+        use std::os::unix::ffi::OsStringExt;
+        let args = [OsString::from_vec(b"caf\xe9".to_vec())];
+        assert_eq!(value(&mut args.iter(), "--model"), Err("--model is not UTF-8: 'caf\\xe9'".to_string()));
+        assert_eq!(value_os(&mut args.iter(), "-o"), Ok(args[0].clone()));
+        assert_eq!(word(&args[0]), "\u{fffd}");
     }
 }

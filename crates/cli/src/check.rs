@@ -15,6 +15,7 @@ use crate::out::{Sink, Totals};
 use crate::parallel::check_all;
 use batchlane_core::batch::{CheckOptions, Dialect, QuotaChoice};
 use batchlane_core::facts::Catalog;
+use std::ffi::OsString;
 use std::io::Write;
 
 pub const HELP: &str = "usage: batchlane check PATH... [--dialect azure|openai] [--endpoint URL]
@@ -48,14 +49,14 @@ enum Format {
 }
 
 struct Args {
-    paths: Vec<String>,
+    paths: Vec<OsString>,
     format: Format,
     jobs: usize,
     options: CheckOptions,
     catalog: Catalog,
 }
 
-fn parse(args: &[String]) -> Result<Args, String> {
+fn parse(args: &[OsString]) -> Result<Args, String> {
     let mut paths = Vec::new();
     let mut format = Format::Text;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -64,7 +65,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
-        match a.as_str() {
+        match crate::args::word(a) {
             "--dialect" => {
                 let v = value("--dialect")?;
                 options.dialect = Dialect::from_name(&v).ok_or_else(|| format!("unknown dialect '{v}' (azure or openai)"))?;
@@ -100,7 +101,8 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--no-tokens" => options.count_tokens = false,
             "-" => paths.push(a.clone()),
             s if s.starts_with('-') && s.len() > 1 => return Err(format!("unknown option {s}")),
-            s => paths.push(s.to_string()),
+            // A path, UTF-8 or not.
+            _ => paths.push(a.clone()),
         }
     }
     options.validate().map_err(|e| e.to_string())?;
@@ -110,7 +112,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     Ok(Args { paths, format, jobs, options, catalog })
 }
 
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let args = match crate::args::parse_or_exit("check", HELP, args, out, err, parse) {
         Ok(a) => a,
         Err(code) => return code,

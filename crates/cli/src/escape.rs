@@ -3,6 +3,7 @@
 //! print as visible text, never as a new line, a workflow command or a
 //! colour change.
 
+use std::ffi::OsStr;
 use std::fmt::{self, Display, Write as _};
 
 /// Characters that move the cursor, change the terminal's state or reorder
@@ -37,6 +38,21 @@ impl Display for Text<'_> {
         f.write_str(rest)
     }
 }
+
+/// An argument or a path, which need not be UTF-8 (a file named
+/// `caf\xe9.csv` in Latin-1), shown in text: [`os`], then [`Text`].
+pub struct Os<'a>(pub &'a OsStr);
+
+impl Display for Os<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Text(&os(self.0)).fmt(f)
+    }
+}
+
+/// How a path is named in reports: its UTF-8 text as it is (every output
+/// format escapes it as it escapes any value), each byte that is not UTF-8
+/// as `\xNN` (the core's `io::path_name`, which its messages use too).
+pub use batchlane_core::io::path_name as os;
 
 /// The message part of a GitHub workflow command (after `::`): `%`, CR and
 /// LF are percent-encoded as the runner expects; other control characters
@@ -81,6 +97,16 @@ mod tests {
     fn text_shows_control_characters() {
         assert_eq!(text("a\n::error file=x::y\u{1b}[31m\t\r\u{202e}b\u{7f}"), "a\\n::error file=x::y\\u{1b}[31m\\t\\r\\u{202e}b\\u{7f}");
         assert_eq!(text("plain 한글 \"q\""), "plain 한글 \"q\"");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn os_shows_bytes_that_are_not_utf8() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = OsStr::from_bytes(b"dir/caf\xe9 \xff\xfe\xe2\x80\xae\n.csv");
+        assert_eq!(os(name), "dir/caf\\xe9 \\xff\\xfe\u{202e}\n.csv");
+        assert_eq!(Os(name).to_string(), "dir/caf\\xe9 \\xff\\xfe\\u{202e}\\n.csv");
+        assert_eq!(os(OsStr::new("한글.jsonl")), "한글.jsonl");
     }
 
     #[test]

@@ -55,11 +55,15 @@ impl AtomicFile {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        let name = dest.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+        // The name as it is (UTF-8 or not).
+        let name = dest.file_name().unwrap_or_else(|| std::ffi::OsStr::new("output"));
         let mut tries = 0;
         loop {
             let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
+            let mut tmp_name = std::ffi::OsString::from(".");
+            tmp_name.push(name);
+            tmp_name.push(format!(".{}-{n}.tmp", std::process::id()));
+            let tmp = dir.join(tmp_name);
             match OpenOptions::new().write(true).create_new(true).open(&tmp) {
                 Ok(f) => return Ok(AtomicFile { dest: dest.to_path_buf(), tmp, w: Some(BufWriter::new(f)) }),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists && tries < 100 => tries += 1,

@@ -3,6 +3,8 @@
 //! symlinked file only when its real path is inside the directory given),
 //! and `-` for standard input.
 
+use crate::escape::os;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,7 +18,8 @@ impl Input {
     pub fn display(&self) -> String {
         match self {
             Input::Stdin => "<stdin>".to_string(),
-            Input::File(p) => p.to_string_lossy().into_owned(),
+            // Escaped: a name need not be UTF-8 (`caf\xe9.jsonl`).
+            Input::File(p) => os(p.as_os_str()),
         }
     }
 }
@@ -34,13 +37,13 @@ pub struct Expanded {
     pub outside: Vec<(String, String)>,
 }
 
-pub fn expand(paths: &[String]) -> Result<Expanded, String> {
+pub fn expand(paths: &[OsString]) -> Result<Expanded, String> {
     let mut e = Expanded::default();
-    if paths.iter().filter(|p| p.as_str() == "-").count() > 1 {
+    if paths.iter().filter(|p| *p == "-").count() > 1 {
         return Err("'-' (standard input) can be given only once".into());
     }
     for p in paths {
-        if p == "-" {
+        if *p == "-" {
             e.inputs.push(Input::Stdin);
             continue;
         }
@@ -52,11 +55,11 @@ pub fn expand(paths: &[String]) -> Result<Expanded, String> {
                 let root = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
                 let mut outside = Vec::new();
                 walk(path, &root, &mut found, &mut outside, &mut e.unreadable);
-                e.outside.extend(outside.into_iter().map(|o| (o.to_string_lossy().into_owned(), p.clone())));
+                e.outside.extend(outside.into_iter().map(|o| (os(o.as_os_str()), os(p))));
                 found.sort();
                 e.inputs.extend(found.into_iter().map(Input::File));
                 if e.inputs.len() == before {
-                    e.empty_dirs.push(p.clone());
+                    e.empty_dirs.push(os(p));
                 }
             }
             // Files, and paths that do not exist (reported when read).
@@ -71,13 +74,13 @@ pub fn expand(paths: &[String]) -> Result<Expanded, String> {
 fn walk(dir: &Path, root: &Path, found: &mut Vec<PathBuf>, outside: &mut Vec<PathBuf>, unreadable: &mut Vec<(String, String)>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(r) => r,
-        Err(err) => return unreadable.push((dir.to_string_lossy().into_owned(), err.to_string())),
+        Err(err) => return unreadable.push((os(dir.as_os_str()), err.to_string())),
     };
     for entry in entries {
         let entry = match entry {
             Ok(x) => x,
             Err(err) => {
-                unreadable.push((dir.to_string_lossy().into_owned(), err.to_string()));
+                unreadable.push((os(dir.as_os_str()), err.to_string()));
                 continue;
             }
         };

@@ -21,6 +21,7 @@ mod snippets;
 mod split;
 mod traffic;
 
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 
 pub const USAGE: &str = "usage:
@@ -38,8 +39,12 @@ pub const USAGE: &str = "usage:
                     [--format text|json]     (batchlane traffic --help: the file layouts)
   batchlane --version";
 
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    match args.first().map(String::as_str) {
+/// Runs the command line `args` (without the program's name). Arguments are
+/// OS strings: a file name that is not UTF-8 stays a path, and is shown
+/// escaped (`caf\xe9.csv`) in messages.
+pub fn run<A: AsRef<OsStr>>(args: &[A], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let args: Vec<OsString> = args.iter().map(|a| a.as_ref().to_os_string()).collect();
+    match args.first().map(|a| args::word(a)) {
         Some("check") => check::run(&args[1..], out, err),
         Some("results") => results::run(&args[1..], out, err),
         Some("repair") => repair::run(&args[1..], out, err),

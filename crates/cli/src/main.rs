@@ -6,6 +6,7 @@
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // OS strings: `std::env::args` panics on a file name that is not UTF-8.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     std::process::exit(batchlane_cli::run(&args, &mut std::io::stdout(), &mut std::io::stderr()));
 }

@@ -7,6 +7,7 @@
 
 use crate::escape::Text;
 use batchlane_core::facts::{tier_answer, Catalog, Certainty, QuotaTier, Scope, TierAnswer};
+use std::ffi::OsString;
 use std::io::Write;
 
 pub const HELP: &str = "usage: batchlane quota --model M --deployment global|datazone|regional|standard --tier 1..6
@@ -35,12 +36,12 @@ struct Args {
     format: Format,
 }
 
-fn parse(args: &[String]) -> Result<Args, String> {
+fn parse(args: &[OsString]) -> Result<Args, String> {
     let (mut model, mut deployment, mut tier, mut format) = (None, None, None, Format::Text);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
-        match a.as_str() {
+        match crate::args::word(a) {
             "--model" => model = Some(value("--model")?),
             "--deployment" => {
                 let v = value("--deployment")?;
@@ -58,7 +59,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                     v => return Err(format!("unknown format '{v}' (text or json)")),
                 }
             }
-            s => return Err(format!("unexpected argument '{s}'")),
+            _ => return Err(format!("unexpected argument '{}'", crate::escape::Os(a))),
         }
     }
     Ok(Args {
@@ -111,7 +112,7 @@ fn to_text(a: &TierAnswer) -> String {
     s
 }
 
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let args = match crate::args::parse_or_exit("quota", HELP, args, out, err, parse) {
         Ok(a) => a,
         Err(code) => return code,

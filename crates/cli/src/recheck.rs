@@ -6,6 +6,7 @@ use crate::out::Totals;
 use crate::parallel::check_all;
 use batchlane_core::batch::CheckOptions;
 use batchlane_core::facts::Catalog;
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -47,21 +48,23 @@ pub struct CommonArgs {
 /// the [`common_option`]s; `own` takes the command's own flags (reading any
 /// value from the iterator) and returns `Ok(true)` for one it knows.
 pub fn parse_common<'a>(
-    args: &'a [String],
-    mut own: impl FnMut(&str, &mut std::slice::Iter<'a, String>) -> Result<bool, String>,
+    args: &'a [OsString],
+    mut own: impl FnMut(&str, &mut std::slice::Iter<'a, OsString>) -> Result<bool, String>,
 ) -> Result<CommonArgs, String> {
     let (mut input, mut output) = (None, None);
     let mut options = CheckOptions::default();
     let mut it = args.iter();
-    while let Some(a) = it.next() {
+    while let Some(arg) = it.next() {
+        let a = crate::args::word(arg);
         if common_option(a, &mut it, &mut options)? || own(a, &mut it)? {
             continue;
         }
-        match a.as_str() {
-            "-o" | "--output" => output = Some(PathBuf::from(it.next().ok_or("-o needs a value")?)),
+        match a {
+            "-o" | "--output" => output = Some(PathBuf::from(crate::args::value_os(&mut it, "-o")?)),
             s if s.starts_with('-') => return Err(format!("unknown option {s}")),
-            s if input.is_none() => input = Some(PathBuf::from(s)),
-            s => return Err(format!("unexpected argument '{s}'")),
+            // FILE, UTF-8 or not.
+            _ if input.is_none() => input = Some(PathBuf::from(arg)),
+            _ => return Err(format!("unexpected argument '{}'", crate::escape::Os(arg))),
         }
     }
     Ok(CommonArgs { input, output, options })
@@ -69,8 +72,8 @@ pub fn parse_common<'a>(
 
 /// Options shared by `repair` and `split`: the dialect, storage and model
 /// the outputs are checked against.
-pub fn common_option(flag: &str, it: &mut std::slice::Iter<'_, String>, options: &mut CheckOptions) -> Result<bool, String> {
-    let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+pub fn common_option(flag: &str, it: &mut std::slice::Iter<'_, OsString>, options: &mut CheckOptions) -> Result<bool, String> {
+    let mut value = |name: &str| crate::args::value(it, name);
     match flag {
         "--dialect" => {
             let v = value("--dialect")?;

@@ -8,6 +8,7 @@ use crate::files::{same_file, AtomicFile};
 use crate::recheck::{parse_common, read_chunks, recheck, CommonArgs, CHUNK};
 use batchlane_core::batch::{CheckOptions, RepairOptions, Repairer};
 use batchlane_core::facts::Catalog;
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -31,7 +32,7 @@ struct Args {
     options: CheckOptions,
 }
 
-fn parse(args: &[String]) -> Result<Args, String> {
+fn parse(args: &[OsString]) -> Result<Args, String> {
     let mut repair = RepairOptions::default();
     let CommonArgs { input, output, options } = parse_common(args, |a, _| {
         match a {
@@ -49,7 +50,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     Ok(Args { input, output, repair, options })
 }
 
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let a = match crate::args::parse_or_exit("repair", HELP, args, out, err, parse) {
         Ok(a) => a,
         Err(code) => return code,
@@ -61,7 +62,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return 2;
         }
     };
-    let shown = |p: &PathBuf| Text(&p.to_string_lossy()).to_string();
+    let shown = |p: &PathBuf| crate::escape::Os(p.as_os_str()).to_string();
     let written = (|| -> std::io::Result<()> {
         writeln!(
             out,
@@ -86,9 +87,9 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 }
 
 fn repair_file(a: &Args) -> Result<batchlane_core::batch::RepairOutcome, String> {
-    let mut input = std::fs::File::open(&a.input).map_err(|e| format!("cannot read {}: {e}", a.input.display()))?;
-    let mut w = AtomicFile::create(&a.output).map_err(|e| format!("cannot write {}: {e}", a.output.display()))?;
-    let write_err = |e: std::io::Error| format!("cannot write {}: {e}", a.output.display());
+    let mut input = std::fs::File::open(&a.input).map_err(|e| format!("cannot read {}: {e}", crate::escape::os(a.input.as_os_str())))?;
+    let mut w = AtomicFile::create(&a.output).map_err(|e| format!("cannot write {}: {e}", crate::escape::os(a.output.as_os_str())))?;
+    let write_err = |e: std::io::Error| format!("cannot write {}: {e}", crate::escape::os(a.output.as_os_str()));
     let mut r = Repairer::new(a.repair);
     let mut repaired = Vec::with_capacity(CHUNK);
     read_chunks(&mut input, &a.input, |chunk| {

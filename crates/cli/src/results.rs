@@ -1,13 +1,15 @@
 //! `batchlane results`: join a batch's output and error files to its input,
 //! print what happened to every request and write the retry file.
 
+use crate::escape::os;
 use crate::files::{same_file, AtomicFile};
 use batchlane_core::facts::Catalog;
 use batchlane_core::results::{
     analyze_job, cost_report, group_table, join_files, parse_job, results_json, retry_file_bytes, CostOptions, GroupKey, Vendor,
 };
+use std::ffi::OsString;
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 
 pub const HELP: &str = "usage: batchlane results --output O [--errors E] [--input I] [--job J]
                          [--format text|json] [--retry-file PATH]
@@ -41,19 +43,19 @@ Exit codes:
   2  a file cannot be read, or bad usage";
 
 struct Args {
-    output: Option<String>,
-    errors: Option<String>,
-    input: Option<String>,
-    job: Option<String>,
+    output: Option<PathBuf>,
+    errors: Option<PathBuf>,
+    input: Option<PathBuf>,
+    job: Option<PathBuf>,
     json: bool,
-    retry_file: Option<String>,
+    retry_file: Option<PathBuf>,
     group: Option<GroupKey>,
     model: Option<String>,
     vendor: Vendor,
     now: Option<i64>,
 }
 
-fn parse_args(args: &[String]) -> Result<Args, String> {
+fn parse_args(args: &[OsString]) -> Result<Args, String> {
     let mut a = Args {
         output: None,
         errors: None,
@@ -67,14 +69,23 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         now: None,
     };
     let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--output" => a.output = Some(value()?),
-            "--errors" => a.errors = Some(value()?),
-            "--input" => a.input = Some(value()?),
-            "--job" => a.job = Some(value()?),
-            "--retry-file" => a.retry_file = Some(value()?),
+    while let Some(arg) = it.next() {
+        let flag = crate::args::word(arg);
+        // Paths stay OS strings; every other value is text.
+        let mut path = || crate::args::value_os(&mut it, flag).map(PathBuf::from);
+        match flag {
+            "--output" => a.output = Some(path()?),
+            "--errors" => a.errors = Some(path()?),
+            "--input" => a.input = Some(path()?),
+            "--job" => a.job = Some(path()?),
+            "--retry-file" => a.retry_file = Some(path()?),
+            _ => {}
+        }
+        if matches!(flag, "--output" | "--errors" | "--input" | "--job" | "--retry-file") {
+            continue;
+        }
+        let mut value = || crate::args::value(&mut it, flag);
+        match flag {
             "--model" => a.model = Some(value()?),
             "--group-regex" => a.group = Some(GroupKey::CustomIdRegex { pattern: value()? }),
             "--group-metadata" => a.group = Some(GroupKey::Metadata { field: value()? }),
@@ -89,7 +100,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                 other => return Err(format!("--vendor must be azure or openai, not {other}")),
             },
             "--now" => a.now = Some(value()?.parse().map_err(|_| "--now must be Unix seconds".to_string())?),
-            other => return Err(format!("unknown argument {other}")),
+            _ => return Err(format!("unknown argument {}", crate::escape::Os(arg))),
         }
     }
     if a.output.is_none() && a.errors.is_none() {
@@ -101,7 +112,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     if let Some(retry) = &a.retry_file {
         let read = [("--input", &a.input), ("--output", &a.output), ("--errors", &a.errors), ("--job", &a.job)];
         for (flag, path) in read {
-            if path.as_ref().is_some_and(|p| same_file(Path::new(retry), Path::new(p))) {
+            if path.as_ref().is_some_and(|p| same_file(retry, p)) {
                 return Err(format!(
                     "--retry-file is the {flag} file (the same file, a symlink or a hard link to it): write the retry file somewhere else"
                 ));
@@ -111,7 +122,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(a)
 }
 
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let a = match crate::args::parse_or_exit("results", HELP, args, out, err, parse_args) {
         Ok(a) => a,
         Err(code) => return code,
@@ -127,13 +138,13 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 }
 
 fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
-    let mut report = join_files(a.output.as_deref().map(Path::new), a.errors.as_deref().map(Path::new), a.input.as_deref().map(Path::new))?;
+    let mut report = join_files(a.output.as_deref(), a.errors.as_deref(), a.input.as_deref())?;
     let catalog = Catalog::builtin();
     let opts = CostOptions { model: a.model.clone(), ..Default::default() };
     let job = match &a.job {
         Some(p) => {
-            let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?;
-            let job = parse_job(&text).map_err(|e| format!("{p} is not a batch object: {e:?}"))?;
+            let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", os(p.as_os_str())))?;
+            let job = parse_job(&text).map_err(|e| format!("{} is not a batch object: {e:?}", os(p.as_os_str())))?;
             // An expired job: its unanswered requests are batch_expired, not missing.
             report.apply_job(&job);
             let now = a.now.unwrap_or_else(now_unix);
@@ -148,14 +159,14 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
     };
     let mut retry_written = None;
     if let (Some(path), Some(input)) = (&a.retry_file, &a.input) {
-        let bytes = retry_file_bytes(&report, Path::new(input))?;
+        let bytes = retry_file_bytes(&report, input)?;
         let write = || -> std::io::Result<()> {
-            let mut w = AtomicFile::create(Path::new(path))?;
+            let mut w = AtomicFile::create(path)?;
             w.write_all(&bytes)?;
             w.commit()
         };
-        write().map_err(|e| format!("cannot write {path}: {e}"))?;
-        retry_written = Some((path.clone(), report.retry.entries.len()));
+        write().map_err(|e| format!("cannot write {}: {e}", os(path.as_os_str())))?;
+        retry_written = Some((os(path.as_os_str()), report.retry.entries.len()));
     }
     let all_succeeded = report.summary.all_succeeded();
     let w = if a.json {

@@ -16,6 +16,7 @@ use batchlane_core::snippets::{
     CounterKey, FormError, SubmitOptions, WorkerOptions,
 };
 use batchlane_core::text::Lang;
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -251,10 +252,11 @@ struct Args {
     lang: Lang,
 }
 
-fn parse(args: &[String]) -> Result<Args, String> {
+fn parse(args: &[OsString]) -> Result<Args, String> {
     let names = || Kind::ALL.map(Kind::name).join(", ");
     let first = args.first().ok_or_else(|| format!("no KIND given (one of: {})", names()))?;
-    let kind = Kind::from_name(first).ok_or_else(|| format!("unknown KIND '{first}' (one of: {})", names()))?;
+    let kind = Kind::from_name(crate::args::word(first))
+        .ok_or_else(|| format!("unknown KIND '{}' (one of: {})", crate::escape::Os(first), names()))?;
     let mut a = Args { kind, link: None, link_sets: Vec::new(), field_sets: Vec::new(), dir: None, lang: Lang::En };
     let link_keys = kind.link_keys();
     let field_names = kind.field_names();
@@ -277,14 +279,14 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut it = args[1..].iter();
     while let Some(arg) = it.next() {
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
-        match arg.as_str() {
+        match crate::args::word(arg) {
             "--link" => {
                 if a.link.is_some() {
                     return Err("--link given twice".into());
                 }
                 a.link = Some(value("--link")?);
             }
-            "-o" | "--out" => a.dir = Some(PathBuf::from(value("-o")?)),
+            "-o" | "--out" => a.dir = Some(PathBuf::from(crate::args::value_os(&mut it, "-o")?)),
             "--lang" => {
                 a.lang = match value("--lang")?.as_str() {
                     "en" => Lang::En,
@@ -305,7 +307,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                     set(&mut a, name, val)?;
                 }
             }
-            s => return Err(format!("unexpected argument '{s}'")),
+            _ => return Err(format!("unexpected argument '{}'", crate::escape::Os(arg))),
         }
     }
     Ok(a)
@@ -414,18 +416,20 @@ fn render_kind(kind: Kind, d: &Decoded, field_sets: &[(String, String)], catalog
 }
 
 fn write_files(dir: &Path, files: &[(String, String)], out: &mut dyn Write) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", crate::escape::os(dir.as_os_str())))?;
     for (name, text) in files {
         let path = dir.join(name);
         // Under a temporary name, renamed when complete (as every file the command line writes).
-        let mut f = AtomicFile::create(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        f.write_all(text.as_bytes()).and_then(|()| f.commit()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        let _ = writeln!(out, "wrote {} ({} bytes)", Text(&path.to_string_lossy()), text.len());
+        let mut f = AtomicFile::create(&path).map_err(|e| format!("cannot write {}: {e}", crate::escape::os(path.as_os_str())))?;
+        f.write_all(text.as_bytes())
+            .and_then(|()| f.commit())
+            .map_err(|e| format!("cannot write {}: {e}", crate::escape::os(path.as_os_str())))?;
+        let _ = writeln!(out, "wrote {} ({} bytes)", crate::escape::Os(path.as_os_str()), text.len());
     }
     Ok(())
 }
 
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     if args.iter().any(|a| a == "-h" || a == "--help") || args.first().is_some_and(|a| a == "help") {
         let _ = writeln!(out, "{}", help());
         return 0;

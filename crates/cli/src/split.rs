@@ -8,6 +8,7 @@ use crate::files::AtomicFile;
 use crate::recheck::{parse_common, read_chunks, recheck, CommonArgs};
 use batchlane_core::batch::{CheckOptions, QuotaChoice, SplitLimits, Splitter, Tiktoken};
 use batchlane_core::facts::Catalog;
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -32,12 +33,12 @@ struct Args {
     options: CheckOptions,
 }
 
-fn number(it: &mut std::slice::Iter<'_, String>, flag: &str) -> Result<u64, String> {
-    let v = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+fn number(it: &mut std::slice::Iter<'_, OsString>, flag: &str) -> Result<u64, String> {
+    let v = crate::args::value(it, flag)?;
     v.parse().ok().filter(|&n: &u64| n > 0).ok_or_else(|| format!("{flag} needs a whole number above 0, got '{v}'"))
 }
 
-fn parse(args: &[String], catalog: &Catalog) -> Result<Args, String> {
+fn parse(args: &[OsString], catalog: &Catalog) -> Result<Args, String> {
     let (mut requests, mut bytes, mut tokens) = (None, None, None);
     let CommonArgs { input, output: dir, mut options } = parse_common(args, |a, it| {
         match a {
@@ -59,7 +60,7 @@ fn parse(args: &[String], catalog: &Catalog) -> Result<Args, String> {
     Ok(Args { input: input.ok_or("no FILE given")?, dir: dir.ok_or("no -o DIR given")?, limits, options })
 }
 
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let catalog = Catalog::builtin();
     let a = match crate::args::parse_or_exit("split", HELP, args, out, err, |args| parse(args, &catalog)) {
         Ok(a) => a,
@@ -73,14 +74,14 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
     };
     let written = (|| -> std::io::Result<()> {
-        writeln!(out, "split {} into {} parts:", Text(&a.input.to_string_lossy()), parts.len())?;
+        writeln!(out, "split {} into {} parts:", crate::escape::Os(a.input.as_os_str()), parts.len())?;
         for (path, p) in parts.iter().zip(&outcome.parts) {
             let tokens =
                 if a.limits.max_enqueued_tokens.is_some() { format!(", {} enqueued tokens", p.enqueued_tokens) } else { String::new() };
             writeln!(
                 out,
                 "  {}: {} requests, {} bytes{tokens} (from line {})",
-                Text(&path.to_string_lossy()),
+                crate::escape::Os(path.as_os_str()),
                 p.requests,
                 p.bytes,
                 p.first_line
@@ -98,22 +99,27 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     recheck(&parts, &a.options, &catalog, out)
 }
 
-fn part_path(dir: &Path, stem: &str, index: usize) -> PathBuf {
-    dir.join(format!("{stem}-part{:03}.jsonl", index.saturating_add(1)))
+fn part_path(dir: &Path, stem: &std::ffi::OsStr, index: usize) -> PathBuf {
+    let mut name = stem.to_os_string();
+    name.push(format!("-part{:03}.jsonl", index.saturating_add(1)));
+    dir.join(name)
 }
 
 /// Gives a complete part its name; an existing file is never replaced.
 fn publish(w: AtomicFile, path: &Path) -> Result<(), String> {
     w.commit_new().map_err(|e| match e.kind() {
-        std::io::ErrorKind::AlreadyExists => format!("cannot create {}: it exists (parts are never overwritten)", path.display()),
-        _ => format!("cannot write {}: {e}", path.display()),
+        std::io::ErrorKind::AlreadyExists => {
+            format!("cannot create {}: it exists (parts are never overwritten)", crate::escape::os(path.as_os_str()))
+        }
+        _ => format!("cannot write {}: {e}", crate::escape::os(path.as_os_str())),
     })
 }
 
 fn split_file(a: &Args, catalog: &Catalog) -> Result<(Vec<PathBuf>, batchlane_core::batch::SplitOutcome), String> {
-    let mut input = std::fs::File::open(&a.input).map_err(|e| format!("cannot read {}: {e}", a.input.display()))?;
-    std::fs::create_dir_all(&a.dir).map_err(|e| format!("cannot create {}: {e}", a.dir.display()))?;
-    let stem = a.input.file_stem().map_or("batch".into(), |s| s.to_string_lossy().into_owned());
+    let mut input = std::fs::File::open(&a.input).map_err(|e| format!("cannot read {}: {e}", crate::escape::os(a.input.as_os_str())))?;
+    std::fs::create_dir_all(&a.dir).map_err(|e| format!("cannot create {}: {e}", crate::escape::os(a.dir.as_os_str())))?;
+    // The input's own stem, UTF-8 or not: `caf\xe9.jsonl` gives `caf\xe9-part001.jsonl`.
+    let stem = a.input.file_stem().map_or_else(|| "batch".into(), std::ffi::OsStr::to_os_string);
     let mut parts: Vec<PathBuf> = Vec::new();
     // The part being written, under a temporary name; it takes its own
     // name (never over an existing file) once complete.
@@ -133,13 +139,13 @@ fn split_file(a: &Args, catalog: &Catalog) -> Result<(Vec<PathBuf>, batchlane_co
             let path = part_path(&a.dir, &stem, index);
             // Refused before the part is written, as when it is published.
             if path.symlink_metadata().is_ok() {
-                failure = Some(format!("cannot create {}: it exists (parts are never overwritten)", path.display()));
+                failure = Some(format!("cannot create {}: it exists (parts are never overwritten)", crate::escape::os(path.as_os_str())));
                 return;
             }
             match AtomicFile::create(&path) {
                 Ok(f) => current = Some(f),
                 Err(e) => {
-                    failure = Some(format!("cannot create {}: {e}", path.display()));
+                    failure = Some(format!("cannot create {}: {e}", crate::escape::os(path.as_os_str())));
                     return;
                 }
             }
@@ -147,7 +153,7 @@ fn split_file(a: &Args, catalog: &Catalog) -> Result<(Vec<PathBuf>, batchlane_co
         }
         if let Some(w) = current.as_mut() {
             if let Err(e) = w.write_all(line) {
-                failure = Some(format!("cannot write {}: {e}", parts.last().map_or(String::new(), |p| p.display().to_string())));
+                failure = Some(format!("cannot write {}: {e}", parts.last().map_or(String::new(), |p| crate::escape::os(p.as_os_str()))));
             }
         }
     };

@@ -43,7 +43,7 @@ enum Format {
 }
 
 struct Args {
-    files: Vec<String>,
+    files: Vec<std::path::PathBuf>,
     options: TrafficOptions,
     catalog: Catalog,
     format: Format,
@@ -57,12 +57,12 @@ fn pair(flag: &str, v: &str) -> Result<(String, String), String> {
     Ok((name.trim().to_string(), value.trim().to_string()))
 }
 
-fn parse(args: &[String]) -> Result<Args, String> {
+fn parse(args: &[std::ffi::OsString]) -> Result<Args, String> {
     let mut a = Args { files: Vec::new(), options: TrafficOptions::default(), catalog: Catalog::builtin(), format: Format::Text };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
-        match arg.as_str() {
+        match crate::args::word(arg) {
             "--limit" => a.options.limits.push(parse_limit(&value("--limit")?).map_err(|e| format!("--limit {e}"))?),
             "--deployment-type" => {
                 let (name, t) = pair("--deployment-type", &value("--deployment-type")?)?;
@@ -95,7 +95,8 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 }
             }
             s if s.starts_with("--") => return Err(format!("unexpected argument '{s}'")),
-            file => a.files.push(file.to_string()),
+            // A path, UTF-8 or not.
+            _ => a.files.push(arg.into()),
         }
     }
     if a.files.is_empty() {
@@ -209,14 +210,16 @@ fn to_text(r: &TrafficReport) -> String {
     s
 }
 
-pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[std::ffi::OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let a = match crate::args::parse_or_exit("traffic", HELP, args, out, err, parse) {
         Ok(a) => a,
         Err(code) => return code,
     };
     let mut contents = Vec::with_capacity(a.files.len());
-    for f in &a.files {
-        match std::fs::metadata(f) {
+    for path in &a.files {
+        // Named escaped (`caf\xe9.csv`) in messages and in the report.
+        let f = &crate::escape::os(path.as_os_str());
+        match std::fs::metadata(path) {
             Ok(m) if m.len() > batchlane_core::traffic::MAX_FILE_BYTES as u64 => {
                 let _ = writeln!(
                     err,
@@ -229,7 +232,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             }
             _ => {}
         }
-        match std::fs::read(f) {
+        match std::fs::read(path) {
             Ok(b) => contents.push((f.clone(), b)),
             Err(e) => {
                 let _ = writeln!(err, "batchlane traffic: {}: {e}", Text(f));

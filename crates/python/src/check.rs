@@ -2,11 +2,12 @@
 
 use crate::convert::{pretty, to_py};
 use crate::errors::{guarded, OptionError, ReadError};
+use crate::interrupt::interruptible;
 use batchlane_core::batch::{self, CheckOptions, Checker, Dialect, QuotaChoice, Verdict};
 use batchlane_core::facts::Catalog;
 use batchlane_core::io::CHUNK;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -69,10 +70,11 @@ pub fn check_file(
     let (options, catalog) = options(dialect, endpoint, model, quota, count_tokens, byo_storage, facts, None)?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let file = path.to_string_lossy().into_owned();
-    let report = py.detach(|| {
-        guarded(|| {
-            batch::check_file(&path, &options, &catalog, jobs).map_err(|why| ReadError::new_err(format!("cannot read {file}: {why}")))
-        })
+    let shown = file.clone();
+    // Ctrl-C raises KeyboardInterrupt, even on an endless file.
+    let report = interruptible(py, move |go| {
+        batch::check_file_until(&path, &options, &catalog, jobs, go)
+            .map_err(|why| ReadError::new_err(format!("cannot read {shown}: {why}")))
     })?;
     Ok(Report { report, file: Some(file) })
 }
@@ -86,9 +88,13 @@ struct SameThread<T>(T);
 unsafe impl<T> Send for SameThread<T> {}
 
 /// Check lines not on disk yet: an iterable of `str` or `bytes`, one JSONL
-/// line each (a missing final newline is added). Fed to the checker in
-/// 1 MiB batches with the GIL released; `file_name` is the name the file
-/// will be uploaded under (checked for `.jsonl` as `check_file` does).
+/// line each (a missing final newline is added); a single `str` or `bytes`
+/// is a `TypeError` (it would be checked a character at a time: pass
+/// `text.splitlines()`). Fed to the checker in 1 MiB batches with the GIL
+/// released; signals are checked between batches (Ctrl-C raises
+/// `KeyboardInterrupt`, even over an endless iterator); `file_name` is the
+/// name the file will be uploaded under (checked for `.jsonl` as
+/// `check_file` does).
 #[pyfunction]
 #[pyo3(signature = (lines, *, dialect = "azure", endpoint = None, model = None, quota = None, count_tokens = true, byo_storage = false, facts = None, file_name = None))]
 #[allow(clippy::too_many_arguments)]
@@ -104,6 +110,12 @@ pub fn check_lines(
     facts: Option<HashMap<String, f64>>,
     file_name: Option<String>,
 ) -> PyResult<Report> {
+    if lines.is_instance_of::<PyString>() || lines.is_instance_of::<PyBytes>() || lines.is_instance_of::<PyByteArray>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "check_lines takes an iterable of lines, not one {} (it would be checked a character at a time): pass text.splitlines() or [text]",
+            lines.get_type().name()?
+        )));
+    }
     let (options, catalog) = options(dialect, endpoint, model, quota, count_tokens, byo_storage, facts, file_name)?;
     let mut checker = SameThread(Checker::new(options, &catalog));
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + (64 << 10));
@@ -117,7 +129,8 @@ pub fn check_lines(
             })
         })?;
         buf.clear();
-        Ok(())
+        // Between batches, with the GIL held: Ctrl-C's KeyboardInterrupt.
+        py.check_signals()
     };
     for item in lines.try_iter()? {
         let item = item?;

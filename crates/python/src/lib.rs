@@ -7,6 +7,7 @@
 mod check;
 mod convert;
 mod errors;
+mod interrupt;
 mod quota;
 mod results;
 mod tokens;

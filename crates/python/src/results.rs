@@ -2,8 +2,9 @@
 
 use crate::convert::{serde_to_py, to_py};
 use crate::errors::{guarded, Error, ReadError};
+use crate::interrupt::interruptible;
 use batchlane_core::facts::Catalog;
-use batchlane_core::results::{cost_report, join_files, results_json, retry_file_bytes, CostOptions, CostReport};
+use batchlane_core::results::{cost_report, join_files_until, results_json, retry_file_bytes, CostOptions, CostReport};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
@@ -14,6 +15,7 @@ use std::path::PathBuf;
 /// results` does: succeeded, truncated, content_filtered, rate_limited,
 /// server_error, client_error, batch_expired, batch_cancelled,
 /// request_timeout or missing. `model` prices every request as that model.
+/// Ctrl-C raises `KeyboardInterrupt`, even on an endless file.
 #[pyfunction]
 #[pyo3(signature = (output, errors = None, input = None, *, model = None))]
 pub fn join_results(
@@ -26,12 +28,12 @@ pub fn join_results(
     if output.is_none() && errors.is_none() {
         return Err(crate::errors::OptionError::new_err("give output or errors (or both)"));
     }
-    let (report, cost) = py.detach(|| {
-        guarded(|| {
-            let report = join_files(output.as_deref(), errors.as_deref(), input.as_deref()).map_err(ReadError::new_err)?;
-            let cost = cost_report(&report, &Catalog::builtin(), &CostOptions { model, ..Default::default() });
-            Ok((report, cost))
-        })
+    let paths = (output, errors, input.clone());
+    let (report, cost) = interruptible(py, move |go| {
+        let (output, errors, input) = paths;
+        let report = join_files_until(output.as_deref(), errors.as_deref(), input.as_deref(), go).map_err(ReadError::new_err)?;
+        let cost = cost_report(&report, &Catalog::builtin(), &CostOptions { model, ..Default::default() });
+        Ok((report, cost))
     })?;
     Ok(ResultsReport { report, cost, input })
 }

@@ -361,3 +361,21 @@ fn the_page_renders_with_the_same_core_functions() {
         }
     }
 }
+
+#[test]
+fn an_apim_audience_that_is_a_policy_expression_is_refused() {
+    // Issue 40, attack 7: text starting with `@(` or `@{` in a policy is a
+    // C# expression API Management evaluates; as the audience it let the
+    // caller choose the audience validate-jwt accepts.
+    for audience in ["@(context.Request.Headers.GetValueOrDefault(\"X-Aud\",\"\"))", "@{return \"x\";}", " @(1)", "@plain"] {
+        let set = format!("audience={audience}");
+        let (code, out, err) = run(&["snippets", "apim", "--set", "counter_key=jwt", "--set", &set]);
+        assert_eq!(code, 1, "{audience}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains("audience") && err.contains("@"), "{err}");
+    }
+    // An ordinary audience (an @ inside is plain text) still renders.
+    let (code, out, err) = run(&["snippets", "apim", "--set", "counter_key=jwt", "--set", "audience=api://gw@contoso"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(String::from_utf8(out).unwrap().contains("<audience>api://gw@contoso</audience>"));
+}

@@ -7,7 +7,7 @@
 
 use super::{merge_parts, owned_range, plan_ranges, range_checker, CheckOptions, Checker, Report, Tiktoken, PLAN_PREFIX_BYTES};
 use crate::facts::Catalog;
-use crate::io::{read_chunks, CHUNK};
+use crate::io::{read_chunks, Go, CHUNK, STOPPED};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -22,6 +22,13 @@ const RANGE_MIN_BYTES: u64 = 4 << 20;
 /// as the name it will be uploaded under; a pipe or a device is read as a
 /// stream.
 pub fn check_file(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize) -> Result<Report, String> {
+    check_file_until(path, options, catalog, jobs, &|| true)
+}
+
+/// [`check_file`], asking `go` before each chunk, on every thread, whether
+/// to go on: once it says no the check stops with [`STOPPED`] (the Python
+/// package's Ctrl-C on an endless file such as `/dev/zero`).
+pub fn check_file_until(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize, go: Go<'_>) -> Result<Report, String> {
     let f = File::open(path).map_err(|e| e.to_string())?;
     let meta = f.metadata().map_err(|e| e.to_string())?;
     if meta.is_dir() {
@@ -29,20 +36,27 @@ pub fn check_file(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: 
     }
     if !meta.is_file() {
         // A pipe or a device: its name is not what will be uploaded.
-        return check_reader(f, options, catalog);
+        return check_reader_until(f, options, catalog, go);
     }
-    let named = CheckOptions { file_name: path.file_name().map(|n| n.to_string_lossy().into_owned()), ..options.clone() };
-    if let Some(report) = check_split(path, &named, catalog, jobs)? {
+    let named = CheckOptions { file_name: path.file_name().map(crate::io::path_name), ..options.clone() };
+    if let Some(report) = split(path, &named, catalog, jobs, go)? {
         return Ok(report);
     }
-    check_reader(f, &named, catalog)
+    check_reader_until(f, &named, catalog, go)
 }
 
 /// Reads in chunks: a 1 GB file never sits in memory whole.
-pub fn check_reader(mut r: impl Read, options: &CheckOptions, catalog: &Catalog) -> Result<Report, String> {
+pub fn check_reader(r: impl Read, options: &CheckOptions, catalog: &Catalog) -> Result<Report, String> {
+    check_reader_until(r, options, catalog, &|| true)
+}
+
+fn check_reader_until(mut r: impl Read, options: &CheckOptions, catalog: &Catalog, go: Go<'_>) -> Result<Report, String> {
     let mut checker = Checker::new(options.clone(), catalog);
     let mut buf = vec![0u8; CHUNK];
     loop {
+        if !go() {
+            return Err(STOPPED.into());
+        }
         match r.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => checker.feed(&buf[..n]),
@@ -56,6 +70,10 @@ pub fn check_reader(mut r: impl Read, options: &CheckOptions, catalog: &Catalog)
 /// The report of `path` checked as `jobs` ranges, `Ok(None)` when it is
 /// small or only a single pass is exact.
 pub fn check_split(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize) -> Result<Option<Report>, String> {
+    split(path, options, catalog, jobs, &|| true)
+}
+
+fn split(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize, go: Go<'_>) -> Result<Option<Report>, String> {
     let mut f = File::open(path).map_err(|e| e.to_string())?;
     let len = f.metadata().map_err(|e| e.to_string())?.len();
     if jobs < 2 || len < SPLIT_MIN_BYTES {
@@ -93,6 +111,9 @@ pub fn check_split(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs:
                     f.seek(SeekFrom::Start(a)).map_err(|e| e.to_string())?;
                     let mut c = range_checker(options.clone(), catalog, Box::new(Tiktoken), a, at);
                     read_chunks(&mut f.take(b - a), path, |chunk| {
+                        if !go() {
+                            return Err(STOPPED.into());
+                        }
                         c.feed(chunk);
                         Ok(())
                     })?;
@@ -121,5 +142,36 @@ fn next_newline(f: &mut File, from: u64) -> Result<Option<u64>, String> {
             return Ok(Some(at + i as u64));
         }
         at += n as u64;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[cfg(unix)]
+    #[test]
+    fn an_endless_device_stops_when_go_says_so() {
+        let asked = AtomicUsize::new(0);
+        let go = || asked.fetch_add(1, Ordering::Relaxed) < 4;
+        let r = check_file_until(Path::new("/dev/zero"), &CheckOptions::default(), &Catalog::builtin(), 2, &go);
+        assert_eq!(r.unwrap_err(), STOPPED);
+    }
+
+    #[test]
+    fn a_file_checked_in_ranges_stops_on_every_thread() {
+        let dir = std::env::temp_dir().join(format!("batchlane-file-go-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("big.jsonl");
+        let line = r#"{"custom_id":"ID","method":"POST","url":"/v1/chat/completions","body":{"model":"m","messages":[{"role":"user","content":"hi"}]}}"#;
+        let text: String =
+            (0..(SPLIT_MIN_BYTES as usize * 2 / line.len())).map(|i| format!("{}\n", line.replace("ID", &i.to_string()))).collect();
+        std::fs::write(&path, text).unwrap();
+        let options = CheckOptions { count_tokens: false, ..CheckOptions::default() };
+        let asked = AtomicUsize::new(0);
+        let go = || asked.fetch_add(1, Ordering::Relaxed) < 2;
+        assert_eq!(check_file_until(&path, &options, &Catalog::builtin(), 4, &go).unwrap_err(), STOPPED);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

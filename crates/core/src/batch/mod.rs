@@ -48,7 +48,7 @@ pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HI
 pub use evidence::{basis as evidence_basis, Evidence};
 pub use explain::{describe, explain, explain_diagnostic, explain_with, is_service_code, Text};
 pub use fast_line::check_line_fast;
-pub use file::{check_file, check_reader, check_split, SPLIT_MIN_BYTES};
+pub use file::{check_file, check_file_until, check_reader, check_split, SPLIT_MIN_BYTES};
 pub use findings::Findings;
 pub use group::{group, Group, GROUP_LINES_KEPT};
 pub use line::{check_line, FileShape, LineRef, Parsed};

@@ -3,24 +3,30 @@
 //! retry lines and build the JSON through here (one builder, one shape).
 
 use super::{CostReport, GroupTable, JobAnalysis, ResultsJoiner, ResultsReport, RetryExtractor, Tile};
-use crate::io::read_file_chunks;
+use crate::io::{read_file_chunks, Go};
 use std::path::Path;
 
 /// Joins the output and error files to the input (each optional), read in
 /// chunks; an error names the file that cannot be read.
 pub fn join_files(output: Option<&Path>, errors: Option<&Path>, input: Option<&Path>) -> Result<ResultsReport, String> {
+    join_files_until(output, errors, input, &|| true)
+}
+
+/// [`join_files`], asking `go` before each chunk whether to go on (an
+/// endless file stops with [`crate::io::STOPPED`] once it says no).
+pub fn join_files_until(output: Option<&Path>, errors: Option<&Path>, input: Option<&Path>, go: Go<'_>) -> Result<ResultsReport, String> {
     let mut joiner = ResultsJoiner::new();
     if let Some(p) = output {
         joiner.feed_output(&[]);
-        read_file_chunks(p, |c| joiner.feed_output(c))?;
+        read_file_chunks(p, go, |c| joiner.feed_output(c))?;
     }
     if let Some(p) = errors {
         joiner.feed_errors(&[]);
-        read_file_chunks(p, |c| joiner.feed_errors(c))?;
+        read_file_chunks(p, go, |c| joiner.feed_errors(c))?;
     }
     if let Some(p) = input {
         joiner.feed_input(&[]);
-        read_file_chunks(p, |c| joiner.feed_input(c))?;
+        read_file_chunks(p, go, |c| joiner.feed_input(c))?;
     }
     Ok(joiner.finish())
 }
@@ -28,9 +34,14 @@ pub fn join_files(output: Option<&Path>, errors: Option<&Path>, input: Option<&P
 /// The retry file's bytes: the original lines of `input` (the file that
 /// was joined) of the retryable requests, cut out in a second pass.
 pub fn retry_file_bytes(report: &ResultsReport, input: &Path) -> Result<Vec<u8>, String> {
+    retry_file_bytes_until(report, input, &|| true)
+}
+
+/// [`retry_file_bytes`], asking `go` before each chunk whether to go on.
+pub fn retry_file_bytes_until(report: &ResultsReport, input: &Path, go: Go<'_>) -> Result<Vec<u8>, String> {
     let mut x = RetryExtractor::new(&report.retry);
     let mut bytes = Vec::new();
-    read_file_chunks(input, |c| bytes.extend(x.feed(c)))?;
+    read_file_chunks(input, go, |c| bytes.extend(x.feed(c)))?;
     x.finish().map_err(|e| format!("cannot build the retry file: {e:?}"))?;
     Ok(bytes)
 }

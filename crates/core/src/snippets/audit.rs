@@ -93,8 +93,9 @@ pub fn is_action_group_id(s: &str) -> bool {
 /// A KQL string literal: double quotes, with `\\`, `"` and control
 /// characters escaped (the inputs are checked first; this is the second wall).
 pub fn kql_str(s: &str) -> String {
-    // Other control characters are dropped.
-    super::code::backslash_quoted(s, |c| c.is_control().then(String::new))
+    // Other control characters, and bidirectional controls (KQL documents no
+    // escape for them), are dropped.
+    super::code::backslash_quoted(s, |c| (c.is_control() || super::code::is_bidi_control(c)).then(String::new))
 }
 
 impl AuditOptions {
@@ -211,7 +212,7 @@ AzureDiagnostics\n\
             }
         }
     });
-    let pretty = |v: &serde_json::Value| serde_json::to_string_pretty(v).unwrap_or_default();
+    let pretty = super::code::json_pretty;
     Ok(AuditRules {
         kql,
         activity_log_alert: pretty(&activity),
@@ -230,6 +231,13 @@ AzureDiagnostics\n\
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kql_str_never_writes_a_bidi_control() {
+        // KQL documents no escape for them (quotes, \t, \n, \\ only): dropped, as control characters are.
+        let s = kql_str("a\u{202e}b\u{2066}c\u{200f}d\u{061c}e\u{1b}f\"");
+        assert_eq!(s, "\"abcdef\\\"\"");
+    }
 
     #[test]
     fn rules_name_the_resource_and_the_identity() {

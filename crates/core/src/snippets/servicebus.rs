@@ -279,5 +279,5 @@ pub fn claim_check_message(input: &ClaimCheckInput, catalog: &Catalog) -> Result
         "model_alias": input.model_alias.trim(),
         "correlation_id": input.correlation_id.trim(),
     });
-    Ok(serde_json::to_string_pretty(&v).unwrap_or_default())
+    Ok(super::code::json_pretty(&v))
 }

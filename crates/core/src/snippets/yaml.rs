@@ -74,6 +74,7 @@ pub fn quote(s: &str) -> String {
 
 fn needs_escape(c: char) -> bool {
     c.is_control()
+        || super::code::is_bidi_control(c)
         || matches!(
             c,
             '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}'

@@ -47,6 +47,7 @@ mod results_domain;
 mod results_job;
 mod retry_passes_batch_check;
 mod servicebus_check;
+mod snippet_bidi;
 mod snippet_code;
 mod snippet_injection;
 mod snippet_submit_run;

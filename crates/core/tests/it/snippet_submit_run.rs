@@ -765,3 +765,57 @@ fn the_api_timeout_is_an_environment_variable_documented_in_the_header() {
         assert!(sh.contains("${SUBMIT_API_TIMEOUT_SECONDS:-3600}"), "default unchanged");
     }
 }
+
+#[test]
+fn a_batch_resumed_by_id_that_fails_token_limit_exceeded_later_is_created_again() {
+    // Issue 40: `--batch-id` replaced the state with the id alone, so the
+    // delayed quota failure of the resumed batch crashed the Python script
+    // (KeyError: 'attempt', exit 1) and it never created again.
+    let first = first_backoff();
+    for (dialect, shell) in every_script() {
+        // Run 1 creates batch_1 (a delayed quota failure), then every poll fails: exit 75.
+        let faults = json!([{"method": "GET", "path": "/batches/", "times": 10, "mode": "503"}]);
+        let config = json!({"statuses": ["in_progress", "completed"], "quota_failures": 1, "faults": faults});
+        let w = World::new(&format!("batch-id-quota-{dialect:?}-{shell}"), config, INPUT);
+        let o = options(dialect);
+        let gave_up = w.run(&o, shell, &[]);
+        assert_eq!(gave_up.code, Some(75), "{dialect:?} shell={shell}\n{}", gave_up.show());
+        // Resumed elsewhere, by its id alone: no state file.
+        std::fs::remove_file(w.dir.join("batch.jsonl.batch.json")).unwrap();
+        let r = w.run(&o, shell, &["--batch-id", "batch_1"]);
+        let what = format!("{dialect:?} shell={shell}\n{}", r.show());
+        assert_eq!(r.code, Some(0), "{what}");
+        assert!(!r.stderr.contains("Traceback"), "{what}");
+        assert_eq!(r.creates(), 2, "batch_1 (run 1), then batch_2 after the quota failure\n{what}");
+        assert!(r.sleep_seconds().contains(&first), "the quota backoff starts at the catalog's first wait\n{what}");
+        let creates: Vec<&Value> =
+            r.requests.iter().filter(|q| q["method"] == "POST" && q["path"].as_str().unwrap().ends_with("/batches")).collect();
+        assert_eq!(creates[1]["json"]["input_file_id"], "file-in-1", "the resumed batch's input file\n{what}");
+        assert_eq!(r.copied(), ["batch_2/output.jsonl", "batch_2/errors.jsonl", "batch_2/joined.jsonl"], "{what}");
+        let state = w.state();
+        assert_eq!((state["batch_id"].as_str(), state["input_file_id"].as_str()), (Some("batch_2"), Some("file-in-1")), "{what}");
+        assert_eq!(state["attempt"], 2, "{what}");
+    }
+}
+
+#[test]
+fn an_outage_that_starts_before_the_upload_ends_like_one_at_poll() {
+    // Issue 40: the upload ran outside the script's `try`: after the waits
+    // the Python script died with a traceback (exit 1), not the documented 75.
+    for (dialect, shell) in every_script() {
+        let faults = json!([{"method": "POST", "path_end": "/files", "times": 10, "mode": "503"}]);
+        let w = World::new(&format!("upload-outage-{dialect:?}-{shell}"), json!({"statuses": ["completed"], "faults": faults}), INPUT);
+        let o = options(dialect);
+        let r = w.run(&o, shell, &[]);
+        let what = format!("{dialect:?} shell={shell}\n{}", r.show());
+        assert_eq!(r.code, Some(75), "{what}");
+        assert!(!r.stderr.contains("Traceback"), "{what}");
+        assert!(r.stderr.contains("service unreachable") && r.stderr.contains("run again"), "{what}");
+        assert_eq!(r.creates(), 0, "{what}");
+        // The service is back: a re-run submits.
+        let again = w.run(&o, shell, &[]);
+        let what = format!("{dialect:?} shell={shell}\n{}", again.show());
+        assert_eq!(again.code, Some(0), "{what}");
+        assert_eq!(again.creates(), 1, "{what}");
+    }
+}

@@ -387,6 +387,22 @@ fn sigterm_mid_call_finishes_in_flight_work_loses_nothing_and_exits_0() {
     }
 }
 
+#[test]
+fn an_idle_worker_ends_promptly_on_sigterm() {
+    // Issue 40: the idle receive (RECEIVE_WAIT_SECONDS) was not interrupted,
+    // so an idle worker exited up to that long after SIGTERM.
+    let (messages, blobs) = docs(&[]);
+    let start = Instant::now();
+    let run = run_worker("idle-sigterm", &options(), json!({"messages": messages, "blobs": blobs, "idle_sigterm": true}));
+    let took = start.elapsed();
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.of("sigterm_sent").len(), 1, "{}", run.stderr);
+    assert!(run.of("idle_receive_ended").is_empty(), "the receive waited its whole time: {:?}\n{}", run.events, run.stderr);
+    assert_eq!(run.of("idle_receive_cancelled").len(), 1, "{:?}", run.events);
+    assert!(took < Duration::from_secs(15), "{took:?} from start to exit\n{}", run.stderr);
+    run.log_line("SIGTERM");
+}
+
 /// The worker exits with this status when its configuration is wrong.
 const MISCONFIGURED: Option<i32> = Some(78);
 

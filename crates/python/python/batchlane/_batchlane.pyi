@@ -140,7 +140,7 @@ def check_file(
     facts: Optional[Mapping[str, float]] = None,
     jobs: Optional[int] = None,
 ) -> Report:
-    """Check a batch input file as the Batch API would (streamed, GIL released)."""
+    """Check a batch input file as the Batch API would (streamed, GIL released; Ctrl-C raises KeyboardInterrupt)."""
 
 def check_lines(
     lines: Iterable[Union[str, bytes]],
@@ -154,7 +154,10 @@ def check_lines(
     facts: Optional[Mapping[str, float]] = None,
     file_name: Optional[str] = None,
 ) -> Report:
-    """Check JSONL lines not on disk yet (a missing final newline is added)."""
+    """Check JSONL lines not on disk yet (a missing final newline is added).
+
+    A single str or bytes is a TypeError (pass text.splitlines()); Ctrl-C
+    raises KeyboardInterrupt between batches of lines."""
 
 def count_tokens(text: str, encoding: Literal["o200k_base", "cl100k_base"] = "o200k_base") -> int:
     """Tokens of ``text``: ``len(tiktoken.get_encoding(encoding).encode_ordinary(text))``."""
@@ -166,7 +169,7 @@ def join_results(
     *,
     model: Optional[str] = None,
 ) -> ResultsReport:
-    """Join output and error files to the input on custom_id and classify every request."""
+    """Join output and error files to the input on custom_id and classify every request (Ctrl-C raises KeyboardInterrupt)."""
 
 def quota(
     model: str,

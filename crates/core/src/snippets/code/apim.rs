@@ -53,6 +53,19 @@ impl Default for ApimOptions {
     }
 }
 
+/// Text API Management would run rather than read: "Unless the policy
+/// reference specifies otherwise, expressions can be used as attribute
+/// values or text values in any API Management policy", an expression being
+/// `@(…)` or `@{…}` (policy expressions reference,
+/// https://learn.microsoft.com/azure/api-management/api-management-policy-expressions,
+/// as of 2026-12). The reference documents no escape that makes such text
+/// literal, so a user value written into the policy that starts with `@` is
+/// refused (every `@`, not only `@(`/`@{`: a value an operator meant as a
+/// literal never starts with one, and the rule is then plain to state).
+fn is_policy_expression(s: &str) -> bool {
+    s.trim_start().starts_with('@')
+}
+
 fn token_like(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
 }
@@ -80,6 +93,12 @@ impl ApimOptions {
             }
             if self.audience.trim().is_empty() || self.audience.chars().any(char::is_control) {
                 e.push(FormError::new("audience", "The audience is required (one line).", "audience는 필수입니다 (한 줄)."));
+            } else if is_policy_expression(&self.audience) {
+                e.push(FormError::new(
+                    "audience",
+                    "The audience can't start with '@': API Management runs text that starts with @( or @{ as a policy expression (C# code), so the caller could choose the audience validate-jwt accepts.",
+                    "audience는 '@'로 시작할 수 없습니다: API Management는 @( 또는 @{로 시작하는 텍스트를 정책 식(C# 코드)으로 실행하므로, 호출자가 validate-jwt가 받아들이는 audience를 고를 수 있게 됩니다.",
+                ));
             }
         }
         for (f, v) in names {
@@ -224,5 +243,20 @@ mod tests {
         };
         let fields: Vec<String> = apim_policy_xml(&jwt).unwrap_err().into_iter().map(|e| e.field).collect();
         assert_eq!(fields, ["openid_config_url", "audience", "caller_claim"]);
+    }
+
+    #[test]
+    fn an_audience_that_starts_with_at_is_refused_not_evaluated() {
+        // Issue 40, attack 7: `<audience>@(…)</audience>` is a policy
+        // expression API Management runs; the reference documents no way
+        // to write such text literally, so the form refuses it.
+        for audience in ["@(context.Request.Headers.GetValueOrDefault(\"X-Aud\", \"\"))", "@{ return \"x\"; }", "  @(1)", "@x"] {
+            let o = ApimOptions { counter_key: CounterKey::JwtClaim, audience: audience.into(), ..ApimOptions::default() };
+            let e = apim_policy_xml(&o).unwrap_err();
+            assert_eq!(e.iter().map(|e| e.field.as_str()).collect::<Vec<_>>(), ["audience"], "{audience}");
+            assert!(e[0].reason.en.contains('@') && e[0].reason.ko.contains('@'));
+        }
+        let o = ApimOptions { counter_key: CounterKey::JwtClaim, audience: "api://gw@contoso".into(), ..ApimOptions::default() };
+        assert!(apim_policy_xml(&o).unwrap().contains("<audience>api://gw@contoso</audience>"));
     }
 }

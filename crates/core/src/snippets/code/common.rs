@@ -38,18 +38,31 @@ pub(crate) fn backslash_quoted(s: &str, escape: impl Fn(char) -> Option<String>)
     out
 }
 
+/// The bidirectional control characters (Unicode UAX #9, table 1): the
+/// embeddings and overrides U+202A–U+202E, the isolates U+2066–U+2069 and
+/// the marks U+200E, U+200F and U+061C. In source they reorder what a
+/// reviewer sees (CVE-2021-42574, "Trojan Source"), so every generator
+/// writes them escaped (or, where the language has no escape, never).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
+}
+
 /// Control characters, line and paragraph separators, and invisible format
-/// characters (zero-width, bidirectional overrides, the BOM): escaped in
+/// characters (zero-width, bidirectional controls, the BOM): escaped in
 /// Python literals so that the source shows what the string holds.
 fn needs_escape(c: char) -> bool {
     c.is_control()
-        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}')
+        || is_bidi_control(c)
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{206f}')
 }
 
-/// A POSIX shell word in single quotes; a `'` becomes `'\''`. Inside single
+/// A shell word in single quotes; a `'` becomes `'\''`. Inside single
 /// quotes nothing is special (`$`, backticks, `\\`, newlines), so the word
 /// is the text itself. A shell word cannot hold NUL: NULs are left out (the
-/// generators refuse control characters before quoting).
+/// generators refuse control characters before quoting). A bidirectional
+/// control is written as its UTF-8 bytes in a `$'\NNN'` word joined to the
+/// rest (`'a'$'\342\200\256''b'`: bash, ksh, zsh and POSIX.1-2024 shells),
+/// so the script shows it instead of being reordered by it.
 pub fn sh_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('\'');
@@ -57,6 +70,13 @@ pub fn sh_quote(s: &str) -> String {
         match c {
             '\'' => out.push_str("'\\''"),
             '\0' => {}
+            c if is_bidi_control(c) => {
+                out.push_str("'$'");
+                for b in c.encode_utf8(&mut [0; 4]).bytes() {
+                    out.push_str(&format!("\\{b:03o}"));
+                }
+                out.push_str("''");
+            }
             c => out.push(c),
         }
     }
@@ -66,7 +86,9 @@ pub fn sh_quote(s: &str) -> String {
 
 /// Text for an XML attribute value in double quotes: `&<>"'` as entities,
 /// tab, CR and LF as character references (an attribute would fold them to
-/// spaces), and characters XML 1.0 cannot hold at all as U+FFFD.
+/// spaces), bidirectional controls as character references (a parser reads
+/// them back; the file shows them), and characters XML 1.0 cannot hold at
+/// all as U+FFFD.
 pub fn xml_attr(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -79,6 +101,7 @@ pub fn xml_attr(s: &str) -> String {
             '\n' => out.push_str("&#10;"),
             '\r' => out.push_str("&#13;"),
             '\t' => out.push_str("&#9;"),
+            c if is_bidi_control(c) => out.push_str(&format!("&#x{:X};", c as u32)),
             c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
             c => out.push(c),
         }
@@ -109,6 +132,25 @@ pub fn fill(template: &str, pairs: &[(&str, String)]) -> String {
         }
     }
     out.push_str(rest);
+    out
+}
+
+/// Pretty JSON with every bidirectional control written as `\uXXXX`
+/// (serde_json writes them raw). Outside a string JSON cannot hold one, so
+/// replacing each one in the text escapes it inside its string.
+pub(crate) fn json_pretty(v: &serde_json::Value) -> String {
+    let text = serde_json::to_string_pretty(v).unwrap_or_default();
+    if !text.chars().any(is_bidi_control) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_bidi_control(c) {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
     out
 }
 

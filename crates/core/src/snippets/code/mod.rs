@@ -8,7 +8,7 @@ mod submit;
 mod worker;
 
 pub use apim::{apim_policy_xml, ApimOptions, CounterKey};
-pub(crate) use common::{backslash_quoted, fill, is_https_url};
+pub(crate) use common::{backslash_quoted, fill, is_bidi_control, is_https_url, json_pretty};
 pub use common::{py_str, sh_quote};
 pub(crate) use submit::check_addresses;
 pub use submit::{check_expiry, submit_curl, submit_python, Dialect, SubmitOptions, AZURE_BATCH_API_VERSION};

@@ -26,6 +26,28 @@ use crate::snippets::text::{FormError, Text};
 pub const AZURE_BATCH_API_VERSION: &str = "2025-03-01-preview";
 
 const PYTHON: &str = include_str!("submit.py.tmpl");
+
+/// The scripts' own backoff over outages (5xx, 429, resets, timeouts): this
+/// many tries, the first wait, doubling to at most the last. Not a vendor
+/// figure: how long the scripts ride out an outage before exit 75.
+const TRANSIENT_TRIES: u64 = 10;
+const TRANSIENT_FIRST_DELAY: u64 = 15;
+const TRANSIENT_MAX_DELAY: u64 = 900;
+
+/// What the scripts' header comment says of that backoff, computed from the
+/// same constants (a wait after every failed try but the last).
+fn transient_comment() -> String {
+    let (mut delay, mut total) = (TRANSIENT_FIRST_DELAY, 0u64);
+    for _ in 1..TRANSIENT_TRIES {
+        total = total.saturating_add(delay);
+        delay = delay.saturating_mul(2).min(TRANSIENT_MAX_DELAY);
+    }
+    format!(
+        "{TRANSIENT_TRIES} tries, waiting {TRANSIENT_FIRST_DELAY} s, doubling to {TRANSIENT_MAX_DELAY} s: {} min {} s of waits in all",
+        total / 60,
+        total % 60
+    )
+}
 const SHELL: &str = include_str!("submit.sh.tmpl");
 
 /// The one dialect of the workspace (the batch check's).
@@ -190,6 +212,10 @@ impl SubmitOptions {
             ("MAX_ATTEMPTS", prose_number(catalog.require(Kind::FailFastMaxAttempts, "azure")).replace(',', "")),
             ("OWNED_ACCOUNT_URL", quote(self.owned_account_url.trim())),
             ("OWNED_CONTAINER", quote(self.owned_container.trim())),
+            ("TRANSIENT_TRIES", TRANSIENT_TRIES.to_string()),
+            ("TRANSIENT_FIRST_DELAY", TRANSIENT_FIRST_DELAY.to_string()),
+            ("TRANSIENT_MAX_DELAY", TRANSIENT_MAX_DELAY.to_string()),
+            ("TRANSIENT_COMMENT", transient_comment()),
         ]
     }
 }
@@ -241,4 +267,41 @@ pub fn submit_curl(o: &SubmitOptions, catalog: &Catalog) -> Result<String, Vec<F
     pairs.push(("EXPIRES_FORM", expires.to_string()));
     pairs.push(("NEEDS", ", az (Azure CLI)".to_string()));
     Ok(fill(SHELL, &pairs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value of `NAME = N` (Python) or `NAME=N` (bash) in a script.
+    fn constant(script: &str, name: &str) -> u64 {
+        let line = script.lines().find(|l| l.starts_with(name) && l[name.len()..].trim_start().starts_with('=')).expect(name);
+        line.split('=').nth(1).unwrap().split('#').next().unwrap().trim().parse().expect(line)
+    }
+
+    #[test]
+    fn the_outage_comment_states_the_waits_the_constants_make() {
+        // Issue 40: the comment said "about 1.5 h"; the waits sum to about 61 min.
+        let c = Catalog::builtin();
+        for dialect in [Dialect::Azure, Dialect::OpenAi] {
+            let o = SubmitOptions::new(dialect, &c);
+            for script in [submit_python(&o, &c).unwrap(), submit_curl(&o, &c).unwrap()] {
+                let (tries, first, max) = (
+                    constant(&script, "TRANSIENT_TRIES"),
+                    constant(&script, "TRANSIENT_FIRST_DELAY"),
+                    constant(&script, "TRANSIENT_MAX_DELAY"),
+                );
+                // A wait after every failed try but the last.
+                let (mut delay, mut total) = (first, 0);
+                for _ in 1..tries {
+                    total += delay;
+                    delay = (delay * 2).min(max);
+                }
+                let comment = script.lines().find(|l| l.starts_with("# Outages")).expect("the outage comment");
+                let said =
+                    format!("{tries} tries, waiting {first} s, doubling to {max} s: {} min {} s of waits in all", total / 60, total % 60);
+                assert!(comment.contains(&said), "{comment}\nwants: {said}");
+            }
+        }
+    }
 }
