@@ -51,5 +51,6 @@ mod snippets_share;
 mod test_layout;
 mod tier_import;
 mod traffic;
+mod traffic_bounds;
 mod yaml_quoting;
 mod zip_archive;
