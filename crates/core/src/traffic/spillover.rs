@@ -248,7 +248,9 @@ pub fn plan(model: &str, scope: Scope, deployments: &[&Deployment], pricing: Ptu
     // Every allowed size from the minimum to the peak-sized count (at most
     // MAX_EVALUATED of them, evenly spaced, beyond that).
     let step = step.max(1.0);
-    let sizes = ((peak_n - min) / step).floor().max(0.0) as u64 + 1;
+    // An absurd figure (a `--fact` of 1e308) makes the count infinite: the
+    // cast saturates, and so does the count.
+    let sizes = (((peak_n - min) / step).floor().max(0.0) as u64).saturating_add(1);
     let stride = sizes.div_ceil(MAX_EVALUATED).max(1);
     let mut counts = vec![0.0];
     counts.extend((0..sizes).step_by(stride as usize).map(|i| min + i as f64 * step));
