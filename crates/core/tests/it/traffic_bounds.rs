@@ -228,3 +228,59 @@ impl std::io::Read for Repeat {
         Ok(buf.len())
     }
 }
+
+/// `bytes` in reads of 1 to 7 bytes: a byte order mark, a character, a
+/// number or a line cut anywhere.
+struct Dribble<'a>(&'a [u8], usize);
+
+impl std::io::Read for Dribble<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = (self.1 % 7 + 1).min(buf.len()).min(self.0.len());
+        self.1 += 1;
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+/// Streamed in reads of a few bytes, with or without a byte order mark,
+/// every fixture gives the analysis it gives read whole.
+#[test]
+fn every_layout_streamed_in_short_reads_gives_the_same_analysis() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/traffic");
+    for name in ["metrics-list.json", "azuremetrics.csv", "azuremetrics.json", "azuremetrics-tables.json", "plain.csv"] {
+        let file = std::fs::read(format!("{dir}/{name}")).unwrap();
+        let bytes = file.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&file).to_vec();
+        let whole = ok(&[(name, &file)]).to_json();
+        let mut bom = b"\xEF\xBB\xBF".to_vec();
+        bom.extend_from_slice(&bytes);
+        for body in [&bytes, &bom] {
+            let mut i = Importer::new();
+            i.read(name, &mut Dribble(body, 0), &mut |_| {}).unwrap_or_else(|e| panic!("{}", e.display()));
+            assert_eq!(i.bytes_read(), body.len() as u64);
+            let (store, files, notices) = i.finish();
+            let r = batchlane_core::traffic::analyze_store(&store, files, notices, &TrafficOptions::default(), &Catalog::builtin());
+            assert_eq!(r.to_json(), whole, "{name}");
+        }
+    }
+}
+
+/// Azure writes `interval` before `value`, and a metric's name and a
+/// timeseries' dimensions before its points; in any other order the
+/// points are held (typed) until they can be placed, with the same result.
+#[test]
+fn rest_fields_in_any_order_give_the_same_analysis() {
+    let point = r#"{"timeStamp": "2026-11-02T09:00:00Z", "total": 50}, {"timeStamp": "2026-11-02T09:05:00Z", "total": 10}"#;
+    let dims = r#"[{"name": {"value": "ModelDeploymentName"}, "value": "chat"}, {"name": {"value": "StatusCode"}, "value": "429"}, {"name": {"value": "ModelVersion"}, "value": "2024-08-06"}]"#;
+    let usual = format!(
+        r#"{{"interval": "PT5M", "value": [{{"id": "/x/accounts/acct", "name": {{"value": "AzureOpenAIRequests"}}, "timeseries": [{{"metadatavalues": {dims}, "data": [{point}]}}]}}]}}"#
+    );
+    let reversed = format!(
+        r#"{{"value": [{{"timeseries": [{{"data": [{point}], "metadatavalues": {dims}}}], "name": {{"value": "AzureOpenAIRequests"}}, "id": "/x/accounts/acct"}}], "interval": "PT5M"}}"#
+    );
+    let a = ok(&[("usual.json", usual.as_bytes())]);
+    let b = ok(&[("reversed.json", reversed.as_bytes())]);
+    assert_eq!(a.deployments[0].minutes, 10);
+    assert_eq!(a.deployments[0].requests_429, 60.0);
+    assert_eq!(a.to_json()["deployments"], b.to_json()["deployments"]);
+}
