@@ -121,11 +121,9 @@ pub(crate) fn read(
             break;
         }
     }
-    if failed.get() {
-        drop(on_line);
-        return result;
+    if !failed.get() {
+        splitter.finish_lines(&mut on_line);
     }
-    splitter.finish_lines(&mut on_line);
     result
 }
 
