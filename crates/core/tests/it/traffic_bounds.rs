@@ -284,3 +284,26 @@ fn rest_fields_in_any_order_give_the_same_analysis() {
     assert_eq!(a.deployments[0].requests_429, 60.0);
     assert_eq!(a.to_json()["deployments"], b.to_json()["deployments"]);
 }
+
+/// The order Azure does not write (the interval after the metrics, points
+/// before their dimensions) holds points as 32-byte values until they can
+/// be placed: memory stays within 8× the file.
+#[test]
+fn rest_points_held_for_their_context_stay_within_eight_times_the_file() {
+    let mut s = String::from("{\"value\": [{\"name\": {\"value\": \"ProcessedPromptTokens\"}, \"timeseries\": [");
+    for i in 0..20_000 {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str(&format!(
+            "{{\"data\": [{{\"timeStamp\": \"2026-11-02T09:{:02}:00Z\", \"total\": 1}}], \"metadatavalues\": [{{\"name\": {{\"value\": \"ModelDeploymentName\"}}, \"value\": \"c\"}}]}}",
+            i % 60
+        ));
+    }
+    s.push_str("]}], \"interval\": \"PT1M\"}");
+    let (r, peak, _) = measure(|| ok(&[("late.json", s.as_bytes())]));
+    println!("late.json: {:.1} MB read, peak {:.2} MB", s.len() as f64 / MB as f64, peak as f64 / MB as f64);
+    assert_eq!(r.deployments[0].minutes, 60);
+    assert_eq!(r.files[0].points, 20_000);
+    assert!(peak < 8 * s.len(), "peak {peak} for {} bytes", s.len());
+}
