@@ -156,3 +156,71 @@ pub fn lint_input(u: &mut Unstructured, catalog: &Catalog) -> Result<LintInput> 
     };
     Ok(LintInput { form, cluster })
 }
+
+/// A reader that hands over `bytes` in short reads of sizes taken from
+/// `sizes` (1 to 256 bytes each, cycling), so the importers see every split:
+/// a byte order mark, a character, a number or a line cut between reads.
+pub struct ShortReads<'a> {
+    bytes: &'a [u8],
+    sizes: &'a [u8],
+    at: usize,
+    turn: usize,
+}
+
+impl<'a> ShortReads<'a> {
+    pub fn new(bytes: &'a [u8], sizes: &'a [u8]) -> Self {
+        ShortReads { bytes, sizes, at: 0, turn: 0 }
+    }
+}
+
+impl std::io::Read for ShortReads<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let size = self.sizes.get(self.turn % self.sizes.len().max(1)).map_or(usize::MAX, |s| usize::from(*s) + 1);
+        self.turn = self.turn.wrapping_add(1);
+        let n = size.min(buf.len()).min(self.bytes.len() - self.at);
+        buf[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// Runs one traffic import of `body` in the given layout (a prefix makes a
+/// body of another layout this one: a CSV header, `[` or `{"value":`), read
+/// in short reads, then the analysis; checks the bounds the report promises.
+/// Never a panic.
+pub fn traffic_import(layout: batchlane_core::traffic::Layout, data: &[u8]) {
+    use batchlane_core::traffic::{analyze_store, detect, Importer, Layout, TrafficOptions, MAX_CELLS, MAX_VERSIONS};
+    let (sizes, body) = data.split_at(data.len().min(4));
+    let prefix: &[u8] = match layout {
+        Layout::PlainCsv => b"timestamp,deployment,model,model_version,requests,status,prompt_tokens,cached_tokens,completion_tokens,spillover,ttft_ms,tbt_ms,latency_ms\n",
+        Layout::AzureMetricsCsv => b"TimeGenerated,MetricName,Total,Count,Maximum,Minimum,Average,TimeGrain,ModelDeploymentName,ModelName,ModelVersion,StatusCode,IsSpillover\n",
+        Layout::AzureMetricsJson => b"[",
+        Layout::MetricsList => b"{\"value\":",
+    };
+    let mut input = Vec::with_capacity(prefix.len() + body.len());
+    if detect("f", body).ok() != Some(layout) {
+        input.extend_from_slice(prefix);
+    }
+    input.extend_from_slice(body);
+    let mut importer = Importer::new();
+    let mut said = 0u64;
+    let read = importer.read("f", &mut ShortReads::new(&input, sizes), &mut |done| {
+        assert!(done >= said && done <= input.len() as u64, "progress {done} after {said} of {}", input.len());
+        said = done;
+    });
+    assert!(importer.bytes_read() <= input.len() as u64);
+    if read.is_err() {
+        return;
+    }
+    assert_eq!(importer.bytes_read(), input.len() as u64, "a file read whole");
+    let (store, files, notices) = importer.finish();
+    assert!(store.cells() <= MAX_CELLS);
+    let report = analyze_store(&store, files, notices, &TrafficOptions::default(), &batchlane_core::facts::Catalog::builtin());
+    for d in &report.deployments {
+        assert!(d.model_versions.len() <= MAX_VERSIONS);
+    }
+    for p in &report.ptu {
+        assert!(p.minutes as usize <= store.cells().max(1), "a plan of {} minutes over {} cells", p.minutes, store.cells());
+    }
+    let _ = report.to_json();
+}

@@ -2,7 +2,7 @@
 //! progress at most every [`PROGRESS_EVERY_MS`].
 
 use super::poster::Poster;
-use super::reader::{jsonl_blob, OutFiles, Reader};
+use super::reader::{jsonl_blob, OutFiles, Reader, SyncRead};
 use super::tables::FetchedTiktoken;
 use batchlane_core::batch::{
     merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenPass, TokenizerProvider,
@@ -267,29 +267,22 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             if files.len() != blobs.len() {
                 return Err(format!("{} files named, {} attached", files.len(), blobs.len()));
             }
-            // Reading is the first half of the bar, the analysis the second.
-            let total: u64 = blobs.iter().map(|b| b.size() as u64).sum();
-            let mut t = Ticker::new(out, total.saturating_mul(2));
-            let mut read: Vec<(String, Vec<u8>)> = Vec::with_capacity(files.len());
-            let mut done = 0u64;
+            // Each file is streamed into the store (never held whole), its
+            // bytes counted against the file's and the run's budget
+            // whatever size it claims; the bar follows the bytes read.
+            let total: u64 = blobs.iter().map(|b| b.size() as u64).fold(0, u64::saturating_add);
+            let mut t = Ticker::new(out, total);
+            let mut importer = batchlane_core::traffic::Importer::new();
             for (name, blob) in files.into_iter().zip(blobs) {
-                let reader = Reader::new(blob)?;
-                let mut bytes = Vec::with_capacity(usize::try_from(reader.len).unwrap_or(0));
-                reader
-                    .each(0, reader.len, |chunk| {
-                        bytes.extend_from_slice(chunk);
-                        done += chunk.len() as u64;
-                        t.tick(done, 0);
-                        true
-                    })
-                    .await?;
-                read.push((name, bytes));
+                let mut input = SyncRead::new(Reader::new(blob)?);
+                if let Err(error) = importer.read(&name, &mut input, &mut |done| t.tick(done.min(total), 0)) {
+                    out.post(&Response::TrafficFailed { error }, &[]);
+                    return Ok(());
+                }
             }
-            let refs: Vec<(String, &[u8])> = read.iter().map(|(n, b)| (n.clone(), b.as_slice())).collect();
-            match batchlane_core::traffic::run(&refs, &options, &catalog, &mut |d, _| t.tick(total.saturating_add(d), 0)) {
-                Ok(report) => out.post(&Response::Traffic { report: Box::new(report) }, &[]),
-                Err(error) => out.post(&Response::TrafficFailed { error }, &[]),
-            }
+            let (store, summaries, notices) = importer.finish();
+            let report = batchlane_core::traffic::analyze_store(&store, summaries, notices, &options, &catalog);
+            out.post(&Response::Traffic { report: Box::new(report) }, &[]);
         }
     }
     Ok(())

@@ -73,6 +73,46 @@ impl Reader {
     }
 }
 
+/// A file read synchronously in pieces of [`READ_BYTES`] (`FileReaderSync`,
+/// workers only), for a parser that pulls its bytes (`io::Read`): the
+/// traffic importers stream JSON through serde, which cannot wait on a
+/// promise. Never more than one piece is held.
+pub struct SyncRead {
+    reader: Reader,
+    at: u64,
+    piece: Vec<u8>,
+    used: usize,
+}
+
+impl SyncRead {
+    pub fn new(reader: Reader) -> Self {
+        SyncRead { reader, at: 0, piece: Vec::new(), used: 0 }
+    }
+}
+
+impl std::io::Read for SyncRead {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.used == self.piece.len() {
+            if self.at >= self.reader.len || buf.is_empty() {
+                return Ok(0);
+            }
+            let end = self.at.saturating_add(u64::from(READ_BYTES)).min(self.reader.len);
+            self.piece = self.reader.read(self.at, end).map_err(std::io::Error::other)?;
+            self.used = 0;
+            // A blob that gives nothing where it claimed bytes has ended.
+            if self.piece.is_empty() {
+                self.at = self.reader.len;
+                return Ok(0);
+            }
+            self.at = self.at.saturating_add(self.piece.len() as u64);
+        }
+        let n = (self.piece.len() - self.used).min(buf.len());
+        buf[..n].copy_from_slice(&self.piece[self.used..self.used + n]);
+        self.used += n;
+        Ok(n)
+    }
+}
+
 /// A JSONL Blob of byte chunks.
 pub fn jsonl_blob(parts: &js_sys::Array) -> Result<Blob, String> {
     let bag = web_sys::BlobPropertyBag::new();

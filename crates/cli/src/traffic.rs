@@ -10,8 +10,10 @@
 
 use crate::escape::Text;
 use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
-use batchlane_core::format::{format_count, format_percent, format_usd};
-use batchlane_core::traffic::{format_minute, parse_limit, run as analyse, Binds, LimitSource, PtuPricing, TrafficOptions, TrafficReport};
+use batchlane_core::format::{format_count, format_number, format_percent, format_usd};
+use batchlane_core::traffic::{
+    analyze_store, format_minute, parse_limit, Binds, Importer, LimitSource, PtuPricing, TrafficOptions, TrafficReport,
+};
 use std::io::Write;
 
 const HELP: &str = "batchlane traffic FILE... [options]
@@ -115,6 +117,19 @@ fn binds_word(b: Binds) -> &'static str {
     }
 }
 
+/// Figures at or above this are written in scientific notation (a `--fact`
+/// may be absurd: 1e308 would be 309 digits).
+const PLAIN_BELOW: f64 = 1e15;
+
+/// `x` through `plain`, or as `1.00e308` when it is too large to read.
+fn figure(x: f64, plain: impl Fn(f64) -> String) -> String {
+    if x.is_finite() && x.abs() >= PLAIN_BELOW {
+        format!("{x:.2e}")
+    } else {
+        plain(x)
+    }
+}
+
 /// The report as text.
 fn to_text(r: &TrafficReport) -> String {
     let mut s = String::new();
@@ -178,6 +193,14 @@ fn to_text(r: &TrafficReport) -> String {
         for v in &d.model_versions {
             s += &format!("  version      {} from {} to {}\n", Text(&v.version), format_minute(v.from), format_minute(v.to));
         }
+        if d.more_versions > 0 {
+            let at_least = if d.more_versions_exact { "" } else { "at least " };
+            s += &format!(
+                "  version      … and {at_least}{} more (the first {} seen are listed)\n",
+                format_count(d.more_versions as f64),
+                d.model_versions.len()
+            );
+        }
     }
     for p in &r.ptu {
         s += &format!(
@@ -185,15 +208,27 @@ fn to_text(r: &TrafficReport) -> String {
             Text(&p.model),
             p.scope,
             p.pricing.code(),
-            format_count(p.input_tpm_per_ptu),
-            p.output_weight
+            figure(p.input_tpm_per_ptu, format_count),
+            figure(p.output_weight, |w| format_number(w, 2))
         );
-        s += &format!("  all pay-as-you-go   {} a month\n", format_usd(p.payg.monthly_usd));
-        s += &format!("  peak-sized          {} PTU, {} a month\n", format_count(p.peak_sized.ptu), format_usd(p.peak_sized.monthly_usd));
+        let spans = p.windows.iter().map(|w| (w.from, w.to)).collect::<std::collections::BTreeSet<_>>().len();
+        s += &format!(
+            "  window              {} to {}, {} minutes{} (figures scaled to 30 days)\n",
+            format_minute(p.from),
+            format_minute(p.to),
+            format_count(p.minutes as f64),
+            if spans > 1 { ": its deployments' own windows, not the time between them" } else { "" }
+        );
+        s += &format!("  all pay-as-you-go   {} a month\n", figure(p.payg.monthly_usd, format_usd));
+        s += &format!(
+            "  peak-sized          {} PTU, {} a month\n",
+            figure(p.peak_sized.ptu, format_count),
+            figure(p.peak_sized.monthly_usd, format_usd)
+        );
         s += &format!(
             "  cheapest            {} PTU, {} a month, {} of the demand spills\n",
-            format_count(p.best.ptu),
-            format_usd(p.best.monthly_usd),
+            figure(p.best.ptu, format_count),
+            figure(p.best.monthly_usd, format_usd),
             format_percent(p.best.spilled_share)
         );
         if !p.cached_known {
@@ -215,39 +250,26 @@ pub fn run(args: &[std::ffi::OsString], out: &mut dyn Write, err: &mut dyn Write
         Ok(a) => a,
         Err(code) => return code,
     };
-    let mut contents = Vec::with_capacity(a.files.len());
+    // Each file is read as a stream, its bytes counted against the file's
+    // and the run's budget (a pipe or `/dev/zero` claims no size).
+    let mut importer = Importer::new();
     for path in &a.files {
         // Named escaped (`caf\xe9.csv`) in messages and in the report.
         let f = &crate::escape::os(path.as_os_str());
-        match std::fs::metadata(path) {
-            Ok(m) if m.len() > batchlane_core::traffic::MAX_FILE_BYTES as u64 => {
-                let _ = writeln!(
-                    err,
-                    "batchlane traffic: {}: {} bytes; at most {} are read",
-                    Text(f),
-                    m.len(),
-                    batchlane_core::traffic::MAX_FILE_BYTES
-                );
-                return 2;
-            }
-            _ => {}
-        }
-        match std::fs::read(path) {
-            Ok(b) => contents.push((f.clone(), b)),
+        let mut file = match std::fs::File::open(path) {
+            Ok(file) => file,
             Err(e) => {
                 let _ = writeln!(err, "batchlane traffic: {}: {e}", Text(f));
                 return 2;
             }
-        }
-    }
-    let files: Vec<(String, &[u8])> = contents.iter().map(|(n, b)| (n.clone(), b.as_slice())).collect();
-    let report = match analyse(&files, &a.options, &a.catalog, &mut |_, _| {}) {
-        Ok(r) => r,
-        Err(e) => {
+        };
+        if let Err(e) = importer.read(f, &mut file, &mut |_| {}) {
             let _ = writeln!(err, "batchlane traffic: {}", Text(&e.display()));
             return 2;
         }
-    };
+    }
+    let (store, files, notices) = importer.finish();
+    let report = analyze_store(&store, files, notices, &a.options, &a.catalog);
     let text = match a.format {
         Format::Json => format!("{}\n", report.to_json()),
         Format::Text => to_text(&report),

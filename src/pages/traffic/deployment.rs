@@ -112,6 +112,11 @@ fn deployment_view(d: &DeploymentReport, lang: Lang, catalog: &Catalog) -> AnyVi
         .map(|v| view! { <li><code>{v.version.clone()}</code>" — "{minute(v.from)}" → "{minute(v.to)}</li> })
         .collect_view();
     let has_versions = !d.model_versions.is_empty();
+    // Versions past the kept ones: one line with the count, never a row each.
+    let more_versions = (d.more_versions > 0).then(|| {
+        let count = if d.more_versions_exact { n(d.more_versions as f64) } else { format!("≥ {}", n(d.more_versions as f64)) };
+        fill(t(lang, "traffic.dep.more_versions"), &[("n", &count), ("first", &n(d.model_versions.len() as f64))])
+    });
     let latency = latency_line(d, lang);
     let quota = quota_link(d, catalog);
     let cost = cost_link(d);
@@ -135,6 +140,7 @@ fn deployment_view(d: &DeploymentReport, lang: Lang, catalog: &Catalog) -> AnyVi
                     <div class="traffic-versions" data-testid="traffic-versions">
                         <h4>{t(lang, "traffic.dep.versions")}</h4>
                         <ul>{versions}</ul>
+                        {more_versions.map(|m| view! { <p class="muted">{m}</p> })}
                     </div>
                 })}
             </div>

@@ -11,7 +11,9 @@ use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::Scope;
 use batchlane_core::facts::{self, Certainty, Kind};
 use batchlane_core::format::{format_percent, usd};
-use batchlane_core::traffic::{CurvePoint, PtuGap, PtuPlan, PtuPricing, TrafficReport, MINUTES_PER_30_DAYS, SPILLOVER_API_VERSION};
+use batchlane_core::traffic::{
+    format_minute, CurvePoint, PtuGap, PtuPlan, PtuPricing, TrafficReport, MINUTES_PER_30_DAYS, SPILLOVER_API_VERSION,
+};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -146,6 +148,8 @@ fn plan_body(p: &PtuPlan, lang: Lang) -> AnyView {
             ("pricing", pricing),
             ("month", &usd(p.ptu_month_usd, lang)),
             ("minutes", &n(p.minutes as f64)),
+            ("from", &format_minute(p.from)),
+            ("to", &format_minute(p.to)),
             ("days", &n(MINUTES_PER_30_DAYS / 1440.0)),
         ],
     );

@@ -132,3 +132,152 @@ fn values_from_a_file_are_escaped_in_text() {
     assert!(!out.contains('\u{1b}') && !out.contains('\u{2028}'), "{out:?}");
     assert!(out.contains("a\\u{1b}[31m\\u{2028}::error x"), "{out}");
 }
+
+/// Runs the binary on `args`, killed after `seconds`: (exit code, stdout,
+/// stderr); `None` when it had to be killed.
+fn binary(args: &[&str], seconds: u64) -> (Option<i32>, String, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_batchlane"))
+        .arg("traffic")
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let mut e = String::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    let code = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let _ = err.read_to_string(&mut e);
+    (code, reader.join().unwrap(), e)
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("batchlane-traffic-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// A zone offset holding a multi-byte character, in every layout: exit 2
+/// naming the file and line (before: a panic, exit 101).
+#[test]
+fn a_multibyte_character_in_a_time_exits_2_in_every_layout() {
+    let t = "2026-11-01T00:00+1é";
+    let files = [
+        ("plain.csv", format!("timestamp,deployment,requests\n{t},a,1\n")),
+        ("la.csv", format!("TimeGenerated,MetricName,Total\n{t},AzureOpenAIRequests,1\n")),
+        ("la.json", format!("[{{\"TimeGenerated\": \"{t}\", \"MetricName\": \"AzureOpenAIRequests\", \"Total\": 1}}]")),
+        (
+            "tables.json",
+            format!("{{\"tables\": [{{\"columns\": [{{\"name\": \"TimeGenerated\"}}, {{\"name\": \"MetricName\"}}, {{\"name\": \"Total\"}}], \"rows\": [[\"{t}\", \"AzureOpenAIRequests\", 1]]}}]}}"),
+        ),
+        (
+            "rest.json",
+            format!("{{\"value\": [{{\"name\": {{\"value\": \"AzureOpenAIRequests\"}}, \"timeseries\": [{{\"data\": [{{\"timeStamp\": \"{t}\", \"total\": 1}}]}}]}}]}}"),
+        ),
+    ];
+    for (name, body) in files {
+        let path = scratch(&format!("zone-{name}"));
+        std::fs::write(&path, body).unwrap();
+        let (code, out, err) = binary(&[path.to_str().unwrap()], 60);
+        assert_eq!(code, Some(2), "{name}: {err}");
+        assert!(out.is_empty(), "{name}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+        assert!(err.contains(&format!("zone-{name}:")) && err.contains(t), "{name}: {err}");
+    }
+}
+
+/// `/dev/zero` claims no size and never ends: it is read as a stream and
+/// refused from its first bytes (before: read until memory ran out).
+#[test]
+fn dev_zero_stops_with_a_clear_message() {
+    let (code, out, err) = binary(&["/dev/zero"], 60);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("/dev/zero:1: not a metrics export"), "{err}");
+}
+
+/// A pipe that never ends is read as a stream: the store's bound on
+/// deployment-minutes stops it with the span it would need (daily points,
+/// so the bound comes after ~2,000 rows; the byte budget itself is
+/// `traffic_bounds::the_byte_budget_counts_what_is_read_per_file_and_for_the_run`
+/// in the core).
+#[test]
+fn an_endless_pipe_stops_with_a_clear_message() {
+    let fifo = scratch("endless.csv");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let mut w = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        if w.write_all(b"TimeGenerated,MetricName,Total,TimeGrain\n").is_err() {
+            return;
+        }
+        for day in 0u64.. {
+            let (y, d) = (2000 + day / 336, day % 336);
+            let m = (d / 28) % 12 + 1;
+            let row = format!("{y}-{m:02}-{:02}T00:00:00Z,ProcessedPromptTokens,1,P1D\n", d % 28 + 1);
+            if w.write_all(row.as_bytes()).is_err() {
+                return;
+            }
+        }
+    });
+    let (code, out, err) = binary(&[fifo.to_str().unwrap()], 120);
+    let _ = std::fs::remove_file(&fifo);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("endless.csv:") && err.contains("would span 2000-01-01T00:00Z to "), "{err}");
+    writer.join().unwrap();
+}
+
+/// A new model version on every row: the text lists the first ones and a
+/// count, and the triage one finding (before: one line per version and one
+/// finding per change).
+#[test]
+fn many_versions_print_a_bounded_report() {
+    let mut csv = String::from("timestamp,deployment,model,model_version,requests\n");
+    for i in 0..5_000 {
+        csv.push_str(&format!("2026-11-02T{:02}:{:02}:00Z,chat,gpt-4o,v{i},1\n", i / 60 % 24, i % 60));
+    }
+    let path = scratch("versions.csv");
+    std::fs::write(&path, csv).unwrap();
+    let (code, out, err) = traffic(&[path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().count() < 100, "{} lines", out.lines().count());
+    assert!(out.contains("… and 4,984 more (the first 16 seen are listed)"), "{out}");
+    assert!(out.contains("the model version changed 4,999 times"), "{out}");
+}
+
+/// An absurd `--fact` prints a short figure, not 309 digits.
+#[test]
+fn absurd_facts_print_short_figures() {
+    let (code, out, err) =
+        traffic(&[&fixture("plain.csv"), "--fact", "ptu_output_weight.gpt-4o=1e308", "--fact", "ptu_price_hourly.global=1e300"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("w = 1.00e308"), "{out}");
+    assert!(out.lines().all(|l| !l.contains("0000000000000000000")), "{out}");
+}
+
+/// Each PTU plan says which window its figures cover.
+#[test]
+fn the_ptu_plan_says_its_window() {
+    let (code, out, err) = traffic(&[&fixture("plain.csv")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  window              2026-11-02T09:00Z to "), "{out}");
+}

@@ -154,7 +154,12 @@ pub struct DeploymentReport {
     pub binds_unknown: u64,
     /// The first [`MAX_LISTED_MINUTES`], in time order.
     pub throttled_minutes: Vec<Throttled>,
+    /// The first [`MAX_VERSIONS`](super::store::MAX_VERSIONS) versions
+    /// seen, in time order.
     pub model_versions: Vec<VersionSpan>,
+    /// Distinct versions seen beyond those (exact, or at least).
+    pub more_versions: u64,
+    pub more_versions_exact: bool,
     pub latency: Latency,
     pub chart: Vec<ChartPoint>,
     pub has: super::store::Has,
@@ -324,6 +329,8 @@ pub fn analyze_deployment(d: &Deployment, options: &TrafficOptions, catalog: &Ca
         binds_unknown: 0,
         throttled_minutes: Vec::new(),
         model_versions: d.versions.iter().map(|(v, (from, to))| VersionSpan { version: v.clone(), from: *from, to: *to }).collect(),
+        more_versions: d.more_versions().0,
+        more_versions_exact: d.more_versions().1,
         latency: Latency::default(),
         chart: Vec::new(),
         has: d.has,

@@ -2,7 +2,7 @@
 //! per model and data-processing level, triage; and the CLI's JSON.
 
 use super::analyze::{analyze_deployment, at, model_of, type_of, DeploymentReport};
-use super::import::{load, FileSummary, ImportError, Notice};
+use super::import::{FileSummary, ImportError, Importer, Notice};
 use super::options::TrafficOptions;
 use super::spillover::{plan, PtuGap, PtuPlan};
 use super::store::Store;
@@ -36,23 +36,19 @@ pub struct TrafficReport {
     pub options: TrafficOptions,
 }
 
-/// Reads every file (name, bytes) into one store. `progress(done, total)`
-/// counts bytes over all files.
+/// Reads every file (name, bytes) into one store, as streams, under one
+/// byte budget. `progress(done, total)` counts bytes over all files.
 pub fn load_all(
     files: &[(String, &[u8])],
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<(Store, Vec<FileSummary>, Vec<Notice>), ImportError> {
-    let total: u64 = files.iter().map(|(_, b)| b.len() as u64).sum();
-    let mut store = Store::new();
-    let mut notices = Vec::new();
-    let mut summaries = Vec::new();
-    let mut before = 0u64;
+    let total: u64 = files.iter().map(|(_, b)| b.len() as u64).fold(0, u64::saturating_add);
+    let mut importer = Importer::new();
     for (name, bytes) in files {
-        let mut p = |done: u64| progress(before.saturating_add(done), total);
-        summaries.push(load(name, bytes, &mut store, &mut notices, &mut p)?);
-        before = before.saturating_add(bytes.len() as u64);
+        let mut input: &[u8] = bytes;
+        importer.read(name, &mut input, &mut |done| progress(done, total))?;
     }
-    Ok((store, summaries, notices))
+    Ok(importer.finish())
 }
 
 /// Analyses a loaded store.
@@ -78,7 +74,6 @@ pub fn analyze(
         }
     }
     groups.sort_by(|a, b| a.0 .0.cmp(&b.0 .0).then_with(|| format!("{:?}", a.0 .1).cmp(&format!("{:?}", b.0 .1))));
-    let (first, last) = deployments.iter().fold((i64::MAX, i64::MIN), |(f, l), d| (f.min(d.first), l.max(d.last)));
     let mut ptu = Vec::new();
     let mut ptu_skipped = Vec::new();
     for ((model, scope), members) in groups {
@@ -88,7 +83,7 @@ pub fn analyze(
             ptu_skipped.push(PtuSkipped { model, scope, deployments: names, reason: PtuGap::NoPtuFacts });
             continue;
         };
-        match plan(&m, scope, &ds, first, last, options.ptu_pricing, catalog) {
+        match plan(&m, scope, &ds, options.ptu_pricing, catalog) {
             Ok(p) => ptu.push(p),
             Err(reason) => ptu_skipped.push(PtuSkipped { model, scope, deployments: names, reason }),
         }
@@ -160,6 +155,8 @@ impl TrafficReport {
                     "throttled_minutes": d.throttled_minutes.iter().map(|t| json!({"at": at(t.at), "requests_429": t.requests_429, "binds": t.binds.code()})).collect::<Vec<_>>(),
                     "throttled_minutes_total": d.throttled_count,
                     "model_versions": d.model_versions.iter().map(|v| json!({"version": v.version, "from": at(v.from), "to": at(v.to)})).collect::<Vec<_>>(),
+                    "more_versions": d.more_versions,
+                    "more_versions_exact": d.more_versions_exact,
                 })
             })
             .collect();
@@ -174,6 +171,8 @@ impl TrafficReport {
                     "pricing": p.pricing.code(),
                     "input_tpm_per_ptu": p.input_tpm_per_ptu,
                     "output_weight": p.output_weight,
+                    "window": {"from": at(p.from), "to": at(p.to), "minutes": p.minutes,
+                        "deployments": p.windows.iter().map(|w| json!({"name": w.deployment, "from": at(w.from), "to": at(w.to)})).collect::<Vec<_>>()},
                     "payg": {"monthly_usd": p.payg.monthly_usd},
                     "peak_sized": {"ptu": p.peak_sized.ptu, "monthly_usd": p.peak_sized.monthly_usd, "spilled_share": p.peak_sized.spilled_share},
                     "best": {"ptu": p.best.ptu, "monthly_usd": p.best.monthly_usd, "spilled_share": p.best.spilled_share},

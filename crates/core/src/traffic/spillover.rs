@@ -48,12 +48,27 @@ pub enum PtuGap {
     NoTokens,
 }
 
+/// The minutes one deployment's figures cover: its first to its last.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Window {
+    pub deployment: String,
+    pub from: Minute,
+    pub to: Minute,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PtuPlan {
     pub model: String,
     pub scope: Scope,
     pub deployments: Vec<String>,
+    /// Minutes costed: those within at least one deployment's window (the
+    /// minutes between windows are not averaged in).
     pub minutes: u64,
+    /// The first and last minute costed.
+    pub from: Minute,
+    pub to: Minute,
+    /// Each deployment's window, in the order of `deployments`.
+    pub windows: Vec<Window>,
     pub pricing: PtuPricing,
     /// k: input TPM one PTU serves.
     pub input_tpm_per_ptu: f64,
@@ -140,17 +155,32 @@ pub fn ptu_month_usd(catalog: &Catalog, scope: Scope, pricing: PtuPricing) -> f6
     }
 }
 
+/// The minutes within at least one of `windows` (first, last), as sorted,
+/// disjoint runs: (first minute, offset of its load).
+fn runs(windows: &[(Minute, Minute)]) -> (Vec<(Minute, Minute, usize)>, usize) {
+    let mut w: Vec<(Minute, Minute)> = windows.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    w.sort_unstable();
+    let mut merged: Vec<(Minute, Minute)> = Vec::new();
+    for (a, b) in w {
+        match merged.last_mut() {
+            Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    let mut out = Vec::with_capacity(merged.len());
+    let mut offset = 0usize;
+    for (a, b) in merged {
+        out.push((a, b, offset));
+        offset = offset.saturating_add(usize::try_from(b.saturating_sub(a)).unwrap_or(usize::MAX).saturating_add(1));
+    }
+    (out, offset)
+}
+
 /// Plans PTUs for the deployments of one model and scope, over the minutes
-/// from `first` to `last`.
-pub fn plan(
-    model: &str,
-    scope: Scope,
-    deployments: &[&Deployment],
-    first: Minute,
-    last: Minute,
-    pricing: PtuPricing,
-    catalog: &Catalog,
-) -> Result<PtuPlan, PtuGap> {
+/// of their own windows: a minute outside every deployment's window (between
+/// two far apart) is neither allocated nor averaged in. The windows are
+/// the store's, whose deployment-minutes are bounded: so is the plan.
+pub fn plan(model: &str, scope: Scope, deployments: &[&Deployment], pricing: PtuPricing, catalog: &Catalog) -> Result<PtuPlan, PtuGap> {
     let k = catalog.get(Kind::InputTpmPerPtu, model).filter(|v| *v > 0.0).ok_or(PtuGap::NoPtuFacts)?;
     let w = catalog.get(Kind::PtuOutputWeight, model).ok_or(PtuGap::NoPtuFacts)?;
     let (min, step) = ptu_min_step(catalog, model, scope).ok_or(PtuGap::NoPtuFacts)?;
@@ -162,7 +192,21 @@ pub fn plan(
         Scope::DataZone => catalog.require(Kind::DatazonePriceFactor, "any"),
         Scope::Regional => catalog.require(Kind::RegionalPriceFactor, "any"),
     } * catalog.get(Kind::SpilloverPriceFactor, "any").unwrap_or(1.0);
-    let span = (last - first + 1).max(1) as usize;
+    let windows: Vec<Window> = deployments
+        .iter()
+        .filter_map(|d| Some(Window { deployment: d.name.clone(), from: d.cells.first()?, to: d.cells.last()? }))
+        .collect();
+    let (runs, span) = runs(&windows.iter().map(|w| (w.from, w.to)).collect::<Vec<_>>());
+    let (first, last) = match (runs.first(), runs.last()) {
+        (Some(f), Some(l)) => (f.0, l.1),
+        _ => return Err(PtuGap::NoTokens),
+    };
+    // The minute's place among the runs' loads.
+    let place = |m: Minute| -> Option<usize> {
+        let i = runs.partition_point(|r| r.0 <= m).checked_sub(1)?;
+        let (a, b, offset) = runs[i];
+        (m <= b).then(|| offset + (m - a) as usize)
+    };
     let mut loads = vec![MinuteLoad { demand: 0.0, payg_usd: 0.0 }; span];
     let mut cached_known = true;
     let mut already: Option<f64> = None;
@@ -172,7 +216,7 @@ pub fn plan(
             already = Some(already.unwrap_or(0.0) + d.cells.iter().map(|(_, c)| c.spilled).sum::<f64>());
         }
         for (m, c) in d.cells.iter() {
-            let Some(slot) = usize::try_from(m - first).ok().and_then(|i| loads.get_mut(i)) else { continue };
+            let Some(slot) = place(m).and_then(|i| loads.get_mut(i)) else { continue };
             let cached = cached_of(c, d.has);
             let fresh = (c.prompt - cached).max(0.0);
             slot.demand += fresh + w * c.completion;
@@ -185,7 +229,7 @@ pub fn plan(
     }
     let peak = ev.demand.last().copied().unwrap_or(0.0);
     let month = ptu_month_usd(catalog, scope, pricing);
-    let scale = MINUTES_PER_30_DAYS / span as f64;
+    let scale = MINUTES_PER_30_DAYS / span.max(1) as f64;
     let point = |n: f64| {
         let (spill_usd, spill_demand) = ev.spill(n * k);
         let ptu_usd = n * month;
@@ -204,7 +248,9 @@ pub fn plan(
     // Every allowed size from the minimum to the peak-sized count (at most
     // MAX_EVALUATED of them, evenly spaced, beyond that).
     let step = step.max(1.0);
-    let sizes = ((peak_n - min) / step).floor().max(0.0) as u64 + 1;
+    // An absurd figure (a `--fact` of 1e308) makes the count infinite: the
+    // cast saturates, and so does the count.
+    let sizes = (((peak_n - min) / step).floor().max(0.0) as u64).saturating_add(1);
     let stride = sizes.div_ceil(MAX_EVALUATED).max(1);
     let mut counts = vec![0.0];
     counts.extend((0..sizes).step_by(stride as usize).map(|i| min + i as f64 * step));
@@ -223,6 +269,9 @@ pub fn plan(
         scope,
         deployments: deployments.iter().map(|d| d.name.clone()).collect(),
         minutes: span as u64,
+        from: first,
+        to: last,
+        windows,
         pricing,
         input_tpm_per_ptu: k,
         output_weight: w,

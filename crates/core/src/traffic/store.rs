@@ -7,9 +7,9 @@
 //! that would pass either is refused with a message, never truncated
 //! silently.
 
-use super::time::Minute;
+use super::time::{format_minute, Minute};
 use crate::text::Text;
-use foldhash::HashMap;
+use foldhash::{HashMap, HashSet};
 use std::collections::{BTreeMap, VecDeque};
 
 /// At most this many deployments across all files.
@@ -18,6 +18,12 @@ pub const MAX_DEPLOYMENTS: usize = 1_000;
 pub const MAX_CELLS: usize = 3_000_000;
 /// A point's value above this is refused as not a measurement.
 pub const MAX_VALUE: f64 = 1e15;
+/// At most this many model versions are kept per deployment (the first
+/// seen); the others are counted (see [`Deployment::more_versions`]).
+pub const MAX_VERSIONS: usize = 16;
+/// Distinct versions beyond [`MAX_VERSIONS`] are counted exactly up to
+/// this many (8 bytes each), then "at least".
+const MAX_COUNTED_VERSIONS: usize = 1 << 16;
 
 /// An average over the points that fell into one minute.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -117,14 +123,28 @@ pub struct Deployment {
     pub name: String,
     /// The `ModelName` the data gives, if any.
     pub model: Option<String>,
-    /// `ModelVersion` → (first minute, last minute) seen.
+    /// `ModelVersion` → (first minute, last minute) seen: the first
+    /// [`MAX_VERSIONS`] versions seen.
     pub versions: BTreeMap<String, (Minute, Minute)>,
+    /// Hashes of the distinct versions beyond [`MAX_VERSIONS`] (at most
+    /// `MAX_COUNTED_VERSIONS`).
+    more_versions: HashSet<u64>,
+    /// More versions than `MAX_COUNTED_VERSIONS` were beyond the cap.
+    more_versions_uncounted: bool,
     pub cells: Minutes,
     pub has: Has,
     /// Where the name came from when the data had no deployment dimension
     /// (Log Analytics `AzureMetrics` keeps none): all deployments of the
     /// resource are merged.
     pub merged_resource: bool,
+}
+
+impl Deployment {
+    /// Distinct versions seen beyond the [`MAX_VERSIONS`] kept, and
+    /// whether that count is exact (false: at least that many).
+    pub fn more_versions(&self) -> (u64, bool) {
+        (self.more_versions.len() as u64, !self.more_versions_uncounted)
+    }
 }
 
 /// A deployment's minutes, dense from the first to the last.
@@ -174,7 +194,7 @@ impl Minutes {
     fn slot(&mut self, m: Minute, budget: usize) -> Result<(&mut Cell, usize), StoreError> {
         if self.cells.is_empty() {
             if budget == 0 {
-                return Err(StoreError::TooManyMinutes);
+                return Err(StoreError::TooManyMinutes { deployment: String::new(), from: m, to: m });
             }
             self.base = m;
             self.cells.push_back(Cell::default());
@@ -183,7 +203,7 @@ impl Minutes {
         let last = self.base + self.cells.len() as i64 - 1;
         let grow = if m < self.base { self.base - m } else { (m - last).max(0) };
         if grow as u64 > budget as u64 {
-            return Err(StoreError::TooManyMinutes);
+            return Err(StoreError::TooManyMinutes { deployment: String::new(), from: self.base.min(m), to: last.max(m) });
         }
         let grow = grow as usize;
         if m < self.base {
@@ -220,7 +240,13 @@ pub struct SeriesKey {
 #[derive(Clone, Debug, PartialEq)]
 pub enum StoreError {
     TooManyDeployments,
-    TooManyMinutes,
+    /// The deployment's minutes would run from `from` to `to`, past the
+    /// bound on deployment-minutes.
+    TooManyMinutes {
+        deployment: String,
+        from: Minute,
+        to: Minute,
+    },
     BadValue(f64),
 }
 
@@ -231,10 +257,13 @@ impl StoreError {
                 format!("more than {MAX_DEPLOYMENTS} deployments: export fewer at a time"),
                 format!("배포가 {MAX_DEPLOYMENTS}개를 넘습니다. 한 번에 더 적게 내보내세요"),
             ),
-            StoreError::TooManyMinutes => Text::new(
-                format!("more than {MAX_CELLS} deployment-minutes in all: load a shorter period or fewer deployments"),
-                format!("배포별 분 수가 모두 합쳐 {MAX_CELLS}개를 넘습니다. 기간을 줄이거나 배포를 줄여 불러오세요"),
-            ),
+            StoreError::TooManyMinutes { deployment, from, to } => {
+                let (from, to) = (format_minute(*from), format_minute(*to));
+                Text::new(
+                    format!("deployment {deployment:?} would span {from} to {to}: more than {MAX_CELLS} deployment-minutes in all; load a shorter period or fewer deployments"),
+                    format!("배포 {deployment:?}의 기간이 {from}부터 {to}까지가 되어 배포별 분 수가 모두 합쳐 {MAX_CELLS}개를 넘습니다. 기간을 줄이거나 배포를 줄여 불러오세요"),
+                )
+            }
             StoreError::BadValue(v) => Text::new(
                 format!("the value {v} is not a measurement (negative, not a number, or above 10^15)"),
                 format!("측정값이 아닙니다(음수, 숫자가 아님, 또는 10^15 초과): {v}"),
@@ -317,7 +346,10 @@ impl Store {
         let share = if measure.is_count() { value / f64::from(interval) } else { value };
         for m in start..=end {
             let budget = MAX_CELLS.saturating_sub(self.cells);
-            let (cell, added) = d.cells.slot(m, budget)?;
+            let (cell, added) = d.cells.slot(m, budget).map_err(|e| match e {
+                StoreError::TooManyMinutes { from, to, .. } => StoreError::TooManyMinutes { deployment: d.name.clone(), from, to },
+                e => e,
+            })?;
             apply(cell, &mut d.has, measure, share);
             self.cells += added;
         }
@@ -331,13 +363,22 @@ pub fn note_version(d: &mut Deployment, version: &str, start: Minute, end: Minut
     if version.is_empty() {
         return;
     }
+    let kept = d.versions.len();
     match d.versions.get_mut(version) {
         Some(span) => {
             span.0 = span.0.min(start);
             span.1 = span.1.max(end);
         }
-        None => {
+        None if kept < MAX_VERSIONS => {
             d.versions.insert(version.to_string(), (start, end));
+        }
+        None => {
+            let hash = std::hash::BuildHasher::hash_one(&std::hash::BuildHasherDefault::<std::hash::DefaultHasher>::default(), version);
+            if d.more_versions.len() < MAX_COUNTED_VERSIONS {
+                d.more_versions.insert(hash);
+            } else if !d.more_versions.contains(&hash) {
+                d.more_versions_uncounted = true;
+            }
         }
     }
 }
@@ -449,12 +490,15 @@ mod tests {
         assert_eq!(s.add(&key("one more"), 0, 1, Measure::PromptTokens, 1.0), Err(StoreError::TooManyDeployments));
         let mut s = Store::new();
         let r = (0..).try_for_each(|m| s.add(&key("a"), m * 1440, 1440, Measure::PromptTokens, 1.0));
-        assert_eq!(r, Err(StoreError::TooManyMinutes));
+        assert!(matches!(r, Err(StoreError::TooManyMinutes { .. })), "{r:?}");
         assert_eq!(s.cells(), MAX_CELLS);
         // Two points a century apart: the span is refused, not allocated.
         let mut s = Store::new();
         s.add(&key("a"), 0, 1, Measure::PromptTokens, 1.0).unwrap();
-        assert_eq!(s.add(&key("a"), 52_560_000, 1, Measure::PromptTokens, 1.0), Err(StoreError::TooManyMinutes));
+        let e = s.add(&key("a"), 52_560_000, 1, Measure::PromptTokens, 1.0).unwrap_err();
+        assert_eq!(e, StoreError::TooManyMinutes { deployment: "a".into(), from: 0, to: 52_560_000 });
+        let said = e.text().en;
+        assert!(said.contains("1970-01-01T00:00Z to 2069-12-07T00:00Z"), "{said}");
         assert_eq!(s.cells(), 1);
     }
 }

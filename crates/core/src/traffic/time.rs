@@ -72,7 +72,7 @@ pub fn parse_minute(text: &str) -> Option<Minute> {
     }
     let rest = match rest.as_bytes().first() {
         None => return minute_of(i64::from(y), mo, d, 0, 0),
-        Some(b'T' | b't' | b' ') => &rest[1..],
+        Some(b'T' | b't' | b' ') => rest.get(1..)?,
         _ => return None,
     };
     // hh:mm[:ss[.fff]][Z|±hh:mm]
@@ -119,8 +119,13 @@ fn split_zone(s: &str) -> Option<(&str, i64)> {
     if let Some(at) = s.rfind(['+', '-']) {
         let (clock, zone) = s.split_at(at);
         let sign = if zone.starts_with('-') { -1 } else { 1 };
-        let zone = &zone[1..];
-        let (h, m) = zone.split_once(':').unwrap_or_else(|| zone.split_at(zone.len().min(2)));
+        // The sign is one ASCII byte; the rest is split on characters (a
+        // byte offset may fall inside one: `+1é`).
+        let zone = zone.get(1..)?;
+        let (h, m) = match zone.split_once(':') {
+            Some(parts) => parts,
+            None => zone.split_at_checked(zone.len().min(2))?,
+        };
         let (h, m) = (num(h)?, if m.is_empty() { 0 } else { num(m)? });
         if h > 14 || m > 59 {
             return None;
@@ -231,6 +236,12 @@ mod tests {
             "13/1/2026, 1:00 AM",
             "2026-11-01T00:00+99:00",
             "99999-01-01",
+            "2026-11-01T00:00+1é",
+            "2026-11-01T00:00+é",
+            "2026-11-01T00:00-1é:00",
+            "2026-11-01T00:00+\u{1F600}",
+            "é026-11-01T00:00Z",
+            "11/1/2026, 12:0é AM",
         ] {
             assert_eq!(parse_minute(bad), None, "{bad}");
         }

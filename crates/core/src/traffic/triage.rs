@@ -209,23 +209,76 @@ fn latency(d: &DeploymentReport) -> Option<Finding> {
     Some(Finding { symptom: Symptom::Latency, deployment: Some(d.name.clone()), finding, action, link: None })
 }
 
-fn version_changes(d: &DeploymentReport) -> Vec<Finding> {
-    d.model_versions
-        .windows(2)
-        .map(|w| Finding {
-            symptom: Symptom::Quality,
-            deployment: Some(d.name.clone()),
-            finding: Text::new(
-                format!("{}: the model version changed from {} to {} at {} (an automatic upgrade changes answers).", d.name, w[0].version, w[1].version, at(w[1].from)),
-                format!("{}: 모델 버전이 {}에서 {} {}에 바뀌었습니다(자동 업그레이드는 답을 바꿉니다).", d.name, w[0].version, attach(&w[1].version, "로"), at(w[1].from)),
+/// At most this many version changes are written out in a finding.
+const LISTED_CHANGES: usize = 3;
+
+/// One finding per deployment whose model version changed, with the count
+/// of changes and the first few.
+fn version_changes(d: &DeploymentReport) -> Option<Finding> {
+    let listed: Vec<_> = d.model_versions.windows(2).collect();
+    if listed.is_empty() && d.more_versions == 0 {
+        return None;
+    }
+    let changes = (listed.len() as u64).saturating_add(d.more_versions);
+    let (finding, action_tail) = if changes == 1 && d.more_versions == 0 {
+        let w = listed[0];
+        (
+            Text::new(
+                format!(
+                    "{}: the model version changed from {} to {} at {} (an automatic upgrade changes answers).",
+                    d.name,
+                    w[0].version,
+                    w[1].version,
+                    at(w[1].from)
+                ),
+                format!(
+                    "{}: 모델 버전이 {}에서 {} {}에 바뀌었습니다(자동 업그레이드는 답을 바꿉니다).",
+                    d.name,
+                    w[0].version,
+                    attach(&w[1].version, "로"),
+                    at(w[1].from)
+                ),
             ),
-            action: Text::new(
-                "Pin the version (versionUpgradeOption NoAutoUpgrade on the deployment) and run your evaluation set on both versions before moving.",
-                "버전을 고정하고(배포의 versionUpgradeOption을 NoAutoUpgrade로) 옮기기 전에 두 버전에서 평가 세트를 돌려 보세요.",
+            Text::new("", ""),
+        )
+    } else {
+        let at_least = !d.more_versions_exact;
+        let (more_en, more_ko) = if at_least { ("at least ", "최소 ") } else { ("", "") };
+        let first: Vec<_> = listed.iter().take(LISTED_CHANGES).collect();
+        let en: Vec<String> = first.iter().map(|w| format!("{} to {} at {}", w[0].version, w[1].version, at(w[1].from))).collect();
+        let ko: Vec<String> = first.iter().map(|w| format!("{}에서 {}({})", w[0].version, w[1].version, at(w[1].from))).collect();
+        let shown = first.len() as u64;
+        let rest = changes.saturating_sub(shown);
+        (
+            Text::new(
+                format!(
+                    "{}: the model version changed {more_en}{} times (an automatic upgrade changes answers){}{}.",
+                    d.name,
+                    n(changes as f64),
+                    if en.is_empty() { String::new() } else { format!(": {}", en.join("; ")) },
+                    if rest > 0 { format!("; {more_en}{} more", n(rest as f64)) } else { String::new() }
+                ),
+                format!(
+                    "{}: 모델 버전이 {more_ko}{}번 바뀌었습니다(자동 업그레이드는 답을 바꿉니다){}{}.",
+                    d.name,
+                    n(changes as f64),
+                    if ko.is_empty() { String::new() } else { format!(": {}", ko.join(", ")) },
+                    if rest > 0 { format!(", 그 밖에 {more_ko}{}번", n(rest as f64)) } else { String::new() }
+                ),
             ),
-            link: None,
-        })
-        .collect()
+            Text::new(
+                format!(" The first {} versions are listed with the deployment.", d.model_versions.len()),
+                format!(" 처음 {}개 버전은 배포 항목에 나옵니다.", d.model_versions.len()),
+            ),
+        )
+    };
+    let mut action = Text::new(
+        "Pin the version (versionUpgradeOption NoAutoUpgrade on the deployment) and run your evaluation set on both versions before moving.",
+        "버전을 고정하고(배포의 versionUpgradeOption을 NoAutoUpgrade로) 옮기기 전에 두 버전에서 평가 세트를 돌려 보세요.",
+    );
+    action.en.push_str(&action_tail.en);
+    action.ko.push_str(&action_tail.ko);
+    Some(Finding { symptom: Symptom::Quality, deployment: Some(d.name.clone()), finding, action, link: None })
 }
 
 /// The findings, in the note's order: throttling (most 429s first),
@@ -263,7 +316,7 @@ pub fn triage(deployments: &[DeploymentReport], ptu: &[PtuPlan], catalog: &Catal
         });
     }
     out.extend(slow);
-    out.extend(deployments.iter().flat_map(version_changes));
+    out.extend(deployments.iter().filter_map(version_changes));
     out.push(Finding {
         symptom: Symptom::Quality,
         deployment: None,

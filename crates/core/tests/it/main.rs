@@ -57,5 +57,6 @@ mod test_layout;
 mod tier_import;
 mod tier_table;
 mod traffic;
+mod traffic_bounds;
 mod yaml_quoting;
 mod zip_archive;

@@ -75,7 +75,7 @@ static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// Bytes allocated on this thread at the peak while `f` ran (above what was
 /// live before), and the number of allocations it made.
-fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
+pub(crate) fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
     let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let base = CURRENT.with(Cell::get);
     PEAK.with(|p| p.set(base));

@@ -5,6 +5,7 @@
 use super::{ImportError, MAX_CSV_LINE_BYTES};
 use crate::io::{Line, LineSplitter};
 use crate::text::Text;
+use std::io::Read;
 
 /// Splits one record into its fields; `None` if a quote is left open.
 pub(crate) fn split(line: &str) -> Option<Vec<String>> {
@@ -59,16 +60,17 @@ pub(crate) enum Record {
 }
 
 /// Calls `on(record, fields)` for the header, then for every row (with its
-/// line number). Stops at the first error.
+/// line number), reading `input` in pieces of 256 KiB. Stops at the first
+/// error.
 pub(crate) fn read(
     file: &str,
-    bytes: &[u8],
-    progress: &mut dyn FnMut(u64),
+    input: &mut dyn Read,
     mut on: impl FnMut(Record, &[String]) -> Result<(), ImportError>,
 ) -> Result<(), ImportError> {
     let mut splitter = LineSplitter::with_limit(MAX_CSV_LINE_BYTES);
     let mut result = Ok(());
     let mut seen_header = false;
+    let failed = std::cell::Cell::new(false);
     let mut on_line = |line: Line<'_>| {
         if result.is_err() {
             return;
@@ -104,12 +106,24 @@ pub(crate) fn read(
                 on(Record::Row(l.number), &fields)
             }
         })();
+        failed.set(result.is_err());
     };
-    for (i, chunk) in bytes.chunks(1 << 20).enumerate() {
-        splitter.feed_lines(chunk, &mut on_line);
-        progress(((i + 1) << 20).min(bytes.len()) as u64);
+    let mut chunk = vec![0; 256 << 10];
+    loop {
+        let n = match input.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(super::io_error(file, &e)),
+        };
+        splitter.feed_lines(&chunk[..n], &mut on_line);
+        if failed.get() {
+            break;
+        }
     }
-    splitter.finish_lines(&mut on_line);
+    if !failed.get() {
+        splitter.finish_lines(&mut on_line);
+    }
     result
 }
 

@@ -10,6 +10,13 @@
 //!   APIM's `llm-emit-token-metric` and the user's own logs.
 //!
 //! An error names the file, the line (and column for JSON) and the field.
+//!
+//! Every layout is read as a stream ([`Importer::read`] takes any
+//! `io::Read`): CSV line by line with a line-length limit, JSON through
+//! serde visitors that check the shape and hand each point to the store as
+//! it is read, so memory follows what is kept, never the file. The bytes
+//! read are counted against one budget per file and one for the run
+//! ([`ReadLimits`]), whatever size a file claims (a pipe, `/dev/zero`).
 
 mod analytics;
 mod csv;
@@ -19,10 +26,17 @@ mod rest;
 use super::store::{Measure, SeriesKey, Store, StoreError};
 use super::time::Minute;
 use crate::text::Text;
+use std::io::Read;
 
-/// The largest file read (a month of per-minute data for 20 deployments
-/// and ten metrics is about 200 MB of REST JSON).
+/// The most bytes read from one file (a month of per-minute data for 20
+/// deployments and ten metrics is about 200 MB of REST JSON).
 pub const MAX_FILE_BYTES: usize = 1 << 30;
+/// The most bytes read in one run, all files together.
+pub const MAX_RUN_BYTES: u64 = 2 << 30;
+/// The bytes the layout is told from.
+const HEAD_BYTES: usize = 64 * 1024;
+/// Progress is said every this many bytes.
+const PROGRESS_BYTES: u64 = 1 << 20;
 /// A CSV line longer than this is refused (a row is a few hundred bytes).
 pub const MAX_CSV_LINE_BYTES: usize = 64 * 1024;
 
@@ -152,34 +166,176 @@ pub fn detect(name: &str, bytes: &[u8]) -> Result<Layout, ImportError> {
     }
 }
 
-/// Reads one file into `store`, calling `progress(bytes_done)` as it goes.
-pub fn load(
-    name: &str,
-    bytes: &[u8],
-    store: &mut Store,
-    notices: &mut Vec<Notice>,
-    progress: &mut dyn FnMut(u64),
-) -> Result<FileSummary, ImportError> {
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(ImportError::new(
-            name,
-            Text::new(
-                format!("the file has {} bytes; at most {MAX_FILE_BYTES} are read: export a shorter period", bytes.len()),
-                format!("파일이 {}바이트입니다. 최대 {MAX_FILE_BYTES}바이트까지 읽습니다. 더 짧은 기간을 내보내세요", bytes.len()),
-            ),
-        ));
+/// How many bytes are read: per file, and for the whole run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadLimits {
+    pub file: u64,
+    pub run: u64,
+}
+
+impl Default for ReadLimits {
+    fn default() -> Self {
+        ReadLimits { file: MAX_FILE_BYTES as u64, run: MAX_RUN_BYTES }
     }
-    let layout = detect(name, bytes)?;
+}
+
+/// One run's reading: every file into one store, under one byte budget.
+#[derive(Default)]
+pub struct Importer {
+    store: Store,
+    notices: Vec<Notice>,
+    files: Vec<FileSummary>,
+    limits: ReadLimits,
+    /// Bytes read in the run so far.
+    read: u64,
+}
+
+/// Which budget a read went past.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Over {
+    File,
+    Run,
+}
+
+/// A reader that counts its bytes against the file's and the run's budget
+/// (asking for at most one byte past either, to see it is passed), and says
+/// the progress.
+struct Counted<'r, 'p> {
+    inner: &'r mut dyn Read,
+    file: u64,
+    run_before: u64,
+    limits: ReadLimits,
+    over: Option<Over>,
+    progress: &'p mut dyn FnMut(u64),
+    said: u64,
+}
+
+impl Read for Counted<'_, '_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.over.is_some() {
+            return Err(std::io::Error::other("the byte budget is spent"));
+        }
+        let run = self.run_before.saturating_add(self.file);
+        let room = self.limits.file.saturating_sub(self.file).min(self.limits.run.saturating_sub(run));
+        let want = buf.len().min(usize::try_from(room.saturating_add(1)).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..want])?;
+        self.file = self.file.saturating_add(n as u64);
+        if self.file > self.limits.file {
+            self.over = Some(Over::File);
+        } else if self.run_before.saturating_add(self.file) > self.limits.run {
+            self.over = Some(Over::Run);
+        }
+        if self.over.is_some() {
+            return Err(std::io::Error::other("the byte budget is spent"));
+        }
+        if self.file >= self.said.saturating_add(PROGRESS_BYTES) {
+            self.said = self.file;
+            (self.progress)(self.run_before.saturating_add(self.file));
+        }
+        Ok(n)
+    }
+}
+
+impl Importer {
+    pub fn new() -> Self {
+        Importer::default()
+    }
+
+    /// An importer with other budgets (tests; a caller that wants less).
+    pub fn with_limits(limits: ReadLimits) -> Self {
+        Importer { limits, ..Importer::default() }
+    }
+
+    /// Bytes read in the run so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.read
+    }
+
+    /// Reads one file into the run's store, calling `progress(bytes read
+    /// in the run)` as it goes. The first error stops the file (and should
+    /// stop the run: the store may hold part of the file).
+    pub fn read(&mut self, name: &str, input: &mut dyn Read, progress: &mut dyn FnMut(u64)) -> Result<(), ImportError> {
+        let limits = self.limits;
+        let mut counted = Counted { inner: input, file: 0, run_before: self.read, limits, over: None, progress, said: 0 };
+        let result = read_file(name, &mut counted, &mut self.store, &mut self.notices);
+        let (read, over) = (counted.file, counted.over);
+        (counted.progress)(self.read.saturating_add(read));
+        self.read = self.read.saturating_add(read);
+        match over {
+            Some(Over::File) => Err(ImportError::new(
+                name,
+                Text::new(
+                    format!(
+                        "the file has more than {} bytes; at most {} are read from a file: export a shorter period",
+                        limits.file, limits.file
+                    ),
+                    format!(
+                        "파일이 {}바이트를 넘습니다. 한 파일에서 최대 {}바이트까지 읽습니다. 더 짧은 기간을 내보내세요",
+                        limits.file, limits.file
+                    ),
+                ),
+            )),
+            Some(Over::Run) => Err(ImportError::new(
+                name,
+                Text::new(
+                    format!(
+                        "the files together have more than {} bytes; at most {} are read in one run: load fewer or shorter exports",
+                        limits.run, limits.run
+                    ),
+                    format!(
+                        "파일을 모두 합쳐 {}바이트를 넘습니다. 한 번에 최대 {}바이트까지 읽습니다. 더 적거나 짧은 내보내기를 불러오세요",
+                        limits.run, limits.run
+                    ),
+                ),
+            )),
+            None => {
+                self.files.push(result?);
+                Ok(())
+            }
+        }
+    }
+
+    /// The store, the files' summaries and the notices.
+    pub fn finish(self) -> (Store, Vec<FileSummary>, Vec<Notice>) {
+        (self.store, self.files, self.notices)
+    }
+}
+
+fn io_error(name: &str, e: &std::io::Error) -> ImportError {
+    ImportError::new(name, Text::new(format!("cannot read the file: {e}"), format!("파일을 읽을 수 없습니다: {e}")))
+}
+
+/// Tells the layout from the head, then reads the whole file as a stream.
+fn read_file(name: &str, input: &mut Counted<'_, '_>, store: &mut Store, notices: &mut Vec<Notice>) -> Result<FileSummary, ImportError> {
+    let mut head = Vec::with_capacity(HEAD_BYTES);
+    input.by_ref().take(HEAD_BYTES as u64).read_to_end(&mut head).map_err(|e| io_error(name, &e))?;
+    let layout = detect(name, &head)?;
     let mut summary = FileSummary { name: name.to_string(), layout, points: 0, skipped: 0 };
     let mut sink = Sink { store, notices, file: name, summary: &mut summary };
+    let mut body = std::io::Cursor::new(head).chain(input);
     match layout {
-        Layout::MetricsList => rest::read(name, bytes, &mut sink, progress)?,
-        Layout::AzureMetricsCsv => analytics::read_csv(name, bytes, &mut sink, progress)?,
-        Layout::AzureMetricsJson => analytics::read_json(name, bytes, &mut sink, progress)?,
-        Layout::PlainCsv => plain::read(name, bytes, &mut sink, progress)?,
+        Layout::MetricsList => rest::read(name, &mut body, &mut sink)?,
+        Layout::AzureMetricsCsv => analytics::read_csv(name, &mut body, &mut sink)?,
+        Layout::AzureMetricsJson => analytics::read_json(name, &mut body, &mut sink)?,
+        Layout::PlainCsv => plain::read(name, &mut body, &mut sink)?,
     }
-    progress(bytes.len() as u64);
     Ok(summary)
+}
+
+/// A JSON reader's error with its line and column; a point the store
+/// refused (kept in `stopped`) wins over the parser's own message.
+pub(crate) fn json_error(file: &str, e: &serde_json::Error, stopped: Option<ImportError>, what: &str, what_ko: &str) -> ImportError {
+    let mut err = stopped.unwrap_or_else(|| {
+        if e.is_io() {
+            return ImportError::new(file, Text::new(format!("cannot read the file: {e}"), format!("파일을 읽을 수 없습니다: {e}")));
+        }
+        ImportError::new(file, Text::new(format!("not {what}: {e}"), format!("{what_ko}: {e}")))
+    });
+    if err.line.is_none() && e.line() > 0 {
+        err.line = Some(e.line() as u64);
+        err.column = u32::try_from(e.column()).ok();
+    }
+    err
 }
 
 /// Where the readers put points.
@@ -344,4 +500,45 @@ pub(crate) fn merged_notice(sink: &mut Sink<'_>) {
             "행에 ModelDeploymentName이 없어 리소스의 모든 배포를 하나로 읽습니다(Log Analytics AzureMetrics에는 차원이 없습니다). 배포별 수치가 필요하면 az monitor metrics list로 내보내세요",
         ),
     );
+}
+
+/// Skips a UTF-8 byte order mark at the start of a stream.
+pub(crate) struct Bom<'r> {
+    inner: &'r mut dyn Read,
+    /// The first bytes, once read (not a mark), still to hand over.
+    head: Option<([u8; 3], usize, usize)>,
+}
+
+impl<'r> Bom<'r> {
+    pub fn new(inner: &'r mut dyn Read) -> Self {
+        Bom { inner, head: None }
+    }
+}
+
+impl Read for Bom<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.head.is_none() {
+            let mut h = [0u8; 3];
+            let mut n = 0;
+            while n < 3 {
+                match self.inner.read(&mut h[n..]) {
+                    Ok(0) => break,
+                    Ok(k) => n += k,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            let start = if n == 3 && h == *b"\xEF\xBB\xBF" { 3 } else { 0 };
+            self.head = Some((h, start, n));
+        }
+        if let Some((h, at, n)) = &mut self.head {
+            if *at < *n {
+                let k = (*n - *at).min(buf.len());
+                buf[..k].copy_from_slice(&h[*at..*at + k]);
+                *at += k;
+                return Ok(k);
+            }
+        }
+        self.inner.read(buf)
+    }
 }

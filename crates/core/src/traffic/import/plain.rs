@@ -32,9 +32,9 @@ pub const COLUMNS: &[&str] = &[
     "latency_ms",
 ];
 
-pub(crate) fn read(file: &str, bytes: &[u8], sink: &mut Sink<'_>, progress: &mut dyn FnMut(u64)) -> Result<(), ImportError> {
+pub(crate) fn read(file: &str, input: &mut dyn std::io::Read, sink: &mut Sink<'_>) -> Result<(), ImportError> {
     let mut at: Vec<Option<usize>> = vec![None; COLUMNS.len()];
-    csv::read(file, bytes, progress, |record, fields| {
+    csv::read(file, input, |record, fields| {
         let Record::Row(line) = record else {
             let names = fields;
             for (i, n) in names.iter().enumerate() {
