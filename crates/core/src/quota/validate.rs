@@ -188,8 +188,10 @@ impl PlanInput {
                 check_number(Field::RpmPer1kTpm, r, true, MAX_RPM_PER_1K, &mut e);
             }
             None => {
+                // The tier tables' ratio for the model and deployment type,
+                // else the model's own: refused only when neither exists.
                 if let Some(m) = known {
-                    if catalog.get(Kind::RpmPer1kTpm, m.name).is_none() {
+                    if super::tier::ratio(self, catalog, m.name).1 == super::tier::RatioSource::Unknown {
                         e.push(FieldError::new(Field::RpmPer1kTpm, Problem::NoRatioForModel));
                     }
                 }
