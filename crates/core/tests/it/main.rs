@@ -10,6 +10,7 @@
 
 mod batch_bounds;
 mod batch_codes;
+mod batch_context_limits;
 mod batch_fast_line;
 mod batch_findings_group;
 mod batch_media_tokens;
