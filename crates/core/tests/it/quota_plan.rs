@@ -276,3 +276,24 @@ fn counts_in_the_worked_text_are_whole() {
     }
     assert!(seen_window, "the short window is explained");
 }
+
+/// Quota comes in units of capacity, and a unit is not 1,000 TPM for every
+/// model (issue 38): o1's is 6,000 TPM, o3-mini's 10,000. The TPM to
+/// request is a whole number of the model's units.
+#[test]
+fn the_tpm_to_request_is_a_whole_number_of_the_models_units() {
+    use batchlane_core::facts::Kind;
+    let c = Catalog::builtin();
+    for (model, unit) in [("o1", 6_000.0), ("o3-mini", 10_000.0), ("o1-mini", 10_000.0), ("o3-pro", 10_000.0), ("gpt-4o", 1_000.0)] {
+        assert_eq!(c.get(Kind::TpmStep, model).unwrap_or(c.require(Kind::TpmStep, "any")), unit, "{model}");
+        let i = PlanInput { model: model.into(), ..input(60_000.0, 50.0, 1_600.0, 400.0) };
+        let p = plan(&i, &c).unwrap();
+        let step = p.steps.iter().find_map(|s| match s {
+            Step::TpmToRequest { step, .. } => Some(*step),
+            _ => None,
+        });
+        assert_eq!(step, Some(unit), "{model}");
+        assert!(p.tpm_to_request > 0.0 && (p.tpm_to_request / unit).fract() == 0.0, "{model}: {}", p.tpm_to_request);
+        assert!(p.tpm_to_request >= need(&p), "{model}");
+    }
+}
