@@ -75,7 +75,7 @@ pub const MODELS: &[Model] = &[
     m("gpt-5.6-luna", Gpt5, Reasoning, O200kBase),
     // Azure's name of OpenAI's `chat-latest` ("GPT-5.5 Instant"): a fixed,
     // nonzero reasoning level, so it takes what reasoning models take.
-    m("gpt-chat-latest", Gpt5, Reasoning, O200kBase),
+    Model { name: "gpt-chat-latest", family: Gpt5, kind: Reasoning, encoding: O200kBase, aliases: &["chat-latest"] },
     m("gpt-5.5", Gpt5, Reasoning, O200kBase),
     m("gpt-5.4", Gpt5, Reasoning, O200kBase),
     m("gpt-5.4-pro", Gpt5, Reasoning, O200kBase),
@@ -280,6 +280,15 @@ mod tests {
         assert_eq!(model_for_name("GPT-4.1-mini-2025-04-14").unwrap().name, "gpt-4.1-mini");
         assert_eq!(model_for_name("gpt-3.5-turbo-0125").unwrap().name, "gpt-35-turbo");
         assert_eq!(model_for_name("o3-mini").unwrap().name, "o3-mini");
+    }
+
+    #[test]
+    fn newer_models_resolve_to_themselves_not_to_a_shorter_name() {
+        assert_eq!(model_for_name("gpt-5.4-mini-2026-03-17").unwrap().name, "gpt-5.4-mini");
+        assert_eq!(model_for_name("gpt-5.4").unwrap().name, "gpt-5.4");
+        assert_eq!(model_for_name("gpt-6.1-sol").unwrap().name, "gpt-6.1-sol");
+        assert_eq!(model_for_name("chat-latest").unwrap().name, "gpt-chat-latest");
+        assert_eq!(model_for_name("gpt-6"), None);
     }
 
     #[test]
