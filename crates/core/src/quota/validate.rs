@@ -205,7 +205,8 @@ impl PlanInput {
         // What the deployment type takes where Azure states it (gpt-4.1:
         // 300,000 Standard, 128,000 provisioned), else the model's window;
         // and never more than the model's input cap (gpt-5: 272,000).
-        let per_type = if self.deployment.is_provisioned() { Kind::ContextWindowAzureProvisioned } else { Kind::ContextWindowAzureStandard };
+        let per_type =
+            if self.deployment.is_provisioned() { Kind::ContextWindowAzureProvisioned } else { Kind::ContextWindowAzureStandard };
         let context = known
             .and_then(|m| catalog.get(per_type, m.name).or_else(|| catalog.get(Kind::ContextWindow, m.name)))
             .unwrap_or(MAX_REQUEST_TOKENS);
