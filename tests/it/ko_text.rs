@@ -11,6 +11,7 @@ const NOT_FIGURES: &[(&str, &str)] = &[
     ("practice.keys_hint", "the keys 1–4 that pick an answer"),
     ("practice.note_badge", "the study note has six problems"),
     ("batch.quota.invalid", "an example of how to type a number"),
+    ("batch.price.absurd", "a sanity bound on a typed price (USD), not the 10,000 batch input files of the catalog"),
 ];
 
 #[test]

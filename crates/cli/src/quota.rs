@@ -14,8 +14,9 @@ pub const HELP: &str = "usage: batchlane quota --model M --deployment global|dat
                        [--format text|json]
 
 One row of the vendor's quota-tier tables: TPM, RPM (or the burst limit and
-its window), the RPM per 1,000 TPM it implies, the model's PTU figures, and
-the source and as-of date of each figure.
+its window), the RPM per 1,000 TPM it implies, the model's PTU figures
+(output weight, minimum, increment, input TPM per PTU), and the source and
+as-of date of each figure.
 
   --deployment    global, datazone, or regional (= standard: Standard regional)
   --tier          1 to 6, or free
@@ -104,7 +105,13 @@ fn to_text(a: &TierAnswer) -> String {
         s += &format!("RPM per 1,000 TPM: {}\n", figure(r));
     }
     let opt = |x: Option<f64>| x.map_or_else(|| "unknown".to_string(), figure);
-    s += &format!("PTU: output weight {}, minimum {}, increment {}\n", opt(a.ptu_output_weight), opt(a.ptu_min), opt(a.ptu_increment));
+    s += &format!(
+        "PTU: output weight {}, minimum {}, increment {}, input TPM per PTU {}\n",
+        opt(a.ptu_output_weight),
+        opt(a.ptu_min),
+        opt(a.ptu_increment),
+        opt(a.ptu_input_tpm_per_ptu)
+    );
     s += "sources:\n";
     for src in &a.sources {
         s += &format!("  {}  {}  {}\n", src.fact, src.source, src.as_of);

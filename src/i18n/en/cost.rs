@@ -66,6 +66,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.problem.unknown_model", "No catalog model is called {model}."),
     ("cost.problem.no_price", "The catalog has no token price for {model}."),
     ("cost.problem.context", "Prompt plus output ({tokens} tokens) exceed the model's context window of {window} tokens."),
+    ("cost.problem.input_cap", "The prompt ({tokens} tokens) exceeds the {cap} input tokens the model takes (the rest of its window is for output)."),
     ("cost.problem.output_max", "max_tokens {tokens} exceeds the model's output maximum of {maximum} tokens."),
     ("cost.problem.no_batch", "Regional deployments have no batch: set the batch share to 0, or pick Global or Data Zone."),
     ("cost.fix_first", "Fix the highlighted inputs of {names} to see the costs."),

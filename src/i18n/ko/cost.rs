@@ -66,6 +66,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("cost.problem.unknown_model", "카탈로그에 {model|이라는} 모델이 없습니다."),
     ("cost.problem.no_price", "카탈로그에 {model}의 토큰 가격이 없습니다."),
     ("cost.problem.context", "프롬프트와 출력을 합친 {tokens} 토큰이 모델의 컨텍스트 창 {window} 토큰을 넘습니다."),
+    ("cost.problem.input_cap", "프롬프트({tokens} 토큰)가 모델이 받는 입력 토큰 {cap}개를 넘습니다 (컨텍스트 창의 나머지는 출력용입니다)."),
     ("cost.problem.output_max", "max_tokens {tokens|이} 모델의 최대 출력 {maximum} 토큰을 넘습니다."),
     ("cost.problem.no_batch", "Regional 배포에는 배치가 없습니다. 배치 비율을 0으로 두거나 Global 또는 Data Zone을 고르세요."),
     ("cost.fix_first", "{names}의 강조된 입력을 고치면 비용이 보입니다."),

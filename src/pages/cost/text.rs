@@ -40,6 +40,7 @@ pub fn issue(lang: Lang, i: &FieldIssue) -> String {
         Problem::ExceedsContextWindow { tokens, window } => {
             fill(t(lang, "cost.problem.context"), &[("tokens", &n(*tokens)), ("window", &n(*window))])
         }
+        Problem::ExceedsInputCap { tokens, cap } => fill(t(lang, "cost.problem.input_cap"), &[("tokens", &n(*tokens)), ("cap", &n(*cap))]),
         Problem::ExceedsOutputMaximum { tokens, maximum } => {
             fill(t(lang, "cost.problem.output_max"), &[("tokens", &n(*tokens)), ("maximum", &n(*maximum))])
         }

@@ -82,10 +82,41 @@ fn ptu_figures_come_with_the_row_or_are_null() {
         "ptu_output_weight",
         "ptu_min",
         "ptu_increment",
+        "ptu_input_tpm_per_ptu",
         "sources",
     ];
     want.sort_unstable();
     assert_eq!(keys, want);
+}
+
+/// Every PTU figure of the model, input TPM per PTU included (issue 38):
+/// text and JSON, each read from the catalog with its source.
+#[test]
+fn every_ptu_figure_is_printed_with_input_tpm_per_ptu() {
+    use batchlane_core::facts::{Catalog, Kind};
+    let c = Catalog::builtin();
+    for (model, deployment, min, step) in [
+        ("gpt-5.4", "global", Kind::PtuMinGlobal, Kind::PtuStepGlobal),
+        ("gpt-5.1", "datazone", Kind::PtuMinGlobal, Kind::PtuStepGlobal),
+        ("o1", "datazone", Kind::PtuMinGlobal, Kind::PtuStepGlobal),
+        ("gpt-4.1-mini", "standard", Kind::PtuMinRegional, Kind::PtuStepRegional),
+        ("gpt-4o", "datazone", Kind::PtuMinGlobal, Kind::PtuStepGlobal),
+    ] {
+        let tpm = c.get(Kind::InputTpmPerPtu, model).unwrap_or_else(|| panic!("input_tpm_per_ptu.{model}"));
+        let v = json_of(model, deployment, "1");
+        assert_eq!(v["ptu_input_tpm_per_ptu"].as_f64(), Some(tpm), "{model}");
+        assert_eq!(v["ptu_min"].as_f64(), c.get(min, model), "{model}");
+        assert_eq!(v["ptu_increment"].as_f64(), c.get(step, model), "{model}");
+        let id = format!("input_tpm_per_ptu.{model}");
+        assert!(v["sources"].as_array().unwrap().iter().any(|s| s["fact"] == id.as_str()), "{model}: no source for {id}");
+        let (code, out, _) = quota(&["--model", model, "--deployment", deployment, "--tier", "1"]);
+        assert_eq!(code, 0);
+        let want = format!("input TPM per PTU {}", batchlane_core::format::format_count(tpm));
+        assert!(out.contains(&want), "{model}: {want} in {out}");
+        assert!(out.contains(&id), "{model}: the source line of {id} in {out}");
+    }
+    let none = json_of("codex-mini", "global", "1");
+    assert!(none["ptu_input_tpm_per_ptu"].is_null());
 }
 
 #[test]

@@ -503,7 +503,7 @@ impl Checker {
         let n = prompt_tokens(body, endpoint, self.overheads, counter, self.tally.media_mut());
         self.tally.add_prompt(n);
         let requested = explicit_cap(body, endpoint).map(|_| cap.tokens());
-        if let Some(d) = super::token_part::context_window(&self.catalog, model, r, n, requested, endpoint) {
+        if let Some(d) = super::token_part::context_window(&self.catalog, model, self.options.dialect, r, n, requested, endpoint) {
             out.push(d);
         }
     }

@@ -145,7 +145,7 @@ impl TokenPass {
         let n = prompt_tokens(body, endpoint, self.overheads, counter, self.tally.media_mut());
         self.tally.add_prompt(n);
         let requested = super::estimate::explicit_cap(body, endpoint).map(|_| super::estimate::output_cap(body, endpoint, None).tokens());
-        if let Some(d) = context_window(&self.catalog, self.model, r, n, requested, endpoint) {
+        if let Some(d) = context_window(&self.catalog, self.model, self.options.dialect, r, n, requested, endpoint) {
             if d.severity == super::Severity::Error {
                 self.tally.add_failing_request();
             }

@@ -202,7 +202,12 @@ mod tests {
         let emb = t.rows.iter().find(|r| r.model == "text-embedding-3-small").unwrap();
         assert!(emb.output.is_none() && emb.cached_input.is_none());
         assert!(t.rows.iter().all(|r| r.model != "gpt-4"), "unpriced models are left out");
-        assert_eq!(t.rows.len(), 13);
+        let priced = MODELS.iter().filter(|m| facts::builtin(Kind::PriceInput, m.name).is_some()).count();
+        assert_eq!(t.rows.len(), priced);
+        // The newer models are priced, each with its source (issue 38).
+        let gpt54 = t.rows.iter().find(|r| r.model == "gpt-5.4").unwrap();
+        assert_eq!(gpt54.input.as_ref().unwrap().source, SourceId::OpenAiModelPages);
+        assert!(t.rows.iter().any(|r| r.model == "gpt-6-astra" && r.cached_input.as_ref().unwrap().certainty == Certainty::Unconfirmed));
         assert_eq!(t.batch_factor.value, 0.5);
     }
 

@@ -105,6 +105,12 @@ pub enum Problem {
         tokens: f64,
         window: f64,
     },
+    /// The prompt alone exceeds the model's input cap (gpt-5: 272,000 of
+    /// its 400,000-token window).
+    ExceedsInputCap {
+        tokens: f64,
+        cap: f64,
+    },
     /// The cap exceeds the model's output maximum.
     ExceedsOutputMaximum {
         tokens: f64,
@@ -214,11 +220,26 @@ impl Workload {
             Some(Certainty::Documented) => Severity::Error,
             _ => Severity::Warning,
         };
-        if let Some(window) = catalog.get(Kind::ContextWindow, m.name) {
+        // The page prices Standard deployments: what Azure's Standard
+        // deployments take where that is less than the model's window.
+        let window = match catalog.get(Kind::ContextWindowAzureStandard, m.name) {
+            Some(w) => Some((w, Kind::ContextWindowAzureStandard)),
+            None => catalog.get(Kind::ContextWindow, m.name).map(|w| (w, Kind::ContextWindow)),
+        };
+        let mut within_window = true;
+        if let Some((window, kind)) = window {
             let tokens = self.prompt_tokens() + self.max_tokens.unwrap_or(self.output_tokens);
             if tokens > window {
+                within_window = false;
                 let problem = Problem::ExceedsContextWindow { tokens, window };
-                out.push(FieldIssue { field: Field::Model, problem, severity: severity(Kind::ContextWindow) });
+                out.push(FieldIssue { field: Field::Model, problem, severity: severity(kind) });
+            }
+        }
+        if let Some(cap) = catalog.get(Kind::MaxInputTokens, m.name).filter(|_| within_window) {
+            let tokens = self.prompt_tokens();
+            if tokens > cap {
+                let problem = Problem::ExceedsInputCap { tokens, cap };
+                out.push(FieldIssue { field: Field::Model, problem, severity: severity(Kind::MaxInputTokens) });
             }
         }
         if let (Some(maximum), Some(cap)) = (catalog.get(Kind::MaxOutputTokens, m.name), self.max_tokens) {
@@ -335,5 +356,27 @@ mod tests {
         assert!(matches!(v[0].problem, Problem::ExceedsContextWindow { window, .. } if window == 128_000.0));
         assert_eq!(v[0].severity, Severity::Warning);
         assert!(w.is_valid(&Catalog::builtin()));
+    }
+
+    /// Azure's Standard deployments of gpt-4.1 take 300,000 tokens, not the
+    /// model's 1,047,576; gpt-5 takes 272,000 input tokens of its 400,000.
+    /// Both documented: errors (issue 38).
+    #[test]
+    fn the_standard_deployments_limit_and_the_input_cap() {
+        let c = Catalog::builtin();
+        let standard = c.require(Kind::ContextWindowAzureStandard, "gpt-4.1");
+        let w = Workload { model: "gpt-4.1".into(), chunks: 400.0, tokens_per_chunk: 1_000.0, ..Workload::default() };
+        assert!(w.prompt_tokens() > standard && w.prompt_tokens() < c.require(Kind::ContextWindow, "gpt-4.1"));
+        let v = w.validate(&c);
+        assert!(matches!(v[0].problem, Problem::ExceedsContextWindow { window, .. } if window == standard), "{v:?}");
+        assert_eq!(v[0].severity, Severity::Error);
+        let cap = c.require(Kind::MaxInputTokens, "gpt-5");
+        let w =
+            Workload { model: "gpt-5".into(), chunks: 300.0, tokens_per_chunk: 1_000.0, max_tokens: Some(1_000.0), ..Workload::default() };
+        assert!(w.prompt_tokens() > cap && w.prompt_tokens() + 1_000.0 < c.require(Kind::ContextWindow, "gpt-5"));
+        let v = w.validate(&c);
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert!(matches!(v[0].problem, Problem::ExceedsInputCap { cap: got, .. } if got == cap), "{v:?}");
+        assert_eq!(v[0].severity, Severity::Error);
     }
 }

@@ -22,6 +22,10 @@ pub(super) const FACTS: &[Fact] = &[
     fact(Kind::MaxFileBytesByoStorage, "azure", BatchFile, 1_000_000_000.0, Bytes, AzureBatch, AZ, Documented),
     fact(Kind::MaxFileBytes, "openai", BatchFile, 200_000_000.0, Bytes, OpenAiBatch, OA, Documented),
     fact(Kind::MaxCustomIdChars, "any", BatchFile, 64.0, Characters, ThirdParty, "2025-10", Unconfirmed),
+    // Batch input files a resource holds: without an expiry set, and with
+    // `expires_after` set (global-batch-limits include).
+    fact(Kind::MaxBatchInputFiles, "azure", BatchFile, 500.0, Count, BatchLimits, AZ, Documented),
+    fact(Kind::MaxBatchInputFilesExpiring, "azure", BatchFile, 10_000.0, Count, BatchLimits, AZ, Documented),
     // The job.
     fact(Kind::CompletionWindowSeconds, "any", BatchJob, 86_400.0, Seconds, OpenAiBatch, OA, Documented),
     fact(Kind::MinPollIntervalSeconds, "azure", BatchJob, 60.0, Seconds, AzureBatch, AZ, Documented),

@@ -6,7 +6,14 @@
 //! hence unconfirmed: the check warns unless the user confirms a figure by
 //! overriding it.
 
-use super::{fact, Certainty::Unconfirmed, Fact, Kind, SourceId::OpenAiModels, Topic::Models, Unit::Count};
+use super::{
+    fact,
+    Certainty::{Documented, Unconfirmed},
+    Fact, Kind,
+    SourceId::{AzureBatchModels, OpenAiModels},
+    Topic::Models,
+    Unit::Count,
+};
 
 const AS_OF: &str = "2025-11";
 
@@ -19,6 +26,8 @@ macro_rules! served {
 pub(super) const FACTS: &[Fact] = served! {
     "gpt-5" => 1.0,
     "gpt-5.1" => 1.0,
+    // Its model page gives a batch queue limit per usage tier (2026).
+    "gpt-5.2" => 1.0,
     "gpt-5-mini" => 1.0,
     "gpt-5-nano" => 1.0,
     "gpt-4.1" => 1.0,
@@ -52,6 +61,37 @@ pub(super) const FACTS: &[Fact] = served! {
     "tts-1" => 0.0,
     "tts-1-hd" => 0.0,
     "whisper-1" => 0.0,
+};
+
+const AZ: &str = "2026-08-28";
+
+macro_rules! azure_batch {
+    ($($model:literal => $global:expr, $datazone:expr;)*) => {
+        &[$(
+            fact(Kind::AzureGlobalBatchModel, $model, Models, $global, Count, AzureBatchModels, AZ, Documented),
+            fact(Kind::AzureDatazoneBatchModel, $model, Models, $datazone, Count, AzureBatchModels, AZ, Documented),
+        )*]
+    };
+}
+
+/// Which models Azure deploys as Global Batch and Data Zone Batch (1 = yes),
+/// from the batch deployments' model matrix: every listed model in every
+/// listed region. Data Zone Batch: the US data zone; the EU zone takes only
+/// gpt-4.1, -mini, -nano, gpt-4o, gpt-4o-mini, o3 and o4-mini; no Data Zone
+/// Batch in Asia-Pacific. A model not listed is not judged.
+pub(super) const AZURE: &[Fact] = azure_batch! {
+    "gpt-4.1" => 1.0, 1.0;
+    "gpt-4.1-mini" => 1.0, 1.0;
+    "gpt-4.1-nano" => 1.0, 1.0;
+    "gpt-4o" => 1.0, 1.0;
+    "gpt-4o-mini" => 1.0, 1.0;
+    "gpt-5" => 1.0, 1.0;
+    "gpt-5.1" => 1.0, 1.0;
+    "gpt-5.4" => 1.0, 1.0;
+    "gpt-5.4-mini" => 1.0, 1.0;
+    "o3" => 1.0, 1.0;
+    "o3-mini" => 1.0, 1.0;
+    "o4-mini" => 1.0, 1.0;
 };
 
 /// The entry for a model name: exact, or the longest entry that the name

@@ -31,6 +31,8 @@ macro_rules! kinds {
 }
 
 kinds! {
+    AzureDatazoneBatchModel => "azure_datazone_batch_model",
+    AzureGlobalBatchModel => "azure_global_batch_model",
     BatchPriceFactor => "batch_price_factor",
     BindingReachedShare => "binding_reached_share",
     BodyMinimum => "body_minimum",
@@ -40,6 +42,9 @@ kinds! {
     CancellingMaxSeconds => "cancelling_max_seconds",
     CompletionWindowSeconds => "completion_window_seconds",
     ContextWindow => "context_window",
+    ContextWindowAzureBatch => "context_window_azure_batch",
+    ContextWindowAzureProvisioned => "context_window_azure_provisioned",
+    ContextWindowAzureStandard => "context_window_azure_standard",
     DatazonePriceFactor => "datazone_price_factor",
     DefaultTpmDatazone => "default_tpm_datazone",
     DefaultTpmGlobal => "default_tpm_global",
@@ -73,10 +78,13 @@ kinds! {
     KedaMinReplicas => "keda_min_replicas",
     KedaPollingInterval => "keda_polling_interval",
     KedaSinceMinor => "keda_since_minor",
+    MaxBatchInputFiles => "max_batch_input_files",
+    MaxBatchInputFilesExpiring => "max_batch_input_files_expiring",
     MaxCustomIdChars => "max_custom_id_chars",
     MaxEmbeddingInputsPerFile => "max_embedding_inputs_per_file",
     MaxFileBytes => "max_file_bytes",
     MaxFileBytesByoStorage => "max_file_bytes_byo_storage",
+    MaxInputTokens => "max_input_tokens",
     MaxOutputTokens => "max_output_tokens",
     MaxRequestsPerFile => "max_requests_per_file",
     MinPollIntervalSeconds => "min_poll_interval_seconds",

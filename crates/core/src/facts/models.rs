@@ -32,6 +32,7 @@ pub enum Family {
     Gpt4o,
     Gpt41,
     Gpt5,
+    Gpt6,
     OSeries,
     Gpt4,
     Gpt35,
@@ -65,6 +66,25 @@ use Family::*;
 use ModelKind::{Chat, Reasoning};
 
 pub const MODELS: &[Model] = &[
+    m("gpt-6.1-sol", Gpt6, Reasoning, O200kBase),
+    m("gpt-6-astra", Gpt6, Reasoning, O200kBase),
+    m("gpt-6-sol", Gpt6, Reasoning, O200kBase),
+    m("gpt-6-luna", Gpt6, Reasoning, O200kBase),
+    m("gpt-5.6-sol", Gpt5, Reasoning, O200kBase),
+    m("gpt-5.6-terra", Gpt5, Reasoning, O200kBase),
+    m("gpt-5.6-luna", Gpt5, Reasoning, O200kBase),
+    // Azure's name of OpenAI's `chat-latest` ("GPT-5.5 Instant"): a fixed,
+    // nonzero reasoning level, so it takes what reasoning models take.
+    Model { name: "gpt-chat-latest", family: Gpt5, kind: Reasoning, encoding: O200kBase, aliases: &["chat-latest"] },
+    m("gpt-5.5", Gpt5, Reasoning, O200kBase),
+    m("gpt-5.4", Gpt5, Reasoning, O200kBase),
+    m("gpt-5.4-pro", Gpt5, Reasoning, O200kBase),
+    m("gpt-5.4-mini", Gpt5, Reasoning, O200kBase),
+    m("gpt-5.4-nano", Gpt5, Reasoning, O200kBase),
+    m("gpt-5.3-codex", Gpt5, Reasoning, O200kBase),
+    m("gpt-5.2", Gpt5, Reasoning, O200kBase),
+    m("gpt-5.2-codex", Gpt5, Reasoning, O200kBase),
+    m("gpt-5.1-codex", Gpt5, Reasoning, O200kBase),
     m("gpt-5", Gpt5, Reasoning, O200kBase),
     m("gpt-5.1", Gpt5, Reasoning, O200kBase),
     m("gpt-5-mini", Gpt5, Reasoning, O200kBase),
@@ -109,27 +129,66 @@ pub fn model_for_name(name: &str) -> Option<&'static Model> {
         .map(|(m, _)| m)
 }
 
-const AS_OF: &str = "2025-11";
+/// When OpenAI's model pages were read for the figures Azure's tables do
+/// not give (not in the team's reference, hence unconfirmed: checks warn).
+const OA: &str = "2025-11";
+/// Azure's model tables (`AzureModels`: the models include at 00bb554).
+const AZ: &str = "2026-06-11";
+/// The revision that added GPT-5.6, GPT-6, GPT-6.1 and gpt-chat-latest
+/// 2026-08-06 (`AzureModelsLatest`).
+const AZ9: &str = "2026-09-21";
 
 macro_rules! window {
-    ($($model:literal => $ctx:expr, $out:expr;)*) => {
+    ($source:expr, $as_of:expr, $certainty:expr; $($model:literal => $ctx:expr, $out:expr;)*) => {
         &[$(
-            fact(Kind::ContextWindow, $model, Models, $ctx, Tokens, OpenAiModels, AS_OF, Unconfirmed),
-            fact(Kind::MaxOutputTokens, $model, Models, $out, Tokens, OpenAiModels, AS_OF, Unconfirmed),
+            fact(Kind::ContextWindow, $model, Models, $ctx, Tokens, $source, $as_of, $certainty),
+            fact(Kind::MaxOutputTokens, $model, Models, $out, Tokens, $source, $as_of, $certainty),
         )*]
     };
 }
 
-/// Context windows and output maxima from the vendor's model pages (not in
-/// the team's reference, hence unconfirmed: the checks that use them warn).
-pub(super) const FACTS: &[Fact] = window! {
-    "gpt-5" => 400_000.0, 128_000.0;
+/// Context windows and output maxima stated by Azure's model tables
+/// ("Context Window" and "Max Output Tokens"). The 400,000-token window of
+/// the GPT-5 models replaces the OpenAI figure of 2025-11 (unconfirmed then).
+pub(super) const AZURE: &[Fact] = window! { AzureModels, AZ, Documented;
+    "gpt-5.5" => 1_050_000.0, 128_000.0;
+    "gpt-5.4" => 1_050_000.0, 128_000.0;
+    "gpt-5.4-pro" => 1_050_000.0, 128_000.0;
+    "gpt-5.4-mini" => 400_000.0, 128_000.0;
+    "gpt-5.4-nano" => 400_000.0, 128_000.0;
+    "gpt-5.3-codex" => 400_000.0, 128_000.0;
+    "gpt-5.2" => 400_000.0, 128_000.0;
+    "gpt-5.2-codex" => 400_000.0, 128_000.0;
     "gpt-5.1" => 400_000.0, 128_000.0;
+    "gpt-5.1-codex" => 400_000.0, 128_000.0;
+    "gpt-5" => 400_000.0, 128_000.0;
     "gpt-5-mini" => 400_000.0, 128_000.0;
     "gpt-5-nano" => 400_000.0, 128_000.0;
+    // The model's own window; Azure's deployments take less (below).
     "gpt-4.1" => 1_047_576.0, 32_768.0;
     "gpt-4.1-mini" => 1_047_576.0, 32_768.0;
     "gpt-4.1-nano" => 1_047_576.0, 32_768.0;
+};
+
+/// The models first listed in the revision of 2026-09-21. gpt-chat-latest
+/// is its version 2026-08-06; the versions before it (2026-05-05 to
+/// 2026-06-24) had 128,000 = 111,616 input + 16,384 output: superseded.
+pub(super) const AZURE_LATEST: &[Fact] = window! { AzureModelsLatest, AZ9, Documented;
+    "gpt-6.1-sol" => 1_050_000.0, 128_000.0;
+    "gpt-6-astra" => 1_050_000.0, 128_000.0;
+    "gpt-6-sol" => 1_050_000.0, 128_000.0;
+    "gpt-6-luna" => 1_050_000.0, 128_000.0;
+    "gpt-5.6-sol" => 1_050_000.0, 128_000.0;
+    "gpt-5.6-terra" => 1_050_000.0, 128_000.0;
+    "gpt-5.6-luna" => 1_050_000.0, 128_000.0;
+    "gpt-chat-latest" => 400_000.0, 128_000.0;
+};
+
+/// Windows and output maxima from OpenAI's model pages (2025-11), for the
+/// models Azure's tables give no window for in this form (the o-series and
+/// GPT-4o give "max request" input/output pairs; the older ones are retired
+/// there). Unconfirmed: the checks that use them warn.
+pub(super) const FACTS: &[Fact] = window! { OpenAiModels, OA, Unconfirmed;
     "gpt-4o" => 128_000.0, 16_384.0;
     "gpt-4o-mini" => 128_000.0, 16_384.0;
     "o1" => 200_000.0, 100_000.0;
@@ -139,12 +198,76 @@ pub(super) const FACTS: &[Fact] = window! {
     "o3-pro" => 200_000.0, 100_000.0;
     "o4-mini" => 200_000.0, 100_000.0;
     "gpt-4-turbo" => 128_000.0, 4_096.0;
+    // OpenAI's gpt-4 (0613). Azure's `gpt-4` is turbo-2024-04-09 with
+    // 128,000 tokens: `context_window_azure_*` below.
     "gpt-4" => 8_192.0, 8_192.0;
     "gpt-35-turbo" => 16_385.0, 4_096.0;
     "text-embedding-3-small" => 8_191.0, 0.0;
     "text-embedding-3-large" => 8_191.0, 0.0;
     "text-embedding-ada-002" => 8_191.0, 0.0;
 };
+
+macro_rules! input_cap {
+    ($($model:literal => $cap:expr, $source:expr, $as_of:expr;)*) => {
+        &[$(fact(Kind::MaxInputTokens, $model, Models, $cap, Tokens, $source, $as_of, Documented),)*]
+    };
+}
+
+/// The input share of the window where Azure's tables split it ("400,000 —
+/// Input: 272,000, Output: 128,000"): a prompt above it is refused even
+/// when prompt + output fit the window. For GPT-5.5 the page adds that the
+/// Responses API's combined prompt-and-generation budget is about this
+/// figure too.
+pub(super) const INPUT_CAPS: &[Fact] = input_cap! {
+    "gpt-5.5" => 922_000.0, AzureModels, AZ;
+    "gpt-5.4" => 922_000.0, AzureModels, AZ;
+    "gpt-5.4-pro" => 922_000.0, AzureModels, AZ;
+    "gpt-5.4-mini" => 272_000.0, AzureModels, AZ;
+    "gpt-5.4-nano" => 272_000.0, AzureModels, AZ;
+    "gpt-5.3-codex" => 272_000.0, AzureModels, AZ;
+    "gpt-5.2" => 272_000.0, AzureModels, AZ;
+    "gpt-5.2-codex" => 272_000.0, AzureModels, AZ;
+    "gpt-5.1" => 272_000.0, AzureModels, AZ;
+    "gpt-5.1-codex" => 272_000.0, AzureModels, AZ;
+    "gpt-5" => 272_000.0, AzureModels, AZ;
+    "gpt-5-mini" => 272_000.0, AzureModels, AZ;
+    "gpt-5-nano" => 272_000.0, AzureModels, AZ;
+    "gpt-6.1-sol" => 922_000.0, AzureModelsLatest, AZ9;
+    "gpt-6-astra" => 922_000.0, AzureModelsLatest, AZ9;
+    "gpt-6-sol" => 922_000.0, AzureModelsLatest, AZ9;
+    "gpt-6-luna" => 922_000.0, AzureModelsLatest, AZ9;
+    "gpt-5.6-sol" => 922_000.0, AzureModelsLatest, AZ9;
+    "gpt-5.6-terra" => 922_000.0, AzureModelsLatest, AZ9;
+    "gpt-5.6-luna" => 922_000.0, AzureModelsLatest, AZ9;
+    "gpt-chat-latest" => 272_000.0, AzureModelsLatest, AZ9;
+};
+
+macro_rules! per_deployment {
+    ($source:expr, $as_of:expr; $($model:literal => $standard:expr, $provisioned:expr, $batch:expr;)*) => {
+        &[$(
+            fact(Kind::ContextWindowAzureStandard, $model, Models, $standard, Tokens, $source, $as_of, Documented),
+            fact(Kind::ContextWindowAzureProvisioned, $model, Models, $provisioned, Tokens, $source, $as_of, Documented),
+            fact(Kind::ContextWindowAzureBatch, $model, Models, $batch, Tokens, $source, $as_of, Documented),
+        )*]
+    };
+}
+
+/// What Azure's deployments take, by deployment type, where it is less than
+/// the model's window: GPT-4.1 "300,000 (standard deployments), 128,000
+/// (provisioned managed and batch deployments)" (a provisioned request over
+/// it returns HTTP 400); Azure's `gpt-4` (turbo-2024-04-09) 128,000 on every
+/// type. The batch check reads the batch figure for Azure files.
+pub(super) const AZURE_DEPLOYMENT_WINDOWS: &[Fact] = per_deployment! { AzureModels, AZ;
+    "gpt-4.1" => 300_000.0, 128_000.0, 128_000.0;
+    "gpt-4.1-mini" => 300_000.0, 128_000.0, 128_000.0;
+    "gpt-4.1-nano" => 300_000.0, 128_000.0, 128_000.0;
+    "gpt-4" => 128_000.0, 128_000.0, 128_000.0;
+};
+
+/// Provisioned deployments of gpt-5.4 "don't support long context (requests
+/// estimated at larger than 128k prompt tokens)" (the PTU sizing page).
+pub(super) const PROVISIONED_LONG_CONTEXT: &[Fact] =
+    &[fact(Kind::ContextWindowAzureProvisioned, "gpt-5.4", Models, 128_000.0, Tokens, PtuSizing, "2026-05-22", Documented)];
 
 #[cfg(test)]
 mod tests {
@@ -160,6 +283,15 @@ mod tests {
     }
 
     #[test]
+    fn newer_models_resolve_to_themselves_not_to_a_shorter_name() {
+        assert_eq!(model_for_name("gpt-5.4-mini-2026-03-17").unwrap().name, "gpt-5.4-mini");
+        assert_eq!(model_for_name("gpt-5.4").unwrap().name, "gpt-5.4");
+        assert_eq!(model_for_name("gpt-6.1-sol").unwrap().name, "gpt-6.1-sol");
+        assert_eq!(model_for_name("chat-latest").unwrap().name, "gpt-chat-latest");
+        assert_eq!(model_for_name("gpt-6"), None);
+    }
+
+    #[test]
     fn deployment_names_are_not_models() {
         assert_eq!(model_for_name("batch-summarize"), None);
         assert_eq!(model_for_name("gpt-4o-batch"), None);
@@ -171,6 +303,16 @@ mod tests {
         for m in MODELS {
             assert!(super::super::builtin(Kind::ContextWindow, m.name).is_some(), "{}", m.name);
             assert!(super::super::builtin(Kind::MaxOutputTokens, m.name).is_some(), "{}", m.name);
+        }
+    }
+
+    /// An input cap splits a window: cap + output maximum = window.
+    #[test]
+    fn input_caps_split_their_window() {
+        for f in INPUT_CAPS {
+            let window = super::super::builtin(Kind::ContextWindow, f.subject).unwrap().value;
+            let out = super::super::builtin(Kind::MaxOutputTokens, f.subject).unwrap().value;
+            assert_eq!(f.value + out, window, "{}", f.subject);
         }
     }
 }

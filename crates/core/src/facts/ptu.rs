@@ -7,19 +7,21 @@ use super::{fact, Certainty::*, Fact, SourceId::*, Topic::Provisioned, Unit::*};
 const D: &str = "2026-03";
 
 macro_rules! ptu {
-    ($($model:literal => $gmin:expr, $gstep:expr, $rmin:expr, $rstep:expr, $tpm:expr;)*) => {
+    ($source:expr, $as_of:expr; $($model:literal => $gmin:expr, $gstep:expr, $rmin:expr, $rstep:expr, $tpm:expr;)*) => {
         &[$(
-            fact(Kind::PtuMinGlobal, $model, Provisioned, $gmin, Count, AzureProvisioned, D, Documented),
-            fact(Kind::PtuStepGlobal, $model, Provisioned, $gstep, Count, AzureProvisioned, D, Documented),
-            fact(Kind::PtuMinRegional, $model, Provisioned, $rmin, Count, AzureProvisioned, D, Documented),
-            fact(Kind::PtuStepRegional, $model, Provisioned, $rstep, Count, AzureProvisioned, D, Documented),
-            fact(Kind::InputTpmPerPtu, $model, Provisioned, $tpm, Tokens, AzureProvisioned, D, Documented),
+            fact(Kind::PtuMinGlobal, $model, Provisioned, $gmin, Count, $source, $as_of, Documented),
+            fact(Kind::PtuStepGlobal, $model, Provisioned, $gstep, Count, $source, $as_of, Documented),
+            fact(Kind::PtuMinRegional, $model, Provisioned, $rmin, Count, $source, $as_of, Documented),
+            fact(Kind::PtuStepRegional, $model, Provisioned, $rstep, Count, $source, $as_of, Documented),
+            fact(Kind::InputTpmPerPtu, $model, Provisioned, $tpm, Tokens, $source, $as_of, Documented),
         )*]
     };
 }
 
-/// Min / step for Global and Data Zone (same), for Regional; input TPM per PTU.
-pub(super) const SIZES: &[Fact] = ptu! {
+/// Min / step for Global and Data Zone (same), for Regional; input TPM per
+/// PTU. The sizing page of 2026-05-22 (`PtuSizing`) gives the same figures
+/// for these models.
+pub(super) const SIZES: &[Fact] = ptu! { AzureProvisioned, D;
     "gpt-5" => 15.0, 5.0, 50.0, 50.0, 4_750.0;
     "gpt-5-mini" => 15.0, 5.0, 25.0, 25.0, 23_750.0;
     "gpt-4.1" => 15.0, 5.0, 50.0, 50.0, 3_000.0;
@@ -33,6 +35,38 @@ pub(super) const SIZES: &[Fact] = ptu! {
 };
 
 const W: &str = "2026-05-22";
+
+/// The models the sizing page's tables add ("Latest" and "Previous Azure
+/// OpenAI models"). o1's Regional minimum (25) and increment (50) differ,
+/// as the page states them.
+pub(super) const SIZES_SIZING_PAGE: &[Fact] = ptu! { PtuSizing, W;
+    "gpt-5.5" => 15.0, 5.0, 50.0, 50.0, 1_200.0;
+    "gpt-5.4" => 15.0, 5.0, 50.0, 50.0, 2_400.0;
+    "gpt-5.3-codex" => 15.0, 5.0, 50.0, 50.0, 3_400.0;
+    "gpt-5.2" => 15.0, 5.0, 50.0, 50.0, 3_400.0;
+    "gpt-5.2-codex" => 15.0, 5.0, 50.0, 50.0, 3_400.0;
+    "gpt-5.1" => 15.0, 5.0, 50.0, 50.0, 4_750.0;
+    "gpt-5.1-codex" => 15.0, 5.0, 50.0, 50.0, 4_750.0;
+    "o1" => 15.0, 5.0, 25.0, 50.0, 230.0;
+};
+
+macro_rules! global_only {
+    ($($model:literal => $min:expr, $step:expr, $tpm:expr;)*) => {
+        &[$(
+            fact(Kind::PtuMinGlobal, $model, Provisioned, $min, Count, PtuSizing, W, Documented),
+            fact(Kind::PtuStepGlobal, $model, Provisioned, $step, Count, PtuSizing, W, Documented),
+            fact(Kind::InputTpmPerPtu, $model, Provisioned, $tpm, Tokens, PtuSizing, W, Documented),
+        )*]
+    };
+}
+
+/// Foundry Models sold by Azure on the same page: Global and Data Zone
+/// only (Regional "NA", so no Regional figure).
+pub(super) const SIZES_OTHER_MODELS: &[Fact] = global_only! {
+    "Llama-3.3-70B-Instruct" => 100.0, 100.0, 8_450.0;
+    "DeepSeek-R1" => 100.0, 100.0, 4_000.0;
+    "DeepSeek-V3-0324" => 100.0, 100.0, 4_000.0;
+};
 
 macro_rules! weights {
     ($($model:literal => $w:expr;)*) => {
@@ -84,3 +118,19 @@ pub(super) const OTHER: &[Fact] = &[
     // documented on the spillover page.
     fact(Kind::SpilloverPriceFactor, "any", Provisioned, 1.0, Factor, AzureSpillover, "2026-01-30", Documented),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A model with an output weight has its throughput too: the weight
+    /// alone sizes nothing (issue 38).
+    #[test]
+    fn every_weighted_model_has_its_input_tpm_per_ptu() {
+        for w in OUTPUT_WEIGHTS {
+            let tpm = super::super::builtin(Kind::InputTpmPerPtu, w.subject);
+            assert!(tpm.is_some_and(|f| f.value > 0.0), "{}", w.subject);
+            assert!(super::super::builtin(Kind::PtuMinGlobal, w.subject).is_some(), "{}", w.subject);
+        }
+    }
+}

@@ -45,6 +45,13 @@ pub(super) const FACTS: &[Fact] = &[
     fact(Kind::DefaultTpmGlobal, "o3", RateLimits, 1_000_000.0, Tokens, AzureQuotas, DQ, Documented),
     // How quota is handed out and enforced.
     fact(Kind::TpmStep, "any", RateLimits, 1_000.0, Tokens, AzureQuotas, D, Documented),
+    // Quota comes in units of capacity, one unit per model: 1,000 TPM for
+    // the older chat models, o3 and o4-mini; more for these (a model
+    // without its own figure takes `tpm_step.any`).
+    fact(Kind::TpmStep, "o1", RateLimits, 6_000.0, Tokens, AzureQuotaUnits, "2026-09-16", Documented),
+    fact(Kind::TpmStep, "o3-mini", RateLimits, 10_000.0, Tokens, AzureQuotaUnits, "2026-09-16", Documented),
+    fact(Kind::TpmStep, "o1-mini", RateLimits, 10_000.0, Tokens, AzureQuotaUnits, "2026-09-16", Documented),
+    fact(Kind::TpmStep, "o3-pro", RateLimits, 10_000.0, Tokens, AzureQuotaUnits, "2026-09-16", Documented),
     fact(Kind::ShortWindowSeconds, "any", RateLimits, 10.0, Seconds, AzureQuotas, D, Documented),
     fact(Kind::ShortWindowSecondsMin, "any", RateLimits, 1.0, Seconds, AzureQuotas, D, Documented),
     // The headroom a plan should keep over its peak (allowed ÷ needed): the

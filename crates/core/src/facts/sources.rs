@@ -33,6 +33,12 @@ pub enum SourceId {
     BatchLimits,
     AzureSpillover,
     PtuCalculator,
+    AzureModels,
+    AzureModelsLatest,
+    AzureBatchModels,
+    AzureQuotaUnits,
+    OpenAiModelPages,
+    OpenAiPriceReports,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +51,7 @@ pub struct Source {
 }
 
 impl SourceId {
-    pub const ALL: [SourceId; 29] = [
+    pub const ALL: [SourceId; 35] = [
         SourceId::AzureBatch,
         SourceId::AzureQuotas,
         SourceId::AzureProvisioned,
@@ -75,7 +81,43 @@ impl SourceId {
         SourceId::BatchLimits,
         SourceId::AzureSpillover,
         SourceId::PtuCalculator,
+        SourceId::AzureModels,
+        SourceId::AzureModelsLatest,
+        SourceId::AzureBatchModels,
+        SourceId::AzureQuotaUnits,
+        SourceId::OpenAiModelPages,
+        SourceId::OpenAiPriceReports,
     ];
+
+    /// Whether the source is Azure's (Microsoft's documentation, pricing or
+    /// its quota tables): a rule it states is another vendor's rule for a
+    /// file sent to OpenAI, so at most a warning there.
+    pub const fn is_azure(self) -> bool {
+        use SourceId::*;
+        matches!(
+            self,
+            AzureBatch
+                | AzureQuotas
+                | AzureProvisioned
+                | AzurePricing
+                | AzureForumAnswer
+                | AzureInferenceSpec
+                | QuotaTierFree
+                | QuotaTier1
+                | QuotaTier2
+                | QuotaTier3
+                | QuotaTier4
+                | QuotaTier5
+                | QuotaTier6
+                | PtuSizing
+                | BatchLimits
+                | AzureSpillover
+                | AzureModels
+                | AzureModelsLatest
+                | AzureBatchModels
+                | AzureQuotaUnits
+        )
+    }
 
     pub fn source(self) -> Source {
         const TIERS: &str = "https://learn.microsoft.com/azure/foundry/openai/quotas-limits";
@@ -91,6 +133,12 @@ impl SourceId {
             SourceId::BatchLimits => "articles/foundry/openai/includes/global-batch-limits.md@12579eb",
             SourceId::AzureSpillover => "articles/ai-foundry/openai/how-to/spillover-traffic-management.md",
             SourceId::PtuCalculator => "ricmmartins/azureptucalc src/officialPTUPricing.js",
+            SourceId::AzureModels => "articles/foundry/openai/includes/models-azure-direct-openai.md@00bb554",
+            // The revision of 2026-09-21 (the first to list GPT-5.6, GPT-6 and
+            // GPT-6.1): read from a stored copy that names no commit.
+            SourceId::AzureModelsLatest => "articles/foundry/foundry-models/concepts/models-sold-directly-by-azure.md (2026-09-21)",
+            SourceId::AzureBatchModels => "articles/foundry/foundry-models/includes/model-matrix/deployments-batch.md@2a5ac24",
+            SourceId::AzureQuotaUnits => "articles/foundry/openai/includes/quota-1.md@467c504",
             SourceId::OpenAiApiSpec => "openapi.json@f85dbe2",
             SourceId::AzureInferenceSpec => "specification/ai/data-plane/OpenAI.v1/azure-v1-v1-generated.json@0723d85",
             _ => "",
@@ -154,6 +202,21 @@ impl SourceId {
                 "Community PTU calculator, citing the Azure pricing page (not documentation)",
                 "https://github.com/ricmmartins/azureptucalc",
             ),
+            SourceId::AzureModels | SourceId::AzureModelsLatest => (
+                "Azure OpenAI: Foundry Models sold by Azure (model capabilities)",
+                "https://learn.microsoft.com/azure/foundry/foundry-models/concepts/models-sold-directly-by-azure",
+            ),
+            SourceId::AzureBatchModels => (
+                "Azure OpenAI: model availability for Batch deployments",
+                "https://learn.microsoft.com/azure/foundry/foundry-models/concepts/models-sold-directly-by-azure-region-availability",
+            ),
+            SourceId::AzureQuotaUnits => {
+                ("Azure OpenAI: manage quota (units of capacity)", "https://learn.microsoft.com/azure/foundry/openai/how-to/quota")
+            }
+            SourceId::OpenAiModelPages => ("OpenAI model pages (developers.openai.com)", "https://developers.openai.com/api/docs/models"),
+            SourceId::OpenAiPriceReports => {
+                ("Third-party reports of OpenAI's pricing page (not read at the vendor)", "https://developers.openai.com/api/docs/pricing")
+            }
         };
         Source { title, url, path }
     }

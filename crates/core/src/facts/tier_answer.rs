@@ -16,6 +16,8 @@ pub struct TierAnswer {
     pub ptu_output_weight: Option<f64>,
     pub ptu_min: Option<f64>,
     pub ptu_increment: Option<f64>,
+    /// Input tokens per minute one PTU processes (`input_tpm_per_ptu`).
+    pub ptu_input_tpm_per_ptu: Option<f64>,
     pub sources: Vec<FactSource>,
 }
 
@@ -59,7 +61,8 @@ pub fn tier_answer(catalog: &Catalog, model: &str, deployment: Scope, tier: Quot
     };
     let ptu_min = ptu(min);
     let ptu_increment = ptu(step);
-    Ok(TierAnswer { deployment, limit, ptu_output_weight, ptu_min, ptu_increment, sources })
+    let ptu_input_tpm_per_ptu = ptu(Kind::InputTpmPerPtu);
+    Ok(TierAnswer { deployment, limit, ptu_output_weight, ptu_min, ptu_increment, ptu_input_tpm_per_ptu, sources })
 }
 
 /// A JSON number: an integer when the value is whole, else a float.
@@ -84,13 +87,15 @@ struct QuotaJson<'a> {
     ptu_output_weight: Option<Value>,
     ptu_min: Option<Value>,
     ptu_increment: Option<Value>,
+    ptu_input_tpm_per_ptu: Option<Value>,
     sources: &'a [FactSource],
 }
 
 impl TierAnswer {
     /// `batchlane quota --format json`: `{model, deployment, tier, tpm,
     /// rpm, rpm_window_seconds, rpm_per_1000_tpm, ptu_output_weight,
-    /// ptu_min, ptu_increment, sources[{fact, source, as_of}]}` on one line.
+    /// ptu_min, ptu_increment, ptu_input_tpm_per_ptu, sources[{fact, source,
+    /// as_of}]}` on one line.
     pub fn to_json(&self) -> String {
         let l = &self.limit;
         let body = QuotaJson {
@@ -104,6 +109,7 @@ impl TierAnswer {
             ptu_output_weight: self.ptu_output_weight.map(number),
             ptu_min: self.ptu_min.map(number),
             ptu_increment: self.ptu_increment.map(number),
+            ptu_input_tpm_per_ptu: self.ptu_input_tpm_per_ptu.map(number),
             sources: &self.sources,
         };
         serde_json::to_string(&body).unwrap_or_default()

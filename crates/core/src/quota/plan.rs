@@ -261,7 +261,8 @@ pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError
             });
             windows.push(w);
         }
-        let step = catalog.require(Kind::TpmStep, "any");
+        // Quota is granted in the model's units of capacity (o1's is 6,000 TPM).
+        let step = catalog.get(Kind::TpmStep, model).unwrap_or_else(|| catalog.require(Kind::TpmStep, "any"));
         let for_tokens = admission_tpm * burst;
         let for_requests = if ratio > 0.0 { input.peak_rpm * burst / ratio * 1_000.0 } else { 0.0 };
         // The larger need with the headroom to keep, so that a plan at its

@@ -188,8 +188,10 @@ impl PlanInput {
                 check_number(Field::RpmPer1kTpm, r, true, MAX_RPM_PER_1K, &mut e);
             }
             None => {
+                // The tier tables' ratio for the model and deployment type,
+                // else the model's own: refused only when neither exists.
                 if let Some(m) = known {
-                    if catalog.get(Kind::RpmPer1kTpm, m.name).is_none() {
+                    if super::tier::ratio(self, catalog, m.name).1 == super::tier::RatioSource::Unknown {
                         e.push(FieldError::new(Field::RpmPer1kTpm, Problem::NoRatioForModel));
                     }
                 }
@@ -200,7 +202,15 @@ impl PlanInput {
         if peak_ok && avg_ok && self.average_rpm > self.peak_rpm {
             e.push(FieldError::new(Field::AverageRpm, Problem::AverageAbovePeak));
         }
-        let context = known.and_then(|m| catalog.get(Kind::ContextWindow, m.name)).unwrap_or(MAX_REQUEST_TOKENS);
+        // What the deployment type takes where Azure states it (gpt-4.1:
+        // 300,000 Standard, 128,000 provisioned), else the model's window;
+        // and never more than the model's input cap (gpt-5: 272,000).
+        let per_type =
+            if self.deployment.is_provisioned() { Kind::ContextWindowAzureProvisioned } else { Kind::ContextWindowAzureStandard };
+        let context = known
+            .and_then(|m| catalog.get(per_type, m.name).or_else(|| catalog.get(Kind::ContextWindow, m.name)))
+            .unwrap_or(MAX_REQUEST_TOKENS);
+        let context = known.and_then(|m| catalog.get(Kind::MaxInputTokens, m.name)).map_or(context, |cap| cap.min(context));
         let prompt_ok = check_number(Field::PromptTokens, self.prompt_tokens, false, context, &mut e);
         let cached_ok = check_number(Field::CachedPromptTokens, self.cached_prompt_tokens, false, MAX_REQUEST_TOKENS, &mut e);
         if prompt_ok && cached_ok && self.cached_prompt_tokens > self.prompt_tokens {

@@ -10,6 +10,7 @@
 
 mod batch_bounds;
 mod batch_codes;
+mod batch_context_limits;
 mod batch_cross_field;
 mod batch_evidence;
 mod batch_fast_line;

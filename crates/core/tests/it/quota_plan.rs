@@ -277,3 +277,51 @@ fn counts_in_the_worked_text_are_whole() {
     }
     assert!(seen_window, "the short window is explained");
 }
+
+/// Quota comes in units of capacity, and a unit is not 1,000 TPM for every
+/// model (issue 38): o1's is 6,000 TPM, o3-mini's 10,000. The TPM to
+/// request is a whole number of the model's units.
+#[test]
+fn the_tpm_to_request_is_a_whole_number_of_the_models_units() {
+    use batchlane_core::facts::Kind;
+    let c = Catalog::builtin();
+    for (model, unit) in [("o1", 6_000.0), ("o3-mini", 10_000.0), ("o1-mini", 10_000.0), ("o3-pro", 10_000.0), ("gpt-4o", 1_000.0)] {
+        assert_eq!(c.get(Kind::TpmStep, model).unwrap_or(c.require(Kind::TpmStep, "any")), unit, "{model}");
+        let i = PlanInput { model: model.into(), ..input(60_000.0, 50.0, 1_600.0, 400.0) };
+        let p = plan(&i, &c).unwrap();
+        let step = p.steps.iter().find_map(|s| match s {
+            Step::TpmToRequest { step, .. } => Some(*step),
+            _ => None,
+        });
+        assert_eq!(step, Some(unit), "{model}");
+        assert!(p.tpm_to_request > 0.0 && (p.tpm_to_request / unit).fract() == 0.0, "{model}: {}", p.tpm_to_request);
+        assert!(p.tpm_to_request >= need(&p), "{model}");
+    }
+}
+
+/// The prompt a plan takes is bounded by what the deployment type takes
+/// (Azure: gpt-4.1 300,000 on Standard, 128,000 on provisioned) and by the
+/// model's input cap (gpt-5: 272,000 of its 400,000), not only the window.
+#[test]
+fn the_prompt_is_bounded_by_the_deployment_types_limit_and_the_input_cap() {
+    use batchlane_core::facts::Kind;
+    use batchlane_core::quota::{Field, Problem};
+    let c = Catalog::builtin();
+    let refused = |model: &str, deployment: DeploymentType, prompt: f64| {
+        let i = PlanInput { model: model.into(), deployment, allocated_ptu: 100.0, ..input(1_000_000.0, 1.0, prompt, 10.0) };
+        match plan(&i, &c) {
+            Ok(_) => None,
+            Err(e) => e.into_iter().find(|e| e.field == Field::PromptTokens).map(|e| e.problem),
+        }
+    };
+    let provisioned = c.require(Kind::ContextWindowAzureProvisioned, "gpt-4.1");
+    let standard = c.require(Kind::ContextWindowAzureStandard, "gpt-4.1");
+    assert!(provisioned < 200_000.0 && 200_000.0 < standard);
+    assert_eq!(refused("gpt-4.1", DeploymentType::GlobalProvisioned, 200_000.0), Some(Problem::TooLarge { max: provisioned }));
+    assert_eq!(refused("gpt-4.1", DeploymentType::GlobalStandard, 200_000.0), None);
+    assert_eq!(refused("gpt-4.1", DeploymentType::GlobalStandard, 400_000.0), Some(Problem::TooLarge { max: standard }));
+    let cap = c.require(Kind::MaxInputTokens, "gpt-5");
+    assert!(cap < 300_000.0 && 300_000.0 < c.require(Kind::ContextWindow, "gpt-5"));
+    assert_eq!(refused("gpt-5", DeploymentType::GlobalStandard, 300_000.0), Some(Problem::TooLarge { max: cap }));
+    assert_eq!(refused("gpt-5", DeploymentType::GlobalStandard, 200_000.0), None);
+}
