@@ -468,7 +468,9 @@ impl Checker {
                 let chat_key = matches!(key, "max_tokens" | "max_completion_tokens");
                 match (model_max, self.options.dialect) {
                     (Some(m), super::Dialect::OpenAi) if sure && documented && chat_key => {
-                        let msg = format!("{key} is too large: {cap}. This model supports at most {m} completion tokens, whereas you provided {cap}.");
+                        let msg = format!(
+                            "{key} is too large: {cap}. This model supports at most {m} completion tokens, whereas you provided {cap}."
+                        );
                         let d = r.diag(Code::InvalidValue, Severity::Error, Some(&format!("body.{key}")), msg, None);
                         out.push(d.with_basis(super::Evidence::Observed, MAX_TOKENS_TOO_LARGE));
                     }

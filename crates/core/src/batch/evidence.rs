@@ -81,11 +81,22 @@ pub fn basis(code: Code, dialect: Option<Dialect>, severity: Severity) -> (Evide
             None => (if severity == Severity::Error { Documented } else { Inferred }, url(SourceId::OpenAiBatch)),
         },
         // The request body against the API's schema (the rule names its spec).
-        InvalidType | InvalidValue | IntegerBelowMinValue | IntegerAboveMaxValue | DecimalBelowMinValue | DecimalAboveMaxValue
-        | EmptyArray | ArrayBelowMinLength | ArrayAboveMaxLength | StringBelowMinLength | StringAboveMaxLength | UnsupportedValue
-        | UnsupportedParameter | InvalidRequestError | InvalidFunctionParameters | InvalidJsonSchema => {
-            (if severity == Severity::Error { Documented } else { Inferred }, API_REFERENCE)
-        }
+        InvalidType
+        | InvalidValue
+        | IntegerBelowMinValue
+        | IntegerAboveMaxValue
+        | DecimalBelowMinValue
+        | DecimalAboveMaxValue
+        | EmptyArray
+        | ArrayBelowMinLength
+        | ArrayAboveMaxLength
+        | StringBelowMinLength
+        | StringAboveMaxLength
+        | UnsupportedValue
+        | UnsupportedParameter
+        | InvalidRequestError
+        | InvalidFunctionParameters
+        | InvalidJsonSchema => (if severity == Severity::Error { Documented } else { Inferred }, API_REFERENCE),
         UnknownParameter => (Observed, UNRECOGNIZED_ARGUMENT),
         ContextLengthExceeded => (if severity == Severity::Error { Documented } else { Inferred }, url(SourceId::OpenAiModels)),
         // The check could not confirm a documented limit: never a pass.

@@ -91,8 +91,8 @@ pub fn explain_with(code: Code, dialect: Dialect, catalog: &Catalog) -> Text {
             "줄 끝을 LF로 저장하세요(복구 기능이 바꿔 줍니다).",
         ),
         CustomIdTooLong => Text::new(
-            format!("To be safe, keep custom_id to {id_chars} characters or fewer: a third party reports that limit; the vendors document none, and Azure has answered longer ids."),
-            format!("안전하게 하려면 custom_id를 {id_chars}자 이하로 하세요. 제3자가 이 한도를 보고했지만 공급사 문서에는 한도가 없고, Azure는 더 긴 id에도 응답했습니다."),
+            format!("To be safe, keep custom_id to {id_chars} characters or fewer: another vendor's batch API has that limit; OpenAI and Azure document none, and Azure has answered longer ids."),
+            format!("안전하게 하려면 custom_id를 {id_chars}자 이하로 하세요. 다른 공급사의 배치 API에 이 한도가 있지만 OpenAI와 Azure 문서에는 한도가 없고, Azure는 더 긴 id에도 응답했습니다."),
         ),
         BaseModelName => Text::new(
             "On Azure, body.model is your Global Batch deployment's name. Check that a deployment of this name exists and has the Global Batch SKU.",

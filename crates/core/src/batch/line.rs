@@ -283,7 +283,7 @@ fn required_fields(line: LineRef, s: &Scan, obj: &Map<String, Value>, p: &mut Pa
                 // is still compared for duplicates.
                 let chars = id.chars().count();
                 let msg = format!(
-                    "The custom_id is {chars} characters long; a limit of {max} characters is reported by a third party (the vendors document none, and Azure has answered longer ids)."
+                    "The custom_id is {chars} characters long; another vendor's batch API limits it to {max} characters (OpenAI and Azure document no limit, and Azure has answered longer ids)."
                 );
                 out.push(line.diag(Code::CustomIdTooLong, Severity::Warning, Some("custom_id"), msg, p.custom_id_at));
             }
@@ -367,9 +367,14 @@ fn model_rule(line: LineRef, s: &Scan, b: &Map<String, Value>, p: &mut Parsed<'s
         // The batch service's recorded answer; where the endpoint's own
         // model is optional (moderations, images, videos: a default model),
         // what the batch service does is not recorded: a warning.
-        None | Some(Value::Null) if matches!(p.endpoint, Some(Endpoint::Moderations | Endpoint::ImageGenerations | Endpoint::ImageEdits | Endpoint::Videos)) => {
+        None | Some(Value::Null)
+            if matches!(p.endpoint, Some(Endpoint::Moderations | Endpoint::ImageGenerations | Endpoint::ImageEdits | Endpoint::Videos)) =>
+        {
             let msg = "Model parameter is required. (The batch service's answer on other endpoints; this endpoint has a default model, and the batch service's answer without one is not recorded.)".to_string();
-            out.push(line.diag(Code::InvalidRequest, Severity::Warning, Some("body.model"), msg, body_at).with_basis(super::Evidence::Inferred, crate::facts::SourceId::OpenAiBatch.source().url));
+            out.push(
+                line.diag(Code::InvalidRequest, Severity::Warning, Some("body.model"), msg, body_at)
+                    .with_basis(super::Evidence::Inferred, crate::facts::SourceId::OpenAiBatch.source().url),
+            );
         }
         None | Some(Value::Null) => {
             let msg = "Model parameter is required.".to_string();
@@ -407,9 +412,11 @@ fn body_rules_after_model(
     // job (not the file) names; 2024-10-21 and older do not know
     // reasoning_effort ("Unrecognized request argument supplied"). Azure's
     // batch page: newer models need the v1 API. A warning: the file can't say.
-    if dialect == Dialect::Azure && p.url.as_deref() == Some("/chat/completions") && b.get("reasoning_effort").is_some_and(|v| !v.is_null()) {
+    if dialect == Dialect::Azure && p.url.as_deref() == Some("/chat/completions") && b.get("reasoning_effort").is_some_and(|v| !v.is_null())
+    {
         let msg = "Unrecognized request argument supplied: reasoning_effort (on the legacy url form the batch job's API version decides; 2024-10-21 and older refuse it: use /v1/chat/completions, Azure's v1 API).".to_string();
-        let d = line.diag(Code::UnknownParameter, Severity::Warning, Some("body.reasoning_effort"), msg, s.body_key_offset("reasoning_effort"));
+        let d =
+            line.diag(Code::UnknownParameter, Severity::Warning, Some("body.reasoning_effort"), msg, s.body_key_offset("reasoning_effort"));
         out.push(d.with_basis(super::Evidence::Inferred, crate::facts::SourceId::AzureBatch.source().url));
     }
     match p.endpoint {

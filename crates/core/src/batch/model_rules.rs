@@ -5,7 +5,7 @@
 use super::line::{LineRef, Parsed};
 use super::schema::figure;
 use super::{Code, Findings, ModelSource, Severity};
-use crate::facts::{builtin, model_rule, Catalog, Certainty, Kind, Model, Evidence, EFFORT_VALUES};
+use crate::facts::{builtin, model_rule, Catalog, Certainty, Evidence, Kind, Model, EFFORT_VALUES};
 use serde_json::Value;
 
 /// An error when the fact is documented (or the user set it) and the model
@@ -113,13 +113,20 @@ type Basis = Option<(Evidence, &'static str)>;
 /// the user set it: their override is their record) and the model is known
 /// for sure. On an Azure file, a row without Azure's own source is another
 /// vendor's rule: a warning, and the message says so.
-fn table_severity(catalog: &Catalog, kind: Kind, subject: &str, source: ModelSource, dialect: super::Dialect) -> (Severity, &'static str, Basis) {
+fn table_severity(
+    catalog: &Catalog,
+    kind: Kind,
+    subject: &str,
+    source: ModelSource,
+    dialect: super::Dialect,
+) -> (Severity, &'static str, Basis) {
     let row = model_rule(kind, subject);
     let overridden = catalog.is_overridden(&format!("{kind}.{subject}"));
     let openai_only = dialect == super::Dialect::Azure && row.is_some_and(|r| r.azure.is_none()) && !overridden;
     let known = (row.is_some_and(|r| r.evidence != Evidence::Inferred) || overridden) && !openai_only;
     let sev = if known && matches!(source, ModelSource::Picked | ModelSource::FromFile) { Severity::Error } else { Severity::Warning };
-    let evidence = |r: &crate::facts::ModelRule| if overridden && r.evidence == Evidence::Inferred { Evidence::Observed } else { r.evidence };
+    let evidence =
+        |r: &crate::facts::ModelRule| if overridden && r.evidence == Evidence::Inferred { Evidence::Observed } else { r.evidence };
     let basis = match row {
         Some(r) if dialect == super::Dialect::Azure && r.azure.is_some() => Some((evidence(r), r.azure.unwrap_or(r.url))),
         Some(r) => Some((evidence(r), r.url)),

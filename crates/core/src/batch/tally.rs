@@ -87,6 +87,8 @@ pub struct Tally {
     diagnostics: Vec<Diagnostic>,
     /// Per code and severity: a code may be an error on one line and a
     /// warning on another (a documented rule beside an unconfirmed one).
+    /// Sent between workers as a list (JSON keys are strings).
+    #[serde(with = "counts_as_list")]
     counts: BTreeMap<(Code, Severity), Found>,
     /// Errors that fail the whole batch (see `stage.rs`).
     #[serde(default)]
@@ -94,6 +96,22 @@ pub struct Tally {
     /// Requests with an error that fails only them.
     #[serde(default)]
     failing_requests: u64,
+}
+
+/// [`Tally`]'s counts as a list of entries (a map keyed by a pair is no JSON object).
+mod counts_as_list {
+    use super::{Code, Found, Severity};
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::collections::BTreeMap;
+
+    pub fn serialize<S: Serializer>(m: &BTreeMap<(Code, Severity), Found>, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(m.iter().map(|(&(c, _), f)| (c, f)))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<(Code, Severity), Found>, D::Error> {
+        let list: Vec<(Code, Found)> = Vec::deserialize(d)?;
+        Ok(list.into_iter().map(|(c, f)| ((c, f.severity), f)).collect())
+    }
 }
 
 impl Tally {

@@ -350,12 +350,12 @@ mod tests {
         assert_eq!(issues(&w), vec![(Field::Model, Problem::Price(PriceError::NoPrice("gpt-4".into())))]);
         let w = Workload { deployment: Scope::Regional, batch_share: 0.3, ..Workload::default() };
         assert_eq!(issues(&w), vec![(Field::BatchShare, Problem::NoBatchOnDeployment)]);
-        // Unconfirmed context window: a warning, not an error.
+        // A context window OpenAI's model page documents: an error.
         let w = Workload { chunks: 300.0, ..Workload::default() };
         let v = w.validate(&Catalog::builtin());
         assert!(matches!(v[0].problem, Problem::ExceedsContextWindow { window, .. } if window == 128_000.0));
-        assert_eq!(v[0].severity, Severity::Warning);
-        assert!(w.is_valid(&Catalog::builtin()));
+        assert_eq!(v[0].severity, Severity::Error);
+        assert!(!w.is_valid(&Catalog::builtin()));
     }
 
     /// Azure's Standard deployments of gpt-4.1 take 300,000 tokens, not the

@@ -33,7 +33,7 @@ pub use batch_window::jobs_expire_after_window;
 pub use deployment::{DeploymentType, Scope};
 pub use export::{catalog_json, FORMAT as CATALOG_FORMAT};
 pub use kind::Kind;
-pub use model_rules::{model_rule, rule_family, ModelRule, Evidence, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
+pub use model_rules::{model_rule, rule_family, Evidence, ModelRule, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
 pub use sources::{Source, SourceId};
 pub use tier_answer::{tier_answer, TierAnswer};

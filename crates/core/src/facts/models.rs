@@ -187,8 +187,9 @@ pub(super) const AZURE_LATEST: &[Fact] = window! { AzureModelsLatest, AZ9, Docum
 /// Windows and output maxima from OpenAI's model pages (2025-11), for the
 /// models Azure's tables give no window for in this form (the o-series and
 /// GPT-4o give "max request" input/output pairs; the older ones are retired
-/// there). Unconfirmed: the checks that use them warn.
-pub(super) const FACTS: &[Fact] = window! { OpenAiModels, OA, Unconfirmed;
+/// there). OpenAI's own pages document them: the checks that use them refuse
+/// (issue 37: a documented 128K window was only a warning).
+pub(super) const FACTS: &[Fact] = window! { OpenAiModels, OA, Documented;
     "gpt-4o" => 128_000.0, 16_384.0;
     "gpt-4o-mini" => 128_000.0, 16_384.0;
     "o1" => 200_000.0, 100_000.0;

@@ -335,15 +335,15 @@ fn warnings_are_never_errors() {
             assert_eq!(r.summary.errors, 0, "{code:?} {d:?} {:?}", found(&r));
         }
     }
-    // The catalog's context window is unconfirmed: over it is a warning …
+    // The catalog's context window is OpenAI's model page's (documented): over it is an error …
     let o = CheckOptions { model: Some("gpt-4o".into()), ..CheckOptions::default() };
     let long = CHAT.replace("hello world", &"hello world ".repeat(64_000));
     let r = run(&long, o.clone(), &Catalog::builtin());
-    assert_eq!(found(&r), [(1, "context_length_exceeded", Severity::Warning)]);
+    assert_eq!(found(&r), [(1, "context_length_exceeded", Severity::Error)]);
     let d = &r.diagnostics[0];
     assert!(d.message.starts_with("This model's maximum context length is 128000 tokens. However, you requested "), "{}", d.message);
     assert!(d.message.contains(" in the messages, 10 in the completion)"), "{}", d.message);
-    // … and an error once the user sets the figure (the request fails; the batch runs).
+    // … and so is one the user sets (the request fails; the batch runs).
     let mut small = Catalog::builtin();
     small.set_override("context_window.gpt-4o", 5.0).unwrap();
     let r = run(CHAT, o, &small);

@@ -70,7 +70,8 @@ fn json_mode_needs_the_word_json() {
     let d = r.diagnostics.iter().find(|d| d.param.as_deref() == Some("body.messages")).unwrap();
     assert!(d.source.as_deref().is_some_and(|s| s.contains("azure-ai-docs")), "{:?}", d.source);
     // Recorded at OpenAI only (a tool name pattern): a warning on an Azure file.
-    let bad_name = r#", "tools": [{"type": "function", "function": {"name": "get weather", "parameters": {"type": "object", "properties": {}}}}]"#;
+    let bad_name =
+        r#", "tools": [{"type": "function", "function": {"name": "get weather", "parameters": {"type": "object", "properties": {}}}}]"#;
     let r = check(&chat("gpt-4o-mini", bad_name, USER), Dialect::Azure);
     one(&r, Code::InvalidValue, Severity::Warning, "body.tools[0].function.name", "Invalid 'tools[0].function.name'");
     assert!(found(&r)[0].3.ends_with("OpenAI's answer; not recorded for Azure.)"), "{}", found(&r)[0].3);
@@ -430,7 +431,9 @@ fn hostile_lines_stay_bounded() {
 #[test]
 fn tool_descriptions_are_capped_and_names_fed_back_follow_the_pattern() {
     let tool = |description: &str| {
-        format!(r#", "tools": [{{"type": "function", "function": {{"name": "list_issues", "description": "{description}", "parameters": {{"type": "object", "properties": {{}}}}}}}}]"#)
+        format!(
+            r#", "tools": [{{"type": "function", "function": {{"name": "list_issues", "description": "{description}", "parameters": {{"type": "object", "properties": {{}}}}}}}}]"#
+        )
     };
     none(&check(&chat("gpt-4o", &tool(&"가".repeat(1024)), USER), Dialect::OpenAi));
     for d in [Dialect::OpenAi, Dialect::Azure] {

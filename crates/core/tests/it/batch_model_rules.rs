@@ -5,7 +5,7 @@
 //! family; the fast path and the slow path agree; /facts overrides apply.
 
 use batchlane_core::batch::{CheckOptions, Checker, Code, Dialect, NoTokenizer, Report, Severity};
-use batchlane_core::facts::{model_rule, rule_family, Catalog, Kind, Evidence, MODEL_RULES};
+use batchlane_core::facts::{model_rule, rule_family, Catalog, Evidence, Kind, MODEL_RULES};
 
 pub(crate) fn chat(model: &str, extra: &str, messages: &str) -> String {
     format!(
@@ -291,7 +291,9 @@ fn azure_deployment_names_reach_the_family() {
         "body.reasoning_effort",
         "Unsupported value: 'reasoning_effort' does not support 'minimal' with this model.",
     );
-    assert!(found(&r)[0].3.contains("(documented: https://github.com/MicrosoftDocs/azure-ai-docs/"), "{}", found(&r)[0].3);
+    let d = r.diagnostics.iter().find(|d| d.param.as_deref() == Some("body.reasoning_effort")).unwrap();
+    assert_eq!(d.evidence.as_str(), "documented");
+    assert!(d.source.as_deref().is_some_and(|s| s.starts_with("https://github.com/MicrosoftDocs/azure-ai-docs/")), "{:?}", d.source);
     let sys = r#"[{"role": "system", "content": "Be brief."}, {"role": "user", "content": "hi"}]"#;
     let r = check(&chat("o1-mini", "", sys), Dialect::Azure);
     one(
