@@ -94,7 +94,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.evidence.observed", "observed"),
     ("batch.evidence.inferred", "inferred"),
     ("batch.evidence.title_documented", "The vendor's spec or docs say so. Opens the source: {source}"),
-    ("batch.evidence.title_observed", "The service answered so, on record (a quoted 400). Opens the source: {source}"),
+    ("batch.evidence.title_observed", "The service answered so, on record (its quoted refusal). Opens the source: {source}"),
     ("batch.evidence.title_inferred", "Inferred or unconfirmed: at most a warning. Source: {source}"),
     ("batch.shape.array", "This is a JSON array, not JSON Lines: write each request as one JSON object on its own line, without the surrounding [ ] and commas."),
     ("batch.shape.binary", "This looks like a binary file, not a JSONL text file."),

@@ -97,7 +97,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.evidence.observed", "응답 기록 근거"),
     ("batch.evidence.inferred", "추정"),
     ("batch.evidence.title_documented", "공급사의 명세나 문서에 나와 있습니다. 출처 열기: {source}"),
-    ("batch.evidence.title_observed", "서비스가 실제로 이렇게 응답한 기록이 있습니다(인용된 400 응답). 출처 열기: {source}"),
+    ("batch.evidence.title_observed", "서비스가 실제로 이렇게 거부한 응답이 기록되어 있습니다. 출처 열기: {source}"),
     ("batch.evidence.title_inferred", "추정이거나 확인되지 않았으므로 경고까지만 냅니다. 출처: {source}"),
     ("batch.shape.array", "JSON Lines가 아니라 JSON 배열입니다. 바깥의 [ ]와 쉼표 없이 한 줄에 요청 객체 하나씩 쓰세요."),
     ("batch.shape.binary", "JSONL 텍스트 파일이 아니라 바이너리 파일로 보입니다."),
