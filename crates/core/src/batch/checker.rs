@@ -410,6 +410,11 @@ impl Checker {
                         );
                         out.push(r.diag(Code::ModelNotFound, Severity::Warning, Some("body.model"), msg, p.model_at));
                     }
+                    if let Some(m) = self.model.filter(|_| dialect == super::Dialect::Azure) {
+                        if let Some(d) = super::served::azure_batch_model(r, m, &self.catalog, p.model_at) {
+                            out.push(d);
+                        }
+                    }
                     if dialect == super::Dialect::Azure && model_for_name(model).is_some() {
                         let msg = format!("'{model}' looks like a model name, not a deployment name: on Azure, body.model must be the name of your Global Batch deployment (fine if the deployment has this name).");
                         out.push(r.diag(Code::BaseModelName, Severity::Warning, Some("body.model"), msg, p.model_at));

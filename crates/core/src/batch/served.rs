@@ -1,9 +1,11 @@
 //! The OpenAI Batch API serves only some models: a `body.model` the catalog
-//! lists as not served gets the service's `model_not_found`.
+//! lists as not served gets the service's `model_not_found`. Azure deploys
+//! only some models as Global Batch or Data Zone Batch (its batch model
+//! matrix): a file whose deployment runs another model is warned.
 
 use super::line::{LineRef, Parsed};
-use super::{Code, Dialect, Findings, Severity};
-use crate::facts::{openai_batch_model_fact, Catalog, Certainty};
+use super::{Code, Diagnostic, Dialect, Findings, Severity};
+use crate::facts::{all_facts, openai_batch_model_fact, Catalog, Certainty, Kind, Model};
 
 /// Checks the line's model against the catalog's `openai_batch_model` list
 /// (OpenAI dialect only; names not listed are not judged). Error when the
@@ -26,4 +28,22 @@ pub(crate) fn model_rule(line: LineRef, p: &Parsed, dialect: Dialect, catalog: &
         if confirmed { "" } else { ", unconfirmed" }
     );
     out.push(line.diag(Code::ModelNotFound, severity, Some("body.model"), msg, p.model_at));
+}
+
+/// Azure: whether the model behind the deployment (named with `--model` or
+/// guessed from the deployment name) is one Azure deploys as Global Batch
+/// or Data Zone Batch (`azure_global_batch_model`,
+/// `azure_datazone_batch_model`). A warning when neither says so: the model
+/// may be guessed wrongly, and the matrix may lag the service.
+pub(crate) fn azure_batch_model(line: LineRef, model: &Model, catalog: &Catalog, at: Option<usize>) -> Option<Diagnostic> {
+    let offered = |kind: Kind| catalog.get(kind, model.name).is_some_and(|v| v > 0.0);
+    if offered(Kind::AzureGlobalBatchModel) || offered(Kind::AzureDatazoneBatchModel) {
+        return None;
+    }
+    let as_of = all_facts().find(|f| f.kind == Kind::AzureGlobalBatchModel).map_or("", |f| f.as_of);
+    let msg = format!(
+        "{} is not among the models Azure deploys as Global Batch or Data Zone Batch (its batch model matrix, as of {as_of}): a batch deployment of it may not exist. Fine if the deployment runs another model.",
+        model.name
+    );
+    Some(line.diag(Code::ModelNotFound, Severity::Warning, Some("body.model"), msg, at))
 }

@@ -143,3 +143,32 @@ fn a_gpt_5_4_line_is_known() {
     // Known: no note that the catalog lacks it (a model_not_found warning).
     assert!(!r.diagnostics.iter().any(|d| d.code == Code::ModelNotFound), "{:?}", r.diagnostics);
 }
+
+/// Azure deploys only some models as Global Batch or Data Zone Batch (its
+/// batch model matrix): a file for a deployment of another model gets a
+/// warning (the model is named or guessed, the matrix may lag), once.
+#[test]
+fn a_model_azure_batch_does_not_offer_is_warned_once() {
+    let c = Catalog::builtin();
+    let not_found = |r: &Report| r.diagnostics.iter().filter(|d| d.code == Code::ModelNotFound).map(|d| d.severity).collect::<Vec<_>>();
+    assert!(c.get(Kind::AzureGlobalBatchModel, "gpt-5.5").is_none(), "gpt-5.5 is not in the matrix");
+    let two = format!("{}\n{}\n", line("dep", 10), line("dep", 10).replace("\"a\"", "\"b\""));
+    let r = check(&two, Dialect::Azure, Some("gpt-5.5"), &c);
+    assert_eq!(not_found(&r), [Severity::Warning]);
+    assert!(r.diagnostics.iter().any(|d| d.code == Code::ModelNotFound && d.message.contains("gpt-5.5")));
+    let many: String = (0..9).map(|i| line("dep", 10).replace("\"a\"", &format!("\"r{i}\"")) + "\n").collect();
+    let o = CheckOptions { dialect: Dialect::Azure, model: Some("gpt-5.5".into()), ..CheckOptions::default() };
+    let merged = check_bytes_parallel(many.as_bytes(), o.clone(), &c, 3);
+    assert_eq!(not_found(&merged), not_found(&check_bytes(many.as_bytes(), o, &c)));
+    assert_eq!(not_found(&merged), [Severity::Warning]);
+    // Guessed from the deployment name, the same.
+    let r = check(&line("batch-gpt-5.5", 10), Dialect::Azure, None, &c);
+    assert_eq!(not_found(&r), [Severity::Warning]);
+    // Models in the matrix, a deployment name that names no model, OpenAI's dialect: nothing.
+    for (model, name) in [(Some("gpt-5.4"), "dep"), (Some("gpt-4.1-mini"), "dep"), (None, "batch-summarize")] {
+        let r = check(&line(name, 10), Dialect::Azure, model, &c);
+        assert_eq!(not_found(&r), [], "{model:?} {name}");
+    }
+    let r = check(&line("gpt-5.5", 10), Dialect::OpenAi, None, &c);
+    assert_eq!(not_found(&r), []);
+}
