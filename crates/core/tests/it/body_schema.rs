@@ -708,7 +708,7 @@ fn errors_of(line: &str, dialect: Dialect) -> (Vec<(String, Option<String>, Stri
         .list()
         .iter()
         .filter(|d| d.severity == batchlane_core::batch::Severity::Error)
-        .filter(|d| !d.source.as_deref().is_some_and(|s| !specs.iter().any(|t| t == s)))
+        .filter(|d| d.source.as_deref().is_none_or(|s| specs.iter().any(|t| t == s)))
         .map(|d| (d.code.as_str().to_string(), d.param.clone(), d.message.clone()))
         .collect();
     let legacy_effort = dialect == Dialect::Azure && line.contains("\"/chat/completions\"") && line.contains("\"reasoning_effort\"");
