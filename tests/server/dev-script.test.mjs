@@ -69,10 +69,17 @@ test("Trunk.toml naming another wasm-bindgen version is rewritten to Cargo.lock'
 
 test("./dev setup updates Trunk.toml only through sync_trunk_toml", () => {
   const dev = readFileSync(join(ROOT, "dev"), "utf8");
+  // setup() is the Rust half, then the browsers' half (which the test
+  // command runs after the lints and native tests: fail fast).
   const setup = dev.match(/^setup\(\) \{\n[\s\S]*?^\}$/m);
   assert.ok(setup, "dev defines setup()");
-  assert.match(setup[0], /^\s*sync_trunk_toml$/m);
-  assert.doesNotMatch(setup[0], /Trunk\.toml/);
+  assert.match(setup[0], /^\s*setup_rust\n\s*setup_browsers$/m);
+  const browsers = dev.match(/^setup_browsers\(\) \{\n[\s\S]*?^\}$/m);
+  assert.ok(browsers, "dev defines setup_browsers()");
+  assert.match(browsers[0], /^\s*sync_trunk_toml$/m);
+  for (const part of [setup[0], browsers[0], dev.match(/^setup_rust\(\) \{\n[\s\S]*?^\}$/m)[0]]) {
+    assert.doesNotMatch(part, /Trunk\.toml/);
+  }
 });
 
 test("./dev help lists every subcommand of its case statement", () => {
