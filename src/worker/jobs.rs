@@ -2,7 +2,7 @@
 //! progress at most every [`PROGRESS_EVERY_MS`].
 
 use super::poster::Poster;
-use super::reader::{jsonl_blob, OutFiles, Reader, SyncRead};
+use super::reader::{import_traffic, jsonl_blob, OutFiles, Reader};
 use super::tables::FetchedTiktoken;
 use batchlane_core::batch::{
     merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenPass, TokenizerProvider,
@@ -274,8 +274,7 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             let mut t = Ticker::new(out, total);
             let mut importer = batchlane_core::traffic::Importer::new();
             for (name, blob) in files.into_iter().zip(blobs) {
-                let mut input = SyncRead::new(Reader::new(blob)?);
-                if let Err(error) = importer.read(&name, &mut input, &mut |done| t.tick(done.min(total), 0)) {
+                if let Err(error) = import_traffic(&mut importer, &name, blob, &mut |done| t.tick(done.min(total), 0)) {
                     out.post(&Response::TrafficFailed { error }, &[]);
                     return Ok(());
                 }

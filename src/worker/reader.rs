@@ -10,6 +10,7 @@
 //! blob's stream has no BYOB reader, its default reader's chunks are used.
 
 use super::envelope::js_error;
+use batchlane_core::traffic::{ImportError, Importer};
 use js_sys::{ArrayBuffer, Reflect, Uint8Array};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -79,6 +80,8 @@ impl Reader {
 /// promise. Never more than one piece is held.
 pub struct SyncRead {
     reader: Reader,
+    /// The bytes of one read from the file.
+    piece_bytes: u32,
     at: u64,
     piece: Vec<u8>,
     used: usize,
@@ -86,8 +89,23 @@ pub struct SyncRead {
 
 impl SyncRead {
     pub fn new(reader: Reader) -> Self {
-        SyncRead { reader, at: 0, piece: Vec::new(), used: 0 }
+        SyncRead::with_piece_bytes(reader, READ_BYTES)
     }
+
+    /// Reads the file in pieces of `piece_bytes` (at least one) rather than
+    /// [`READ_BYTES`]: short pieces cut a file anywhere (tests).
+    pub fn with_piece_bytes(reader: Reader, piece_bytes: u32) -> Self {
+        SyncRead { reader, piece_bytes: piece_bytes.max(1), at: 0, piece: Vec::new(), used: 0 }
+    }
+}
+
+/// Reads one attached file into a traffic run: streamed through
+/// [`SyncRead`] (never held whole), its bytes counted by the importer
+/// against the file's and the run's budget whatever size the file claims;
+/// `progress` gets the bytes read in the run.
+pub fn import_traffic(importer: &mut Importer, name: &str, blob: &Blob, progress: &mut dyn FnMut(u64)) -> Result<(), ImportError> {
+    let reader = Reader { blob: blob.clone(), len: blob.size() as u64 };
+    importer.read(name, &mut SyncRead::new(reader), progress)
 }
 
 impl std::io::Read for SyncRead {
@@ -96,7 +114,7 @@ impl std::io::Read for SyncRead {
             if self.at >= self.reader.len || buf.is_empty() {
                 return Ok(0);
             }
-            let end = self.at.saturating_add(u64::from(READ_BYTES)).min(self.reader.len);
+            let end = self.at.saturating_add(u64::from(self.piece_bytes)).min(self.reader.len);
             self.piece = self.reader.read(self.at, end).map_err(std::io::Error::other)?;
             self.used = 0;
             // A blob that gives nothing where it claimed bytes has ended.
