@@ -4,26 +4,17 @@
 //! Responses forms; fast path == slow path (`check` runs both); a fix text
 //! of its own for each finding.
 
-use super::batch_model_rules::{chat, check, found, responses, split_basis};
+use super::batch_model_rules::{chat, check, found, responses};
 use batchlane_core::batch::{explain_diagnostic, explain_with, Code, Dialect, Report, Severity, Verdict};
 use batchlane_core::facts::Catalog;
 
 const USER: &str = r#"[{"role": "user", "content": "hi"}]"#;
 
+/// The model rules' `one` (a single finding, its words, evidence and
+/// source), and a fix of its own, not its code's.
 #[track_caller]
 fn one(r: &Report, code: Code, severity: Severity, param: &str, words: &str) {
-    let f = found(r);
-    assert_eq!(f.len(), 1, "{f:#?}");
-    assert_eq!((f[0].0, f[0].1, f[0].2.as_str()), (code, severity, param), "{f:#?}");
-    let (words, basis) = split_basis(words);
-    assert!(f[0].3.starts_with(words), "{}", f[0].3);
-    // What the finding rests on is a field of its own, not its message's end.
-    if let Some((evidence, source)) = basis {
-        let d = r.diagnostics.iter().find(|d| d.param.as_deref() == Some(param)).unwrap();
-        assert_eq!(d.evidence.as_str(), evidence, "{}", d.message);
-        assert!(d.source.as_deref().is_some_and(|s| s.starts_with(source)), "{:?}", d.source);
-    }
-    // Each finding has a fix of its own, not its code's.
+    super::batch_model_rules::one(r, code, severity, param, words);
     let d = r.diagnostics.iter().find(|d| d.param.as_deref() == Some(param)).unwrap();
     let c = Catalog::builtin();
     assert_ne!(explain_diagnostic(d, Dialect::OpenAi, &c), explain_with(d.code, Dialect::OpenAi, &c), "{}", d.message);

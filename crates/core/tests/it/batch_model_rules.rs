@@ -51,7 +51,7 @@ pub(crate) fn found(r: &Report) -> Vec<(Code, Severity, String, String)> {
 
 /// "words (observed: URL)" → ("words", Some(("observed", "URL"))): the
 /// tests name a finding's evidence and source beside its words.
-pub(crate) fn split_basis(expected: &str) -> (&str, Option<(&str, &str)>) {
+fn split_basis(expected: &str) -> (&str, Option<(&str, &str)>) {
     for word in ["documented", "observed", "inferred"] {
         if let Some((words, rest)) = expected.split_once(&format!(" ({word}:")) {
             return (words, Some((word, rest.trim().trim_end_matches(')'))));
@@ -61,7 +61,7 @@ pub(crate) fn split_basis(expected: &str) -> (&str, Option<(&str, &str)>) {
 }
 
 #[track_caller]
-fn one(r: &Report, code: Code, severity: Severity, param: &str, words: &str) {
+pub(crate) fn one(r: &Report, code: Code, severity: Severity, param: &str, words: &str) {
     let f = found(r);
     assert_eq!(f.len(), 1, "{f:#?}");
     assert_eq!((f[0].0, f[0].1, f[0].2.as_str()), (code, severity, param), "{f:#?}");
