@@ -382,7 +382,7 @@ struct Body<'a> {
     max_tokens_key: Option<usize>,
     /// Every key and value fitted the endpoint's schema.
     schema_checked: bool,
-    /// A body argument the cross-field rules read (`cross_field.rs`): the
+    /// A body argument the cross-field rules read (`cross_field/`): the
     /// slow path checks such a line.
     cross_field: bool,
 }

@@ -1,4 +1,4 @@
-//! Cross-field rules (`batch/cross_field.rs`): each refused on a line the
+//! Cross-field rules (`batch/cross_field/`): each refused on a line the
 //! service refused (its quoted 400, source beside it) at the service's
 //! param, in its words, and passed on the vendor's own example; Chat and
 //! Responses forms; fast path == slow path (`check` runs both); a fix text

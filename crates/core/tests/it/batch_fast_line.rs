@@ -222,7 +222,7 @@ fn huge_and_hostile_lines_agree_with_the_slow_path() {
     }
 }
 
-/// The model-family and cross-field rules (`model_rules.rs`, `cross_field.rs`):
+/// The model-family and cross-field rules (`model_rules.rs`, `cross_field/`):
 /// a line the cross-field rules read is handed to the slow path (which
 /// finds what they say), the values the family rules read are kept by the
 /// fast path as the slow one has them, and whole files give the same

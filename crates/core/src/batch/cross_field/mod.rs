@@ -5,16 +5,23 @@
 //! exists, every tool call is answered (and every answer has its call),
 //! `tools: []` / `tool_calls: []`, `stream_options` without `stream`.
 //!
-//! Each rule carries its evidence and source ([`Rule`]); a finding reads
-//! in the service's words, then "(observed: URL)". An inferred rule, or one
-//! recorded only at OpenAI checked on an Azure file, is a warning.
+//! Each rule carries its evidence and source (`rules.rs`, a [`Rule`] per
+//! rule); a finding reads in the service's words and cites its rule through
+//! the finding's evidence and source. An inferred rule, or one recorded only
+//! at OpenAI checked on an Azure file, is a warning. The fix for each
+//! finding is in `fix.rs`.
 
-use super::findings::Findings;
-use super::line::LineRef;
-use super::scan::Scan;
-use super::{Code, Diagnostic, Dialect, Endpoint, Severity};
-use crate::facts::Evidence::{self, Documented, Inferred, Observed};
-use crate::text::Text;
+mod fix;
+mod rules;
+
+pub(crate) use fix::fix;
+use rules::*;
+
+use crate::batch::findings::Findings;
+use crate::batch::line::LineRef;
+use crate::batch::scan::Scan;
+use crate::batch::{Code, Dialect, Endpoint, Severity};
+use crate::facts::Evidence::{Inferred, Observed};
 use serde_json::{Map, Value};
 use std::collections::{HashMap, HashSet};
 
@@ -33,105 +40,6 @@ pub(crate) fn may_apply(line: &[u8], endpoint: Option<Endpoint>) -> bool {
     let [tool, call] = FINDERS.get_or_init(|| [Finder::new(b"\"tool"), Finder::new(b"\"function_call")]);
     tool.find(line).is_some() || (endpoint == Some(Endpoint::Responses) && call.find(line).is_some())
 }
-
-/// How a rule is known and where: `azure` is a recorded answer of Azure's
-/// service (without one, an Azure file gets a warning).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Rule {
-    pub evidence: Evidence,
-    pub url: &'static str,
-    pub azure: Option<&'static str>,
-}
-
-/// "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'."
-/// (param messages, code null): PurpleLlama#94, ultimatejimmy/xray.koplugin#33; Responses:
-/// "Response input messages must contain the word 'json' in some form to use 'text.format' of type
-/// 'json_object'." (param text.format, code null). Documented in the structured-outputs guide;
-/// Azure's JSON-mode page quotes its own service's 400 with the same words.
-pub(crate) const JSON_WORD: Rule = Rule {
-    evidence: Documented,
-    url: "https://platform.openai.com/docs/guides/structured-outputs#json-mode",
-    azure: Some("https://github.com/MicrosoftDocs/azure-ai-docs/blob/03a5bd4cf06640ad2189380af5e6c01033bb5278/articles/foundry/openai/how-to/json-mode.md"),
-};
-/// Strict structured outputs: every property in `required`, `additionalProperties: false` on every
-/// object (documented); recorded as "Invalid schema for response_format 'default': In context=(),
-/// 'additionalProperties' is required to be supplied and to be false." (param response_format) at
-/// OpenAI and on Azure OpenAI gpt-4o (dottxt-ai/outlines#844).
-pub(crate) const STRICT_SCHEMA: Rule = Rule {
-    evidence: Documented,
-    url: "https://platform.openai.com/docs/guides/structured-outputs#supported-schemas",
-    azure: Some("https://github.com/dottxt-ai/outlines/issues/844"),
-};
-/// Strict function tools: "Invalid schema for function 'x': In context=(), 'additionalProperties' is
-/// required to be supplied and to be false." (param tools[0].function.parameters, code
-/// invalid_function_parameters): xemantic/xemantic-ai-tool-schema#37; Responses (param
-/// tools[1].parameters): kevinwatt/mysql-mcp#5.
-pub(crate) const STRICT_FUNCTION: Rule =
-    Rule { evidence: Observed, url: "https://github.com/xemantic/xemantic-ai-tool-schema/issues/37", azure: None };
-/// "Invalid 'tools[0].function.name': string does not match pattern. Expected a string that matches
-/// the pattern '^[a-zA-Z0-9_-]+$'." (param tools[0].function.name, code invalid_value).
-pub(crate) const TOOL_NAME: Rule = Rule { evidence: Observed, url: "https://github.com/brekkylab/ailoy/pull/109", azure: None };
-/// An assistant message's tool call names a function the same way: "Invalid
-/// 'messages[9].tool_calls[0].function.name': string does not match pattern. …" (param
-/// messages[9].tool_calls[0].function.name, code invalid_value).
-pub(crate) const CALL_NAME: Rule = Rule { evidence: Observed, url: "https://github.com/mcp-use/mcp-use/issues/90", azure: None };
-/// The spec's description of `FunctionObject.name`: "with a maximum length of 64".
-pub(crate) const TOOL_NAME_LENGTH: Rule =
-    Rule { evidence: Documented, url: "https://github.com/openai/openai-openapi/blob/master/openapi.yaml", azure: None };
-/// "Invalid 'tools[13].function.description': string too long. Expected a string with maximum
-/// length 1024, but got a string with length 1103 instead." (code string_above_max_length):
-/// getsentry/sentry-mcp#106 (2025-04); Azure o3-mini: langchain-ai/open_deep_research#80. A
-/// later report (run-llama/llama_index#18784) says the cap was lifted; no recorded acceptance,
-/// so the recorded refusals are followed.
-pub(crate) const TOOL_DESCRIPTION: Rule = Rule {
-    evidence: Observed,
-    url: "https://github.com/getsentry/sentry-mcp/issues/106",
-    azure: Some("https://github.com/langchain-ai/open_deep_research/issues/80"),
-};
-/// The longest tool description the recorded refusals allow, in characters.
-const MAX_TOOL_DESCRIPTION_CHARS: usize = 1024;
-/// No recorded answer of OpenAI's service for two tools of one name (Anthropic's API refuses it).
-pub(crate) const TOOL_NAMES_UNIQUE: Rule =
-    Rule { evidence: Inferred, url: "https://github.com/anthropics/claude-code/issues/10687", azure: None };
-/// Responses: "Tool choice 'function' not found in 'tools' parameter." and "Tool choice 'required'
-/// must be specified with 'tools' parameter." (checked against OpenAI's API, vllm-project/vllm#40399).
-pub(crate) const TOOL_CHOICE_RESPONSES: Rule =
-    Rule { evidence: Observed, url: "https://github.com/vllm-project/vllm/pull/40399", azure: None };
-/// Chat: "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified."
-/// recorded from an OpenAI-compatible API, not OpenAI's.
-pub(crate) const TOOL_CHOICE_CHAT: Rule =
-    Rule { evidence: Inferred, url: "https://github.com/writer/writer-framework/pull/1013", azure: None };
-/// "An assistant message with 'tool_calls' must be followed by tool messages responding to each
-/// 'tool_call_id'. The following tool_call_ids did not have response messages: call_…" (param
-/// messages.[57].role, code null): sdcb/chats#132, aliasrobotics/cai#111.
-pub(crate) const CALLS_ANSWERED: Rule = Rule { evidence: Observed, url: "https://github.com/sdcb/chats/pull/132", azure: None };
-/// "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with
-/// 'tool_calls'." (param messages.[4].role, code null): smarter-sh/smarter#264, sdcb/chats#132.
-pub(crate) const ANSWER_HAS_CALL: Rule = Rule { evidence: Observed, url: "https://github.com/smarter-sh/smarter/issues/264", azure: None };
-/// "Invalid parameter: 'tool_call_id' of 'call_…' not found in 'tool_calls' of previous message."
-pub(crate) const ANSWER_ID_KNOWN: Rule = Rule { evidence: Observed, url: "https://github.com/dapr/dapr-agents/issues/145", azure: None };
-/// Responses: "No tool call found for function call output with call_id call_…." (param input,
-/// code null): continuedev/continue#10092 (gpt-5).
-pub(crate) const OUTPUT_HAS_CALL: Rule =
-    Rule { evidence: Observed, url: "https://github.com/continuedev/continue/issues/10092", azure: None };
-/// Responses: "No tool output found for function call call_…." (param input, code null).
-pub(crate) const CALL_HAS_OUTPUT: Rule =
-    Rule { evidence: Observed, url: "https://github.com/router-for-me/CLIProxyAPI/issues/2368", azure: None };
-/// "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array
-/// instead." (gpt-4o, continuedev/continue#3403; Azure: pydantic/pydantic-ai#155). A later report
-/// (local-inference-lab/vllm#193, 2026-07) says OpenAI accepts it: no recorded answer, so the
-/// recorded refusals are followed.
-pub(crate) const TOOLS_EMPTY: Rule = Rule {
-    evidence: Observed,
-    url: "https://github.com/continuedev/continue/issues/3403",
-    azure: Some("https://github.com/pydantic/pydantic-ai/issues/155"),
-};
-/// "Invalid 'messages[1].tool_calls': empty array. Expected an array with minimum length 1, but got
-/// an empty array instead." (openai/openai-node#1341, by the SDK's maintainers).
-pub(crate) const TOOL_CALLS_EMPTY: Rule = Rule { evidence: Observed, url: "https://github.com/openai/openai-node/pull/1341", azure: None };
-/// "The 'stream_options' parameter is only allowed when 'stream' is enabled." (param
-/// stream_options, code null): BerriAI/litellm#5803.
-pub(crate) const STREAM_OPTIONS: Rule = Rule { evidence: Observed, url: "https://github.com/BerriAI/litellm/issues/5803", azure: None };
 
 /// The most ids one message lists.
 const MAX_LISTED: usize = 10;
@@ -263,7 +171,7 @@ fn strict_faults(schema: &Value, path: &mut Vec<String>, faults: &mut Vec<(Vec<S
                     path.clone(),
                     format!(
                         "'required' is required to be supplied and to be an array including every key in properties. Missing '{}'.",
-                        super::quote(missing)
+                        crate::batch::quote(missing)
                     ),
                 ));
             }
@@ -316,7 +224,7 @@ fn is_true(v: Option<&Value>) -> bool {
 }
 
 fn strict_schemas(o: &mut Out, b: &Map<String, Value>, chat: bool) {
-    let name_of = |v: &Value| super::quote(v.get("name").and_then(Value::as_str).unwrap_or("default"));
+    let name_of = |v: &Value| crate::batch::quote(v.get("name").and_then(Value::as_str).unwrap_or("default"));
     if chat {
         if let Some(f) = b.get("response_format").filter(|f| f.get("type").and_then(Value::as_str) == Some("json_schema")) {
             if let Some(js) = f.get("json_schema").filter(|js| is_true(js.get("strict"))) {
@@ -413,7 +321,7 @@ fn tools(o: &mut Out, b: &Map<String, Value>, chat: bool) {
             Some(&first) => {
                 let words = format!(
                     "Duplicate function name '{}': tools[{first}] has the same name; tool names must be unique.",
-                    super::quote(name)
+                    crate::batch::quote(name)
                 );
                 o.push(TOOL_NAMES_UNIQUE, Code::InvalidValue, &param, words);
             }
@@ -436,7 +344,7 @@ fn tools(o: &mut Out, b: &Map<String, Value>, chat: bool) {
             let words = "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.".to_string();
             o.push(TOOL_CHOICE_CHAT, Code::InvalidValue, "body.tool_choice", words);
         } else if let Some(name) = named.filter(|n| has_tools && !names.contains_key(n)) {
-            let words = format!("Invalid value for 'tool_choice': no function named '{}' is in 'tools'.", super::quote(name));
+            let words = format!("Invalid value for 'tool_choice': no function named '{}' is in 'tools'.", crate::batch::quote(name));
             o.push(TOOL_CHOICE_CHAT, Code::InvalidValue, "body.tool_choice", words);
         }
     } else if named.is_some_and(|n| !names.contains_key(n)) {
@@ -487,7 +395,7 @@ fn tool_calls(o: &mut Out, b: &Map<String, Value>) {
                         Some(id) => {
                             let words = format!(
                                 "Invalid parameter: 'tool_call_id' of '{}' not found in 'tool_calls' of previous message.",
-                                super::quote(id)
+                                crate::batch::quote(id)
                             );
                             o.push(ANSWER_ID_KNOWN, Code::InvalidRequestError, &format!("body.messages[{j}].tool_call_id"), words);
                         }
@@ -499,7 +407,7 @@ fn tool_calls(o: &mut Out, b: &Map<String, Value>) {
                 let pending: Vec<&str> =
                     calls.iter().filter_map(|c| c.get("id").and_then(Value::as_str)).filter(|id| !answered.contains(id)).collect();
                 if !pending.is_empty() {
-                    let mut list: Vec<String> = pending.iter().take(MAX_LISTED).map(|p| super::quote(p)).collect();
+                    let mut list: Vec<String> = pending.iter().take(MAX_LISTED).map(|p| crate::batch::quote(p)).collect();
                     if pending.len() > MAX_LISTED {
                         list.push(format!("… ({} in all)", pending.len()));
                     }
@@ -550,7 +458,7 @@ fn function_call_items(o: &mut Out, b: &Map<String, Value>) {
                 if called.contains(id) {
                     answered.insert(id);
                 } else if !continues {
-                    let words = format!("No tool call found for function call output with call_id {}.", super::quote(id));
+                    let words = format!("No tool call found for function call output with call_id {}.", crate::batch::quote(id));
                     o.push(OUTPUT_HAS_CALL, Code::InvalidRequestError, &format!("body.input[{k}]"), words);
                 }
             }
@@ -559,107 +467,8 @@ fn function_call_items(o: &mut Out, b: &Map<String, Value>) {
     }
     for (id, k) in calls {
         if !answered.contains(id) {
-            let words = format!("No tool output found for function call {}.", super::quote(id));
+            let words = format!("No tool output found for function call {}.", crate::batch::quote(id));
             o.push(CALL_HAS_OUTPUT, Code::InvalidRequestError, &format!("body.input[{k}]"), words);
         }
-    }
-}
-
-/// The fix for a finding of these rules (or of the model-family table),
-/// told by the service's words it starts with; `None` for other findings.
-pub(crate) fn fix(d: &Diagnostic) -> Option<Text> {
-    let m = d.message.as_str();
-    let t = |en: &str, ko: &str| Some(Text::new(en, ko));
-    if m.starts_with("'messages' must contain the word 'json'") || m.starts_with("Response input messages must contain the word 'json'") {
-        t(
-            "Say \"JSON\" in a message (e.g. the system message: \"Answer in JSON.\"), or use a json_schema format instead of json_object.",
-            "메시지에 \"JSON\"이라는 말을 넣으세요(예: 시스템 메시지에 \"JSON으로 답하세요.\"). 또는 json_object 대신 json_schema 형식을 쓰세요.",
-        )
-    } else if m.starts_with("Invalid schema for") && m.contains("'additionalProperties'") {
-        t(
-            "Add \"additionalProperties\": false to the object named in the message (strict schemas need it on every object), or drop strict.",
-            "메시지가 가리키는 객체에 \"additionalProperties\": false를 넣으세요(strict 스키마는 모든 객체에 필요합니다). 또는 strict를 빼세요.",
-        )
-    } else if m.starts_with("Invalid schema for") && m.contains("'required'") {
-        t(
-            "List every property of that object in its required array (an optional field becomes required with a null type: \"type\": [\"string\", \"null\"]), or drop strict.",
-            "그 객체의 모든 속성을 required 배열에 넣으세요(선택 필드는 null 타입을 더해 필수로 만듭니다: \"type\": [\"string\", \"null\"]). 또는 strict를 빼세요.",
-        )
-    } else if m.contains(".function.name': string does not match pattern") && m.contains("tool_calls[") {
-        t(
-            "Rename the function in this tool call (and in tools) with letters, digits, _ and - only: the call must name the function as tools defines it.",
-            "이 도구 호출(과 tools)의 함수 이름을 영문자, 숫자, _, -만으로 바꾸세요. 호출은 tools에 정의된 이름 그대로 함수를 불러야 합니다.",
-        )
-    } else if m.contains(".function.name': string does not match pattern") {
-        t(
-            "Rename the function with letters, digits, _ and - only (no spaces, dots or slashes), at most 64 characters.",
-            "함수 이름을 영문자, 숫자, _, -만으로 바꾸세요(공백, 점, 슬래시 없이). 64자 이하입니다.",
-        )
-    } else if m.contains(".function.description': string too long") {
-        t(
-            "Shorten the tool's description to the length the message names: move details into the parameters' own descriptions or the system message.",
-            "도구 설명을 메시지가 말하는 길이 이하로 줄이세요. 자세한 내용은 매개변수 각각의 설명이나 시스템 메시지로 옮기세요.",
-        )
-    } else if m.contains(".function.name': string too long") {
-        t("Shorten the function name to at most 64 characters.", "함수 이름을 64자 이하로 줄이세요.")
-    } else if m.starts_with("Duplicate function name") {
-        t("Give each tool its own name: the model calls tools by name.", "도구마다 다른 이름을 주세요. 모델은 이름으로 도구를 부릅니다.")
-    } else if m.contains("'tool_choice'") || m.starts_with("Tool choice") {
-        t(
-            "Make tool_choice name a function defined in tools (same spelling), or add that function to tools, or set tool_choice to \"auto\".",
-            "tool_choice가 tools에 정의된 함수 이름을 같은 철자로 가리키게 하거나, 그 함수를 tools에 넣거나, tool_choice를 \"auto\"로 두세요.",
-        )
-    } else if m.starts_with("An assistant message with 'tool_calls'") {
-        t(
-            "Right after this assistant message, add one tool message per tool call (role \"tool\", tool_call_id = the call's id, content = the result), or remove the unanswered calls.",
-            "이 assistant 메시지 바로 뒤에 도구 호출마다 tool 메시지를 하나씩 넣으세요(role \"tool\", tool_call_id = 호출의 id, content = 결과). 또는 답이 없는 호출을 지우세요.",
-        )
-    } else if m.starts_with("Invalid parameter: messages with role 'tool'") || m.starts_with("Invalid parameter: 'tool_call_id'") {
-        t(
-            "A tool message must directly follow the assistant message whose tool_calls holds its tool_call_id: fix the id, move the message, or remove it.",
-            "tool 메시지는 자기 tool_call_id가 든 tool_calls를 가진 assistant 메시지 바로 뒤에 와야 합니다. id를 고치거나 메시지를 옮기거나 지우세요.",
-        )
-    } else if m.starts_with("No tool call found for function call output") {
-        t(
-            "Put the function_call item with this call_id before its function_call_output in input, or remove the output.",
-            "input에서 이 call_id의 function_call 항목을 function_call_output 앞에 넣거나 출력을 지우세요.",
-        )
-    } else if m.starts_with("No tool output found for function call") {
-        t(
-            "Add a function_call_output item with this call_id after the function_call in input, or remove the call.",
-            "input에서 function_call 뒤에 이 call_id의 function_call_output 항목을 넣거나 호출을 지우세요.",
-        )
-    } else if m.starts_with("Invalid 'tools': empty array") {
-        t(
-            "Remove \"tools\": [] (and tool_choice) when the request has no tools.",
-            "도구가 없는 요청에서는 \"tools\": []와 tool_choice를 빼세요.",
-        )
-    } else if m.contains(".tool_calls': empty array") {
-        t(
-            "Remove \"tool_calls\": [] from this assistant message (leave the key out when there are no calls).",
-            "이 assistant 메시지에서 \"tool_calls\": []를 빼세요(호출이 없으면 키를 넣지 않습니다).",
-        )
-    } else if m.starts_with("The 'stream_options' parameter") {
-        t("Remove stream_options: batch requests are not streamed.", "stream_options를 빼세요. 배치 요청은 스트리밍되지 않습니다.")
-    } else if m.contains("does not support 'system' with this model") || m.contains("does not support 'developer' with this model") {
-        t(
-            "This model takes no system or developer message: move its text into the first user message.",
-            "이 모델은 system이나 developer 메시지를 받지 않습니다. 그 내용을 첫 user 메시지로 옮기세요.",
-        )
-    } else if m.starts_with("Unsupported parameter: 'stop'") {
-        t("Remove stop for this model (o3 and o4-mini do not take it).", "이 모델에는 stop을 빼세요(o3와 o4-mini는 받지 않습니다).")
-    } else if m.starts_with("Unrecognized request argument supplied: reasoning_effort")
-        || m.starts_with("Unsupported parameter: 'reasoning")
-    {
-        t(
-            "Remove the reasoning effort: this model does not reason (or use a reasoning model such as gpt-5-mini).",
-            "추론 노력 설정을 빼세요. 이 모델은 추론 모델이 아닙니다(또는 gpt-5-mini 같은 추론 모델을 쓰세요).",
-        )
-    } else if (m.starts_with("Unsupported value: 'reasoning_effort'") || m.contains("model. Supported values are:"))
-        && d.code == Code::UnsupportedValue
-    {
-        t("Use one of the effort values the message lists for this model.", "메시지가 이 모델에 대해 나열한 노력 값 중 하나를 쓰세요.")
-    } else {
-        None
     }
 }
