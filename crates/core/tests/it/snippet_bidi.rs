@@ -13,8 +13,6 @@ use batchlane_core::snippets::{
     apim_policy_xml, audit_rules, claim_check_message, control_python, py_str, sh_quote, submit_curl, submit_python, worker_python,
     ApimOptions, AuditOptions, ClaimCheckInput, ControlOptions, CounterKey, Dialect, SubmitOptions, WorkerOptions,
 };
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 const BIDI: [char; 12] = [
     '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '\u{200e}', '\u{200f}',
@@ -36,18 +34,11 @@ fn assert_no_bidi(what: &str, text: &str) {
     assert!(found.is_empty(), "{what} holds {found:?} raw");
 }
 
+/// `snippet_injection`'s runner, in the current directory; its stdout, the run must succeed.
 fn run(program: &str, args: &[&str], stdin: &[u8]) -> Vec<u8> {
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{program}: {e}"));
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{program}: {}", String::from_utf8_lossy(&out.stderr));
-    out.stdout
+    let (ok, out, err) = super::snippet_injection::run(program, args, stdin, std::path::Path::new("."));
+    assert!(ok, "{program}: {err}");
+    out
 }
 
 /// What Python reads from the literal `lit` (printed as JSON, so the test

@@ -14,7 +14,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Runs a program with `stdin`, returns (success, stdout, stderr).
-fn run(program: &str, args: &[&str], stdin: &[u8], dir: &std::path::Path) -> (bool, Vec<u8>, String) {
+pub(crate) fn run(program: &str, args: &[&str], stdin: &[u8], dir: &std::path::Path) -> (bool, Vec<u8>, String) {
     let mut child = Command::new(program)
         .args(args)
         .current_dir(dir)
