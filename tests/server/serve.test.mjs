@@ -3,7 +3,7 @@
 // root, and no crash on malformed requests. Run: node --test tests/server/
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "node:http";
@@ -11,7 +11,16 @@ import { connect } from "node:net";
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { createStaticServer, cleanPath, pickEncoding } from "../../tools/serve.mjs";
 
-const dir = mkdtempSync(join(tmpdir(), "serve-"));
+// Every scratch directory is removed when the file's tests end.
+const scratch = [];
+function scratchDir(prefix) {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(d);
+  return d;
+}
+after(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const dir = scratchDir("serve-");
 const wasm = Buffer.alloc(4096, 7);
 const INDEX = `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-abc'"><title>t</title>`;
 writeFileSync(join(dir, "index.html"), INDEX);
@@ -114,7 +123,7 @@ test("Trunk's hashes without their leading zeros still count as hashed (immutabl
 });
 
 test("the CSP follows index.html when a rebuild changes it", async (t) => {
-  const site = mkdtempSync(join(tmpdir(), "serve-"));
+  const site = scratchDir("serve-");
   const index = join(site, "index.html");
   // Each build's script hash has the same length: index.html keeps its size.
   const page = (hash) => `<!doctype html><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-${hash}'"><title>t</title>`;
@@ -141,10 +150,10 @@ test("the CSP follows index.html when a rebuild changes it", async (t) => {
 });
 
 test("symlinks are followed only while they stay inside the root", async (t) => {
-  const outside = mkdtempSync(join(tmpdir(), "serve-outside-"));
+  const outside = scratchDir("serve-outside-");
   writeFileSync(join(outside, "secret.txt"), "SECRET");
   writeFileSync(join(outside, "secret.js.br"), "SECRET");
-  const site = mkdtempSync(join(tmpdir(), "serve-"));
+  const site = scratchDir("serve-");
   writeFileSync(join(site, "index.html"), INDEX);
   symlinkSync(join(outside, "secret.txt"), join(site, "leak.txt"));
   symlinkSync(join(outside, "secret.txt"), join(site, "leak"));
@@ -155,7 +164,7 @@ test("symlinks are followed only while they stay inside the root", async (t) => 
   writeFileSync(join(site, "in", "a.txt"), "inside");
   symlinkSync(join(site, "in", "a.txt"), join(site, "alias.txt"));
   // The root itself may be a symlink (dist -> build/dist).
-  const linked = join(mkdtempSync(join(tmpdir(), "serve-")), "dist");
+  const linked = join(scratchDir("serve-"), "dist");
   symlinkSync(site, linked);
   const linkedServer = createStaticServer(linked);
   await new Promise((r) => linkedServer.listen(0, "127.0.0.1", r));

@@ -1,18 +1,27 @@
 // tools/worker-hash.mjs: the worker's files get content hashes, the loader
 // names the hashed files, and index.html names the loader.
 // Run: node --test tests/server/
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashWorker } from "../../tools/worker-hash.mjs";
 import { HASHED, netlifyHeaders } from "../../tools/headers.mjs";
 
+// Every scratch directory is removed when the file's tests end.
+const scratch = [];
+after(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
+function scratchDir() {
+  const dir = mkdtempSync(join(tmpdir(), "worker-hash-"));
+  scratch.push(dir);
+  return dir;
+}
+
 const LOADER = `importScripts("./worker.js");wasm_bindgen("./worker_bg.wasm");`;
 
 function trunkOutput(wasmByte) {
-  const dir = mkdtempSync(join(tmpdir(), "worker-hash-"));
+  const dir = scratchDir();
   writeFileSync(join(dir, "index.html"), "<!doctype html><html><head><title>t</title></head><body></body></html>");
   writeFileSync(join(dir, "worker.js"), "var wasm_bindgen = function () {};");
   writeFileSync(join(dir, "worker_bg.wasm"), Buffer.alloc(64, wasmByte));
@@ -50,7 +59,7 @@ test("a missing worker file or an unexpected loader is an error, not a half-rena
   writeFileSync(join(dir, "worker_loader.js"), "importScripts('./other.js');");
   assert.throws(() => hashWorker(dir), /unexpected loader/);
   assert.ok(existsSync(join(dir, "worker.js")));
-  const bare = mkdtempSync(join(tmpdir(), "worker-hash-"));
+  const bare = scratchDir();
   writeFileSync(join(bare, "index.html"), "<html><head></head></html>");
   assert.throws(() => hashWorker(bare), /missing/);
 });
