@@ -330,7 +330,10 @@ fn every_constraint_is_met_by_one_line_and_broken_by_another_in_both_dialects() 
         (Dialect::OpenAi, schema::openai_table(), "images_edits", "/v1/images/edits"),
         (Dialect::OpenAi, schema::openai_table(), "videos", "/v1/videos"),
         (Dialect::Azure, schema::azure_table(), "chat", "/v1/chat/completions"),
-        (Dialect::Azure, schema::openai_table(), "responses", "/v1/responses"),
+        (Dialect::Azure, schema::azure_table(), "responses", "/v1/responses"),
+        // Azure's embeddings body is judged by its schema too, but Global
+        // Batch refuses the url, so no Azure embeddings line is ever clean:
+        // `azure_responses_and_embeddings_are_judged_by_azures_v1_spec`.
     ];
     let mut report = String::new();
     for &(dialect, t, root_name, url) in cases {
@@ -751,16 +754,26 @@ fn required_but_defaulted_fields_may_be_left_out() {
 
 /// A conversation fed back as OpenAI's conversation-state guide does it:
 /// the assistant's turn with the output_text parts the response gave.
+/// OpenAI takes the parts without their annotations (the guide); Azure's v1
+/// spec requires them, and every history Azure's Responses page feeds back
+/// carries them (`annotations: []`), so an Azure line without them keeps
+/// the spec's finding, citing Azure's spec.
 #[test]
 fn responses_history_with_output_text_parts_passes() {
     let body = r#"{"model": "gpt-4o-mini", "input": [{"role": "user", "content": "tell me a joke"}, {"role": "assistant", "content": [{"type": "output_text", "text": "Why did the chicken cross the road?", "annotations": []}]}, {"role": "user", "content": "tell me another"}]}"#;
     let bare = body.replace(r#", "annotations": []"#, "");
-    for d in [Dialect::OpenAi, Dialect::Azure] {
-        for b in [body.to_string(), bare.clone()] {
-            let (errors, fast) = errors_of(&req("/v1/responses", &b), d);
-            assert!(errors.is_empty() && fast, "{d:?} {b}: {errors:?}");
-        }
+    for (d, b) in [(Dialect::OpenAi, body.to_string()), (Dialect::OpenAi, bare.clone()), (Dialect::Azure, body.to_string())] {
+        let (errors, fast) = errors_of(&req("/v1/responses", &b), d);
+        assert!(errors.is_empty() && fast, "{d:?} {b}: {errors:?}");
     }
+    let azure = schema::azure_table().url();
+    let errors = sourced_errors(&req("/v1/responses", &bare), Dialect::Azure);
+    assert!(
+        errors.iter().any(|(c, p, s)| c == "missing_required_parameter"
+            && p.as_deref() == Some("body.input[1].content[0].annotations")
+            && s.as_deref() == Some(azure.as_str())),
+        "{errors:?}"
+    );
 }
 
 /// Every endpoint of OpenAI's batch API (`CreateBatchRequest.endpoint`) is
@@ -988,5 +1001,91 @@ fn every_patch_applies_to_a_vendored_subset() {
             gen::patch_target(schemas, p.at).is_some()
         });
         assert!(found, "patch {} names no schema of the vendored subsets", p.at);
+    }
+}
+
+/// The findings a one-line file gets: (code, param, source) of each error.
+fn sourced_errors(line: &str, dialect: Dialect) -> Vec<(String, Option<String>, Option<String>)> {
+    let c = Catalog::builtin();
+    let r = LineRef { number: 1, start: 0, bytes: line.as_bytes() };
+    let mut out = Findings::new(64);
+    check_line(r, dialect, &c, &mut out);
+    out.list()
+        .iter()
+        .filter(|d| d.severity == batchlane_core::batch::Severity::Error)
+        .map(|d| (d.code.as_str().to_string(), d.param.clone(), d.source.as_deref().map(str::to_string)))
+        .collect()
+}
+
+/// Azure's Responses and embeddings lines are judged by Azure's own v1 spec
+/// (`AzureCreateResponse`, `AzureCreateEmbeddingRequest`, the request bodies
+/// of its `POST /responses` and `POST /embeddings`), with or without the
+/// `/v1` prefix, and a finding cites that spec, not OpenAI's.
+#[test]
+fn azure_responses_and_embeddings_are_judged_by_azures_v1_spec() {
+    use batchlane_core::batch::Endpoint;
+    let azure = schema::azure_table().url();
+    assert!(azure.contains("Azure/azure-rest-api-specs"), "{azure}");
+    for endpoint in [Endpoint::ChatCompletions, Endpoint::Responses, Endpoint::Embeddings] {
+        let (t, _) = schema::schema_for(Dialect::Azure, endpoint).unwrap();
+        assert_eq!(t.url(), azure, "{endpoint:?}");
+    }
+    let cases = [
+        ("/v1/responses", r#"{"model": "gpt-4.1", "input": "hi", "truncation": "sometimes"}"#, "body.truncation"),
+        ("/responses", r#"{"model": "gpt-4.1", "input": "hi", "truncation": "sometimes"}"#, "body.truncation"),
+        ("/v1/embeddings", r#"{"model": "text-embedding-3-small", "input": "hi", "encoding_format": "int8"}"#, "body.encoding_format"),
+        ("/embeddings", r#"{"model": "text-embedding-3-small", "input": "hi", "encoding_format": "int8"}"#, "body.encoding_format"),
+    ];
+    for (url, body, param) in cases {
+        let errors = sourced_errors(&req(url, body), Dialect::Azure);
+        let at = errors.iter().find(|(c, p, _)| c == "invalid_value" && p.as_deref() == Some(param));
+        assert!(at.is_some_and(|(_, _, s)| s.as_deref() == Some(azure.as_str())), "{url}: {errors:?}");
+    }
+}
+
+/// An endpoint Azure's spec gives no body for (completions, moderations,
+/// images, videos) is not an Azure batch endpoint: its lines get the url
+/// finding, not OpenAI's body rules under Azure's name.
+#[test]
+fn azure_lines_are_never_judged_by_openais_spec() {
+    use batchlane_core::batch::Endpoint;
+    for endpoint in [Endpoint::Completions, Endpoint::Moderations, Endpoint::ImageGenerations, Endpoint::ImageEdits, Endpoint::Videos] {
+        assert!(schema::schema_for(Dialect::Azure, endpoint).is_none(), "{endpoint:?}");
+    }
+    let openai = schema::openai_table().url();
+    let line = req("/v1/completions", r#"{"model": "gpt-35-turbo-instruct", "prompt": "hi", "n": 0}"#);
+    let errors = sourced_errors(&line, Dialect::Azure);
+    assert!(errors.iter().any(|(c, p, _)| c == "url_mismatch" && p.as_deref() == Some("url")), "{errors:?}");
+    assert!(!errors.iter().any(|(_, _, s)| s.as_deref() == Some(openai.as_str())), "{errors:?}");
+}
+
+/// Azure's Responses request, as the service answers and documents it
+/// beyond its v1 spec (`gen/patches.rs`): an argument it does not know is
+/// refused (a recorded answer), `service_tier` and `prompt_cache_key` are
+/// taken (its priority-processing and prompt-caching pages), and so are a
+/// function tool without `strict` and a custom tool (its Responses and
+/// reasoning pages).
+#[test]
+fn azure_responses_follow_the_service_where_the_spec_lags() {
+    let ok = [
+        r#"{"model": "gpt-4.1", "input": "This is a test", "service_tier": "priority"}"#,
+        r#"{"model": "gpt-4.1", "input": "This is a test", "prompt_cache_key": "tenant-42"}"#,
+        r#"{"model": "gpt-5", "input": "hi", "tools": [{"type": "custom", "name": "lark_tool"}, {"type": "function", "name": "f", "parameters": {"type": "object"}}]}"#,
+    ];
+    for body in ok {
+        for url in ["/v1/responses", "/responses"] {
+            let errors = sourced_errors(&req(url, body), Dialect::Azure);
+            assert!(!errors.iter().any(|(c, _, _)| c != "url_mismatch"), "{url} {body}: {errors:?}");
+        }
+    }
+    let bad = [
+        (r#"{"model": "gpt-5", "messages": [{"role": "user", "content": "Hello!"}]}"#, "unknown_parameter", "body.messages"),
+        (r#"{"model": "gpt-4.1", "input": "hi", "service_tier": "premium"}"#, "invalid_value", "body.service_tier"),
+        (r#"{"model": "gpt-4.1", "input": "hi", "prompt_cache_key": 7}"#, "invalid_type", "body.prompt_cache_key"),
+        (r#"{"model": "gpt-5", "input": "hi", "tools": [{"type": "custom"}]}"#, "missing_required_parameter", "body.tools[0].name"),
+    ];
+    for (body, code, param) in bad {
+        let (errors, fast) = errors_of(&req("/v1/responses", body), Dialect::Azure);
+        assert!(!fast && errors.iter().any(|(c, p, _)| c == code && p.as_deref() == Some(param)), "{body}: {errors:?}");
     }
 }

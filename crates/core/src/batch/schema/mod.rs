@@ -141,13 +141,14 @@ pub fn enabled(catalog: &crate::facts::Catalog, dialect: Dialect) -> bool {
 /// The table a dialect's bodies are checked against, and the root for the endpoint.
 pub fn schema_for(dialect: Dialect, endpoint: Endpoint) -> Option<(&'static Table, u16)> {
     let name = root_name(endpoint)?;
-    let tables: [&'static Table; 2] = match dialect {
-        // Azure's v1 spec first; what it lacks (its Responses schemas are not
-        // vendored) follows OpenAI's.
-        Dialect::Azure => [&azure::TABLE, &openai::TABLE],
-        Dialect::OpenAi => [&openai::TABLE, &openai::TABLE],
+    // Each dialect by its own vendor's spec only: an endpoint Azure's spec has
+    // no body for (completions, moderations, images, videos) is not an Azure
+    // batch endpoint, and gets the url finding, not OpenAI's body rules.
+    let table: &'static Table = match dialect {
+        Dialect::Azure => &azure::TABLE,
+        Dialect::OpenAi => &openai::TABLE,
     };
-    tables.into_iter().find_map(|t| Some((t, t.root(name)?)))
+    Some((table, table.root(name)?))
 }
 
 /// Every generated table (for the /facts page and tests).

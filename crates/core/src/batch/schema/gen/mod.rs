@@ -94,11 +94,20 @@ pub const OPENAI_ROOTS: &[(&str, &str)] = &[
 ];
 
 /// Azure OpenAI's v1 API (the current one; Global Batch takes it for every
-/// model): chat, for both url forms the batch docs show (`/v1/chat/completions`
-/// and `/chat/completions`). Its Responses schemas are not vendored yet:
-/// Azure's Responses lines follow OpenAI's (`schema_for`). Global Batch takes
-/// no embeddings or completions.
-pub const AZURE_ROOTS: &[(&str, &str)] = &[("chat", "AzureCreateChatCompletionRequest")];
+/// model), each endpoint the request body of its `paths` POST in the spec:
+/// chat (`AzureCreateChatCompletionRequest`, for both url forms the batch docs
+/// show, `/v1/chat/completions` and `/chat/completions`), Responses
+/// (`AzureCreateResponse`, the body of `POST /responses`) and embeddings
+/// (`AzureCreateEmbeddingRequest`, the body of `POST /embeddings`; Global
+/// Batch refuses the url, the body is still judged by Azure's schema). A url
+/// is judged with or without its `/v1` prefix. Azure's spec has no
+/// completions, moderations, images or videos body: those endpoints are not
+/// Azure batch endpoints (`Dialect::allowed_urls`).
+pub const AZURE_ROOTS: &[(&str, &str)] = &[
+    ("chat", "AzureCreateChatCompletionRequest"),
+    ("responses", "AzureCreateResponse"),
+    ("embeddings", "AzureCreateEmbeddingRequest"),
+];
 
 /// Counts of what a table checks, per root.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
