@@ -396,7 +396,16 @@ impl<'a> Compiler<'a> {
             let Some((schema, prop)) = patch_target(self.schemas, p.at) else { continue };
             let id = self.named(schema)?;
             // Applied to the spec itself, before compiling (`patch_spec`).
-            if matches!(p.change, Change::NotRequired(_) | Change::AlsoItem(_) | Change::AlsoSchema(_) | Change::DropKeyword(_) | Change::AlsoProperty(..) | Change::AlsoValue(_) | Change::AlsoItemSchema(_)) {
+            if matches!(
+                p.change,
+                Change::NotRequired(_)
+                    | Change::AlsoItem(_)
+                    | Change::AlsoSchema(_)
+                    | Change::DropKeyword(_)
+                    | Change::AlsoProperty(..)
+                    | Change::AlsoValue(_)
+                    | Change::AlsoItemSchema(_)
+            ) {
                 continue;
             }
             let Ir::Obj { props, required, extra } = self.nodes[id].clone() else {
@@ -506,7 +515,16 @@ fn tighter(a: Option<f64>, b: Option<f64>, pick: fn(f64, f64) -> f64) -> Option<
 /// from the patched one (by `allOf`, or a union beside `type`) sees it.
 pub(super) fn patch_spec(schemas: &mut Map<String, Value>, patches: &[Patch]) -> Result<(), String> {
     for p in patches {
-        if !matches!(p.change, Change::NotRequired(_) | Change::AlsoItem(_) | Change::AlsoSchema(_) | Change::DropKeyword(_) | Change::AlsoProperty(..) | Change::AlsoValue(_) | Change::AlsoItemSchema(_)) {
+        if !matches!(
+            p.change,
+            Change::NotRequired(_)
+                | Change::AlsoItem(_)
+                | Change::AlsoSchema(_)
+                | Change::DropKeyword(_)
+                | Change::AlsoProperty(..)
+                | Change::AlsoValue(_)
+                | Change::AlsoItemSchema(_)
+        ) {
             continue;
         }
         // `Schema` or `Schema.property` (an inline object schema of a property).

@@ -103,11 +103,8 @@ pub const OPENAI_ROOTS: &[(&str, &str)] = &[
 /// is judged with or without its `/v1` prefix. Azure's spec has no
 /// completions, moderations, images or videos body: those endpoints are not
 /// Azure batch endpoints (`Dialect::allowed_urls`).
-pub const AZURE_ROOTS: &[(&str, &str)] = &[
-    ("chat", "AzureCreateChatCompletionRequest"),
-    ("responses", "AzureCreateResponse"),
-    ("embeddings", "AzureCreateEmbeddingRequest"),
-];
+pub const AZURE_ROOTS: &[(&str, &str)] =
+    &[("chat", "AzureCreateChatCompletionRequest"), ("responses", "AzureCreateResponse"), ("embeddings", "AzureCreateEmbeddingRequest")];
 
 /// Counts of what a table checks, per root.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
