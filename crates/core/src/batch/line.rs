@@ -453,6 +453,14 @@ fn schema_rules(line: LineRef, s: &Scan, body: &Value, dialect: Dialect, p: &Par
         }
         // The column of the body argument the path starts in.
         let at = s.body_key_offset(first).or(s.key_offset("body"));
+        // A name this spec lacks and the counterpart spec defines: whether
+        // the service takes it is unconfirmed (a warning citing this spec;
+        // the message names the counterpart's).
+        if f.problem == super::schema::Problem::OnlyBeside {
+            let d = line.diag(f.code, Severity::Warning, Some(&param), f.message, at);
+            out.push(d.with_basis(super::Evidence::Inferred, table.url()));
+            continue;
+        }
         let d = line.diag(f.code, Severity::Error, Some(&param), f.message, at);
         // The spec says so; an unknown argument is the services' recorded answer (a patch).
         let d = if f.code == Code::UnknownParameter { d } else { d.with_basis(super::Evidence::Documented, table.url()) };

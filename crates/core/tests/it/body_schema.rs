@@ -14,12 +14,13 @@ use std::path::Path;
 #[test]
 fn regenerating_from_the_vendored_subsets_reproduces_the_tables() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for (subset, table, source, roots) in [
-        (gen::OPENAI_SUBSET, "src/batch/schema/openai.rs", gen::OPENAI_SOURCE, gen::OPENAI_ROOTS),
-        (gen::AZURE_SUBSET, "src/batch/schema/azure.rs", gen::AZURE_SOURCE, gen::AZURE_ROOTS),
+    let openai = std::fs::read_to_string(root.join(gen::OPENAI_SUBSET)).unwrap();
+    for (subset, table, config) in [
+        (gen::OPENAI_SUBSET, "src/batch/schema/openai.rs", gen::Config::openai()),
+        (gen::AZURE_SUBSET, "src/batch/schema/azure.rs", gen::Config::azure(&openai)),
     ] {
         let text = std::fs::read_to_string(root.join(subset)).unwrap();
-        let (code, _) = gen::generate(&text, &gen::Config { source, roots }).unwrap();
+        let (code, _) = gen::generate(&text, &config).unwrap();
         let committed = std::fs::read_to_string(root.join(table)).unwrap();
         assert!(
             code == committed,
@@ -32,7 +33,7 @@ fn regenerating_from_the_vendored_subsets_reproduces_the_tables() {
 fn the_generator_refuses_keywords_it_does_not_model() {
     let subset =
         r#"{"components": {"schemas": {"R": {"type": "object", "properties": {"a": {"type": "integer", "exclusiveMinimum": 0}}}}}}"#;
-    let e = gen::generate(subset, &gen::Config { source: "t", roots: &[("chat", "R")] }).unwrap_err();
+    let e = gen::generate(subset, &gen::Config { source: "t", roots: &[("chat", "R")], beside: None }).unwrap_err();
     assert!(e.contains("exclusiveMinimum"), "{e}");
 }
 
@@ -267,7 +268,9 @@ fn breaking(t: &Table, id: u16) -> Vec<(Value, Code, &'static str)> {
                     o.remove(*r);
                     v.push((Value::Object(o), Code::MissingRequiredParameter, "required"));
                 }
-                if extra == Extra::Closed {
+                // (A name the counterpart spec defines is a warning, not
+                // this test's error: `azure_responses_arguments_only_openais_spec_defines_are_warnings`.)
+                if matches!(extra, Extra::Closed | Extra::ClosedBeside(_)) {
                     let mut o = e.clone();
                     o.insert("zz_unknown_argument".into(), json!(1));
                     v.push((Value::Object(o), Code::UnknownParameter, "closed"));
@@ -934,7 +937,7 @@ fn hostile_strings_stay_bounded() {
 #[test]
 fn the_generator_refuses_a_required_name_the_schema_does_not_define() {
     let subset = r#"{"components": {"schemas": {"R": {"type": "object", "properties": {"response_format": {"type": "object", "properties": {"json_schema": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["type", "name"]}}}}}}}}"#;
-    let e = gen::generate(subset, &gen::Config { source: "t", roots: &[("chat", "R")] }).unwrap_err();
+    let e = gen::generate(subset, &gen::Config { source: "t", roots: &[("chat", "R")], beside: None }).unwrap_err();
     assert!(e.contains("chat.response_format.json_schema requires 'type'"), "{e}");
 }
 
@@ -1088,4 +1091,85 @@ fn azure_responses_follow_the_service_where_the_spec_lags() {
         let (errors, fast) = errors_of(&req("/v1/responses", body), Dialect::Azure);
         assert!(!fast && errors.iter().any(|(c, p, _)| c == code && p.as_deref() == Some(param)), "{body}: {errors:?}");
     }
+}
+
+/// Every finding of a one-line file: (severity, code, param, evidence, source, message).
+fn all_findings(line: &str, dialect: Dialect) -> Vec<batchlane_core::batch::Diagnostic> {
+    let c = Catalog::builtin();
+    let r = LineRef { number: 1, start: 0, bytes: line.as_bytes() };
+    let mut out = Findings::new(64);
+    check_line(r, dialect, &c, &mut out);
+    out.list().to_vec()
+}
+
+/// A Responses argument Azure's v1 spec does not list but OpenAI's
+/// `CreateResponse` defines (`safety_identifier`, `conversation`, …): no
+/// page or recorded answer shows Azure refusing it, so it is one warning,
+/// evidence `inferred`, citing Azure's spec (the source) and OpenAI's (the
+/// message). An argument neither spec defines keeps the recorded refusal
+/// (an error). The fast path leaves both to the slow path.
+#[test]
+fn azure_responses_arguments_only_openais_spec_defines_are_warnings() {
+    use batchlane_core::batch::{Evidence, Severity};
+    let azure = schema::azure_table();
+    let openai = schema::openai_table();
+    let c = Catalog::builtin();
+    let openai_commit = openai.source.split(['@', ' ']).nth(1).unwrap();
+    let azure_commit = azure.source.split(['@', ' ']).nth(1).unwrap();
+    let line = req("/v1/responses", r#"{"model": "gpt-4.1", "input": "hi", "safety_identifier": "user-7"}"#);
+    let found = all_findings(&line, Dialect::Azure);
+    assert!(!found.iter().any(|d| d.severity == Severity::Error), "{found:?}");
+    let warned: Vec<_> = found.iter().filter(|d| d.severity == Severity::Warning).collect();
+    assert_eq!(warned.len(), 1, "{found:?}");
+    let w = warned[0];
+    assert_eq!((w.code, w.param.as_deref(), w.evidence), (Code::UnknownParameter, Some("body.safety_identifier"), Evidence::Inferred));
+    assert_eq!(w.source.as_deref(), Some(azure.url().as_str()));
+    assert!(w.message.contains(&openai_commit[..8]) && w.message.contains(&azure_commit[..8]), "{}", w.message);
+    let r = LineRef { number: 1, start: 0, bytes: line.as_bytes() };
+    assert!(check_line_fast(r, Dialect::Azure, &c, &mut Findings::new(8)).is_none());
+    // The fix speaks of this finding, not of a refusal.
+    let fix = batchlane_core::batch::explain_diagnostic(w, Dialect::Azure, &c);
+    assert!(!fix.en.contains("refuses"), "{}", fix.en);
+
+    // Every such name the two tables give, each a warning on its own.
+    let props = |t: &Table| match *t.node(t.root("responses").unwrap()) {
+        Node::Obj { props, .. } => props.iter().map(|&(n, _)| n).collect::<Vec<_>>(),
+        _ => unreachable!(),
+    };
+    let only_openai: Vec<&str> = props(openai).into_iter().filter(|n| !props(azure).contains(n)).collect();
+    for name in ["safety_identifier", "conversation", "stream_options", "prompt_cache_retention", "context_management", "moderation"] {
+        assert!(only_openai.contains(&name), "{name}: {only_openai:?}");
+    }
+    for name in &only_openai {
+        for url in ["/v1/responses", "/responses"] {
+            let line = req(url, &format!(r#"{{"model": "gpt-4.1", "input": "hi", "{name}": null}}"#));
+            let found = all_findings(&line, Dialect::Azure);
+            let at = format!("body.{name}");
+            assert!(
+                !found.iter().any(|d| d.severity == Severity::Error && d.param.as_deref() == Some(at.as_str())),
+                "{url} {name}: {found:?}"
+            );
+            assert!(
+                found.iter().any(|d| d.severity == Severity::Warning
+                    && d.code == Code::UnknownParameter
+                    && d.param.as_deref() == Some(at.as_str())
+                    && d.evidence == Evidence::Inferred),
+                "{url} {name}: {found:?}"
+            );
+        }
+    }
+
+    // In neither spec: the recorded refusal stays an error.
+    let line = req("/v1/responses", r#"{"model": "gpt-5", "messages": [{"role": "user", "content": "Hello!"}]}"#);
+    let found = all_findings(&line, Dialect::Azure);
+    assert!(
+        found.iter().any(|d| d.severity == Severity::Error
+            && d.code == Code::UnknownParameter
+            && d.param.as_deref() == Some("body.messages")
+            && d.evidence == Evidence::Observed),
+        "{found:?}"
+    );
+    // OpenAI's own lines: unchanged (its spec defines the name).
+    let line = req("/v1/responses", r#"{"model": "gpt-4.1", "input": "hi", "safety_identifier": "user-7"}"#);
+    assert!(all_findings(&line, Dialect::OpenAi).is_empty(), "{:?}", all_findings(&line, Dialect::OpenAi));
 }

@@ -7,6 +7,7 @@ use super::Table;
 #[rustfmt::skip]
 pub static TABLE: Table = Table {
     source: "Azure/azure-rest-api-specs@0723d852ed5d4c0b95f331ce6f37833be70ea019 specification/ai/data-plane/OpenAI.v1/azure-v1-v1-generated.json",
+    beside: Some("openai/openai-openapi@f85dbe223d40e1a31cba812ab2d755c7e98a92a3 openapi.json (2026-08-21)"),
     roots: &[
         ("chat", 1),
         ("responses", 2),
@@ -15,7 +16,7 @@ pub static TABLE: Table = Table {
     nodes: &[
         /* 0 */ Any,
         /* 1 */ Obj { props: &[("audio", 4), ("data_sources", 5), ("frequency_penalty", 6), ("function_call", 7), ("functions", 8), ("logit_bias", 9), ("logprobs", 10), ("max_completion_tokens", 11), ("max_tokens", 11), ("messages", 12), ("metadata", 13), ("modalities", 14), ("model", 15), ("n", 16), ("parallel_tool_calls", 17), ("prediction", 18), ("presence_penalty", 6), ("reasoning_effort", 19), ("response_format", 20), ("seed", 21), ("stop", 22), ("store", 10), ("stream", 10), ("stream_options", 23), ("temperature", 24), ("tool_choice", 25), ("tools", 26), ("top_logprobs", 27), ("top_p", 28), ("user", 15), ("user_security_context", 29)], required: &["messages", "model"], extra: Open },
-        /* 2 */ Obj { props: &[("background", 10), ("include", 30), ("input", 31), ("instructions", 32), ("max_output_tokens", 11), ("max_tool_calls", 11), ("metadata", 13), ("model", 15), ("parallel_tool_calls", 10), ("previous_response_id", 32), ("prompt", 33), ("prompt_cache_key", 15), ("reasoning", 34), ("service_tier", 35), ("store", 10), ("stream", 10), ("temperature", 24), ("text", 36), ("tool_choice", 37), ("tools", 38), ("top_logprobs", 27), ("top_p", 28), ("truncation", 39), ("user", 15)], required: &["model"], extra: Closed },
+        /* 2 */ Obj { props: &[("background", 10), ("include", 30), ("input", 31), ("instructions", 32), ("max_output_tokens", 11), ("max_tool_calls", 11), ("metadata", 13), ("model", 15), ("parallel_tool_calls", 10), ("previous_response_id", 32), ("prompt", 33), ("prompt_cache_key", 15), ("reasoning", 34), ("service_tier", 35), ("store", 10), ("stream", 10), ("temperature", 24), ("text", 36), ("tool_choice", 37), ("tools", 38), ("top_logprobs", 27), ("top_p", 28), ("truncation", 39), ("user", 15)], required: &["model"], extra: ClosedBeside(&["context_management", "conversation", "moderation", "prompt_cache_options", "prompt_cache_retention", "safety_identifier", "stream_options"]) },
         /* 3 */ Obj { props: &[("dimensions", 40), ("encoding_format", 41), ("input", 42), ("model", 15), ("user", 15)], required: &["model", "input"], extra: Open },
         /* 4 */ Union(&[43, 44]),
         /* 5 */ Arr { items: 45, min: 0, max: None },

@@ -20,7 +20,7 @@ mod openai;
 pub(super) mod stream;
 mod validate;
 
-pub(crate) use validate::{figure, fits, fits_str};
+pub(crate) use validate::{figure, fits, fits_str, UNCONFIRMED};
 pub use validate::{validate, Finding, Problem};
 
 use super::{Dialect, Endpoint};
@@ -36,6 +36,11 @@ pub enum Extra {
     Closed,
     /// Any key, each value of this node (`additionalProperties: {schema}`).
     Values(u16),
+    /// Unknown keys are refused, except these: names the counterpart spec
+    /// ([`Table::beside`]) defines for the same request body. Whether this
+    /// service takes them is unconfirmed: each is a warning (evidence
+    /// inferred), its value unchecked, never an error.
+    ClosedBeside(&'static [&'static str]),
 }
 
 /// One schema node. Bounds are inclusive.
@@ -80,6 +85,9 @@ pub enum Node {
 pub struct Table {
     /// Where it came from: `owner/repo@commit path`.
     pub source: &'static str,
+    /// The counterpart spec whose names an [`Extra::ClosedBeside`] object
+    /// lists (Azure's table: OpenAI's spec), as `owner/repo@commit path`.
+    pub beside: Option<&'static str>,
     pub roots: &'static [(&'static str, u16)],
     pub nodes: &'static [Node],
     /// The `pattern`s its string nodes name.
@@ -103,17 +111,22 @@ impl Table {
     /// Where it came from, as an address (the spec file at its commit): what
     /// a finding of this table cites.
     pub fn url(&self) -> String {
-        let (repo_at, rest) = self.source.split_once(' ').unwrap_or((self.source, ""));
-        let path = rest.split(' ').next().unwrap_or("");
-        match repo_at.split_once('@') {
-            Some((repo, commit)) => format!("https://github.com/{repo}/blob/{commit}/{path}"),
-            None => format!("https://github.com/{repo_at}"),
-        }
+        source_url(self.source)
     }
 
     /// The body schema for an endpoint's name (`chat`, `responses`, …).
     pub fn root(&self, name: &str) -> Option<u16> {
         self.roots.iter().find(|(n, _)| *n == name).map(|&(_, id)| id)
+    }
+}
+
+/// A spec's `owner/repo@commit path` as an address (the file at its commit).
+pub fn source_url(source: &str) -> String {
+    let (repo_at, rest) = source.split_once(' ').unwrap_or((source, ""));
+    let path = rest.split(' ').next().unwrap_or("");
+    match repo_at.split_once('@') {
+        Some((repo, commit)) => format!("https://github.com/{repo}/blob/{commit}/{path}"),
+        None => format!("https://github.com/{repo_at}"),
     }
 }
 

@@ -186,7 +186,7 @@ pub const PATCHES: &[Patch] = &[
         change: Change::Closed,
         source: "https://github.com/cline/cline/issues/5419",
         as_of: "2025-08-07",
-        why: "Azure's Responses API refuses a body argument it does not know: a gpt-5 deployment answered \"Unsupported parameter: 'messages'. In the Responses API, this parameter has moved to 'input'.\"",
+        why: "Azure's Responses API refuses a body argument it does not know: a gpt-5 deployment answered \"Unsupported parameter: 'messages'. In the Responses API, this parameter has moved to 'input'.\" (A name OpenAI's CreateResponse defines and the v1 spec lacks is not refused but warned of: whether Azure takes it is unconfirmed.)",
     },
     Patch {
         at: "AzureCreateResponse",
