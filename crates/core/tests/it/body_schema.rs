@@ -297,6 +297,15 @@ fn line_for(url: &str, body: &Value) -> String {
 
 /// What the two paths say of a line: the slow path's schema findings, and
 /// whether the fast path took it.
+/// Whether a finding is the body schema's: it cites a spec, or (an unknown
+/// body argument) the patch that closed the body; or it cites nothing yet.
+/// The cross-field rules' findings cite their own sources.
+fn schema_finding(d: &&batchlane_core::batch::Diagnostic) -> bool {
+    let Some(source) = d.source.as_deref() else { return true };
+    schema::tables().iter().any(|t| t.url() == source)
+        || (d.code == Code::UnknownParameter && gen::PATCHES.iter().any(|p| matches!(p.change, gen::Change::Closed) && p.source == source))
+}
+
 fn both_paths(line: &str, dialect: Dialect) -> (Vec<(Code, Option<String>)>, bool) {
     let c = Catalog::builtin();
     let r = LineRef { number: 1, start: 0, bytes: line.as_bytes() };
@@ -307,8 +316,7 @@ fn both_paths(line: &str, dialect: Dialect) -> (Vec<(Code, Option<String>)>, boo
     // source (a schema finding cites the spec), are left out here, and a line
     // they may read is handed to the slow path (the fast path's answer for it
     // is the slow path's).
-    let specs: Vec<String> = batchlane_core::batch::schema::tables().iter().map(|t| t.url()).collect();
-    let cross = |d: &&batchlane_core::batch::Diagnostic| d.source.as_deref().is_some_and(|s| !specs.iter().any(|t| t == s));
+    let cross = |d: &&batchlane_core::batch::Diagnostic| !schema_finding(d);
     let slow: Vec<(Code, Option<String>)> = out
         .list()
         .iter()
@@ -709,12 +717,11 @@ fn errors_of(line: &str, dialect: Dialect) -> (Vec<(String, Option<String>, Stri
     let r = LineRef { number: 1, start: 0, bytes: line.as_bytes() };
     let mut out = Findings::new(64);
     check_line(r, dialect, &c, &mut out);
-    let specs: Vec<String> = batchlane_core::batch::schema::tables().iter().map(|t| t.url()).collect();
     let errors: Vec<_> = out
         .list()
         .iter()
         .filter(|d| d.severity == batchlane_core::batch::Severity::Error)
-        .filter(|d| d.source.as_deref().is_none_or(|s| specs.iter().any(|t| t == s)))
+        .filter(schema_finding)
         .map(|d| (d.code.as_str().to_string(), d.param.clone(), d.message.clone()))
         .collect();
     let legacy_effort = dialect == Dialect::Azure && line.contains("\"/chat/completions\"") && line.contains("\"reasoning_effort\"");
@@ -1090,6 +1097,66 @@ fn azure_responses_follow_the_service_where_the_spec_lags() {
     for (body, code, param) in bad {
         let (errors, fast) = errors_of(&req("/v1/responses", body), Dialect::Azure);
         assert!(!fast && errors.iter().any(|(c, p, _)| c == code && p.as_deref() == Some(param)), "{body}: {errors:?}");
+    }
+}
+
+/// An argument a closed body does not know is refused, and the finding
+/// cites what closed it, per dialect and endpoint: the service's recorded
+/// refusal or page (the closing patch) when a patch closed it, the spec when
+/// the spec did (`additionalProperties: false`). Azure's Responses API
+/// cites its own recorded refusal, never Chat Completions'.
+#[test]
+fn an_unknown_argument_cites_the_source_that_closed_the_body() {
+    use batchlane_core::batch::{Evidence, Severity};
+    let refused = |line: &str, dialect: Dialect, param: &str| {
+        let found = all_findings(line, dialect);
+        let hit: Vec<_> = found
+            .iter()
+            .filter(|d| d.severity == Severity::Error && d.code == Code::UnknownParameter && d.param.as_deref() == Some(param))
+            .cloned()
+            .collect();
+        assert_eq!(hit.len(), 1, "{line}: {found:?}");
+        (hit[0].source.clone().map(|s| s.to_string()), hit[0].evidence)
+    };
+    // Azure's Responses API: the recorded answer of an Azure deployment.
+    let messages = r#"{"model": "gpt-5", "messages": [{"role": "user", "content": "Hello!"}]}"#;
+    for url in ["/v1/responses", "/responses"] {
+        let (source, evidence) = refused(&req(url, messages), Dialect::Azure, "body.messages");
+        assert_eq!(source.as_deref(), Some("https://github.com/cline/cline/issues/5419"), "{url}");
+        assert_eq!(evidence, Evidence::Observed, "{url}");
+    }
+    // OpenAI's Chat Completions: its recorded refusal, as before.
+    let line = req("/v1/chat/completions", r#"{"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}], "colour": 1}"#);
+    let (source, evidence) = refused(&line, Dialect::OpenAi, "body.colour");
+    assert_eq!(source.as_deref(), Some("https://github.com/coroot/coroot/issues/698"));
+    assert_eq!(evidence, Evidence::Observed);
+    // OpenAI's Responses API: closed by its API reference (a page, documented).
+    let line = req("/v1/responses", r#"{"model": "gpt-4.1", "input": "hi", "colour": 1}"#);
+    let (source, evidence) = refused(&line, Dialect::OpenAi, "body.colour");
+    assert_eq!(source.as_deref(), Some("https://platform.openai.com/docs/api-reference/responses/create"));
+    assert_eq!(evidence, Evidence::Documented);
+    // OpenAI's embeddings body is closed by the spec itself.
+    let subset: Value =
+        serde_json::from_str(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(gen::OPENAI_SUBSET)).unwrap()).unwrap();
+    assert_eq!(subset["components"]["schemas"]["CreateEmbeddingRequest"]["additionalProperties"], json!(false));
+    let line = req("/v1/embeddings", r#"{"model": "text-embedding-3-small", "input": "hi", "colour": 1}"#);
+    let (source, evidence) = refused(&line, Dialect::OpenAi, "body.colour");
+    assert_eq!(source, Some(schema::openai_table().url()));
+    assert_eq!(evidence, Evidence::Documented);
+    // So is an object inside a body (an image reference).
+    assert_eq!(subset["components"]["schemas"]["ImageRefParam"]["additionalProperties"], json!(false));
+    let line = req(
+        "/v1/images/edits",
+        r#"{"model": "gpt-image-1", "prompt": "a cat", "images": [{"image_url": "https://example.com/a.png", "colour": 1}]}"#,
+    );
+    let (source, evidence) = refused(&line, Dialect::OpenAi, "body.images[0].colour");
+    assert_eq!(source, Some(schema::openai_table().url()));
+    assert_eq!(evidence, Evidence::Documented);
+    // A patch closes a body's own schema only, so that an object below a
+    // body is closed by its spec (what the finding there cites).
+    let roots: Vec<&str> = gen::OPENAI_ROOTS.iter().chain(gen::AZURE_ROOTS).map(|&(_, s)| s).collect();
+    for p in gen::PATCHES.iter().filter(|p| matches!(p.change, gen::Change::Closed)) {
+        assert!(roots.contains(&p.at), "{} is closed by a patch and is no body's schema", p.at);
     }
 }
 

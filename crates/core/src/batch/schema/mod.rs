@@ -164,6 +164,22 @@ pub fn schema_for(dialect: Dialect, endpoint: Endpoint) -> Option<(&'static Tabl
     Some((table, table.root(name)?))
 }
 
+/// The patch that closed a dialect's body for an endpoint to unknown
+/// arguments ([`gen::Change::Closed`] at the endpoint's root schema), if a
+/// patch did: what a refused body argument cites. `None`: the spec closed it
+/// (`additionalProperties: false`), or it is open. Closed patches sit at
+/// roots only (a test holds them to it), so an object below the body is
+/// closed by the spec.
+pub fn closing_patch(dialect: Dialect, endpoint: Endpoint) -> Option<&'static gen::Patch> {
+    let name = root_name(endpoint)?;
+    let roots = match dialect {
+        Dialect::Azure => gen::AZURE_ROOTS,
+        Dialect::OpenAi => gen::OPENAI_ROOTS,
+    };
+    let &(_, schema) = roots.iter().find(|(n, _)| *n == name)?;
+    gen::PATCHES.iter().find(|p| p.at == schema && matches!(p.change, gen::Change::Closed))
+}
+
 /// Every generated table (for the /facts page and tests).
 pub fn tables() -> [&'static Table; 2] {
     [&openai::TABLE, &azure::TABLE]

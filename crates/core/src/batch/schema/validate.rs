@@ -50,7 +50,12 @@ pub enum Problem {
         allowed: Vec<&'static str>,
     },
     Missing,
-    Unknown,
+    /// A key the object does not list, and it is closed; `at_root`: a body
+    /// argument (the request body's own object), which may have been closed
+    /// by a patch ([`super::closing_patch`]) rather than by the spec.
+    Unknown {
+        at_root: bool,
+    },
     /// A name this spec does not define and the counterpart spec does
     /// ([`Extra::ClosedBeside`]): whether the service takes it is
     /// unconfirmed (a warning, evidence inferred).
@@ -363,7 +368,7 @@ fn check(t: &Table, id: u16, v: &Value, path: &str, out: &mut Vec<Finding>, dept
                             } else {
                                 format!("Unknown parameter: '{}'.", quote(&p))
                             };
-                            push(out, &p, Code::UnknownParameter, Problem::Unknown, msg);
+                            push(out, &p, Code::UnknownParameter, Problem::Unknown { at_root: path.is_empty() }, msg);
                             None
                         }
                     },

@@ -12,6 +12,18 @@ pub struct Patch {
     pub why: &'static str,
 }
 
+impl Patch {
+    /// What the patch rests on: a recorded answer of the service (a public
+    /// issue quoting it) is observed; a vendor's page or spec is documented.
+    pub fn evidence(&self) -> crate::facts::Evidence {
+        if self.source.starts_with("https://github.com/") && self.source.contains("/issues/") {
+            crate::facts::Evidence::Observed
+        } else {
+            crate::facts::Evidence::Documented
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub enum Change {
     /// The integer's smallest allowed value (none today: the service's
