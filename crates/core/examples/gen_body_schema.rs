@@ -37,12 +37,14 @@ fn main() {
         println!("{subset}: extracted from {path}");
         i += 2;
     }
-    for (subset, table, source, roots) in [
-        (gen::OPENAI_SUBSET, "src/batch/schema/openai.rs", gen::OPENAI_SOURCE, gen::OPENAI_ROOTS),
-        (gen::AZURE_SUBSET, "src/batch/schema/azure.rs", gen::AZURE_SOURCE, gen::AZURE_ROOTS),
+    let read = |subset: &str| std::fs::read_to_string(root.join(subset)).unwrap_or_else(|e| fail(format!("{subset}: {e}")));
+    let openai = read(gen::OPENAI_SUBSET);
+    for (subset, table, config) in [
+        (gen::OPENAI_SUBSET, "src/batch/schema/openai.rs", gen::Config::openai()),
+        (gen::AZURE_SUBSET, "src/batch/schema/azure.rs", gen::Config::azure(&openai)),
     ] {
-        let text = std::fs::read_to_string(root.join(subset)).unwrap_or_else(|e| fail(format!("{subset}: {e}")));
-        let (code, stats) = gen::generate(&text, &gen::Config { source, roots }).unwrap_or_else(|e| fail(format!("{subset}: {e}")));
+        let text = read(subset);
+        let (code, stats) = gen::generate(&text, &config).unwrap_or_else(|e| fail(format!("{subset}: {e}")));
         std::fs::write(root.join(table), code).unwrap_or_else(|e| fail(format!("{table}: {e}")));
         println!("{table}:");
         for (name, s) in stats {

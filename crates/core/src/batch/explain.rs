@@ -36,6 +36,13 @@ pub fn explain_diagnostic(d: &super::Diagnostic, dialect: Dialect, catalog: &Cat
             );
         }
     }
+    // An argument only the counterpart spec defines: not a refusal.
+    if d.code == Code::UnknownParameter && d.message.contains(super::schema::UNCONFIRMED) {
+        return Text::new(
+            "Check that your deployment takes this argument, or remove it: the other vendor's spec defines it, this service's spec does not, and whether the service accepts it is not confirmed.",
+            "배포가 이 인자를 받는지 확인하거나 지우세요. 다른 공급사의 스펙에는 있지만 이 서비스의 스펙에는 없고, 서비스가 받아들이는지는 확인되지 않았습니다.",
+        );
+    }
     // A required field inside the body is not one of the line's four.
     if d.code == Code::MissingRequiredParameter {
         if let Some(p) = d.param.as_deref().and_then(|p| p.strip_prefix("body.")) {

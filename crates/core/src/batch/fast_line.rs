@@ -436,7 +436,9 @@ impl<'de> Visitor<'de> for BodySeed {
                     let c = match props.iter().find(|(n, _)| *n == k) {
                         Some(&(_, c)) => c,
                         None => match extra {
-                            Extra::Closed => return Err(A::Error::custom("an unknown argument")),
+                            // Refused, or (a name only the counterpart spec
+                            // defines) a warning: the slow path says which.
+                            Extra::Closed | Extra::ClosedBeside(_) => return Err(A::Error::custom("an unknown argument")),
                             Extra::Open => 0,
                             Extra::Values(c) => c,
                         },

@@ -453,10 +453,26 @@ fn schema_rules(line: LineRef, s: &Scan, body: &Value, dialect: Dialect, p: &Par
         }
         // The column of the body argument the path starts in.
         let at = s.body_key_offset(first).or(s.key_offset("body"));
+        // A name this spec lacks and the counterpart spec defines: whether
+        // the service takes it is unconfirmed (a warning citing this spec;
+        // the message names the counterpart's).
+        if f.problem == super::schema::Problem::OnlyBeside {
+            let d = line.diag(f.code, Severity::Warning, Some(&param), f.message, at);
+            out.push(d.with_basis(super::Evidence::Inferred, table.url()));
+            continue;
+        }
         let d = line.diag(f.code, Severity::Error, Some(&param), f.message, at);
-        // The spec says so; an unknown argument is the services' recorded answer (a patch).
-        let d = if f.code == Code::UnknownParameter { d } else { d.with_basis(super::Evidence::Documented, table.url()) };
-        out.push(d);
+        // The spec says so, unless a patch closed the body to unknown
+        // arguments: then the patch's source (the service's recorded answer
+        // or page) for this dialect and endpoint.
+        let closer = match f.problem {
+            super::schema::Problem::Unknown { at_root: true } => p.endpoint.and_then(|e| super::schema::closing_patch(dialect, e)),
+            _ => None,
+        };
+        out.push(match closer {
+            Some(patch) => d.with_basis(patch.evidence(), patch.source),
+            None => d.with_basis(super::Evidence::Documented, table.url()),
+        });
     }
 }
 

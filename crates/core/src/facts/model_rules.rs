@@ -25,7 +25,9 @@ pub(super) const FACTS: &[Fact] = &[
 /// the spec gives none (the service's own answers, recorded in public issues).
 pub(super) const BODY: &[Fact] = &[
     fact(Kind::BodySchema, "openai", BatchFile, 1.0, Factor, OpenAiApiSpec, "2026-08-21", Documented),
-    fact(Kind::BodySchema, "azure", BatchFile, 1.0, Factor, AzureInferenceSpec, "2024-10-21", Documented),
+    // Azure's v1 spec names no date and the stored copy gives no commit
+    // date: the as-of is the day the whole file was read and extracted.
+    fact(Kind::BodySchema, "azure", BatchFile, 1.0, Factor, AzureInferenceSpec, "2026-12-05", Documented),
     fact(Kind::BodyMinimum, "chat.max_tokens", BatchFile, 1.0, Tokens, ThirdParty, "2025-11", Unconfirmed),
     fact(Kind::BodyMinimum, "chat.max_completion_tokens", BatchFile, 1.0, Tokens, ThirdParty, "2025-11", Unconfirmed),
 ];

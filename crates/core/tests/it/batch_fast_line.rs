@@ -81,6 +81,14 @@ fn request(c: &[usize]) -> String {
         let item = pick(BOUNDED, at(22) + at(21));
         body.push(format!("\"input\": [{{\"type\": \"function_call_output\", {item}, \"output\": \"o\"}}]"));
     }
+    // A Responses argument only OpenAI's spec defines (a warning on Azure),
+    // and one neither spec defines (refused).
+    if at(23) % 9 == 3 {
+        body.push(format!("\"safety_identifier\": {}", pick(VALUES, at(22))));
+    }
+    if at(23) % 9 == 4 {
+        body.push("\"zz_unknown_argument\": 1".into());
+    }
     let mut top = Vec::new();
     if at(0) % 8 != 0 {
         top.push(format!("\"custom_id\": {}", pick(IDS, at(0) / 8)));

@@ -20,7 +20,7 @@ mod openai;
 pub(super) mod stream;
 mod validate;
 
-pub(crate) use validate::{figure, fits, fits_str};
+pub(crate) use validate::{figure, fits, fits_str, UNCONFIRMED};
 pub use validate::{validate, Finding, Problem};
 
 use super::{Dialect, Endpoint};
@@ -36,6 +36,11 @@ pub enum Extra {
     Closed,
     /// Any key, each value of this node (`additionalProperties: {schema}`).
     Values(u16),
+    /// Unknown keys are refused, except these: names the counterpart spec
+    /// ([`Table::beside`]) defines for the same request body. Whether this
+    /// service takes them is unconfirmed: each is a warning (evidence
+    /// inferred), its value unchecked, never an error.
+    ClosedBeside(&'static [&'static str]),
 }
 
 /// One schema node. Bounds are inclusive.
@@ -80,6 +85,9 @@ pub enum Node {
 pub struct Table {
     /// Where it came from: `owner/repo@commit path`.
     pub source: &'static str,
+    /// The counterpart spec whose names an [`Extra::ClosedBeside`] object
+    /// lists (Azure's table: OpenAI's spec), as `owner/repo@commit path`.
+    pub beside: Option<&'static str>,
     pub roots: &'static [(&'static str, u16)],
     pub nodes: &'static [Node],
     /// The `pattern`s its string nodes name.
@@ -103,17 +111,22 @@ impl Table {
     /// Where it came from, as an address (the spec file at its commit): what
     /// a finding of this table cites.
     pub fn url(&self) -> String {
-        let (repo_at, rest) = self.source.split_once(' ').unwrap_or((self.source, ""));
-        let path = rest.split(' ').next().unwrap_or("");
-        match repo_at.split_once('@') {
-            Some((repo, commit)) => format!("https://github.com/{repo}/blob/{commit}/{path}"),
-            None => format!("https://github.com/{repo_at}"),
-        }
+        source_url(self.source)
     }
 
     /// The body schema for an endpoint's name (`chat`, `responses`, …).
     pub fn root(&self, name: &str) -> Option<u16> {
         self.roots.iter().find(|(n, _)| *n == name).map(|&(_, id)| id)
+    }
+}
+
+/// A spec's `owner/repo@commit path` as an address (the file at its commit).
+pub fn source_url(source: &str) -> String {
+    let (repo_at, rest) = source.split_once(' ').unwrap_or((source, ""));
+    let path = rest.split(' ').next().unwrap_or("");
+    match repo_at.split_once('@') {
+        Some((repo, commit)) => format!("https://github.com/{repo}/blob/{commit}/{path}"),
+        None => format!("https://github.com/{repo_at}"),
     }
 }
 
@@ -141,13 +154,30 @@ pub fn enabled(catalog: &crate::facts::Catalog, dialect: Dialect) -> bool {
 /// The table a dialect's bodies are checked against, and the root for the endpoint.
 pub fn schema_for(dialect: Dialect, endpoint: Endpoint) -> Option<(&'static Table, u16)> {
     let name = root_name(endpoint)?;
-    let tables: [&'static Table; 2] = match dialect {
-        // Azure's v1 spec first; what it lacks (its Responses schemas are not
-        // vendored) follows OpenAI's.
-        Dialect::Azure => [&azure::TABLE, &openai::TABLE],
-        Dialect::OpenAi => [&openai::TABLE, &openai::TABLE],
+    // Each dialect by its own vendor's spec only: an endpoint Azure's spec has
+    // no body for (completions, moderations, images, videos) is not an Azure
+    // batch endpoint, and gets the url finding, not OpenAI's body rules.
+    let table: &'static Table = match dialect {
+        Dialect::Azure => &azure::TABLE,
+        Dialect::OpenAi => &openai::TABLE,
     };
-    tables.into_iter().find_map(|t| Some((t, t.root(name)?)))
+    Some((table, table.root(name)?))
+}
+
+/// The patch that closed a dialect's body for an endpoint to unknown
+/// arguments ([`gen::Change::Closed`] at the endpoint's root schema), if a
+/// patch did: what a refused body argument cites. `None`: the spec closed it
+/// (`additionalProperties: false`), or it is open. Closed patches sit at
+/// roots only (a test holds them to it), so an object below the body is
+/// closed by the spec.
+pub fn closing_patch(dialect: Dialect, endpoint: Endpoint) -> Option<&'static gen::Patch> {
+    let name = root_name(endpoint)?;
+    let roots = match dialect {
+        Dialect::Azure => gen::AZURE_ROOTS,
+        Dialect::OpenAi => gen::OPENAI_ROOTS,
+    };
+    let &(_, schema) = roots.iter().find(|(n, _)| *n == name)?;
+    gen::PATCHES.iter().find(|p| p.at == schema && matches!(p.change, gen::Change::Closed))
 }
 
 /// Every generated table (for the /facts page and tests).

@@ -7,6 +7,7 @@ use super::Table;
 #[rustfmt::skip]
 pub static TABLE: Table = Table {
     source: "openai/openai-openapi@f85dbe223d40e1a31cba812ab2d755c7e98a92a3 openapi.json (2026-08-21)",
+    beside: None,
     roots: &[
         ("chat", 1),
         ("completions", 2),

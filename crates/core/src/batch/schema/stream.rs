@@ -223,7 +223,9 @@ impl<'de> Visitor<'de> for FitVisitor {
                     None => match extra {
                         Extra::Open => 0,
                         Extra::Values(c) => c,
-                        Extra::Closed => {
+                        // A name only the counterpart spec defines gets a
+                        // warning: the slow path's.
+                        Extra::Closed | Extra::ClosedBeside(_) => {
                             alive[i] = false;
                             continue;
                         }

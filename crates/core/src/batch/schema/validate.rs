@@ -50,8 +50,20 @@ pub enum Problem {
         allowed: Vec<&'static str>,
     },
     Missing,
-    Unknown,
+    /// A key the object does not list, and it is closed; `at_root`: a body
+    /// argument (the request body's own object), which may have been closed
+    /// by a patch ([`super::closing_patch`]) rather than by the spec.
+    Unknown {
+        at_root: bool,
+    },
+    /// A name this spec does not define and the counterpart spec does
+    /// ([`Extra::ClosedBeside`]): whether the service takes it is
+    /// unconfirmed (a warning, evidence inferred).
+    OnlyBeside,
 }
+
+/// What a [`Problem::OnlyBeside`] finding's message says of the service.
+pub(crate) const UNCONFIRMED: &str = "whether the service accepts it is unconfirmed";
 
 /// One value that does not fit: its path below the body (`messages[2].content`).
 #[derive(Clone, Debug, PartialEq)]
@@ -99,7 +111,9 @@ fn fits_at(t: &Table, id: u16, v: &Value, depth: usize) -> bool {
                     Some(&(_, c)) => fits_at(t, c, x, depth + 1),
                     None => match extra {
                         Extra::Open => true,
-                        Extra::Closed => false,
+                        // A name only the counterpart spec defines is a
+                        // finding (a warning): not a fit.
+                        Extra::Closed | Extra::ClosedBeside(_) => false,
                         Extra::Values(c) => fits_at(t, c, x, depth + 1),
                     },
                 })
@@ -336,14 +350,25 @@ fn check(t: &Table, id: u16, v: &Value, path: &str, out: &mut Vec<Finding>, dept
                     None => match extra {
                         Extra::Open => None,
                         Extra::Values(c) => Some(c),
-                        Extra::Closed => {
+                        Extra::ClosedBeside(names) if names.contains(&k.as_str()) => {
+                            let p = child(path, k);
+                            let msg = format!(
+                                "Unrecognized request argument supplied: {} (not in {}; {} defines it; {UNCONFIRMED}).",
+                                quote(k),
+                                short_source(t.source),
+                                t.beside.map_or_else(|| "the counterpart spec".to_string(), short_source),
+                            );
+                            push(out, &p, Code::UnknownParameter, Problem::OnlyBeside, msg);
+                            None
+                        }
+                        Extra::Closed | Extra::ClosedBeside(_) => {
                             let p = child(path, k);
                             let msg = if path.is_empty() {
                                 format!("Unrecognized request argument supplied: {}", quote(k))
                             } else {
                                 format!("Unknown parameter: '{}'.", quote(&p))
                             };
-                            push(out, &p, Code::UnknownParameter, Problem::Unknown, msg);
+                            push(out, &p, Code::UnknownParameter, Problem::Unknown { at_root: path.is_empty() }, msg);
                             None
                         }
                     },
@@ -353,6 +378,22 @@ fn check(t: &Table, id: u16, v: &Value, path: &str, out: &mut Vec<Finding>, dept
                 }
             }
         }
+    }
+}
+
+/// A spec's `owner/repo@commit path` as a message names it: the commit
+/// cut to 12 characters, the file's name.
+fn short_source(source: &str) -> String {
+    let (repo_at, rest) = source.split_once(' ').unwrap_or((source, ""));
+    let file = rest.split(' ').next().unwrap_or("").rsplit('/').next().unwrap_or("");
+    let repo_at = match repo_at.split_once('@') {
+        Some((repo, commit)) => format!("{repo}@{}", commit.get(..12).unwrap_or(commit)),
+        None => repo_at.to_string(),
+    };
+    if file.is_empty() {
+        repo_at
+    } else {
+        format!("{repo_at} {file}")
     }
 }
 

@@ -396,7 +396,16 @@ impl<'a> Compiler<'a> {
             let Some((schema, prop)) = patch_target(self.schemas, p.at) else { continue };
             let id = self.named(schema)?;
             // Applied to the spec itself, before compiling (`patch_spec`).
-            if matches!(p.change, Change::NotRequired(_) | Change::AlsoItem(_) | Change::AlsoSchema(_) | Change::DropKeyword(_)) {
+            if matches!(
+                p.change,
+                Change::NotRequired(_)
+                    | Change::AlsoItem(_)
+                    | Change::AlsoSchema(_)
+                    | Change::DropKeyword(_)
+                    | Change::AlsoProperty(..)
+                    | Change::AlsoValue(_)
+                    | Change::AlsoItemSchema(_)
+            ) {
                 continue;
             }
             let Ir::Obj { props, required, extra } = self.nodes[id].clone() else {
@@ -506,7 +515,16 @@ fn tighter(a: Option<f64>, b: Option<f64>, pick: fn(f64, f64) -> f64) -> Option<
 /// from the patched one (by `allOf`, or a union beside `type`) sees it.
 pub(super) fn patch_spec(schemas: &mut Map<String, Value>, patches: &[Patch]) -> Result<(), String> {
     for p in patches {
-        if !matches!(p.change, Change::NotRequired(_) | Change::AlsoItem(_) | Change::AlsoSchema(_) | Change::DropKeyword(_)) {
+        if !matches!(
+            p.change,
+            Change::NotRequired(_)
+                | Change::AlsoItem(_)
+                | Change::AlsoSchema(_)
+                | Change::DropKeyword(_)
+                | Change::AlsoProperty(..)
+                | Change::AlsoValue(_)
+                | Change::AlsoItemSchema(_)
+        ) {
             continue;
         }
         // `Schema` or `Schema.property` (an inline object schema of a property).
@@ -528,12 +546,36 @@ pub(super) fn patch_spec(schemas: &mut Map<String, Value>, patches: &[Patch]) ->
                 let reference = serde_json::json!({ "$ref": format!("#/components/schemas/{other}") });
                 *items = serde_json::json!({ "anyOf": [items.take(), reference] });
             }
+            Change::AlsoItemSchema(json) => {
+                let also: Value = serde_json::from_str(json).map_err(|e| format!("patch {}: {e}", p.at))?;
+                let Some(items) = s.get_mut("items") else { return Err(format!("patch {}: not an array", p.at)) };
+                *items = serde_json::json!({ "anyOf": [items.take(), also] });
+            }
             Change::AlsoSchema(json) => {
                 let also: Value = serde_json::from_str(json).map_err(|e| format!("patch {}: {e}", p.at))?;
                 *s = serde_json::json!({ "anyOf": [s.take(), also] });
             }
             Change::DropKeyword(k) => {
                 s.as_object_mut().and_then(|o| o.remove(k)).ok_or_else(|| format!("patch {}: no keyword {k}", p.at))?;
+            }
+            Change::AlsoProperty(name, json) => {
+                let also: Value = serde_json::from_str(json).map_err(|e| format!("patch {}: {e}", p.at))?;
+                let props = s
+                    .get_mut("properties")
+                    .and_then(Value::as_object_mut)
+                    .ok_or_else(|| format!("patch {}: not an object with properties", p.at))?;
+                // The spec caught up with the service: the patch is stale.
+                if props.contains_key(name) {
+                    return Err(format!("patch {}: the spec defines {name} itself now; drop the patch", p.at));
+                }
+                props.insert(name.to_string(), also);
+            }
+            Change::AlsoValue(json) => {
+                let also: Value = serde_json::from_str(json).map_err(|e| format!("patch {}: {e}", p.at))?;
+                let Some(values) = s.get_mut("additionalProperties").filter(|v| v.is_object()) else {
+                    return Err(format!("patch {}: not a map (no additionalProperties schema)", p.at));
+                };
+                *values = serde_json::json!({ "anyOf": [values.take(), also] });
             }
             _ => {}
         }

@@ -27,7 +27,9 @@ fn num(x: Option<f64>) -> String {
     }
 }
 
-pub(super) fn emit(ir: &Ir, index: &HashMap<usize, usize>, patterns: &[String]) -> String {
+/// A node as Rust; `beside`: for a closed object, the names the counterpart
+/// spec defines and this one does not (emitted as `ClosedBeside`).
+pub(super) fn emit(ir: &Ir, index: &HashMap<usize, usize>, patterns: &[String], beside: Option<&[String]>) -> String {
     match ir {
         Ir::Any => "Any".into(),
         // Never fits nothing: an empty union.
@@ -52,7 +54,10 @@ pub(super) fn emit(ir: &Ir, index: &HashMap<usize, usize>, patterns: &[String]) 
             let props: Vec<String> = props.iter().map(|(n, id)| format!("({n:?}, {})", index[id])).collect();
             let extra = match extra {
                 IrExtra::Open => "Open".to_string(),
-                IrExtra::Closed => "Closed".to_string(),
+                IrExtra::Closed => match beside {
+                    Some(names) if !names.is_empty() => format!("ClosedBeside(&{names:?})"),
+                    _ => "Closed".to_string(),
+                },
                 IrExtra::Values(id) => format!("Values({})", index[id]),
             };
             format!("Obj {{ props: &[{}], required: &{required:?}, extra: {extra} }}", props.join(", "))

@@ -12,6 +12,18 @@ pub struct Patch {
     pub why: &'static str,
 }
 
+impl Patch {
+    /// What the patch rests on: a recorded answer of the service (a public
+    /// issue quoting it) is observed; a vendor's page or spec is documented.
+    pub fn evidence(&self) -> crate::facts::Evidence {
+        if self.source.starts_with("https://github.com/") && self.source.contains("/issues/") {
+            crate::facts::Evidence::Observed
+        } else {
+            crate::facts::Evidence::Documented
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub enum Change {
     /// The integer's smallest allowed value (none today: the service's
@@ -30,11 +42,21 @@ pub enum Change {
     NotRequired(&'static str),
     /// The array's items may also be the named schema.
     AlsoItem(&'static str),
+    /// The array's items may also be this schema (JSON), one the spec does
+    /// not name.
+    AlsoItemSchema(&'static str),
     /// The value may also be this schema (JSON): what the service takes
     /// beyond the spec.
     AlsoSchema(&'static str),
     /// A keyword of the spec that contradicts the rest of it, dropped.
     DropKeyword(&'static str),
+    /// The object also takes this property (name, schema as JSON): what the
+    /// service documents beyond a spec that lags it. The generator refuses
+    /// the patch once the spec defines the property itself.
+    AlsoProperty(&'static str, &'static str),
+    /// Each value of the map (`additionalProperties`) may also be this
+    /// schema (JSON).
+    AlsoValue(&'static str),
 }
 
 /// The live services' differences from the specs, applied to both dialects.
@@ -168,5 +190,49 @@ pub const PATCHES: &[Patch] = &[
         source: "https://github.com/Azure/azure-rest-api-specs/blob/0723d852ed5d4c0b95f331ce6f37833be70ea019/specification/ai/data-plane/OpenAI.v1/azure-v1-v1-generated.json",
         as_of: "2026-08",
         why: "modalities is written as type object beside allOf ResponseModalities, an array (['text', 'audio']): no value fits both; the array is what the service takes.",
+    },
+    // Azure's v1 spec (Responses, `AzureCreateResponse`): what the service
+    // answers and documents beyond it.
+    Patch {
+        at: "AzureCreateResponse",
+        change: Change::Closed,
+        source: "https://github.com/cline/cline/issues/5419",
+        as_of: "2025-08-07",
+        why: "Azure's Responses API refuses a body argument it does not know: a gpt-5 deployment answered \"Unsupported parameter: 'messages'. In the Responses API, this parameter has moved to 'input'.\" (A name OpenAI's CreateResponse defines and the v1 spec lacks is not refused but warned of: whether Azure takes it is unconfirmed.)",
+    },
+    Patch {
+        at: "AzureCreateResponse",
+        change: Change::AlsoProperty("service_tier", r#"{"type": "string", "enum": ["auto", "default", "flex", "priority"]}"#),
+        source: "https://github.com/MicrosoftDocs/azure-ai-docs/blob/45fee02f65f629d8630218e34f52bf8dde62a21e/articles/foundry/openai/includes/concepts-priority-processing-2.md",
+        as_of: "2026-03-20",
+        why: "Azure's priority-processing page sends service_tier in a Responses request (auto, default, priority; flex where the model supports it); the v1 spec does not list it.",
+    },
+    Patch {
+        at: "AzureCreateResponse",
+        change: Change::AlsoProperty("prompt_cache_key", r#"{"type": "string"}"#),
+        source: "https://github.com/MicrosoftDocs/azure-ai-docs/blob/12579eb37344040593f256c8d129e713aacbad75/articles/foundry/openai/includes/how-to-prompt-caching-content.md",
+        as_of: "2026-03-19",
+        why: "Azure's prompt-caching page: \"If you provide the prompt_cache_key parameter, it's combined with the prefix hash\" (for chat completions, completions and responses); the v1 spec's Responses request does not list it.",
+    },
+    Patch {
+        at: "OpenAI.FunctionTool",
+        change: Change::NotRequired("strict"),
+        source: "https://github.com/MicrosoftDocs/azure-ai-docs/blob/036e3f558cd9b4d517d844d08b22b87d59f1c6a8/articles/foundry/openai/how-to/responses.md",
+        as_of: "2026-01-14",
+        why: "Azure's Responses page sends a function tool without strict (the v1 spec's own description: \"Default `true`\"); the spec lists it as required.",
+    },
+    Patch {
+        at: "AzureCreateResponse.tools",
+        change: Change::AlsoItemSchema(r#"{"type": "object", "required": ["type", "name"], "properties": {"type": {"type": "string", "enum": ["custom"]}, "name": {"type": "string"}}}"#),
+        source: "https://learn.microsoft.com/en-us/azure/ai-foundry/openai/how-to/reasoning",
+        as_of: "2026-02-24",
+        why: "Azure's reasoning guide sends a custom tool ({type: custom, name, format}) to the Responses API; the v1 spec's tools list no custom type.",
+    },
+    Patch {
+        at: "OpenAI.ResponsePromptVariables",
+        change: Change::AlsoValue(r#"{"type": "string"}"#),
+        source: "https://github.com/Azure/azure-rest-api-specs/blob/0723d852ed5d4c0b95f331ce6f37833be70ea019/specification/ai/data-plane/OpenAI.v1/azure-v1-v1-generated.json",
+        as_of: "2026-12-05",
+        why: "A stored prompt's variables: \"The substitution values can either be strings, or other Response input types like images or files\" (the spec's own description, beside a schema that takes input items only).",
     },
 ];
