@@ -2,6 +2,7 @@
 
 use super::field::{plan_reason, NumField};
 use super::use_quota;
+use crate::components::region_select::RegionSelect;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::{model_for_name, Catalog, DeploymentType, Kind, QuotaTier, MODELS};
@@ -94,6 +95,10 @@ pub fn PlanForm() -> impl IntoView {
                         }).collect_view()}
                     </select>
                     {move || dep_reason.get().map(|r| view! { <span class="field-error" role="alert">{r.pick(lang()).to_string()}</span> })}
+                </div>
+                <div class="field quota-field">
+                    <RegionSelect id="q-rg" value=Signal::derive(move || st.get("rg"))
+                        on_change=Callback::new(move |v: String| st.set("rg", v))/>
                 </div>
                 <Show when=move || !provisioned()>
                     <div class="field quota-field">
