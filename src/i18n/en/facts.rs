@@ -144,7 +144,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("fact.tool_func_end", "Tools: closing"),
     ("fact.image_low_detail_tokens", "Image, low detail"),
     ("fact.image_tile_tokens", "Image, per tile (tile side: its own fact)"),
-    ("fact.image_patch_multiplier", "Image, tokens per 32-px patch (patch rule)"),
+    ("fact.image_patch_multiplier", "Image, tokens per patch (patch rule; patch side: its own fact)"),
     ("fact.image_patch_budget", "Image, most patches before the image is shrunk (0 = no limit; subject: model/detail)"),
     ("fact.image_patch_max_side_px", "Image, longest side it is first fitted in, px (0 = no limit; subject: model/detail)"),
     ("fact.image_base_tokens", "Image, base"),

@@ -24,6 +24,7 @@ mod batch_split_quota;
 mod batch_stream;
 mod batch_warm_up;
 mod body_schema;
+mod catalog_marks;
 mod control_plane_service;
 mod cost_attribution;
 mod cost_compare;
