@@ -269,7 +269,7 @@ fn TierCard(plan: Plan) -> impl IntoView {
     // OpenAI's batch queue limit at the usage tier of the same number, where
     // the model page states one (OpenAI's tiers are a scale of their own).
     let queue = plan.tier.as_ref().and_then(|l| l.tier.number()).and_then(|n| {
-        let subject = batchlane_core::facts::openai_queue_subject(&plan.model, n as u8);
+        let subject = batchlane_core::facts::openai_queue_subject(&plan.model, n);
         let fact = batchlane_core::facts::builtin(Kind::OpenaiBatchQueueTokens, &subject)?;
         let tokens = prefs.catalog.with_untracked(|c| c.get(Kind::OpenaiBatchQueueTokens, &subject)).map(num)?;
         let (model, tier) = (plan.model.clone(), n.to_string());

@@ -100,6 +100,13 @@ pub fn price_fact_ids(catalog: &Catalog) -> Vec<String> {
     let mut ids: Vec<String> =
         t.rows.iter().flat_map(|r| [&r.input, &r.cached_input, &r.output]).flatten().map(|c| c.fact_id.clone()).collect();
     ids.extend([t.datazone_factor.fact_id, t.regional_factor.fact_id, t.batch_factor.fact_id]);
+    // Each region's Regional uplift (the page edits the chosen region's).
+    ids.extend(
+        crate::facts::REGIONS
+            .iter()
+            .filter_map(|r| crate::facts::builtin(crate::facts::Kind::RegionalPriceFactor, r.code))
+            .map(crate::facts::Fact::id),
+    );
     ids
 }
 

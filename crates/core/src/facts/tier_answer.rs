@@ -97,7 +97,7 @@ pub fn tier_answer_in(
     let ptu_increment = ptu(step);
     let ptu_input_tpm_per_ptu = ptu(Kind::InputTpmPerPtu);
     let openai_batch_queue_tokens = tier.number().and_then(|n| {
-        let subject = super::openai_queue_subject(known, n as u8);
+        let subject = super::openai_queue_subject(known, n);
         let fact = builtin(Kind::OpenaiBatchQueueTokens, &subject)?;
         sources.push(FactSource::of(fact));
         catalog.get(Kind::OpenaiBatchQueueTokens, &subject)

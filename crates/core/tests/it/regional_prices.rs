@@ -82,3 +82,25 @@ fn every_region_factor_is_dated_sourced_and_marked_unconfirmed() {
     }
     assert!(with_factor >= 15, "{with_factor}");
 }
+
+/// The /cost link keeps the region and a region's uplift override; an
+/// unknown region in a link is refused (the default, none, stands).
+#[test]
+fn the_cost_link_carries_the_region_and_its_uplift() {
+    use batchlane_core::cost::share::{decode, encode, encode_overrides, price_fact_ids};
+    use batchlane_core::cost::{Comparison, Workload};
+    let mut catalog = Catalog::builtin();
+    catalog.set_override("regional_price_factor.westeurope", 1.5).unwrap();
+    let ids = price_fact_ids(&catalog);
+    let mut c = Comparison::new(Workload { deployment: Scope::Regional, ..Workload::default() });
+    c.config.region = Some("westeurope".into());
+    let mut pairs = encode(&c);
+    pairs.extend(encode_overrides(&catalog, &ids));
+    assert!(pairs.iter().any(|(k, v)| k == "region" && v == "westeurope"), "{pairs:?}");
+    let opened = decode(&pairs, &ids);
+    assert_eq!(opened.comparison, c);
+    assert_eq!(opened.overrides, vec![("regional_price_factor.westeurope".to_string(), 1.5)]);
+    let bad = decode(&[("region".to_string(), "atlantis".to_string())], &ids);
+    assert_eq!(bad.comparison.config.region, None);
+    assert!(bad.rejected.iter().any(|r| r.key == "region"), "{:?}", bad.rejected);
+}
