@@ -33,6 +33,11 @@ pub fn PriceTable() -> impl IntoView {
         price_table(&Catalog::builtin()).rows.into_iter().map(|r| r.model).filter(|m| all || chosen.contains(m)).collect::<Vec<_>>()
     });
     let overridden = move || ctx.catalog.with(|c| price_ids(c).iter().filter(|id| c.is_overridden(id)).count());
+    // The Regional uplift's fact: the chosen region's (re-rendered only when it changes).
+    let regional = Memo::new(move |_| {
+        let region = ctx.comparison.with(|c| c.config.region.clone());
+        uplift_fact(Scope::Regional, region.as_deref()).map_or("any", |(_, s)| s)
+    });
     let reset = move |_| {
         ctx.catalog.update(|c| {
             for id in price_ids(c) {
@@ -74,11 +79,7 @@ pub fn PriceTable() -> impl IntoView {
         <div class="cost-factors">
             <Factor kind=Kind::DatazonePriceFactor subject="any" label="cost.factor.datazone"/>
             // The Regional uplift of the chosen region (the fact the prices use).
-            {move || {
-                let region = ctx.comparison.with(|c| c.config.region.clone());
-                let subject = uplift_fact(Scope::Regional, region.as_deref()).map_or("any", |(_, s)| s);
-                view! { <Factor kind=Kind::RegionalPriceFactor subject=subject label="cost.factor.regional"/> }
-            }}
+            {move || view! { <Factor kind=Kind::RegionalPriceFactor subject=regional.get() label="cost.factor.regional"/> }}
             <Factor kind=Kind::BatchPriceFactor subject="any" label="cost.factor.batch"/>
         </div>
     }
