@@ -17,10 +17,12 @@ pub fn RegionSelect(
     /// The region code, or [`ANY`].
     value: Signal<String>,
     on_change: Callback<String>,
+    /// The wrapper's classes (the page's field layout).
+    class: &'static str,
 ) -> impl IntoView {
     view! {
-        <label class="field field--inline region-select" for=id>
-            <span>{tr("region.label")}</span>
+        <div class=class>
+            <label for=id>{tr("region.label")}</label>
             <select id=id data-testid=id on:change=move |ev| on_change.run(event_target_value(&ev))>
                 <option value=ANY selected=move || value.get() == ANY>{tr("region.any")}</option>
                 {REGIONS.iter().map(|r| {
@@ -28,6 +30,6 @@ pub fn RegionSelect(
                     view! { <option value=code selected=move || value.get() == code>{r.name}</option> }
                 }).collect_view()}
             </select>
-        </label>
+        </div>
     }
 }

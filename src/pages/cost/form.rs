@@ -92,7 +92,7 @@ pub fn WorkloadForm() -> impl IntoView {
                     on:input=move |ev| ctx.form.update(|f| f.days = event_target_value(&ev))
                 />
             </label>
-            <RegionSelect id="cost-region"
+            <RegionSelect id="cost-region" class="field field--inline cost-region"
                 value=Signal::derive(move || ctx.form.with(|f| f.region.clone().unwrap_or_else(|| ANY.to_string())))
                 on_change=Callback::new(move |v: String| ctx.form.update(|f| f.region = batchlane_core::facts::region(&v).map(|r| r.code.to_string())))/>
             <super::share_link::ShareButton/>

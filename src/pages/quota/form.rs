@@ -96,10 +96,8 @@ pub fn PlanForm() -> impl IntoView {
                     </select>
                     {move || dep_reason.get().map(|r| view! { <span class="field-error" role="alert">{r.pick(lang()).to_string()}</span> })}
                 </div>
-                <div class="field quota-field">
-                    <RegionSelect id="q-rg" value=Signal::derive(move || st.get("rg"))
-                        on_change=Callback::new(move |v: String| st.set("rg", v))/>
-                </div>
+                <RegionSelect id="q-rg" class="field quota-field" value=Signal::derive(move || st.get("rg"))
+                    on_change=Callback::new(move |v: String| st.set("rg", v))/>
                 <Show when=move || !provisioned()>
                     <div class="field quota-field">
                         <label for="q-qt">{tr("quota.f.tier")}</label>
