@@ -46,7 +46,8 @@ pub struct State {
     pub count_tokens: RwSignal<bool>,
     /// The catalog model behind the deployment; "" = read it from the file.
     pub model: RwSignal<String>,
-    /// "none", a subscription ("ea", "default", "credit_card", "msdn") or "typed".
+    /// "none", a subscription ("ea", "default", "credit_card", "msdn"),
+    /// "typed", or an OpenAI usage tier ("openai1" … "openai5").
     pub quota: RwSignal<String>,
     pub zone: RwSignal<Scope>,
     pub quota_typed: RwSignal<String>,
@@ -216,6 +217,7 @@ impl State {
         let quota = match self.quota.get().as_str() {
             "none" => QuotaChoice::None,
             "typed" => QuotaChoice::Tokens(parse_count(&self.quota_typed.get()).ok_or(OptionProblem::QuotaNotANumber)?),
+            tier if tier.starts_with("openai") => QuotaChoice::OpenAiTier(tier["openai".len()..].parse().unwrap_or(1)),
             sub => {
                 let subscription = match sub {
                     "ea" => Subscription::Ea,

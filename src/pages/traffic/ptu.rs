@@ -6,6 +6,7 @@
 use super::ptu_chart::ptu_curve;
 use super::snippet::SpilloverSnippet;
 use super::text::{n, rate, scope_name};
+use crate::components::unconfirmed::{price_facts, UnconfirmedAny};
 use crate::i18n::{fill, t, with_facts, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::Scope;
@@ -164,6 +165,8 @@ fn plan_body(p: &PtuPlan, lang: Lang) -> AnyView {
                 <a href=s.url rel="noreferrer noopener" target="_blank">{s.title}</a>
                 {format!(" · {}", f.as_of)}
                 {unconfirmed.then(|| view! { " " <span class="badge badge--warn">{t(lang, "traffic.ptu.unconfirmed")}</span> })}
+                // The spilled requests' token prices: their own badge.
+                " · "{t(lang, "traffic.ptu.token_prices")}<UnconfirmedAny facts=price_facts(&p.model)/>
             </p>
         }
     });

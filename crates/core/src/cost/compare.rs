@@ -129,7 +129,8 @@ pub fn attribute(
 /// Cost of an intermediate workload (mixes of two valid workloads may break
 /// a rule, e.g. batch on a Regional deployment; they are priced anyway).
 fn step_cost(w: &Workload, catalog: &Catalog, config: &CostConfig) -> Cost {
-    let prices = effective_prices(&w.model, w.deployment, catalog).expect("both workloads' models were validated");
+    let prices =
+        effective_prices(&w.model, w.deployment, config.region.as_deref(), catalog).expect("both workloads' models were validated");
     cost_unchecked(w, &prices, catalog, config)
 }
 

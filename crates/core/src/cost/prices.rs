@@ -152,9 +152,25 @@ impl std::fmt::Display for PriceError {
     }
 }
 
+/// The uplift a deployment type puts on the Global list price, and the
+/// fact it comes from: none on Global, `datazone_price_factor.any` on Data
+/// Zone, on Regional the region's `regional_price_factor.<region>` (an
+/// unknown region, one without a figure, or none: `regional_price_factor.any`).
+pub fn uplift_fact(deployment: Scope, region: Option<&str>) -> Option<(Kind, &'static str)> {
+    let kind = deployment.price_factor_kind()?;
+    let subject = match (deployment, region.and_then(facts::region)) {
+        (Scope::Regional, Some(r)) if facts::builtin(kind, r.code).is_some() => r.code,
+        _ => "any",
+    };
+    Some((kind, subject))
+}
+
 /// The prices of `model` (a catalog name, alias or dated version) on
-/// `deployment`: the Global list price times the deployment's uplift.
-pub fn effective_prices(model: &str, deployment: Scope, catalog: &Catalog) -> Result<Prices, PriceError> {
+/// `deployment` in `region` (an `armRegionName`; `None` = not chosen): the
+/// Global list price times the deployment's uplift ([`uplift_fact`]), every
+/// figure through `catalog`, so the user's overrides apply. The one place a
+/// token price is derived: /cost, /quota, /traffic and the CLI all ask it.
+pub fn effective_prices(model: &str, deployment: Scope, region: Option<&str>, catalog: &Catalog) -> Result<Prices, PriceError> {
     let m = facts::model_for_name(model).ok_or_else(|| PriceError::UnknownModel(model.to_string()))?;
     let input = catalog.get(Kind::PriceInput, m.name).ok_or_else(|| PriceError::NoPrice(m.name.to_string()))?;
     let cached_input = catalog.get(Kind::PriceCachedInput, m.name).unwrap_or(input);
@@ -163,13 +179,48 @@ pub fn effective_prices(model: &str, deployment: Scope, catalog: &Catalog) -> Re
         (None, ModelKind::Embedding) => 0.0,
         (None, _) => return Err(PriceError::NoPrice(m.name.to_string())),
     };
-    let uplift = deployment.price_factor_kind().map_or(1.0, |k| catalog.require(k, "any"));
+    let uplift = uplift_fact(deployment, region).map_or(1.0, |(k, subject)| catalog.require(k, subject));
     Ok(Prices {
         input: input * uplift,
         cached_input: cached_input * uplift,
         output: output * uplift,
         batch_factor: catalog.require(Kind::BatchPriceFactor, "any"),
     })
+}
+
+/// The facts a PTU's price on `scope` in `region` comes from: by the hour
+/// (on Regional the region's `ptu_price_hourly_regional.<region>` where the
+/// catalog has one, else `ptu_price_hourly.<scope>`), the 1-month and the
+/// 1-year reservation per month (per scope; no regional figures). A scope
+/// without a figure of its own takes Global's.
+pub fn ptu_price_facts(scope: Scope, region: Option<&str>) -> [(Kind, &'static str); 3] {
+    let own = |kind: Kind| {
+        let subject = scope.url_code();
+        (kind, if facts::builtin(kind, subject).is_some() { subject } else { "global" })
+    };
+    let hourly = match (scope, region.and_then(facts::region)) {
+        (Scope::Regional, Some(r)) if facts::builtin(Kind::PtuPriceHourlyRegional, r.code).is_some() => {
+            (Kind::PtuPriceHourlyRegional, r.code)
+        }
+        _ => own(Kind::PtuPriceHourly),
+    };
+    [hourly, own(Kind::PtuPriceMonthlyReserved), own(Kind::PtuPriceYearlyReserved)]
+}
+
+/// A PTU's price on `scope` in `region` ([`ptu_price_facts`]), through
+/// `catalog` (the user's overrides apply).
+pub fn ptu_prices(scope: Scope, region: Option<&str>, catalog: &Catalog) -> PtuPriceSet {
+    let [hourly, monthly, yearly] = ptu_price_facts(scope, region).map(|(k, s)| catalog.require(k, s));
+    PtuPriceSet { hourly, monthly_reserved: monthly, yearly_reserved: yearly }
+}
+
+/// A PTU's prices (USD): per hour, per month on a 1-month and on a 1-year
+/// reservation.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PtuPriceSet {
+    pub hourly: f64,
+    pub monthly_reserved: f64,
+    pub yearly_reserved: f64,
 }
 
 #[cfg(test)]
@@ -219,21 +270,21 @@ mod tests {
         let row = price_table(&c).rows.into_iter().find(|r| r.model == "gpt-4o").unwrap();
         let out = row.output.unwrap();
         assert!(out.overridden && out.value == 12.0 && out.catalog_value == 10.0);
-        let p = effective_prices("gpt-4o-2024-08-06", Scope::DataZone, &c).unwrap();
+        let p = effective_prices("gpt-4o-2024-08-06", Scope::DataZone, None, &c).unwrap();
         assert!((p.output - 14.4).abs() < 1e-12 && (p.input - 3.0).abs() < 1e-12);
     }
 
     #[test]
     fn deployment_uplift_and_errors() {
         let c = Catalog::builtin();
-        let g = effective_prices("gpt-4.1", Scope::Global, &c).unwrap();
+        let g = effective_prices("gpt-4.1", Scope::Global, None, &c).unwrap();
         assert_eq!((g.input, g.cached_input, g.output, g.batch_factor), (2.0, 0.5, 8.0, 0.5));
-        let r = effective_prices("gpt-4.1", Scope::Regional, &c).unwrap();
+        let r = effective_prices("gpt-4.1", Scope::Regional, None, &c).unwrap();
         assert!((r.output - 8.8).abs() < 1e-12);
-        let e = effective_prices("text-embedding-3-large", Scope::Global, &c).unwrap();
+        let e = effective_prices("text-embedding-3-large", Scope::Global, None, &c).unwrap();
         assert_eq!((e.input, e.cached_input, e.output), (0.13, 0.13, 0.0));
-        assert_eq!(effective_prices("gpt-4", Scope::Global, &c), Err(PriceError::NoPrice("gpt-4".into())));
-        assert_eq!(effective_prices("my-deploy", Scope::Global, &c), Err(PriceError::UnknownModel("my-deploy".into())));
+        assert_eq!(effective_prices("gpt-4", Scope::Global, None, &c), Err(PriceError::NoPrice("gpt-4".into())));
+        assert_eq!(effective_prices("my-deploy", Scope::Global, None, &c), Err(PriceError::UnknownModel("my-deploy".into())));
         assert_eq!(Scope::from_code("datazone"), Some(Scope::DataZone));
     }
 }

@@ -201,7 +201,7 @@ impl Workload {
         if self.batch_share > 0.0 && !self.deployment.has_batch() {
             out.push(FieldIssue { field: BatchShare, problem: Problem::NoBatchOnDeployment, severity: Severity::Error });
         }
-        if let Err(e) = effective_prices(&self.model, self.deployment, catalog) {
+        if let Err(e) = effective_prices(&self.model, self.deployment, None, catalog) {
             out.push(FieldIssue { field: Model, problem: Problem::Price(e), severity: Severity::Error });
         } else if tokens_ok {
             self.check_model_limits(catalog, &mut out);

@@ -24,6 +24,9 @@ pub struct PtuInput {
     pub cached_prompt_tokens: f64,
     pub output_tokens: f64,
     pub n: u32,
+    /// The Azure region whose Regional prices apply (`None` = not chosen).
+    #[serde(default)]
+    pub region: Option<String>,
 }
 
 impl From<&PlanInput> for PtuInput {
@@ -37,6 +40,7 @@ impl From<&PlanInput> for PtuInput {
             cached_prompt_tokens: p.cached_prompt_tokens,
             output_tokens: p.output_tokens,
             n: p.n,
+            region: p.region.clone(),
         }
     }
 }
@@ -134,12 +138,10 @@ pub struct PtuPrices {
 }
 
 impl PtuPrices {
-    pub fn from_catalog(catalog: &Catalog) -> Self {
-        PtuPrices {
-            hourly: catalog.require(Kind::PtuPriceHourly, "global"),
-            monthly_reserved: catalog.require(Kind::PtuPriceMonthlyReserved, "global"),
-            yearly_reserved: catalog.require(Kind::PtuPriceYearlyReserved, "global"),
-        }
+    /// The prices of a PTU on `scope` in `region` ([`crate::cost::ptu_prices`]).
+    pub fn from_catalog(catalog: &Catalog, scope: Scope, region: Option<&str>) -> Self {
+        let p = crate::cost::ptu_prices(scope, region, catalog);
+        PtuPrices { hourly: p.hourly, monthly_reserved: p.monthly_reserved, yearly_reserved: p.yearly_reserved }
     }
 
     /// Monthly cost of `ptus` by the hour, 1-month and 1-year reservation.
@@ -151,20 +153,14 @@ impl PtuPrices {
 /// Pay-as-you-go dollars for one request of `input`'s shape.
 pub fn payg_cost_per_request(input: &PtuInput, catalog: &Catalog) -> Result<f64, PtuError> {
     let model = model_name(&input.model)?;
-    let no = || PtuError::NoPrices(model.to_string());
-    let p_in = catalog.get(Kind::PriceInput, model).ok_or_else(no)?;
-    let p_cached = catalog.get(Kind::PriceCachedInput, model).unwrap_or(p_in);
-    let p_out = catalog.get(Kind::PriceOutput, model).ok_or_else(no)?;
-    let uplift = match input.scope {
-        Scope::Global => 1.0,
-        Scope::DataZone => catalog.require(Kind::DatazonePriceFactor, "any"),
-        Scope::Regional => catalog.require(Kind::RegionalPriceFactor, "any"),
-    };
+    let p = crate::cost::effective_prices(model, input.scope, input.region.as_deref(), catalog)
+        .map_err(|_| PtuError::NoPrices(model.to_string()))?;
+    let (p_in, p_cached, p_out) = (p.input, p.cached_input, p.output);
     let fresh = (input.prompt_tokens - input.cached_prompt_tokens).max(0.0);
     let cost = token_cost(fresh, p_in)
         + token_cost(input.cached_prompt_tokens, p_cached)
         + token_cost(input.output_tokens * f64::from(input.n), p_out);
-    Ok(cost * uplift)
+    Ok(cost)
 }
 
 /// PTU against pay-as-you-go for the same traffic, per month.
@@ -187,7 +183,7 @@ pub struct PtuComparison {
 
 pub fn compare(input: &PtuInput, catalog: &Catalog) -> Result<PtuComparison, PtuError> {
     let sizing = ptus_needed(input, catalog)?;
-    let prices = PtuPrices::from_catalog(catalog);
+    let prices = PtuPrices::from_catalog(catalog, input.scope, input.region.as_deref());
     let per_request = payg_cost_per_request(input, catalog)?;
     let requests_per_month = input.average_rpm * MINUTES_PER_MONTH;
     let ptu_monthly = prices.monthly(sizing.ptus);
@@ -229,7 +225,7 @@ pub struct CostPoint {
 pub fn cost_series(input: &PtuInput, catalog: &Catalog, points: usize) -> Result<Vec<CostPoint>, PtuError> {
     let base = ptus_needed(input, catalog)?;
     let per_request = payg_cost_per_request(input, catalog)?;
-    let prices = PtuPrices::from_catalog(catalog);
+    let prices = PtuPrices::from_catalog(catalog, input.scope, input.region.as_deref());
     let peak_ratio = if input.average_rpm > 0.0 { input.peak_rpm / input.average_rpm } else { 1.0 };
     let min_volume = if base.weighted_tokens_per_request > 0.0 {
         base.min_ptus * base.input_tpm_per_ptu / base.weighted_tokens_per_request / peak_ratio * MINUTES_PER_MONTH
@@ -262,6 +258,7 @@ mod tests {
             cached_prompt_tokens: 0.0,
             output_tokens: 400.0,
             n: 1,
+            region: None,
         }
     }
 

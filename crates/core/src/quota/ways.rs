@@ -118,7 +118,7 @@ pub(super) fn rank(input: &PlanInput, catalog: &Catalog, need: &Need) -> Vec<Ran
     };
 
     let sizing = ptu::ptus_needed(&ptu_input, catalog).ok();
-    let prices = PtuPrices::from_catalog(catalog);
+    let prices = PtuPrices::from_catalog(catalog, ptu_input.scope, ptu_input.region.as_deref());
     let provisioned = RankedWay {
         rank: 0,
         timing: Timing::NeedsCapacity,

@@ -142,16 +142,11 @@ impl Evaluator {
 /// The monthly price of one PTU at `pricing` for a scope (Data Zone and
 /// Regional fall back to Global's figure if the catalog lacks theirs).
 pub fn ptu_month_usd(catalog: &Catalog, scope: Scope, pricing: PtuPricing) -> f64 {
-    let subject = match scope {
-        Scope::Global => "global",
-        Scope::DataZone => "datazone",
-        Scope::Regional => "regional",
-    };
-    let get = |k: Kind| catalog.get(k, subject).or_else(|| catalog.get(k, "global")).unwrap_or(0.0);
+    let p = crate::cost::ptu_prices(scope, None, catalog);
     match pricing {
-        PtuPricing::Hourly => get(Kind::PtuPriceHourly) * MINUTES_PER_30_DAYS / 60.0,
-        PtuPricing::Monthly => get(Kind::PtuPriceMonthlyReserved),
-        PtuPricing::Yearly => get(Kind::PtuPriceYearlyReserved),
+        PtuPricing::Hourly => p.hourly * MINUTES_PER_30_DAYS / 60.0,
+        PtuPricing::Monthly => p.monthly_reserved,
+        PtuPricing::Yearly => p.yearly_reserved,
     }
 }
 
@@ -184,14 +179,11 @@ pub fn plan(model: &str, scope: Scope, deployments: &[&Deployment], pricing: Ptu
     let k = catalog.get(Kind::InputTpmPerPtu, model).filter(|v| *v > 0.0).ok_or(PtuGap::NoPtuFacts)?;
     let w = catalog.get(Kind::PtuOutputWeight, model).ok_or(PtuGap::NoPtuFacts)?;
     let (min, step) = ptu_min_step(catalog, model, scope).ok_or(PtuGap::NoPtuFacts)?;
-    let p_in = catalog.get(Kind::PriceInput, model).ok_or(PtuGap::NoPrices)?;
-    let p_cached = catalog.get(Kind::PriceCachedInput, model).unwrap_or(p_in);
-    let p_out = catalog.get(Kind::PriceOutput, model).ok_or(PtuGap::NoPrices)?;
-    let uplift = match scope {
-        Scope::Global => 1.0,
-        Scope::DataZone => catalog.require(Kind::DatazonePriceFactor, "any"),
-        Scope::Regional => catalog.require(Kind::RegionalPriceFactor, "any"),
-    } * catalog.get(Kind::SpilloverPriceFactor, "any").unwrap_or(1.0);
+    // Spilled requests pay the standard deployment's token prices (the one
+    // pricing function), times the spillover factor where the catalog has one.
+    let prices = crate::cost::effective_prices(model, scope, None, catalog).map_err(|_| PtuGap::NoPrices)?;
+    let (p_in, p_cached, p_out) = (prices.input, prices.cached_input, prices.output);
+    let uplift = catalog.get(Kind::SpilloverPriceFactor, "any").unwrap_or(1.0);
     let windows: Vec<Window> = deployments
         .iter()
         .filter_map(|d| Some(Window { deployment: d.name.clone(), from: d.cells.first()?, to: d.cells.last()? }))
