@@ -2,8 +2,7 @@
 //!
 //! ```text
 //! let pool = WorkerPool::new();
-//! let job = pool.run(&Request::Join { files }, &blobs, move |response, blobs| { … })?;
-//! job.send(&Request::Finish { parts }, &[])?; // a follow-up to the same worker
+//! pool.run(&Request::Join { files }, &blobs, move |response, blobs| { … })?;
 //! pool.cancel(); // terminates the busy workers; idle ones stay warm
 //! ```
 //!
@@ -127,25 +126,6 @@ impl Default for WorkerPool {
     }
 }
 
-/// A running request: follow-up messages go to the same worker.
-#[derive(Clone)]
-pub struct Job {
-    pool: Weak<RefCell<Inner>>,
-    slot: u64,
-    job: u64,
-}
-
-impl Job {
-    /// Posts `request` to this job's worker (e.g. `Finish` after `Fed`).
-    pub fn send(&self, request: &Request, blobs: &[Blob]) -> Result<(), String> {
-        let inner = self.pool.upgrade().ok_or("the worker pool is gone")?;
-        let message = pack(request, blobs)?;
-        let mut i = inner.borrow_mut();
-        let slot = i.slot(self.slot).filter(|s| s.job == self.job).ok_or("the job has ended")?;
-        post(slot, message)
-    }
-}
-
 fn post(slot: &mut Slot, message: JsValue) -> Result<(), String> {
     if slot.ready {
         slot.worker.post_message(&message).map_err(js_error)
@@ -186,7 +166,7 @@ impl WorkerPool {
 
     /// Sends `request` with `blobs` to a worker of its own; `handler` gets
     /// each response up to and including the final one.
-    pub fn run(&self, request: &Request, blobs: &[Blob], handler: impl FnMut(Response, Vec<Blob>) + 'static) -> Result<Job, String> {
+    pub fn run(&self, request: &Request, blobs: &[Blob], handler: impl FnMut(Response, Vec<Blob>) + 'static) -> Result<(), String> {
         let message = pack(request, blobs)?;
         self.inner.borrow_mut().sweep();
         // The borrow ends before `spawn` borrows again (a scrutinee's
@@ -207,7 +187,7 @@ impl WorkerPool {
             self.inner.borrow_mut().retire(id);
             return Err(e);
         }
-        Ok(Job { pool: Rc::downgrade(&self.inner), slot: id, job })
+        Ok(())
     }
 
     /// Starts workers until `n` are idle (at most `max_idle`), so that the

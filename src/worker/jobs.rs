@@ -5,23 +5,17 @@ use super::poster::Poster;
 use super::reader::{import_traffic, jsonl_blob, OutFiles, Reader};
 use super::tables::FetchedTiktoken;
 use batchlane_core::batch::{
-    merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenPass, TokenizerProvider,
+    merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenizerProvider,
 };
 use batchlane_core::cost::UsageParser;
 use batchlane_core::io::LineSplitter;
 use batchlane_core::protocol::{Request, Response};
 use batchlane_core::quota::simulate_within;
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryExtractor};
-use std::cell::RefCell;
 use web_sys::Blob;
 
 /// At most one progress message per this many milliseconds.
 const PROGRESS_EVERY_MS: f64 = 100.0;
-
-thread_local! {
-    /// The structural pass waiting for its token parts (`Finish`).
-    static PENDING: RefCell<Option<Checker>> = const { RefCell::new(None) };
-}
 
 /// Posts progress at most every [`PROGRESS_EVERY_MS`].
 struct Ticker<'a> {
@@ -86,16 +80,6 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             feed_file(out, blobs, &mut c).await?;
             out.post(&Response::Checked { report: Box::new(c.finish()) }, &[]);
         }
-        Request::Structural { options, catalog } => {
-            let mut c = Checker::with_tokenizer(options, &catalog, Box::new(NoTokenizer));
-            feed_file(out, blobs, &mut c).await?;
-            out.post(&Response::Fed { progress: c.progress() }, &[]);
-            PENDING.with(|p| *p.borrow_mut() = Some(c));
-        }
-        Request::Finish { parts } => {
-            let c = PENDING.with(|p| p.borrow_mut().take()).ok_or("no structural pass to finish")?;
-            out.post(&Response::Checked { report: Box::new(c.finish_with_tokens(parts)) }, &[]);
-        }
         Request::Range { options, catalog, start, end, at } => {
             let reader = first(blobs)?;
             let (a, b) = owned(&reader, start, end)?;
@@ -123,22 +107,6 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
                 out.post(&Response::Checked { report: Box::new(c.finish()) }, &[]);
             }
         },
-        Request::Tokens { options, catalog, start, end, model_hint } => {
-            let reader = first(blobs)?;
-            let (a, b) = owned(&reader, start, end)?;
-            let mut t = Ticker::new(out, b.saturating_sub(a));
-            let mut pass = TokenPass::new(options, &catalog, Box::new(FetchedTiktoken), a, model_hint.as_deref());
-            if a < b {
-                reader
-                    .each(a, b, |chunk| {
-                        pass.feed(chunk);
-                        t.tick(pass.bytes(), pass.lines());
-                        true
-                    })
-                    .await?;
-            }
-            out.post(&Response::Tokens { part: Box::new(pass.finish()) }, &[]);
-        }
         Request::Repair { options } => {
             let reader = first(blobs)?;
             let mut t = Ticker::new(out, reader.len);

@@ -4,15 +4,14 @@
 //! `Blob`s in the same `postMessage` (never copied into the string). Which
 //! variants carry blobs is said on each.
 //!
-//! A request is answered by any number of [`Response::Progress`] (and, for
-//! a structural pass, one [`Response::Fed`]), then exactly one final
-//! response ([`Response::is_final`]).
+//! A request is answered by any number of [`Response::Progress`], then
+//! exactly one final response ([`Response::is_final`]).
 //!
 //! To add a kind of work: a `Request` variant, the `Response` it ends with,
 //! an arm in the worker's dispatch, and a case in this module's tests.
 
 use crate::batch::{
-    CheckOptions, Progress as CheckProgress, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart, TokenPart,
+    CheckOptions, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart,
 };
 use crate::cost::{ParsedUsage, UsageLimits};
 use crate::facts::Catalog;
@@ -27,15 +26,6 @@ pub enum Request {
     /// The whole batch check in one worker (`tokens`: count with tiktoken).
     /// Blob: the file. Ends with `Checked`.
     Check { options: CheckOptions, catalog: Catalog, tokens: bool },
-    /// The structural pass of a parallel check. Blob: the file. Answers
-    /// `Fed` once the file is read, then waits in this worker for `Finish`.
-    Structural { options: CheckOptions, catalog: Catalog },
-    /// Ends the structural pass (same worker) with the token passes'
-    /// figures. Ends with `Checked`.
-    Finish { parts: Vec<TokenPart> },
-    /// A token pass over the lines whose first byte is in `[start, end)`.
-    /// Blob: the file. Ends with `Tokens`.
-    Tokens { options: CheckOptions, catalog: Catalog, start: u64, end: u64, model_hint: Option<String> },
     /// The check (structural, and tokens if `options.count_tokens`) of the
     /// lines whose first byte is in `[start, end)`, every range but the
     /// file's first assuming `at` (`batch::plan_ranges`). Blob: the file.
@@ -80,15 +70,8 @@ pub enum Response {
         total: u64,
         lines: u64,
     },
-    /// The structural pass has read the whole file (not final).
-    Fed {
-        progress: CheckProgress,
-    },
     Checked {
         report: Box<Report>,
-    },
-    Tokens {
-        part: Box<TokenPart>,
     },
     Part {
         part: Box<StructuralPart>,
@@ -135,7 +118,7 @@ pub enum Response {
 impl Response {
     /// The last message of a request.
     pub fn is_final(&self) -> bool {
-        !matches!(self, Response::Ready | Response::Progress { .. } | Response::Fed { .. })
+        !matches!(self, Response::Ready | Response::Progress { .. })
     }
 }
 

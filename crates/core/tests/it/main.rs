@@ -17,7 +17,6 @@ mod batch_fast_line;
 mod batch_findings_group;
 mod batch_media_tokens;
 mod batch_model_rules;
-mod batch_parallel;
 mod batch_params;
 mod batch_ranges;
 mod batch_split_quota;
