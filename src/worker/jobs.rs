@@ -9,7 +9,7 @@ use batchlane_core::batch::{
 };
 use batchlane_core::cost::UsageParser;
 use batchlane_core::io::LineSplitter;
-use batchlane_core::protocol::{Request, Response};
+use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use batchlane_core::quota::simulate_within;
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryExtractor};
 use web_sys::Blob;
@@ -38,12 +38,12 @@ impl<'a> Ticker<'a> {
     }
 }
 
-fn first(blobs: &[Blob]) -> Result<Reader, String> {
-    Reader::new(blobs.first().ok_or("no file attached")?)
+fn first(blobs: &[Blob]) -> Result<Reader, WorkerFailure> {
+    blobs.first().map(Reader::new).ok_or(WorkerFailure::NoFile)
 }
 
 /// Feeds the whole attached file to `c`, posting progress as it goes.
-async fn feed_file(out: &Poster<'_>, blobs: &[Blob], c: &mut Checker) -> Result<(), String> {
+async fn feed_file(out: &Poster<'_>, blobs: &[Blob], c: &mut Checker) -> Result<(), WorkerFailure> {
     let reader = first(blobs)?;
     let mut t = Ticker::new(out, reader.len);
     reader
@@ -57,7 +57,7 @@ async fn feed_file(out: &Poster<'_>, blobs: &[Blob], c: &mut Checker) -> Result<
 }
 
 /// The lines of the file that the nominal range `[start, end)` owns.
-fn owned(reader: &Reader, start: u64, end: u64) -> Result<(u64, u64), String> {
+fn owned(reader: &Reader, start: u64, end: u64) -> Result<(u64, u64), WorkerFailure> {
     let mut err = None;
     let r = owned_range(start, end, reader.len, |from| {
         reader.next_newline(from).unwrap_or_else(|e| {
@@ -69,7 +69,7 @@ fn owned(reader: &Reader, start: u64, end: u64) -> Result<(u64, u64), String> {
 }
 
 /// Runs one request and posts its final answer; an `Err` is posted as `Failed` by the caller.
-pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), String> {
+pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), WorkerFailure> {
     match request {
         Request::Check { options, catalog, tokens } => {
             let mut c = if tokens {
@@ -150,7 +150,7 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
         }
         Request::Join { files } => {
             if files.len() != blobs.len() {
-                return Err(format!("{} files named, {} attached", files.len(), blobs.len()));
+                return Err(WorkerFailure::FileCount { named: files.len() as u64, attached: blobs.len() as u64 });
             }
             let total = blobs.iter().map(|b| b.size() as u64).sum();
             let mut t = Ticker::new(out, total);
@@ -163,7 +163,7 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
                     _ => j.feed_input(c),
                 };
                 feed(&mut joiner, &[]);
-                let reader = Reader::new(blob)?;
+                let reader = Reader::new(blob);
                 reader
                     .each(0, reader.len, |chunk| {
                         feed(&mut joiner, chunk);
@@ -207,7 +207,7 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             });
             match run {
                 Ok(run) => out.post(&Response::Simulated { run: Box::new(run) }, &[]),
-                Err(errors) => return Err(format!("{} settings refused", errors.len())),
+                Err(errors) => return Err(WorkerFailure::SettingsRefused { count: errors.len() as u64 }),
             }
         }
         Request::Usage { limits } => {
@@ -233,7 +233,7 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
         }
         Request::Traffic { files, options, catalog } => {
             if files.len() != blobs.len() {
-                return Err(format!("{} files named, {} attached", files.len(), blobs.len()));
+                return Err(WorkerFailure::FileCount { named: files.len() as u64, attached: blobs.len() as u64 });
             }
             // Each file is streamed into the store (never held whole), its
             // bytes counted against the file's and the run's budget

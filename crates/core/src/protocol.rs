@@ -18,6 +18,7 @@ use crate::facts::Catalog;
 use crate::quota::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
 use crate::traffic::{ImportError, TrafficOptions, TrafficReport};
+use crate::text::Text;
 use serde::{Deserialize, Serialize};
 
 /// What the page asks the worker for.
@@ -109,9 +110,10 @@ pub enum Response {
         error: ImportError,
     },
     /// The request could not be carried out (unreadable file, bad message,
-    /// refused settings, a worker that crashed).
+    /// refused settings, a worker that crashed): why, typed, so that the
+    /// page says it in its own language.
     Failed {
-        message: String,
+        failure: WorkerFailure,
     },
 }
 
@@ -122,12 +124,92 @@ impl Response {
     }
 }
 
+/// Why a request failed in (or on the way to) the worker. The browser's
+/// own words, where it gave some, are kept as `detail`; the sentence
+/// around them is [`WorkerFailure::text`], in both languages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WorkerFailure {
+    /// The request came without the file it works on.
+    NoFile,
+    /// The request named `named` files and `attached` came with it.
+    FileCount { named: u64, attached: u64 },
+    /// The browser could not read an attached file.
+    Unreadable { detail: String },
+    /// A file the worker makes (repaired, split, retry) could not be built.
+    CannotBuild { detail: String },
+    /// The answer that carries a file came without it.
+    NothingBack,
+    /// A message between page and worker could not be written or read.
+    BadMessage { detail: String },
+    /// The simulator refused `count` of its settings (the form says which).
+    SettingsRefused { count: u64 },
+    /// No worker could be started.
+    CannotStart { detail: String },
+    /// The worker stopped (a panic, out of memory); the page replaces it.
+    Crashed { detail: Option<String> },
+}
+
+impl WorkerFailure {
+    /// A worker that died, as opposed to a request it refused.
+    pub fn is_crash(&self) -> bool {
+        matches!(self, WorkerFailure::Crashed { .. })
+    }
+
+    /// The failure in both languages.
+    pub fn text(&self) -> Text {
+        match self {
+            WorkerFailure::NoFile => Text::new("No file came with the request.", "요청에 파일이 없습니다."),
+            WorkerFailure::FileCount { named, attached } => Text::new(
+                format!("{named} files were named but {attached} came with the request."),
+                format!("파일 {named}개를 지정했지만 요청에는 {attached}개만 왔습니다."),
+            ),
+            WorkerFailure::Unreadable { detail } => Text::new(
+                format!("The browser could not read the file ({detail})."),
+                format!("브라우저가 파일을 읽지 못했습니다 ({detail})."),
+            ),
+            WorkerFailure::CannotBuild { detail } => Text::new(
+                format!("The browser could not build the file to save ({detail})."),
+                format!("브라우저가 저장할 파일을 만들지 못했습니다 ({detail})."),
+            ),
+            WorkerFailure::NothingBack => Text::new("The worker sent no file back.", "워커가 파일을 돌려주지 않았습니다."),
+            WorkerFailure::BadMessage { detail } => Text::new(
+                format!("A message between the page and its worker could not be read ({detail})."),
+                format!("페이지와 워커 사이의 메시지를 읽지 못했습니다 ({detail})."),
+            ),
+            WorkerFailure::SettingsRefused { count } => Text::new(
+                format!("{count} settings were refused; the form marks them."),
+                format!("설정 {count}개가 거부되었습니다. 양식에 표시됩니다."),
+            ),
+            WorkerFailure::CannotStart { detail } => Text::new(
+                format!("The browser could not start a worker ({detail})."),
+                format!("브라우저가 워커를 시작하지 못했습니다 ({detail})."),
+            ),
+            WorkerFailure::Crashed { detail: Some(detail) } => Text::new(
+                format!("The worker stopped ({detail}); the file may be too large for this browser's memory."),
+                format!("워커가 멈췄습니다 ({detail}). 파일이 이 브라우저의 메모리에 비해 너무 클 수 있습니다."),
+            ),
+            WorkerFailure::Crashed { detail: None } => Text::new(
+                "The worker stopped; the file may be too large for this browser's memory.",
+                "워커가 멈췄습니다. 파일이 이 브라우저의 메모리에 비해 너무 클 수 있습니다.",
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for WorkerFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text().en)
+    }
+}
+
+impl std::error::Error for WorkerFailure {}
+
 /// A message as the string posted.
-pub fn encode<T: Serialize>(msg: &T) -> Result<String, String> {
-    serde_json::to_string(msg).map_err(|e| format!("cannot encode a worker message: {e}"))
+pub fn encode<T: Serialize>(msg: &T) -> Result<String, WorkerFailure> {
+    serde_json::to_string(msg).map_err(|e| WorkerFailure::BadMessage { detail: e.to_string() })
 }
 
 /// A posted string back as a message.
-pub fn decode<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|e| format!("cannot read a worker message: {e}"))
+pub fn decode<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, WorkerFailure> {
+    serde_json::from_str(text).map_err(|e| WorkerFailure::BadMessage { detail: e.to_string() })
 }

@@ -67,7 +67,7 @@ pub struct State {
     pub now_ms: RwSignal<f64>,
     pub report: RwSignal<Option<Arc<Report>>>,
     pub elapsed_ms: RwSignal<f64>,
-    pub error: RwSignal<Option<String>>,
+    pub error: RwSignal<Option<batchlane_core::protocol::WorkerFailure>>,
     pub run_id: RwSignal<u64>,
     /// The options the last check started with (an option "change" to the
     /// same values starts no second check).

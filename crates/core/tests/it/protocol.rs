@@ -8,7 +8,8 @@ use batchlane_core::batch::{
 use batchlane_core::cost::{parse_usage, UsageLimits};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::DeploymentType;
-use batchlane_core::protocol::{decode, encode, Request, Response};
+use batchlane_core::protocol::{decode, encode, Request, Response, WorkerFailure};
+use batchlane_core::text::Lang;
 use batchlane_core::quota::{simulate_within, PlanInput, SimBudget, SimConfig};
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryError};
 use batchlane_core::traffic::{self, parse_limit, ImportError, PtuPricing, TrafficOptions, TrafficReport};
@@ -151,7 +152,7 @@ fn responses() -> Vec<Response> {
         Response::RetryFailed { error: RetryError::InputChanged { input_line: 4, custom_id: "ré\"q\n1".into() } },
         Response::Simulated { run: Box::new(run) },
         Response::Usage { parsed: Box::new(parse_usage(USAGE)) },
-        Response::Failed { message: "the worker stopped: <boom> \u{1b}[31m".into() },
+        Response::Failed { failure: WorkerFailure::Crashed { detail: Some("the worker stopped: <boom> \u{1b}[31m".into()) } },
         Response::Part { part: Box::new(part(0)) },
         Response::Traffic { report: Box::new(traffic_report()) },
         Response::TrafficFailed { error: traffic_error() },
@@ -210,4 +211,57 @@ fn a_malformed_message_is_an_error_not_a_panic() {
     assert!(decode::<Request>("{\"Check\":{}}").is_err());
     assert!(decode::<Response>("not json").is_err());
     assert!(decode::<Response>("\"Unknown\"").is_err());
+}
+
+/// One sample of every failure; a match without a wildcard, so a new
+/// variant fails to compile here until it has one.
+fn failures() -> Vec<WorkerFailure> {
+    let all = vec![
+        WorkerFailure::NoFile,
+        WorkerFailure::FileCount { named: 3, attached: 2 },
+        WorkerFailure::Unreadable { detail: "NotReadableError: gone".into() },
+        WorkerFailure::CannotBuild { detail: "QuotaExceededError".into() },
+        WorkerFailure::NothingBack,
+        WorkerFailure::BadMessage { detail: "expected value at line 1".into() },
+        WorkerFailure::SettingsRefused { count: 2 },
+        WorkerFailure::CannotStart { detail: "SecurityError".into() },
+        WorkerFailure::Crashed { detail: Some("RuntimeError: unreachable".into()) },
+        WorkerFailure::Crashed { detail: None },
+    ];
+    for f in &all {
+        match f {
+            WorkerFailure::NoFile
+            | WorkerFailure::FileCount { .. }
+            | WorkerFailure::Unreadable { .. }
+            | WorkerFailure::CannotBuild { .. }
+            | WorkerFailure::NothingBack
+            | WorkerFailure::BadMessage { .. }
+            | WorkerFailure::SettingsRefused { .. }
+            | WorkerFailure::CannotStart { .. }
+            | WorkerFailure::Crashed { .. } => {}
+        }
+    }
+    all
+}
+
+/// A worker's failure reaches the page as a typed message and is said in
+/// the page's language (the browser's own words, if any, quoted inside);
+/// a crash is a variant, never a prefix of a string parsed back.
+#[test]
+fn worker_failures_are_typed_and_said_in_both_languages() {
+    let hangul = |s: &str| s.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c));
+    for f in failures() {
+        let r = Response::Failed { failure: f.clone() };
+        assert_eq!(decode::<Response>(&encode(&r).unwrap()).unwrap(), r);
+        let text = f.text();
+        assert!(!text.en.is_empty() && !hangul(&text.en), "{f:?}: {}", text.en);
+        assert!(hangul(text.pick(Lang::Ko)), "{f:?} in Korean: {}", text.ko);
+        assert_eq!(f.to_string(), text.en, "Display is the English text");
+        let as_error: &dyn std::error::Error = &f;
+        assert!(!as_error.to_string().is_empty());
+        if let WorkerFailure::Crashed { detail: Some(d) } | WorkerFailure::Unreadable { detail: d } = &f {
+            assert!(text.ko.contains(d.as_str()), "the browser's words are kept: {}", text.ko);
+        }
+        assert_eq!(f.is_crash(), matches!(f, WorkerFailure::Crashed { .. }));
+    }
 }
