@@ -220,10 +220,8 @@ impl Chunks {
         if Reflect::get(&result, &"done".into()).map_or(true, |d| d.is_truthy()) {
             return Ok(false);
         }
-        let value = Reflect::get(&result, &"value".into())
-            .ok()
-            .and_then(|v| v.dyn_into::<Uint8Array>().ok())
-            .ok_or_else(|| detail("not bytes"))?;
+        let value =
+            Reflect::get(&result, &"value".into()).ok().and_then(|v| v.dyn_into::<Uint8Array>().ok()).ok_or_else(|| detail("not bytes"))?;
         out.resize(value.length() as usize, 0);
         value.copy_to(out);
         // The bytes are in wasm memory: the buffer goes straight back.

@@ -6,6 +6,7 @@
 //! names the closest known ones). Arguments are echoed on stderr escaped.
 
 use crate::escape::Text;
+use crate::exit::Exit;
 use batchlane_core::facts::{tier_answer, Catalog, Certainty, QuotaTier, Scope, TierAnswer};
 use std::ffi::OsString;
 use std::io::Write;
@@ -119,7 +120,7 @@ fn to_text(a: &TierAnswer) -> String {
     s
 }
 
-pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit {
     let args = match crate::args::parse_or_exit("quota", HELP, args, out, err, parse) {
         Ok(a) => a,
         Err(code) => return code,
@@ -129,7 +130,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(a) => a,
         Err(why) => {
             let _ = writeln!(err, "batchlane quota: {}", Text(&why));
-            return 2;
+            return Exit::Unusable;
         }
     };
     if a.limit.certainty == Certainty::Unconfirmed {
@@ -140,7 +141,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Format::Text => write!(out, "{}", to_text(&a)),
     };
     if written.is_err() {
-        return 2;
+        return Exit::Unusable;
     }
-    0
+    Exit::Ok
 }

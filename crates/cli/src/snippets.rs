@@ -7,6 +7,7 @@
 //! written); 2: bad usage or a link value that can't be used.
 
 use crate::escape::Text;
+use crate::exit::Exit;
 use crate::files::AtomicFile;
 use batchlane_core::facts::Catalog;
 use batchlane_core::io::{parse_query, query_string, Pairs};
@@ -429,10 +430,10 @@ fn write_files(dir: &Path, files: &[(String, String)], out: &mut dyn Write) -> R
     Ok(())
 }
 
-pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit {
     if args.iter().any(|a| a == "-h" || a == "--help") || args.first().is_some_and(|a| a == "help") {
         let _ = writeln!(out, "{}", help());
-        return 0;
+        return Exit::Ok;
     }
     let a = match parse(args) {
         Ok(a) => a,
@@ -442,7 +443,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 "batchlane snippets: {}\n\n{USAGE}\n(batchlane snippets --help: the kinds, their files and --set names)",
                 Text(&e)
             );
-            return 2;
+            return Exit::Unusable;
         }
     };
     let catalog = Catalog::builtin();
@@ -450,7 +451,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         for l in lines {
             let _ = writeln!(err, "batchlane snippets {}: {}", a.kind.name(), Text(&l));
         }
-        2
+        Exit::Unusable
     };
     let d = match opened(&a, &catalog) {
         Ok(d) => d,
@@ -466,18 +467,18 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             for e in errors {
                 let _ = writeln!(err, "  {}: {}", e.field, Text(e.reason.pick(a.lang)));
             }
-            return 1;
+            return Exit::Errors;
         }
         Err(lines) => return fail(err, lines),
     };
     match (&a.dir, files.as_slice()) {
         (Some(dir), _) => match write_files(dir, &files, out) {
-            Ok(()) => 0,
+            Ok(()) => Exit::Ok,
             Err(e) => fail(err, vec![e]),
         },
         (None, [(_, text)]) => match out.write_all(text.as_bytes()) {
-            Ok(()) => 0,
-            Err(_) => 2,
+            Ok(()) => Exit::Ok,
+            Err(_) => Exit::Unusable,
         },
         (None, many) => {
             let names: Vec<&str> = many.iter().map(|(n, _)| n.as_str()).collect();

@@ -10,15 +10,13 @@
 //! To add a kind of work: a `Request` variant, the `Response` it ends with,
 //! an arm in the worker's dispatch, and a case in this module's tests.
 
-use crate::batch::{
-    CheckOptions, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart,
-};
+use crate::batch::{CheckOptions, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart};
 use crate::cost::{ParsedUsage, UsageLimits};
 use crate::facts::Catalog;
 use crate::quota::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
-use crate::traffic::{ImportError, TrafficOptions, TrafficReport};
 use crate::text::Text;
+use crate::traffic::{ImportError, TrafficOptions, TrafficReport};
 use serde::{Deserialize, Serialize};
 
 /// What the page asks the worker for.

@@ -6,8 +6,8 @@ use super::text::count;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::format::bytes;
-use batchlane_core::results::RetryError;
 use batchlane_core::protocol::WorkerFailure;
+use batchlane_core::results::RetryError;
 use leptos::prelude::*;
 
 #[component]

@@ -9,9 +9,9 @@ use batchlane_core::cost::{parse_usage, UsageLimits};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::DeploymentType;
 use batchlane_core::protocol::{decode, encode, Request, Response, WorkerFailure};
-use batchlane_core::text::Lang;
 use batchlane_core::quota::{simulate_within, PlanInput, SimBudget, SimConfig};
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryError};
+use batchlane_core::text::Lang;
 use batchlane_core::traffic::{self, parse_limit, ImportError, PtuPricing, TrafficOptions, TrafficReport};
 
 const BROKEN: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/batch/broken.jsonl"));
