@@ -10,13 +10,13 @@ use crate::escape::Text;
 use crate::exit::Exit;
 use crate::files::AtomicFile;
 use batchlane_core::facts::Catalog;
-use batchlane_core::io::{parse_query, query_string, Pairs};
+use batchlane_core::io::{parse_query, query_string, Kind as QueryKind, Pairs};
 use batchlane_core::snippets::share::{self, Decoded, MAX_TEXT_CHARS};
 use batchlane_core::snippets::{
     apim_policy_xml, audit_rules, control_python, control_requirements, render, submit_curl, submit_python, worker_python, ApimOptions,
     CounterKey, FormError, SubmitOptions, WorkerOptions,
 };
-use batchlane_core::text::Lang;
+use batchlane_core::text::{Lang, Text as Words};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -231,8 +231,16 @@ KIND:
         s.push_str(&format!("  {flag} {value}: {}{to}\n", kinds_of_flag(flag).join(", ")));
     }
     s.push_str("\n--set NAME takes, per kind (link keys as the page writes them; option fields for what the link does not carry):\n");
+    // A name that takes a fixed set of values is listed with them (kind=so|sj).
+    let table = share::table(&Catalog::builtin());
+    let with_values = |key: &str| match table.field(key).map(|f| &f.kind) {
+        Some(QueryKind::Enum(words)) => {
+            format!("{key}={}", words.iter().map(|w| if w.is_empty() { "''" } else { w }).collect::<Vec<_>>().join("|"))
+        }
+        _ => key.to_string(),
+    };
     for k in Kind::ALL {
-        let names: Vec<&str> = k.link_keys().into_iter().chain(k.field_names()).collect();
+        let names: Vec<String> = k.link_keys().into_iter().map(with_values).chain(k.field_names().into_iter().map(String::from)).collect();
         s.push_str(&format!("  {}: {}\n", k.name(), if names.is_empty() { "(none)".to_string() } else { names.join(" ") }));
     }
     s.push_str(
@@ -251,6 +259,9 @@ struct Args {
     field_sets: Vec<(String, String)>,
     dir: Option<PathBuf>,
     lang: Lang,
+    /// The link keys a dedicated flag set: (key, the flag and its value as
+    /// typed), so that a refusal names what the user wrote.
+    flagged: Vec<(&'static str, String)>,
 }
 
 fn parse(args: &[OsString]) -> Result<Args, String> {
@@ -258,7 +269,7 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
     let first = args.first().ok_or_else(|| format!("no KIND given (one of: {})", names()))?;
     let kind = Kind::from_name(crate::args::word(first))
         .ok_or_else(|| format!("unknown KIND '{}' (one of: {})", crate::escape::Os(first), names()))?;
-    let mut a = Args { kind, link: None, link_sets: Vec::new(), field_sets: Vec::new(), dir: None, lang: Lang::En };
+    let mut a = Args { kind, link: None, link_sets: Vec::new(), field_sets: Vec::new(), dir: None, lang: Lang::En, flagged: Vec::new() };
     let link_keys = kind.link_keys();
     let field_names = kind.field_names();
     let set = |a: &mut Args, name: &str, value: String| -> Result<(), String> {
@@ -299,6 +310,7 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
                 let v = value("--set")?;
                 let (name, val) = v.split_once('=').ok_or_else(|| format!("--set takes NAME=VALUE (got '{v}')"))?;
                 set(&mut a, name.trim(), val.to_string())?;
+                a.flagged.retain(|(k, _)| *k != name.trim());
             }
             f if FLAGS.iter().any(|(flag, _)| *flag == f) => {
                 let v = value(f)?;
@@ -306,6 +318,8 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
                     .ok_or_else(|| format!("{f} does not apply to {} (it applies to: {})", kind.name(), kinds_of_flag(f).join(", ")))?;
                 for (name, val) in targets {
                     set(&mut a, name, val)?;
+                    a.flagged.retain(|(k, _)| *k != name);
+                    a.flagged.push((name, format!("{f} {v}")));
                 }
             }
             _ => return Err(format!("unexpected argument '{}'", crate::escape::Os(arg))),
@@ -314,12 +328,15 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
     Ok(a)
 }
 
-/// The link's keys as `key=value (reason)` lines, for an error.
-fn refusals(d: &Decoded, lang: Lang) -> Vec<String> {
-    let mut out: Vec<String> = d.rejected.iter().map(|r| format!("{}={} ({})", r.key, r.value, r.reason.text().pick(lang))).collect();
+/// The keys the page refuses or ignores: (key, its value if refused, why),
+/// in `lang`.
+fn refusals(d: &Decoded, lang: Lang) -> Vec<(String, Option<String>, String)> {
+    let mut out: Vec<_> =
+        d.rejected.iter().map(|r| (r.key.clone(), Some(r.value.clone()), r.reason.text().pick(lang).to_string())).collect();
     let rejected: Vec<&str> = d.rejected.iter().map(|r| r.key.as_str()).collect();
+    let ignored = Words::new("the page can't use this value and ignores it", "페이지가 이 값을 쓸 수 없어 무시합니다");
     for key in d.opened.ignored.iter().filter(|k| !rejected.contains(&k.as_str())) {
-        out.push(format!("{key}: the page can't use this value and ignores it"));
+        out.push((key.clone(), None, ignored.pick(lang).to_string()));
     }
     out
 }
@@ -331,7 +348,14 @@ fn opened(a: &Args, catalog: &Catalog) -> Result<Decoded, Vec<String>> {
     let first = share::decode(link, catalog).map_err(|e| vec![e.to_string()])?;
     let bad = refusals(&first, a.lang);
     if !bad.is_empty() {
-        return Err(bad.into_iter().map(|b| format!("the link's {b}")).collect());
+        let the_links = Words::new("the link's", "링크의");
+        return Err(bad
+            .into_iter()
+            .map(|(key, value, why)| match value {
+                Some(v) => format!("{} {key}={v} ({why})", the_links.pick(a.lang)),
+                None => format!("{} {key}: {why}", the_links.pick(a.lang)),
+            })
+            .collect());
     }
     if a.link_sets.is_empty() {
         return Ok(first);
@@ -342,7 +366,20 @@ fn opened(a: &Args, catalog: &Catalog) -> Result<Decoded, Vec<String>> {
     let d = share::decode(&query_string(&pairs), catalog).map_err(|e| vec![e.to_string()])?;
     let bad = refusals(&d, a.lang);
     if !bad.is_empty() {
-        return Err(bad.into_iter().map(|b| format!("--set {b}")).collect());
+        // Named as the user wrote it: the flag, or --set NAME=VALUE.
+        let typed = |key: &str| -> String {
+            a.flagged.iter().find(|(k, _)| *k == key).map(|(_, f)| f.clone()).unwrap_or_else(|| {
+                let v = a.link_sets.iter().find(|(k, _)| k == key).map_or("", |(_, v)| v.as_str());
+                format!("--set {key}={v}")
+            })
+        };
+        return Err(bad
+            .into_iter()
+            .map(|(key, value, why)| match value {
+                Some(_) => format!("{} ({why})", typed(&key)),
+                None => format!("{}: {why}", typed(&key)),
+            })
+            .collect());
     }
     Ok(d)
 }
