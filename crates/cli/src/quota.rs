@@ -129,7 +129,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit 
     let a = match tier_answer(&catalog, &args.model, args.deployment, args.tier) {
         Ok(a) => a,
         Err(why) => {
-            let _ = writeln!(err, "batchlane quota: {}", Text(&why));
+            let _ = writeln!(err, "batchlane quota: {}", Text(&why.to_string()));
             return Exit::Unusable;
         }
     };

@@ -160,7 +160,7 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<Exit, String> {
     };
     let mut retry_written = None;
     if let (Some(path), Some(input)) = (&a.retry_file, &a.input) {
-        let bytes = retry_file_bytes(&report, input)?;
+        let bytes = retry_file_bytes(&report, input).map_err(|e| e.to_string())?;
         let write = || -> std::io::Result<()> {
             let mut w = AtomicFile::create(path)?;
             w.write_all(&bytes)?;

@@ -161,7 +161,7 @@ fn split_file(a: &Args, catalog: &Catalog) -> Result<(Vec<PathBuf>, batchlane_co
     let mut splitter = Splitter::new(a.limits, &a.options, catalog, Box::new(Tiktoken));
     read_chunks(&mut input, &a.input, |chunk| {
         splitter.feed(chunk, &mut sink);
-        Ok(())
+        Ok::<(), String>(())
     })?;
     let outcome = splitter.finish(&mut sink);
     if let (Some(w), Some(done)) = (current.take(), parts.last()) {

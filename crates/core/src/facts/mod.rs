@@ -36,7 +36,7 @@ pub use kind::Kind;
 pub use model_rules::{model_rule, rule_family, Evidence, ModelRule, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
 pub use sources::{Source, SourceId};
-pub use tier_answer::{tier_answer, TierAnswer};
+pub use tier_answer::{tier_answer, TierAnswer, TierAnswerError};
 pub use tier_gen::{
     generate_tier_table, parse_tier_markdown, TierMdError, TierMdProblem, TierVendorFile, VendorTierFile, VendorTierRow, MAX_TIER_MD_LINES,
     MAX_TIER_MD_LINE_CHARS, MAX_TIER_MD_ROWS, TIER_TABLE, TIER_VENDOR_DIR, TIER_VENDOR_FILES,
@@ -199,6 +199,8 @@ pub enum OverrideError {
     /// Above [`MAX_COUNT_OVERRIDE`] for a figure that counts something.
     TooLarge,
 }
+
+impl std::error::Error for OverrideError {}
 
 impl std::fmt::Display for OverrideError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

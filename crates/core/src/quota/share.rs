@@ -211,6 +211,14 @@ pub struct ShareError {
     pub problem: Problem,
 }
 
+impl std::fmt::Display for ShareError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}={}: {}", self.key, self.value, super::problem_text(&self.problem).en)
+    }
+}
+
+impl std::error::Error for ShareError {}
+
 /// The plan's inputs as query pairs, every field, in [`PLAN`] order.
 pub fn encode(p: &PlanInput) -> Vec<(String, String)> {
     PLAN.iter().map(|l| (l.key.to_string(), (l.get)(p))).collect()

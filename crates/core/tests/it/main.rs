@@ -28,6 +28,7 @@ mod cost_attribution;
 mod cost_compare;
 mod cost_usage_budget;
 mod domain_is_pure;
+mod errors_are_types;
 mod fast_bpe_equivalence;
 mod keda_lint;
 mod keda_lint_versions;
