@@ -42,18 +42,28 @@ fn first(blobs: &[Blob]) -> Result<Reader, WorkerFailure> {
     blobs.first().map(Reader::new).ok_or(WorkerFailure::NoFile)
 }
 
+/// The one read loop: each piece of `[start, end)` of `reader` goes to
+/// `feed`, which answers how far the work is (bytes done, lines) for the
+/// progress bar, or `None` to stop reading.
+async fn read(
+    reader: &Reader,
+    (start, end): (u64, u64),
+    t: &mut Ticker<'_>,
+    mut feed: impl FnMut(&[u8]) -> Option<(u64, u64)>,
+) -> Result<(), WorkerFailure> {
+    reader.each(start, end, |chunk| feed(chunk).map(|(done, lines)| t.tick(done, lines)).is_some()).await
+}
+
 /// Feeds the whole attached file to `c`, posting progress as it goes.
 async fn feed_file(out: &Poster<'_>, blobs: &[Blob], c: &mut Checker) -> Result<(), WorkerFailure> {
     let reader = first(blobs)?;
     let mut t = Ticker::new(out, reader.len);
-    reader
-        .each(0, reader.len, |chunk| {
-            c.feed(chunk);
-            let p = c.progress();
-            t.tick(p.bytes, p.lines);
-            true
-        })
-        .await
+    read(&reader, (0, reader.len), &mut t, |chunk| {
+        c.feed(chunk);
+        let p = c.progress();
+        Some((p.bytes, p.lines))
+    })
+    .await
 }
 
 /// The lines of the file that the nominal range `[start, end)` owns.
@@ -86,16 +96,12 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             let provider: Box<dyn TokenizerProvider> = if options.count_tokens { Box::new(FetchedTiktoken) } else { Box::new(NoTokenizer) };
             let mut c = range_checker(options, &catalog, provider, a, &at);
             let mut t = Ticker::new(out, b.saturating_sub(a));
-            if a < b {
-                reader
-                    .each(a, b, |chunk| {
-                        c.feed(chunk);
-                        let p = c.progress();
-                        t.tick(p.bytes, p.lines);
-                        true
-                    })
-                    .await?;
-            }
+            read(&reader, (a, b), &mut t, |chunk| {
+                c.feed(chunk);
+                let p = c.progress();
+                Some((p.bytes, p.lines))
+            })
+            .await?;
             out.post(&Response::Part { part: Box::new(c.finish_part()) }, &[]);
         }
         Request::Merge { options, catalog, parts } => match merge_parts(parts, &options, &catalog) {
@@ -114,16 +120,14 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             let mut r = Repairer::new(options);
             let mut buf = Vec::new();
             let mut done = 0u64;
-            reader
-                .each(0, reader.len, |chunk| {
-                    r.feed(chunk, &mut buf);
-                    files.push(0, &buf);
-                    buf.clear();
-                    done += chunk.len() as u64;
-                    t.tick(done, 0);
-                    true
-                })
-                .await?;
+            read(&reader, (0, reader.len), &mut t, |chunk| {
+                r.feed(chunk, &mut buf);
+                files.push(0, &buf);
+                buf.clear();
+                done += chunk.len() as u64;
+                Some((done, 0))
+            })
+            .await?;
             let outcome = r.finish(&mut buf);
             files.push(0, &buf);
             let blobs = files.into_blobs()?;
@@ -136,14 +140,12 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             let mut s = Splitter::new(limits, &options, &catalog, Box::new(FetchedTiktoken));
             let mut files = OutFiles::default();
             let mut done = 0u64;
-            reader
-                .each(0, reader.len, |chunk| {
-                    s.feed(chunk, &mut |i, line| files.push(i, line));
-                    done += chunk.len() as u64;
-                    t.tick(done, 0);
-                    true
-                })
-                .await?;
+            read(&reader, (0, reader.len), &mut t, |chunk| {
+                s.feed(chunk, &mut |i, line| files.push(i, line));
+                done += chunk.len() as u64;
+                Some((done, 0))
+            })
+            .await?;
             let outcome = s.finish(&mut |i, line| files.push(i, line));
             let blobs = files.into_blobs()?;
             out.post(&Response::Split { outcome }, &blobs);
@@ -164,14 +166,12 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
                 };
                 feed(&mut joiner, &[]);
                 let reader = Reader::new(blob);
-                reader
-                    .each(0, reader.len, |chunk| {
-                        feed(&mut joiner, chunk);
-                        done += chunk.len() as u64;
-                        t.tick(done, lines + joiner.progress(*kind).1);
-                        true
-                    })
-                    .await?;
+                read(&reader, (0, reader.len), &mut t, |chunk| {
+                    feed(&mut joiner, chunk);
+                    done += chunk.len() as u64;
+                    Some((done, lines + joiner.progress(*kind).1))
+                })
+                .await?;
                 lines += joiner.progress(*kind).1;
             }
             out.post(&Response::Joined { report: Box::new(joiner.finish()) }, &[]);
@@ -182,17 +182,15 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             let mut extractor = RetryExtractor::new(&plan);
             let parts = js_sys::Array::new();
             let (mut done, mut lines, mut bytes) = (0u64, 0u64, 0u64);
-            reader
-                .each(0, reader.len, |chunk| {
-                    let got = extractor.feed(chunk);
-                    lines += got.iter().filter(|&&b| b == b'\n').count() as u64;
-                    bytes += got.len() as u64;
-                    parts.push(&js_sys::Uint8Array::from(got.as_slice()));
-                    done += chunk.len() as u64;
-                    t.tick(done, lines);
-                    true
-                })
-                .await?;
+            read(&reader, (0, reader.len), &mut t, |chunk| {
+                let got = extractor.feed(chunk);
+                lines += got.iter().filter(|&&b| b == b'\n').count() as u64;
+                bytes += got.len() as u64;
+                parts.push(&js_sys::Uint8Array::from(got.as_slice()));
+                done += chunk.len() as u64;
+                Some((done, lines))
+            })
+            .await?;
             if let Err(error) = extractor.finish() {
                 out.post(&Response::RetryFailed { error }, &[]);
                 return Ok(());
@@ -219,13 +217,11 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
                 // False once the budget is spent; later lines are ignored.
                 parser.push_line(usize::try_from(number).unwrap_or(usize::MAX), &String::from_utf8_lossy(bytes));
             };
-            reader
-                .each(0, reader.len, |chunk| {
-                    lines.feed(chunk, |l| push(&mut parser, l.number, l.bytes));
-                    t.tick(lines.bytes_read(), lines.lines_read());
-                    !parser.stopped()
-                })
-                .await?;
+            read(&reader, (0, reader.len), &mut t, |chunk| {
+                lines.feed(chunk, |l| push(&mut parser, l.number, l.bytes));
+                (!parser.stopped()).then(|| (lines.bytes_read(), lines.lines_read()))
+            })
+            .await?;
             if !parser.stopped() {
                 lines.finish(|l| push(&mut parser, l.number, l.bytes));
             }
