@@ -4,7 +4,8 @@
 use super::use_quota;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::quota::share::{cap_by_rpm, keda_handoff, replicas_quota_can_feed};
+use batchlane_core::quota::share::keda_handoff;
+use batchlane_core::quota::{cap_by_rpm, replicas_quota_can_feed};
 use batchlane_core::quota::{num, pct, step_text, way_text, Binding, Field, Level, Plan, Step, Timing};
 use leptos::prelude::*;
 
