@@ -284,7 +284,7 @@ pub fn decode(pairs: &[(String, String)]) -> Result<PlanInput, Vec<ShareError>> 
 }
 
 /// Query pairs for the KEDA generator on `/snippets` (keys of its link
-/// table, `src/pages/snippets/link.rs`): the KEDA tab; the replicas and
+/// table, `snippets::share`): the KEDA tab; the replicas and
 /// backlog per replica (`maxReplicaCount` already lowered by the RPM, so it
 /// is the form's explicit maximum); and every input of the form's quota
 /// sizing, which computes TPM ÷ (concurrency × tokens per message × messages
