@@ -73,6 +73,7 @@ onmessage = () => postMessage({ msg: JSON.stringify({ Failed: { failure: { Unrea
   await page.goto("/results");
   await ready(page, RESULTS.ko);
   await page.getByTestId("results-output-input").setInputFiles("tests/fixtures/results/chat/output.jsonl");
+  await page.getByTestId("results-errors-input").setInputFiles("tests/fixtures/results/chat/errors.jsonl");
   const failure = page.getByTestId("results-failure");
   await expect(failure).toContainText("브라우저가 파일을 읽지 못했습니다");
   await expect(failure).toContainText("NotReadableError");
