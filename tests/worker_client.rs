@@ -6,7 +6,7 @@
 
 use batchlane::worker::client::WorkerPool;
 use batchlane_core::cost::UsageLimits;
-use batchlane_core::protocol::{Request, Response};
+use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use gloo::timers::future::TimeoutFuture;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -17,7 +17,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// Listens only 150 ms after it starts (a message posted earlier would be
 /// lost), then says Ready. A `Usage` request with `max_lines` 0 is never
 /// answered, 666 throws (a crash), any other is answered with one Progress
-/// and a Failed that echoes the number.
+/// and a Failed (settings refused) that echoes the number.
 const STAND_IN: &str = r#"
 const send = (m) => postMessage({ msg: JSON.stringify(m), blobs: [] });
 setTimeout(() => {
@@ -27,7 +27,7 @@ setTimeout(() => {
     if (n === 0) return;
     if (n === 666) throw new Error("boom");
     send({ Progress: { done: 1, total: 2, lines: 0 } });
-    send({ Failed: { message: "echo " + n } });
+    send({ Failed: { failure: { SettingsRefused: { count: n } } } });
   };
   send("Ready");
 }, 150);
@@ -71,7 +71,7 @@ async fn a_request_sent_before_ready_is_queued_and_answered() {
     until(|| seen.borrow().len() == 2).await;
     let seen = seen.borrow();
     assert!(matches!(seen[0], Response::Progress { done: 1, total: 2, .. }), "{seen:?}");
-    assert_eq!(seen[1], Response::Failed { message: "echo 7".into() });
+    assert_eq!(seen[1], Response::Failed { failure: WorkerFailure::SettingsRefused { count: 7 } });
     // The worker went back to the pool, idle.
     assert_eq!((pool.busy(), pool.workers()), (0, 1));
 }
@@ -89,7 +89,7 @@ async fn cancel_terminates_the_busy_worker_and_silences_its_handler() {
     let (again, handler) = recorder();
     pool.run(&usage(3), &[], handler).unwrap();
     until(|| again.borrow().len() == 2).await;
-    assert_eq!(again.borrow()[1], Response::Failed { message: "echo 3".into() });
+    assert_eq!(again.borrow()[1], Response::Failed { failure: WorkerFailure::SettingsRefused { count: 3 } });
     assert!(seen.borrow().is_empty());
 }
 
@@ -100,7 +100,8 @@ async fn a_crash_is_reported_and_the_worker_replaced() {
     pool.run(&usage(666), &[], handler).unwrap();
     until(|| !seen.borrow().is_empty()).await;
     match &seen.borrow()[..] {
-        [Response::Failed { message }] => assert!(message.contains("crashed") && message.contains("boom"), "{message}"),
+        // A crash is its own variant (never a prefix of a string), with the browser's words.
+        [Response::Failed { failure: WorkerFailure::Crashed { detail: Some(d) } }] => assert!(d.contains("boom"), "{d}"),
         other => panic!("{other:?}"),
     }
     // A fresh worker stands in its place, idle, and answers the next request.
@@ -108,7 +109,7 @@ async fn a_crash_is_reported_and_the_worker_replaced() {
     let (next, handler) = recorder();
     pool.run(&usage(5), &[], handler).unwrap();
     until(|| next.borrow().len() == 2).await;
-    assert_eq!(next.borrow()[1], Response::Failed { message: "echo 5".into() });
+    assert_eq!(next.borrow()[1], Response::Failed { failure: WorkerFailure::SettingsRefused { count: 5 } });
 }
 
 #[wasm_bindgen_test]
@@ -123,7 +124,7 @@ async fn warm_starts_idle_workers_that_later_requests_use() {
     let (seen, handler) = recorder();
     pool.run(&usage(5), &[], handler).unwrap();
     until(|| seen.borrow().len() == 2).await;
-    assert_eq!(seen.borrow()[1], Response::Failed { message: "echo 5".into() });
+    assert_eq!(seen.borrow()[1], Response::Failed { failure: WorkerFailure::SettingsRefused { count: 5 } });
     // The request ran on a warm worker: none was added.
     assert_eq!((pool.busy(), pool.workers()), (0, 3));
 }

@@ -52,7 +52,7 @@ async fn read(reader: &Reader, start: u64, end: u64) -> (Vec<u8>, usize) {
 async fn every_range_is_read_whole_and_in_order() {
     let n = 2 * READ_BYTES as usize + 12_345;
     let (blob, bytes) = blob(n);
-    let reader = Reader::new(&blob).unwrap();
+    let reader = Reader::new(&blob);
     let n = n as u64;
     for (start, end) in [(0, n), (1, n - 1), (READ_BYTES as u64 - 3, READ_BYTES as u64 + 5), (n - 10, n + 1_000), (7, 7), (n, n + 5)] {
         let (got, calls) = read(&reader, start, end).await;
@@ -65,7 +65,7 @@ async fn every_range_is_read_whole_and_in_order() {
 #[wasm_bindgen_test]
 async fn reading_stops_when_the_callback_says_so() {
     let (blob, bytes) = blob(3 * READ_BYTES as usize);
-    let reader = Reader::new(&blob).unwrap();
+    let reader = Reader::new(&blob);
     let mut got = Vec::new();
     reader
         .each(0, bytes.len() as u64, |chunk| {
@@ -175,7 +175,7 @@ fn every_layout_streamed_through_sync_read_gives_the_analysis_read_whole() {
                 let read = if piece_bytes == 0 {
                     import_traffic(&mut importer, name, &blob, &mut |_| {})
                 } else {
-                    let mut input = SyncRead::with_piece_bytes(Reader::new(&blob).unwrap(), piece_bytes);
+                    let mut input = SyncRead::with_piece_bytes(Reader::new(&blob), piece_bytes);
                     importer.read(name, &mut input, &mut |_| {})
                 };
                 read.unwrap_or_else(|e| panic!("{name} in pieces of {piece_bytes}: {}", e.display()));

@@ -4,7 +4,8 @@
 #![no_main]
 
 use batchlane_core::facts::Catalog;
-use batchlane_core::quota::share::{decode, encode, keda_handoff, replicas_quota_can_feed};
+use batchlane_core::quota::replicas_quota_can_feed;
+use batchlane_core::quota::share::{decode, encode, keda_handoff};
 use batchlane_core::quota::{explain, plan};
 use batchlane_fuzz::query_pairs;
 use libfuzzer_sys::fuzz_target;

@@ -2,8 +2,7 @@
 //!
 //! ```text
 //! let pool = WorkerPool::new();
-//! let job = pool.run(&Request::Join { files }, &blobs, move |response, blobs| { … })?;
-//! job.send(&Request::Finish { parts }, &[])?; // a follow-up to the same worker
+//! pool.run(&Request::Join { files }, &blobs, move |response, blobs| { … })?;
 //! pool.cancel(); // terminates the busy workers; idle ones stay warm
 //! ```
 //!
@@ -13,14 +12,15 @@
 //!   After its final response the worker goes back to the pool (up to
 //!   `max_idle`; the rest are terminated).
 //! - A crash (`onerror`: a panic, an out-of-memory) is handed to the
-//!   request's handler as `Response::Failed`, and the worker is replaced by
-//!   a fresh one.
+//!   request's handler as `Response::Failed` with `WorkerFailure::Crashed`
+//!   (the page says it in its language), and the worker is replaced by a
+//!   fresh one.
 //! - The event closures belong to the pool and are dropped with it (or
 //!   with their worker, on the next call); nothing is `forget()`-ed.
 //!   Dropping the pool terminates every worker.
 
 use super::envelope::{js_error, pack, unpack};
-use batchlane_core::protocol::{Request, Response};
+use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use std::any::Any;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -127,28 +127,9 @@ impl Default for WorkerPool {
     }
 }
 
-/// A running request: follow-up messages go to the same worker.
-#[derive(Clone)]
-pub struct Job {
-    pool: Weak<RefCell<Inner>>,
-    slot: u64,
-    job: u64,
-}
-
-impl Job {
-    /// Posts `request` to this job's worker (e.g. `Finish` after `Fed`).
-    pub fn send(&self, request: &Request, blobs: &[Blob]) -> Result<(), String> {
-        let inner = self.pool.upgrade().ok_or("the worker pool is gone")?;
-        let message = pack(request, blobs)?;
-        let mut i = inner.borrow_mut();
-        let slot = i.slot(self.slot).filter(|s| s.job == self.job).ok_or("the job has ended")?;
-        post(slot, message)
-    }
-}
-
-fn post(slot: &mut Slot, message: JsValue) -> Result<(), String> {
+fn post(slot: &mut Slot, message: JsValue) -> Result<(), WorkerFailure> {
     if slot.ready {
-        slot.worker.post_message(&message).map_err(js_error)
+        slot.worker.post_message(&message).map_err(|e| WorkerFailure::BadMessage { detail: js_error(e) })
     } else {
         slot.queue.push(message);
         Ok(())
@@ -186,7 +167,7 @@ impl WorkerPool {
 
     /// Sends `request` with `blobs` to a worker of its own; `handler` gets
     /// each response up to and including the final one.
-    pub fn run(&self, request: &Request, blobs: &[Blob], handler: impl FnMut(Response, Vec<Blob>) + 'static) -> Result<Job, String> {
+    pub fn run(&self, request: &Request, blobs: &[Blob], handler: impl FnMut(Response, Vec<Blob>) + 'static) -> Result<(), WorkerFailure> {
         let message = pack(request, blobs)?;
         self.inner.borrow_mut().sweep();
         // The borrow ends before `spawn` borrows again (a scrutinee's
@@ -199,7 +180,7 @@ impl WorkerPool {
         let mut inner = self.inner.borrow_mut();
         let job = inner.next_id;
         inner.next_id += 1;
-        let slot = inner.slot(id).ok_or("the worker is gone")?;
+        let slot = inner.slot(id).ok_or(WorkerFailure::Crashed { detail: None })?;
         slot.job = job;
         slot.handler = Some(Box::new(handler));
         if let Err(e) = post(slot, message) {
@@ -207,12 +188,12 @@ impl WorkerPool {
             self.inner.borrow_mut().retire(id);
             return Err(e);
         }
-        Ok(Job { pool: Rc::downgrade(&self.inner), slot: id, job })
+        Ok(())
     }
 
     /// Starts workers until `n` are idle (at most `max_idle`), so that the
     /// next requests find them ready.
-    pub fn warm(&self, n: usize) -> Result<(), String> {
+    pub fn warm(&self, n: usize) -> Result<(), WorkerFailure> {
         self.inner.borrow_mut().sweep();
         let want = n.min(self.inner.borrow().max_idle);
         while self.inner.borrow().idle() < want {
@@ -232,9 +213,9 @@ impl WorkerPool {
         inner.sweep();
     }
 
-    fn spawn(&self) -> Result<u64, String> {
+    fn spawn(&self) -> Result<u64, WorkerFailure> {
         let url = resolve_url(&self.inner.borrow().url);
-        let worker = Worker::new(&url).map_err(|e| format!("cannot start a worker: {}", js_error(e)))?;
+        let worker = Worker::new(&url).map_err(|e| WorkerFailure::CannotStart { detail: js_error(e) })?;
         let id = {
             let mut inner = self.inner.borrow_mut();
             let id = inner.next_id;
@@ -246,13 +227,13 @@ impl WorkerPool {
             let weak = weak.clone();
             move |ev: web_sys::MessageEvent| match unpack::<Response>(&ev.data()) {
                 Ok((response, blobs)) => deliver(&weak, id, response, blobs),
-                Err(message) => deliver(&weak, id, Response::Failed { message }, Vec::new()),
+                Err(failure) => deliver(&weak, id, Response::Failed { failure }, Vec::new()),
             }
         });
         let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
             ev.prevent_default();
             let message = ev.dyn_ref::<web_sys::ErrorEvent>().map(|e| e.message()).filter(|m| !m.is_empty());
-            crashed(&weak, id, message.unwrap_or_else(|| "the worker stopped".to_string()));
+            crashed(&weak, id, message);
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -269,24 +250,20 @@ impl WorkerPool {
     }
 }
 
-/// How a crashed worker's request fails (`Response::Failed`'s message
-/// starts so): pages tell it from a failed read.
-pub const CRASHED: &str = "the worker crashed: ";
-
 /// A worker died: its request fails, and a fresh worker takes its place.
-fn crashed(weak: &Weak<RefCell<Inner>>, id: u64, message: String) {
+fn crashed(weak: &Weak<RefCell<Inner>>, id: u64, detail: Option<String>) {
     let Some(inner) = weak.upgrade() else { return };
     inner.borrow_mut().depth += 1;
     let handler = inner.borrow_mut().retire(id);
     if let Some(mut h) = handler {
-        h(Response::Failed { message: format!("{CRASHED}{message}") }, Vec::new());
+        h(Response::Failed { failure: WorkerFailure::Crashed { detail } }, Vec::new());
     }
     inner.borrow_mut().depth -= 1;
     let pool = WorkerPool { inner };
     let replace = { pool.inner.borrow().idle() < pool.inner.borrow().max_idle };
     if replace {
         if let Err(e) = pool.spawn() {
-            web_sys::console::warn_1(&e.into());
+            web_sys::console::warn_1(&e.to_string().into());
         }
     }
 }

@@ -36,7 +36,7 @@ pub fn start() {
                 wasm_bindgen_futures::spawn_local(drain(reply_scope.clone()));
             }
         }
-        Err(message) => Poster::new(&reply_scope).post(&Response::Failed { message: format!("bad request: {message}") }, &[]),
+        Err(failure) => Poster::new(&reply_scope).post(&Response::Failed { failure }, &[]),
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     LISTENER.with(|l| *l.borrow_mut() = Some(on_message));
@@ -55,8 +55,8 @@ pub fn start() {
 async fn drain(scope: DedicatedWorkerGlobalScope) {
     let out = Poster::new(&scope);
     while let Some((request, blobs)) = QUEUE.with(|q| q.borrow_mut().pop_front()) {
-        if let Err(message) = jobs::run(&out, request, &blobs).await {
-            out.post(&Response::Failed { message }, &[]);
+        if let Err(failure) = jobs::run(&out, request, &blobs).await {
+            out.post(&Response::Failed { failure }, &[]);
         }
     }
     RUNNING.set(false);

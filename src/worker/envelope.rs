@@ -2,26 +2,30 @@
 //! its JSON string (one string clones instantly, even for a big report),
 //! `blobs` the attached `Blob`/`File`s (passed by structured clone).
 
-use batchlane_core::protocol::{decode, encode};
+use batchlane_core::protocol::{decode, encode, WorkerFailure};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Blob;
 
 /// Packs a message and its blobs.
-pub fn pack<T: Serialize>(msg: &T, blobs: &[Blob]) -> Result<JsValue, String> {
+pub fn pack<T: Serialize>(msg: &T, blobs: &[Blob]) -> Result<JsValue, WorkerFailure> {
     let obj = js_sys::Object::new();
     let list = js_sys::Array::new();
     for b in blobs {
         list.push(b);
     }
-    js_sys::Reflect::set(&obj, &"msg".into(), &encode(msg)?.into()).map_err(js_error)?;
-    js_sys::Reflect::set(&obj, &"blobs".into(), &list).map_err(js_error)?;
+    let bad = |e| WorkerFailure::BadMessage { detail: js_error(e) };
+    js_sys::Reflect::set(&obj, &"msg".into(), &encode(msg)?.into()).map_err(bad)?;
+    js_sys::Reflect::set(&obj, &"blobs".into(), &list).map_err(bad)?;
     Ok(obj.into())
 }
 
 /// Unpacks a payload made by [`pack`].
-pub fn unpack<T: for<'de> Deserialize<'de>>(data: &JsValue) -> Result<(T, Vec<Blob>), String> {
-    let text = js_sys::Reflect::get(data, &"msg".into()).ok().and_then(|v| v.as_string()).ok_or("a message without msg")?;
+pub fn unpack<T: for<'de> Deserialize<'de>>(data: &JsValue) -> Result<(T, Vec<Blob>), WorkerFailure> {
+    let text = js_sys::Reflect::get(data, &"msg".into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .ok_or_else(|| WorkerFailure::BadMessage { detail: "no msg".into() })?;
     let msg = decode(&text)?;
     let blobs = js_sys::Reflect::get(data, &"blobs".into())
         .ok()

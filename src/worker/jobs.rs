@@ -5,23 +5,17 @@ use super::poster::Poster;
 use super::reader::{import_traffic, jsonl_blob, OutFiles, Reader};
 use super::tables::FetchedTiktoken;
 use batchlane_core::batch::{
-    merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenPass, TokenizerProvider,
+    merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenizerProvider,
 };
 use batchlane_core::cost::UsageParser;
 use batchlane_core::io::LineSplitter;
-use batchlane_core::protocol::{Request, Response};
+use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use batchlane_core::quota::simulate_within;
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryExtractor};
-use std::cell::RefCell;
 use web_sys::Blob;
 
 /// At most one progress message per this many milliseconds.
 const PROGRESS_EVERY_MS: f64 = 100.0;
-
-thread_local! {
-    /// The structural pass waiting for its token parts (`Finish`).
-    static PENDING: RefCell<Option<Checker>> = const { RefCell::new(None) };
-}
 
 /// Posts progress at most every [`PROGRESS_EVERY_MS`].
 struct Ticker<'a> {
@@ -44,26 +38,36 @@ impl<'a> Ticker<'a> {
     }
 }
 
-fn first(blobs: &[Blob]) -> Result<Reader, String> {
-    Reader::new(blobs.first().ok_or("no file attached")?)
+fn first(blobs: &[Blob]) -> Result<Reader, WorkerFailure> {
+    blobs.first().map(Reader::new).ok_or(WorkerFailure::NoFile)
+}
+
+/// The one read loop: each piece of `[start, end)` of `reader` goes to
+/// `feed`, which answers how far the work is (bytes done, lines) for the
+/// progress bar, or `None` to stop reading.
+async fn read(
+    reader: &Reader,
+    (start, end): (u64, u64),
+    t: &mut Ticker<'_>,
+    mut feed: impl FnMut(&[u8]) -> Option<(u64, u64)>,
+) -> Result<(), WorkerFailure> {
+    reader.each(start, end, |chunk| feed(chunk).map(|(done, lines)| t.tick(done, lines)).is_some()).await
 }
 
 /// Feeds the whole attached file to `c`, posting progress as it goes.
-async fn feed_file(out: &Poster<'_>, blobs: &[Blob], c: &mut Checker) -> Result<(), String> {
+async fn feed_file(out: &Poster<'_>, blobs: &[Blob], c: &mut Checker) -> Result<(), WorkerFailure> {
     let reader = first(blobs)?;
     let mut t = Ticker::new(out, reader.len);
-    reader
-        .each(0, reader.len, |chunk| {
-            c.feed(chunk);
-            let p = c.progress();
-            t.tick(p.bytes, p.lines);
-            true
-        })
-        .await
+    read(&reader, (0, reader.len), &mut t, |chunk| {
+        c.feed(chunk);
+        let p = c.progress();
+        Some((p.bytes, p.lines))
+    })
+    .await
 }
 
 /// The lines of the file that the nominal range `[start, end)` owns.
-fn owned(reader: &Reader, start: u64, end: u64) -> Result<(u64, u64), String> {
+fn owned(reader: &Reader, start: u64, end: u64) -> Result<(u64, u64), WorkerFailure> {
     let mut err = None;
     let r = owned_range(start, end, reader.len, |from| {
         reader.next_newline(from).unwrap_or_else(|e| {
@@ -75,7 +79,7 @@ fn owned(reader: &Reader, start: u64, end: u64) -> Result<(u64, u64), String> {
 }
 
 /// Runs one request and posts its final answer; an `Err` is posted as `Failed` by the caller.
-pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), String> {
+pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), WorkerFailure> {
     match request {
         Request::Check { options, catalog, tokens } => {
             let mut c = if tokens {
@@ -86,32 +90,18 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             feed_file(out, blobs, &mut c).await?;
             out.post(&Response::Checked { report: Box::new(c.finish()) }, &[]);
         }
-        Request::Structural { options, catalog } => {
-            let mut c = Checker::with_tokenizer(options, &catalog, Box::new(NoTokenizer));
-            feed_file(out, blobs, &mut c).await?;
-            out.post(&Response::Fed { progress: c.progress() }, &[]);
-            PENDING.with(|p| *p.borrow_mut() = Some(c));
-        }
-        Request::Finish { parts } => {
-            let c = PENDING.with(|p| p.borrow_mut().take()).ok_or("no structural pass to finish")?;
-            out.post(&Response::Checked { report: Box::new(c.finish_with_tokens(parts)) }, &[]);
-        }
         Request::Range { options, catalog, start, end, at } => {
             let reader = first(blobs)?;
             let (a, b) = owned(&reader, start, end)?;
             let provider: Box<dyn TokenizerProvider> = if options.count_tokens { Box::new(FetchedTiktoken) } else { Box::new(NoTokenizer) };
             let mut c = range_checker(options, &catalog, provider, a, &at);
             let mut t = Ticker::new(out, b.saturating_sub(a));
-            if a < b {
-                reader
-                    .each(a, b, |chunk| {
-                        c.feed(chunk);
-                        let p = c.progress();
-                        t.tick(p.bytes, p.lines);
-                        true
-                    })
-                    .await?;
-            }
+            read(&reader, (a, b), &mut t, |chunk| {
+                c.feed(chunk);
+                let p = c.progress();
+                Some((p.bytes, p.lines))
+            })
+            .await?;
             out.post(&Response::Part { part: Box::new(c.finish_part()) }, &[]);
         }
         Request::Merge { options, catalog, parts } => match merge_parts(parts, &options, &catalog) {
@@ -123,22 +113,6 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
                 out.post(&Response::Checked { report: Box::new(c.finish()) }, &[]);
             }
         },
-        Request::Tokens { options, catalog, start, end, model_hint } => {
-            let reader = first(blobs)?;
-            let (a, b) = owned(&reader, start, end)?;
-            let mut t = Ticker::new(out, b.saturating_sub(a));
-            let mut pass = TokenPass::new(options, &catalog, Box::new(FetchedTiktoken), a, model_hint.as_deref());
-            if a < b {
-                reader
-                    .each(a, b, |chunk| {
-                        pass.feed(chunk);
-                        t.tick(pass.bytes(), pass.lines());
-                        true
-                    })
-                    .await?;
-            }
-            out.post(&Response::Tokens { part: Box::new(pass.finish()) }, &[]);
-        }
         Request::Repair { options } => {
             let reader = first(blobs)?;
             let mut t = Ticker::new(out, reader.len);
@@ -146,16 +120,14 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             let mut r = Repairer::new(options);
             let mut buf = Vec::new();
             let mut done = 0u64;
-            reader
-                .each(0, reader.len, |chunk| {
-                    r.feed(chunk, &mut buf);
-                    files.push(0, &buf);
-                    buf.clear();
-                    done += chunk.len() as u64;
-                    t.tick(done, 0);
-                    true
-                })
-                .await?;
+            read(&reader, (0, reader.len), &mut t, |chunk| {
+                r.feed(chunk, &mut buf);
+                files.push(0, &buf);
+                buf.clear();
+                done += chunk.len() as u64;
+                Some((done, 0))
+            })
+            .await?;
             let outcome = r.finish(&mut buf);
             files.push(0, &buf);
             let blobs = files.into_blobs()?;
@@ -168,21 +140,19 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             let mut s = Splitter::new(limits, &options, &catalog, Box::new(FetchedTiktoken));
             let mut files = OutFiles::default();
             let mut done = 0u64;
-            reader
-                .each(0, reader.len, |chunk| {
-                    s.feed(chunk, &mut |i, line| files.push(i, line));
-                    done += chunk.len() as u64;
-                    t.tick(done, 0);
-                    true
-                })
-                .await?;
+            read(&reader, (0, reader.len), &mut t, |chunk| {
+                s.feed(chunk, &mut |i, line| files.push(i, line));
+                done += chunk.len() as u64;
+                Some((done, 0))
+            })
+            .await?;
             let outcome = s.finish(&mut |i, line| files.push(i, line));
             let blobs = files.into_blobs()?;
             out.post(&Response::Split { outcome }, &blobs);
         }
         Request::Join { files } => {
             if files.len() != blobs.len() {
-                return Err(format!("{} files named, {} attached", files.len(), blobs.len()));
+                return Err(WorkerFailure::FileCount { named: files.len() as u64, attached: blobs.len() as u64 });
             }
             let total = blobs.iter().map(|b| b.size() as u64).sum();
             let mut t = Ticker::new(out, total);
@@ -195,15 +165,13 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
                     _ => j.feed_input(c),
                 };
                 feed(&mut joiner, &[]);
-                let reader = Reader::new(blob)?;
-                reader
-                    .each(0, reader.len, |chunk| {
-                        feed(&mut joiner, chunk);
-                        done += chunk.len() as u64;
-                        t.tick(done, lines + joiner.progress(*kind).1);
-                        true
-                    })
-                    .await?;
+                let reader = Reader::new(blob);
+                read(&reader, (0, reader.len), &mut t, |chunk| {
+                    feed(&mut joiner, chunk);
+                    done += chunk.len() as u64;
+                    Some((done, lines + joiner.progress(*kind).1))
+                })
+                .await?;
                 lines += joiner.progress(*kind).1;
             }
             out.post(&Response::Joined { report: Box::new(joiner.finish()) }, &[]);
@@ -214,17 +182,15 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             let mut extractor = RetryExtractor::new(&plan);
             let parts = js_sys::Array::new();
             let (mut done, mut lines, mut bytes) = (0u64, 0u64, 0u64);
-            reader
-                .each(0, reader.len, |chunk| {
-                    let got = extractor.feed(chunk);
-                    lines += got.iter().filter(|&&b| b == b'\n').count() as u64;
-                    bytes += got.len() as u64;
-                    parts.push(&js_sys::Uint8Array::from(got.as_slice()));
-                    done += chunk.len() as u64;
-                    t.tick(done, lines);
-                    true
-                })
-                .await?;
+            read(&reader, (0, reader.len), &mut t, |chunk| {
+                let got = extractor.feed(chunk);
+                lines += got.iter().filter(|&&b| b == b'\n').count() as u64;
+                bytes += got.len() as u64;
+                parts.push(&js_sys::Uint8Array::from(got.as_slice()));
+                done += chunk.len() as u64;
+                Some((done, lines))
+            })
+            .await?;
             if let Err(error) = extractor.finish() {
                 out.post(&Response::RetryFailed { error }, &[]);
                 return Ok(());
@@ -239,7 +205,7 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             });
             match run {
                 Ok(run) => out.post(&Response::Simulated { run: Box::new(run) }, &[]),
-                Err(errors) => return Err(format!("{} settings refused", errors.len())),
+                Err(errors) => return Err(WorkerFailure::SettingsRefused { count: errors.len() as u64 }),
             }
         }
         Request::Usage { limits } => {
@@ -251,13 +217,11 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
                 // False once the budget is spent; later lines are ignored.
                 parser.push_line(usize::try_from(number).unwrap_or(usize::MAX), &String::from_utf8_lossy(bytes));
             };
-            reader
-                .each(0, reader.len, |chunk| {
-                    lines.feed(chunk, |l| push(&mut parser, l.number, l.bytes));
-                    t.tick(lines.bytes_read(), lines.lines_read());
-                    !parser.stopped()
-                })
-                .await?;
+            read(&reader, (0, reader.len), &mut t, |chunk| {
+                lines.feed(chunk, |l| push(&mut parser, l.number, l.bytes));
+                (!parser.stopped()).then(|| (lines.bytes_read(), lines.lines_read()))
+            })
+            .await?;
             if !parser.stopped() {
                 lines.finish(|l| push(&mut parser, l.number, l.bytes));
             }
@@ -265,7 +229,7 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
         }
         Request::Traffic { files, options, catalog } => {
             if files.len() != blobs.len() {
-                return Err(format!("{} files named, {} attached", files.len(), blobs.len()));
+                return Err(WorkerFailure::FileCount { named: files.len() as u64, attached: blobs.len() as u64 });
             }
             // Each file is streamed into the store (never held whole), its
             // bytes counted against the file's and the run's budget

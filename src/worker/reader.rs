@@ -10,6 +10,7 @@
 //! blob's stream has no BYOB reader, its default reader's chunks are used.
 
 use super::envelope::js_error;
+use batchlane_core::protocol::WorkerFailure;
 use batchlane_core::traffic::{ImportError, Importer};
 use js_sys::{ArrayBuffer, Reflect, Uint8Array};
 use wasm_bindgen::JsCast;
@@ -27,24 +28,24 @@ pub struct Reader {
 }
 
 impl Reader {
-    pub fn new(blob: &Blob) -> Result<Self, String> {
-        Ok(Reader { blob: blob.clone(), len: blob.size() as u64 })
+    pub fn new(blob: &Blob) -> Self {
+        Reader { blob: blob.clone(), len: blob.size() as u64 }
     }
 
-    fn slice(&self, start: u64, end: u64) -> Result<Blob, String> {
-        self.blob.slice_with_f64_and_f64(start as f64, end.min(self.len) as f64).map_err(js_error)
+    fn slice(&self, start: u64, end: u64) -> Result<Blob, WorkerFailure> {
+        self.blob.slice_with_f64_and_f64(start as f64, end.min(self.len) as f64).map_err(unreadable)
     }
 
     /// A small synchronous read (for finding a line's end; workers only).
-    fn read(&self, start: u64, end: u64) -> Result<Vec<u8>, String> {
-        let sync = web_sys::FileReaderSync::new().map_err(|_| "FileReaderSync is not available".to_string())?;
-        let buf = sync.read_as_array_buffer(&self.slice(start, end)?).map_err(|e| format!("cannot read the file: {}", js_error(e)))?;
+    fn read(&self, start: u64, end: u64) -> Result<Vec<u8>, WorkerFailure> {
+        let sync = web_sys::FileReaderSync::new().map_err(unreadable)?;
+        let buf = sync.read_as_array_buffer(&self.slice(start, end)?).map_err(unreadable)?;
         Ok(Uint8Array::new(&buf).to_vec())
     }
 
     /// Calls `f` on each piece of `[start, end)` in order while it returns
     /// true; the next piece is already being read while `f` runs.
-    pub async fn each(&self, start: u64, end: u64, mut f: impl FnMut(&[u8]) -> bool) -> Result<(), String> {
+    pub async fn each(&self, start: u64, end: u64, mut f: impl FnMut(&[u8]) -> bool) -> Result<(), WorkerFailure> {
         if start >= end.min(self.len) {
             return Ok(());
         }
@@ -60,7 +61,7 @@ impl Reader {
     }
 
     /// The offset of the first `\n` at or after `from`.
-    pub fn next_newline(&self, from: u64) -> Result<Option<u64>, String> {
+    pub fn next_newline(&self, from: u64) -> Result<Option<u64>, WorkerFailure> {
         let mut at = from;
         let step = 64 << 10;
         while at < self.len {
@@ -104,7 +105,7 @@ impl SyncRead {
 /// against the file's and the run's budget whatever size the file claims;
 /// `progress` gets the bytes read in the run.
 pub fn import_traffic(importer: &mut Importer, name: &str, blob: &Blob, progress: &mut dyn FnMut(u64)) -> Result<(), ImportError> {
-    let reader = Reader { blob: blob.clone(), len: blob.size() as u64 };
+    let reader = Reader::new(blob);
     importer.read(name, &mut SyncRead::new(reader), progress)
 }
 
@@ -132,10 +133,15 @@ impl std::io::Read for SyncRead {
 }
 
 /// A JSONL Blob of byte chunks.
-pub fn jsonl_blob(parts: &js_sys::Array) -> Result<Blob, String> {
+pub fn jsonl_blob(parts: &js_sys::Array) -> Result<Blob, WorkerFailure> {
     let bag = web_sys::BlobPropertyBag::new();
     bag.set_type("application/jsonl");
-    Blob::new_with_u8_array_sequence_and_options(parts, &bag).map_err(js_error)
+    Blob::new_with_u8_array_sequence_and_options(parts, &bag).map_err(|e| WorkerFailure::CannotBuild { detail: js_error(e) })
+}
+
+/// A failed read, in the browser's words.
+fn unreadable(e: wasm_bindgen::JsValue) -> WorkerFailure {
+    WorkerFailure::Unreadable { detail: js_error(e) }
 }
 
 /// Files built as JS arrays of byte chunks (bounded Rust memory): the
@@ -158,7 +164,7 @@ impl OutFiles {
         }
     }
 
-    pub fn into_blobs(self) -> Result<Vec<Blob>, String> {
+    pub fn into_blobs(self) -> Result<Vec<Blob>, WorkerFailure> {
         self.files
             .into_iter()
             .map(|(chunks, buf)| {
@@ -187,10 +193,10 @@ enum Kind {
 }
 
 impl Chunks {
-    fn new(stream: &ReadableStream) -> Result<Self, String> {
+    fn new(stream: &ReadableStream) -> Result<Self, WorkerFailure> {
         let kind = match ReadableStreamByobReader::new(stream) {
             Ok(reader) => Kind::Byob(reader),
-            Err(_) => Kind::Default(ReadableStreamDefaultReader::new(stream).map_err(js_error)?),
+            Err(_) => Kind::Default(ReadableStreamDefaultReader::new(stream).map_err(unreadable)?),
         };
         let mut chunks = Chunks { kind, pending: None };
         chunks.request(ArrayBuffer::new(READ_BYTES));
@@ -207,16 +213,15 @@ impl Chunks {
 
     /// Copies the next chunk into `out` and asks for the one after it;
     /// false at the end of the stream.
-    async fn next_into(&mut self, out: &mut Vec<u8>) -> Result<bool, String> {
-        let promise = self.pending.take().ok_or("the file was read past its end")?;
-        let result = JsFuture::from(promise).await.map_err(|e| format!("cannot read the file: {}", js_error(e)))?;
+    async fn next_into(&mut self, out: &mut Vec<u8>) -> Result<bool, WorkerFailure> {
+        let detail = |d: &str| WorkerFailure::Unreadable { detail: d.to_string() };
+        let promise = self.pending.take().ok_or_else(|| detail("read past its end"))?;
+        let result = JsFuture::from(promise).await.map_err(unreadable)?;
         if Reflect::get(&result, &"done".into()).map_or(true, |d| d.is_truthy()) {
             return Ok(false);
         }
-        let value = Reflect::get(&result, &"value".into())
-            .ok()
-            .and_then(|v| v.dyn_into::<Uint8Array>().ok())
-            .ok_or("the file's stream gave something other than bytes")?;
+        let value =
+            Reflect::get(&result, &"value".into()).ok().and_then(|v| v.dyn_into::<Uint8Array>().ok()).ok_or_else(|| detail("not bytes"))?;
         out.resize(value.length() as usize, 0);
         value.copy_to(out);
         // The bytes are in wasm memory: the buffer goes straight back.

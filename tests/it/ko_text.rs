@@ -144,3 +144,17 @@ fn korean_strings_name_things_in_korean_not_as_lists_of_codes() {
     }
     assert!(bad.is_empty(), "Korean strings that list raw codes:\n{}", bad.join("\n"));
 }
+
+/// An input's placeholder shows a value (the catalog's price), never an
+/// instruction: "모델을 고르세요" in a price field reads as "type a model
+/// here".
+#[test]
+fn placeholders_are_values_not_instructions() {
+    for key in ["batch.price.unknown"] {
+        for lang in [Lang::En, Lang::Ko] {
+            let text = entries(lang).into_iter().find(|(k, _)| *k == key).map(|(_, t)| t).unwrap_or_default();
+            assert!(!text.is_empty(), "{key} missing in {lang:?}");
+            assert!(!text.ends_with("세요") && !text.to_lowercase().starts_with("pick"), "{key} ({lang:?}) is an instruction: {text}");
+        }
+    }
+}

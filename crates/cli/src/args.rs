@@ -8,6 +8,7 @@
 //! escaped ([`crate::escape::Os`]).
 
 use crate::escape::{Os, Text};
+use crate::exit::Exit;
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 
@@ -19,14 +20,14 @@ pub fn parse_or_exit<T>(
     out: &mut dyn Write,
     err: &mut dyn Write,
     parse: impl FnOnce(&[OsString]) -> Result<T, String>,
-) -> Result<T, i32> {
+) -> Result<T, Exit> {
     if args.iter().any(|a| a == "-h" || a == "--help") {
         let _ = writeln!(out, "{help}");
-        return Err(0);
+        return Err(Exit::Ok);
     }
     parse(args).map_err(|e| {
         let _ = writeln!(err, "batchlane {command}: {}\n\n{help}", Text(&e));
-        2
+        Exit::Unusable
     })
 }
 
@@ -63,11 +64,11 @@ mod tests {
     fn help_usage_and_success() {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let args = os(&["--help"]);
-        assert_eq!(parse_or_exit("x", "HELP", &args, &mut out, &mut err, |_| Ok(())), Err(0));
+        assert_eq!(parse_or_exit("x", "HELP", &args, &mut out, &mut err, |_| Ok(())), Err(Exit::Ok));
         assert_eq!(String::from_utf8(out).unwrap(), "HELP\n");
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let r: Result<(), i32> = parse_or_exit("x", "HELP", &[], &mut out, &mut err, |_| Err("bad \u{1b}[31m".into()));
-        assert_eq!(r, Err(2));
+        let r: Result<(), Exit> = parse_or_exit("x", "HELP", &[], &mut out, &mut err, |_| Err("bad \u{1b}[31m".into()));
+        assert_eq!(r, Err(Exit::Unusable));
         assert_eq!(String::from_utf8(err).unwrap(), "batchlane x: bad \\u{1b}[31m\n\nHELP\n");
         assert!(out.is_empty());
         let args = os(&["a"]);

@@ -3,9 +3,9 @@
 //! [--quota TOKENS] [--byo-storage] [--no-tokens] [--fact ID=VALUE]...`.
 //! PATH: a file, a directory (every `*.jsonl` below it, sorted; symlinks
 //! that leave it are skipped) or `-` for standard input. Exit: the worst of
-//! all files — 0 no errors, 1 errors found, 2 a file cannot be read or bad
-//! usage.
+//! all files ([`crate::Exit`]).
 
+use crate::exit::Exit;
 use crate::inputs::expand;
 use crate::out::github::GithubSink;
 use crate::out::json::JsonSink;
@@ -18,7 +18,7 @@ use batchlane_core::facts::Catalog;
 use std::ffi::OsString;
 use std::io::Write;
 
-pub const HELP: &str = "usage: batchlane check PATH... [--dialect azure|openai] [--endpoint URL]
+const HELP: &str = "usage: batchlane check PATH... [--dialect azure|openai] [--endpoint URL]
                        [--format text|json|sarif|github] [--jobs N]
                        [--model NAME] [--quota TOKENS | --openai-tier 1..5] [--byo-storage]
                        [--no-tokens] [--fact ID=VALUE]...
@@ -31,6 +31,17 @@ Files are checked in parallel (--jobs N threads; default: the number of cores).
                   /v1/embeddings, …): a line whose url differs is an error
                   (invalid_url on OpenAI, url_mismatch on Azure). Without it
                   the first line's url stands.
+  --model NAME    the model behind the deployment (a catalog name such as
+                  gpt-4.1-mini): its limits (context window, output cap),
+                  prices and token encoding apply. Without it the model is
+                  guessed from body.model (a deployment named after its
+                  model) and the report says so; an unknown name is a usage
+                  error.
+  --quota TOKENS  the enqueued-token limit to hold the file's tokens
+                  against (default: no quota check).
+  --no-tokens     skip counting tokens (structure only; faster).
+  --byo-storage   the batch reads its file from your own Blob storage
+                  (the larger file limit applies).
   --fact ID=VALUE override a catalog figure (ids as on About the numbers),
                   e.g. --fact openai_batch_model.gpt-4o-audio-preview=0: a
                   figure you set counts as confirmed.
@@ -41,8 +52,16 @@ Files are checked in parallel (--jobs N threads; default: the number of cores).
   --format        text (default), json, sarif (SARIF 2.1.0, for code scanning)
                   or github (workflow commands: annotations in Actions).
 
-Exit codes: 0 no errors, 1 errors found, 2 a file cannot be read or bad usage
-(the worst over all files).";
+Exit codes (the worst over all files):";
+
+/// The help: [`HELP`] and the exit codes from [`crate::EXIT_CODES`].
+pub fn help() -> String {
+    let mut h = HELP.to_string();
+    for (e, what) in crate::EXIT_CODES {
+        h.push_str(&format!("\n  {}  {what}", e.code()));
+    }
+    h
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
@@ -121,8 +140,8 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
     Ok(Args { paths, format, jobs, options, catalog })
 }
 
-pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let args = match crate::args::parse_or_exit("check", HELP, args, out, err, parse) {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit {
+    let args = match crate::args::parse_or_exit("check", &help(), args, out, err, parse) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -130,7 +149,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(x) => x,
         Err(e) => {
             let _ = writeln!(err, "batchlane check: {e}");
-            return 2;
+            return Exit::Unusable;
         }
     };
     for (file, dir) in &expanded.outside {
@@ -146,7 +165,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
     if expanded.inputs.is_empty() && expanded.unreadable.is_empty() {
         let _ = writeln!(err, "batchlane check: nothing to check");
-        return 2;
+        return Exit::Unusable;
     }
     let single = args.paths.len() == 1 && expanded.inputs.len() == 1 && !std::path::Path::new(&args.paths[0]).is_dir();
     let mut sink: Box<dyn Sink + '_> = match args.format {
@@ -178,7 +197,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     });
     write_failed |= sink.end(&totals).is_err();
     if write_failed {
-        return 2;
+        return Exit::Unusable;
     }
     totals.exit_code()
 }

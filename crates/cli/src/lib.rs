@@ -1,13 +1,12 @@
 //! The command line: `batchlane check PATH...`, `batchlane results ...`,
 //! `batchlane repair ...`, `batchlane split ...`, `batchlane quota ...`,
 //! `batchlane snippets KIND ...`, `batchlane traffic FILE...`.
-//! Exit codes: 0 no errors (all succeeded), 1 errors found (some not
-//! succeeded; for `check`, the batch would fail), 2 cannot read a file or
-//! bad usage, 3 (`check`) the batch would run but some requests would fail.
+//! Exit codes: [`Exit`] (`exit.rs`), listed in [`EXIT_CODES`].
 
 mod args;
 mod check;
 mod escape;
+mod exit;
 mod files;
 mod inputs;
 mod out;
@@ -21,6 +20,7 @@ mod snippets;
 mod split;
 mod traffic;
 
+pub use exit::{Exit, EXIT_CODES};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 
@@ -44,6 +44,10 @@ pub const USAGE: &str = "usage:
 /// escaped (`caf\xe9.csv`) in messages.
 pub fn run<A: AsRef<OsStr>>(args: &[A], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let args: Vec<OsString> = args.iter().map(|a| a.as_ref().to_os_string()).collect();
+    command(&args, out, err).code()
+}
+
+fn command(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit {
     match args.first().map(|a| args::word(a)) {
         Some("check") => check::run(&args[1..], out, err),
         Some("results") => results::run(&args[1..], out, err),
@@ -54,15 +58,15 @@ pub fn run<A: AsRef<OsStr>>(args: &[A], out: &mut dyn Write, err: &mut dyn Write
         Some("traffic") => traffic::run(&args[1..], out, err),
         Some("-V") | Some("--version") | Some("version") => {
             let _ = writeln!(out, "batchlane {}", env!("CARGO_PKG_VERSION"));
-            0
+            Exit::Ok
         }
         Some("-h") | Some("--help") | Some("help") => {
             let _ = writeln!(out, "{USAGE}");
-            0
+            Exit::Ok
         }
         _ => {
             let _ = writeln!(err, "{USAGE}");
-            2
+            Exit::Unusable
         }
     }
 }

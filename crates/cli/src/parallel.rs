@@ -72,7 +72,7 @@ fn check_guarded(input: &Input, options: &CheckOptions, catalog: &Catalog, split
 
 fn check_input(input: &Input, options: &CheckOptions, catalog: &Catalog, split: usize) -> Outcome {
     match input {
-        Input::Stdin => check_reader(std::io::stdin().lock(), options, catalog),
-        Input::File(path) => check_file(path, options, catalog, split),
+        Input::Stdin => check_reader(std::io::stdin().lock(), options, catalog).map_err(|e| e.to_string()),
+        Input::File(path) => check_file(path, options, catalog, split).map_err(|e| e.to_string()),
     }
 }

@@ -6,6 +6,7 @@
 //! names the closest known ones). Arguments are echoed on stderr escaped.
 
 use crate::escape::Text;
+use crate::exit::Exit;
 use batchlane_core::facts::{tier_answer_in, Catalog, Certainty, QuotaTier, Scope, TierAnswer};
 use std::ffi::OsString;
 use std::io::Write;
@@ -137,7 +138,7 @@ fn to_text(a: &TierAnswer) -> String {
     s
 }
 
-pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit {
     let args = match crate::args::parse_or_exit("quota", HELP, args, out, err, parse) {
         Ok(a) => a,
         Err(code) => return code,
@@ -146,8 +147,8 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let a = match tier_answer_in(&catalog, &args.model, args.deployment, args.tier, args.region.as_deref()) {
         Ok(a) => a,
         Err(why) => {
-            let _ = writeln!(err, "batchlane quota: {}", Text(&why));
-            return 2;
+            let _ = writeln!(err, "batchlane quota: {}", Text(&why.to_string()));
+            return Exit::Unusable;
         }
     };
     if a.limit.certainty == Certainty::Unconfirmed {
@@ -158,7 +159,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Format::Text => write!(out, "{}", to_text(&a)),
     };
     if written.is_err() {
-        return 2;
+        return Exit::Unusable;
     }
-    0
+    Exit::Ok
 }

@@ -1,6 +1,7 @@
 //! Checks the files `repair` and `split` wrote, as `batchlane check` would,
 //! and prints the findings: an output that still has errors makes exit 1.
 
+use crate::exit::Exit;
 use crate::inputs::Input;
 use crate::out::Totals;
 use crate::parallel::check_all;
@@ -11,7 +12,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 /// Re-checks `files`; returns the exit code (0 clean, 1 errors, 2 unreadable).
-pub fn recheck(files: &[PathBuf], options: &CheckOptions, catalog: &Catalog, out: &mut dyn Write) -> i32 {
+pub fn recheck(files: &[PathBuf], options: &CheckOptions, catalog: &Catalog, out: &mut dyn Write) -> Exit {
     let inputs: Vec<Input> = files.iter().cloned().map(Input::File).collect();
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut totals = Totals::default();
@@ -31,7 +32,7 @@ pub fn recheck(files: &[PathBuf], options: &CheckOptions, catalog: &Catalog, out
         failed_write |= w.is_err();
     });
     if failed_write {
-        return 2;
+        return Exit::Unusable;
     }
     totals.exit_code()
 }

@@ -4,6 +4,7 @@
 //! renamed to OUT when complete, then OUT re-checked.
 
 use crate::escape::Text;
+use crate::exit::Exit;
 use crate::files::{same_file, AtomicFile};
 use crate::recheck::{parse_common, read_chunks, recheck, CommonArgs, CHUNK};
 use batchlane_core::batch::{CheckOptions, RepairOptions, Repairer};
@@ -50,7 +51,7 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
     Ok(Args { input, output, repair, options })
 }
 
-pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit {
     let a = match crate::args::parse_or_exit("repair", HELP, args, out, err, parse) {
         Ok(a) => a,
         Err(code) => return code,
@@ -59,7 +60,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(o) => o,
         Err(e) => {
             let _ = writeln!(err, "batchlane repair: {}", Text(&e));
-            return 2;
+            return Exit::Unusable;
         }
     };
     let shown = |p: &PathBuf| crate::escape::Os(p.as_os_str()).to_string();
@@ -81,7 +82,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(())
     })();
     if written.is_err() {
-        return 2;
+        return Exit::Unusable;
     }
     recheck(std::slice::from_ref(&a.output), &a.options, &Catalog::builtin(), out)
 }

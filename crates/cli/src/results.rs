@@ -2,6 +2,7 @@
 //! print what happened to every request and write the retry file.
 
 use crate::escape::os;
+use crate::exit::Exit;
 use crate::files::{same_file, AtomicFile};
 use batchlane_core::facts::Catalog;
 use batchlane_core::results::{
@@ -122,7 +123,7 @@ fn parse_args(args: &[OsString]) -> Result<Args, String> {
     Ok(a)
 }
 
-pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit {
     let a = match crate::args::parse_or_exit("results", HELP, args, out, err, parse_args) {
         Ok(a) => a,
         Err(code) => return code,
@@ -132,12 +133,12 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Err(e) => {
             // Paths, OS errors and a parser's detail: shown escaped.
             let _ = writeln!(err, "batchlane results: {}", crate::escape::Text(&e));
-            2
+            Exit::Unusable
         }
     }
 }
 
-fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
+fn run_args(a: &Args, out: &mut dyn Write) -> Result<Exit, String> {
     let mut report = join_files(a.output.as_deref(), a.errors.as_deref(), a.input.as_deref())?;
     let catalog = Catalog::builtin();
     let opts = CostOptions { model: a.model.clone(), ..Default::default() };
@@ -159,7 +160,7 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
     };
     let mut retry_written = None;
     if let (Some(path), Some(input)) = (&a.retry_file, &a.input) {
-        let bytes = retry_file_bytes(&report, input)?;
+        let bytes = retry_file_bytes(&report, input).map_err(|e| e.to_string())?;
         let write = || -> std::io::Result<()> {
             let mut w = AtomicFile::create(path)?;
             w.write_all(&bytes)?;
@@ -180,7 +181,7 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<i32, String> {
         super::results_text::write_text(out, &report, &cost, job.as_ref(), groups.as_ref(), retry_written.as_ref())
     };
     w.map_err(|e| format!("cannot write the output: {e}"))?;
-    Ok(if all_succeeded { 0 } else { 1 })
+    Ok(if all_succeeded { Exit::Ok } else { Exit::Errors })
 }
 
 fn now_unix() -> i64 {

@@ -4,6 +4,7 @@
 //! its own once complete), then every part re-checked.
 
 use crate::escape::Text;
+use crate::exit::Exit;
 use crate::files::AtomicFile;
 use crate::recheck::{parse_common, read_chunks, recheck, CommonArgs};
 use batchlane_core::batch::{CheckOptions, QuotaChoice, SplitLimits, Splitter, Tiktoken};
@@ -60,7 +61,7 @@ fn parse(args: &[OsString], catalog: &Catalog) -> Result<Args, String> {
     Ok(Args { input: input.ok_or("no FILE given")?, dir: dir.ok_or("no -o DIR given")?, limits, options })
 }
 
-pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit {
     let catalog = Catalog::builtin();
     let a = match crate::args::parse_or_exit("split", HELP, args, out, err, |args| parse(args, &catalog)) {
         Ok(a) => a,
@@ -70,7 +71,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(x) => x,
         Err(e) => {
             let _ = writeln!(err, "batchlane split: {}", Text(&e));
-            return 2;
+            return Exit::Unusable;
         }
     };
     let written = (|| -> std::io::Result<()> {
@@ -94,7 +95,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(())
     })();
     if written.is_err() {
-        return 2;
+        return Exit::Unusable;
     }
     recheck(&parts, &a.options, &catalog, out)
 }
@@ -160,7 +161,7 @@ fn split_file(a: &Args, catalog: &Catalog) -> Result<(Vec<PathBuf>, batchlane_co
     let mut splitter = Splitter::new(a.limits, &a.options, catalog, Box::new(Tiktoken));
     read_chunks(&mut input, &a.input, |chunk| {
         splitter.feed(chunk, &mut sink);
-        Ok(())
+        Ok::<(), String>(())
     })?;
     let outcome = splitter.finish(&mut sink);
     if let (Some(w), Some(done)) = (current.take(), parts.last()) {

@@ -9,6 +9,7 @@
 //! printed through the escaping.
 
 use crate::escape::Text;
+use crate::exit::Exit;
 use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
 use batchlane_core::format::{format_count, format_number, format_percent, format_usd};
 use batchlane_core::traffic::{
@@ -245,7 +246,7 @@ fn to_text(r: &TrafficReport) -> String {
     s
 }
 
-pub fn run(args: &[std::ffi::OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(args: &[std::ffi::OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit {
     let a = match crate::args::parse_or_exit("traffic", HELP, args, out, err, parse) {
         Ok(a) => a,
         Err(code) => return code,
@@ -260,12 +261,12 @@ pub fn run(args: &[std::ffi::OsString], out: &mut dyn Write, err: &mut dyn Write
             Ok(file) => file,
             Err(e) => {
                 let _ = writeln!(err, "batchlane traffic: {}: {e}", Text(f));
-                return 2;
+                return Exit::Unusable;
             }
         };
         if let Err(e) = importer.read(f, &mut file, &mut |_| {}) {
             let _ = writeln!(err, "batchlane traffic: {}", Text(&e.display()));
-            return 2;
+            return Exit::Unusable;
         }
     }
     let (store, files, notices) = importer.finish();
@@ -275,5 +276,5 @@ pub fn run(args: &[std::ffi::OsString], out: &mut dyn Write, err: &mut dyn Write
         Format::Text => to_text(&report),
     };
     let _ = out.write_all(text.as_bytes());
-    0
+    Exit::Ok
 }

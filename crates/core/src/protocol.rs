@@ -4,20 +4,18 @@
 //! `Blob`s in the same `postMessage` (never copied into the string). Which
 //! variants carry blobs is said on each.
 //!
-//! A request is answered by any number of [`Response::Progress`] (and, for
-//! a structural pass, one [`Response::Fed`]), then exactly one final
-//! response ([`Response::is_final`]).
+//! A request is answered by any number of [`Response::Progress`], then
+//! exactly one final response ([`Response::is_final`]).
 //!
 //! To add a kind of work: a `Request` variant, the `Response` it ends with,
 //! an arm in the worker's dispatch, and a case in this module's tests.
 
-use crate::batch::{
-    CheckOptions, Progress as CheckProgress, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart, TokenPart,
-};
+use crate::batch::{CheckOptions, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart};
 use crate::cost::{ParsedUsage, UsageLimits};
 use crate::facts::Catalog;
 use crate::quota::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
+use crate::text::Text;
 use crate::traffic::{ImportError, TrafficOptions, TrafficReport};
 use serde::{Deserialize, Serialize};
 
@@ -27,15 +25,6 @@ pub enum Request {
     /// The whole batch check in one worker (`tokens`: count with tiktoken).
     /// Blob: the file. Ends with `Checked`.
     Check { options: CheckOptions, catalog: Catalog, tokens: bool },
-    /// The structural pass of a parallel check. Blob: the file. Answers
-    /// `Fed` once the file is read, then waits in this worker for `Finish`.
-    Structural { options: CheckOptions, catalog: Catalog },
-    /// Ends the structural pass (same worker) with the token passes'
-    /// figures. Ends with `Checked`.
-    Finish { parts: Vec<TokenPart> },
-    /// A token pass over the lines whose first byte is in `[start, end)`.
-    /// Blob: the file. Ends with `Tokens`.
-    Tokens { options: CheckOptions, catalog: Catalog, start: u64, end: u64, model_hint: Option<String> },
     /// The check (structural, and tokens if `options.count_tokens`) of the
     /// lines whose first byte is in `[start, end)`, every range but the
     /// file's first assuming `at` (`batch::plan_ranges`). Blob: the file.
@@ -80,15 +69,8 @@ pub enum Response {
         total: u64,
         lines: u64,
     },
-    /// The structural pass has read the whole file (not final).
-    Fed {
-        progress: CheckProgress,
-    },
     Checked {
         report: Box<Report>,
-    },
-    Tokens {
-        part: Box<TokenPart>,
     },
     Part {
         part: Box<StructuralPart>,
@@ -126,25 +108,106 @@ pub enum Response {
         error: ImportError,
     },
     /// The request could not be carried out (unreadable file, bad message,
-    /// refused settings, a worker that crashed).
+    /// refused settings, a worker that crashed): why, typed, so that the
+    /// page says it in its own language.
     Failed {
-        message: String,
+        failure: WorkerFailure,
     },
 }
 
 impl Response {
     /// The last message of a request.
     pub fn is_final(&self) -> bool {
-        !matches!(self, Response::Ready | Response::Progress { .. } | Response::Fed { .. })
+        !matches!(self, Response::Ready | Response::Progress { .. })
     }
 }
 
+/// Why a request failed in (or on the way to) the worker. The browser's
+/// own words, where it gave some, are kept as `detail`; the sentence
+/// around them is [`WorkerFailure::text`], in both languages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WorkerFailure {
+    /// The request came without the file it works on.
+    NoFile,
+    /// The request named `named` files and `attached` came with it.
+    FileCount { named: u64, attached: u64 },
+    /// The browser could not read an attached file.
+    Unreadable { detail: String },
+    /// A file the worker makes (repaired, split, retry) could not be built.
+    CannotBuild { detail: String },
+    /// The answer that carries a file came without it.
+    NothingBack,
+    /// A message between page and worker could not be written or read.
+    BadMessage { detail: String },
+    /// The simulator refused `count` of its settings (the form says which).
+    SettingsRefused { count: u64 },
+    /// No worker could be started.
+    CannotStart { detail: String },
+    /// The worker stopped (a panic, out of memory); the page replaces it.
+    Crashed { detail: Option<String> },
+}
+
+impl WorkerFailure {
+    /// A worker that died, as opposed to a request it refused.
+    pub fn is_crash(&self) -> bool {
+        matches!(self, WorkerFailure::Crashed { .. })
+    }
+
+    /// The failure in both languages.
+    pub fn text(&self) -> Text {
+        match self {
+            WorkerFailure::NoFile => Text::new("No file came with the request.", "요청에 파일이 없습니다."),
+            WorkerFailure::FileCount { named, attached } => Text::new(
+                format!("{named} files were named but {attached} came with the request."),
+                format!("파일 {named}개를 지정했지만 요청에는 {attached}개만 왔습니다."),
+            ),
+            WorkerFailure::Unreadable { detail } => Text::new(
+                format!("The browser could not read the file ({detail})."),
+                format!("브라우저가 파일을 읽지 못했습니다 ({detail})."),
+            ),
+            WorkerFailure::CannotBuild { detail } => Text::new(
+                format!("The browser could not build the file to save ({detail})."),
+                format!("브라우저가 저장할 파일을 만들지 못했습니다 ({detail})."),
+            ),
+            WorkerFailure::NothingBack => Text::new("The worker sent no file back.", "워커가 파일을 돌려주지 않았습니다."),
+            WorkerFailure::BadMessage { detail } => Text::new(
+                format!("A message between the page and its worker could not be read ({detail})."),
+                format!("페이지와 워커 사이의 메시지를 읽지 못했습니다 ({detail})."),
+            ),
+            WorkerFailure::SettingsRefused { count } => Text::new(
+                format!("{count} settings were refused; the form marks them."),
+                format!("설정 {count}개가 거부되었습니다. 양식에 표시됩니다."),
+            ),
+            WorkerFailure::CannotStart { detail } => Text::new(
+                format!("The browser could not start a worker ({detail})."),
+                format!("브라우저가 워커를 시작하지 못했습니다 ({detail})."),
+            ),
+            WorkerFailure::Crashed { detail: Some(detail) } => Text::new(
+                format!("The worker stopped ({detail}); the file may be too large for this browser's memory."),
+                format!("워커가 멈췄습니다 ({detail}). 파일이 이 브라우저의 메모리에 비해 너무 클 수 있습니다."),
+            ),
+            WorkerFailure::Crashed { detail: None } => Text::new(
+                "The worker stopped; the file may be too large for this browser's memory.",
+                "워커가 멈췄습니다. 파일이 이 브라우저의 메모리에 비해 너무 클 수 있습니다.",
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for WorkerFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text().en)
+    }
+}
+
+impl std::error::Error for WorkerFailure {}
+
 /// A message as the string posted.
-pub fn encode<T: Serialize>(msg: &T) -> Result<String, String> {
-    serde_json::to_string(msg).map_err(|e| format!("cannot encode a worker message: {e}"))
+pub fn encode<T: Serialize>(msg: &T) -> Result<String, WorkerFailure> {
+    serde_json::to_string(msg).map_err(|e| WorkerFailure::BadMessage { detail: e.to_string() })
 }
 
 /// A posted string back as a message.
-pub fn decode<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|e| format!("cannot read a worker message: {e}"))
+pub fn decode<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, WorkerFailure> {
+    serde_json::from_str(text).map_err(|e| WorkerFailure::BadMessage { detail: e.to_string() })
 }

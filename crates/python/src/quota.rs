@@ -19,7 +19,8 @@ pub fn quota<'py>(py: Python<'py>, model: &str, deployment: &str, tier: &Bound<'
     };
     let t =
         QuotaTier::from_code(&tier_code).ok_or_else(|| OptionError::new_err(format!("unknown tier '{tier_code}' (1 to 6, or free)")))?;
-    let json = guarded(|| tier_answer(&Catalog::builtin(), model, d, t).map(|a| a.to_json()).map_err(NotFoundError::new_err))?;
+    let json =
+        guarded(|| tier_answer(&Catalog::builtin(), model, d, t).map(|a| a.to_json()).map_err(|e| NotFoundError::new_err(e.to_string())))?;
     let value: serde_json::Value = serde_json::from_str(&json).map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
     to_py(py, &value)
 }

@@ -31,7 +31,8 @@ pub fn join_results(
     let paths = (output, errors, input.clone());
     let (report, cost) = interruptible(py, move |go| {
         let (output, errors, input) = paths;
-        let report = join_files_until(output.as_deref(), errors.as_deref(), input.as_deref(), go).map_err(ReadError::new_err)?;
+        let report =
+            join_files_until(output.as_deref(), errors.as_deref(), input.as_deref(), go).map_err(|e| ReadError::new_err(e.to_string()))?;
         let cost = cost_report(&report, &Catalog::builtin(), &CostOptions { model, ..Default::default() });
         Ok((report, cost))
     })?;
@@ -94,7 +95,7 @@ impl ResultsReport {
         let Some(input) = &self.input else {
             return Err(Error::new_err("retry_lines needs the input file: join_results(output, errors, input=...)"));
         };
-        let bytes = py.detach(|| guarded(|| retry_file_bytes(&self.report, input).map_err(ReadError::new_err)))?;
+        let bytes = py.detach(|| guarded(|| retry_file_bytes(&self.report, input).map_err(|e| ReadError::new_err(e.to_string()))))?;
         let text = String::from_utf8(bytes).map_err(|_| Error::new_err("the retry lines are not UTF-8"))?;
         Ok(text.lines().map(str::to_string).collect())
     }

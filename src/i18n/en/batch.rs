@@ -59,7 +59,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.price.negative", "A price can't be negative."),
     ("batch.price.note", "Prices default to the catalog's Global Standard price with the batch discount. Empty fields use the catalog."),
     ("batch.price.output", "Output price, USD per 1M tokens (batch)"),
-    ("batch.price.unknown", "pick a model"),
+    ("batch.price.unknown", "catalog price once a model is set"),
     ("batch.progress.checking", "Checking…"),
     ("batch.progress.label", "Progress of the check"),
     ("batch.progress.rates", "{done} of {total} · {mbs} MB/s · {lps} lines/s"),

@@ -27,6 +27,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("snippets.cp.b5", "Exactly one submission per job: each tick holds a lease on a blob in your storage account, so a second tick (a CronJob beside run, two replicas, a rolling update) does nothing; a job is claimed in the ledger before its create, the create is never retried by the client, and after a crash or a timeout the job's batch is looked up by its id before anything is created again."),
     ("snippets.cp.b6", "Errors stay with their job: a refused request marks that job rejected and alerts, a 429, 5xx or network error backs off, a refused credential stops the tick without blaming any job, and the other jobs go on. Statuses are compared in any case (Azure answers \"Completed\")."),
     ("snippets.cp.plan.title", "Job-queue planner"),
+    ("snippets.cp.plan.table", "The planned waves, table"),
     ("snippets.cp.plan.intro", "List the jobs and pick the quota: the plan shows which jobs run at once, which wait, and the worst case when every job takes its whole completion window. The control plane above follows the same rule: first come, first served, and any waiting job that fits starts."),
     ("snippets.cp.plan.jobs", "Jobs (name: enqueued tokens, or name@deployment: tokens; …)"),
     ("snippets.cp.plan.from_batch", "Enqueued tokens per file: check the file on /batch (its summary shows them) and add it here as name: tokens."),

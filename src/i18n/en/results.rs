@@ -11,6 +11,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.file.none", "No file yet"),
     ("results.file.optional", "Optional — needed for the retry file"),
     ("results.file.clear", "Remove"),
+    ("results.file.choose", "Choose a file…"),
     ("results.advice.title", "What each missing file would add"),
     ("results.gain.answers", "the requests that got an answer, with their usage and cost"),
     ("results.gain.failures", "the failed requests (HTTP errors, expired, cancelled, timed out) — OpenAI writes them only to the error file"),

@@ -62,7 +62,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
         "가격은 기본적으로 카탈로그의 Global Standard 가격에 배치 할인을 적용한 값입니다. 비워 두면 카탈로그 값을 씁니다.",
     ),
     ("batch.price.output", "출력 가격 (배치, 100만 토큰당 USD)"),
-    ("batch.price.unknown", "모델을 고르세요"),
+    ("batch.price.unknown", "모델을 정하면 카탈로그 가격"),
     ("batch.progress.checking", "검사 중…"),
     ("batch.progress.label", "검사 진행률"),
     ("batch.progress.rates", "{total} 중 {done} · {mbs} MB/s · 초당 {lps}줄"),

@@ -11,6 +11,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("results.file.none", "아직 파일 없음"),
     ("results.file.optional", "선택 — 재시도 파일을 만들 때 필요"),
     ("results.file.clear", "제외"),
+    ("results.file.choose", "파일 선택…"),
     ("results.advice.title", "빠진 파일을 넣으면 더 알 수 있는 것"),
     ("results.gain.answers", "응답을 받은 요청과 그 사용량·비용"),
     ("results.gain.failures", "실패한 요청(HTTP 오류, 만료, 취소, 시간 초과) — OpenAI는 이들을 오류 파일에만 씁니다"),

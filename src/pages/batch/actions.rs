@@ -35,7 +35,7 @@ pub fn Actions() -> impl IntoView {
     let repaired = RwSignal::new(None::<RepairOutcome>);
     let split = RwSignal::new(None::<SplitOutcome>);
     let split_blobs: StoredValue<Vec<web_sys::Blob>, LocalStorage> = StoredValue::new_local(Vec::new());
-    let failed = RwSignal::new(None::<String>);
+    let failed = RwSignal::new(None::<batchlane_core::text::Text>);
     // A new check clears the last repair and split.
     Effect::watch(
         move || state.run_id.get(),
@@ -55,7 +55,7 @@ pub fn Actions() -> impl IntoView {
                     <RepairCard rename=rename repaired=repaired busy=busy failed=failed/>
                     <SplitCard split=split blobs=split_blobs busy=busy failed=failed/>
                 </div>
-                {move || failed.get().map(|e| view! { <p class="note batch-error" role="alert">{tx("batch.failed", prefs.lang)} " " <code>{e}</code></p> })}
+                {move || failed.get().map(|e| view! { <p class="note batch-error" role="alert">{tx("batch.failed", prefs.lang)} " " {e.pick(prefs.lang.get()).to_string()}</p> })}
             </section>
         </Show>
     }

@@ -160,7 +160,7 @@ pub fn Diagnostics() -> impl IntoView {
                                 {stage}
                                 {evidence}
                             </td>
-                            <td>
+                            <td class="batch-diag__code">
                                 <code>{d.code.as_str()}</code>
                                 {d.param.clone().map(|p| view! { <br/><code class="muted batch-diag__param">{p}</code> })}
                             </td>

@@ -47,7 +47,7 @@ pub fn ProgressPanel() -> impl IntoView {
             <p class="note" role="status">{tx("batch.cancelled", prefs.lang)}</p>
         </Show>
         {move || {
-            state.error.get().map(|e| view! { <p class="note batch-error" role="alert">{tx("batch.failed", prefs.lang)} " " <code>{e}</code></p> })
+            state.error.get().map(|e| view! { <p class="note batch-error" role="alert">{tx("batch.failed", prefs.lang)} " " {move || e.text().pick(prefs.lang.get()).to_string()}</p> })
         }}
     }
 }

@@ -11,6 +11,7 @@ use crate::prefs::use_prefs;
 use batchlane_core::batch::{repair_plan, CodeCount, RepairOptions, RepairOutcome};
 use batchlane_core::format;
 use batchlane_core::protocol::{Request, Response};
+use batchlane_core::text::Text;
 use leptos::prelude::*;
 
 /// `rename`: rename duplicate custom_ids too; `repaired`: what the last
@@ -20,7 +21,7 @@ pub fn RepairCard(
     rename: RwSignal<bool>,
     repaired: RwSignal<Option<RepairOutcome>>,
     busy: RwSignal<bool>,
-    failed: RwSignal<Option<String>>,
+    failed: RwSignal<Option<Text>>,
 ) -> impl IntoView {
     let state = use_state();
     let prefs = use_prefs();
@@ -38,9 +39,9 @@ pub fn RepairCard(
                 }
                 repaired.set(Some(outcome));
             }
-            Response::Failed { message } => {
+            Response::Failed { failure } => {
                 busy.set(false);
-                failed.set(Some(message));
+                failed.set(Some(failure.text()));
             }
             _ => {}
         });

@@ -10,6 +10,7 @@ use crate::prefs::use_prefs;
 use batchlane_core::batch::{SplitLimits, SplitOutcome};
 use batchlane_core::format;
 use batchlane_core::protocol::{Request, Response};
+use batchlane_core::text::Text;
 use leptos::prelude::*;
 
 /// One stored ZIP of the split parts, built here (`io::zip_stored`), saved as `name`.
@@ -38,7 +39,7 @@ pub fn SplitCard(
     split: RwSignal<Option<SplitOutcome>>,
     blobs: StoredValue<Vec<web_sys::Blob>, LocalStorage>,
     busy: RwSignal<bool>,
-    failed: RwSignal<Option<String>>,
+    failed: RwSignal<Option<Text>>,
 ) -> impl IntoView {
     let state = use_state();
     let prefs = use_prefs();
@@ -55,9 +56,9 @@ pub fn SplitCard(
                 split_blobs.set_value(blobs);
                 split.set(Some(outcome));
             }
-            Response::Failed { message } => {
+            Response::Failed { failure } => {
                 busy.set(false);
-                failed.set(Some(message));
+                failed.set(Some(failure.text()));
             }
             _ => {}
         });
@@ -140,7 +141,7 @@ pub fn SplitCard(
             let name = derived(&base_all, "parts.zip");
             leptos::task::spawn_local(async move {
                 if let Err(e) = download_all(blobs, names, name).await {
-                    failed.set(Some(e));
+                    failed.set(Some(Text::new(e.clone(), e)));
                 }
             });
         };

@@ -6,7 +6,7 @@
 use crate::worker::client::WorkerPool;
 use batchlane_core::batch::{plan_ranges, CheckOptions, Progress, RangeStart, Report, StructuralPart, PLAN_PREFIX_BYTES};
 use batchlane_core::facts::Catalog;
-use batchlane_core::protocol::{Request, Response};
+use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::Blob;
@@ -34,7 +34,7 @@ pub fn cancel() {
 /// What a check tells the page.
 pub enum CheckEvent {
     Progress(Progress),
-    Done(Result<Box<Report>, String>),
+    Done(Result<Box<Report>, WorkerFailure>),
 }
 
 /// How many workers check a big file. Counting tokens is the workers'
@@ -54,7 +54,7 @@ fn workers(count_tokens: bool) -> usize {
 /// checked at once (a worker takes a moment to fetch and compile its wasm).
 pub fn warm() {
     if let Err(e) = pool().warm(workers(true)) {
-        web_sys::console::warn_1(&e.into());
+        web_sys::console::warn_1(&e.to_string().into());
     }
 }
 
@@ -100,11 +100,11 @@ fn single(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(Che
     let sent = pool().run(&Request::Check { options, catalog, tokens: true }, &[file], move |reply, _| match reply {
         Response::Progress { done, lines, .. } => on(CheckEvent::Progress(progress_of(done, lines))),
         Response::Checked { report } => on(CheckEvent::Done(Ok(report))),
-        Response::Failed { message } => on(CheckEvent::Done(Err(message))),
+        Response::Failed { failure } => on(CheckEvent::Done(Err(failure))),
         _ => {}
     });
-    if let Err(message) = sent {
-        on2(CheckEvent::Done(Err(message)));
+    if let Err(failure) = sent {
+        on2(CheckEvent::Done(Err(failure)));
     }
 }
 
@@ -113,8 +113,8 @@ fn single(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(Che
 pub fn one(file: Blob, req: Request, f: impl Fn(Response, Vec<Blob>) + 'static) {
     let f = Rc::new(f);
     let g = f.clone();
-    if let Err(message) = pool().run(&req, &[file], move |r, blobs| g(r, blobs)) {
-        f(Response::Failed { message }, Vec::new());
+    if let Err(failure) = pool().run(&req, &[file], move |r, blobs| g(r, blobs)) {
+        f(Response::Failed { failure }, Vec::new());
     }
 }
 
@@ -128,7 +128,14 @@ struct Ranges {
 
 /// The check over `n` line-aligned ranges, one worker each (structural
 /// findings and, when counted, tokens), then merged in one more.
-fn ranges(file: Blob, n: usize, options: CheckOptions, catalog: Catalog, at: RangeStart, on: Rc<dyn Fn(CheckEvent)>) -> Result<(), String> {
+fn ranges(
+    file: Blob,
+    n: usize,
+    options: CheckOptions,
+    catalog: Catalog,
+    at: RangeStart,
+    on: Rc<dyn Fn(CheckEvent)>,
+) -> Result<(), WorkerFailure> {
     let len = file.size() as u64;
     let state = Rc::new(RefCell::new(Ranges { done: vec![Progress::default(); n], parts: vec![None; n], merging: false, failed: false }));
     let emit = {
@@ -143,10 +150,10 @@ fn ranges(file: Blob, n: usize, options: CheckOptions, catalog: Catalog, at: Ran
     let fail = {
         let on = on.clone();
         let state = state.clone();
-        move |message: String| {
+        move |failure: WorkerFailure| {
             if !std::mem::replace(&mut state.borrow_mut().failed, true) {
                 cancel();
-                on(CheckEvent::Done(Err(message)));
+                on(CheckEvent::Done(Err(failure)));
             }
         }
     };
@@ -168,7 +175,7 @@ fn ranges(file: Blob, n: usize, options: CheckOptions, catalog: Catalog, at: Ran
                 // The merge fell back to one pass over the file.
                 Response::Progress { done, lines, .. } => on(CheckEvent::Progress(progress_of(done, lines))),
                 Response::Checked { report } => on(CheckEvent::Done(Ok(report))),
-                Response::Failed { message } => fail2(message),
+                Response::Failed { failure } => fail2(failure),
                 _ => {}
             });
             if let Err(e) = sent {
@@ -194,7 +201,7 @@ fn ranges(file: Blob, n: usize, options: CheckOptions, catalog: Catalog, at: Ran
                 emit();
                 maybe_merge();
             }
-            Response::Failed { message } => fail(message),
+            Response::Failed { failure } => fail(failure),
             _ => {}
         })?;
     }

@@ -12,7 +12,7 @@ use batchlane_core::cost::{spend, spend_csv, AttributionConfig, Diagnostic, Grou
 use batchlane_core::facts::Scope;
 use batchlane_core::format::format_percent;
 use batchlane_core::format::usd;
-use batchlane_core::protocol::{Request, Response};
+use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use leptos::prelude::*;
 
 const SHOWN_DIAGNOSTICS: usize = 20;
@@ -37,7 +37,7 @@ fn read_file(
     file: web_sys::File,
     loaded: Loaded,
     busy: Busy,
-    failed: RwSignal<Option<String>>,
+    failed: RwSignal<Option<WorkerFailure>>,
 ) {
     let name = file.name();
     busy.set(Some((0, file.size() as u64)));
@@ -51,15 +51,15 @@ fn read_file(
                 loaded.set(Some((Source::File(name.clone()), *parsed)));
                 busy.set(None);
             }
-            Response::Failed { message } => {
-                failed.set(Some(message));
+            Response::Failed { failure } => {
+                failed.set(Some(failure));
                 busy.set(None);
             }
             _ => {}
         })
     });
-    if let Err(message) = sent {
-        failed.set(Some(message));
+    if let Err(failure) = sent {
+        failed.set(Some(failure));
         busy.set(None);
     }
 }
@@ -88,7 +88,7 @@ pub fn Attribution() -> impl IntoView {
         });
     }
     let busy: Busy = RwSignal::new(None);
-    let failed = RwSignal::new(None::<String>);
+    let failed = RwSignal::new(None::<WorkerFailure>);
     // The page's own worker: dropped (terminated) with the page.
     let pool = StoredValue::new_local(WorkerPool::with_url(WORKER_URL, 1));
     let cancel = move |_| {
@@ -200,7 +200,7 @@ pub fn Attribution() -> impl IntoView {
                 </p>
             }
         })}
-        {move || failed.get().map(|m| view! { <p class="note note--warn" role="alert">{m}</p> })}
+        {move || failed.get().map(|f| view! { <p class="note note--warn" role="alert">{f.text().pick(prefs.lang.get()).to_string()}</p> })}
         <p role="status" data-testid="cost-usage-summary">{summary}</p>
         {move || {
             let lang = prefs.lang.get();

@@ -6,6 +6,7 @@
 //! the import (the overrides before it come back).
 
 use crate::components::download::download_file;
+use crate::components::file_button::FileButton;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use crate::storage::{load_json, save_json};
@@ -133,10 +134,7 @@ pub fn CatalogTools() -> impl IntoView {
             <p class="muted">{tr("facts.tools.intro")}</p>
             <div class="toolbar">
                 <button type="button" class="button" data-testid="facts-export" on:click=export>{tr("facts.export")}</button>
-                <label class="button">
-                    {tr("facts.import.choose")}
-                    <input type="file" class="visually-hidden" accept=".csv,text/csv" data-testid="facts-import-file" on:change=on_file/>
-                </label>
+                <FileButton label="facts.import.choose" accept=".csv,text/csv" testid="facts-import-file" on_change=Callback::new(on_file)/>
             </div>
             {body}
             <Show when=reviewing>

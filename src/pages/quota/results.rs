@@ -6,7 +6,8 @@ use crate::components::unconfirmed::{UnconfirmedBadge, UnconfirmedIds};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::Kind;
-use batchlane_core::quota::share::{cap_by_rpm, keda_handoff, replicas_quota_can_feed};
+use batchlane_core::quota::share::keda_handoff;
+use batchlane_core::quota::{cap_by_rpm, replicas_quota_can_feed};
 use batchlane_core::quota::{num, pct, step_text, way_text, Binding, Field, Level, Plan, RatioSource, Step, Timing};
 use leptos::prelude::*;
 

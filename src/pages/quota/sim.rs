@@ -150,14 +150,14 @@ pub fn SimSection() -> impl IntoView {
     let run = RwSignal::new(None::<Run>);
     // The run in the worker: ticks done of the total (None: idle).
     let running = RwSignal::new(None::<(u64, u64)>);
-    let failed = RwSignal::new(None::<String>);
+    let failed = RwSignal::new(None::<batchlane_core::protocol::WorkerFailure>);
     let cancelled = RwSignal::new(false);
     // The page's own worker: dropped (terminated) with the section.
     let pool = StoredValue::new_local(WorkerPool::with_url(WORKER_URL, 1));
     // The worker starts now, while the user sets up the run: a first run
     // then takes the simulation's time, not the worker's start as well.
     if let Err(e) = pool.with_value(|p| p.warm(1)) {
-        web_sys::console::warn_1(&e.into());
+        web_sys::console::warn_1(&e.to_string().into());
     }
     let on_run = move |_| {
         // Settings are checked (core validation) before anything runs; the
@@ -179,16 +179,16 @@ pub fn SimSection() -> impl IntoView {
                     let seq = run.with_untracked(|last| last.as_ref().map_or(0, |l| l.seq)) + 1;
                     run.set(Some(Run { result: r.result, stopped: r.stopped, elapsed_ms, deployments, duration_s, seq }));
                 }
-                Response::Failed { message } => {
+                Response::Failed { failure } => {
                     running.set(None);
-                    failed.set(Some(message));
+                    failed.set(Some(failure));
                 }
                 _ => {}
             })
         });
-        if let Err(message) = sent {
+        if let Err(failure) = sent {
             running.set(None);
-            failed.set(Some(message));
+            failed.set(Some(failure));
         }
     };
     let on_cancel = move |_| {
@@ -300,7 +300,7 @@ pub fn SimSection() -> impl IntoView {
                 }
             })}
             {move || cancelled.get().then(|| view! { <p class="muted" role="status" data-testid="sim-cancelled">{tr("quota.sim.cancelled")}</p> })}
-            {move || failed.get().map(|m| view! { <p class="field-error" role="alert" data-testid="sim-failed">{m}</p> })}
+            {move || failed.get().map(|f| view! { <p class="field-error" role="alert" data-testid="sim-failed">{f.text().pick(lang.get()).to_string()}</p> })}
             {move || run.get().map(|r| view! { <SimResults run=r/> })}
         </section>
     }

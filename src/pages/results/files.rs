@@ -4,6 +4,7 @@
 use super::state::State;
 use super::text::{file_label, gain_label};
 use crate::components::drop_zone::DropZone;
+use crate::components::file_button::FileButton;
 use crate::i18n::t;
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::results::{detect_kind, what_more_files_add, FileKind, FilesPresent};
@@ -103,7 +104,6 @@ fn FileSlot(kind: FileKind, testid: &'static str, required: bool) -> impl IntoVi
         }
         state.set_file(kind, None);
     };
-    let id = format!("results-file-{}", testid);
     let described = move || {
         let lang = prefs.lang.get();
         slot.with(|f| match f {
@@ -113,14 +113,15 @@ fn FileSlot(kind: FileKind, testid: &'static str, required: bool) -> impl IntoVi
     };
     view! {
         <div class="results-file" class:results-file--set=move || slot.with(Option::is_some)>
-            <label for=id.clone() class="results-file__label">{move || file_label(prefs.lang.get(), kind)}</label>
-            <input
-                id=id
-                node_ref=input_ref
-                type="file"
+            <span class="results-file__label">{move || file_label(prefs.lang.get(), kind)}</span>
+            <FileButton
+                label="results.file.choose"
                 accept=".jsonl,.json,.txt,application/jsonl,application/json,text/plain"
-                data-testid=testid
-                on:change=on_change
+                testid=testid
+                node_ref=input_ref
+                on_change=Callback::new(on_change)
+                aria_label=Signal::derive(move || file_label(prefs.lang.get(), kind).to_string())
+                small=true
             />
             <span class="results-file__name muted">{described}</span>
             <Show when=move || slot.with(Option::is_some)>

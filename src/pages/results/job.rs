@@ -4,6 +4,7 @@
 
 use super::state::State;
 use super::text::count;
+use crate::components::file_button::FileButton;
 use crate::components::local_time::LocalTime;
 use crate::components::text_area::TextArea;
 use crate::i18n::{fill, t, Lang};
@@ -66,10 +67,11 @@ pub fn JobPanel() -> impl IntoView {
                     testid="results-job-paste"
                 />
                 <div class="results-job-inputs__side">
-                    <label class="field">
+                    <div class="field">
                         <span>{tr("results.job.file")}</span>
-                        <input type="file" accept=".json,application/json" data-testid="results-job-input" on:change=on_file/>
-                    </label>
+                        <FileButton label="results.file.choose" accept=".json,application/json" testid="results-job-input" on_change=Callback::new(on_file)
+                            aria_label=Signal::derive(move || t(prefs.lang.get(), "results.job.file").to_string())/>
+                    </div>
                     <label class="field">
                         <span>{tr("results.job.vendor")}</span>
                         <select data-testid="results-job-vendor" on:change=move |ev| {

@@ -6,6 +6,7 @@ use super::text::count;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::format::bytes;
+use batchlane_core::protocol::WorkerFailure;
 use batchlane_core::results::RetryError;
 use leptos::prelude::*;
 
@@ -32,8 +33,10 @@ pub fn ProgressPanel() -> impl IntoView {
         let lang = prefs.lang.get();
         state.failure.get().map(|f| match f {
             Failure::Cancelled => t(lang, "results.progress.cancelled").to_string(),
-            Failure::Worker(m) => fill(t(lang, "results.progress.failed"), &[("message", &m)]),
-            Failure::Crashed(m) => fill(t(lang, "results.progress.crashed"), &[("message", &m)]),
+            Failure::Worker(WorkerFailure::Crashed { detail }) => {
+                fill(t(lang, "results.progress.crashed"), &[("message", detail.as_deref().unwrap_or("—"))])
+            }
+            Failure::Worker(f) => fill(t(lang, "results.progress.failed"), &[("message", f.text().pick(lang))]),
             Failure::Retry(RetryError::InputTooShort { input_line }) => {
                 fill(t(lang, "results.retry.too_short"), &[("line", &input_line.to_string())])
             }
@@ -66,7 +69,7 @@ pub fn ProgressPanel() -> impl IntoView {
         </Show>
         {move || failure().map(|m| view! { <p class="note note--warn" role="alert" data-testid="results-failure">{m}</p> })}
         // After a crash the files are still selected: one click reads them again.
-        <Show when=move || matches!(state.failure.get(), Some(Failure::Crashed(_)))>
+        <Show when=move || matches!(state.failure.get(), Some(Failure::Worker(WorkerFailure::Crashed { .. })))>
             <p>
                 <button type="button" class="button button--small" data-testid="results-try-again" on:click=move |_| state.run_join()>
                     {tr("results.progress.try_again")}

@@ -3,7 +3,7 @@
 
 use super::download::download_blob;
 use crate::worker::client::WorkerPool;
-use batchlane_core::protocol::{Request, Response};
+use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use batchlane_core::results::{CostOptions, FileKind, Outcome, ResultsReport, RetryError};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -20,21 +20,11 @@ pub enum Task {
 /// A worker failure the page shows.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Failure {
-    Worker(String),
-    /// The worker died (out of memory, most likely); the files stay selected.
-    Crashed(String),
+    /// A read that failed, or the worker died (`WorkerFailure::Crashed`:
+    /// out of memory, most likely; the files stay selected).
+    Worker(WorkerFailure),
     Retry(RetryError),
     Cancelled,
-}
-
-impl Failure {
-    /// A failed request: a crash of its worker, or a read that failed.
-    fn from_message(message: String) -> Failure {
-        match message.strip_prefix(crate::worker::client::CRASHED) {
-            Some(why) => Failure::Crashed(why.to_string()),
-            None => Failure::Worker(message),
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -190,12 +180,12 @@ impl State {
                     s.report.set(Some(Arc::new(*report)));
                     s.end(None);
                 }
-                Response::Failed { message } => s.end(Some(Failure::from_message(message))),
+                Response::Failed { failure } => s.end(Some(Failure::Worker(failure))),
                 _ => {}
             })
         });
-        if let Err(message) = sent.map(|_| ()) {
-            self.end(Some(Failure::Worker(message)));
+        if let Err(failure) = sent.map(|_| ()) {
+            self.end(Some(Failure::Worker(failure)));
         }
     }
 
@@ -218,15 +208,15 @@ impl State {
                         s.retry_done.set(Some(lines));
                         s.end(None);
                     }
-                    None => s.end(Some(Failure::Worker("no file came back".into()))),
+                    None => s.end(Some(Failure::Worker(WorkerFailure::NothingBack))),
                 },
                 Response::RetryFailed { error } => s.end(Some(Failure::Retry(error))),
-                Response::Failed { message } => s.end(Some(Failure::from_message(message))),
+                Response::Failed { failure } => s.end(Some(Failure::Worker(failure))),
                 _ => {}
             })
         });
-        if let Err(message) = sent.map(|_| ()) {
-            self.end(Some(Failure::Worker(message)));
+        if let Err(failure) = sent.map(|_| ()) {
+            self.end(Some(Failure::Worker(failure)));
         }
     }
 }

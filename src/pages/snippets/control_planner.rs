@@ -121,7 +121,7 @@ pub fn PlannerPanel() -> impl IntoView {
             <p class="snip-hint">{tr("snippets.cp.plan.from_batch")}</p>
             <p role="status" data-testid="snip-cp-plan-summary">{summary}</p>
             // On a phone the table scrolls sideways inside its card (the page does not).
-            <div class="snip-plan-wrap" tabindex="0" role="region" aria-labelledby="snip-cp-plan-h">
+            <div class="snip-plan-wrap" tabindex="0" role="region" aria-label=tr("snippets.cp.plan.table")>
                 <table class="snip-plan" data-testid="snip-cp-plan">
                     <thead><tr><th>{tr("snippets.cp.plan.job")}</th><th>{tr("snippets.cp.plan.tokens")}</th><th>{tr("snippets.cp.plan.when")}</th></tr></thead>
                     <tbody>{rows}</tbody>

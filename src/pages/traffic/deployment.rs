@@ -132,7 +132,7 @@ fn deployment_view(d: &DeploymentReport, lang: Lang, catalog: &Catalog) -> AnyVi
                 <div class="table-wrap">
                     <table class="traffic-pct" data-testid="traffic-percentiles">
                         <caption>{t(lang, "traffic.pct.title")}</caption>
-                        <thead><tr><th scope="col"></th><th scope="col" class="num">"TPM"</th><th scope="col" class="num">"RPM"</th></tr></thead>
+                        <thead><tr><th scope="col">{t(lang, "traffic.pct.stat")}</th><th scope="col" class="num">"TPM"</th><th scope="col" class="num">"RPM"</th></tr></thead>
                         <tbody>{pct_rows}</tbody>
                     </table>
                 </div>

@@ -78,7 +78,7 @@ pub fn ImportPanel() -> impl IntoView {
         let lang = prefs.lang.get();
         state.failure.get().map(|f| match f {
             Failure::Import(e) => fill(t(lang, "traffic.error.import"), &[("where", &import_error(lang, &e))]),
-            Failure::Worker(m) => fill(t(lang, "traffic.error.worker"), &[("message", &m)]),
+            Failure::Worker(f) => fill(t(lang, "traffic.error.worker"), &[("message", f.text().pick(lang))]),
             Failure::Sample(m) => fill(t(lang, "traffic.error.sample"), &[("message", &m)]),
             Failure::Cancelled => t(lang, "traffic.cancelled").to_string(),
         })

@@ -180,7 +180,7 @@ fn plan_body(p: &PtuPlan, lang: Lang) -> AnyView {
         <div class="table-wrap">
             <table class="traffic-marks" data-testid="traffic-ptu-marks">
                 <thead><tr>
-                    <th scope="col"></th>
+                    <th scope="col">{t(lang, "traffic.ptu.col.mark")}</th>
                     <th scope="col" class="num">"PTU"</th>
                     <th scope="col" class="num">{t(lang, "traffic.ptu.col.month")}</th>
                     <th scope="col" class="num">{t(lang, "traffic.ptu.col.ptu")}</th>

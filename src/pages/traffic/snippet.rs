@@ -70,7 +70,7 @@ pub fn SpilloverSnippet(plan: PtuPlan, report: Arc<TrafficReport>) -> impl IntoV
                 {field("traffic.snip.standard", sk, |t| t.standard_deployment.clone(), "traffic-snip-standard")}
                 {field("traffic.snip.version", vk, |t| t.model_version.clone(), "traffic-snip-version")}
             </div>
-            <pre class="code traffic-snippet__code" data-testid="traffic-snippet-code"><code>{code}</code></pre>
+            <pre class="code traffic-snippet__code" tabindex="0" aria-label=tr("traffic.snip.code_label") data-testid="traffic-snippet-code"><code>{code}</code></pre>
             <CopyButton text=code testid="traffic-snippet-copy"/>
         </div>
     }

@@ -5,7 +5,7 @@
 use crate::worker::client::{WorkerPool, WORKER_URL};
 use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
 use batchlane_core::io::{field, Kind, Table};
-use batchlane_core::protocol::{Request, Response};
+use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use batchlane_core::traffic::{ImportError, PtuPricing, TrafficOptions, TrafficReport, TypedLimit};
 use gloo::timers::callback::Timeout;
 use leptos::prelude::*;
@@ -32,7 +32,7 @@ pub fn table() -> Table {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Failure {
     /// The worker failed or crashed.
-    Worker(String),
+    Worker(WorkerFailure),
     /// A file could not be read: where and why.
     Import(ImportError),
     Cancelled,
@@ -248,12 +248,12 @@ impl State {
                     s.report.set(None);
                     s.end(Some(Failure::Import(error)));
                 }
-                Response::Failed { message } => s.end(Some(Failure::Worker(message))),
+                Response::Failed { failure } => s.end(Some(Failure::Worker(failure))),
                 _ => {}
             })
         });
-        if let Err(message) = sent.map(|_| ()) {
-            self.end(Some(Failure::Worker(message)));
+        if let Err(failure) = sent.map(|_| ()) {
+            self.end(Some(Failure::Worker(failure)));
         }
     }
 

@@ -48,7 +48,7 @@ impl Sink for JsonSink<'_> {
         }
         let summary = json!({
             "files": t.files(), "ok": t.ok, "failed": t.failed, "unreadable": t.unreadable,
-            "errors": t.errors, "warnings": t.warnings, "exit_code": t.exit_code(),
+            "errors": t.errors, "warnings": t.warnings, "exit_code": t.exit_code().code(),
         });
         writeln!(self.out, "\n], \"summary\": {summary}}}")
     }

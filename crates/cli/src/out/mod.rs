@@ -6,6 +6,7 @@ pub mod json;
 pub mod sarif;
 pub mod text;
 
+use crate::exit::Exit;
 use batchlane_core::batch::Report;
 use std::io::Result;
 
@@ -55,17 +56,18 @@ impl Totals {
         )
     }
 
-    /// The worst of all: 2 if a file could not be read, 1 if one has errors.
-    pub fn exit_code(&self) -> i32 {
+    /// The worst of all: a file that could not be read, then one whose
+    /// batch would fail, then one whose requests would.
+    pub fn exit_code(&self) -> Exit {
         if self.unreadable > 0 {
-            2
+            Exit::Unusable
         } else if self.failed > self.requests_fail {
-            1
+            Exit::Errors
         } else if self.failed > 0 {
             // Every failed file's batch would run: only some requests fail.
-            3
+            Exit::RequestsFail
         } else {
-            0
+            Exit::Ok
         }
     }
 }

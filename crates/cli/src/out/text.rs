@@ -1,10 +1,12 @@
-//! `--format text`: one line per finding, a summary line per file, and a
-//! total when several files were checked. Every value from a file goes
+//! `--format text`: one line per finding (identical findings on many lines
+//! as one, with their count and first lines, as the page groups them:
+//! `batch::group`), a summary line per file, and a total when several
+//! files were checked. Every value from a file goes
 //! through [`crate::escape::Text`].
 
 use crate::escape::Text;
 use crate::out::{Sink, Totals};
-use batchlane_core::batch::{Report, Verdict};
+use batchlane_core::batch::{group, Report, Verdict};
 use std::io::{Result, Write};
 
 pub struct TextSink<'a> {
@@ -31,11 +33,17 @@ impl Sink for TextSink<'_> {
 
 pub fn write_report(out: &mut dyn Write, file: &str, r: &Report) -> Result<()> {
     let file = Text(file);
-    for d in &r.diagnostics {
+    for g in group(&r.diagnostics) {
+        let d = &r.diagnostics[g.first];
         let col = d.column.map_or(String::new(), |c| format!(":{c}"));
         let param = d.param.as_deref().map_or(String::new(), |p| format!(" [{}]", Text(p)));
         let basis = d.source.as_deref().map_or_else(|| d.evidence.as_str().to_string(), |s| format!("{}: {s}", d.evidence.as_str()));
         writeln!(out, "{file}:{}{col}: {}[{}]{param}: {} ({basis})", d.line, d.severity.as_str(), d.code.as_str(), Text(&d.message))?;
+        if g.count > 1 {
+            let lines: Vec<String> = g.lines.iter().map(u64::to_string).collect();
+            let more = if g.count > g.lines.len() as u64 { ", …" } else { "" };
+            writeln!(out, "  the same on {} lines: {}{more}", g.count, lines.join(", "))?;
+        }
     }
     if r.truncated {
         for k in r.counts.iter().filter(|k| k.stored < k.count) {

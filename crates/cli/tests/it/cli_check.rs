@@ -227,3 +227,22 @@ fn openai_tier_holds_the_file_against_the_models_queue_limit() {
     assert!(err.contains("--openai-tier needs 1 to 5"), "{err}");
     let _ = std::fs::remove_file(&path);
 }
+
+/// The same finding on 401 lines is one row in the text output, as on the
+/// page (`batch::group`): said once, with its count and its first lines.
+#[test]
+fn identical_findings_print_as_one_group() {
+    let dir = std::env::temp_dir().join(format!("cli-check-group-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("same.jsonl");
+    let line = r#"{"custom_id": "r-ID", "url": "/v1/chat/completions", "body": {"model": "gpt-4o", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}]}}"#;
+    let text: String = (0..401).map(|i| line.replace("ID", &i.to_string()) + "\n").collect();
+    std::fs::write(&path, text).unwrap();
+    let (code, out, _) = check(&[path.to_str().unwrap(), "--no-tokens"]);
+    assert_eq!(code, 1, "{out}");
+    let said: Vec<&str> = out.lines().filter(|l| l.contains("missing_required_parameter")).collect();
+    assert_eq!(said.len(), 1, "{out}");
+    assert!(said[0].contains(":1:") || said[0].contains(":1 "), "{}", said[0]);
+    assert!(out.contains("the same on 401 lines: 1, 2, 3, "), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

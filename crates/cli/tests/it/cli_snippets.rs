@@ -379,3 +379,29 @@ fn an_apim_audience_that_is_a_policy_expression_is_refused() {
     assert_eq!(code, 0, "{err}");
     assert!(String::from_utf8(out).unwrap().contains("<audience>api://gw@contoso</audience>"));
 }
+
+/// A value given through a dedicated flag is refused under that flag's
+/// name (never the `--set` key it maps to), in the language asked for.
+#[test]
+fn a_refused_flag_value_names_the_flag_in_the_language_asked_for() {
+    let (code, _, err) = run(&["snippets", "keda", "--quota", "0", "--lang", "ko"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--quota 0"), "{err}");
+    assert!(!err.contains("--set tpm"), "{err}");
+    assert!(err.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c)), "not Korean: {err}");
+    let (code, _, err) = run(&["snippets", "keda", "--quota", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--quota 0") && err.contains("ignores it"), "{err}");
+}
+
+/// `--help` lists the values of every --set name that takes a fixed set
+/// (KEDA's `kind`: so or sj).
+#[test]
+fn the_help_lists_the_values_of_enumerated_names() {
+    let (code, out, _) = run(&["snippets", "--help"]);
+    assert_eq!(code, 0);
+    let help = String::from_utf8(out).unwrap();
+    for (name, values) in [("kind", "so|sj"), ("entity", "queue|topic"), ("strategy", "default|custom|accurate|eager")] {
+        assert!(help.contains(&format!("{name}={values}")), "{name}={values} in {help}");
+    }
+}

@@ -14,7 +14,6 @@ use super::line::{check_line, FileShape, LineRef, Parsed};
 use super::scan::json_items;
 use super::structural_part::{IdSeen, RangeStart, StructuralPart};
 use super::tally::{Once, Tally};
-use super::token_part::TokenPart;
 use super::tokens::fast_bpe::Tiktoken;
 use super::tokens::{CachedCounter, TokenizerProvider};
 use super::{CheckOptions, Code, Endpoint, Report, Severity};
@@ -510,7 +509,7 @@ impl Checker {
         let n = prompt_tokens(body, endpoint, self.overheads, counter, self.tally.media_mut());
         self.tally.add_prompt(n);
         let requested = explicit_cap(body, endpoint).map(|_| cap.tokens());
-        if let Some(d) = super::token_part::context_window(&self.catalog, model, self.options.dialect, r, n, requested, endpoint) {
+        if let Some(d) = super::context_window::context_window(&self.catalog, model, self.options.dialect, r, n, requested, endpoint) {
             out.push(d);
         }
     }
@@ -530,28 +529,7 @@ impl Checker {
     /// Ends the file: the last line, then the rules about the whole file.
     pub fn finish(mut self) -> Report {
         self.end_of_input();
-        self.report(false)
-    }
-
-    /// Ends a structural pass (made with [`super::NoTokenizer`]) with the
-    /// token figures of the ranges that cover the file.
-    pub fn finish_with_tokens(mut self, mut parts: Vec<TokenPart>) -> Report {
-        self.end_of_input();
-        parts.sort_by_key(|p| p.start);
-        let mut external = false;
-        let mut offset = 0u64;
-        let mut encoding_from_parts = false;
-        for p in parts {
-            external |= p.counted;
-            if p.encoding.is_some() && !encoding_from_parts {
-                encoding_from_parts = true;
-                self.encoding = p.encoding;
-            }
-            let lines = p.lines;
-            self.tally.merge(p.tally, offset);
-            offset = offset.saturating_add(lines);
-        }
-        self.report(external)
+        self.report()
     }
 
     /// Ends a range pass (made with [`Self::for_range`]): its partial state.
@@ -582,7 +560,7 @@ impl Checker {
         }
     }
 
-    fn report(mut self, external_tokens: bool) -> Report {
+    fn report(mut self) -> Report {
         if let Some(c) = &self.counter {
             self.tally.add_cache_hits(c.hits);
         }
@@ -597,7 +575,7 @@ impl Checker {
             first_model: self.first_model,
             first_url: self.first_url,
             shape: self.shape,
-            counted: self.counter.is_some() || external_tokens,
+            counted: self.counter.is_some(),
         };
         self.tally.finish(facts)
     }

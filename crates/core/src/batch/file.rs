@@ -7,7 +7,7 @@
 
 use super::{merge_parts, owned_range, plan_ranges, range_checker, CheckOptions, Checker, Report, Tiktoken, PLAN_PREFIX_BYTES};
 use crate::facts::Catalog;
-use crate::io::{read_chunks, Go, CHUNK, STOPPED};
+use crate::io::{read_chunks, Go, ReadError, CHUNK};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -21,18 +21,18 @@ const RANGE_MIN_BYTES: u64 = 4 << 20;
 /// cannot be read. The file name (the service wants `.jsonl`) is checked
 /// as the name it will be uploaded under; a pipe or a device is read as a
 /// stream.
-pub fn check_file(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize) -> Result<Report, String> {
+pub fn check_file(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize) -> Result<Report, ReadError> {
     check_file_until(path, options, catalog, jobs, &|| true)
 }
 
 /// [`check_file`], asking `go` before each chunk, on every thread, whether
 /// to go on: once it says no the check stops with [`STOPPED`] (the Python
 /// package's Ctrl-C on an endless file such as `/dev/zero`).
-pub fn check_file_until(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize, go: Go<'_>) -> Result<Report, String> {
-    let f = File::open(path).map_err(|e| e.to_string())?;
-    let meta = f.metadata().map_err(|e| e.to_string())?;
+pub fn check_file_until(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize, go: Go<'_>) -> Result<Report, ReadError> {
+    let f = File::open(path)?;
+    let meta = f.metadata()?;
     if meta.is_dir() {
-        return Err("it is a directory".into());
+        return Err(ReadError::Directory);
     }
     if !meta.is_file() {
         // A pipe or a device: its name is not what will be uploaded.
@@ -46,22 +46,22 @@ pub fn check_file_until(path: &Path, options: &CheckOptions, catalog: &Catalog, 
 }
 
 /// Reads in chunks: a 1 GB file never sits in memory whole.
-pub fn check_reader(r: impl Read, options: &CheckOptions, catalog: &Catalog) -> Result<Report, String> {
+pub fn check_reader(r: impl Read, options: &CheckOptions, catalog: &Catalog) -> Result<Report, ReadError> {
     check_reader_until(r, options, catalog, &|| true)
 }
 
-fn check_reader_until(mut r: impl Read, options: &CheckOptions, catalog: &Catalog, go: Go<'_>) -> Result<Report, String> {
+fn check_reader_until(mut r: impl Read, options: &CheckOptions, catalog: &Catalog, go: Go<'_>) -> Result<Report, ReadError> {
     let mut checker = Checker::new(options.clone(), catalog);
     let mut buf = vec![0u8; CHUNK];
     loop {
         if !go() {
-            return Err(STOPPED.into());
+            return Err(ReadError::Stopped);
         }
         match r.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => checker.feed(&buf[..n]),
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         }
     }
     Ok(checker.finish())
@@ -69,18 +69,18 @@ fn check_reader_until(mut r: impl Read, options: &CheckOptions, catalog: &Catalo
 
 /// The report of `path` checked as `jobs` ranges, `Ok(None)` when it is
 /// small or only a single pass is exact.
-pub fn check_split(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize) -> Result<Option<Report>, String> {
+pub fn check_split(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize) -> Result<Option<Report>, ReadError> {
     split(path, options, catalog, jobs, &|| true)
 }
 
-fn split(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize, go: Go<'_>) -> Result<Option<Report>, String> {
-    let mut f = File::open(path).map_err(|e| e.to_string())?;
-    let len = f.metadata().map_err(|e| e.to_string())?.len();
+fn split(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize, go: Go<'_>) -> Result<Option<Report>, ReadError> {
+    let mut f = File::open(path)?;
+    let len = f.metadata()?.len();
     if jobs < 2 || len < SPLIT_MIN_BYTES {
         return Ok(None);
     }
     let mut head = vec![0u8; PLAN_PREFIX_BYTES.min(len as usize)];
-    f.read_exact(&mut head).map_err(|e| e.to_string())?;
+    f.read_exact(&mut head)?;
     let Some(at) = plan_ranges(&head, head.len() as u64 == len, options, catalog) else { return Ok(None) };
     // Ranges of at least RANGE_MIN_BYTES: threads (and their buffers) stay few.
     let n = (jobs as u64).min(len / RANGE_MIN_BYTES).max(1);
@@ -106,13 +106,13 @@ fn split(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize, go
             .iter()
             .map(|&(a, b)| {
                 let at = &at;
-                s.spawn(move || -> Result<_, String> {
-                    let mut f = File::open(path).map_err(|e| e.to_string())?;
-                    f.seek(SeekFrom::Start(a)).map_err(|e| e.to_string())?;
+                s.spawn(move || -> Result<_, ReadError> {
+                    let mut f = File::open(path)?;
+                    f.seek(SeekFrom::Start(a))?;
                     let mut c = range_checker(options.clone(), catalog, Box::new(Tiktoken), a, at);
                     read_chunks(&mut f.take(b - a), path, |chunk| {
                         if !go() {
-                            return Err(STOPPED.into());
+                            return Err(ReadError::Stopped);
                         }
                         c.feed(chunk);
                         Ok(())
@@ -121,14 +121,14 @@ fn split(path: &Path, options: &CheckOptions, catalog: &Catalog, jobs: usize, go
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect::<Result<Vec<_>, String>>()
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect::<Result<Vec<_>, ReadError>>()
     })?;
     Ok(merge_parts(parts, options, catalog))
 }
 
 /// The offset of the first `\n` at or after `from`.
-fn next_newline(f: &mut File, from: u64) -> Result<Option<u64>, String> {
-    f.seek(SeekFrom::Start(from)).map_err(|e| e.to_string())?;
+fn next_newline(f: &mut File, from: u64) -> Result<Option<u64>, ReadError> {
+    f.seek(SeekFrom::Start(from))?;
     let mut buf = vec![0u8; 64 << 10];
     let mut at = from;
     loop {
@@ -136,7 +136,7 @@ fn next_newline(f: &mut File, from: u64) -> Result<Option<u64>, String> {
             Ok(0) => return Ok(None),
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         };
         if let Some(i) = buf[..n].iter().position(|&c| c == b'\n') {
             return Ok(Some(at + i as u64));
@@ -156,7 +156,7 @@ mod tests {
         let asked = AtomicUsize::new(0);
         let go = || asked.fetch_add(1, Ordering::Relaxed) < 4;
         let r = check_file_until(Path::new("/dev/zero"), &CheckOptions::default(), &Catalog::builtin(), 2, &go);
-        assert_eq!(r.unwrap_err(), STOPPED);
+        assert_eq!(r.unwrap_err(), ReadError::Stopped);
     }
 
     #[test]
@@ -171,7 +171,7 @@ mod tests {
         let options = CheckOptions { count_tokens: false, ..CheckOptions::default() };
         let asked = AtomicUsize::new(0);
         let go = || asked.fetch_add(1, Ordering::Relaxed) < 2;
-        assert_eq!(check_file_until(&path, &options, &Catalog::builtin(), 4, &go).unwrap_err(), STOPPED);
+        assert_eq!(check_file_until(&path, &options, &Catalog::builtin(), 4, &go).unwrap_err(), ReadError::Stopped);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -5,6 +5,7 @@
 //! let report = c.finish();`
 
 mod checker;
+mod context_window;
 mod cross_field;
 mod deployment;
 mod diagnostic;
@@ -21,9 +22,9 @@ mod line;
 mod media_tokens;
 mod model_rules;
 mod options;
-mod parallel;
 mod part_merge;
 mod range_check;
+mod range_plan;
 mod repair;
 mod report;
 mod samples;
@@ -35,7 +36,6 @@ mod split;
 mod stage;
 mod structural_part;
 mod tally;
-mod token_part;
 mod tokens;
 mod top_fields;
 mod warm_up;
@@ -54,9 +54,9 @@ pub use group::{group, Group, GROUP_LINES_KEPT};
 pub use line::{check_line, FileShape, LineRef, Parsed};
 pub use media_tokens::{Detail as ImageDetail, MediaTally, PatchFacts};
 pub use options::{CheckOptions, OptionError, QuotaChoice, Subscription};
-pub use parallel::{check_bytes_parallel, owned_range, plan_parallel, sniff_model, ParallelPlan, TokenPass, PLAN_PREFIX_BYTES};
 pub use part_merge::merge_parts;
 pub use range_check::{check_bytes_ranges, plan_ranges, range_checker, ranges_at};
+pub use range_plan::{owned_range, plan_parallel, ParallelPlan, PLAN_PREFIX_BYTES};
 pub use repair::{repair, repair_plan, Rename, RepairOptions, RepairOutcome, RepairPlan, Repairer};
 pub use report::{CodeCount, QuotaReport, Report, Summary, TokenReport};
 pub use samples::{Sample, BROKEN_AZURE, BROKEN_OPENAI, SAMPLES, VALID_AZURE, VALID_OPENAI};
@@ -64,7 +64,6 @@ pub use split::{split, Oversize, SplitLimits, SplitOutcome, SplitPart, Splitter}
 pub use stage::{stage_of, Stage, Verdict};
 pub use structural_part::{range_start, RangeStart, StructuralPart};
 pub use tally::{Sum, Tally};
-pub use token_part::TokenPart;
 pub use tokens::bpe::{pack_rank_file, RankFileError};
 pub use tokens::fast_bpe::{install_rank_table, rank_table_file, rank_table_ready, Tiktoken};
 pub use tokens::{NoTokenizer, TokenCounter, TokenizerProvider};

@@ -132,6 +132,8 @@ pub enum OptionError {
     EndpointNotServed(String),
 }
 
+impl std::error::Error for OptionError {}
+
 impl std::fmt::Display for OptionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -4,7 +4,7 @@
 //! buffer (tests, the CLI's reference).
 
 use super::checker::Checker;
-use super::parallel::{owned_range, plan_parallel, ParallelPlan};
+use super::range_plan::{owned_range, plan_parallel, ParallelPlan};
 use super::structural_part::{range_start, RangeStart, StructuralPart};
 use super::tokens::fast_bpe::Tiktoken;
 use super::tokens::TokenizerProvider;

@@ -223,20 +223,9 @@ impl Tally {
         self.cache_hits = self.cache_hits.saturating_add(hits);
     }
 
-    /// Adds the tally of a later part of the file, whose line numbers start
-    /// after `line_offset` lines. Parts merged in file order keep, per code,
-    /// the same first diagnostics a single pass keeps.
-    pub fn merge(&mut self, other: Tally, line_offset: u64) {
-        self.merge_with(other, |mut d: Diagnostic| {
-            if d.line > 0 {
-                d.line = d.line.saturating_add(line_offset);
-            }
-            d.related_line = d.related_line.map(|l| l.saturating_add(line_offset));
-            d
-        });
-    }
-
-    /// [`Self::merge`] with the renumbering of each diagnostic given.
+    /// Adds the tally of a later part of the file, each of its diagnostics
+    /// renumbered by `shift`. Parts merged in file order keep, per code, the
+    /// same first diagnostics a single pass keeps.
     pub(crate) fn merge_with(&mut self, other: Tally, shift: impl Fn(Diagnostic) -> Diagnostic) {
         self.requests = self.requests.saturating_add(other.requests);
         self.blank_lines = self.blank_lines.saturating_add(other.blank_lines);
@@ -362,7 +351,10 @@ mod tests {
         }
         b.add_prompt(u64::MAX);
         a.add_prompt(1);
-        a.merge(b, 3);
+        a.merge_with(b, |mut d| {
+            d.line += 3;
+            d
+        });
         assert_eq!(a.counts().collect::<Vec<_>>(), whole.counts().collect::<Vec<_>>());
         let mut got = a.take_diagnostics();
         let mut want = whole.take_diagnostics();

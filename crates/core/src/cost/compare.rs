@@ -161,6 +161,17 @@ pub enum CompareError {
     NoSuchScenario(usize),
 }
 
+impl std::fmt::Display for CompareError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CompareError::TooManyScenarios => write!(f, "at most {MAX_SCENARIOS} scenarios"),
+            CompareError::NoSuchScenario(i) => write!(f, "no scenario {i}"),
+        }
+    }
+}
+
+impl std::error::Error for CompareError {}
+
 impl Comparison {
     pub fn new(baseline: Workload) -> Self {
         Comparison { baseline: Scenario { name: String::new(), workload: baseline }, scenarios: Vec::new(), config: CostConfig::default() }

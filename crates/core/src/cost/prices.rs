@@ -143,6 +143,8 @@ pub enum PriceError {
     NoPrice(String),
 }
 
+impl std::error::Error for PriceError {}
+
 impl std::fmt::Display for PriceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -42,7 +42,7 @@ pub use openai_queue::{openai_queue_subject, OPENAI_TIERS};
 pub use regions::{region, Region, REGIONS};
 pub use sources::{Source, SourceId};
 pub use superseded::{superseded, Superseded, SUPERSEDED};
-pub use tier_answer::{tier_answer, tier_answer_in, RegionPrices, TierAnswer};
+pub use tier_answer::{tier_answer, tier_answer_in, RegionPrices, TierAnswer, TierAnswerError};
 pub use tier_gen::{
     generate_tier_table, parse_tier_markdown, TierMdError, TierMdProblem, TierVendorFile, VendorTierFile, VendorTierRow, MAX_TIER_MD_LINES,
     MAX_TIER_MD_LINE_CHARS, MAX_TIER_MD_ROWS, TIER_TABLE, TIER_VENDOR_DIR, TIER_VENDOR_FILES,
@@ -212,6 +212,8 @@ pub enum OverrideError {
     /// Above [`MAX_COUNT_OVERRIDE`] for a figure that counts something.
     TooLarge,
 }
+
+impl std::error::Error for OverrideError {}
 
 impl std::fmt::Display for OverrideError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -43,10 +43,46 @@ pub fn known_model(wanted: &str) -> Option<&'static str> {
     models.iter().find(|m| **m == wanted).or_else(|| models.iter().find(|m| m.eq_ignore_ascii_case(wanted))).copied()
 }
 
+/// Why [`tier_answer`] has no row, with the closest known names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TierAnswerError {
+    UnknownModel {
+        model: String,
+        closest: Vec<String>,
+    },
+    /// The model has no row for this deployment type (`deployment`, its
+    /// tier code) and tier; `closest` as `deployment/tier`.
+    NoRow {
+        model: String,
+        deployment: String,
+        tier: String,
+        closest: Vec<String>,
+    },
+    /// `region` is not an `armRegionName` the catalog prices.
+    UnknownRegion {
+        region: String,
+        known: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for TierAnswerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TierAnswerError::UnknownModel { model, closest } => write!(f, "unknown model '{model}'; closest known: {}", closest.join(", ")),
+            TierAnswerError::NoRow { model, deployment, tier, closest } => {
+                write!(f, "{model} has no {deployment} row at tier {tier}; closest known (deployment/tier): {}", closest.join(", "))
+            }
+            TierAnswerError::UnknownRegion { region, known } => write!(f, "unknown region '{region}'; known: {}", known.join(", ")),
+        }
+    }
+}
+
+impl std::error::Error for TierAnswerError {}
+
 /// The row of `model` (as the tables spell it, or case-insensitively) at
 /// `deployment` and `tier`, or why there is none, naming the closest known
 /// models or combinations.
-pub fn tier_answer(catalog: &Catalog, model: &str, deployment: Scope, tier: QuotaTier) -> Result<TierAnswer, String> {
+pub fn tier_answer(catalog: &Catalog, model: &str, deployment: Scope, tier: QuotaTier) -> Result<TierAnswer, TierAnswerError> {
     tier_answer_in(catalog, model, deployment, tier, None)
 }
 
@@ -58,29 +94,29 @@ pub fn tier_answer_in(
     deployment: Scope,
     tier: QuotaTier,
     region: Option<&str>,
-) -> Result<TierAnswer, String> {
+) -> Result<TierAnswer, TierAnswerError> {
     let region = match region {
         None => None,
-        Some(code) => Some(super::region(code).ok_or_else(|| {
-            let known: Vec<&str> = super::REGIONS.iter().map(|r| r.code).collect();
-            format!("unknown region '{code}'; known: {}", known.join(", "))
+        Some(code) => Some(super::region(code).ok_or_else(|| TierAnswerError::UnknownRegion {
+            region: code.to_string(),
+            known: super::REGIONS.iter().map(|r| r.code.to_string()).collect(),
         })?),
     };
     let Some(known) = known_model(model) else {
         let near = tiers::closest(model, tiers::models(), 3);
-        return Err(format!("unknown model '{model}'; closest known: {}", near.join(", ")));
+        return Err(TierAnswerError::UnknownModel { model: model.to_string(), closest: near.iter().map(|s| s.to_string()).collect() });
     };
     let Some(limit) = tiers::limit(catalog, known, deployment, tier) else {
         let combos: Vec<String> =
             tiers::rows().iter().filter(|r| r.model == known).map(|r| format!("{}/{}", r.deployment.tier_code(), r.tier.code())).collect();
         let wanted = format!("{}/{}", deployment.tier_code(), tier.code());
         let near = tiers::closest(&wanted, combos.iter().map(String::as_str), 4);
-        return Err(format!(
-            "{known} has no {} row at tier {}; closest known (deployment/tier): {}",
-            deployment.tier_code(),
-            tier.code(),
-            near.join(", ")
-        ));
+        return Err(TierAnswerError::NoRow {
+            model: known.to_string(),
+            deployment: deployment.tier_code().to_string(),
+            tier: tier.code().to_string(),
+            closest: near.iter().map(|s| s.to_string()).collect(),
+        });
     };
     let mut sources = limit.sources.clone();
     let mut ptu = |kind: Kind| {
@@ -194,6 +230,6 @@ mod tests {
     #[test]
     fn an_unknown_model_names_the_closest() {
         let e = tier_answer(&Catalog::builtin(), "gpt-4oo", Scope::Global, QuotaTier::from_code("1").unwrap()).unwrap_err();
-        assert!(e.starts_with("unknown model 'gpt-4oo'; closest known: "), "{e}");
+        assert!(e.to_string().starts_with("unknown model 'gpt-4oo'; closest known: "), "{e}");
     }
 }

@@ -132,6 +132,8 @@ pub struct TierMdError {
     pub problem: TierMdProblem,
 }
 
+impl std::error::Error for TierMdError {}
+
 impl std::fmt::Display for TierMdError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "line {}: {:?}", self.line, self.problem)

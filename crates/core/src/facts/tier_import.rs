@@ -76,6 +76,26 @@ pub struct RowError {
     pub problem: RowProblem,
 }
 
+impl std::fmt::Display for RowError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.problem {
+            RowProblem::TooLong { max } => write!(f, "longer than {max} characters"),
+            RowProblem::Columns { found, expected } => write!(f, "{found} columns where {expected} are expected"),
+            RowProblem::Tier(t) => write!(f, "unknown tier {t:?}"),
+            RowProblem::Deployment(d) => write!(f, "unknown deployment type {d:?}"),
+            RowProblem::EmptyModel => write!(f, "no model"),
+            RowProblem::Number { column, value } => write!(f, "{column}: {value:?} is not a finite number of zero or more"),
+            RowProblem::Window(w) => write!(f, "the window {w:?} is neither 10 nor 60 seconds"),
+            RowProblem::Date(d) => write!(f, "{d:?} is not a date (YYYY-MM-DD)"),
+            RowProblem::Duplicate { first_line } => write!(f, "the same tier, model and deployment type as line {first_line}"),
+            RowProblem::TooManyRows { max } => write!(f, "more than {max} rows"),
+        }
+    }
+}
+
+impl std::error::Error for RowError {}
+
 /// Why the whole file was refused.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum FileProblem {

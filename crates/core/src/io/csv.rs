@@ -40,6 +40,17 @@ pub enum CsvError {
     Overflow { row: usize },
 }
 
+impl std::fmt::Display for CsvError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CsvError::NonFinite { row, column } => write!(f, "row {row}, column {column}: not a finite number"),
+            CsvError::Overflow { row } => write!(f, "row {row}: the table is too large"),
+        }
+    }
+}
+
+impl std::error::Error for CsvError {}
+
 /// Builds a CSV text row by row: `header`, then cells and `end_row` per row.
 #[derive(Clone, Debug)]
 pub struct CsvWriter {

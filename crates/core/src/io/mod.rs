@@ -17,7 +17,7 @@ pub use query::{
     field, parse_query, query_string, Decoded, Field, Kind, Pairs, Parsed, Range, Reason, Rejected, Table, MAX_PAIRS, MAX_QUERY_BYTES,
 };
 pub(crate) use read::read_file_chunks;
-pub use read::{path_name, read_chunks, Go, CHUNK, STOPPED};
+pub use read::{path_name, read_chunks, Go, ReadError, CHUNK, STOPPED};
 pub use rng::Rng;
 pub use zip::{zip_stored, ZipError};
 

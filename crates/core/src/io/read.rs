@@ -32,16 +32,52 @@ pub fn path_name(s: &OsStr) -> String {
 /// The size of the chunks read.
 pub const CHUNK: usize = 1 << 20;
 
+/// Why a file (or a reader) could not be read to its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// The system's words (naming the file where the reader knows it).
+    Io(String),
+    /// The path is a directory.
+    Directory,
+    /// The caller's [`Go`] said stop ([`STOPPED`]).
+    Stopped,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(m) => f.write_str(m),
+            ReadError::Directory => f.write_str("it is a directory"),
+            ReadError::Stopped => f.write_str(STOPPED),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl From<std::io::Error> for ReadError {
+    fn from(e: std::io::Error) -> Self {
+        ReadError::Io(e.to_string())
+    }
+}
+
+/// A read error as a message, for callers whose errors are messages.
+impl From<ReadError> for String {
+    fn from(e: ReadError) -> Self {
+        e.to_string()
+    }
+}
+
 /// Reads `input` to its end in [`CHUNK`]-byte chunks, handing each to
 /// `each` and trying an interrupted read again; a failed read names `path`.
-pub fn read_chunks(input: &mut impl Read, path: &Path, mut each: impl FnMut(&[u8]) -> Result<(), String>) -> Result<(), String> {
+pub fn read_chunks<E: From<ReadError>>(input: &mut impl Read, path: &Path, mut each: impl FnMut(&[u8]) -> Result<(), E>) -> Result<(), E> {
     let mut buf = vec![0u8; CHUNK];
     loop {
         let n = match input.read(&mut buf) {
             Ok(0) => return Ok(()),
             Ok(n) => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(format!("cannot read {}: {e}", path_name(path.as_os_str()))),
+            Err(e) => return Err(ReadError::Io(format!("cannot read {}: {e}", path_name(path.as_os_str()))).into()),
         };
         each(&buf[..n])?;
     }
@@ -56,11 +92,11 @@ pub const STOPPED: &str = "stopped before the end (interrupted)";
 
 /// Opens `path` and reads it with [`read_chunks`], asking `go` before each
 /// chunk; `each` cannot fail.
-pub fn read_file_chunks(path: &Path, go: Go<'_>, mut each: impl FnMut(&[u8])) -> Result<(), String> {
-    let mut f = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path_name(path.as_os_str())))?;
+pub fn read_file_chunks(path: &Path, go: Go<'_>, mut each: impl FnMut(&[u8])) -> Result<(), ReadError> {
+    let mut f = std::fs::File::open(path).map_err(|e| ReadError::Io(format!("cannot read {}: {e}", path_name(path.as_os_str()))))?;
     read_chunks(&mut f, path, |c| {
         if !go() {
-            return Err(STOPPED.into());
+            return Err(ReadError::Stopped);
         }
         each(c);
         Ok(())
@@ -80,7 +116,7 @@ mod tests {
             chunks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         })
         .unwrap_err();
-        assert_eq!(e, STOPPED);
+        assert_eq!(e, ReadError::Stopped);
         assert_eq!(chunks.into_inner(), 3);
     }
 
@@ -92,6 +128,6 @@ mod tests {
         assert_eq!(path_name(OsStr::new("한글 \u{202e}.jsonl")), "한글 \u{202e}.jsonl");
         let missing = Path::new(OsStr::from_bytes(b"/nonexistent/caf\xe9.jsonl"));
         let e = read_file_chunks(missing, &|| true, |_| {}).unwrap_err();
-        assert!(e.starts_with("cannot read /nonexistent/caf\\xe9.jsonl: "), "{e}");
+        assert!(e.to_string().starts_with("cannot read /nonexistent/caf\\xe9.jsonl: "), "{e}");
     }
 }

@@ -41,6 +41,8 @@ pub enum ZipError {
     BadName(String),
 }
 
+impl std::error::Error for ZipError {}
+
 impl std::fmt::Display for ZipError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

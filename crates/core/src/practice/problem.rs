@@ -68,6 +68,8 @@ pub enum IdError {
     UnknownNoteProblem(String),
 }
 
+impl std::error::Error for IdError {}
+
 impl std::fmt::Display for IdError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

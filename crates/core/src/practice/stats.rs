@@ -85,8 +85,8 @@ impl Stats {
     }
 
     /// Reads stored stats; the error says why (the UI then starts afresh).
-    pub fn from_json(json: &str) -> Result<Stats, String> {
-        serde_json::from_str(json).map_err(|e| format!("stored practice statistics could not be read: {e}"))
+    pub fn from_json(json: &str) -> Result<Stats, serde_json::Error> {
+        serde_json::from_str(json)
     }
 }
 

@@ -129,7 +129,7 @@ pub fn step_text(step: &Step) -> Text {
                     num(seconds), count_en(cap_requests), num(seconds), count_en(cap_tokens), num(burst), count_en(burst_requests), count_en(burst_tokens), en_end
                 ),
                 format!(
-                    "어느 {}초 동안이든 배포는 요청 {}건(RPM × {} ÷ 60)과 토큰 {}개까지 받습니다. 피크가 {}배로 몰리면 요청 {}건, 토큰 {}개가 들어와 {}",
+                    "어느 {}초 동안이든 배포는 요청 {}건(RPM × {} ÷ 60)과 토큰 {}개까지 받습니다. 버스트 배수 {}의 피크에는 요청 {}건, 토큰 {}개가 들어와 {}",
                     num(seconds), count_ko(cap_requests), num(seconds), count_ko(cap_tokens), num(burst), count_ko(burst_requests), count_ko(burst_tokens), ko_end
                 ),
             )

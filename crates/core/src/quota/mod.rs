@@ -4,6 +4,7 @@ mod explain;
 mod input;
 mod plan;
 mod ptu;
+mod replicas;
 // The page's link codec: `table`, `encode`, `decode`, named alike in each tool's `share`.
 pub mod share;
 mod sim;
@@ -19,6 +20,7 @@ pub use input::PlanInput;
 pub use plan::{plan, Plan, Step, WindowCheck};
 pub use ptu::{compare, cost_series, payg_cost_per_request, CostPoint, PtuComparison, PtuError, PtuInput, PtuPrices, PtuSizing};
 pub(crate) use ptu::{ptu_min_step, round_ptus};
+pub use replicas::{cap_by_rpm, replicas_quota_can_feed, ReplicaFeed, MAX_REPLICA_CONCURRENCY};
 pub use sim::{
     simulate, simulate_within, Arrivals, DeploymentLimits, DeploymentStats, RateStep, RequestShape, RetryKind, RetryPolicy, Routing,
     SeriesPoint, SimBudget, SimConfig, SimError, SimProgress, SimResult, SimRun, SimSetting, SimStop, Window, MAX_DEPLOYMENTS,

@@ -54,6 +54,18 @@ pub enum PtuError {
     NoPrices(String),
 }
 
+impl std::fmt::Display for PtuError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PtuError::UnknownModel(m) => write!(f, "no catalog model is called {m}"),
+            PtuError::NoPtuFacts(m) => write!(f, "the catalog has no PTU figures for {m}"),
+            PtuError::NoPrices(m) => write!(f, "the catalog has no token prices for {m}"),
+        }
+    }
+}
+
+impl std::error::Error for PtuError {}
+
 /// How many PTUs, worked out.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PtuSizing {

@@ -1,15 +1,15 @@
 //! A plan in the URL: one table of the planner's and the simulator's
 //! query fields (stable short keys, checked ranges), [`PlanInput`] to and
-//! from query pairs, and the hand-off to the KEDA generator (how many
-//! replicas a quota can feed).
+//! from query pairs, and the hand-off's link to the KEDA generator (the
+//! replicas a quota feeds are worked out in `replicas.rs`).
 //!
 //! Adding a field is one line: in [`PLAN`] (a [`PlanInput`] field: key,
 //! [`Field`], kind, read, write) or in [`sim_fields`] (key, kind, default).
 
 use super::input::PlanInput;
 
+use super::replicas::MAX_REPLICA_CONCURRENCY;
 use super::sim::{MAX_ATTEMPTS, MAX_BACKOFF_S, MAX_DEPLOYMENTS, MAX_SIM_SECONDS};
-use super::text::{num, Text};
 use super::validate::{Field, Problem, MAX_BURST, MAX_N, MAX_PTU, MAX_REQUEST_TOKENS, MAX_RPM, MAX_RPM_PER_1K, MAX_TPM};
 use crate::facts::{DeploymentType, QuotaTier};
 use crate::io::{field, Kind, Table};
@@ -23,8 +23,6 @@ pub const OWN_NUMBERS: &str = "own";
 
 /// Largest seed a link may carry (the largest whole number an f64 holds exactly).
 pub const MAX_SEED: f64 = 9_007_199_254_740_991.0;
-/// Most messages one replica works on at once.
-pub const MAX_REPLICA_CONCURRENCY: f64 = 1_000_000.0;
 /// Longest model name, deployment list or step schedule a link may carry.
 const MAX_MODEL_CHARS: usize = 64;
 const MAX_LIST_CHARS: usize = 2_048;
@@ -231,6 +229,14 @@ pub struct ShareError {
     pub problem: Problem,
 }
 
+impl std::fmt::Display for ShareError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}={}: {}", self.key, self.value, super::problem_text(&self.problem).en)
+    }
+}
+
+impl std::error::Error for ShareError {}
+
 /// The plan's inputs as query pairs, every field, in [`PLAN`] order.
 pub fn encode(p: &PlanInput) -> Vec<(String, String)> {
     PLAN.iter().map(|l| (l.key.to_string(), (l.get)(p))).collect()
@@ -297,136 +303,14 @@ pub fn decode(pairs: &[(String, String)]) -> Result<PlanInput, Vec<ShareError>> 
     }
 }
 
-/// How many worker replicas a quota keeps busy.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ReplicaFeed {
-    /// tokens per message × messages per minute one replica handles.
-    pub tokens_per_minute_per_replica: f64,
-    /// tpm ÷ tokens_per_minute_per_replica.
-    pub replicas_exact: f64,
-    /// Whole replicas the quota feeds (KEDA `maxReplicaCount`); 0 when the
-    /// quota cannot keep even one replica busy.
-    pub max_replicas: u32,
-    /// Messages one replica works on at once (KEDA `messageCount`).
-    pub message_count: u32,
-    /// The inputs, handed to the KEDA form's quota sizing on /snippets.
-    pub tpm: f64,
-    pub tokens_per_message: f64,
-    pub messages_per_minute_per_replica: f64,
-    pub explanation: Text,
-}
-
-/// Replicas = TPM ÷ the tokens per minute one replica consumes
-/// (tokens per message × messages per minute per replica). `concurrency`
-/// (messages a replica works on at once) becomes the KEDA target backlog
-/// per replica. Errors name the argument (by position, 0-based) and why.
-pub fn replicas_quota_can_feed(
-    tpm: f64,
-    tokens_per_message: f64,
-    messages_per_minute_per_replica: f64,
-    concurrency: u32,
-) -> Result<ReplicaFeed, Vec<(usize, Problem)>> {
-    let mut errors = Vec::new();
-    for (i, x) in [tpm, tokens_per_message, messages_per_minute_per_replica].into_iter().enumerate() {
-        let problem = if !x.is_finite() {
-            Some(Problem::NotANumber)
-        } else if x < 0.0 {
-            Some(Problem::Negative)
-        } else if x == 0.0 {
-            Some(Problem::Zero)
-        } else {
-            None
-        };
-        if let Some(p) = problem {
-            errors.push((i, p));
-        }
-    }
-    if concurrency == 0 {
-        errors.push((3, Problem::Zero));
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let per_replica = tokens_per_message * messages_per_minute_per_replica;
-    let exact = tpm / per_replica;
-    let max_replicas = exact.floor().min(f64::from(u32::MAX)) as u32;
-    let explanation = Text::new(
-        format!(
-            "{} TPM ÷ ({} tokens per message × {} messages/min per replica = {} tokens/min) = {} → {} replicas.",
-            num(tpm),
-            num(tokens_per_message),
-            num(messages_per_minute_per_replica),
-            num(per_replica),
-            num(exact),
-            max_replicas
-        ),
-        format!(
-            "{} TPM ÷ (메시지당 {} 토큰 × 레플리카당 분당 {}개 = 분당 {} 토큰) = {} → 레플리카 {}개입니다.",
-            num(tpm),
-            num(tokens_per_message),
-            num(messages_per_minute_per_replica),
-            num(per_replica),
-            num(exact),
-            max_replicas
-        ),
-    );
-    Ok(ReplicaFeed {
-        tokens_per_minute_per_replica: per_replica,
-        replicas_exact: exact,
-        max_replicas,
-        message_count: concurrency,
-        tpm,
-        tokens_per_message,
-        messages_per_minute_per_replica,
-        explanation,
-    })
-}
-
-/// Lowers `feed` to the replicas the deployment's RPM keeps busy:
-/// `rpm ÷ messages per minute per replica`, rounded down, when that is
-/// fewer than the TPM allows. `rpm` is the plan's (from the tier tables'
-/// ratio for the model and deployment type); `None` or not positive leaves
-/// the feed as it is.
-pub fn cap_by_rpm(mut feed: ReplicaFeed, rpm: Option<f64>, messages_per_minute_per_replica: f64) -> ReplicaFeed {
-    let Some(rpm) = rpm.filter(|r| r.is_finite() && *r > 0.0) else { return feed };
-    if !(messages_per_minute_per_replica.is_finite() && messages_per_minute_per_replica > 0.0) {
-        return feed;
-    }
-    let exact = rpm / messages_per_minute_per_replica;
-    let by_rpm = exact.floor().min(f64::from(u32::MAX)) as u32;
-    if by_rpm < feed.max_replicas {
-        feed.max_replicas = by_rpm;
-        feed.replicas_exact = exact;
-        feed.explanation = Text::new(
-            format!(
-                "{} The deployment's {} RPM ÷ {} messages/min per replica = {} → {} replicas: RPM binds first.",
-                feed.explanation.en,
-                num(rpm),
-                num(messages_per_minute_per_replica),
-                num(exact),
-                by_rpm
-            ),
-            format!(
-                "{} 배포의 {} RPM ÷ 레플리카당 분당 {}개 = {} → 레플리카 {}개로, RPM 한도에 먼저 도달합니다.",
-                feed.explanation.ko,
-                num(rpm),
-                num(messages_per_minute_per_replica),
-                num(exact),
-                by_rpm
-            ),
-        );
-    }
-    feed
-}
-
 /// Query pairs for the KEDA generator on `/snippets` (keys of its link
-/// table, `src/pages/snippets/link.rs`): the KEDA tab; the replicas and
+/// table, `snippets::share`): the KEDA tab; the replicas and
 /// backlog per replica (`maxReplicaCount` already lowered by the RPM, so it
 /// is the form's explicit maximum); and every input of the form's quota
 /// sizing, which computes TPM ÷ (concurrency × tokens per message × messages
 /// per minute per slot): a slot's rate is the replica's ÷ its concurrency,
 /// so the form's own figure equals the TPM-bound one here.
-pub fn keda_handoff(feed: &ReplicaFeed) -> Vec<(String, String)> {
+pub fn keda_handoff(feed: &super::ReplicaFeed) -> Vec<(String, String)> {
     let slots = f64::from(feed.message_count.max(1));
     let pair = |k: &str, v: String| (k.to_string(), v);
     vec![
@@ -443,6 +327,7 @@ pub fn keda_handoff(feed: &ReplicaFeed) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::quota::{cap_by_rpm, replicas_quota_can_feed};
 
     #[test]
     fn a_link_keeps_the_simulator_settings() {

@@ -84,6 +84,14 @@ pub struct FieldError {
     pub problem: Problem,
 }
 
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}: {}", self.field, self.reason().en)
+    }
+}
+
+impl std::error::Error for FieldError {}
+
 impl FieldError {
     pub fn new(field: Field, problem: Problem) -> Self {
         FieldError { field, problem }

@@ -29,6 +29,18 @@ pub enum GroupError {
     EmptyField,
 }
 
+impl std::fmt::Display for GroupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GroupError::EmptyPattern => write!(f, "the pattern is empty"),
+            GroupError::BadRegex { message } => write!(f, "not a regular expression: {message}"),
+            GroupError::EmptyField => write!(f, "the field name is empty"),
+        }
+    }
+}
+
+impl std::error::Error for GroupError {}
+
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GroupRow {
     /// `None`: requests the key did not match (no capture, no such metadata field).

@@ -26,6 +26,19 @@ pub struct JobError {
     pub param: Option<String>,
 }
 
+impl std::fmt::Display for JobError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let code = self.code.as_deref().unwrap_or("error");
+        write!(f, "{code}: {}", self.message.as_deref().unwrap_or(""))?;
+        if let Some(line) = self.line {
+            write!(f, " (line {line})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for JobError {}
+
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ExpiresAfter {
     pub anchor: String,
@@ -64,6 +77,17 @@ pub enum JobParseError {
     /// JSON, but not a batch object (no `status`, or `object` is not `batch`).
     NotABatch,
 }
+
+impl std::fmt::Display for JobParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JobParseError::NotJson { detail } => write!(f, "not JSON: {detail}"),
+            JobParseError::NotABatch => write!(f, "not a batch object (it needs \"object\": \"batch\" and a status)"),
+        }
+    }
+}
+
+impl std::error::Error for JobParseError {}
 
 fn s(v: &Value, k: &str) -> Option<String> {
     v.get(k).and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_string)
@@ -130,6 +154,14 @@ pub struct ExplainedError {
     pub error: JobError,
     pub explanation: Text,
 }
+
+impl std::fmt::Display for ExplainedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.error, self.explanation.en)
+    }
+}
+
+impl std::error::Error for ExplainedError {}
 
 /// For the progress bar.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -35,7 +35,7 @@ pub use job_text::{explain_error_code, explain_status, format_utc, warning_text}
 pub use join::ResultsJoiner;
 pub use line::{parse_input_line, parse_result_line, BodyShape, InputLine, LineProblem, ResultLine, StatusProblem};
 pub use outcome::{classify, Classified, Outcome};
-pub use paths::{join_files, join_files_until, results_json, retry_file_bytes, retry_file_bytes_until, ResultsJson};
+pub use paths::{join_files, join_files_until, results_json, retry_file_bytes, retry_file_bytes_until, ResultsJson, RetryFileError};
 pub use report::{
     Diagnostic, FileStats, LineRef, Misplaced, ModelUsage, NotRetried, Problem, RequestRow, ResultsReport, Summary, Tile, TileClass,
 };

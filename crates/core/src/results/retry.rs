@@ -48,6 +48,19 @@ pub enum RetryError {
     InputChanged { input_line: u64, custom_id: String },
 }
 
+impl std::fmt::Display for RetryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RetryError::InputTooShort { input_line } => write!(f, "the input file ends before line {input_line}"),
+            RetryError::InputChanged { input_line, custom_id } => {
+                write!(f, "line {input_line} of the input no longer holds {custom_id:?}: the file changed since the join")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RetryError {}
+
 /// Cuts the retry lines out of the input file given again as chunks.
 #[derive(Clone, Debug)]
 pub struct RetryExtractor {

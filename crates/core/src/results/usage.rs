@@ -123,6 +123,20 @@ pub enum PriceError {
     CostOverflow,
 }
 
+impl std::fmt::Display for PriceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PriceError::NoModel => write!(f, "no model name on the lines and none chosen"),
+            PriceError::UnknownModel(m) => write!(f, "{m} is not a model the catalog knows (a deployment name?): choose a model"),
+            PriceError::NoPrice { model, kind } => write!(f, "the catalog has no {kind} for {model}"),
+            PriceError::BadOverride { field } => write!(f, "{field}: the price must be a finite number of zero or more"),
+            PriceError::CostOverflow => write!(f, "the cost does not fit a finite number"),
+        }
+    }
+}
+
+impl std::error::Error for PriceError {}
+
 /// The batch prices for a model name (`gpt-4o-2024-08-06` resolves to `gpt-4o`).
 pub fn batch_prices(catalog: &Catalog, model_name: Option<&str>, opts: &CostOptions) -> Result<(String, BatchPrices), PriceError> {
     if let Some(field) = opts.price_override.bad_field() {

@@ -278,6 +278,18 @@ pub enum PlanError {
     NoQuota(Option<String>),
 }
 
+impl std::fmt::Display for PlanError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlanError::Form(e) => write!(f, "{e}"),
+            PlanError::NoQuota(Some(m)) => write!(f, "no enqueued-token quota is known for {m}"),
+            PlanError::NoQuota(None) => write!(f, "no enqueued-token quota is known for the model"),
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
+
 pub const ZONES: [(Scope, &str); 2] = [(Scope::Global, "global"), (Scope::DataZone, "datazone")];
 pub const SUBSCRIPTIONS: [(Subscription, &str); 4] =
     [(Subscription::Ea, "ea"), (Subscription::Default, "default"), (Subscription::CreditCard, "creditcard"), (Subscription::Msdn, "msdn")];

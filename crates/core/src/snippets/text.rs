@@ -12,6 +12,14 @@ pub struct FormError {
     pub reason: Text,
 }
 
+impl std::fmt::Display for FormError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.reason.en)
+    }
+}
+
+impl std::error::Error for FormError {}
+
 impl FormError {
     pub fn new(field: &str, en: impl Into<String>, ko: impl Into<String>) -> Self {
         Self { field: field.to_string(), reason: Text::new(en, ko) }

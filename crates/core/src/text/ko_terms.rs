@@ -62,6 +62,14 @@ pub const BANNED: &[(&str, &str)] = &[
     ("빨리 닿", "빨리 도달"),
     ("닿는지", "도달하는지"),
     ("한도에 닿", "한도에 도달"),
+    ("닿지 않", "도달하지 않"),
+    // "분" after a verb reads as a person (그분); a minute is "1분 구간".
+    ("걸린 분", "걸린 1분 구간"),
+    ("않은 분", "않은 1분 구간"),
+    ("청크", "검색 조각"),
+    ("싸지", "저렴하지"),
+    ("눈금 위", "축 범위 초과"),
+    ("배로 몰리면", "버스트 배수"),
 ];
 
 fn is_word_char(c: char) -> bool {
@@ -162,6 +170,11 @@ mod tests {
         assert!(banned_in("TPM 한도에 먼저 도달합니다").is_empty());
         assert_eq!(banned_in("벤더 문서").len(), 1);
         assert!(banned_in("모델에 닿기 전에 거부").is_empty());
+        assert_eq!(banned_in("분당 수치에 어느 쪽도 닿지 않은 분").len(), 2);
+        assert_eq!(banned_in("TPM 한도에 걸린 분 0"), vec![("걸린 분", "걸린 1분 구간")]);
+        assert!(banned_in("TPM 한도에 걸린 1분 구간 3개").is_empty());
+        assert_eq!(banned_in("청크를 줄이기 전에").len(), 1);
+        assert_eq!(banned_in("종량제보다 싸지 않습니다").len(), 1);
     }
 
     #[test]

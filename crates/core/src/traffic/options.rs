@@ -80,21 +80,52 @@ impl TrafficOptions {
     }
 }
 
+/// Why a typed limit (`NAME=TPM[/RPM]`) was refused; `text` is what was typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LimitError {
+    pub text: String,
+    pub problem: LimitProblem,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitProblem {
+    /// Not `NAME=TPM[/RPM]`.
+    Shape,
+    Tpm,
+    Rpm,
+    EmptyName,
+}
+
+impl std::fmt::Display for LimitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let why = match self.problem {
+            LimitProblem::Shape => "expected NAME=TPM[/RPM]",
+            LimitProblem::Tpm => "TPM must be a positive number",
+            LimitProblem::Rpm => "RPM must be a positive number",
+            LimitProblem::EmptyName => "the deployment name is empty",
+        };
+        write!(f, "{:?}: {why}", self.text)
+    }
+}
+
+impl std::error::Error for LimitError {}
+
 /// `NAME=TPM[/RPM]` → a typed limit.
-pub fn parse_limit(text: &str) -> Result<TypedLimit, String> {
-    let (name, figures) = text.rsplit_once('=').ok_or_else(|| format!("{text:?}: expected NAME=TPM[/RPM]"))?;
+pub fn parse_limit(text: &str) -> Result<TypedLimit, LimitError> {
+    let err = |problem| LimitError { text: text.to_string(), problem };
+    let (name, figures) = text.rsplit_once('=').ok_or_else(|| err(LimitProblem::Shape))?;
     let (tpm, rpm) = match figures.split_once('/') {
         Some((t, r)) => (t, Some(r)),
         None => (figures, None),
     };
     let number = |s: &str| s.trim().replace(['_', ','], "").parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0 && *v <= 1e12);
-    let tpm = number(tpm).ok_or_else(|| format!("{text:?}: TPM must be a positive number"))?;
+    let tpm = number(tpm).ok_or_else(|| err(LimitProblem::Tpm))?;
     let rpm = match rpm {
-        Some(r) => Some(number(r).ok_or_else(|| format!("{text:?}: RPM must be a positive number"))?),
+        Some(r) => Some(number(r).ok_or_else(|| err(LimitProblem::Rpm))?),
         None => None,
     };
     if name.trim().is_empty() {
-        return Err(format!("{text:?}: the deployment name is empty"));
+        return Err(err(LimitProblem::EmptyName));
     }
     Ok(TypedLimit { deployment: name.trim().to_string(), tpm, rpm })
 }

@@ -250,6 +250,14 @@ pub enum StoreError {
     BadValue(f64),
 }
 
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text().en)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
 impl StoreError {
     pub fn text(&self) -> Text {
         match self {

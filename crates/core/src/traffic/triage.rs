@@ -67,14 +67,14 @@ fn throttling(d: &DeploymentReport, catalog: &Catalog) -> Option<Finding> {
             if d.binds_utilization > 0 { format!(", PTU utilization in {}", n(d.binds_utilization as f64)) } else { String::new() }
         ),
         format!(
-            "{}: {}분 동안 요청 {}건이 429를 받았습니다({first}부터). TPM 한도에 걸린 분 {}, RPM {}, 1분 안의 버스트 {}{}.{worst_ko}",
+            "{}: {}분 동안 요청 {}건이 429를 받았습니다({first}부터). 1분 구간별로 TPM 한도 {}분, RPM 한도 {}분, 1분 안의 버스트 {}분{}.{worst_ko}",
             d.name,
             n(d.throttled_count as f64),
             n(d.requests_429),
             n(d.binds_tpm as f64),
             n(d.binds_rpm as f64),
             n(d.binds_burst as f64),
-            if d.binds_utilization > 0 { format!(", PTU 사용률 {}", n(d.binds_utilization as f64)) } else { String::new() }
+            if d.binds_utilization > 0 { format!(", PTU 사용률 {}분", n(d.binds_utilization as f64)) } else { String::new() }
         ),
     );
     let short = catalog.require(Kind::ShortWindowSeconds, "any");
@@ -109,21 +109,21 @@ fn throttling(d: &DeploymentReport, catalog: &Catalog) -> Option<Finding> {
             0 => (
                 Text::new(
                     "Where TPM bound, the remedy is fewer tokens per minute, not fewer requests: cap max_tokens (the service counts it at admission), trim prompts, move work that can wait to Batch, or add capacity — another deployment behind a router that honours Retry-After, or more quota (asked for, not immediate).",
-                    "TPM 한도에 걸린 분에는 요청 수가 아니라 분당 토큰을 줄여야 합니다. max_tokens를 제한하고(서비스는 요청을 받을 때 이 값을 셉니다), 프롬프트를 줄이고, 기다려도 되는 작업은 배치로 옮기거나 용량을 늘리세요. Retry-After를 지키는 라우터 뒤에 배포를 하나 더 두거나 할당량을 늘립니다(요청이 필요하고 바로 되지 않습니다).",
+                    "TPM 한도에 걸린 1분 구간에는 요청 수가 아니라 분당 토큰을 줄여야 합니다. max_tokens를 제한하고(서비스는 요청을 받을 때 이 값을 셉니다), 프롬프트를 줄이고, 기다려도 되는 작업은 배치로 옮기거나 용량을 늘리세요. Retry-After를 지키는 라우터 뒤에 배포를 하나 더 두거나 할당량을 늘립니다(요청이 필요하고 바로 되지 않습니다).",
                 ),
                 Some(handoff::quota_link(d, catalog)),
             ),
             1 => (
                 Text::new(
                     "Where RPM bound, not tokens: send fewer, larger requests (several items per call), or raise the quota — RPM comes with TPM, so more TPM buys more RPM.",
-                    "RPM 한도에 걸린 분은 토큰이 아니라 요청 수가 문제입니다. 요청을 더 적고 크게 보내거나(한 번에 여러 항목) 할당량을 늘리세요. RPM은 TPM에 따라 정해지므로 TPM을 늘리면 RPM도 늘어납니다.",
+                    "RPM 한도에 걸린 1분 구간은 토큰이 아니라 요청 수가 문제입니다. 요청을 더 적고 크게 보내거나(한 번에 여러 항목) 할당량을 늘리세요. RPM은 TPM에 따라 정해지므로 TPM을 늘리면 RPM도 늘어납니다.",
                 ),
                 Some(handoff::quota_link(d, catalog)),
             ),
             2 => (
                 Text::new(
                     format!("Where neither per-minute figure was reached (a burst), requests bunch within seconds and the limits are also enforced over windows of about {} seconds: smooth the sending side (a client-side limiter with jitter), retry after Retry-After, and keep headroom; the 429 simulator on /quota shows the effect.", format_number(short, 0)),
-                    format!("분당 수치에 어느 쪽도 닿지 않은 분(버스트)에는 요청이 몇 초 안에 몰리고, 한도는 약 {}초 구간에도 적용됩니다. 보내는 쪽을 고르게 하고(지터가 있는 클라이언트 속도 제한), Retry-After 뒤에 재시도하고, 여유를 두세요. /quota의 429 시뮬레이터에서 효과를 볼 수 있습니다.", format_number(short, 0)),
+                    format!("분당 수치가 어느 한도에도 도달하지 않은 1분 구간(버스트)에는 요청이 몇 초 안에 몰리고, 한도는 약 {}초 구간에도 적용됩니다. 보내는 쪽을 고르게 하고(지터가 있는 클라이언트 속도 제한), Retry-After 뒤에 재시도하고, 여유를 두세요. /quota의 429 시뮬레이터에서 효과를 볼 수 있습니다.", format_number(short, 0)),
                 ),
                 Some(handoff::quota_link(d, catalog)),
             ),
@@ -326,7 +326,7 @@ pub fn triage(deployments: &[DeploymentReport], ptu: &[PtuPlan], catalog: &Catal
         ),
         action: Text::new(
             "Check the index: the indexer's success rate and failed documents, its last successful run, and the relevance of what is retrieved, before trimming chunks on /cost.",
-            "인덱스를 확인하세요. 인덱서의 성공률과 실패한 문서, 마지막 성공 실행, 검색 결과의 관련성을 /cost에서 청크를 줄이기 전에 봅니다.",
+            "인덱스를 확인하세요. 인덱서의 성공률과 실패한 문서, 마지막 성공 실행, 검색 결과의 관련성을 /cost에서 검색 조각을 줄이기 전에 봅니다.",
         ),
         link: Some("/cost".to_string()),
     });

@@ -4,7 +4,7 @@
 //! window is 272,000 input + 128,000 output), and the newer models known by
 //! name.
 
-use batchlane_core::batch::{check_bytes, check_bytes_parallel, CheckOptions, Code, Dialect, Report, Severity};
+use batchlane_core::batch::{check_bytes, CheckOptions, Code, Dialect, Report, Severity};
 use batchlane_core::facts::{builtin, model_for_name, Catalog, Certainty, Kind};
 
 /// One chat line whose single message is `words` repetitions of " hello"
@@ -92,7 +92,7 @@ fn ranges_find_the_same_context_limits() {
     let text = format!("{small}\n{one}\n{small}\n");
     let o = CheckOptions { dialect: Dialect::Azure, model: Some("gpt-4.1".into()), ..CheckOptions::default() };
     let single = check_bytes(text.as_bytes(), o.clone(), &c);
-    let merged = check_bytes_parallel(text.as_bytes(), o, &c, 3);
+    let merged = super::batch_ranges::in_ranges(text.as_bytes(), &o, &c, 3).unwrap();
     assert_eq!(context_findings(&single).len(), 1);
     assert_eq!(context_findings(&merged), context_findings(&single));
 }
@@ -158,7 +158,7 @@ fn a_model_azure_batch_does_not_offer_is_warned_once() {
     assert!(r.diagnostics.iter().any(|d| d.code == Code::ModelNotFound && d.message.contains("gpt-5.5")));
     let many: String = (0..9).map(|i| line("dep", 10).replace("\"a\"", &format!("\"r{i}\"")) + "\n").collect();
     let o = CheckOptions { dialect: Dialect::Azure, model: Some("gpt-5.5".into()), ..CheckOptions::default() };
-    let merged = check_bytes_parallel(many.as_bytes(), o.clone(), &c, 3);
+    let merged = super::batch_ranges::in_ranges(many.as_bytes(), &o, &c, 3).unwrap();
     assert_eq!(not_found(&merged), not_found(&check_bytes(many.as_bytes(), o, &c)));
     assert_eq!(not_found(&merged), [Severity::Warning]);
     // Guessed from the deployment name, the same.

@@ -4,7 +4,10 @@
 //! bad lines at range edges. The merge may refuse (then callers check in
 //! one pass); the crafted files here must merge.
 
-use batchlane_core::batch::{check_bytes, check_bytes_ranges, range_start, CheckOptions, Dialect, Report, BROKEN_AZURE, VALID_AZURE};
+use batchlane_core::batch::{
+    check_bytes, check_bytes_ranges, owned_range, plan_parallel, range_start, CheckOptions, Dialect, ParallelPlan, Report, BROKEN_AZURE,
+    BROKEN_OPENAI, PLAN_PREFIX_BYTES, VALID_AZURE, VALID_OPENAI,
+};
 use batchlane_core::facts::Catalog;
 use proptest::prelude::*;
 
@@ -13,6 +16,15 @@ fn normalized(mut r: Report) -> Report {
         t.cache_hits = 0;
     }
     r
+}
+
+/// The check over `n` even line-aligned ranges, fed 7 bytes at a time and
+/// merged, as the CLI and the page run a big file; `None` where only a
+/// single pass is exact.
+pub(crate) fn in_ranges(bytes: &[u8], o: &CheckOptions, c: &Catalog, n: u64) -> Option<Report> {
+    let len = bytes.len() as u64;
+    let cuts: Vec<u64> = (1..n.max(1)).map(|k| len * k / n).collect();
+    check_bytes_ranges(bytes, o, c, &cuts, 7)
 }
 
 fn chat(id: &str, model: &str, url: &str, text: &str) -> String {
@@ -186,5 +198,118 @@ proptest! {
         let mut cuts: Vec<u64> = cuts.iter().map(|c| (c * f.len() as f64) as u64).collect();
         cuts.sort_unstable();
         same(&f, &options()[which], &cuts, chunk);
+    }
+}
+
+/// Files with tokens counted (a small context window, so per-line token
+/// warnings show up): ranges merged equal the single pass, token figures
+/// included.
+#[test]
+fn ranges_with_tokens_equal_the_single_pass() {
+    let mut catalog = Catalog::builtin();
+    catalog.set_override("context_window.gpt-4o", 60.0).unwrap();
+    let long_system = "You are a careful assistant who summarises customer support tickets in two short sentences. ".repeat(3);
+    let mut big = Vec::new();
+    for i in 0..60 {
+        let user =
+            if i % 7 == 0 { "짧은 질문".to_string() } else { format!("Ticket {i}: my invoice shows {} charges for March.", i * 3) };
+        let line = format!(
+            "{{\"custom_id\": \"r-{i}\", \"method\": \"POST\", \"url\": \"/v1/chat/completions\", \"body\": {{\"model\": \"gpt-4o\", \"max_tokens\": 64, \"messages\": [{{\"role\": \"system\", \"content\": \"{long_system}\"}}, {{\"role\": \"user\", \"content\": \"{user}\"}}]}}}}"
+        );
+        big.extend_from_slice(line.as_bytes());
+        big.extend_from_slice(if i % 5 == 0 { b"\r\n" } else { b"\n" });
+        if i % 13 == 0 {
+            big.extend_from_slice(b"\n");
+        }
+    }
+    let mut mixed = "\u{FEFF}".as_bytes().to_vec();
+    mixed.extend_from_slice(VALID_AZURE.as_bytes());
+    mixed.extend_from_slice(BROKEN_AZURE.as_bytes());
+    mixed.extend_from_slice(b"{\"custom_id\": \"x\xFF\"}\n");
+    mixed.extend_from_slice(VALID_AZURE.trim_end().as_bytes());
+    let files = [big, mixed, VALID_OPENAI.as_bytes().to_vec(), BROKEN_OPENAI.as_bytes().to_vec(), Vec::new(), b"\n\n".to_vec()];
+    for (i, f) in files.iter().enumerate() {
+        for options in [
+            CheckOptions { max_stored_per_code: 100_000, ..CheckOptions::default() },
+            CheckOptions { model: Some("gpt-4o".into()), max_line_bytes: 400, max_stored_per_code: 3, ..CheckOptions::default() },
+            CheckOptions { dialect: Dialect::OpenAi, ..CheckOptions::default() },
+        ] {
+            let single = normalized(check_bytes(f, options.clone(), &catalog));
+            for n in 1..=5 {
+                let merged = in_ranges(f, &options, &catalog, n).map(normalized);
+                assert_eq!(merged.as_ref(), Some(&single), "file {i}, {n} ranges, {options:?}");
+            }
+        }
+    }
+    let r = check_bytes(&files[0], CheckOptions::default(), &catalog);
+    assert!(r.summary.prompt_tokens.unwrap() > 1000);
+    assert!(r.counts.iter().any(|k| k.code.as_str() == "context_length_exceeded"));
+}
+
+#[test]
+fn ranges_own_each_line_once() {
+    let f = b"aa\nbbbb\n\nc\nddddd";
+    let len = f.len() as u64;
+    let nl = |from: u64| f[from as usize..].iter().position(|&c| c == b'\n').map(|i| from + i as u64);
+    for n in 1..=9u64 {
+        let mut covered = 0;
+        for k in 0..n {
+            let (a, b) = owned_range(len * k / n, len * (k + 1) / n, len, nl);
+            assert!(a == covered || a >= b, "n={n} k={k}: {a}..{b} after {covered}");
+            if a < b {
+                assert!(a == 0 || f[a as usize - 1] == b'\n');
+                covered = b;
+            }
+        }
+        assert_eq!(covered, len);
+    }
+}
+
+fn counted_chat(id: &str, model: Option<&str>, text: &str) -> String {
+    let model = model.map_or(String::new(), |m| format!("\"model\": \"{m}\", "));
+    format!(
+        "{{\"custom_id\": \"{id}\", \"method\": \"POST\", \"url\": \"/v1/chat/completions\", \"body\": {{{model}\"max_tokens\": 16, \"messages\": [{{\"role\": \"user\", \"content\": \"{text}\"}}]}}}}\n"
+    )
+}
+
+/// Where the model shows up late (after a counted line without a model, or
+/// beyond the first megabyte) ranges cannot know the single pass's token
+/// figures: the plan says so and the ranged check refuses (callers then
+/// check in one pass); with the model named they merge to the single pass.
+#[test]
+fn a_late_model_needs_a_single_pass() {
+    let mut catalog = Catalog::builtin();
+    catalog.set_override("context_window.gpt-4", 20.0).unwrap();
+    let text = "Résumé of the ticket: 환불 요청, order 12345, shipped 2024-03-01 ✓";
+    // A counted line before the first model (gpt-4 uses cl100k_base).
+    let mut early = counted_chat("a", None, text);
+    for i in 0..40 {
+        early.push_str(&counted_chat(&format!("b{i}"), Some("gpt-4"), text));
+    }
+    // Over 1 MB of lines that are never counted (no body), then the model.
+    let filler = format!("{{\"custom_id\": \"f\", \"note\": \"{}\"}}\n", "x".repeat(1000));
+    let mut late = filler.repeat(1100);
+    for i in 0..40 {
+        late.push_str(&counted_chat(&format!("c{i}"), Some("gpt-4"), text));
+    }
+    assert!(late.len() > PLAN_PREFIX_BYTES);
+    let o = CheckOptions::default();
+    assert_eq!(plan_parallel(early.as_bytes(), true, &o, &catalog), ParallelPlan::SinglePass);
+    assert_eq!(plan_parallel(&late.as_bytes()[..PLAN_PREFIX_BYTES], false, &o, &catalog), ParallelPlan::SinglePass);
+    let whole = counted_chat("z", Some("gpt-4"), text);
+    assert_eq!(plan_parallel(whole.as_bytes(), true, &o, &catalog), ParallelPlan::Split(Some("gpt-4".into())));
+    assert_eq!(plan_parallel(b"{\"custom_id\": \"x\"}", true, &o, &catalog), ParallelPlan::Split(None));
+    let named = CheckOptions { model: Some("gpt-4o".into()), ..CheckOptions::default() };
+    assert_eq!(plan_parallel(early.as_bytes(), true, &named, &catalog), ParallelPlan::Split(None));
+    // The late file's first url is beyond the prefix too: ranges refuse
+    // even with the model named.
+    for options in [&o, &named] {
+        assert_eq!(in_ranges(late.as_bytes(), options, &catalog, 3), None);
+    }
+    assert_eq!(in_ranges(early.as_bytes(), &o, &catalog, 3), None);
+    let single = normalized(check_bytes(early.as_bytes(), named.clone(), &catalog));
+    assert!(single.summary.prompt_tokens.unwrap() > 0);
+    for n in [1, 3, 4] {
+        assert_eq!(in_ranges(early.as_bytes(), &named, &catalog, n).map(normalized), Some(single.clone()), "{n} ranges");
     }
 }

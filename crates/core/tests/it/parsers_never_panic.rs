@@ -8,6 +8,7 @@
 use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, Findings, LineRef, NoTokenizer};
 use batchlane_core::cost::{evaluate, parse_usage, share as cost_share, spend, spend_csv, AttributionConfig, LineProblem, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
+use batchlane_core::facts::{diff_tiers, parse_tier_csv, MAX_TIER_ROWS};
 use batchlane_core::io::{query_string, MAX_DIAGNOSTICS};
 use batchlane_core::quota::{plan, share as quota_share};
 use batchlane_core::results::{analyze_job, classify, parse_input_line, parse_job, parse_result_line, ResultsJoiner, Vendor};
@@ -15,6 +16,7 @@ use batchlane_core::snippets::share as snippets_share;
 use batchlane_core::snippets::{
     lint, render, ClusterFacts, Entity, FallbackForm, JobStrategy, KedaForm, LintInput, QuotaFeed, ScaleKind, ScalingModifiersForm,
 };
+use batchlane_core::traffic::{self, TrafficOptions, MAX_CELLS};
 use proptest::prelude::*;
 
 const BATCH_LINE: &str = r#"{"custom_id": "t-1", "method": "POST", "url": "/v1/chat/completions", "body": {"model": "gpt-4o-mini", "max_tokens": 100, "messages": [{"role": "user", "content": "Hi"}]}}"#;
@@ -40,6 +42,18 @@ const COST_LINK: &str = "days=30&b.req=1000&b.per=day&b.model=gpt-4o&b.dep=globa
 const SNIPPETS_LINK: &str = "tab=keda&kind=sj&name=invoice-worker&queue=jobs&maxReplicaCount=12&messageCount=4&tpm=60000&tokens=2000\
 &concurrency=4&messagesPerMinute=0.75&fallback=1&fallbackBehavior=static&formula=a%2Bb&dialect=azure&deployment=gpt-4o\
 &cpRoutes=contoso%2Fsummarize%3Dbatch-4o-mini&cpHook=webhook&jobs=a%3A%20100&cpQuota=typed&cpTokens=1000000";
+
+/// /traffic's plain CSV (the importer sniffs the layout of each file).
+const TRAFFIC_CSV: &str = "timestamp,deployment,model,model_version,status,requests,prompt_tokens,completion_tokens
+2026-11-02T09:00:00Z,chat-gpt4o,gpt-4o,2024-08-06,200,20,4000,1000
+2026-11-02T09:01:00Z,chat-gpt4o,gpt-4o,2024-08-06,429,5,800,0
+";
+
+/// /facts' tier import: a newer quota-tier table.
+const TIER_CSV: &str = "tier,model,deployment_type,rpm,rpm_window_seconds,tpm,source,ms_date
+1,o4-mini,GlobalStandard,1250,60,1250000,articles/foundry/openai/includes/quota-tier/tier-1.md@next,2026-11-30
+1,o4-mini,DataZoneStandard,300,10,300000,articles/foundry/openai/includes/quota-tier/tier-1.md@next,2026-11-30
+";
 
 /// Pieces a mutation inserts: JSON syntax, hostile numbers and strings,
 /// line breaks, a BOM, invalid UTF-8, Hangul.
@@ -308,6 +322,40 @@ proptest! {
             let _ = render(&input.form, &catalog);
         }
     }
+
+    /// The traffic importer over one to three files of any layout (sniffed
+    /// per file, as the page and the CLI do), then the analysis: never a
+    /// panic, the store within its bounds, an error naming its file.
+    #[test]
+    fn traffic_import(data in input(&[TRAFFIC_CSV]), cut in any::<u8>(), files in 1usize..=3) {
+        let at = (cut as usize * data.len()) / 255;
+        let (a, b) = data.split_at(at);
+        let parts: Vec<(String, &[u8])> = [a, b, &data[..]].into_iter().take(files).enumerate().map(|(i, p)| (format!("f{i}.csv"), p)).collect();
+        match traffic::run(&parts, &TrafficOptions::default(), &Catalog::builtin(), &mut |_, _| {}) {
+            Ok(report) => {
+                prop_assert!(report.deployments.iter().map(|d| d.chart.len()).sum::<usize>() <= MAX_CELLS + report.deployments.len());
+                let _ = report.to_json();
+            }
+            Err(e) => prop_assert!(parts.iter().any(|(n, _)| *n == e.file), "{e}"),
+        }
+    }
+
+    /// The tier import: rows capped, one reason per refused line, the diff
+    /// against the built-in table never larger than the rows.
+    #[test]
+    fn tier_import(data in input(&[TIER_CSV])) {
+        let text = String::from_utf8_lossy(&data);
+        if let Ok(parsed) = parse_tier_csv(&text) {
+            prop_assert!(parsed.rows.len() <= MAX_TIER_ROWS);
+            prop_assert!(parsed.errors.len() <= lines_in(&data) + 1);
+            let diff = diff_tiers(&parsed, &Catalog::builtin());
+            prop_assert!(diff.added.len() <= parsed.rows.len());
+            prop_assert!(diff.changed.len() <= 3 * parsed.rows.len(), "{} changes for {} rows", diff.changed.len(), parsed.rows.len());
+            if let Some(e) = parsed.errors.first() {
+                prop_assert!(!e.to_string().is_empty());
+            }
+        }
+    }
 }
 
 /// The fixtures are valid, so their mutations are near-valid inputs.
@@ -344,6 +392,10 @@ fn the_fixtures_parse() {
     assert!(evaluate(&opened.comparison, &overridden).is_ok());
     let input: LintInput = serde_json::from_str(&KEDA_JSON).unwrap();
     assert!(render(&input.form, &catalog).is_ok());
+    let t = traffic::run(&[("t.csv".to_string(), TRAFFIC_CSV.as_bytes())], &TrafficOptions::default(), &catalog, &mut |_, _| {}).unwrap();
+    assert_eq!(t.deployments.len(), 1);
+    let tiers = parse_tier_csv(TIER_CSV).unwrap();
+    assert_eq!((tiers.rows.len(), tiers.errors.len()), (2, 0), "{tiers:?}");
 }
 
 static KEDA_JSON: std::sync::LazyLock<&'static str> = std::sync::LazyLock::new(|| {

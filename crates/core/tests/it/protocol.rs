@@ -3,14 +3,15 @@
 //! results, a simulator run, parsed usage).
 
 use batchlane_core::batch::{
-    check_bytes, range_checker, repair, split, CheckOptions, NoTokenizer, RangeStart, RepairOptions, SplitLimits, StructuralPart, TokenPass,
+    check_bytes, range_checker, repair, split, CheckOptions, NoTokenizer, RangeStart, RepairOptions, SplitLimits, StructuralPart,
 };
 use batchlane_core::cost::{parse_usage, UsageLimits};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::DeploymentType;
-use batchlane_core::protocol::{decode, encode, Request, Response};
+use batchlane_core::protocol::{decode, encode, Request, Response, WorkerFailure};
 use batchlane_core::quota::{simulate_within, PlanInput, SimBudget, SimConfig};
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryError};
+use batchlane_core::text::Lang;
 use batchlane_core::traffic::{self, parse_limit, ImportError, PtuPricing, TrafficOptions, TrafficReport};
 
 const BROKEN: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/batch/broken.jsonl"));
@@ -26,9 +27,6 @@ const USAGE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tes
 fn request_name(r: &Request) -> &'static str {
     match r {
         Request::Check { .. } => "Check",
-        Request::Structural { .. } => "Structural",
-        Request::Finish { .. } => "Finish",
-        Request::Tokens { .. } => "Tokens",
         Request::Range { .. } => "Range",
         Request::Merge { .. } => "Merge",
         Request::Repair { .. } => "Repair",
@@ -45,9 +43,7 @@ fn response_name(r: &Response) -> &'static str {
     match r {
         Response::Ready => "Ready",
         Response::Progress { .. } => "Progress",
-        Response::Fed { .. } => "Fed",
         Response::Checked { .. } => "Checked",
-        Response::Tokens { .. } => "Tokens",
         Response::Part { .. } => "Part",
         Response::Repaired { .. } => "Repaired",
         Response::Split { .. } => "Split",
@@ -115,19 +111,8 @@ fn traffic_error() -> ImportError {
 
 fn requests() -> Vec<Request> {
     let catalog = Catalog::builtin();
-    let mut pass = TokenPass::new(options(), &catalog, Box::new(NoTokenizer), 0, Some("gpt-4o"));
-    pass.feed(VALID);
     vec![
         Request::Check { options: options(), catalog: catalog.clone(), tokens: true },
-        Request::Structural { options: options(), catalog: catalog.clone() },
-        Request::Finish { parts: vec![pass.finish()] },
-        Request::Tokens {
-            options: options(),
-            catalog: catalog.clone(),
-            start: 10,
-            end: 4_000_000_000,
-            model_hint: Some("gpt-4o-mini".into()),
-        },
         Request::Range {
             options: options(),
             catalog: catalog.clone(),
@@ -156,14 +141,10 @@ fn responses() -> Vec<Response> {
     let (_, repaired) = repair(BROKEN, RepairOptions { rename_duplicate_ids: true });
     let (_, parts) = split(VALID, SplitLimits::from_catalog(&options(), &catalog), &options(), &catalog);
     let run = simulate_within(&sim_config(), SimBudget { max_steps: 2_000 }, &mut |_| {}).unwrap();
-    let mut pass = TokenPass::new(options(), &catalog, Box::new(NoTokenizer), 0, None);
-    pass.feed(VALID);
     vec![
         Response::Ready,
         Response::Progress { done: 4 << 20, total: u64::MAX, lines: 12 },
-        Response::Fed { progress: batchlane_core::batch::Progress { bytes: 100, lines: 3 } },
         Response::Checked { report: Box::new(report) },
-        Response::Tokens { part: Box::new(pass.finish()) },
         Response::Repaired { outcome: repaired },
         Response::Split { outcome: parts },
         Response::Joined { report: Box::new(joined()) },
@@ -171,7 +152,7 @@ fn responses() -> Vec<Response> {
         Response::RetryFailed { error: RetryError::InputChanged { input_line: 4, custom_id: "ré\"q\n1".into() } },
         Response::Simulated { run: Box::new(run) },
         Response::Usage { parsed: Box::new(parse_usage(USAGE)) },
-        Response::Failed { message: "the worker stopped: <boom> \u{1b}[31m".into() },
+        Response::Failed { failure: WorkerFailure::Crashed { detail: Some("the worker stopped: <boom> \u{1b}[31m".into()) } },
         Response::Part { part: Box::new(part(0)) },
         Response::Traffic { report: Box::new(traffic_report()) },
         Response::TrafficFailed { error: traffic_error() },
@@ -183,7 +164,7 @@ fn every_request_survives_the_encoding() {
     let all = requests();
     let mut names: Vec<_> = all.iter().map(request_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 13, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 10, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Request = decode(&text).unwrap();
@@ -196,7 +177,7 @@ fn every_response_survives_the_encoding() {
     let all = responses();
     let mut names: Vec<_> = all.iter().map(response_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 16, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 14, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Response = decode(&text).unwrap();
@@ -208,21 +189,21 @@ fn every_response_survives_the_encoding() {
 fn the_samples_are_not_empty_shells() {
     // The round trips above carry real diagnostics, rows and series.
     let rs = responses();
-    let Response::Checked { report } = &rs[3] else { panic!() };
+    let Response::Checked { report } = &rs[2] else { panic!() };
     assert!(!report.diagnostics.is_empty());
-    let Response::Joined { report } = &rs[7] else { panic!() };
+    let Response::Joined { report } = &rs[5] else { panic!() };
     assert!(!report.rows.is_empty());
-    let Response::Simulated { run } = &rs[10] else { panic!() };
+    let Response::Simulated { run } = &rs[8] else { panic!() };
     assert!(run.stopped.is_some() && !run.result.series.is_empty());
-    let Response::Traffic { report } = &rs[14] else { panic!() };
+    let Response::Traffic { report } = &rs[12] else { panic!() };
     assert!(!report.deployments.is_empty() && !report.ptu.is_empty() && !report.triage.is_empty());
     assert!(report.deployments.iter().any(|d| !d.throttled_minutes.is_empty() && !d.chart.is_empty()));
 }
 
 #[test]
-fn only_progress_ready_and_fed_are_not_final() {
+fn only_progress_and_ready_are_not_final() {
     let not_final: Vec<_> = responses().iter().filter(|r| !r.is_final()).map(response_name).collect();
-    assert_eq!(not_final, ["Ready", "Progress", "Fed"]);
+    assert_eq!(not_final, ["Ready", "Progress"]);
 }
 
 #[test]
@@ -230,4 +211,57 @@ fn a_malformed_message_is_an_error_not_a_panic() {
     assert!(decode::<Request>("{\"Check\":{}}").is_err());
     assert!(decode::<Response>("not json").is_err());
     assert!(decode::<Response>("\"Unknown\"").is_err());
+}
+
+/// One sample of every failure; a match without a wildcard, so a new
+/// variant fails to compile here until it has one.
+fn failures() -> Vec<WorkerFailure> {
+    let all = vec![
+        WorkerFailure::NoFile,
+        WorkerFailure::FileCount { named: 3, attached: 2 },
+        WorkerFailure::Unreadable { detail: "NotReadableError: gone".into() },
+        WorkerFailure::CannotBuild { detail: "QuotaExceededError".into() },
+        WorkerFailure::NothingBack,
+        WorkerFailure::BadMessage { detail: "expected value at line 1".into() },
+        WorkerFailure::SettingsRefused { count: 2 },
+        WorkerFailure::CannotStart { detail: "SecurityError".into() },
+        WorkerFailure::Crashed { detail: Some("RuntimeError: unreachable".into()) },
+        WorkerFailure::Crashed { detail: None },
+    ];
+    for f in &all {
+        match f {
+            WorkerFailure::NoFile
+            | WorkerFailure::FileCount { .. }
+            | WorkerFailure::Unreadable { .. }
+            | WorkerFailure::CannotBuild { .. }
+            | WorkerFailure::NothingBack
+            | WorkerFailure::BadMessage { .. }
+            | WorkerFailure::SettingsRefused { .. }
+            | WorkerFailure::CannotStart { .. }
+            | WorkerFailure::Crashed { .. } => {}
+        }
+    }
+    all
+}
+
+/// A worker's failure reaches the page as a typed message and is said in
+/// the page's language (the browser's own words, if any, quoted inside);
+/// a crash is a variant, never a prefix of a string parsed back.
+#[test]
+fn worker_failures_are_typed_and_said_in_both_languages() {
+    let hangul = |s: &str| s.chars().any(|c| ('\u{AC00}'..='\u{D7A3}').contains(&c));
+    for f in failures() {
+        let r = Response::Failed { failure: f.clone() };
+        assert_eq!(decode::<Response>(&encode(&r).unwrap()).unwrap(), r);
+        let text = f.text();
+        assert!(!text.en.is_empty() && !hangul(&text.en), "{f:?}: {}", text.en);
+        assert!(hangul(text.pick(Lang::Ko)), "{f:?} in Korean: {}", text.ko);
+        assert_eq!(f.to_string(), text.en, "Display is the English text");
+        let as_error: &dyn std::error::Error = &f;
+        assert!(!as_error.to_string().is_empty());
+        if let WorkerFailure::Crashed { detail: Some(d) } | WorkerFailure::Unreadable { detail: d } = &f {
+            assert!(text.ko.contains(d.as_str()), "the browser's words are kept: {}", text.ko);
+        }
+        assert_eq!(f.is_crash(), matches!(f, WorkerFailure::Crashed { .. }));
+    }
 }

@@ -17,6 +17,14 @@ pub struct RankFileError {
     pub line: usize,
 }
 
+impl std::fmt::Display for RankFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the rank file is malformed at line {}", self.line)
+    }
+}
+
+impl std::error::Error for RankFileError {}
+
 /// The first bytes of a packed rank table.
 const PACKED_MAGIC: &[u8; 4] = b"BLTK";
 

@@ -152,6 +152,18 @@ pub struct SimError {
     pub problem: Problem,
 }
 
+impl std::fmt::Display for SimError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.setting)?;
+        if let Some(i) = self.index {
+            write!(f, " {}", i + 1)?;
+        }
+        write!(f, ": {}", crate::quota::problem_text(&self.problem).en)
+    }
+}
+
+impl std::error::Error for SimError {}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SimSetting {
     Duration,

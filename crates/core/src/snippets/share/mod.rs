@@ -386,7 +386,8 @@ mod tests {
 
     #[test]
     fn the_quota_planners_link_fills_every_field_it_knows() {
-        use crate::quota::share::{cap_by_rpm, keda_handoff, replicas_quota_can_feed};
+        use crate::quota::share::keda_handoff;
+        use crate::quota::{cap_by_rpm, replicas_quota_can_feed};
         let catalog = Catalog::builtin();
         // 90,000 TPM ÷ (1,500 tokens × 6 messages/min) = 10 replicas; 12 RPM ÷ 6 = 2 binds first.
         let feed = cap_by_rpm(replicas_quota_can_feed(90_000.0, 1_500.0, 6.0, 3).unwrap(), Some(12.0), 6.0);

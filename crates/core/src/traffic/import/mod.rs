@@ -77,6 +77,21 @@ pub struct ImportError {
     pub text: Text,
 }
 
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(line) = self.line {
+            write!(f, ", line {line}")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, ", {field}")?;
+        }
+        write!(f, ": {}", self.text.en)
+    }
+}
+
+impl std::error::Error for ImportError {}
+
 impl ImportError {
     pub(crate) fn new(file: &str, text: Text) -> Self {
         ImportError { file: file.to_string(), line: None, column: None, field: None, text }

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 
 /// The schemas `roots` reach, without prose, as `{"components": {"schemas": …}}`.
-pub fn extract_subset(spec: &Value, roots: &[&str]) -> Result<Value, String> {
+pub fn extract_subset(spec: &Value, roots: &[&str]) -> Result<Value, super::GenError> {
     let all = schemas_of(spec)?;
     let mut seen = BTreeSet::new();
     let mut todo: Vec<String> = roots.iter().map(|r| r.to_string()).collect();

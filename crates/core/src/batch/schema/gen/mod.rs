@@ -170,7 +170,32 @@ pub(super) fn ref_name(r: &str) -> Option<&str> {
 }
 
 /// The subset (as vendored) → the Rust source of a table, and its counts per root.
-pub fn generate(subset: &str, config: &Config) -> Result<(String, Vec<(String, Stats)>), String> {
+/// Why the generator refused its input (the message names the schema, the
+/// field or the patch).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenError(pub String);
+
+impl std::fmt::Display for GenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GenError {}
+
+impl From<String> for GenError {
+    fn from(s: String) -> Self {
+        GenError(s)
+    }
+}
+
+impl From<&str> for GenError {
+    fn from(s: &str) -> Self {
+        GenError(s.to_string())
+    }
+}
+
+pub fn generate(subset: &str, config: &Config) -> Result<(String, Vec<(String, Stats)>), GenError> {
     let spec: Value = serde_json::from_str(subset).map_err(|e| format!("subset: {e}"))?;
     let mut patched = schemas_of(&spec)?.clone();
     compile::patch_spec(&mut patched, PATCHES)?;

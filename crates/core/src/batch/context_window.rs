@@ -1,29 +1,10 @@
-//! The token figures of one range of a file, as a token pass sends them to
-//! the structural pass (see `parallel.rs`), and the per-line token rule that
-//! both passes apply.
+//! The per-line token rule: a prompt (and the output it asks for) against
+//! the model's context window and input cap.
 
 use super::line::LineRef;
-use super::tally::Tally;
 use super::Dialect;
 use super::{Code, Diagnostic, Endpoint, Severity};
-use crate::facts::{Catalog, Certainty, Encoding, Kind, Model};
-
-/// The token figures of one range of a file.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct TokenPart {
-    /// Byte offset of the range's first line in the file.
-    pub start: u64,
-    /// Bytes in the range.
-    pub bytes: u64,
-    /// Lines in the range.
-    pub lines: u64,
-    /// Whether a token counter was made (false: no tokenizer, or no request).
-    pub counted: bool,
-    pub encoding: Option<(Encoding, bool)>,
-    /// Prompt tokens, histogram, cache hits and the per-line token findings
-    /// (context window), numbered from 1 within the range.
-    pub tally: Tally,
-}
+use crate::facts::{Catalog, Certainty, Kind, Model};
 
 /// Whether a limit is firm for this dialect: documented by the vendor of
 /// the file's service (an Azure figure is another vendor's rule for
