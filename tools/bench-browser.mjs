@@ -195,6 +195,13 @@ try {
     if (part === "all") printMemory("workers' memory after the structural check", await workerMemory());
   }
   if (part !== "batch") {
+    if (part === "rest") {
+      // The workers' memory after each kind of check (the figures are the batch part's).
+      await check(true);
+      printMemory("workers' memory after the full check (CDP per worker target)", await workerMemory());
+      await check(false);
+      printMemory("workers' memory after the structural check", await workerMemory());
+    }
     const cold = await check(false, false);
     console.log(`structural, file picked as the page opens (workers still starting): ${(cold.ms / 1000).toFixed(2)} s, ${(mb / (cold.ms / 1000)).toFixed(1)} MB/s`);
     // Structural checks leave the browser a core for reading the file; the

@@ -37,7 +37,10 @@ if [ "$QUICK" = 1 ]; then SCALE=10 RUNS=3 SLOW_RUNS=2; else SCALE=1 RUNS=5 SLOW_
 lines_of() { case $1 in tools) echo $((40000 / SCALE)) ;; *) echo $((100000 / SCALE)) ;; esac; }
 file_of() { echo "$OUT/batch-$1-$(lines_of "$1").jsonl"; }
 
-cargo build --profile speed --offline --quiet -p batchlane-cli --bin batchlane && cargo build --profile speed --offline --quiet -p batchlane-core --example gen_batch_file --example bench_simulator --example gen_traffic --example bench_traffic
+cargo build --profile speed --offline --quiet -p batchlane-cli --bin batchlane && cargo build --profile speed --offline --quiet -p batchlane-core --example gen_batch_file
+if [ "$QUICK" != 1 ] && [ "${BENCH_BATCH_ONLY:-0}" != 1 ]; then
+  cargo build --profile speed --offline --quiet -p batchlane-core --example bench_simulator --example gen_traffic --example bench_traffic
+fi
 # korean is measured against its English twin: english is generated with it.
 for shape in $SHAPES $(case " $SHAPES " in *" korean "*) echo english ;; esac); do
   f=$(file_of "$shape")
@@ -47,7 +50,7 @@ for shape in $SHAPES $(case " $SHAPES " in *" korean "*) echo english ;; esac); 
   fi
 done
 TRAFFIC_FILE=$OUT/traffic-20x30d.json
-if [ "$QUICK" != 1 ] && [ ! -s "$TRAFFIC_FILE" ]; then
+if [ "$QUICK" != 1 ] && [ "${BENCH_BATCH_ONLY:-0}" != 1 ] && [ ! -s "$TRAFFIC_FILE" ]; then
   "$TGT"/speed/examples/gen_traffic 20 30 "$TRAFFIC_FILE"
 fi
 
