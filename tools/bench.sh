@@ -33,9 +33,14 @@ TGT=${CARGO_TARGET_DIR:-target}
 QUICK=${BENCH_QUICK:-0}
 SHAPES=${BENCH_SHAPES:-korean english cjk tools}
 if [ "$QUICK" = 1 ]; then SCALE=10 RUNS=3 SLOW_RUNS=2; else SCALE=1 RUNS=5 SLOW_RUNS=3; fi
-# About 200 MB each: 100,000 lines of ~2 KB; the tools shape's lines are ~5 KB.
+# Just under the services' 200 MB file limit each (a file over it is
+# refused whole, and openbatch then stops early): 100,000 lines of ~2 KB;
+# the tools shape's lines are ~5 KB.
 lines_of() { case $1 in tools) echo $((40000 / SCALE)) ;; *) echo $((100000 / SCALE)) ;; esac; }
-file_of() { echo "$OUT/batch-$1-$(lines_of "$1").jsonl"; }
+# The generator's revision: bump it when gen_batch_file --shape writes
+# other bytes, so that files made by an older one are not reused.
+GEN_REV=2
+file_of() { echo "$OUT/batch-$1-$(lines_of "$1")-r$GEN_REV.jsonl"; }
 
 cargo build --profile speed --offline --quiet -p batchlane-cli --bin batchlane && cargo build --profile speed --offline --quiet -p batchlane-core --example gen_batch_file
 if [ "$QUICK" != 1 ] && [ "${BENCH_BATCH_ONLY:-0}" != 1 ]; then
