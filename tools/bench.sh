@@ -34,8 +34,7 @@ QUICK=${BENCH_QUICK:-0}
 SHAPES=${BENCH_SHAPES:-korean english cjk tools}
 if [ "$QUICK" = 1 ]; then SCALE=10 RUNS=3 SLOW_RUNS=2; else SCALE=1 RUNS=5 SLOW_RUNS=3; fi
 # Just under the services' 200 MB file limit each (a file over it is
-# refused whole, and openbatch then stops early): 100,000 lines of ~2 KB;
-# the tools shape's lines are ~5 KB.
+# refused whole): 100,000 lines of ~2 KB; the tools shape's lines are ~5 KB.
 lines_of() { case $1 in tools) echo $((40000 / SCALE)) ;; *) echo $((100000 / SCALE)) ;; esac; }
 # The generator's revision: bump it when gen_batch_file --shape writes
 # other bytes, so that files made by an older one are not reused.
