@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Benchmarks that print figures (never timed tests). Run through `./dev bench`.
-# All figures come from one run, on one generated file:
-#  1. Batch check on a generated 100,000-line (~200 MB) Azure batch file:
-#     native `batchlane check` (structural only, and with exact tokens), the
-#     Python route (json.loads + tiktoken), openbatch's validate_batch_file
-#     (PyPI, structure only) and the Python package (`batchlane.check_file`,
-#     with and without tokens) in one Python process (tools/bench_binding.py),
-#     and the release app in headless Chromium (full and structural, with
-#     the workers' peak memory over CDP).
+# Benchmarks that print figures (never timed tests). Run through `./dev bench`
+# (`./dev bench --quick [SHAPE...]`: files a tenth the size, fewer runs, only
+# the batch check's figures, for iteration).
+#  1. The batch check, per shape of bench file (gen_batch_file --shape):
+#     korean (Korean as written: ~30% Hangul words within English), english
+#     (its ASCII twin), cjk (unspaced Chinese and Japanese), tools (a strict
+#     response_format and four function tools on every line). Each subject
+#     against its reference in the same run, interleaved, best of N for both,
+#     the 1-minute load beside each figure, the ratio refused when the
+#     reference's runs spread more than 20% (tools/bench_shapes.py): the CLI
+#     and the Python package (`batchlane.check_file`) against openbatch's
+#     validate_batch_file (structure), and against the Python route
+#     (json.loads + tiktoken; exact tokens); the Korean file against its
+#     English twin; and the release app in headless Chromium (structural
+#     MB/s, the full check against the Python route run between its checks).
+#     Ends with the figures as one table (tools/bench_table.py).
 #  2. One 16 MB single-piece line (a run of one letter), tokens counted natively.
 #  3. The first-load size as served (tools/size-report.mjs) and, when twiggy
 #     and the app's wasm with names are there, its ten biggest items.
@@ -22,67 +29,80 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=target/bench
 mkdir -p "$OUT"
-# The text as users write it: ~30% Hangul words within English, other
-# multi-byte text now and then (gen_batch_file --text mixed). The same
-# tickets in English only are checked natively beside it, for comparison.
-FILE=$OUT/batch-100k-mixed.jsonl
-ASCII_FILE=$OUT/batch-100k-ascii.jsonl
 TGT=${CARGO_TARGET_DIR:-target}
-OPENBATCH_VERSION=0.0.4
+QUICK=${BENCH_QUICK:-0}
+SHAPES=${BENCH_SHAPES:-korean english cjk tools}
+if [ "$QUICK" = 1 ]; then SCALE=10 RUNS=3 SLOW_RUNS=2; else SCALE=1 RUNS=5 SLOW_RUNS=3; fi
+# Just under the services' 200 MB file limit each (a file over it is
+# refused whole): 100,000 lines of ~2 KB; the tools shape's lines are ~5 KB.
+lines_of() { case $1 in tools) echo $((40000 / SCALE)) ;; *) echo $((100000 / SCALE)) ;; esac; }
+# The generator's revision: bump it when gen_batch_file --shape writes
+# other bytes, so that files made by an older one are not reused.
+GEN_REV=2
+file_of() { echo "$OUT/batch-$1-$(lines_of "$1")-r$GEN_REV.jsonl"; }
 
-cargo build --profile speed --offline --quiet -p batchlane-cli --bin batchlane && cargo build --profile speed --offline --quiet -p batchlane-core --example gen_batch_file --example bench_simulator --example gen_traffic --example bench_traffic
-if [ ! -s "$FILE" ]; then
-  echo "generating $FILE"
-  "$TGT"/speed/examples/gen_batch_file 100000 "$FILE" --text mixed
+cargo build --profile speed --offline --quiet -p batchlane-cli --bin batchlane && cargo build --profile speed --offline --quiet -p batchlane-core --example gen_batch_file
+if [ "$QUICK" != 1 ] && [ "${BENCH_BATCH_ONLY:-0}" != 1 ]; then
+  cargo build --profile speed --offline --quiet -p batchlane-core --example bench_simulator --example gen_traffic --example bench_traffic
 fi
-if [ ! -s "$ASCII_FILE" ]; then
-  "$TGT"/speed/examples/gen_batch_file 100000 "$ASCII_FILE" --text ascii
-fi
+# korean is measured against its English twin: english is generated with it.
+for shape in $SHAPES $(case " $SHAPES " in *" korean "*) echo english ;; esac); do
+  f=$(file_of "$shape")
+  if [ ! -s "$f" ]; then
+    echo "generating $f"
+    "$TGT"/speed/examples/gen_batch_file "$(lines_of "$shape")" "$f" --shape "$shape"
+  fi
+done
 TRAFFIC_FILE=$OUT/traffic-20x30d.json
-if [ ! -s "$TRAFFIC_FILE" ]; then
+if [ "$QUICK" != 1 ] && [ "${BENCH_BATCH_ONLY:-0}" != 1 ] && [ ! -s "$TRAFFIC_FILE" ]; then
   "$TGT"/speed/examples/gen_traffic 20 30 "$TRAFFIC_FILE"
 fi
-bytes=$(stat -c %s "$FILE")
-echo "file: $FILE, $((bytes / 1000000)) MB, $(wc -l < "$FILE") lines, $(nproc) cores (figures taken as they come: other load on the machine slows them)"
 
 calc() { awk "BEGIN { printf \"%.2f\", $1 }"; }
 seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N); calc "$e - $s"; }
-# The fastest of 5 runs (whole process, start-up included): the figure
-# least disturbed by other load; openbatch's figure is a best-of too.
+# The fastest of 5 runs (whole process, start-up included).
 best_of_5() { local i t best=; for i in 1 2 3 4 5; do t=$(seconds "$@"); if [ -z "$best" ] || awk "BEGIN { exit !($t < $best) }"; then best=$t; fi; done; echo "$best"; }
-mbps() { calc "$bytes / 1000000 / $1"; }
-
-echo
-echo "== native batchlane check"
-t=$(best_of_5 "$TGT"/speed/batchlane check "$FILE" --format json --no-tokens || true)
-printf 'structural checks only: %.2f s, %s MB/s (best of 5, %s threads)\n' "$t" "$(mbps "$t")" "$(nproc)"
-native_structural=$t
-t=$(best_of_5 "$TGT"/speed/batchlane check "$ASCII_FILE" --format json --no-tokens || true)
-printf 'the same tickets in English only: %.2f s, %s MB/s (mixed text / ASCII: %s)\n' "$t" "$(calc "$(stat -c %s "$ASCII_FILE") / 1000000 / $t")" "$(calc "$native_structural / $t")"
-t=$(seconds "$TGT"/speed/batchlane check "$FILE" --format json || true)
-native_tokens_total=$("$TGT"/speed/batchlane check "$FILE" --format json 2>/dev/null | sed -n 's/.*"prompt_tokens": *\([0-9]*\).*/\1/p' | head -1 || true)
-printf 'with exact tokens:      %.2f s, %s MB/s\n' "$t" "$(mbps "$t")"
-native_tokens=$t
+load1() { cut -d' ' -f1 /proc/loadavg; }
 
 # The clean venv `./dev bench` made: the wheel (crates/python), tiktoken,
-# openbatch $OPENBATCH_VERSION, pinned in crates/python/requirements-test.txt.
+# openbatch, pinned in crates/python/requirements-test.txt.
 VENV=${BENCH_PY_VENV:?run through ./dev bench (it builds the wheel and its venv)}
-
-echo
-echo "== Python, in one process: json.loads + tiktoken encode_ordinary, openbatch $OPENBATCH_VERSION validate_batch_file, and the batchlane wheel"
 # tiktoken loads its encoding offline from TIKTOKEN_CACHE_DIR, the file named
 # by the SHA-1 of its download address; tiktoken-rs ships the same file.
 CACHE=$OUT/tiktoken-cache
 bash tools/tiktoken-cache.sh "$CACHE"
-routes=$(TIKTOKEN_CACHE_DIR=$CACHE "$VENV/bin/python" tools/bench_binding.py "$FILE")
-echo "$routes"
-route_seconds() { echo "$routes" | grep -F "\"route\": \"$1" | sed 's/.*"seconds": \([0-9.]*\).*/\1/'; }
-py_seconds=$(route_seconds "python json.loads")
-ob_seconds=$(route_seconds "openbatch")
-echo "python route time / native time (with tokens): $(calc "$py_seconds / $native_tokens")"
-echo "openbatch time / native --no-tokens time: $(calc "$ob_seconds / $native_structural") (target >= 4)"
-echo "python route time / batchlane.check_file time (with tokens): $(calc "$py_seconds / $(route_seconds "batchlane.check_file(count_tokens=True)")") (target >= 10)"
-echo "openbatch time / batchlane.check_file(count_tokens=False) time: $(calc "$ob_seconds / $(route_seconds "batchlane.check_file(count_tokens=False)")") (target >= 4)"
+export TIKTOKEN_CACHE_DIR=$CACHE
+FIGURES=$OUT/figures.jsonl
+: > "$FIGURES"
+echo "$(nproc) cores; batch check figures per shape: best of $RUNS (structure) and $SLOW_RUNS (exact tokens), subject and reference interleaved"
+for shape in $SHAPES; do
+  f=$(file_of "$shape")
+  echo
+  echo "== batch check, shape $shape: $f, $(( $(stat -c %s "$f") / 1000000 )) MB, $(wc -l < "$f") lines (load now $(load1))"
+  twin=()
+  [ "$shape" = korean ] && twin=(--twin "$(file_of english)")
+  "$VENV/bin/python" tools/bench_shapes.py "$f" --cli "$TGT/speed/batchlane" --runs "$RUNS" --slow-runs "$SLOW_RUNS" \
+    --label "$shape" --json-out "$FIGURES" "${twin[@]}"
+  if [ -f dist/index.html ]; then
+    BENCH_PART=batch BENCH_FILE=$f BENCH_RUNS=$RUNS BENCH_SLOW_RUNS=$SLOW_RUNS \
+      PY_ROUTE="[\"$VENV/bin/python\", \"tools/bench_python.py\", \"$f\"]" node tools/bench-browser.mjs \
+      | while IFS= read -r line; do
+        case "$line" in
+          "{"*) printf '%s\n' "$line" | sed "s/^{/{\"shape\": \"$shape\", /" >> "$FIGURES" ;;
+          *) printf '  %s\n' "$line" ;;
+        esac
+      done
+  else
+    echo "  (no dist/: run ./dev build for the browser's figures)"
+  fi
+done
+echo
+echo "== the batch check's figures as a table (load: the 1-minute load average during each figure's runs)"
+python3 tools/bench_table.py "$FIGURES"
+# BENCH_BATCH_ONLY=1: the batch check's figures at full size, nothing else.
+if [ "$QUICK" = 1 ] || [ "${BENCH_BATCH_ONLY:-0}" = 1 ]; then exit 0; fi
+# The remaining browser figures (memory, cold start, ...) on the first shape's file.
+FILE=$(file_of "${SHAPES%% *}")
 
 echo
 echo "== one 16 MB single-piece line (a run of one letter), native, exact tokens"
@@ -114,9 +134,8 @@ if [ -f dist/index.html ]; then
     rm -rf "$split"
   fi
   echo
-  echo "== the release app in headless Chromium"
-  echo "tokens: native $native_tokens_total (tiktoken via the Python route: content tokens above)"
-  BENCH_FILE=$FILE PY_SECONDS=$py_seconds TRAFFIC_FILE=$TRAFFIC_FILE node tools/bench-browser.mjs
+  echo "== the release app in headless Chromium: memory, cold start, workers per core, the 429 simulator, /traffic ($FILE)"
+  BENCH_PART=rest BENCH_FILE=$FILE TRAFFIC_FILE=$TRAFFIC_FILE node tools/bench-browser.mjs
 else
   echo "(no dist/: run ./dev build for the browser and first-load figures)"
 fi

@@ -1,6 +1,7 @@
 //! Writes a deterministic Azure batch file of support tickets for the
 //! benchmark, about 2 KB per line:
-//! `cargo run --release --example gen_batch_file -- LINES OUT.jsonl [--text mixed|ascii|halves]`.
+//! `cargo run --release --example gen_batch_file -- LINES OUT.jsonl [--text mixed|ascii|halves]`
+//! or `... LINES OUT.jsonl --shape korean|english|cjk|tools`.
 //!
 //! `--text` (default `mixed`): how the ticket text is written.
 //! - `mixed`: as users write it, about 30% of the words Hangul within
@@ -9,6 +10,20 @@
 //! - `ascii`: the same tickets in English only (the comparison);
 //! - `halves`: half the tickets wholly in Korean, half in English (the
 //!   bench file before issue 25).
+//!
+//! `--shape` (instead of `--text`): the bench's files shaped like users'
+//! files, each from its own seed (see [`Shape`]):
+//! - `korean`: Korean as written, words separated by spaces, about 30% of
+//!   them Hangul (with their particles), the rest English; a system and a
+//!   user message of about 2 KB, `max_tokens` 200, a deployment name that
+//!   carries its model (`tickets-gpt-4o-mini-batch`);
+//! - `english`: the same lines with every Hangul word replaced by an
+//!   English word of as many bytes (the ASCII twin of `korean`: same size,
+//!   same layout);
+//! - `cjk`: the same lines in unspaced Chinese and Japanese runs;
+//! - `tools`: structured outputs and tools on every line: a strict
+//!   `response_format` json_schema of about 1.5 KB and four function tools
+//!   with their parameter schemas, and a short English ticket.
 
 use std::io::{BufWriter, Write};
 
@@ -97,8 +112,233 @@ fn ticket_text(rng: &mut Rng, text: Text, out: &mut String) {
     }
 }
 
+/// The bench's file shapes (`--shape`).
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    Korean,
+    English,
+    Cjk,
+    Tools,
+}
+
+/// Hangul words as Korean is written: with their particles and endings,
+/// separated by spaces.
+const KO_EOJEOL: &[&str] = &[
+    "주문한",
+    "상품이",
+    "아직",
+    "도착하지",
+    "않았습니다",
+    "결제가",
+    "두",
+    "번",
+    "되었고",
+    "환불을",
+    "요청합니다",
+    "배송",
+    "조회가",
+    "안",
+    "됩니다",
+    "계정에",
+    "로그인할",
+    "수",
+    "없어요",
+    "앱을",
+    "업데이트한",
+    "뒤로",
+    "오류가",
+    "계속",
+    "납니다",
+    "교환하고",
+    "싶은데",
+    "방법을",
+    "알려",
+    "주세요",
+    "카드",
+    "결제를",
+    "취소했는데",
+    "문의드립니다",
+    "확인",
+    "부탁드립니다",
+    "사이즈가",
+    "맞지",
+    "않아서",
+    "반품",
+    "신청을",
+    "했어요",
+    "고객센터",
+    "연결이",
+    "어렵습니다",
+    "빠른",
+    "처리",
+    "바랍니다",
+];
+
+/// The English twin of each of [`KO_EOJEOL`], as long in bytes: the
+/// `english` shape is the `korean` one byte for byte in size and layout,
+/// with ASCII where the Hangul was.
+const EN_TWIN: &[&str] = &[
+    "tracking,",
+    "delivered",
+    "refund",
+    "notification",
+    "congratulations",
+    "yesterday",
+    "but",
+    "the",
+    "cancelled",
+    "confirmed",
+    "recommendations",
+    "charge",
+    "different",
+    "and",
+    "requested",
+    "customers",
+    "subscription",
+    "app",
+    "immediate",
+    "update",
+    "straightforward",
+    "orders",
+    "tracking,",
+    "parcel",
+    "delivered",
+    "successfully",
+    "yesterday",
+    "cancelled",
+    "please",
+    "confirmed",
+    "thanks",
+    "different",
+    "troubleshooting",
+    "telecommunications",
+    "return",
+    "telecommunications",
+    "disappointed",
+    "refund",
+    "requested",
+    "charge",
+    "customers",
+    "immediate",
+    "acknowledged",
+    "tracking,",
+    "internationally",
+    "update",
+    "orders",
+    "troubleshoot",
+];
+
+/// Unspaced runs as Chinese and Japanese are written.
+const CJK_RUNS: &[&str] = &[
+    "三月の注文が二重に請求されており、二回目の請求がまだ返金されていません。",
+    "配送状況のページが九日間「輸送中」のまま更新されていません。",
+    "最新のアプリに更新してから、Googleアカウントでログインできなくなりました。",
+    "届いたミキサーから大きな異音がして、プラスチックが焦げたような臭いがします。",
+    "我三月份的订单被重复扣款，第二笔款项至今没有退还。",
+    "物流查询页面已经九天显示“运输中”，没有任何更新。",
+    "银行说没有问题，但是结账页面一直拒绝我的信用卡。",
+    "我想取消订阅，但是点击取消按钮时出现错误。",
+    "サイズ表ではMと書いてありますが、届いたジャケットは明らかにSです。",
+    "请在发货前把订单48213的收货地址改成我的公司地址。",
+];
+
+/// `words` words of ticket text: the words of [`EN`]'s sentences in order,
+/// 3 in 10 replaced by a Hangul word in the `korean` shape; the `english`
+/// shape draws the same numbers and puts that word's [`EN_TWIN`] there.
+fn spaced_words(rng: &mut Rng, shape: Shape, words: usize, out: &mut String) {
+    let mut sentence = rng.pick(EN).split(' ');
+    for i in 0..words {
+        let word = match sentence.next() {
+            Some(w) => w,
+            None => {
+                sentence = rng.pick(EN).split(' ');
+                sentence.next().unwrap_or("ticket")
+            }
+        };
+        let roll = rng.next() % 100;
+        let k = (rng.next() % KO_EOJEOL.len() as u64) as usize;
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(match shape {
+            _ if roll >= 30 => word,
+            Shape::Korean => KO_EOJEOL[k],
+            _ => EN_TWIN[k],
+        });
+    }
+}
+
+/// Unspaced CJK text of about `bytes` bytes.
+fn cjk_text(rng: &mut Rng, bytes: usize, out: &mut String) {
+    while out.len() < bytes {
+        out.push_str(rng.pick(CJK_RUNS));
+    }
+}
+
+/// The strict `response_format` of the `tools` shape (every object closed,
+/// every property required, as strict structured outputs need).
+const TOOLS_RESPONSE_FORMAT: &str = r#"{"type": "json_schema", "json_schema": {"name": "ticket_triage", "description": "The triage of one support ticket: summary, category, priority, sentiment, entities and the next action for the agent.", "strict": true, "schema": {"type": "object", "properties": {"summary": {"type": "string", "description": "Two sentences that summarize the ticket in its own language."}, "category": {"type": "string", "enum": ["billing", "shipping", "account", "product", "other"], "description": "What the ticket is about."}, "priority": {"type": "string", "enum": ["low", "normal", "high", "urgent"]}, "sentiment": {"type": "string", "enum": ["negative", "neutral", "positive"]}, "language": {"type": "string", "description": "The ticket's language as a BCP 47 tag."}, "entities": {"type": "array", "description": "Orders, products, amounts and dates the ticket names.", "items": {"type": "object", "properties": {"kind": {"type": "string", "enum": ["order", "product", "amount", "date", "address", "account"]}, "value": {"type": "string"}, "confidence": {"type": "number"}}, "required": ["kind", "value", "confidence"], "additionalProperties": false}}, "next_action": {"type": "object", "properties": {"action": {"type": "string", "enum": ["refund", "replace", "reship", "reset_password", "escalate", "answer", "close"]}, "team": {"type": ["string", "null"], "enum": ["billing", "logistics", "identity", "quality", null]}, "note": {"type": "string", "description": "What the agent should say or do, in one sentence."}}, "required": ["action", "team", "note"], "additionalProperties": false}, "follow_up_days": {"type": ["integer", "null"], "description": "When to follow up, in days; null when no follow-up is needed."}}, "required": ["summary", "category", "priority", "sentiment", "language", "entities", "next_action", "follow_up_days"], "additionalProperties": false}}}"#;
+
+/// The function tools of the `tools` shape.
+const TOOLS: &str = r#"[{"type": "function", "function": {"name": "lookup_order", "description": "Looks up an order by its number: items, amounts, payment state and shipment tracking.", "strict": true, "parameters": {"type": "object", "properties": {"order_id": {"type": "string", "description": "The order number as the customer wrote it."}, "include_tracking": {"type": "boolean"}}, "required": ["order_id", "include_tracking"], "additionalProperties": false}}}, {"type": "function", "function": {"name": "refund_payment", "description": "Refunds all or part of an order's payment to the original payment method.", "strict": true, "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}, "amount": {"type": "number", "description": "The amount to refund, in the order's currency."}, "currency": {"type": "string", "enum": ["USD", "EUR", "KRW", "JPY"]}, "reason": {"type": "string", "enum": ["duplicate_charge", "not_delivered", "damaged", "returned", "other"]}}, "required": ["order_id", "amount", "currency", "reason"], "additionalProperties": false}}}, {"type": "function", "function": {"name": "update_address", "description": "Changes the delivery address of an order that has not shipped yet.", "strict": true, "parameters": {"type": "object", "properties": {"order_id": {"type": "string"}, "address": {"type": "object", "properties": {"street": {"type": "string"}, "city": {"type": "string"}, "postal_code": {"type": "string"}, "country": {"type": "string", "description": "ISO 3166-1 alpha-2 code."}}, "required": ["street", "city", "postal_code", "country"], "additionalProperties": false}}, "required": ["order_id", "address"], "additionalProperties": false}}}, {"type": "function", "function": {"name": "escalate_ticket", "description": "Hands the ticket to a specialist team with a note.", "strict": true, "parameters": {"type": "object", "properties": {"team": {"type": "string", "enum": ["billing", "logistics", "identity", "quality"]}, "note": {"type": "string"}, "urgent": {"type": "boolean"}}, "required": ["team", "note", "urgent"], "additionalProperties": false}}}]"#;
+
+/// Writes `lines` lines of a [`Shape`].
+fn write_shape(out: &mut impl Write, lines: u64, shape: Shape) -> std::io::Result<()> {
+    assert!(KO_EOJEOL.iter().zip(EN_TWIN).all(|(k, e)| k.len() == e.len()) && KO_EOJEOL.len() == EN_TWIN.len());
+    let mut rng = Rng(match shape {
+        Shape::Korean | Shape::English => 0x4B0_5EED,
+        Shape::Cjk => 0xC7C_5EED,
+        Shape::Tools => 0x7001_5EED,
+    });
+    // The system message, the same on every line (drawn like the tickets).
+    let mut system = String::new();
+    match shape {
+        Shape::Korean | Shape::English => spaced_words(&mut rng, shape, 40, &mut system),
+        Shape::Cjk => cjk_text(&mut rng, 240, &mut system),
+        Shape::Tools => system.push_str(SYSTEM),
+    }
+    let system = serde_json::to_string(&system)?;
+    let mut ticket = String::with_capacity(4096);
+    for i in 0..lines {
+        ticket.clear();
+        match shape {
+            // About 2 KB a line, 190 to 236 words: 100,000 lines stay under
+            // the services' 200 MB file limit.
+            Shape::Korean | Shape::English => {
+                let words = 190 + (rng.next() % 47) as usize;
+                spaced_words(&mut rng, shape, words, &mut ticket);
+            }
+            Shape::Cjk => cjk_text(&mut rng, 1_400, &mut ticket),
+            // English tickets (the twin's words where Hangul would be).
+            Shape::Tools => spaced_words(&mut rng, Shape::English, 60, &mut ticket),
+        }
+        write!(
+            out,
+            r#"{{"custom_id": "ticket-{:08}", "method": "POST", "url": "/v1/chat/completions", "body": {{"model": "tickets-gpt-4o-mini-batch", "max_tokens": 200, "messages": [{{"role": "system", "content": {system}}}, {{"role": "user", "content": {}}}]"#,
+            i + 1,
+            serde_json::to_string(&ticket)?,
+        )?;
+        if shape == Shape::Tools {
+            write!(out, r#", "response_format": {TOOLS_RESPONSE_FORMAT}, "tools": {TOOLS}, "tool_choice": "auto""#)?;
+        }
+        writeln!(out, "}}}}")?;
+    }
+    Ok(())
+}
+
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let shape = match args.iter().position(|a| a == "--shape").map(|i| args.get(i + 1).map(String::as_str)) {
+        None => None,
+        Some(Some("korean")) => Some(Shape::Korean),
+        Some(Some("english")) => Some(Shape::English),
+        Some(Some("cjk")) => Some(Shape::Cjk),
+        Some(Some("tools")) => Some(Shape::Tools),
+        Some(_) => {
+            eprintln!("--shape korean|english|cjk|tools");
+            std::process::exit(2);
+        }
+    };
     let text = match args.iter().position(|a| a == "--text").map(|i| args.get(i + 1).map(String::as_str)) {
         None | Some(Some("mixed")) => Text::Mixed,
         Some(Some("ascii")) => Text::Ascii,
@@ -109,10 +349,14 @@ fn main() -> std::io::Result<()> {
         }
     };
     let (Some(lines), Some(path)) = (args.first().and_then(|n| n.parse::<u64>().ok()), args.get(1)) else {
-        eprintln!("usage: gen_batch_file LINES OUT.jsonl [--text mixed|ascii|halves]");
+        eprintln!("usage: gen_batch_file LINES OUT.jsonl [--text mixed|ascii|halves | --shape korean|english|cjk|tools]");
         std::process::exit(2);
     };
     let mut out = BufWriter::with_capacity(1 << 20, std::fs::File::create(path)?);
+    if let Some(shape) = shape {
+        write_shape(&mut out, lines, shape)?;
+        return out.flush();
+    }
     let mut rng = Rng(0x5EED_BA7C);
     let mut ticket = String::with_capacity(4096);
     for i in 0..lines {

@@ -68,7 +68,7 @@ pub fn check_line_fast<'a>(line: LineRef<'a>, dialect: Dialect, catalog: &Catalo
     let body = top.body?;
     let (model_at, max_tokens_at) = (at(body.model_key), at(body.max_tokens_key));
     let model = body.model.filter(|m| !m.trim().is_empty())?;
-    if body.stream_true || body.cross_field || super::cross_field::may_apply(line.bytes, endpoint) {
+    if body.stream_true {
         return None;
     }
     // Azure's legacy url form with reasoning_effort gets a warning the slow path gives.
@@ -263,12 +263,27 @@ impl<'de> Deserialize<'de> for Small {
 }
 
 /// Any JSON value, parsed as `Value` parses it (numbers in range, escapes)
-/// but not kept: only whether it was `null` or `true`.
+/// but not kept: only whether it was `null` or `true`, or held a string or
+/// key the cross-field rules read below a body's top level
+/// ([`super::cross_field::names_an_item`]).
 #[derive(Clone, Copy, PartialEq)]
 pub(super) enum Skip {
     Null,
     True,
     Other,
+    /// Not `null` or `true`; it is, or holds, such a string or key.
+    Named,
+}
+
+impl Skip {
+    /// `Named` if `named`, else `self`.
+    pub(super) fn or_named(self, named: bool) -> Skip {
+        if named {
+            Skip::Named
+        } else {
+            self
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for Skip {
@@ -294,19 +309,23 @@ impl<'de> Deserialize<'de> for Skip {
             fn visit_f64<E>(self, _: f64) -> Result<Skip, E> {
                 Ok(Skip::Other)
             }
-            fn visit_str<E>(self, _: &str) -> Result<Skip, E> {
-                Ok(Skip::Other)
+            fn visit_str<E>(self, v: &str) -> Result<Skip, E> {
+                Ok(Skip::Other.or_named(super::cross_field::names_an_item(v)))
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Skip, A::Error> {
-                while a.next_element::<Skip>()?.is_some() {}
-                Ok(Skip::Other)
+                let mut named = false;
+                while let Some(s) = a.next_element::<Skip>()? {
+                    named |= s == Skip::Named;
+                }
+                Ok(Skip::Other.or_named(named))
             }
             fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Skip, A::Error> {
                 let mut keys = Keys::new();
-                while keys.next(&mut a)?.is_some() {
-                    a.next_value::<Skip>()?;
+                let mut named = false;
+                while let Some(k) = keys.next(&mut a)? {
+                    named |= super::cross_field::names_an_item(k) | (a.next_value::<Skip>()? == Skip::Named);
                 }
-                Ok(Skip::Other)
+                Ok(Skip::Other.or_named(named))
             }
         }
         d.deserialize_any(V)
@@ -382,9 +401,13 @@ struct Body<'a> {
     max_tokens_key: Option<usize>,
     /// Every key and value fitted the endpoint's schema.
     schema_checked: bool,
-    /// A body argument the cross-field rules read (`cross_field/`): the
-    /// slow path checks such a line.
-    cross_field: bool,
+}
+
+/// What ends the parse of a body that holds what the cross-field rules read
+/// (`cross_field/`: a body argument of theirs, or an item below the top
+/// level, [`super::cross_field::names_an_item`]): the slow path checks it.
+fn cross_field<E: serde::de::Error>() -> E {
+    E::custom("what the cross-field rules read")
 }
 
 /// A body, checked against `schema` (the table and its root node) when
@@ -415,7 +438,6 @@ impl<'de> Visitor<'de> for BodySeed {
             model_key: None,
             max_tokens_key: None,
             schema_checked: false,
-            cross_field: false,
         };
         // The root object's keys, and how many of its required ones are here.
         let root = match self.schema {
@@ -426,6 +448,7 @@ impl<'de> Visitor<'de> for BodySeed {
             None => None,
         };
         let mut required_seen = 0;
+        let mut named = false;
         let mut keys = Keys::new();
         while let Some(k) = keys.next(&mut a)? {
             // The key's schema node (0, Any, for a key an open root allows).
@@ -446,11 +469,14 @@ impl<'de> Visitor<'de> for BodySeed {
                     Some((t, c))
                 }
             };
-            let fit = |a: &mut A| -> Result<Skip, A::Error> {
-                match node {
-                    Some((t, c)) => Ok(a.next_value_seed(Fit { t, nodes: &[c] })?.seen),
-                    None => a.next_value::<Skip>(),
-                }
+            // A value the cross-field rules read sends the line to the slow path.
+            let mut fit = |a: &mut A| -> Result<Skip, A::Error> {
+                let seen = match node {
+                    Some((t, c)) => a.next_value_seed(Fit { t, nodes: &[c] })?.seen,
+                    None => a.next_value::<Skip>()?,
+                };
+                named |= seen == Skip::Named;
+                Ok(seen)
             };
             match k {
                 "model" => {
@@ -462,12 +488,14 @@ impl<'de> Visitor<'de> for BodySeed {
                     b.model = Some(m);
                 }
                 "stream" => b.stream_true = fit(&mut a)? == Skip::True,
-                "messages" if node.is_none() => b.messages = Some(a.next_value::<Messages>()?),
-                "input" => b.input_set = fit(&mut a)? != Skip::Null,
-                key if super::cross_field::BODY_KEYS.contains(&key) => {
-                    b.cross_field = true;
-                    fit(&mut a)?;
+                "messages" if node.is_none() => {
+                    let m = a.next_value::<Messages>()?;
+                    named |= m.named;
+                    b.messages = Some(m);
                 }
+                "input" => b.input_set = fit(&mut a)? != Skip::Null,
+                // The slow path checks such a line: the parse stops here.
+                key if super::cross_field::BODY_KEYS.contains(&key) => return Err(cross_field()),
                 // What the model-family rules read (`model_rules.rs`), kept whole when small.
                 "stop" | "reasoning_effort" | "reasoning" => {
                     let Small(v) = a.next_value()?;
@@ -496,6 +524,9 @@ impl<'de> Visitor<'de> for BodySeed {
                     fit(&mut a)?;
                 }
             }
+            if named {
+                return Err(cross_field());
+            }
         }
         if let Some((_, _, required, _)) = root {
             if required_seen != required.len() {
@@ -507,11 +538,13 @@ impl<'de> Visitor<'de> for BodySeed {
     }
 }
 
-/// `body.messages`: how many, and whether each is an object with a known
-/// role and content (or an assistant's tool calls).
+/// `body.messages`: how many, whether each is an object with a known role
+/// and content (or an assistant's tool calls), and whether any holds what
+/// the cross-field rules read (a tool message, tool calls).
 struct Messages {
     count: usize,
     all_good: bool,
+    named: bool,
 }
 
 impl<'de> Deserialize<'de> for Messages {
@@ -523,10 +556,11 @@ impl<'de> Deserialize<'de> for Messages {
                 f.write_str("an array of messages")
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Messages, A::Error> {
-                let mut m = Messages { count: 0, all_good: true };
-                while let Some(good) = a.next_element_seed(Message)? {
+                let mut m = Messages { count: 0, all_good: true, named: false };
+                while let Some((good, named)) = a.next_element_seed(Message)? {
                     m.count = m.count.saturating_add(1);
                     m.all_good &= good;
+                    m.named |= named;
                 }
                 Ok(m)
             }
@@ -535,24 +569,26 @@ impl<'de> Deserialize<'de> for Messages {
     }
 }
 
-/// One message: whether `messages_rule` finds nothing in it.
+/// One message: whether `messages_rule` finds nothing in it, and whether it
+/// holds what the cross-field rules read.
 struct Message;
 
 impl<'de> DeserializeSeed<'de> for Message {
-    type Value = bool;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
+    type Value = (bool, bool);
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(bool, bool), D::Error> {
         d.deserialize_map(self)
     }
 }
 
 impl<'de> Visitor<'de> for Message {
-    type Value = bool;
+    type Value = (bool, bool);
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a message object")
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<bool, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<(bool, bool), A::Error> {
         let (mut role_ok, mut assistant, mut content, mut calls, mut function, mut content_key) =
             (false, false, false, false, false, false);
+        let mut named = false;
         let mut keys = Keys::new();
         while let Some(k) = keys.next(&mut a)? {
             match k {
@@ -561,19 +597,22 @@ impl<'de> Visitor<'de> for Message {
                     role_ok = ROLES.contains(&r.as_ref());
                     assistant = r == "assistant";
                     function = r == "function";
+                    named |= super::cross_field::names_an_item(&r);
                 }
                 "content" => {
                     content_key = true;
-                    content = a.next_value::<Skip>()? != Skip::Null;
+                    let seen = a.next_value::<Skip>()?;
+                    content = seen != Skip::Null;
+                    named |= seen == Skip::Named;
                 }
                 key => {
                     calls |= key == "tool_calls" || key == "function_call";
-                    a.next_value::<Skip>()?;
+                    named |= super::cross_field::names_an_item(key) | (a.next_value::<Skip>()? == Skip::Named);
                 }
             }
         }
         // A function message's content may be null (as the spec allows).
         let content = if function { content_key } else { content };
-        Ok(role_ok && (content || (assistant && calls)))
+        Ok((role_ok && (content || (assistant && calls)), named))
     }
 }

@@ -87,7 +87,10 @@ pub(crate) fn reasoning(
 pub(crate) fn body_minimums(r: LineRef, body: &Value, endpoint: super::Endpoint, catalog: &Catalog, out: &mut Findings) {
     let Some(prefix) = super::schema::root_name(endpoint) else { return };
     let Some(b) = body.as_object() else { return };
-    for f in crate::facts::all_facts().filter(|f| f.kind == Kind::BodyMinimum) {
+    // The catalog's body minimums, found once (not by a walk over every fact per line).
+    static MINIMUMS: std::sync::OnceLock<Vec<&'static crate::facts::Fact>> = std::sync::OnceLock::new();
+    let minimums = MINIMUMS.get_or_init(|| crate::facts::all_facts().filter(|f| f.kind == Kind::BodyMinimum).collect());
+    for f in minimums {
         let Some(key) = f.subject.strip_prefix(prefix).and_then(|k| k.strip_prefix('.')) else { continue };
         let Some(min) = catalog.get(Kind::BodyMinimum, f.subject) else { continue };
         // Only integers: another type is the schema's finding.

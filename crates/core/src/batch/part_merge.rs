@@ -14,13 +14,17 @@ use super::{CheckOptions, Code, Diagnostic, ModelSource, Report, Severity};
 use crate::facts::{model_for_name, Catalog, Kind};
 use std::collections::HashMap;
 
+/// The custom_ids seen so far, and the line each was first used on.
+type Ids = HashMap<Box<str>, u64, foldhash::fast::RandomState>;
+
 /// The report of a file checked as `parts` (any order; they must cover the
 /// file), or `None` when only a single pass is exact.
 pub fn merge_parts(mut parts: Vec<StructuralPart>, options: &CheckOptions, catalog: &Catalog) -> Option<Report> {
     parts.sort_by_key(|p| p.start);
     let max_ids = catalog.require(Kind::MaxRequestsPerFile, options.dialect.fact_subject()) as usize;
     let mut state = RangeStart { first_url: options.endpoint.clone().map(|e| (e, 0)), first_model: None };
-    let mut ids: HashMap<Box<str>, u64> = HashMap::new();
+    // Every id of the file passes through: the checker's fast hash, seeded per run.
+    let mut ids: Ids = HashMap::default();
     let mut tally = Tally::new(options.max_stored_per_code);
     let (mut bytes, mut offset) = (0u64, 0u64);
     let (mut counted, mut encoding, mut shape) = (false, None, None);
@@ -76,7 +80,7 @@ pub fn merge_parts(mut parts: Vec<StructuralPart>, options: &CheckOptions, catal
 /// Settles the range's custom_ids against the earlier ranges' (`ids`, file
 /// line numbers): an id used earlier makes its first line here a duplicate
 /// of the earlier line, and the range's duplicates of it point there too.
-fn resolve_ids(part: &mut StructuralPart, ids: &mut HashMap<Box<str>, u64>, max_ids: usize, offset: u64) -> Option<()> {
+fn resolve_ids(part: &mut StructuralPart, ids: &mut Ids, max_ids: usize, offset: u64) -> Option<()> {
     let mut added: Vec<Diagnostic> = Vec::new();
     // The id first used on each line of the range (lines ascend).
     let mut by_line: Vec<(u64, u64)> = Vec::with_capacity(part.ids.len());

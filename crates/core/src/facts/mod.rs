@@ -181,7 +181,10 @@ pub fn all_facts() -> impl Iterator<Item = &'static Fact> {
 
 /// Looks up a built-in fact (through an index built on first use).
 pub fn builtin(kind: Kind, subject: &str) -> Option<&'static Fact> {
-    static INDEX: std::sync::OnceLock<std::collections::HashMap<(Kind, &'static str), &'static Fact>> = std::sync::OnceLock::new();
+    // Checkers look figures up per line: a fast hash (the table is fixed;
+    // a lookup never inserts, so a chosen key cannot grow a collision chain).
+    type Index = std::collections::HashMap<(Kind, &'static str), &'static Fact, foldhash::fast::FixedState>;
+    static INDEX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| all_facts().map(|f| ((f.kind, f.subject), f)).collect()).get(&(kind, subject)).copied()
 }
 

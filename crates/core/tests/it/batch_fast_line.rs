@@ -313,3 +313,52 @@ fn the_model_and_cross_field_rules_agree_on_both_paths() {
         }
     }
 }
+
+/// What the cross-field rules read below the body's top level, written
+/// with escapes (`"t\u006fol"` is the role "tool"): the rules read the
+/// decoded value, so the fast path hands such a line over as it does the
+/// plain one, and both paths find the same.
+#[test]
+fn escaped_values_the_cross_field_rules_read_are_handed_over() {
+    let c = Catalog::builtin();
+    let chat = |messages: &str| {
+        format!(
+            r#"{{"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {{"model": "gpt-4o", "max_tokens": 9, "messages": [{messages}]}}}}"#
+        )
+    };
+    let responses = |input: &str| {
+        format!(
+            r#"{{"custom_id": "a", "method": "POST", "url": "/v1/responses", "body": {{"model": "gpt-4o", "max_output_tokens": 9, "input": [{input}]}}}}"#
+        )
+    };
+    for l in [
+        chat(r#"{"role": "user", "content": "hi"}, {"role": "t\u006fol", "tool_call_id": "x", "content": "1"}"#),
+        chat(r#"{"role": "user", "content": "hi"}, {"role": "\u0074ool", "content": "1", "tool_call_id": "x"}"#),
+        responses(r#"{"type": "functi\u006fn_call_output", "call_id": "c", "output": "1"}"#),
+        responses(
+            r#"{"type": "message", "role": "user", "content": "hi"}, {"type": "functi\u006fn_call", "call_id": "c", "name": "f", "arguments": "{}"}"#,
+        ),
+    ] {
+        for dialect in [Dialect::OpenAi, Dialect::Azure] {
+            let r = LineRef { number: 1, start: 0, bytes: l.as_bytes() };
+            let mut out = Findings::new(4);
+            check_line(r, dialect, &c, &mut out);
+            assert!(!out.list().is_empty(), "no finding for {l}");
+            assert!(!agree(l.as_bytes(), dialect), "the fast path answered {l}");
+        }
+    }
+    // With the body checks off (the catalog's `body_schema`), the messages
+    // are read by the fast path's own walk: the same hand-over.
+    let mut off = Catalog::builtin();
+    off.set_override("body_schema.azure", 0.0).expect("a catalog fact");
+    for l in [
+        chat(r#"{"role": "user", "content": "hi"}, {"role": "t\u006fol", "tool_call_id": "x", "content": "1"}"#),
+        chat(r#"{"role": "user", "content": "hi"}, {"role": "assistant", "content": null, "tool_calls": []}"#),
+    ] {
+        let r = LineRef { number: 1, start: 0, bytes: l.as_bytes() };
+        let mut out = Findings::new(4);
+        check_line(r, Dialect::Azure, &off, &mut out);
+        assert!(!out.list().is_empty(), "no finding for {l}");
+        assert!(check_line_fast(r, Dialect::Azure, &off, &mut Findings::new(4)).is_none(), "the fast path answered {l}");
+    }
+}

@@ -29,16 +29,16 @@ use std::collections::{HashMap, HashSet};
 /// slow path (`fast_line.rs`).
 pub(crate) const BODY_KEYS: &[&str] = &["tools", "tool_choice", "response_format", "text", "stream_options"];
 
-/// Whether a line may hold what these rules read below the body's top
-/// level (tool calls, tool messages, Responses function-call items): one
-/// pass of a substring search, the cheap test before the fast path answers.
-/// (Chat's legacy `function_call` argument is no concern of theirs: only a
-/// Responses line is searched for function-call items.)
-pub(crate) fn may_apply(line: &[u8], endpoint: Option<Endpoint>) -> bool {
-    use memchr::memmem::Finder;
-    static FINDERS: std::sync::OnceLock<[Finder<'static>; 2]> = std::sync::OnceLock::new();
-    let [tool, call] = FINDERS.get_or_init(|| [Finder::new(b"\"tool"), Finder::new(b"\"function_call")]);
-    tool.find(line).is_some() || (endpoint == Some(Endpoint::Responses) && call.find(line).is_some())
+/// Whether a value or key the fast path meets anywhere in a body may be
+/// what these rules read below the body's top level: a tool message's role
+/// (`"tool"`), an assistant's `tool_calls`, a Responses input item's type
+/// (`"function_call"`, `"function_call_output"`). The fast path asks it of
+/// every string (as parsed: escapes decoded) and key while it walks the
+/// body, so no pass over the line's bytes is added; a line with one goes to
+/// the slow path. (Chat's legacy `function_call` argument is no concern of
+/// these rules.)
+pub(crate) fn names_an_item(s: &str) -> bool {
+    matches!(s, "tool" | "tool_calls" | "function_call" | "function_call_output")
 }
 
 /// The most ids one message lists.

@@ -127,7 +127,7 @@ impl FitVisitor {
 
     fn string<E: Error>(&self, s: &str) -> Result<Fitted, E> {
         let m = self.leaves.mask(self.t, |n| super::validate::str_fits(self.t, n, s));
-        result(m, Skip::Other)
+        result(m, Skip::Other.or_named(crate::batch::cross_field::names_an_item(s)))
     }
 }
 
@@ -176,15 +176,19 @@ impl<'de> Visitor<'de> for FitVisitor {
             }
         }
         let mut len = 0usize;
+        let mut named = false;
         loop {
             if !alive.iter().any(|&x| x) {
                 if l.any == 0 {
                     return Err(no_fit());
                 }
-                while a.next_element::<Skip>()?.is_some() {}
+                while let Some(s) = a.next_element::<Skip>()? {
+                    named |= s == Skip::Named;
+                }
                 break;
             }
             let Some(f) = a.next_element_seed(Fit { t, nodes: &kids[..k] })? else { break };
+            named |= f.seen == Skip::Named;
             len += 1;
             for i in 0..l.n {
                 alive[i] &= f.mask & (1 << kid_of[i]) != 0;
@@ -198,7 +202,7 @@ impl<'de> Visitor<'de> for FitVisitor {
                 }
             }
         }
-        result(m, Skip::Other)
+        result(m, Skip::Other.or_named(named))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Fitted, A::Error> {
@@ -209,7 +213,9 @@ impl<'de> Visitor<'de> for FitVisitor {
             *live = matches!(t.node(id), Node::Obj { .. });
         }
         let mut keys = Keys::new();
+        let mut named = false;
         while let Some(key) = keys.next(&mut a)? {
+            named |= crate::batch::cross_field::names_an_item(key);
             let mut kids = [0u16; CAP];
             let mut kid_of = [0u8; CAP];
             let mut k = 0;
@@ -247,10 +253,11 @@ impl<'de> Visitor<'de> for FitVisitor {
                 if l.any == 0 {
                     return Err(no_fit());
                 }
-                a.next_value::<Skip>()?;
+                named |= a.next_value::<Skip>()? == Skip::Named;
                 continue;
             }
             let f = a.next_value_seed(Fit { t, nodes: &kids[..k] })?;
+            named |= f.seen == Skip::Named;
             for i in 0..l.n {
                 alive[i] &= f.mask & (1 << kid_of[i]) != 0;
             }
@@ -263,6 +270,6 @@ impl<'de> Visitor<'de> for FitVisitor {
                 }
             }
         }
-        result(m, Skip::Other)
+        result(m, Skip::Other.or_named(named))
     }
 }
