@@ -29,6 +29,7 @@ mod cost_attribution;
 mod cost_compare;
 mod cost_usage_budget;
 mod domain_is_pure;
+mod facts_import;
 mod fast_bpe_equivalence;
 mod keda_lint;
 mod keda_lint_versions;
