@@ -1,13 +1,16 @@
 //! The command line: `batchlane check PATH...`, `batchlane results ...`,
 //! `batchlane repair ...`, `batchlane split ...`, `batchlane quota ...`,
-//! `batchlane snippets KIND ...`, `batchlane traffic FILE...`.
+//! `batchlane snippets KIND ...`, `batchlane traffic FILE...`,
+//! `batchlane facts [import FILE...]`.
 //! Exit codes: 0 no errors (all succeeded), 1 errors found (some not
 //! succeeded; for `check`, the batch would fail), 2 cannot read a file or
 //! bad usage, 3 (`check`) the batch would run but some requests would fail.
 
 mod args;
 mod check;
+mod catalog;
 mod escape;
+mod facts;
 mod files;
 mod inputs;
 mod out;
@@ -37,6 +40,9 @@ pub const USAGE: &str = "usage:
   batchlane traffic FILE... [--limit NAME=TPM[/RPM]]... [--deployment-type NAME=global|datazone|regional|standard]...
                     [--model NAME=MODEL]... [--tier 1..6] [--ptu-pricing hourly|monthly|yearly] [--fact ID=VALUE]...
                     [--format text|json]     (batchlane traffic --help: the file layouts)
+  batchlane facts [--format text|json] [--catalog FILE]...
+  batchlane facts import FILE... [-o CATALOG] [--format text|json]
+  (check, quota, traffic, results and snippets take --catalog FILE: the figures of a catalog file)
   batchlane --version";
 
 /// Runs the command line `args` (without the program's name). Arguments are
@@ -52,6 +58,7 @@ pub fn run<A: AsRef<OsStr>>(args: &[A], out: &mut dyn Write, err: &mut dyn Write
         Some("quota") => quota::run(&args[1..], out, err),
         Some("snippets") => snippets::run(&args[1..], out, err),
         Some("traffic") => traffic::run(&args[1..], out, err),
+        Some("facts") => facts::run(&args[1..], out, err),
         Some("-V") | Some("--version") | Some("version") => {
             let _ = writeln!(out, "batchlane {}", env!("CARGO_PKG_VERSION"));
             0

@@ -11,7 +11,7 @@ use std::ffi::OsString;
 use std::io::Write;
 
 pub const HELP: &str = "usage: batchlane quota --model M --deployment global|datazone|regional|standard --tier 1..6
-                       [--format text|json]
+                       [--format text|json] [--catalog FILE]... [--fact ID=VALUE]...
 
 One row of the vendor's quota-tier tables: TPM, RPM (or the burst limit and
 its window), the RPM per 1,000 TPM it implies, the model's PTU figures
@@ -21,6 +21,9 @@ as-of date of each figure.
   --deployment    global, datazone, or regional (= standard: Standard regional)
   --tier          1 to 6, or free
   --format        text (default) or json (the dict the Python package returns)
+  --catalog FILE  use a catalog file's figures (batchlane facts import ... -o FILE
+                  writes one; a vendor file it reads works too); repeatable
+  --fact ID=VALUE override one catalog figure; repeatable
 
 Exit codes: 0 found, 2 bad usage or an unknown model or combination (the
 message names the closest known ones).";
@@ -31,6 +34,7 @@ enum Format {
 }
 
 struct Args {
+    catalog: Catalog,
     model: String,
     deployment: Scope,
     tier: QuotaTier,
@@ -39,8 +43,12 @@ struct Args {
 
 fn parse(args: &[OsString]) -> Result<Args, String> {
     let (mut model, mut deployment, mut tier, mut format) = (None, None, None, Format::Text);
+    let mut catalog = crate::catalog::CatalogArgs::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        if catalog.take(crate::args::word(a), &mut it)? {
+            continue;
+        }
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
         match crate::args::word(a) {
             "--model" => model = Some(value("--model")?),
@@ -64,6 +72,7 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
         }
     }
     Ok(Args {
+        catalog: catalog.catalog,
         model: model.ok_or("--model is required")?,
         deployment: deployment.ok_or("--deployment is required (global, datazone, regional or standard)")?,
         tier: tier.ok_or("--tier is required (1 to 6)")?,
@@ -124,8 +133,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let catalog = Catalog::builtin();
-    let a = match tier_answer(&catalog, &args.model, args.deployment, args.tier) {
+    let a = match tier_answer(&args.catalog, &args.model, args.deployment, args.tier) {
         Ok(a) => a,
         Err(why) => {
             let _ = writeln!(err, "batchlane quota: {}", Text(&why));

@@ -202,7 +202,7 @@ fn kinds_of_flag(flag: &str) -> Vec<&'static str> {
 
 const USAGE: &str = "usage: batchlane snippets KIND [--link URL] [--set NAME=VALUE]... [-o DIR] [--lang en|ko]
                           [--dialect azure|openai] [--endpoint URL] [--deployment NAME] [--api-version V]
-                          [--model M] [--quota N]
+                          [--model M] [--quota N] [--catalog FILE]... [--fact ID=VALUE]...
 KIND: keda, worker, submit-py, submit-sh, apim, control, audit";
 
 pub fn help() -> String {
@@ -250,6 +250,7 @@ struct Args {
     field_sets: Vec<(String, String)>,
     dir: Option<PathBuf>,
     lang: Lang,
+    catalog: Catalog,
 }
 
 fn parse(args: &[OsString]) -> Result<Args, String> {
@@ -257,7 +258,8 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
     let first = args.first().ok_or_else(|| format!("no KIND given (one of: {})", names()))?;
     let kind = Kind::from_name(crate::args::word(first))
         .ok_or_else(|| format!("unknown KIND '{}' (one of: {})", crate::escape::Os(first), names()))?;
-    let mut a = Args { kind, link: None, link_sets: Vec::new(), field_sets: Vec::new(), dir: None, lang: Lang::En };
+    let mut a = Args { kind, link: None, link_sets: Vec::new(), field_sets: Vec::new(), dir: None, lang: Lang::En, catalog: Catalog::builtin() };
+    let mut catalog = crate::catalog::CatalogArgs::default();
     let link_keys = kind.link_keys();
     let field_names = kind.field_names();
     let set = |a: &mut Args, name: &str, value: String| -> Result<(), String> {
@@ -278,6 +280,9 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
     };
     let mut it = args[1..].iter();
     while let Some(arg) = it.next() {
+        if catalog.take(crate::args::word(arg), &mut it)? {
+            continue;
+        }
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
         match crate::args::word(arg) {
             "--link" => {
@@ -310,6 +315,7 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
             _ => return Err(format!("unexpected argument '{}'", crate::escape::Os(arg))),
         }
     }
+    a.catalog = catalog.catalog;
     Ok(a)
 }
 
@@ -445,7 +451,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             return 2;
         }
     };
-    let catalog = Catalog::builtin();
+    let catalog = a.catalog.clone();
     let fail = |err: &mut dyn Write, lines: Vec<String>| {
         for l in lines {
             let _ = writeln!(err, "batchlane snippets {}: {}", a.kind.name(), Text(&l));

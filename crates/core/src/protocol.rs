@@ -15,7 +15,7 @@ use crate::batch::{
     CheckOptions, Progress as CheckProgress, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart, TokenPart,
 };
 use crate::cost::{ParsedUsage, UsageLimits};
-use crate::facts::Catalog;
+use crate::facts::{Catalog, ImportProblem, Imported, OverlayDiff};
 use crate::quota::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
 use crate::traffic::{ImportError, TrafficOptions, TrafficReport};
@@ -66,6 +66,12 @@ pub enum Request {
     /// whole. Ends with `Traffic`, or `TrafficFailed` naming the file,
     /// line and field.
     Traffic { files: Vec<String>, options: TrafficOptions, catalog: Catalog },
+    /// The vendors' own files read into catalog figures
+    /// (`facts::import_file`): one blob per entry of `files` (their names),
+    /// each read whole up to `facts::MAX_IMPORT_BYTES`; `today` (the
+    /// user's clock, `YYYY-MM-DD`) dates a spec that names no date. Ends with
+    /// `FactsImported`, or `FactsRefused` naming the file, line and field.
+    ImportFacts { files: Vec<String>, today: String },
 }
 
 /// What the worker answers.
@@ -124,6 +130,15 @@ pub enum Response {
     /// A file could not be read: where, and why.
     TrafficFailed {
         error: ImportError,
+    },
+    /// Each file read, and their figures against the built-in catalog.
+    FactsImported {
+        imports: Vec<Imported>,
+        diff: Box<OverlayDiff>,
+    },
+    /// A file refused: its file, line, field and why.
+    FactsRefused {
+        problem: ImportProblem,
     },
     /// The request could not be carried out (unreadable file, bad message,
     /// refused settings, a worker that crashed).

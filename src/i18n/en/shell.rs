@@ -75,4 +75,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("state.link_refused", "Not taken from the link (the default is used): {list}."),
     ("clip.download_failed", "The browser refused the download. Try again, or allow downloads for this page."),
     ("notice.dismiss", "Dismiss"),
+    ("catalog.as_of", "Figures as of {date}."),
+    ("catalog.stale", "The catalog is more than {days} days old: newer vendor figures may exist."),
+    ("catalog.stale.link", "Import the vendors' files"),
 ];

@@ -75,4 +75,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("state.link_refused", "링크에서 가져오지 않은 값(기본값 사용): {list}."),
     ("clip.download_failed", "브라우저가 다운로드를 막았습니다. 다시 시도하거나 이 페이지의 다운로드를 허용하세요."),
     ("notice.dismiss", "닫기"),
+    ("catalog.as_of", "수치 기준일: {date}."),
+    ("catalog.stale", "카탈로그가 {days}일보다 오래되었습니다. 공급사에 더 새로운 수치가 있을 수 있습니다."),
+    ("catalog.stale.link", "공급사 파일 가져오기"),
 ];

@@ -11,6 +11,7 @@ mod cli_check;
 mod cli_check_many;
 mod cli_check_split;
 mod cli_escape;
+mod cli_facts;
 mod cli_issue27;
 mod cli_os_args;
 mod cli_parity;

@@ -32,9 +32,9 @@ mod tokens;
 pub use batch_models::{closest_model_names, openai_batch_model_fact, openai_batch_models_as_of};
 pub use batch_window::jobs_expire_after_window;
 pub use deployment::{DeploymentType, Scope};
-pub use export::{catalog_json, FORMAT as CATALOG_FORMAT};
+pub use export::{catalog_entries, catalog_json, Entry as CatalogEntry, FORMAT as CATALOG_FORMAT};
 pub use import::{
-    catalog_age_days, catalog_file_json, diff_overlay, import_file, import_files, read_catalog_file, DiffEntry, FileKind as ImportFileKind,
+    catalog_age_days, catalog_file_json, date_of_unix_seconds, diff_overlay, import_file, import_files, read_catalog_file, DiffEntry, FileKind as ImportFileKind,
     ImportProblem, Imported, ImportedFact, OverlayDiff, CATALOG_FILE_FORMAT, CATALOG_STALE_DAYS, MAX_IMPORT_BYTES, MAX_IMPORT_FACTS,
     MAX_IMPORT_ITEMS, MAX_JSON_LINE_BYTES,
 };

@@ -139,6 +139,20 @@ fn days(y: i64, m: i64, d: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
+/// The UTC date of a Unix time, `YYYY-MM-DD`.
+pub fn date_of_unix_seconds(secs: i64) -> String {
+    let z = secs.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 /// How many days `as_of` (`YYYY-MM-DD`, or `YYYY-MM`: its first day) lies
 /// before `today` (`YYYY-MM-DD`); `None` if either is not a date.
 pub fn catalog_age_days(as_of: &str, today: &str) -> Option<i64> {
@@ -327,5 +341,12 @@ mod tests {
         assert_eq!(catalog_age_days("2026-13-01", "2026-11-18"), None);
         assert_eq!(catalog_age_days("2026-08-20", "2026-11"), None);
         assert_eq!(catalog_age_days("20ü6-08-20", "2026-11-18"), None);
+        assert_eq!(date_of_unix_seconds(0), "1970-01-01");
+        assert_eq!(date_of_unix_seconds(1_795_000_000), "2026-11-18");
+        assert_eq!(date_of_unix_seconds(951_782_400), "2000-02-29");
+        for d in ["2024-02-29", "2026-12-31", "2100-03-01"] {
+            let secs = catalog_age_days("1970-01-01", d).unwrap() * 86_400;
+            assert_eq!(date_of_unix_seconds(secs), d);
+        }
     }
 }
