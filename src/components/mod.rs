@@ -1,7 +1,7 @@
 //! Components shared by the pages, one concern a file.
 
-pub mod chart_frame;
 pub mod catalog_age;
+pub mod chart_frame;
 pub mod check_field;
 pub mod copy_button;
 pub mod download;

@@ -7,8 +7,8 @@
 //! bad usage, 3 (`check`) the batch would run but some requests would fail.
 
 mod args;
-mod check;
 mod catalog;
+mod check;
 mod escape;
 mod facts;
 mod files;

@@ -208,7 +208,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("facts.vendor.kind.prices", "Azure Retail Prices response"),
     ("facts.vendor.kind.spec", "OpenAPI spec"),
     ("facts.vendor.kind.catalog", "catalog file"),
-    ("facts.vendor.file", "{file}: {kind}, {n} figures, {skipped} items not used"),
+    ("facts.vendor.file", "{file}: {kind}; figures read: {n}; items not used: {skipped}"),
     ("facts.vendor.summary", "Against the built-in catalog: {changed} figures change, {added} are new, {removed} are no longer listed, {same} are the same."),
     ("facts.vendor.changed", "Changed"),
     ("facts.vendor.added", "New (the built-in catalog lacks them)"),

@@ -32,7 +32,10 @@ fn a_tier_page_changes_adds_and_removes_rows_each_with_its_file() {
         [("tier_rpm.o4-mini/global/1", Some(1_000.0), Some(1_250.0)), ("tier_tpm.o4-mini/global/1", Some(1_000_000.0), Some(1_250_000.0))]
     );
     let added: Vec<&str> = diff.added.iter().map(|e| e.id.as_str()).collect();
-    assert_eq!(added, ["tier_rpm.gpt-5.7-preview/global/1", "tier_rpm_window_seconds.gpt-5.7-preview/global/1", "tier_tpm.gpt-5.7-preview/global/1"]);
+    assert_eq!(
+        added,
+        ["tier_rpm.gpt-5.7-preview/global/1", "tier_rpm_window_seconds.gpt-5.7-preview/global/1", "tier_tpm.gpt-5.7-preview/global/1"]
+    );
     assert!(diff.removed.iter().any(|e| e.id == "tier_tpm.codex-mini/global/1" && e.new.is_none()));
     assert!(diff.removed.iter().all(|e| !e.id.contains("o4-mini/global/1")));
     for e in diff.changed.iter().chain(&diff.added).chain(&diff.removed) {
@@ -207,7 +210,8 @@ fn tables_of_a_million_rows_stop_at_their_caps() {
     let e = import_file("p.json", json.as_bytes(), TODAY).unwrap_err();
     assert_eq!(e.line, 2 + MAX_IMPORT_ITEMS, "{e}");
     assert!(e.reason.contains(&format!("more than {MAX_IMPORT_ITEMS} items")), "{e}");
-    let fact = r#"{"id":"price_input.gpt-4.1","value":1,"unit":"UsdPerMTokens","source":"s","as_of":"2026-11-01","certainty":"Documented"}"#;
+    let fact =
+        r#"{"id":"price_input.gpt-4.1","value":1,"unit":"UsdPerMTokens","source":"s","as_of":"2026-11-01","certainty":"Documented"}"#;
     let mut cat = String::from("{\"format\":\"batchlane-catalog-overlay/1\",\"facts\":[\n");
     // As many as fit under the size cap; the cap on facts comes first.
     for i in 0..MAX_IMPORT_FACTS + 1_000 {
