@@ -164,6 +164,16 @@ fn meter_fact(item: &Item) -> Result<(Kind, String, f64), String> {
     Ok((kind, model, value))
 }
 
+/// The meter kept for one figure so far.
+struct Chosen {
+    primary: bool,
+    date: String,
+    value: f64,
+    line: usize,
+    meter: String,
+    index: usize,
+}
+
 pub fn read(name: &str, bytes: &[u8]) -> Result<Imported, ImportProblem> {
     check_line_lengths(name, bytes, MAX_JSON_LINE_BYTES)?;
     set_item_budget(MAX_IMPORT_ITEMS);
@@ -177,7 +187,7 @@ pub fn read(name: &str, bytes: &[u8]) -> Result<Imported, ImportProblem> {
     let offsets = item_offsets(bytes, b"Items", MAX_IMPORT_ITEMS);
     let mut out = Imported { file: name.to_string(), kind: Some(FileKind::RetailPrices), ..Imported::default() };
     // The chosen meter per figure: (primary region, effective date) decides; its line.
-    let mut chosen: BTreeMap<(Kind, String), (bool, String, f64, usize, String, usize)> = BTreeMap::new();
+    let mut chosen: BTreeMap<(Kind, String), Chosen> = BTreeMap::new();
     for (i, item) in pages.iter().flat_map(|p| p.items.0.iter()).enumerate() {
         let line = offsets.get(i).map_or(0, |&o| line_of(bytes, o));
         let field = format!("Items[{i}].meterName");
@@ -197,27 +207,27 @@ pub fn read(name: &str, bytes: &[u8]) -> Result<Imported, ImportProblem> {
         let primary = item.primary.unwrap_or(false);
         let meter = item.meter.clone().unwrap_or_default();
         let key = (kind, model);
-        let keep_old = chosen.get(&key).is_some_and(|(p, d, ..)| (*p, d.as_str()) >= (primary, date));
+        let keep_old = chosen.get(&key).is_some_and(|c| (c.primary, c.date.as_str()) >= (primary, date));
         let (loser_line, loser_field, loser_meter, loser_value, winner) = if keep_old {
-            let Some((_, _, v, first, ..)) = chosen.get(&key) else { continue };
-            (line, field, meter, value, format!("line {first}'s meter ({v})"))
+            let Some(c) = chosen.get(&key) else { continue };
+            (line, field, meter, value, format!("line {}'s meter ({})", c.line, c.value))
         } else {
             let winner = format!("line {line}'s meter ({value})");
-            match chosen.insert(key, (primary, date.to_string(), value, line, meter, i)) {
-                Some((_, _, v, l, m, at)) => (l, format!("Items[{at}].meterName"), m, v, winner),
+            match chosen.insert(key, Chosen { primary, date: date.to_string(), value, line, meter, index: i }) {
+                Some(c) => (c.line, format!("Items[{}].meterName", c.index), c.meter, c.value, winner),
                 None => continue,
             }
         };
         let why = format!("'{loser_meter}' gives {loser_value}; {winner} is kept (primary region, then the later date)");
         out.skipped.push(ImportProblem::new(name, loser_line, &loser_field, why));
     }
-    for ((kind, model), (_, date, value, line, meter, _)) in chosen {
+    for ((kind, model), c) in chosen {
         out.facts.push(ImportedFact {
             id: format!("{kind}.{model}"),
-            value,
+            value: c.value,
             unit: Unit::UsdPerMTokens,
-            source: format!("{name} ({}, line {line}: meter '{meter}')", FileKind::RetailPrices.describe()),
-            as_of: date,
+            source: format!("{name} ({}, line {}: meter '{}')", FileKind::RetailPrices.describe(), c.line, c.meter),
+            as_of: c.date,
             certainty: Certainty::Documented,
         });
     }
