@@ -179,3 +179,22 @@ test("a hostile vendor file is refused with its file, line and field; the catalo
   await expect(page.getByTestId("facts-vendor-in-use")).toHaveCount(0);
   watch.check();
 });
+
+test("the catalog's age reads on a phone in the dark theme, in both languages", async ({ page }) => {
+  const watch = watchErrors(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.clock.setFixedTime(new Date("2027-06-01T12:00:00Z"));
+  for (const lang of ["en", "ko"]) {
+    await prefer(page, { lang, theme: "dark" });
+    await page.goto("/cost");
+    await ready(page, lang === "en" ? "Cost what-if" : "비용 시나리오");
+    await expect(page.getByTestId("catalog-stale")).toBeVisible();
+    const box = await page.getByTestId("catalog-age").boundingBox();
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await shot(page.locator("header.page-header"), { path: `${SCREENSHOTS}/catalog-age-375-dark-${lang}.png` });
+    await page.goto("/facts");
+    await ready(page, lang === "en" ? "About the numbers" : "수치의 출처");
+    await shot(page.getByTestId("facts-vendor"), { path: `${SCREENSHOTS}/facts-vendor-375-dark-${lang}.png` });
+  }
+  watch.check();
+});
