@@ -234,3 +234,15 @@ fn the_catalog_names_its_age() {
     assert!(age > CATALOG_STALE_DAYS);
     assert_eq!(catalog_age_days(&as_of, &as_of).filter(|_| as_of.len() == 10), (as_of.len() == 10).then_some(0));
 }
+
+#[test]
+fn a_name_too_long_for_the_catalog_is_reported_not_kept() {
+    let model = "m".repeat(400);
+    let page = format!("---\nms.date: 11/30/2026\ntitle: Quota tier 1\n---\n| Model Name | a | b | c |\n|--|--|--|--|\n| {model} | GlobalStandard | 1 | 1 |\n| o4-mini | GlobalStandard | 5 | 5 |\n");
+    let imp = import_file(&format!("{}.md", "n".repeat(400)), page.as_bytes(), TODAY).unwrap();
+    assert_eq!(imp.facts.len(), 3, "o4-mini's three figures");
+    assert_eq!(imp.skipped.len(), 3, "the long name's three figures, reported");
+    let mut c = Catalog::builtin();
+    c.set_imported(diff_overlay(&[imp]).facts).unwrap();
+    assert_eq!(c.get(Kind::TierRpm, "o4-mini/global/1"), Some(5.0));
+}

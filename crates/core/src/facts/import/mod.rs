@@ -230,6 +230,24 @@ pub struct Imported {
 /// Reads one file: its kind is found from its content. `today`
 /// (`YYYY-MM-DD`) dates what a file does not date itself (a spec).
 pub fn import_file(name: &str, bytes: &[u8], today: &str) -> Result<Imported, ImportProblem> {
+    let mut imp = read_any(name, bytes, today)?;
+    // Every figure kept is one a catalog takes: a source clipped to the
+    // length kept, and a figure it would refuse (a name too long, a
+    // control character) reported instead.
+    let facts = std::mem::take(&mut imp.facts);
+    for mut f in facts {
+        if f.source.chars().nth(MAX_TEXT_CHARS).is_some() {
+            f.source = f.source.chars().take(MAX_TEXT_CHARS - 1).chain(['…']).collect();
+        }
+        match f.check() {
+            Ok(()) => imp.facts.push(f),
+            Err(e) => imp.skipped.push(ImportProblem::new(name, 0, &f.id, e.to_string())),
+        }
+    }
+    Ok(imp)
+}
+
+fn read_any(name: &str, bytes: &[u8], today: &str) -> Result<Imported, ImportProblem> {
     if bytes.len() > MAX_IMPORT_BYTES {
         return Err(ImportProblem::new(name, 0, "", format!("the file is larger than {MAX_IMPORT_BYTES} bytes")));
     }
