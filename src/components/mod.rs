@@ -1,5 +1,6 @@
 //! Components shared by the pages, one concern a file.
 
+pub mod catalog_age;
 pub mod chart_frame;
 pub mod check_field;
 pub mod copy_button;

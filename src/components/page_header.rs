@@ -1,14 +1,23 @@
-//! A page's title and short description.
+//! A page's title and short description; on a page that uses catalog
+//! figures (`figures`), the catalog's as-of date below them.
 
+use crate::components::catalog_age::CatalogAge;
 use crate::prefs::tr;
 use leptos::prelude::*;
 
 #[component]
-pub fn PageHeader(title: &'static str, desc: &'static str) -> impl IntoView {
+pub fn PageHeader(
+    title: &'static str,
+    desc: &'static str,
+    /// The page's answers rest on catalog figures: name the catalog's age.
+    #[prop(optional)]
+    figures: bool,
+) -> impl IntoView {
     view! {
         <header class="page-header">
             <h1>{tr(title)}</h1>
             <p class="page-header__desc">{tr(desc)}</p>
+            {figures.then(|| view! { <CatalogAge/> })}
         </header>
     }
 }

@@ -8,6 +8,7 @@ use batchlane_core::batch::{
     merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenizerProvider,
 };
 use batchlane_core::cost::UsageParser;
+use batchlane_core::facts::{diff_overlay, import_file, MAX_IMPORT_BYTES};
 use batchlane_core::io::LineSplitter;
 use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use batchlane_core::quota::simulate_within;
@@ -246,6 +247,40 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             let (store, summaries, notices) = importer.finish();
             let report = batchlane_core::traffic::analyze_store(&store, summaries, notices, &options, &catalog);
             out.post(&Response::Traffic { report: Box::new(report) }, &[]);
+        }
+        Request::ImportFacts { files, today } => {
+            if files.len() != blobs.len() {
+                return Err(format!("{} files named, {} attached", files.len(), blobs.len()));
+            }
+            let total: u64 = blobs.iter().map(|b| b.size() as u64).fold(0, u64::saturating_add);
+            let mut t = Ticker::new(out, total);
+            let mut imports = Vec::with_capacity(files.len());
+            let mut done = 0u64;
+            for (name, blob) in files.iter().zip(blobs) {
+                // Read up to one byte past the cap: a larger file is refused
+                // by the importer, never read whole.
+                let cap = MAX_IMPORT_BYTES.saturating_add(1);
+                let mut bytes = Vec::new();
+                let reader = Reader::new(blob)?;
+                reader
+                    .each(0, reader.len, |chunk| {
+                        let room = cap.saturating_sub(bytes.len());
+                        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                        done = done.saturating_add(chunk.len() as u64);
+                        t.tick(done.min(total), 0);
+                        bytes.len() < cap
+                    })
+                    .await?;
+                match import_file(name, &bytes, &today) {
+                    Ok(i) => imports.push(i),
+                    Err(problem) => {
+                        out.post(&Response::FactsRefused { problem }, &[]);
+                        return Ok(());
+                    }
+                }
+            }
+            let diff = diff_overlay(&imports);
+            out.post(&Response::FactsImported { imports, diff: Box::new(diff) }, &[]);
         }
     }
     Ok(())

@@ -2,7 +2,7 @@
 // newer tier CSV, see the diff, confirm, see a planner figure change, undo.
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { prefer, ready, watchErrors } from "./helpers.mjs";
+import { prefer, ready, shot, watchErrors, SCREENSHOTS } from "./helpers.mjs";
 
 const HEADER = "tier,model,deployment_type,rpm,rpm_window_seconds,tpm,source,ms_date";
 // o4-mini, Global, tier 1 is 1,000 RPM on 1,000,000 TPM in the reference; this file raises both.
@@ -84,5 +84,117 @@ test("a file that is not a tier CSV is refused whole, with the line it read", as
   await page.getByTestId("facts-import-file").setInputFiles({ name: "x.csv", mimeType: "text/csv", buffer: Buffer.from("model,rpm\ngpt-4.1,5\n") });
   await expect(page.getByTestId("facts-import-refused")).toContainText("model,rpm");
   await expect(page.getByTestId("facts-import-review")).toHaveCount(0);
+  watch.check();
+});
+
+// The vendors' own files: a quota-tier page (markdown as published) and a
+// saved Azure Retail Prices response, read in the worker, diffed against the
+// built-in catalog, kept: the planner's tier TPM and its pay-as-you-go price
+// change; the pages name the catalog's age. In both languages.
+const FIXTURES = new URL("../fixtures/facts-import/", import.meta.url);
+const TIER = { name: "tier-1.md", mimeType: "text/markdown", buffer: readFileSync(new URL("tier-1.md", FIXTURES)) };
+const PRICES = { name: "retail-prices.json", mimeType: "application/json", buffer: readFileSync(new URL("retail-prices.json", FIXTURES)) };
+
+const TITLES = {
+  en: { quota: "Quota planner", facts: "About the numbers", stale: "more than 90 days old", keep: "Keep these figures" },
+  ko: { quota: "할당량 계획", facts: "수치의 출처", stale: "90일보다 오래되었습니다", keep: "이 수치 유지" },
+};
+
+async function plannerRow(page, title, model) {
+  await page.goto("/quota");
+  await ready(page, title);
+  await page.getByTestId("q-m").selectOption(model);
+  await page.getByTestId("q-d").selectOption("gs");
+  await page.getByTestId("q-qt").selectOption("1");
+}
+
+for (const lang of ["en", "ko"]) {
+  test(`${lang}: a vendor tier page and a retail-prices JSON change the figures on /quota; the catalog's age is named`, async ({ page }) => {
+    const watch = watchErrors(page);
+    const T = TITLES[lang];
+    // A clock far past the built-in catalog: the pages say newer figures may exist.
+    await page.clock.setFixedTime(new Date("2027-06-01T12:00:00Z"));
+    await prefer(page, { lang });
+    await plannerRow(page, T.quota, "o4-mini");
+    await expect(page.getByTestId("q-tpm")).toHaveValue("1000000");
+    const age = page.getByTestId("catalog-age");
+    await expect(age).toHaveAttribute("data-as-of", /^20\d\d-\d\d/);
+    await expect(page.getByTestId("catalog-stale")).toContainText(T.stale);
+    await expect(page.getByTestId("catalog-stale").locator("a")).toHaveAttribute("href", "/facts#facts-vendor");
+    await plannerRow(page, T.quota, "gpt-4.1");
+    const payg = page.getByTestId("ptu-costs").locator("tr.quota-table__payg td").first();
+    await expect(payg).toBeVisible();
+    const before = await payg.textContent();
+
+    await page.goto("/facts");
+    await ready(page, T.facts);
+    await page.getByTestId("facts-vendor-files").setInputFiles([TIER, PRICES]);
+    const review = page.getByTestId("facts-vendor-review");
+    await expect(review).toBeVisible();
+    await expect(page.getByTestId("facts-vendor-changed").locator('[data-id="tier_tpm.o4-mini/global/1"]')).toContainText("1,250,000");
+    await expect(page.getByTestId("facts-vendor-changed").locator('[data-id="tier_tpm.o4-mini/global/1"]')).toContainText("tier-1.md");
+    await expect(page.getByTestId("facts-vendor-changed").locator('[data-id="price_input.gpt-4.1"]')).toContainText("retail-prices.json");
+    await expect(page.getByTestId("facts-vendor-added").locator('[data-id="tier_rpm.gpt-5.7-preview/global/1"]')).toHaveCount(1);
+    await expect(page.getByTestId("facts-vendor-removed")).toBeVisible();
+    await page.getByTestId("facts-vendor-skipped").locator("summary").click();
+    await expect(page.getByTestId("facts-vendor-skipped").locator("li")).toHaveCount(3);
+    await expect(page.getByTestId("facts-vendor-skipped")).toContainText("retail-prices.json:");
+    await shot(page.getByTestId("facts-vendor"), { path: `${SCREENSHOTS}/facts-vendor-review-${lang}.png` });
+    await page.getByRole("button", { name: T.keep }).click();
+    await expect(page.getByTestId("facts-vendor-in-use")).toBeVisible();
+
+    // The planner reads the kept figures; they survive a reload.
+    await plannerRow(page, T.quota, "o4-mini");
+    await expect(page.getByTestId("q-tpm")).toHaveValue("1250000");
+    await expect(page.getByTestId("catalog-age")).toHaveAttribute("data-as-of", "2026-11-30");
+    await plannerRow(page, T.quota, "gpt-4.1");
+    await expect(payg).not.toHaveText(before);
+    await page.reload();
+    await ready(page, T.quota);
+    await page.getByTestId("q-m").selectOption("o4-mini");
+    await page.getByTestId("q-d").selectOption("gs");
+    await page.getByTestId("q-qt").selectOption("1");
+    await expect(page.getByTestId("q-tpm")).toHaveValue("1250000");
+    await shot(page, { path: `${SCREENSHOTS}/quota-after-import-${lang}.png` });
+
+    // Removed again: the built-in figures come back.
+    await page.goto("/facts");
+    await ready(page, T.facts);
+    await page.getByTestId("facts-vendor-remove").click();
+    await expect(page.getByTestId("facts-vendor-in-use")).toHaveCount(0);
+    await plannerRow(page, T.quota, "o4-mini");
+    await expect(page.getByTestId("q-tpm")).toHaveValue("1000000");
+    watch.check();
+  });
+}
+
+test("a hostile vendor file is refused with its file, line and field; the catalog is untouched", async ({ page }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/facts");
+  await ready(page, "About the numbers");
+  const bad = { name: "prices.json", mimeType: "application/json", buffer: Buffer.from('{"Items":[\n{"currencyCode":"USD",\n"retailPrice":1e400}]}') };
+  await page.getByTestId("facts-vendor-files").setInputFiles([bad]);
+  await expect(page.getByTestId("facts-vendor-refused")).toContainText("prices.json:3: Items: number out of range");
+  await expect(page.getByTestId("facts-vendor-in-use")).toHaveCount(0);
+  watch.check();
+});
+
+test("the catalog's age reads on a phone in the dark theme, in both languages", async ({ page }) => {
+  const watch = watchErrors(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.clock.setFixedTime(new Date("2027-06-01T12:00:00Z"));
+  for (const lang of ["en", "ko"]) {
+    await prefer(page, { lang, theme: "dark" });
+    await page.goto("/cost");
+    await ready(page, lang === "en" ? "Cost what-if" : "비용 시나리오");
+    await expect(page.getByTestId("catalog-stale")).toBeVisible();
+    const box = await page.getByTestId("catalog-age").boundingBox();
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await shot(page.locator("header.page-header"), { path: `${SCREENSHOTS}/catalog-age-375-dark-${lang}.png` });
+    await page.goto("/facts");
+    await ready(page, lang === "en" ? "About the numbers" : "수치의 출처");
+    await shot(page.getByTestId("facts-vendor"), { path: `${SCREENSHOTS}/facts-vendor-375-dark-${lang}.png` });
+  }
   watch.check();
 });

@@ -21,7 +21,7 @@ use std::io::Write;
 const HELP: &str = "usage: batchlane check PATH... [--dialect azure|openai] [--endpoint URL]
                        [--format text|json|sarif|github] [--jobs N]
                        [--model NAME] [--quota TOKENS | --openai-tier 1..5] [--byo-storage]
-                       [--no-tokens] [--fact ID=VALUE]...
+                       [--no-tokens] [--catalog FILE]... [--fact ID=VALUE]...
 
 PATH is a file, a directory (every *.jsonl below it; a symlink to a file
 outside the directory is skipped with a warning) or - for standard input.
@@ -42,6 +42,8 @@ Files are checked in parallel (--jobs N threads; default: the number of cores).
   --no-tokens     skip counting tokens (structure only; faster).
   --byo-storage   the batch reads its file from your own Blob storage
                   (the larger file limit applies).
+  --catalog FILE  use a catalog file's figures (batchlane facts import ... -o FILE
+                  writes one; a vendor file it reads works too); repeatable
   --fact ID=VALUE override a catalog figure (ids as on About the numbers),
                   e.g. --fact openai_batch_model.gpt-4o-audio-preview=0: a
                   figure you set counts as confirmed.
@@ -84,9 +86,12 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
     let mut format = Format::Text;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut options = CheckOptions::default();
-    let mut catalog = Catalog::builtin();
+    let mut catalog = crate::catalog::CatalogArgs::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        if catalog.take(crate::args::word(a), &mut it)? {
+            continue;
+        }
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
         match crate::args::word(a) {
             "--dialect" => {
@@ -108,12 +113,6 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
                     v.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(|| format!("--jobs needs a whole number above 0, got '{v}'"))?;
             }
             "--endpoint" => options.endpoint = Some(value("--endpoint")?),
-            "--fact" => {
-                let v = value("--fact")?;
-                let (id, n) = v.split_once('=').ok_or_else(|| format!("--fact needs ID=VALUE, got '{v}'"))?;
-                let n: f64 = n.trim().parse().map_err(|_| format!("--fact {id}: '{n}' is not a number"))?;
-                catalog.set_override(id.trim(), n).map_err(|e| format!("--fact {id}: {e}"))?;
-            }
             "--model" => options.model = Some(value("--model")?),
             "--quota" => {
                 let v = value("--quota")?;
@@ -137,7 +136,7 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
     if paths.is_empty() {
         return Err("no PATH given".into());
     }
-    Ok(Args { paths, format, jobs, options, catalog })
+    Ok(Args { paths, format, jobs, options, catalog: catalog.catalog })
 }
 
 pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit {

@@ -1,12 +1,15 @@
 //! The command line: `batchlane check PATH...`, `batchlane results ...`,
 //! `batchlane repair ...`, `batchlane split ...`, `batchlane quota ...`,
-//! `batchlane snippets KIND ...`, `batchlane traffic FILE...`.
+//! `batchlane snippets KIND ...`, `batchlane traffic FILE...`,
+//! `batchlane facts [import FILE...]`.
 //! Exit codes: [`Exit`] (`exit.rs`), listed in [`EXIT_CODES`].
 
 mod args;
+mod catalog;
 mod check;
 mod escape;
 mod exit;
+mod facts;
 mod files;
 mod inputs;
 mod out;
@@ -37,6 +40,9 @@ pub const USAGE: &str = "usage:
   batchlane traffic FILE... [--limit NAME=TPM[/RPM]]... [--deployment-type NAME=global|datazone|regional|standard]...
                     [--model NAME=MODEL]... [--tier 1..6] [--ptu-pricing hourly|monthly|yearly] [--fact ID=VALUE]...
                     [--format text|json]     (batchlane traffic --help: the file layouts)
+  batchlane facts [--format text|json] [--catalog FILE]...
+  batchlane facts import FILE... [-o CATALOG] [--format text|json]
+  (check, quota, traffic, results and snippets take --catalog FILE: the figures of a catalog file)
   batchlane --version";
 
 /// Runs the command line `args` (without the program's name). Arguments are
@@ -56,6 +62,7 @@ fn command(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit 
         Some("quota") => quota::run(&args[1..], out, err),
         Some("snippets") => snippets::run(&args[1..], out, err),
         Some("traffic") => traffic::run(&args[1..], out, err),
+        Some("facts") => facts::run(&args[1..], out, err),
         Some("-V") | Some("--version") | Some("version") => {
             let _ = writeln!(out, "batchlane {}", env!("CARGO_PKG_VERSION"));
             Exit::Ok

@@ -12,7 +12,7 @@ use std::ffi::OsString;
 use std::io::Write;
 
 pub const HELP: &str = "usage: batchlane quota --model M --deployment global|datazone|regional|standard --tier 1..6
-                       [--region R] [--format text|json]
+                       [--region R] [--format text|json] [--catalog FILE]... [--fact ID=VALUE]...
 
 One row of the vendor's quota-tier tables: TPM, RPM (or the burst limit and
 its window), the RPM per 1,000 TPM it implies, the model's PTU figures
@@ -25,6 +25,9 @@ as-of date of each figure.
   --region        an Azure region (armRegionName, e.g. westeurope): the price
                   uplift and a PTU's hourly price of this deployment type there
   --format        text (default) or json (the dict the Python package returns)
+  --catalog FILE  use a catalog file's figures (batchlane facts import ... -o FILE
+                  writes one; a vendor file it reads works too); repeatable
+  --fact ID=VALUE override one catalog figure; repeatable
 
 Exit codes: 0 found, 2 bad usage or an unknown model or combination (the
 message names the closest known ones).";
@@ -35,6 +38,7 @@ enum Format {
 }
 
 struct Args {
+    catalog: Catalog,
     model: String,
     deployment: Scope,
     tier: QuotaTier,
@@ -45,8 +49,12 @@ struct Args {
 fn parse(args: &[OsString]) -> Result<Args, String> {
     let (mut model, mut deployment, mut tier, mut format) = (None, None, None, Format::Text);
     let mut region = None;
+    let mut catalog = crate::catalog::CatalogArgs::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
+        if catalog.take(crate::args::word(a), &mut it)? {
+            continue;
+        }
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
         match crate::args::word(a) {
             "--model" => model = Some(value("--model")?),
@@ -71,6 +79,7 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
         }
     }
     Ok(Args {
+        catalog: catalog.catalog,
         model: model.ok_or("--model is required")?,
         deployment: deployment.ok_or("--deployment is required (global, datazone, regional or standard)")?,
         tier: tier.ok_or("--tier is required (1 to 6)")?,
@@ -143,8 +152,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit 
         Ok(a) => a,
         Err(code) => return code,
     };
-    let catalog = Catalog::builtin();
-    let a = match tier_answer_in(&catalog, &args.model, args.deployment, args.tier, args.region.as_deref()) {
+    let a = match tier_answer_in(&args.catalog, &args.model, args.deployment, args.tier, args.region.as_deref()) {
         Ok(a) => a,
         Err(why) => {
             let _ = writeln!(err, "batchlane quota: {}", Text(&why.to_string()));

@@ -35,6 +35,9 @@ duplicate result lines. --output or --errors (or both) must be given.
                      line count as batch_expired (not missing).
   --model NAME       price every request as this model (default: the
                      response body's model).
+  --catalog FILE     use a catalog file's figures (prices; batchlane facts
+                     import ... -o FILE writes one); repeatable
+  --fact ID=VALUE    override one catalog figure; repeatable
 
 Exit codes:
   0  every request succeeded (content_filtered and truncated count as NOT
@@ -54,6 +57,7 @@ struct Args {
     model: Option<String>,
     vendor: Vendor,
     now: Option<i64>,
+    catalog: Catalog,
 }
 
 fn parse_args(args: &[OsString]) -> Result<Args, String> {
@@ -68,9 +72,14 @@ fn parse_args(args: &[OsString]) -> Result<Args, String> {
         model: None,
         vendor: Vendor::Azure,
         now: None,
+        catalog: Catalog::builtin(),
     };
+    let mut catalog = crate::catalog::CatalogArgs::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
+        if catalog.take(crate::args::word(arg), &mut it)? {
+            continue;
+        }
         let flag = crate::args::word(arg);
         // Paths stay OS strings; every other value is text.
         let mut path = || crate::args::value_os(&mut it, flag).map(PathBuf::from);
@@ -120,6 +129,7 @@ fn parse_args(args: &[OsString]) -> Result<Args, String> {
             }
         }
     }
+    a.catalog = catalog.catalog;
     Ok(a)
 }
 
@@ -140,7 +150,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit 
 
 fn run_args(a: &Args, out: &mut dyn Write) -> Result<Exit, String> {
     let mut report = join_files(a.output.as_deref(), a.errors.as_deref(), a.input.as_deref())?;
-    let catalog = Catalog::builtin();
+    let catalog = a.catalog.clone();
     let opts = CostOptions { model: a.model.clone(), ..Default::default() };
     let job = match &a.job {
         Some(p) => {

@@ -37,6 +37,7 @@ Several files are merged by time and deployment.
   --model NAME=MODEL            the model, when the data does not name it
   --tier 1..6                   the quota tier whose table gives limits (1)
   --ptu-pricing hourly|monthly|yearly   how PTUs are paid for (hourly)
+  --catalog FILE                use a catalog file's figures (batchlane facts import)
   --fact ID=VALUE               override a catalog figure (e.g. a PTU price)
   --format text|json";
 
@@ -62,8 +63,12 @@ fn pair(flag: &str, v: &str) -> Result<(String, String), String> {
 
 fn parse(args: &[std::ffi::OsString]) -> Result<Args, String> {
     let mut a = Args { files: Vec::new(), options: TrafficOptions::default(), catalog: Catalog::builtin(), format: Format::Text };
+    let mut catalog = crate::catalog::CatalogArgs::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
+        if catalog.take(crate::args::word(arg), &mut it)? {
+            continue;
+        }
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
         match crate::args::word(arg) {
             "--limit" => a.options.limits.push(parse_limit(&value("--limit")?).map_err(|e| format!("--limit {e}"))?),
@@ -84,12 +89,6 @@ fn parse(args: &[std::ffi::OsString]) -> Result<Args, String> {
                 a.options.ptu_pricing =
                     PtuPricing::from_code(&v).ok_or_else(|| format!("unknown --ptu-pricing '{v}' (hourly, monthly or yearly)"))?;
             }
-            "--fact" => {
-                let v = value("--fact")?;
-                let (id, n) = v.split_once('=').ok_or_else(|| format!("--fact needs ID=VALUE, got '{v}'"))?;
-                let n: f64 = n.trim().parse().map_err(|_| format!("--fact {id}: '{n}' is not a number"))?;
-                a.catalog.set_override(id.trim(), n).map_err(|e| format!("--fact {id}: {e}"))?;
-            }
             "--format" => {
                 a.format = match value("--format")?.as_str() {
                     "text" => Format::Text,
@@ -105,6 +104,7 @@ fn parse(args: &[std::ffi::OsString]) -> Result<Args, String> {
     if a.files.is_empty() {
         return Err("give at least one export file".into());
     }
+    a.catalog = catalog.catalog;
     Ok(a)
 }
 

@@ -12,7 +12,7 @@
 
 use crate::batch::{CheckOptions, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart};
 use crate::cost::{ParsedUsage, UsageLimits};
-use crate::facts::Catalog;
+use crate::facts::{Catalog, ImportProblem, Imported, OverlayDiff};
 use crate::quota::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
 use crate::text::Text;
@@ -55,6 +55,12 @@ pub enum Request {
     /// whole. Ends with `Traffic`, or `TrafficFailed` naming the file,
     /// line and field.
     Traffic { files: Vec<String>, options: TrafficOptions, catalog: Catalog },
+    /// The vendors' own files read into catalog figures
+    /// (`facts::import_file`): one blob per entry of `files` (their names),
+    /// each read whole up to `facts::MAX_IMPORT_BYTES`; `today` (the
+    /// user's clock, `YYYY-MM-DD`) dates a spec that names no date. Ends with
+    /// `FactsImported`, or `FactsRefused` naming the file, line and field.
+    ImportFacts { files: Vec<String>, today: String },
 }
 
 /// What the worker answers.
@@ -106,6 +112,15 @@ pub enum Response {
     /// A file could not be read: where, and why.
     TrafficFailed {
         error: ImportError,
+    },
+    /// Each file read, and their figures against the built-in catalog.
+    FactsImported {
+        imports: Vec<Imported>,
+        diff: Box<OverlayDiff>,
+    },
+    /// A file refused: its file, line, field and why.
+    FactsRefused {
+        problem: ImportProblem,
     },
     /// The request could not be carried out (unreadable file, bad message,
     /// refused settings, a worker that crashed): why, typed, so that the

@@ -22,11 +22,12 @@ fn options(
     count_tokens: bool,
     byo_storage: bool,
     facts: Option<HashMap<String, f64>>,
+    catalog: Option<&Bound<'_, PyAny>>,
     file_name: Option<String>,
 ) -> PyResult<(CheckOptions, Catalog)> {
     let dialect =
         Dialect::from_name(dialect).ok_or_else(|| OptionError::new_err(format!("unknown dialect '{dialect}' (azure or openai)")))?;
-    let mut catalog = Catalog::builtin();
+    let mut catalog = crate::catalog::load(catalog)?;
     let mut facts: Vec<_> = facts.unwrap_or_default().into_iter().collect();
     facts.sort_by(|a, b| a.0.cmp(&b.0));
     for (id, value) in facts {
@@ -53,7 +54,7 @@ fn options(
 /// The same checks, codes and messages as `batchlane check FILE`; the
 /// defaults are the CLI's (dialect "azure", tokens counted).
 #[pyfunction]
-#[pyo3(signature = (path, *, dialect = "azure", endpoint = None, model = None, quota = None, count_tokens = true, byo_storage = false, facts = None, jobs = None))]
+#[pyo3(signature = (path, *, dialect = "azure", endpoint = None, model = None, quota = None, count_tokens = true, byo_storage = false, facts = None, catalog = None, jobs = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn check_file(
     py: Python<'_>,
@@ -65,9 +66,10 @@ pub fn check_file(
     count_tokens: bool,
     byo_storage: bool,
     facts: Option<HashMap<String, f64>>,
+    catalog: Option<&Bound<'_, PyAny>>,
     jobs: Option<usize>,
 ) -> PyResult<Report> {
-    let (options, catalog) = options(dialect, endpoint, model, quota, count_tokens, byo_storage, facts, None)?;
+    let (options, catalog) = options(dialect, endpoint, model, quota, count_tokens, byo_storage, facts, catalog, None)?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let file = path.to_string_lossy().into_owned();
     let shown = file.clone();
@@ -96,7 +98,7 @@ unsafe impl<T> Send for SameThread<T> {}
 /// name the file will be uploaded under (checked for `.jsonl` as
 /// `check_file` does).
 #[pyfunction]
-#[pyo3(signature = (lines, *, dialect = "azure", endpoint = None, model = None, quota = None, count_tokens = true, byo_storage = false, facts = None, file_name = None))]
+#[pyo3(signature = (lines, *, dialect = "azure", endpoint = None, model = None, quota = None, count_tokens = true, byo_storage = false, facts = None, catalog = None, file_name = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn check_lines(
     py: Python<'_>,
@@ -108,6 +110,7 @@ pub fn check_lines(
     count_tokens: bool,
     byo_storage: bool,
     facts: Option<HashMap<String, f64>>,
+    catalog: Option<&Bound<'_, PyAny>>,
     file_name: Option<String>,
 ) -> PyResult<Report> {
     if lines.is_instance_of::<PyString>() || lines.is_instance_of::<PyBytes>() || lines.is_instance_of::<PyByteArray>() {
@@ -116,7 +119,7 @@ pub fn check_lines(
             lines.get_type().name()?
         )));
     }
-    let (options, catalog) = options(dialect, endpoint, model, quota, count_tokens, byo_storage, facts, file_name)?;
+    let (options, catalog) = options(dialect, endpoint, model, quota, count_tokens, byo_storage, facts, catalog, file_name)?;
     let mut checker = SameThread(Checker::new(options, &catalog));
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + (64 << 10));
     let feed = |py: Python<'_>, checker: &mut SameThread<Checker>, buf: &mut Vec<u8>| -> PyResult<()> {

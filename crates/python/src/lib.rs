@@ -4,6 +4,7 @@
 //! results joins, quota rows) and every JSON shape comes from
 //! `batchlane-core`, the same functions `batchlane` (the CLI) calls.
 
+mod catalog;
 mod check;
 mod convert;
 mod errors;

@@ -3,7 +3,6 @@
 use crate::convert::{serde_to_py, to_py};
 use crate::errors::{guarded, Error, ReadError};
 use crate::interrupt::interruptible;
-use batchlane_core::facts::Catalog;
 use batchlane_core::results::{cost_report, join_files_until, results_json, retry_file_bytes, CostOptions, CostReport};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -17,14 +16,16 @@ use std::path::PathBuf;
 /// request_timeout or missing. `model` prices every request as that model.
 /// Ctrl-C raises `KeyboardInterrupt`, even on an endless file.
 #[pyfunction]
-#[pyo3(signature = (output, errors = None, input = None, *, model = None))]
+#[pyo3(signature = (output, errors = None, input = None, *, model = None, catalog = None))]
 pub fn join_results(
     py: Python<'_>,
     output: Option<PathBuf>,
     errors: Option<PathBuf>,
     input: Option<PathBuf>,
     model: Option<String>,
+    catalog: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ResultsReport> {
+    let catalog = crate::catalog::load(catalog)?;
     if output.is_none() && errors.is_none() {
         return Err(crate::errors::OptionError::new_err("give output or errors (or both)"));
     }
@@ -33,7 +34,7 @@ pub fn join_results(
         let (output, errors, input) = paths;
         let report =
             join_files_until(output.as_deref(), errors.as_deref(), input.as_deref(), go).map_err(|e| ReadError::new_err(e.to_string()))?;
-        let cost = cost_report(&report, &Catalog::builtin(), &CostOptions { model, ..Default::default() });
+        let cost = cost_report(&report, &catalog, &CostOptions { model, ..Default::default() });
         Ok((report, cost))
     })?;
     Ok(ResultsReport { report, cost, input })

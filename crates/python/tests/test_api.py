@@ -177,3 +177,39 @@ def test_a_check_releases_the_gil(tmp_path):
     assert r.summary["requests"] == 60_000
     # With the GIL held the counter would not move at all during the check.
     assert ticks > max(5, took * 1000 * 0.2), (ticks, took)
+
+
+def test_catalog_files_replace_the_built_in_figures(tmp_path, cli):
+    """catalog= reads what `batchlane facts import ... -o` writes (and the vendor files themselves), as --catalog does."""
+    import subprocess
+
+    imports = REPO / "tests" / "fixtures" / "facts-import"
+    cat = tmp_path / "catalog.json"
+    subprocess.run([cli, "facts", "import", imports / "tier-1.md", imports / "retail-prices.json", "-o", cat], check=True, capture_output=True)
+    assert batchlane.quota("o4-mini", "global", 1)["tpm"] == 1_000_000
+    row = batchlane.quota("o4-mini", "global", 1, catalog=cat)
+    assert row["tpm"] == 1_250_000
+    assert any("tier-1.md" in s["source"] for s in row["sources"])
+    assert batchlane.quota("o4-mini", "global", 1, catalog=[imports / "tier-1.md"])["tpm"] == 1_250_000
+    by_cli = subprocess.run(
+        [cli, "quota", "--model", "o4-mini", "--deployment", "global", "--tier", "1", "--format", "json", "--catalog", cat],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    assert row == __import__("json").loads(by_cli)
+    d = RESULTS_FIXTURES / "chat"
+    plain = batchlane.join_results(d / "output.jsonl", input=d / "input.jsonl")
+    priced = tmp_path / "prices.json"
+    priced.write_text(
+        '{"format":"batchlane-catalog-overlay/1","facts":[{"id":"price_input.gpt-4o","value":50.0,"unit":"UsdPerMTokens",'
+        '"source":"test","as_of":"2026-11-30","certainty":"Documented"}]}'
+    )
+    dearer = batchlane.join_results(d / "output.jsonl", input=d / "input.jsonl", catalog=priced)
+    assert dearer.to_json() != plain.to_json()
+    r = batchlane.check_file(BATCH_FIXTURES / "valid.jsonl", catalog=cat)
+    assert r.ok
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"Items":[\n{"retailPrice":1e400}]}')
+    with pytest.raises(batchlane.ReadError, match=r"bad\.json:2: Items"):
+        batchlane.quota("o4-mini", "global", 1, catalog=bad)
+    with pytest.raises(batchlane.OptionError, match="catalog"):
+        batchlane.quota("o4-mini", "global", 1, catalog=3)

@@ -77,4 +77,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("notice.dismiss", "Dismiss"),
     ("region.label", "Azure region (Regional prices)"),
     ("region.any", "Not chosen (catalog default)"),
+    ("catalog.as_of", "Figures as of {date}."),
+    ("catalog.stale", "The catalog is more than {days} days old: newer vendor figures may exist."),
+    ("catalog.stale.link", "Import the vendors' files"),
 ];

@@ -77,4 +77,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("notice.dismiss", "닫기"),
     ("region.label", "Azure 지역(Regional 가격)"),
     ("region.any", "선택 안 함(카탈로그 기본값)"),
+    ("catalog.as_of", "수치 기준일: {date}."),
+    ("catalog.stale", "카탈로그가 {days}일보다 오래되었습니다. 공급사에 더 새로운 수치가 있을 수 있습니다."),
+    ("catalog.stale.link", "공급사 파일 가져오기"),
 ];

@@ -151,7 +151,7 @@ pub fn BatchPage() -> impl IntoView {
     on_cleanup(worker_client::cancel);
     view! {
         <section class="page batch-page" data-testid="page-batch">
-            <PageHeader title="page.batch.title" desc="page.batch.desc"/>
+            <PageHeader title="page.batch.title" desc="page.batch.desc" figures=true/>
             <crate::components::link_banner::LinkBanner state=url/>
             <div class="batch-top">
                 <input::Sources/>

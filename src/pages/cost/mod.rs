@@ -138,7 +138,7 @@ pub fn CostPage() -> impl IntoView {
 
     view! {
         <section class="page cost-page" data-testid="page-cost">
-            <PageHeader title="page.cost.title" desc="page.cost.desc"/>
+            <PageHeader title="page.cost.title" desc="page.cost.desc" figures=true/>
             <LinkBanner state=url/>
             <link_prices::LinkPrices pending=link_prices on_save=save_prices on_drop=drop_prices/>
             <h2 id="cost-workloads">{tr("cost.workloads")}</h2>

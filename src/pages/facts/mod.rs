@@ -1,7 +1,10 @@
 //! /facts — "About the numbers": every figure with its source and date, and
-//! the user's overrides, and (`import.rs`) a newer tier table read in.
+//! the user's overrides, (`import.rs`) a newer tier CSV read in, and
+//! (`vendor.rs`) the vendors' own files read in the worker into the
+//! catalog's imported figures.
 
 mod import;
+mod vendor;
 
 use crate::components::local_time::LocalDate;
 use crate::components::page_header::PageHeader;
@@ -51,7 +54,7 @@ pub fn FactsPage() -> impl IntoView {
     };
     view! {
         <section class="page" data-testid="page-facts">
-            <PageHeader title="page.facts.title" desc="page.facts.desc"/>
+            <PageHeader title="page.facts.title" desc="page.facts.desc" figures=true/>
             <p class="note">{tr("facts.unconfirmed_note")}</p>
             <div class="toolbar">
                 <label class="field field--inline">
@@ -68,6 +71,7 @@ pub fn FactsPage() -> impl IntoView {
                 </button>
             </div>
             <import::CatalogTools/>
+            <vendor::VendorImport/>
             {TOPICS
                 .iter()
                 .map(|&topic| {
@@ -194,13 +198,19 @@ fn FactRow(fact: &'static Fact) -> impl IntoView {
                 </Show>
             </td>
             <td>
+                {move || prefs.catalog.with(|c| c.imported(&fact.id()).map(|i| i.source.clone())).map(|s| view! {
+                    <span class="badge" data-testid="fact-imported">{tr("facts.imported")}</span>" "<span>{s}</span><br/>
+                })}
                 {if source.url.is_empty() {
                     view! { <span>{source.title}</span> }.into_any()
                 } else {
                     view! { <a href=source.url rel="noreferrer noopener" target="_blank">{source.title}</a> }.into_any()
                 }}
             </td>
-            <td><LocalDate date=fact.as_of/></td>
+            <td>
+                {move || prefs.catalog.with(|c| c.imported(&fact.id()).map(|i| i.as_of.clone())).map(|d| view! { <span>{d}</span><br/> })}
+                <LocalDate date=fact.as_of/>
+            </td>
         </tr>
     }
 }

@@ -190,7 +190,7 @@ pub fn PracticePage() -> impl IntoView {
 
     view! {
         <section class="page practice" data-testid="page-practice">
-            <PageHeader title="page.practice.title" desc="page.practice.desc"/>
+            <PageHeader title="page.practice.title" desc="page.practice.desc" figures=true/>
             <ModeSwitch/>
             {move || state.link_error.get().map(|e| view! {
                 <p class="note note--error" role="alert" data-testid="practice-link-error">

@@ -36,7 +36,7 @@ pub fn QuotaPage() -> impl IntoView {
 
     view! {
         <section class="page quota" data-testid="page-quota">
-            <PageHeader title="page.quota.title" desc="page.quota.desc"/>
+            <PageHeader title="page.quota.title" desc="page.quota.desc" figures=true/>
             <LinkBanner state=url/>
             <p class="quota-share">
                 <crate::components::copy_button::CopyButton

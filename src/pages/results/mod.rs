@@ -46,7 +46,7 @@ pub fn ResultsPage() -> impl IntoView {
     };
     view! {
         <section class="page results-page" data-testid="page-results">
-            <PageHeader title="page.results.title" desc="page.results.desc"/>
+            <PageHeader title="page.results.title" desc="page.results.desc" figures=true/>
             <files::FilesPanel/>
             <progress::ProgressPanel/>
             {move || report().map(|r| view! {

@@ -51,7 +51,7 @@ pub fn SnippetsPage() -> impl IntoView {
     });
     view! {
         <section class="page snip" data-testid="page-snippets">
-            <PageHeader title="page.snippets.title" desc="page.snippets.desc"/>
+            <PageHeader title="page.snippets.title" desc="page.snippets.desc" figures=true/>
             <ImportNote/>
             <Tabs/>
             <Panel tab=Tab::Advisor><advisor::AdvisorPanel/></Panel>

@@ -46,7 +46,7 @@ pub fn TrafficPage() -> impl IntoView {
     let report = move || state.report.get();
     view! {
         <section class="page traffic-page" data-testid="page-traffic">
-            <PageHeader title="page.traffic.title" desc="page.traffic.desc"/>
+            <PageHeader title="page.traffic.title" desc="page.traffic.desc" figures=true/>
             <LinkBanner state=url/>
             <import::ImportPanel/>
             <options::OptionsPanel/>

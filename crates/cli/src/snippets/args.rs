@@ -116,7 +116,7 @@ pub(super) fn kinds_of_flag(flag: &str) -> Vec<&'static str> {
 
 pub(super) const USAGE: &str = "usage: batchlane snippets KIND [--link URL] [--set NAME=VALUE]... [-o DIR] [--lang en|ko]
                           [--dialect azure|openai] [--endpoint URL] [--deployment NAME] [--api-version V]
-                          [--model M] [--quota N]
+                          [--model M] [--quota N] [--catalog FILE]... [--fact ID=VALUE]...
 KIND: keda, worker, submit-py, submit-sh, apim, control, audit";
 
 pub fn help() -> String {
@@ -175,6 +175,8 @@ pub(super) struct Args {
     /// The link keys a dedicated flag set: (key, the flag and its value as
     /// typed), so that a refusal names what the user wrote.
     pub(super) flagged: Vec<(&'static str, String)>,
+    /// The figures to use (`--catalog`, `--fact`).
+    pub(super) catalog: Catalog,
 }
 
 pub(super) fn parse(args: &[OsString]) -> Result<Args, String> {
@@ -182,7 +184,8 @@ pub(super) fn parse(args: &[OsString]) -> Result<Args, String> {
     let first = args.first().ok_or_else(|| format!("no KIND given (one of: {})", names()))?;
     let kind = Kind::from_name(crate::args::word(first))
         .ok_or_else(|| format!("unknown KIND '{}' (one of: {})", crate::escape::Os(first), names()))?;
-    let mut a = Args { kind, link: None, link_sets: Vec::new(), field_sets: Vec::new(), dir: None, lang: Lang::En, flagged: Vec::new() };
+    let mut a = Args { kind, link: None, link_sets: Vec::new(), field_sets: Vec::new(), dir: None, lang: Lang::En, flagged: Vec::new(), catalog: Catalog::builtin() };
+    let mut catalog = crate::catalog::CatalogArgs::default();
     let link_keys = kind.link_keys();
     let field_names = kind.field_names();
     let set = |a: &mut Args, name: &str, value: String| -> Result<(), String> {
@@ -203,6 +206,9 @@ pub(super) fn parse(args: &[OsString]) -> Result<Args, String> {
     };
     let mut it = args[1..].iter();
     while let Some(arg) = it.next() {
+        if catalog.take(crate::args::word(arg), &mut it)? {
+            continue;
+        }
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
         match crate::args::word(arg) {
             "--link" => {
@@ -238,5 +244,6 @@ pub(super) fn parse(args: &[OsString]) -> Result<Args, String> {
             _ => return Err(format!("unexpected argument '{}'", crate::escape::Os(arg))),
         }
     }
+    a.catalog = catalog.catalog;
     Ok(a)
 }

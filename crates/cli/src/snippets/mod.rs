@@ -50,7 +50,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit 
             return Exit::Unusable;
         }
     };
-    let catalog = Catalog::builtin();
+    let catalog = a.catalog.clone();
     let fail = |err: &mut dyn Write, lines: Vec<String>| {
         for l in lines {
             let _ = writeln!(err, "batchlane snippets {}: {}", a.kind.name(), Text(&l));

@@ -12,6 +12,7 @@ mod cli_check_many;
 mod cli_check_split;
 mod cli_escape;
 mod cli_exit_codes;
+mod cli_facts;
 mod cli_issue27;
 mod cli_os_args;
 mod cli_parity;

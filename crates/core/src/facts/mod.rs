@@ -13,6 +13,7 @@ mod batch_models;
 mod batch_window;
 mod deployment;
 mod export;
+mod import;
 mod keda;
 mod kind;
 mod model_rules;
@@ -34,7 +35,12 @@ mod tokens;
 pub use batch_models::{closest_model_names, openai_batch_model_fact, openai_batch_models_as_of};
 pub use batch_window::jobs_expire_after_window;
 pub use deployment::{DeploymentType, Scope};
-pub use export::{catalog_json, FORMAT as CATALOG_FORMAT};
+pub use export::{catalog_entries, catalog_json, Entry as CatalogEntry, FORMAT as CATALOG_FORMAT};
+pub use import::{
+    catalog_age_days, catalog_file_json, date_of_unix_seconds, diff_overlay, import_file, import_files, read_catalog_file, DiffEntry,
+    FileKind as ImportFileKind, ImportProblem, Imported, ImportedFact, OverlayDiff, CATALOG_FILE_FORMAT, CATALOG_STALE_DAYS,
+    MAX_IMPORT_BYTES, MAX_IMPORT_FACTS, MAX_IMPORT_ITEMS, MAX_JSON_LINE_BYTES,
+};
 pub use kind::Kind;
 pub use model_rules::{model_rule, rule_family, Evidence, ModelRule, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
@@ -234,6 +240,12 @@ impl std::fmt::Display for OverrideError {
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Catalog {
     overrides: BTreeMap<String, f64>,
+    /// Figures read from the vendors' own files (`facts::import_files`):
+    /// each with the file it came from and that file's date. Between the
+    /// built-in value and the user's override; a figure the built-in
+    /// catalog lacks is answered from here too.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    imported: BTreeMap<String, ImportedFact>,
 }
 
 impl Catalog {
@@ -244,12 +256,54 @@ impl Catalog {
 
     /// The value of a figure: the user's override if any, else the built-in one.
     pub fn get(&self, kind: Kind, subject: &str) -> Option<f64> {
-        let fact = builtin(kind, subject)?;
-        // Checkers read figures per line: no id is formatted when nothing is overridden.
-        if self.overrides.is_empty() {
-            return Some(fact.value);
+        let fact = builtin(kind, subject);
+        // Checkers read figures per line: no id is formatted when nothing is overridden or imported.
+        if self.overrides.is_empty() && self.imported.is_empty() {
+            return fact.map(|f| f.value);
         }
-        Some(self.overrides.get(&fact.id()).copied().unwrap_or(fact.value))
+        let id = format!("{kind}.{subject}");
+        if let (Some(_), Some(v)) = (fact, self.overrides.get(&id)) {
+            return Some(*v);
+        }
+        if let Some(f) = self.imported.get(&id) {
+            return Some(f.value);
+        }
+        fact.map(|f| f.value)
+    }
+
+    /// The imported figure with this id, if the catalog holds one.
+    pub fn imported(&self, id: &str) -> Option<&ImportedFact> {
+        self.imported.get(id)
+    }
+
+    /// Every imported figure, by id.
+    pub fn imported_facts(&self) -> &BTreeMap<String, ImportedFact> {
+        &self.imported
+    }
+
+    /// Replaces the imported figures with `facts` (each checked as an
+    /// override is: a known kind, a finite number of zero or more, a count
+    /// at most [`MAX_COUNT_OVERRIDE`]); the first bad one refuses them all.
+    pub fn set_imported(&mut self, facts: impl IntoIterator<Item = ImportedFact>) -> Result<(), OverrideError> {
+        let mut next = BTreeMap::new();
+        for f in facts {
+            f.check()?;
+            next.insert(f.id.clone(), f);
+        }
+        self.imported = next;
+        Ok(())
+    }
+
+    pub fn clear_imported(&mut self) {
+        self.imported.clear();
+    }
+
+    /// The catalog's as-of date: the newest date among its figures (the
+    /// built-in ones and the imported ones).
+    pub fn as_of(&self) -> String {
+        static BUILTIN: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+        let builtin = *BUILTIN.get_or_init(|| all_facts().map(|f| f.as_of).max().unwrap_or(""));
+        self.imported.values().map(|f| f.as_of.as_str()).chain([builtin]).max().unwrap_or("").to_string()
     }
 
     /// Like [`Catalog::get`] for a figure the code knows exists.
@@ -293,6 +347,7 @@ impl Catalog {
         self.overrides.remove(id);
     }
 
+    /// Clears the overrides (the imported figures stay: `clear_imported`).
     pub fn clear_all(&mut self) {
         self.overrides.clear();
     }

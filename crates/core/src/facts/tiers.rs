@@ -213,7 +213,11 @@ pub fn limit(catalog: &Catalog, model: &str, deployment: Scope, tier: QuotaTier)
     let mut sources = Vec::with_capacity(3);
     let mut figure = |kind: Kind| {
         let fact = super::builtin(kind, r.subject)?;
-        sources.push(FactSource::of(fact));
+        // A figure read from a vendor's file names that file and its date.
+        sources.push(match catalog.imported(&fact.id()) {
+            Some(i) => FactSource { fact: i.id.clone(), source: i.source.clone(), as_of: i.as_of.clone() },
+            None => FactSource::of(fact),
+        });
         catalog.get(kind, r.subject)
     };
     let rpm = figure(Kind::TierRpm)?;

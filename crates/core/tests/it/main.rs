@@ -30,6 +30,7 @@ mod cost_compare;
 mod cost_usage_budget;
 mod domain_is_pure;
 mod errors_are_types;
+mod facts_import;
 mod fast_bpe_equivalence;
 mod image_patches;
 mod keda_lint;

@@ -36,6 +36,7 @@ fn request_name(r: &Request) -> &'static str {
         Request::Simulate { .. } => "Simulate",
         Request::Usage { .. } => "Usage",
         Request::Traffic { .. } => "Traffic",
+        Request::ImportFacts { .. } => "ImportFacts",
     }
 }
 
@@ -54,6 +55,8 @@ fn response_name(r: &Response) -> &'static str {
         Response::Usage { .. } => "Usage",
         Response::Traffic { .. } => "Traffic",
         Response::TrafficFailed { .. } => "TrafficFailed",
+        Response::FactsImported { .. } => "FactsImported",
+        Response::FactsRefused { .. } => "FactsRefused",
         Response::Failed { .. } => "Failed",
     }
 }
@@ -132,7 +135,17 @@ fn requests() -> Vec<Request> {
             options: traffic_options(),
             catalog: Catalog::builtin(),
         },
+        Request::ImportFacts { files: vec!["tier-2.md".into(), "prices \"é\".json".into()], today: "2026-12-05".into() },
     ]
+}
+
+/// A tier page read, with its figures, removed rows and diff.
+fn facts_imported() -> Response {
+    let page = "---\ntitle: Quota tier 1\nms.date: 11/30/2026\n---\n| Model Name | a | b | c |\n|--|--|--|--|\n| o4-mini | GlobalStandard | 1,250 | 1,250,000 |\n| gpt-9 | GlobalStandard | 5 / 10s | - |\n";
+    let imp = batchlane_core::facts::import_file("tier-1.md", page.as_bytes(), "2026-12-05").unwrap();
+    let diff = batchlane_core::facts::diff_overlay(std::slice::from_ref(&imp));
+    assert!(!diff.changed.is_empty() && !diff.added.is_empty() && !diff.removed.is_empty());
+    Response::FactsImported { imports: vec![imp], diff: Box::new(diff) }
 }
 
 fn responses() -> Vec<Response> {
@@ -156,6 +169,8 @@ fn responses() -> Vec<Response> {
         Response::Part { part: Box::new(part(0)) },
         Response::Traffic { report: Box::new(traffic_report()) },
         Response::TrafficFailed { error: traffic_error() },
+        facts_imported(),
+        Response::FactsRefused { problem: batchlane_core::facts::ImportProblem::new("p\"1.json", 3, "Items", "number out of range") },
     ]
 }
 
@@ -164,7 +179,7 @@ fn every_request_survives_the_encoding() {
     let all = requests();
     let mut names: Vec<_> = all.iter().map(request_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 10, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 11, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Request = decode(&text).unwrap();
@@ -177,7 +192,7 @@ fn every_response_survives_the_encoding() {
     let all = responses();
     let mut names: Vec<_> = all.iter().map(response_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 14, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 16, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Response = decode(&text).unwrap();

@@ -1,7 +1,7 @@
 """Type stubs of batchlane's native module (the Rust core, via pyo3)."""
 
 import os
-from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, TypedDict, Union
+from typing import Any, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, TypedDict, Union
 
 __version__: str
 
@@ -138,6 +138,7 @@ def check_file(
     count_tokens: bool = True,
     byo_storage: bool = False,
     facts: Optional[Mapping[str, float]] = None,
+    catalog: Optional[Union[StrPath, Sequence[StrPath]]] = None,
     jobs: Optional[int] = None,
 ) -> Report:
     """Check a batch input file as the Batch API would (streamed, GIL released; Ctrl-C raises KeyboardInterrupt)."""
@@ -152,6 +153,7 @@ def check_lines(
     count_tokens: bool = True,
     byo_storage: bool = False,
     facts: Optional[Mapping[str, float]] = None,
+    catalog: Optional[Union[StrPath, Sequence[StrPath]]] = None,
     file_name: Optional[str] = None,
 ) -> Report:
     """Check JSONL lines not on disk yet (a missing final newline is added).
@@ -168,6 +170,7 @@ def join_results(
     input: Optional[StrPath] = None,
     *,
     model: Optional[str] = None,
+    catalog: Optional[Union[StrPath, Sequence[StrPath]]] = None,
 ) -> ResultsReport:
     """Join output and error files to the input on custom_id and classify every request (Ctrl-C raises KeyboardInterrupt)."""
 
@@ -175,5 +178,11 @@ def quota(
     model: str,
     deployment: Literal["global", "datazone", "standard"],
     tier: Union[int, str],
+    *,
+    catalog: Optional[Union[StrPath, Sequence[StrPath]]] = None,
 ) -> Dict[str, Any]:
-    """The quota row, as ``batchlane quota --format json``."""
+    """The quota row, as ``batchlane quota --format json``.
+
+    ``catalog``: a catalog file (``batchlane facts import FILE... -o CATALOG``)
+    or a vendor file it reads, or a list of them: their figures replace the
+    built-in ones, as ``--catalog`` does."""

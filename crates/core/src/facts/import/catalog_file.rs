@@ -1,0 +1,55 @@
+//! The catalog file `batchlane facts import FILE... -o CATALOG` writes and
+//! `--catalog CATALOG` (the CLI, the Python package) reads back: the
+//! imported figures, versioned by [`FORMAT`]:
+//! `{"format": "batchlane-catalog-overlay/1", "facts": [ImportedFact...]}`.
+//! Read as any imported file is: bounded, every refusal with its line and field.
+
+use super::json::{capped_problem, check_line_lengths, item_offsets, line_of, set_item_budget, Capped};
+use super::{FileKind, ImportProblem, Imported, ImportedFact, MAX_IMPORT_BYTES, MAX_IMPORT_FACTS, MAX_JSON_LINE_BYTES};
+
+/// The file's format name (a reader checks it).
+pub const FORMAT: &str = "batchlane-catalog-overlay/1";
+
+#[derive(serde::Serialize)]
+struct Out<'a> {
+    format: &'static str,
+    facts: &'a [ImportedFact],
+}
+
+#[derive(serde::Deserialize)]
+struct In {
+    format: String,
+    facts: Capped<ImportedFact>,
+}
+
+/// The catalog file for `facts`, pretty-printed JSON.
+pub fn catalog_file_json(facts: &[ImportedFact]) -> String {
+    serde_json::to_string_pretty(&Out { format: FORMAT, facts }).unwrap_or_default()
+}
+
+/// Reads a catalog file: every fact checked (a known kind, a number an
+/// override may be, a date, short texts).
+pub fn read_catalog_file(name: &str, bytes: &[u8]) -> Result<Imported, ImportProblem> {
+    if bytes.len() > MAX_IMPORT_BYTES {
+        return Err(ImportProblem::new(name, 0, "", format!("the file is larger than {MAX_IMPORT_BYTES} bytes")));
+    }
+    check_line_lengths(name, bytes, MAX_JSON_LINE_BYTES)?;
+    set_item_budget(MAX_IMPORT_FACTS);
+    let file: In = serde_json::from_slice(bytes).map_err(|e| capped_problem(name, bytes, &e, "facts", MAX_IMPORT_FACTS))?;
+    if file.format != FORMAT {
+        return Err(ImportProblem::new(
+            name,
+            1,
+            "format",
+            format!("'{}' is not {FORMAT}", file.format.chars().take(40).collect::<String>()),
+        ));
+    }
+    let offsets = item_offsets(bytes, b"facts", MAX_IMPORT_FACTS);
+    for (i, f) in file.facts.0.iter().enumerate() {
+        if let Err(e) = f.check() {
+            let line = offsets.get(i).map_or(0, |&o| line_of(bytes, o));
+            return Err(ImportProblem::new(name, line, &format!("facts[{i}]"), e.to_string()));
+        }
+    }
+    Ok(Imported { file: name.to_string(), kind: Some(FileKind::CatalogFile), facts: file.facts.0, ..Imported::default() })
+}
