@@ -250,7 +250,7 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
         }
         Request::ImportFacts { files, today } => {
             if files.len() != blobs.len() {
-                return Err(format!("{} files named, {} attached", files.len(), blobs.len()));
+                return Err(WorkerFailure::FileCount { named: files.len() as u64, attached: blobs.len() as u64 });
             }
             let total: u64 = blobs.iter().map(|b| b.size() as u64).fold(0, u64::saturating_add);
             let mut t = Ticker::new(out, total);
@@ -261,7 +261,7 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
                 // by the importer, never read whole.
                 let cap = MAX_IMPORT_BYTES.saturating_add(1);
                 let mut bytes = Vec::new();
-                let reader = Reader::new(blob)?;
+                let reader = Reader::new(blob);
                 reader
                     .each(0, reader.len, |chunk| {
                         let room = cap.saturating_sub(bytes.len());

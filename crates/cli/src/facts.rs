@@ -191,7 +191,7 @@ fn import(a: &Import, out: &mut dyn Write, err: &mut dyn Write) -> Exit {
     }
     if let Some(path) = &a.out {
         // Written whole or not at all: a reader never sees half a catalog.
-        let written = AtomicFile::create(path).and_then(|mut f| {
+        let written = AtomicFile::create(std::path::Path::new(path)).and_then(|mut f| {
             f.write_all((catalog_file_json(&d.facts) + "\n").as_bytes())?;
             f.commit()
         });

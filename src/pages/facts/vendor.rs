@@ -13,6 +13,7 @@ use crate::worker::client::{WorkerPool, WORKER_URL};
 use batchlane_core::facts::{DiffEntry, ImportFileKind, ImportProblem, Imported, OverlayDiff};
 use batchlane_core::format;
 use batchlane_core::protocol::{Request, Response};
+use batchlane_core::text::Text;
 use leptos::prelude::*;
 use web_sys::{Blob, File};
 
@@ -27,7 +28,8 @@ enum Stage {
     Running(u64, u64),
     Cancelled,
     Refused(ImportProblem),
-    Failed(String),
+    /// Why the import could not run, in both languages.
+    Failed(Text),
     Review(Vec<Imported>, Box<OverlayDiff>),
 }
 
@@ -68,12 +70,12 @@ pub fn VendorImport() -> impl IntoView {
                 Response::Progress { done, total, .. } => stage.set(Stage::Running(done, total)),
                 Response::FactsImported { imports, diff } => stage.set(Stage::Review(imports, diff)),
                 Response::FactsRefused { problem } => stage.set(Stage::Refused(problem)),
-                Response::Failed { message } => stage.set(Stage::Failed(message)),
+                Response::Failed { failure } => stage.set(Stage::Failed(failure.text())),
                 _ => {}
             })
         });
-        if let Err(m) = sent.map(|_| ()) {
-            stage.set(Stage::Failed(m));
+        if let Err(failure) = sent.map(|_| ()) {
+            stage.set(Stage::Failed(failure.text()));
         }
     };
     let cancel = move |_| {
@@ -88,7 +90,7 @@ pub fn VendorImport() -> impl IntoView {
             c.set_imported(facts.into_values())
         });
         match ok {
-            Some(Err(e)) => stage.set(Stage::Failed(e.to_string())),
+            Some(Err(e)) => stage.set(Stage::Failed(Text::new(e.to_string(), e.to_string()))),
             _ => stage.set(Stage::Idle),
         }
     };
@@ -123,7 +125,7 @@ pub fn VendorImport() -> impl IntoView {
                 </p>
             }
             .into_any(),
-            Stage::Failed(m) => view! { <p class="field-error" role="alert">{fill(t(lang, "facts.vendor.failed"), &[("message", &m)])}</p> }.into_any(),
+            Stage::Failed(m) => view! { <p class="field-error" role="alert">{fill(t(lang, "facts.vendor.failed"), &[("message", m.pick(lang))])}</p> }.into_any(),
             Stage::Review(imports, diff) => view! {
                 <Review imports=imports diff=*diff lang=lang/>
                 <div class="toolbar">

@@ -14,7 +14,6 @@ use crate::escape::Text;
 use crate::exit::Exit;
 use crate::files::AtomicFile;
 use args::{help, parse, USAGE};
-use batchlane_core::facts::Catalog;
 use render::{opened, render_kind, Outcome};
 use std::ffi::OsString;
 use std::io::Write;
