@@ -1,8 +1,8 @@
 """The Python package (the wheel `batchlane`) against the two Python routes,
 in the same process on the same file:
-  1. batchlane.check_file(count_tokens=False) vs openbatch's
+  1. batchlane_core.check_file(count_tokens=False) vs openbatch's
      validate_batch_file (structure only; target >= 4x);
-  2. batchlane.check_file() with exact tokens vs json.loads + tiktoken
+  2. batchlane_core.check_file() with exact tokens vs json.loads + tiktoken
      encode_ordinary (target >= 10x).
 Prints one JSON object per route (best of RUNS for openbatch and batchlane,
 one run of the slow json+tiktoken route), then the two ratios.
@@ -16,7 +16,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import batchlane  # noqa: E402
+import batchlane_core  # noqa: E402
 import bench_openbatch  # noqa: E402
 import bench_python  # noqa: E402
 
@@ -25,10 +25,10 @@ def check(path: str, runs: int, count_tokens: bool) -> dict:
     seconds = float("inf")
     for _ in range(runs):
         start = time.perf_counter()
-        report = batchlane.check_file(path, count_tokens=count_tokens)
+        report = batchlane_core.check_file(path, count_tokens=count_tokens)
         seconds = min(seconds, time.perf_counter() - start)
     s = report.summary
-    return {"route": f"batchlane.check_file(count_tokens={count_tokens})", "seconds": round(seconds, 3),
+    return {"route": f"batchlane_core.check_file(count_tokens={count_tokens})", "seconds": round(seconds, 3),
             "mb_per_s": round(os.path.getsize(path) / 1e6 / seconds, 1), "requests": s["requests"],
             "errors": s["errors"], "prompt_tokens": s["prompt_tokens"], "runs": runs,
             "threads": os.cpu_count()}

@@ -1,5 +1,5 @@
-//! `batchlane._batchlane`: batchlane's core for Python, built by maturin as
-//! the abi3 wheel `batchlane`. Glue only: arguments in, a core call with the
+//! `batchlane_core._batchlane`: batchlane's core for Python, built by maturin
+//! as the abi3 wheel `batchlane-core` (import name `batchlane_core`). Glue only: arguments in, a core call with the
 //! GIL released, the core's values out. Every answer (checks, token counts,
 //! results joins, quota rows) and every JSON shape comes from
 //! `batchlane-core`, the same functions `batchlane` (the CLI) calls.
