@@ -47,6 +47,7 @@ mod real_corpus;
 mod results_domain;
 mod results_job;
 mod retry_passes_batch_check;
+mod schema_json;
 mod servicebus_check;
 mod snippet_bidi;
 mod snippet_code;
