@@ -10,6 +10,7 @@ mod errors;
 mod interrupt;
 mod quota;
 mod results;
+mod schema;
 mod tokens;
 
 use pyo3::prelude::*;
@@ -36,5 +37,6 @@ fn _batchlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokens::count_tokens, m)?)?;
     m.add_function(wrap_pyfunction!(results::join_results, m)?)?;
     m.add_function(wrap_pyfunction!(quota::quota, m)?)?;
+    m.add_function(wrap_pyfunction!(schema::json_schema, m)?)?;
     Ok(())
 }

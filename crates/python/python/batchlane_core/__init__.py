@@ -21,6 +21,7 @@ from ._batchlane import (
     check_lines,
     count_tokens,
     join_results,
+    json_schema,
     quota,
 )
 
@@ -38,5 +39,6 @@ __all__ = [
     "check_lines",
     "count_tokens",
     "join_results",
+    "json_schema",
     "quota",
 ]

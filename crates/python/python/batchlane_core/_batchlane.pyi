@@ -177,3 +177,10 @@ def quota(
     tier: Union[int, str],
 ) -> Dict[str, Any]:
     """The quota row, as ``batchlane quota --format json``."""
+
+def json_schema(
+    dialect: Literal["azure", "openai"] = "azure",
+    kind: Literal["input", "output", "error", "batch"] = "input",
+    endpoint: Optional[str] = None,
+) -> Dict[str, Any]:
+    """The JSON Schema (2020-12) of a batch line format, as ``batchlane schema`` writes it."""
