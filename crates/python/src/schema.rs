@@ -15,7 +15,8 @@ use pyo3::prelude::*;
 #[pyo3(signature = (dialect = "azure", kind = "input", endpoint = None))]
 pub fn json_schema<'py>(py: Python<'py>, dialect: &str, kind: &str, endpoint: Option<String>) -> PyResult<Bound<'py, PyAny>> {
     let d = Dialect::from_name(dialect).ok_or_else(|| OptionError::new_err(format!("unknown dialect '{dialect}' (azure or openai)")))?;
-    let k = SchemaKind::from_name(kind).ok_or_else(|| OptionError::new_err(format!("unknown kind '{kind}' (input, output, error or batch)")))?;
+    let k = SchemaKind::from_name(kind)
+        .ok_or_else(|| OptionError::new_err(format!("unknown kind '{kind}' (input, output, error or batch)")))?;
     let e = match endpoint {
         None => None,
         Some(url) => Some(Endpoint::from_url(&url).ok_or_else(|| OptionError::new_err(format!("unknown endpoint '{url}'")))?),
