@@ -4,7 +4,7 @@
 #  1. Batch check on a generated 100,000-line (~200 MB) Azure batch file:
 #     native `batchlane check` (structural only, and with exact tokens), the
 #     Python route (json.loads + tiktoken), openbatch's validate_batch_file
-#     (PyPI, structure only) and the Python package (`batchlane.check_file`,
+#     (PyPI, structure only) and the Python package (`batchlane_core.check_file`,
 #     with and without tokens) in one Python process (tools/bench_binding.py),
 #     and the release app in headless Chromium (full and structural, with
 #     the workers' peak memory over CDP).
@@ -86,8 +86,8 @@ py_seconds=$(route_seconds "python json.loads")
 ob_seconds=$(route_seconds "openbatch")
 echo "python route time / native time (with tokens): $(calc "$py_seconds / $native_tokens")"
 echo "openbatch time / native --no-tokens time: $(calc "$ob_seconds / $native_structural") (target >= 4)"
-echo "python route time / batchlane.check_file time (with tokens): $(calc "$py_seconds / $(route_seconds "batchlane.check_file(count_tokens=True)")") (target >= 10)"
-echo "openbatch time / batchlane.check_file(count_tokens=False) time: $(calc "$ob_seconds / $(route_seconds "batchlane.check_file(count_tokens=False)")") (target >= 4)"
+echo "python route time / batchlane_core.check_file time (with tokens): $(calc "$py_seconds / $(route_seconds "batchlane_core.check_file(count_tokens=True)")") (target >= 10)"
+echo "openbatch time / batchlane_core.check_file(count_tokens=False) time: $(calc "$ob_seconds / $(route_seconds "batchlane_core.check_file(count_tokens=False)")") (target >= 4)"
 
 echo
 echo "== one 16 MB single-piece line (a run of one letter), native, exact tokens"

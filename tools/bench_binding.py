@@ -1,4 +1,4 @@
-"""The Python package (the wheel `batchlane`) against the two Python routes,
+"""The Python package (the wheel `batchlane-core`) against the two Python routes,
 in the same process on the same file:
   1. batchlane_core.check_file(count_tokens=False) vs openbatch's
      validate_batch_file (structure only; target >= 4x);
