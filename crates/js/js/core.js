@@ -4,23 +4,9 @@
 // from the Rust core; this file streams inputs into it and gives errors
 // their classes.
 
-/** Every error batchlane throws. */
-export class BatchlaneError extends Error {
-  constructor(message, options) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-}
-/** A file or stream cannot be read (missing, a directory, an I/O error). */
-export class ReadError extends BatchlaneError {}
-/** An argument is not one batchlane takes (a dialect, an encoding, a fact id, ...). */
-export class OptionError extends BatchlaneError {}
-/** No such row: an unknown model, or no quota row for that deployment and tier. */
-export class NotFoundError extends BatchlaneError {}
-/** A bug in batchlane (please report it): the call was stopped, the caller was not. */
-export class InternalError extends BatchlaneError {}
+import { BatchlaneError, OptionError, InternalError, guard } from './errors.js';
 
-const KINDS = { ReadError, OptionError, NotFoundError, InternalError, Error: BatchlaneError };
+export { BatchlaneError, ReadError, OptionError, NotFoundError, InternalError } from './errors.js';
 
 /** Bytes fed to the checker per call: the CLI's chunk size. */
 export const CHUNK = 1 << 20;
@@ -28,34 +14,17 @@ export const CHUNK = 1 << 20;
 const ENCODINGS = ['o200k_base', 'cl100k_base'];
 
 export function makeApi(wb, io) {
-  let broken = null;
+  const call = guard();
 
-  // The module's errors ("Kind: message") as their classes; a trap inside
-  // the module (a bug) as InternalError, after which this instance is not
-  // used again (its memory may be half-updated).
-  function rethrow(e) {
-    if (typeof e === 'string') {
-      const m = /^(\w+): ([\s\S]*)$/.exec(e);
-      const C = (m && KINDS[m[1]]) || BatchlaneError;
-      throw new C(m ? m[2] : e);
-    }
-    if (e instanceof WebAssembly.RuntimeError) {
-      broken = e;
-      throw new InternalError(`internal error in batchlane (please report it): ${e.message}`, { cause: e });
-    }
-    throw e;
-  }
-
-  function call(f) {
-    if (broken) {
-      throw new InternalError('an earlier call failed inside batchlane; load the package again (a new process or worker)', { cause: broken });
-    }
+  // Frees a session; after a trap its memory is not touched again (the
+  // call's own InternalError is the one the caller gets).
+  const free = (s) => {
     try {
-      return f();
-    } catch (e) {
-      rethrow(e);
+      call(() => s.free());
+    } catch {
+      // the instance is retired: nothing to free
     }
-  }
+  };
 
   function encodingName(encoding) {
     if (typeof encoding !== 'string' || !ENCODINGS.includes(encoding)) {
@@ -108,7 +77,15 @@ export function makeApi(wb, io) {
   }
 
   async function checkChunks(chunks, options, file) {
-    if (options.countTokens) await io.ensureTables(ENCODINGS);
+    if (options.countTokens) {
+      try {
+        await io.ensureTables(ENCODINGS);
+      } catch (e) {
+        call(() => {
+          throw e;
+        });
+      }
+    }
     const s = call(() => new wb.CheckSession(JSON.stringify(options)));
     try {
       for await (const c of chunks) {
@@ -117,9 +94,9 @@ export function makeApi(wb, io) {
         for (let at = 0; at < bytes.length; at += CHUNK) call(() => s.feed(bytes.subarray(at, at + CHUNK)));
       }
       const json = call(() => s.finish(file));
-      return new Report(json, s);
+      return call(() => new Report(json, s));
     } finally {
-      s.free();
+      free(s);
     }
   }
 
@@ -143,7 +120,7 @@ export function makeApi(wb, io) {
       throw new TypeError('checkLines takes an iterable of lines (an AsyncIterable goes to checkFile)');
     }
     const o = checkOptions(options);
-    if (o.countTokens) io.ensureTablesSync(ENCODINGS);
+    if (o.countTokens) call(() => io.ensureTablesSync(ENCODINGS));
     const s = call(() => new wb.CheckSession(JSON.stringify(o)));
     try {
       let parts = [];
@@ -175,9 +152,10 @@ export function makeApi(wb, io) {
         if (size >= CHUNK) flush();
       }
       flush();
-      return new Report(call(() => s.finish(undefined)), s);
+      const json = call(() => s.finish(undefined));
+      return call(() => new Report(json, s));
     } finally {
-      s.free();
+      free(s);
     }
   }
 
@@ -185,7 +163,7 @@ export function makeApi(wb, io) {
   function countTokens(text, encoding = 'o200k_base') {
     if (typeof text !== 'string') throw new TypeError('countTokens takes a string');
     const enc = encodingName(encoding);
-    io.ensureTablesSync([enc]);
+    call(() => io.ensureTablesSync([enc]));
     return call(() => wb.countTokens(text, enc));
   }
 
@@ -196,7 +174,7 @@ export function makeApi(wb, io) {
   function countRequest(request, options = {}) {
     const text = typeof request === 'string' ? request : JSON.stringify(request);
     if (typeof text !== 'string') throw new TypeError('countRequest takes a request object or its JSON text');
-    io.ensureTablesSync(ENCODINGS);
+    call(() => io.ensureTablesSync(ENCODINGS));
     const r = JSON.parse(call(() => wb.countRequest(text, JSON.stringify(options ?? {}))));
     return {
       promptTokens: r.prompt_tokens,
@@ -284,7 +262,7 @@ export function makeApi(wb, io) {
     if (errors != null) await feedAll(errors, (b) => s.feedErrors(b));
     if (input != null) await feedAll(input, (b) => s.feedInput(b));
     const json = call(() => s.finish(options.model ?? undefined));
-    return new ResultsReport(json, s, io.reopenable(input) ? input : null);
+    return call(() => new ResultsReport(json, s, io.reopenable(input) ? input : null));
   }
 
   /** The quota row, as `batchlane quota --format json`. */
@@ -297,5 +275,5 @@ export function makeApi(wb, io) {
     return JSON.parse(call(() => wb.jsonSchema(String(dialect), String(kind), endpoint ?? undefined)));
   }
 
-  return { checkFile, checkLines, countTokens, countRequest, joinResults, quota, jsonSchema, version: () => wb.version() };
+  return { checkFile, checkLines, countTokens, countRequest, joinResults, quota, jsonSchema, version: () => call(() => wb.version()) };
 }

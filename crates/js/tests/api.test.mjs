@@ -51,6 +51,18 @@ test('countTokens equals tiktoken on the corpus', () => {
   assert.equal(countTokens('hello world'), want.o200k_base[want.texts.indexOf('hello world')]);
 });
 
+test('batchlane-core/tokens (the counter alone) equals tiktoken on the corpus', async () => {
+  const tokens = await import('batchlane-core/tokens');
+  const want = JSON.parse(readFileSync(process.env.BATCHLANE_TIKTOKEN, 'utf8'));
+  for (const enc of ['o200k_base', 'cl100k_base']) {
+    want.texts.forEach((t, i) => assert.equal(tokens.countTokens(t, enc), want[enc][i], `${enc}: ${JSON.stringify(t.slice(0, 40))}`));
+  }
+  assert.equal(tokens.countTokens('hello world'), countTokens('hello world'));
+  assert.throws(() => tokens.countTokens('x', 'p50k_base'), (e) => e instanceof OptionError && e instanceof tokens.OptionError);
+  assert.throws(() => tokens.countTokens(42), TypeError);
+  assert.equal(tokens.version(), bl.version());
+});
+
 test('countRequest counts a line or a body as the check does', () => {
   const lines = readFileSync(join(BATCH, 'openai_chat.jsonl'), 'utf8').split('\n').filter(Boolean);
   for (const line of lines) {

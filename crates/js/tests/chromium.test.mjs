@@ -2,7 +2,8 @@
 // the installed package's browser entry, served over HTTP as a page would
 // load it, `await init()` fetches the module and the tables, and
 // checkFile(Blob) gives the CLI's JSON for a fixture (without its `file`
-// key: a Blob has no path), countTokens the Node entry's count.
+// key: a Blob has no path), countTokens the Node entry's count, and so
+// does batchlane-core/tokens' browser entry.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -64,13 +65,25 @@ test('the browser entry in Chromium: init, checkFile(Blob), countTokens', async 
       await bl.init();
       const blob = await (await fetch('/fixture.jsonl')).blob();
       const report = await bl.checkFile(blob, { dialect: 'openai', fileName: 'openai_chat.jsonl' });
-      return { early, json: report.json, tokens: bl.countTokens('안녕하세요, world'), ok: report.ok };
+      // The counter alone: its own small module and the o200k table only.
+      const tk = await import('/pkg/tokens.js');
+      await tk.init({ encodings: ['o200k_base'] });
+      let noTable = null;
+      try {
+        tk.countTokens('x', 'cl100k_base');
+      } catch (e) {
+        noTable = e.name;
+      }
+      const alone = tk.countTokens('안녕하세요, world');
+      return { early, json: report.json, tokens: bl.countTokens('안녕하세요, world'), alone, noTable, ok: report.ok };
     });
     const want = JSON.parse(cli('check', fixture, '--format', 'json', '--dialect', 'openai').stdout);
     delete want.file;
     assert.deepEqual(JSON.parse(got.json), want);
     assert.equal(got.early, 'OptionError', 'a call before init() says so');
     assert.equal(got.tokens, countTokens('안녕하세요, world'));
+    assert.equal(got.alone, got.tokens, 'batchlane-core/tokens counts as the package does');
+    assert.equal(got.noTable, 'OptionError', 'a table not loaded says so');
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
