@@ -104,8 +104,11 @@ export interface BatchRequestLine<Body = Record<string, unknown>> {
   body: Body;
 }
 
+/** A compiled `WebAssembly.Module` (typed as an object: the declarations do not assume the DOM lib). */
+export type WasmModule = object;
+
 /** Node: resolves at once. Browsers: loads the module and the token tables (default both). */
-export function init(options?: { encodings?: Encoding[]; module?: URL | string | BufferSource | WebAssembly.Module }): Promise<void>;
+export function init(options?: { encodings?: Encoding[]; module?: URL | string | ArrayBuffer | ArrayBufferView | WasmModule }): Promise<void>;
 /** Checks a batch input file, streamed in 1 MiB chunks (memory stays bounded). */
 export function checkFile(source: Source, options?: CheckOptions): Promise<Report>;
 /** Checks lines not in a file (strings or bytes, one line each; a final newline is added). */

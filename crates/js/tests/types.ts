@@ -26,12 +26,16 @@ import {
   type RequestCount,
   type ResultsReport,
   type BatchRequestLine,
+  type WasmModule,
 } from 'batchlane-core';
 import * as tokens from 'batchlane-core/tokens';
 
 export async function everyExport(): Promise<string[]> {
   await init();
   await init({ encodings: ['o200k_base'], module: new URL('file:///batchlane_js_bg.wasm') });
+  const compiled: WasmModule = {};
+  await init({ module: compiled });
+  await init({ module: new Uint8Array(8) });
   const dialect: Dialect = 'openai';
   const encoding: Encoding = 'cl100k_base';
   const options: CheckOptions = {

@@ -1,10 +1,10 @@
 // TypeScript, with the repository's pinned typescript, openai and
 // @types/node: the installed package's declarations type-check (tsc
-// --noEmit, strict, no skipLibCheck) in types.ts, which uses every name
-// index.d.ts and tokens.d.ts declare; and the README's example (a batch
-// built with openai-node's request types, checked, then uploaded) compiles
-// and runs, against a local stand-in for the OpenAI API that records the
-// upload.
+// --noEmit, strict, no skipLibCheck; with and without the DOM lib) in
+// types.ts, which uses every name index.d.ts and tokens.d.ts declare; and
+// the README's example (a batch built with openai-node's request types,
+// checked, then uploaded) compiles and runs, against a local stand-in for
+// the OpenAI API that records the upload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
@@ -42,6 +42,10 @@ function runTsc(dir) {
 }
 
 test('index.d.ts and tokens.d.ts type-check, every declared name used', () => {
+  // Node's types alone (no DOM lib) and with the DOM lib, as a browser project has it.
+  const nodeOnly = project('types-node', { noEmit: true, skipLibCheck: false, lib: ['es2022'] });
+  copyFileSync(join(REPO, 'crates/js/tests/types.ts'), join(nodeOnly, 'types.ts'));
+  runTsc(nodeOnly);
   const dir = project('types', { noEmit: true, skipLibCheck: false });
   copyFileSync(join(REPO, 'crates/js/tests/types.ts'), join(dir, 'types.ts'));
   const used = readFileSync(join(dir, 'types.ts'), 'utf8');
