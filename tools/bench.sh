@@ -25,6 +25,9 @@
 #     release app's worker (tools/bench-browser.mjs).
 #  6. `batchlane results` on an error file of 2 M custom_ids: peak memory
 #     (text and JSON output) against the file's size.
+#  7. The npm package in Node (tools/bench_npm.mjs): token counting against
+#     gpt-tokenizer, checkFile structural against the native CLI, and the
+#     o200k counting entry's size (brotli) against gpt-tokenizer's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=target/bench
@@ -40,6 +43,9 @@ lines_of() { case $1 in tools) echo $((40000 / SCALE)) ;; *) echo $((100000 / SC
 # other bytes, so that files made by an older one are not reused.
 GEN_REV=2
 file_of() { echo "$OUT/batch-$1-$(lines_of "$1")-r$GEN_REV.jsonl"; }
+OPENBATCH_VERSION=0.0.4
+GPT_TOKENIZER_VERSION=4.0.0
+ROOT_DIR=$PWD
 
 cargo build --profile speed --offline --quiet -p batchlane-cli --bin batchlane && cargo build --profile speed --offline --quiet -p batchlane-core --example gen_batch_file
 if [ "$QUICK" != 1 ] && [ "${BENCH_BATCH_ONLY:-0}" != 1 ]; then
@@ -165,3 +171,19 @@ for fmt in text json; do
   rss=$( { /usr/bin/time -f '%M' "$TGT"/speed/batchlane results --output "$OUT/empty.jsonl" --errors "$ERRORS_FILE" --format $fmt >/dev/null || true; } 2>&1 | tail -1)
   echo "results --format $fmt: peak RSS $((rss / 1000)) MB for a ${errors_mb} MB file ($(calc "$rss / 1000 / $errors_mb")x the file)"
 done
+
+echo
+echo "== the npm package (batchlane-core) in Node, against gpt-tokenizer $GPT_TOKENIZER_VERSION (tools/bench_npm.mjs)"
+# ./dev bench installs the packed tarball in target/bench/npm; gpt-tokenizer
+# (the anchor) comes from npm into target/bench/npm-anchors.
+NPM_DIR=${BENCH_NPM_DIR:?run through ./dev bench (it packs the npm package)}
+ANCHORS=$OUT/npm-anchors
+if [ ! -f "$ANCHORS/node_modules/gpt-tokenizer/package.json" ] \
+  || ! grep -q "\"version\": \"$GPT_TOKENIZER_VERSION\"" "$ANCHORS/node_modules/gpt-tokenizer/package.json"; then
+  mkdir -p "$ANCHORS"
+  printf '{ "name": "anchors", "private": true, "type": "module" }\n' >"$ANCHORS/package.json"
+  (cd "$ANCHORS" && npm install --no-audit --no-fund --silent "gpt-tokenizer@$GPT_TOKENIZER_VERSION")
+fi
+cp tools/bench_npm.mjs "$NPM_DIR/"
+abs() { case $1 in /*) echo "$1" ;; *) echo "$ROOT_DIR/$1" ;; esac; }
+(cd "$NPM_DIR" && node bench_npm.mjs "$(abs "$FILE")" "$(abs "$TGT")/speed/batchlane" "$(abs "$ANCHORS")")

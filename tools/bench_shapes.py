@@ -8,10 +8,10 @@ slow once must not become a headline).
 Figures (a line each, then one JSON object per figure):
   - `batchlane check --no-tokens` (the CLI, whole process) vs openbatch's
     validate_batch_file (in this process), when openbatch is installed;
-  - `batchlane.check_file(count_tokens=False)` vs openbatch, same process;
+  - `batchlane_core.check_file(count_tokens=False)` vs openbatch, same process;
   - `batchlane check` with exact tokens (the CLI) vs the Python route
     (json.loads + tiktoken encode_ordinary, tools/bench_python.py);
-  - `batchlane.check_file()` with exact tokens vs the Python route.
+  - `batchlane_core.check_file()` with exact tokens vs the Python route.
 With --twin FILE2: the CLI's structural check on FILE against FILE2 (the
 same tickets in English only), interleaved: what multi-byte text costs.
 
@@ -37,7 +37,7 @@ except ImportError:  # openbatch is not installed: its figures are left out
     bench_openbatch = None
 
 try:
-    import batchlane
+    import batchlane_core as batchlane
 except ImportError:  # the wheel's figures are left out
     batchlane = None
 
@@ -144,7 +144,7 @@ def main() -> None:
         ob = Runs("openbatch validate_batch_file", lambda: bench_openbatch.route(path, 1))
         routes.append(ob)
     if batchlane is not None:
-        wheel_s = Runs("batchlane.check_file(count_tokens=False)", lambda: batchlane.check_file(path, count_tokens=False))
+        wheel_s = Runs("batchlane_core.check_file(count_tokens=False)", lambda: batchlane.check_file(path, count_tokens=False))
         routes.append(wheel_s)
     twin = None
     if a.twin:
@@ -167,7 +167,7 @@ def main() -> None:
     py = Runs("python json.loads + tiktoken", lambda: bench_python.route(path))
     routes = [cli_t, py]
     if batchlane is not None:
-        wheel_t = Runs("batchlane.check_file() (exact tokens)", lambda: batchlane.check_file(path))
+        wheel_t = Runs("batchlane_core.check_file() (exact tokens)", lambda: batchlane.check_file(path))
         routes.append(wheel_t)
     interleave(a.slow_runs, *routes)
     figures.append(figure("CLI full check vs the Python route", cli_t, py, size))

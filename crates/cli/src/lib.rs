@@ -1,7 +1,7 @@
 //! The command line: `batchlane check PATH...`, `batchlane results ...`,
 //! `batchlane repair ...`, `batchlane split ...`, `batchlane quota ...`,
 //! `batchlane snippets KIND ...`, `batchlane traffic FILE...`,
-//! `batchlane facts [import FILE...]`.
+//! `batchlane facts [import FILE...]`, `batchlane schema ...`.
 //! Exit codes: [`Exit`] (`exit.rs`), listed in [`EXIT_CODES`].
 
 mod args;
@@ -19,6 +19,7 @@ mod recheck;
 mod repair;
 mod results;
 mod results_text;
+mod schema;
 mod snippets;
 mod split;
 mod traffic;
@@ -43,6 +44,7 @@ pub const USAGE: &str = "usage:
   batchlane facts [--format text|json] [--catalog FILE]...
   batchlane facts import FILE... [-o CATALOG] [--format text|json]
   (check, quota, traffic, results and snippets take --catalog FILE: the figures of a catalog file)
+  batchlane schema [--dialect azure|openai] [--kind input|output|error|batch] [--endpoint URL]
   batchlane --version";
 
 /// Runs the command line `args` (without the program's name). Arguments are
@@ -63,6 +65,7 @@ fn command(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit 
         Some("snippets") => snippets::run(&args[1..], out, err),
         Some("traffic") => traffic::run(&args[1..], out, err),
         Some("facts") => facts::run(&args[1..], out, err),
+        Some("schema") => schema::run(&args[1..], out, err),
         Some("-V") | Some("--version") | Some("version") => {
             let _ = writeln!(out, "batchlane {}", env!("CARGO_PKG_VERSION"));
             Exit::Ok

@@ -166,7 +166,7 @@ pub fn check_lines(
 }
 
 /// One finding, as a row of `batchlane check --format json`'s diagnostics.
-#[pyclass(frozen, get_all, eq, module = "batchlane")]
+#[pyclass(frozen, get_all, eq, module = "batchlane_core")]
 #[derive(Clone, PartialEq)]
 pub struct Diagnostic {
     /// 1-based line number (0: the file as a whole).
@@ -221,7 +221,7 @@ impl Diagnostic {
 }
 
 /// The report of one check: what `batchlane check --format json` prints.
-#[pyclass(frozen, module = "batchlane")]
+#[pyclass(frozen, module = "batchlane_core")]
 pub struct Report {
     report: batch::Report,
     /// The path given to `check_file` (named in `to_json`, as the CLI does).

@@ -1,5 +1,5 @@
-//! `batchlane._batchlane`: batchlane's core for Python, built by maturin as
-//! the abi3 wheel `batchlane`. Glue only: arguments in, a core call with the
+//! `batchlane_core._batchlane`: batchlane's core for Python, built by maturin
+//! as the abi3 wheel `batchlane-core` (import name `batchlane_core`). Glue only: arguments in, a core call with the
 //! GIL released, the core's values out. Every answer (checks, token counts,
 //! results joins, quota rows) and every JSON shape comes from
 //! `batchlane-core`, the same functions `batchlane` (the CLI) calls.
@@ -11,6 +11,7 @@ mod errors;
 mod interrupt;
 mod quota;
 mod results;
+mod schema;
 mod tokens;
 
 use pyo3::prelude::*;
@@ -37,5 +38,6 @@ fn _batchlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokens::count_tokens, m)?)?;
     m.add_function(wrap_pyfunction!(results::join_results, m)?)?;
     m.add_function(wrap_pyfunction!(quota::quota, m)?)?;
+    m.add_function(wrap_pyfunction!(schema::json_schema, m)?)?;
     Ok(())
 }

@@ -41,7 +41,7 @@ pub fn join_results(
 }
 
 /// What happened to every request of a batch.
-#[pyclass(frozen, module = "batchlane")]
+#[pyclass(frozen, module = "batchlane_core")]
 pub struct ResultsReport {
     report: batchlane_core::results::ResultsReport,
     cost: CostReport,

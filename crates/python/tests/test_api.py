@@ -5,19 +5,34 @@ import time
 
 import pytest
 
-import batchlane
+import batchlane_core
 from conftest import BATCH_FIXTURES, REPO, RESULTS_FIXTURES
 
 
 def test_the_installed_wheel_is_tested_not_the_source_tree():
-    where = pathlib.Path(batchlane.__file__).resolve()
+    where = pathlib.Path(batchlane_core.__file__).resolve()
     assert "site-packages" in where.parts, where
     assert REPO / "crates" / "python" not in where.parents
-    assert batchlane.__version__ == "0.1.0"
+    assert batchlane_core.__version__ == "0.1.0"
 
+
+
+def test_the_wheel_is_batchlane_core_and_leaves_the_name_batchlane_alone():
+    # PyPI's `batchlane` is another project (its own import package and
+    # command): this wheel must install neither, so both can be installed.
+    import importlib.metadata as md
+    import importlib.util
+
+    dist = md.distribution("batchlane-core")
+    assert dist.metadata["Name"] == "batchlane-core"
+    files = [str(f) for f in dist.files]
+    assert any(f.startswith("batchlane_core/") for f in files), files
+    assert not any(f.split("/")[0] == "batchlane" for f in files), files
+    assert not dist.entry_points, dist.entry_points
+    assert importlib.util.find_spec("batchlane") is None
 
 def test_a_valid_file_is_ok():
-    r = batchlane.check_file(BATCH_FIXTURES / "valid.jsonl")
+    r = batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl")
     assert r.ok and r.verdict == "ready" and r.diagnostics == []
     s = r.summary
     assert s["requests"] > 0 and s["errors"] == 0
@@ -25,10 +40,10 @@ def test_a_valid_file_is_ok():
 
 
 def test_diagnostics_carry_code_param_line_column_severity_message():
-    r = batchlane.check_file(str(BATCH_FIXTURES / "openai_invalid.jsonl"), dialect="openai")
+    r = batchlane_core.check_file(str(BATCH_FIXTURES / "openai_invalid.jsonl"), dialect="openai")
     assert not r.ok and r.verdict == "batch_fails"
     d = r.diagnostics[0]
-    assert isinstance(d, batchlane.Diagnostic)
+    assert isinstance(d, batchlane_core.Diagnostic)
     assert (d.line, d.severity, d.code) == (2, "error", "missing_required_parameter")
     assert d.message and d.stage in ("batch", "request", "advice")
     assert d.to_dict() == r.to_dict()["diagnostics"][0]
@@ -36,7 +51,7 @@ def test_diagnostics_carry_code_param_line_column_severity_message():
 
 
 def test_every_diagnostic_says_what_it_rests_on():
-    r = batchlane.check_file(str(BATCH_FIXTURES / "openai_invalid.jsonl"), dialect="openai")
+    r = batchlane_core.check_file(str(BATCH_FIXTURES / "openai_invalid.jsonl"), dialect="openai")
     assert r.diagnostics
     for d in r.diagnostics:
         assert d.evidence in ("documented", "observed", "inferred")
@@ -45,27 +60,27 @@ def test_every_diagnostic_says_what_it_rests_on():
 
 
 def test_without_tokens_no_token_figures():
-    r = batchlane.check_file(BATCH_FIXTURES / "valid.jsonl", count_tokens=False)
+    r = batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl", count_tokens=False)
     assert r.summary["prompt_tokens"] is None and r.summary["cost_usd_max"] is None
 
 
 def test_quota_and_facts_options():
-    r = batchlane.check_file(BATCH_FIXTURES / "valid.jsonl", quota=1)
+    r = batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl", quota=1)
     assert r.summary["quota"] == {"limit": 1, "enqueued_tokens": r.summary["enqueued_tokens"], "exceeded": True}
-    with pytest.raises(batchlane.OptionError, match="no_such_fact"):
-        batchlane.check_file(BATCH_FIXTURES / "valid.jsonl", facts={"no_such_fact": 1})
+    with pytest.raises(batchlane_core.OptionError, match="no_such_fact"):
+        batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl", facts={"no_such_fact": 1})
 
 
 def test_check_lines_equals_check_file_for_str_and_bytes():
     path = BATCH_FIXTURES / "openai_chat.jsonl"
-    want = batchlane.check_file(path, dialect="openai").to_dict()
+    want = batchlane_core.check_file(path, dialect="openai").to_dict()
     del want["file"]
     with open(path, encoding="utf-8") as f:
-        assert batchlane.check_lines(f, dialect="openai", file_name=path.name).to_dict() == want
+        assert batchlane_core.check_lines(f, dialect="openai", file_name=path.name).to_dict() == want
     raw = path.read_bytes().splitlines()
-    assert batchlane.check_lines(iter(raw), dialect="openai", file_name=path.name).to_dict() == want
+    assert batchlane_core.check_lines(iter(raw), dialect="openai", file_name=path.name).to_dict() == want
     with pytest.raises(TypeError):
-        batchlane.check_lines([1, 2])
+        batchlane_core.check_lines([1, 2])
 
 
 def test_check_lines_streams_a_generator_of_many_lines():
@@ -79,33 +94,33 @@ def test_check_lines_streams_a_generator_of_many_lines():
             base["custom_id"] = f"r{i}"
             yield json.dumps(base)
 
-    r = batchlane.check_lines(lines(), count_tokens=False)
+    r = batchlane_core.check_lines(lines(), count_tokens=False)
     assert r.summary["requests"] == 20_000
 
 
 def test_bad_input_raises_batchlane_errors_never_a_crash(tmp_path):
-    with pytest.raises(batchlane.ReadError, match="cannot read"):
-        batchlane.check_file(tmp_path / "missing.jsonl")
-    with pytest.raises(batchlane.ReadError, match="directory"):
-        batchlane.check_file(tmp_path)
-    with pytest.raises(batchlane.OptionError, match="dialect"):
-        batchlane.check_file(BATCH_FIXTURES / "valid.jsonl", dialect="google")
-    with pytest.raises(batchlane.OptionError, match="encoding"):
-        batchlane.count_tokens("x", "p50k_base")
-    with pytest.raises(batchlane.NotFoundError, match="closest known"):
-        batchlane.quota("gpt-4oo", "global", 1)
-    with pytest.raises(batchlane.OptionError):
-        batchlane.quota("gpt-4o", "moon", 1)
-    with pytest.raises(batchlane.ReadError):
-        batchlane.join_results(tmp_path / "none.jsonl")
-    with pytest.raises(batchlane.OptionError):
-        batchlane.join_results(None)
+    with pytest.raises(batchlane_core.ReadError, match="cannot read"):
+        batchlane_core.check_file(tmp_path / "missing.jsonl")
+    with pytest.raises(batchlane_core.ReadError, match="directory"):
+        batchlane_core.check_file(tmp_path)
+    with pytest.raises(batchlane_core.OptionError, match="dialect"):
+        batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl", dialect="google")
+    with pytest.raises(batchlane_core.OptionError, match="encoding"):
+        batchlane_core.count_tokens("x", "p50k_base")
+    with pytest.raises(batchlane_core.NotFoundError, match="closest known"):
+        batchlane_core.quota("gpt-4oo", "global", 1)
+    with pytest.raises(batchlane_core.OptionError):
+        batchlane_core.quota("gpt-4o", "moon", 1)
+    with pytest.raises(batchlane_core.ReadError):
+        batchlane_core.join_results(tmp_path / "none.jsonl")
+    with pytest.raises(batchlane_core.OptionError):
+        batchlane_core.join_results(None)
     # Garbage is a finding, not an exception.
     junk = tmp_path / "junk.jsonl"
     junk.write_bytes(b"\xff\xfe\x00{not json\n" * 3)
-    assert not batchlane.check_file(junk).ok
-    for cls in (batchlane.ReadError, batchlane.OptionError, batchlane.NotFoundError, batchlane.InternalError):
-        assert issubclass(cls, batchlane.Error)
+    assert not batchlane_core.check_file(junk).ok
+    for cls in (batchlane_core.ReadError, batchlane_core.OptionError, batchlane_core.NotFoundError, batchlane_core.InternalError):
+        assert issubclass(cls, batchlane_core.Error)
 
 
 def test_count_tokens_equals_tiktoken():
@@ -120,13 +135,13 @@ def test_count_tokens_equals_tiktoken():
     for name in ("o200k_base", "cl100k_base"):
         enc = tiktoken.get_encoding(name)
         for t in texts:
-            assert batchlane.count_tokens(t, name) == len(enc.encode_ordinary(t)), (name, t[:40])
-    assert batchlane.count_tokens("hello world") == 2
+            assert batchlane_core.count_tokens(t, name) == len(enc.encode_ordinary(t)), (name, t[:40])
+    assert batchlane_core.count_tokens("hello world") == 2
 
 
 def test_join_results_outcomes_and_retry_lines():
     d = RESULTS_FIXTURES / "chat"
-    r = batchlane.join_results(d / "output.jsonl", d / "errors.jsonl", d / "input.jsonl")
+    r = batchlane_core.join_results(d / "output.jsonl", d / "errors.jsonl", d / "input.jsonl")
     s = r.summary
     assert s["requests"] == len(r.outcomes) == len(r.requests)
     assert sum(s[o] for o in set(r.outcomes.values())) == s["requests"]
@@ -137,12 +152,12 @@ def test_join_results_outcomes_and_retry_lines():
     retry_ids = {json.loads(x)["custom_id"] for x in lines}
     retryable = {"rate_limited", "server_error", "batch_expired", "batch_cancelled", "request_timeout", "missing"}
     assert retry_ids == {k for k, v in r.outcomes.items() if v in retryable}
-    with pytest.raises(batchlane.Error, match="input"):
-        batchlane.join_results(d / "output.jsonl").retry_lines()
+    with pytest.raises(batchlane_core.Error, match="input"):
+        batchlane_core.join_results(d / "output.jsonl").retry_lines()
 
 
 def test_quota_row():
-    row = batchlane.quota("gpt-4o", "datazone", 1)
+    row = batchlane_core.quota("gpt-4o", "datazone", 1)
     assert row["model"] == "gpt-4o" and row["deployment"] == "datazone" and row["tier"] == 1
     assert row["sources"] and {"fact", "source", "as_of"} <= set(row["sources"][0])
 
@@ -170,7 +185,7 @@ def test_a_check_releases_the_gil(tmp_path):
     t = threading.Thread(target=count)
     t.start()
     start = time.perf_counter()
-    r = batchlane.check_file(big, jobs=1)
+    r = batchlane_core.check_file(big, jobs=1)
     took = time.perf_counter() - start
     done.set()
     t.join()

@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-import batchlane
+import batchlane_core
 from conftest import BATCH_FIXTURES, REPO
 
 pytest.importorskip("dask.distributed")
@@ -34,11 +34,11 @@ def test_the_recipe_checks_a_folder_on_a_local_dask_cluster(tmp_path, capsys):
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, Client(cluster) as client:
         rows = r["check_folder"](str(folder), client, dialect="openai")
         # The workers are other processes, running the same installed wheel.
-        where = client.run(lambda: batchlane.__file__)
-        assert set(where.values()) == {batchlane.__file__}
+        where = client.run(lambda: batchlane_core.__file__)
+        assert set(where.values()) == {batchlane_core.__file__}
     assert len(rows) == len(names) and [row["file"] for row in rows] == sorted(row["file"] for row in rows)
     for row in rows:
-        report = batchlane.check_file(row["file"], dialect="openai")
+        report = batchlane_core.check_file(row["file"], dialect="openai")
         assert row["ok"] == report.ok and row["verdict"] == report.verdict
         assert row["requests"] == report.summary["requests"] and row["errors"] == report.summary["errors"]
         assert row["enqueued_tokens"] == report.summary["enqueued_tokens"]

@@ -7,26 +7,26 @@ import sys
 
 import pytest
 
-import batchlane
+import batchlane_core
 
 
 @pytest.mark.parametrize("lines", ["{}\n{}\n", b"{}\n", bytearray(b"{}\n"), ""])
 def test_a_bare_str_or_bytes_is_a_type_error(lines):
     # Before: a str was checked a character at a time ("{" and "}" as lines).
     with pytest.raises(TypeError, match="iterable of lines"):
-        batchlane.check_lines(lines)
+        batchlane_core.check_lines(lines)
 
 
 def test_lines_in_a_list_or_from_splitlines_are_still_lines():
     text = '{"custom_id": "a"}\n{"custom_id": "b"}\n'
-    assert batchlane.check_lines(text.splitlines(), count_tokens=False).summary["requests"] == 2
-    assert batchlane.check_lines([text.encode()], count_tokens=False).summary["requests"] == 2
+    assert batchlane_core.check_lines(text.splitlines(), count_tokens=False).summary["requests"] == 2
+    assert batchlane_core.check_lines([text.encode()], count_tokens=False).summary["requests"] == 2
 
 
 # Sends itself SIGINT (what Ctrl-C sends) half a second into the call.
 PROGRAM = """
 import itertools, os, signal, sys, threading, time
-import batchlane
+import batchlane_core
 threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
 start = time.monotonic()
 try:
@@ -42,12 +42,12 @@ sys.exit(1)
 @pytest.mark.parametrize(
     "call",
     [
-        'batchlane.check_file("/dev/zero")',
-        'batchlane.check_file("/dev/zero", jobs=1, count_tokens=False)',
-        'batchlane.join_results("/dev/zero")',
-        'batchlane.join_results(None, errors="/dev/zero")',
-        'batchlane.check_lines(itertools.repeat("{}"), count_tokens=False)',
-        'batchlane.check_lines(itertools.repeat(b"{}"))',
+        'batchlane_core.check_file("/dev/zero")',
+        'batchlane_core.check_file("/dev/zero", jobs=1, count_tokens=False)',
+        'batchlane_core.join_results("/dev/zero")',
+        'batchlane_core.join_results(None, errors="/dev/zero")',
+        'batchlane_core.check_lines(itertools.repeat("{}"), count_tokens=False)',
+        'batchlane_core.check_lines(itertools.repeat(b"{}"))',
     ],
 )
 def test_ctrl_c_raises_keyboard_interrupt_in_a_long_call(call):

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-import batchlane
+import batchlane_core
 from conftest import BATCH_FIXTURES, RESULTS_FIXTURES
 
 BATCH_FILES = sorted(p for p in BATCH_FIXTURES.iterdir() if p.is_file())
@@ -24,7 +24,7 @@ def run_cli(cli, *args):
 def test_check_file_equals_cli_json(cli, path, dialect, tokens):
     args = ["check", path, "--format", "json", "--dialect", dialect] + ([] if tokens else ["--no-tokens"])
     want = run_cli(cli, *args)
-    report = batchlane.check_file(str(path), dialect=dialect, count_tokens=tokens)
+    report = batchlane_core.check_file(str(path), dialect=dialect, count_tokens=tokens)
     assert report.to_json() + "\n" == want
     cli_json = json.loads(want)
     assert [d.to_dict() for d in report.diagnostics] == cli_json["diagnostics"]
@@ -38,7 +38,7 @@ def test_the_options_reach_the_check_as_the_flags_do(cli):
     want = run_cli(cli, "check", path, "--format", "json", "--model", "gpt-4o", "--quota", "1000",
                    "--endpoint", "/chat/completions", "--byo-storage",
                    "--fact", "openai_batch_model.gpt-4o-audio-preview=0")
-    got = batchlane.check_file(str(path), model="gpt-4o", quota=1000, endpoint="/chat/completions", byo_storage=True,
+    got = batchlane_core.check_file(str(path), model="gpt-4o", quota=1000, endpoint="/chat/completions", byo_storage=True,
                                facts={"openai_batch_model.gpt-4o-audio-preview": 0})
     assert got.to_json() + "\n" == want
 
@@ -59,7 +59,7 @@ def test_join_results_equals_cli_json(cli, kind, files):
         args += [f"--{f}", p]
     p = subprocess.run([cli, *map(str, args)], capture_output=True, text=True)
     assert p.returncode in (0, 1), p.stderr
-    got = batchlane.join_results(paths.get("output"), paths.get("errors"), paths.get("input"))
+    got = batchlane_core.join_results(paths.get("output"), paths.get("errors"), paths.get("input"))
     assert got.to_json() + "\n" == p.stdout
     assert got.ok == (p.returncode == 0)
 
@@ -69,8 +69,8 @@ def test_quota_equals_cli_json(cli, model, deployment, tier):
     p = subprocess.run([cli, "quota", "--model", model, "--deployment", deployment, "--tier", str(tier), "--format", "json"],
                        capture_output=True, text=True)
     if p.returncode != 0:
-        with pytest.raises(batchlane.NotFoundError) as e:
-            batchlane.quota(model, deployment, tier)
+        with pytest.raises(batchlane_core.NotFoundError) as e:
+            batchlane_core.quota(model, deployment, tier)
         assert str(e.value) in p.stderr
         return
-    assert batchlane.quota(model, deployment, tier) == json.loads(p.stdout)
+    assert batchlane_core.quota(model, deployment, tier) == json.loads(p.stdout)

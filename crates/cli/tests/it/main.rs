@@ -20,6 +20,7 @@ mod cli_quota;
 mod cli_quota_planner;
 mod cli_repair_split;
 mod cli_results;
+mod cli_schema;
 mod cli_snippets;
 mod cli_traffic;
 mod vendor_tiers;

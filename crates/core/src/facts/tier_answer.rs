@@ -1,7 +1,7 @@
 //! `batchlane quota`'s answer: one row of the vendor's quota-tier tables
 //! with the PTU figures of the model and where every figure comes from,
 //! and its JSON. Shared by the CLI (`--format json`) and the Python
-//! package (`batchlane.quota`): one builder, one shape.
+//! package (`batchlane_core.quota`): one builder, one shape.
 
 use super::tiers::{self, FactSource, QuotaTier, TierLimit};
 use super::Scope;

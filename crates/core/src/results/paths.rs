@@ -1,5 +1,5 @@
 //! Results files on disk, and `batchlane results --format json`'s object:
-//! the CLI and the Python package (`batchlane.join_results`) join, cut the
+//! the CLI and the Python package (`batchlane_core.join_results`) join, cut the
 //! retry lines and build the JSON through here (one builder, one shape).
 
 use super::RetryError;

@@ -51,6 +51,7 @@ mod regional_prices;
 mod results_domain;
 mod results_job;
 mod retry_passes_batch_check;
+mod schema_json;
 mod servicebus_check;
 mod snippet_bidi;
 mod snippet_code;

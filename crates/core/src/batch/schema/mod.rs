@@ -16,10 +16,12 @@
 
 mod azure;
 pub mod gen;
+mod json_schema;
 mod openai;
 pub(super) mod stream;
 mod validate;
 
+pub use json_schema::{endpoints as schema_endpoints, json_schema, json_schema_value, SchemaKind};
 pub(crate) use validate::{figure, fits, fits_str, UNCONFIRMED};
 pub use validate::{validate, Finding, Problem};
 

@@ -26,28 +26,88 @@ impl std::fmt::Display for RankFileError {
 impl std::error::Error for RankFileError {}
 
 /// The first bytes of a packed rank table.
-const PACKED_MAGIC: &[u8; 4] = b"BLTK";
+const PACKED_MAGIC: &[u8; 4] = b"BLT2";
 
-/// Reads a packed rank table: `BLTK`, the token count `n` (u32, little
-/// endian), `n` token lengths (one byte each), then the tokens' bytes one
-/// after the other, in rank order (the rank of a token is its index).
-/// Less than half the size of the base64 text, and no decoding.
+/// The longest token a packed table holds.
+const MAX_TOKEN: usize = 255;
+
+/// A little-endian base-128 number (at most 32 bits) from the front of `s`.
+fn read_varint(s: &mut &[u8]) -> Option<u32> {
+    let mut v: u32 = 0;
+    for (i, &b) in s.iter().enumerate().take(5) {
+        v |= u32::from(b & 0x7F).checked_shl(7 * i as u32)?;
+        if b & 0x80 == 0 {
+            if i == 4 && b > 0x0F {
+                return None;
+            }
+            *s = &s[i + 1..];
+            return Some(v);
+        }
+    }
+    None
+}
+
+fn write_varint(out: &mut Vec<u8>, mut v: u32) {
+    while v >= 0x80 {
+        out.push((v & 0x7F) as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn read_u32(s: &mut &[u8]) -> Option<u32> {
+    let (word, rest) = s.split_first_chunk::<4>()?;
+    *s = rest;
+    Some(u32::from_le_bytes(*word))
+}
+
+/// Reads a packed rank table (rank order; the rank of a token is its index):
+/// `BLT2`, the token count `n`, the byte lengths of the `left` and `right`
+/// streams (u32, little endian each), then the three streams. Per rank, the
+/// left stream holds a base-128 number `a`: 0 for a token written out
+/// whole (its length, one byte, then its bytes, in the raw stream: the 256
+/// single bytes), else the token is the concatenation of the tokens of
+/// ranks `a - 1` and `b` (`b` next in the right stream), both lower than
+/// its own: a BPE merge pair. Two small numbers a token compress better
+/// (brotli) than the token's bytes: 670 KiB instead of 773 KiB for o200k.
 pub(crate) fn parse_packed(bytes: &[u8]) -> Result<Ranks, RankFileError> {
     let bad = |line| RankFileError { line };
-    let rest = bytes.strip_prefix(PACKED_MAGIC).ok_or(bad(0))?;
-    let (count, rest) = rest.split_first_chunk::<4>().ok_or(bad(0))?;
-    let n = u32::from_le_bytes(*count) as usize;
-    let (lens, mut tokens) = rest.split_at_checked(n).ok_or(bad(0))?;
+    let mut rest = bytes.strip_prefix(PACKED_MAGIC).ok_or(bad(0))?;
+    let mut header = || read_u32(&mut rest).map(|x| x as usize).ok_or(bad(0));
+    let (n, left_len, right_len) = (header()?, header()?, header()?);
+    let (mut left, rest) = rest.split_at_checked(left_len).ok_or(bad(0))?;
+    let (mut right, mut raw) = rest.split_at_checked(right_len).ok_or(bad(0))?;
+    // Every rank takes at least one byte of the left stream: `n` is bounded
+    // by the input's size before anything is reserved.
+    if n > left.len() {
+        return Err(bad(0));
+    }
     let mut ranks = Ranks::default();
     ranks.reserve(n);
-    for (rank, &len) in lens.iter().enumerate() {
-        let (token, after) = tokens.split_at_checked(len as usize).ok_or(bad(rank + 1))?;
-        if len == 0 || ranks.insert(token, rank as u32).is_some() {
-            return Err(bad(rank + 1));
+    let mut token = Vec::with_capacity(MAX_TOKEN);
+    for rank in 0..n {
+        let at_fault = bad(rank + 1);
+        token.clear();
+        match read_varint(&mut left).ok_or(at_fault.clone())? {
+            0 => {
+                let (&len, after) = raw.split_first().ok_or(at_fault.clone())?;
+                let (whole, after) = after.split_at_checked(len as usize).ok_or(at_fault.clone())?;
+                token.extend_from_slice(whole);
+                raw = after;
+            }
+            a => {
+                let b = read_varint(&mut right).ok_or(at_fault.clone())?;
+                for part in [a - 1, b] {
+                    // Only lower ranks are there yet: `nth` is None for the rest.
+                    token.extend_from_slice(ranks.nth(part as usize).ok_or(at_fault.clone())?);
+                }
+            }
         }
-        tokens = after;
+        if token.is_empty() || token.len() > MAX_TOKEN || ranks.insert(&token, rank as u32).is_some() {
+            return Err(at_fault);
+        }
     }
-    if !tokens.is_empty() {
+    if !left.is_empty() || !right.is_empty() || !raw.is_empty() {
         return Err(bad(n + 1));
     }
     Ok(ranks)
@@ -55,7 +115,11 @@ pub(crate) fn parse_packed(bytes: &[u8]) -> Result<Ranks, RankFileError> {
 
 /// Packs a `.tiktoken` rank file into the form [`parse_packed`] reads
 /// (`cargo run -p batchlane-core --example pack_ranks`). The ranks must be
-/// 0, 1, 2, … and each token at most 255 bytes.
+/// 0, 1, 2, … and each token at most 255 bytes. A token that is two lower
+/// ranked tokens end to end is written as that pair (of the possible cuts,
+/// the one with the longest first part: measured with brotli, it compresses
+/// best, 670 KiB for o200k, against 674–682 for the cut with the lowest
+/// ranks or the shortest first part), any other token whole.
 pub fn pack_rank_file(text: &str) -> Result<Vec<u8>, RankFileError> {
     let ranks = parse_ranks(text)?;
     let mut by_rank: Vec<Option<&[u8]>> = vec![None; ranks.len()];
@@ -63,16 +127,31 @@ pub fn pack_rank_file(text: &str) -> Result<Vec<u8>, RankFileError> {
         let slot = by_rank.get_mut(rank as usize).ok_or(RankFileError { line: 0 })?;
         *slot = Some(token);
     }
-    let count = u32::try_from(by_rank.len()).map_err(|_| RankFileError { line: 0 })?;
-    let mut out = PACKED_MAGIC.to_vec();
-    out.extend_from_slice(&count.to_le_bytes());
+    let (mut left, mut right, mut raw) = (Vec::new(), Vec::new(), Vec::new());
     for (rank, token) in by_rank.iter().enumerate() {
-        let len = token.map(<[u8]>::len).and_then(|l| u8::try_from(l).ok()).ok_or(RankFileError { line: rank + 1 })?;
-        out.push(len);
+        let token = token.filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN).ok_or(RankFileError { line: rank + 1 })?;
+        let lower = |part: &[u8]| ranks.get(part).filter(|&r| (r as usize) < rank);
+        let pair = (1..token.len()).rev().find_map(|cut| Some((lower(&token[..cut])?, lower(&token[cut..])?)));
+        match pair {
+            Some((a, b)) => {
+                write_varint(&mut left, a + 1);
+                write_varint(&mut right, b);
+            }
+            None => {
+                write_varint(&mut left, 0);
+                raw.push(token.len() as u8);
+                raw.extend_from_slice(token);
+            }
+        }
     }
-    for token in by_rank.iter().flatten() {
-        out.extend_from_slice(token);
-    }
+    let word = |x: usize| u32::try_from(x).map(u32::to_le_bytes).map_err(|_| RankFileError { line: 0 });
+    let mut out = PACKED_MAGIC.to_vec();
+    out.extend_from_slice(&word(by_rank.len())?);
+    out.extend_from_slice(&word(left.len())?);
+    out.extend_from_slice(&word(right.len())?);
+    out.extend(left);
+    out.extend(right);
+    out.extend(raw);
     Ok(out)
 }
 
@@ -296,11 +375,23 @@ mod tests {
 
     #[test]
     fn packed_tables_read_back_as_the_text_file() {
-        let text = "YQ== 1\nYg== 0\nYWI= 2\n";
+        // "ab", "abc" and "ca" are pairs of lower ranks; the bytes and "de" whole.
+        let text = "Yg== 0\nYQ== 1\nYWI= 2\nYw== 3\nZGU= 4\nYWJj 5\nY2E= 6\n";
         let packed = pack_rank_file(text).unwrap();
-        assert_eq!(&packed[..8], b"BLTK\x03\0\0\0");
-        assert_eq!(&packed[8..], b"\x01\x01\x02baab");
+        assert_eq!(&packed[..16], b"BLT2\x07\0\0\0\x07\0\0\0\x03\0\0\0");
+        // Left (first rank + 1, 0: whole), right (second rank), raw (length, bytes).
+        assert_eq!(&packed[16..23], b"\0\0\x02\0\0\x03\x04");
+        assert_eq!(&packed[23..26], b"\x00\x03\x01");
+        assert_eq!(&packed[26..], b"\x01b\x01a\x01c\x02de");
         assert_eq!(parse_packed(&packed), parse_ranks(text));
+        // A pair that names its own rank or a higher one is refused.
+        let mut forward = packed.clone();
+        forward[18] = 4;
+        assert_eq!(parse_packed(&forward), Err(RankFileError { line: 3 }));
+        // A count larger than the streams can hold is refused before reserving.
+        let mut huge = packed.clone();
+        huge[4..8].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(parse_packed(&huge), Err(RankFileError { line: 0 }));
         // Ranks with a gap, and broken tables, are refused.
         assert_eq!(pack_rank_file("YQ== 0\nYg== 2\n"), Err(RankFileError { line: 0 }));
         assert!(parse_packed(&packed[..packed.len() - 1]).is_err());

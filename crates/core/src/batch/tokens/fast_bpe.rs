@@ -153,6 +153,26 @@ mod tests {
     }
 
     #[test]
+    fn built_in_tables_hold_tiktokens_tokens_rank_for_rank() {
+        for enc in [Encoding::O200kBase, Encoding::Cl100kBase] {
+            let theirs = match enc {
+                Encoding::O200kBase => tiktoken_rs::o200k_base_singleton(),
+                Encoding::Cl100kBase => tiktoken_rs::cl100k_base_singleton(),
+            };
+            let ours = Bpe::get(enc).expect("tables parse");
+            // Every token of ours is tiktoken's token of that rank, and the
+            // rank after our last is none of tiktoken's ordinary tokens.
+            let mut n = 0;
+            for (token, rank) in ours.ranks.iter() {
+                assert_eq!(rank as usize, n, "{enc:?}: ranks in order");
+                assert_eq!(theirs.decode_bytes(&[rank]).ok().as_deref(), Some(token), "{enc:?} rank {rank}");
+                n += 1;
+            }
+            assert!(theirs.decode_bytes(&[n as u32]).map_or(true, |t| t.starts_with(b"<|")), "{enc:?}: a token after rank {n}");
+        }
+    }
+
+    #[test]
     fn tiktoken_counts_known_strings() {
         let o = Tiktoken.counter(Encoding::O200kBase).unwrap();
         let c = Tiktoken.counter(Encoding::Cl100kBase).unwrap();

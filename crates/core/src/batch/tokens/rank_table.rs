@@ -74,6 +74,11 @@ impl RankTable {
         &self.bytes[offset as usize..offset as usize + len as usize]
     }
 
+    /// The bytes of the `number`th token inserted (None past the end).
+    pub fn nth(&self, number: usize) -> Option<&[u8]> {
+        (number < self.tokens.len()).then(|| self.token(number))
+    }
+
     /// The slot of `key` (Ok: its token's number) or the empty slot it would take.
     #[inline(always)]
     fn find(&self, key: &[u8], h: u64) -> Result<usize, usize> {

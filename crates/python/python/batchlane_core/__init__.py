@@ -1,9 +1,9 @@
-"""batchlane: check Azure OpenAI / OpenAI batch JSONL files, count tokens,
+"""batchlane_core (the wheel ``batchlane-core``): check Azure OpenAI / OpenAI batch JSONL files, count tokens,
 join result files and look up quota rows, with the same Rust core (and the
 same answers) as the ``batchlane`` command line.
 
-    import batchlane
-    report = batchlane.check_file("batch.jsonl", dialect="openai")
+    import batchlane_core
+    report = batchlane_core.check_file("batch.jsonl", dialect="openai")
     print(report.ok, report.summary["enqueued_tokens"], report.diagnostics[:3])
 """
 
@@ -21,6 +21,7 @@ from ._batchlane import (
     check_lines,
     count_tokens,
     join_results,
+    json_schema,
     quota,
 )
 
@@ -38,5 +39,6 @@ __all__ = [
     "check_lines",
     "count_tokens",
     "join_results",
+    "json_schema",
     "quota",
 ]

@@ -186,3 +186,10 @@ def quota(
     ``catalog``: a catalog file (``batchlane facts import FILE... -o CATALOG``)
     or a vendor file it reads, or a list of them: their figures replace the
     built-in ones, as ``--catalog`` does."""
+
+def json_schema(
+    dialect: Literal["azure", "openai"] = "azure",
+    kind: Literal["input", "output", "error", "batch"] = "input",
+    endpoint: Optional[str] = None,
+) -> Dict[str, Any]:
+    """The JSON Schema (2020-12) of a batch line format, as ``batchlane schema`` writes it."""
