@@ -15,6 +15,7 @@ mod deployment;
 mod export;
 mod keda;
 mod kind;
+mod lanes;
 mod model_rules;
 mod models;
 mod prices;
@@ -33,6 +34,11 @@ pub use batch_window::jobs_expire_after_window;
 pub use deployment::{DeploymentType, Scope};
 pub use export::{catalog_json, FORMAT as CATALOG_FORMAT};
 pub use kind::Kind;
+pub use lanes::{
+    data_zone_of, datazone_batch_models, flex_model, global_batch_model, priority_regions, DataZone, Lane, LaneSource, BATCH_MATRIX,
+    DATAZONE_BATCH, FLEX_MODELS, FLEX_PAGE, FLEX_UNSUPPORTED_400, GLOBAL_BATCH_MODELS, GLOBAL_BATCH_REGIONS, PRIORITY_DATAZONE_MATRIX,
+    PRIORITY_DATAZONE_US, PRIORITY_GLOBAL, PRIORITY_GLOBAL_MATRIX, PRIORITY_PAGE,
+};
 pub use model_rules::{model_rule, rule_family, Evidence, ModelRule, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
 pub use sources::{Source, SourceId};
@@ -160,6 +166,7 @@ pub fn all_facts() -> impl Iterator<Item = &'static Fact> {
         ptu::OTHER,
         tokens::FACTS,
         keda::FACTS,
+        lanes::FACTS,
         tiers::facts(),
     ]
     .into_iter()
