@@ -29,6 +29,7 @@ pub use compare::{
 pub use from_results::records_from_results;
 pub use knobs::{chunk_trim_saving, output_cap_saving};
 pub(crate) use knobs::{rag_prompt_tokens, token_cost};
+pub(crate) use prices::effective_prices;
 pub use prices::{price_table, PriceCell, PriceError, PriceOverride, PriceRow, PriceTable, Prices};
 pub use scenario::{Cost, CostConfig, Note, RequestTokens, Split, DAYS_PER_YEAR, DEFAULT_DAYS_PER_MONTH, MONTHS_PER_YEAR};
 pub use usage::{

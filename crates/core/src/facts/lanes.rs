@@ -170,8 +170,12 @@ pub fn data_zone_of(region: &str) -> Option<DataZone> {
 /// `invalid_request_error` with no fallback.
 pub const FLEX_MODELS: &[(&str, &str)] = &[("gpt-5.6-sol", "2026-07-09")];
 
+/// The HTTP status Flex processing answers for a model without Flex.
+pub const FLEX_UNSUPPORTED_STATUS: u16 = 400;
+
 /// The words of the Flex page on a model without Flex (the documented 400).
-pub const FLEX_UNSUPPORTED_400: &str = "An unsupported model returns an HTTP 400 `invalid_request_error` and doesn't fall back to Standard processing.";
+pub const FLEX_UNSUPPORTED_400: &str =
+    "An unsupported model returns an HTTP 400 `invalid_request_error` and doesn't fall back to Standard processing.";
 
 /// Priority processing on Global Standard: (model, regions marked ✅).
 pub const PRIORITY_GLOBAL: &[(&str, &[&str])] = &[

@@ -237,14 +237,12 @@ impl SourceId {
                 ("Azure OpenAI: manage quota (units of capacity)", "https://learn.microsoft.com/azure/foundry/openai/how-to/quota")
             }
             SourceId::OpenAiModelPages => ("OpenAI model pages (developers.openai.com)", "https://developers.openai.com/api/docs/models"),
-            SourceId::AzureFlex => (
-                "Azure OpenAI: Flex processing (preview)",
-                "https://learn.microsoft.com/azure/foundry/openai/how-to/flex-processing",
-            ),
-            SourceId::AzurePriority | SourceId::AzurePriorityGlobal | SourceId::AzurePriorityDatazone => (
-                "Azure OpenAI: priority processing",
-                "https://learn.microsoft.com/azure/foundry/openai/concepts/priority-processing",
-            ),
+            SourceId::AzureFlex => {
+                ("Azure OpenAI: Flex processing (preview)", "https://learn.microsoft.com/azure/foundry/openai/how-to/flex-processing")
+            }
+            SourceId::AzurePriority | SourceId::AzurePriorityGlobal | SourceId::AzurePriorityDatazone => {
+                ("Azure OpenAI: priority processing", "https://learn.microsoft.com/azure/foundry/openai/concepts/priority-processing")
+            }
             SourceId::OpenAiPriority => ("OpenAI: Priority processing for API customers", "https://openai.com/api-priority-processing/"),
             SourceId::OpenAiPriceReports => {
                 ("Third-party reports of OpenAI's pricing page (not read at the vendor)", "https://developers.openai.com/api/docs/pricing")

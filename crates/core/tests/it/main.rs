@@ -33,6 +33,7 @@ mod fast_bpe_equivalence;
 mod keda_lint;
 mod keda_lint_versions;
 mod keda_snippets;
+mod lanes;
 mod memory_bounds;
 mod module_exposure;
 mod parsers_never_panic;
