@@ -1,6 +1,6 @@
 //! The command line: `batchlane check PATH...`, `batchlane results ...`,
 //! `batchlane repair ...`, `batchlane split ...`, `batchlane quota ...`,
-//! `batchlane snippets KIND ...`, `batchlane traffic FILE...`.
+//! `batchlane snippets KIND ...`, `batchlane traffic FILE...`, `batchlane lanes ...`.
 //! Exit codes: 0 no errors (all succeeded), 1 errors found (some not
 //! succeeded; for `check`, the batch would fail), 2 cannot read a file or
 //! bad usage, 3 (`check`) the batch would run but some requests would fail.
@@ -10,6 +10,7 @@ mod check;
 mod escape;
 mod files;
 mod inputs;
+mod lanes;
 mod out;
 mod parallel;
 mod quota;
@@ -37,6 +38,8 @@ pub const USAGE: &str = "usage:
   batchlane traffic FILE... [--limit NAME=TPM[/RPM]]... [--deployment-type NAME=global|datazone|regional|standard]...
                     [--model NAME=MODEL]... [--tier 1..6] [--ptu-pricing hourly|monthly|yearly] [--fact ID=VALUE]...
                     [--format text|json]     (batchlane traffic --help: the file layouts)
+  batchlane lanes --model M [--region R] [--data-zone] [--deadline-hours H] [--tokens-per-day N] [--jobs FILE...]
+                  [--format text|json]     (batchlane lanes --help: every option)
   batchlane --version";
 
 /// Runs the command line `args` (without the program's name). Arguments are
@@ -52,6 +55,7 @@ pub fn run<A: AsRef<OsStr>>(args: &[A], out: &mut dyn Write, err: &mut dyn Write
         Some("quota") => quota::run(&args[1..], out, err),
         Some("snippets") => snippets::run(&args[1..], out, err),
         Some("traffic") => traffic::run(&args[1..], out, err),
+        Some("lanes") => lanes::run(&args[1..], out, err),
         Some("-V") | Some("--version") | Some("version") => {
             let _ = writeln!(out, "batchlane {}", env!("CARGO_PKG_VERSION"));
             0

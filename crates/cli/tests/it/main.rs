@@ -12,6 +12,7 @@ mod cli_check_many;
 mod cli_check_split;
 mod cli_escape;
 mod cli_issue27;
+mod cli_lanes;
 mod cli_os_args;
 mod cli_parity;
 mod cli_quota;

@@ -181,6 +181,12 @@ pub fn choose_lanes(input: &LaneInput, catalog: &Catalog) -> Result<LaneReport, 
     };
     for row in &mut rows {
         deadline(&cx, row);
+        // A lane that is not offered has no cost to compare.
+        if !row.available {
+            row.usd_per_day = None;
+            row.usd_per_mtok = None;
+            row.ptus = None;
+        }
     }
     let cheapest = rows
         .iter()

@@ -28,6 +28,7 @@ fn gpt_5_5_on_azure_has_no_batch_lane() {
         assert!(b.why.en.contains("does not list gpt-5.5"), "{}", b.why.en);
     }
     assert!(r.rows.iter().filter(|x| x.available).all(|x| x.lane != Lane::Batch));
+    assert!(r.rows.iter().filter(|x| !x.available).all(|x| x.usd_per_day.is_none()), "a lane not offered has no cost");
 }
 
 #[test]
