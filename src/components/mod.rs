@@ -6,6 +6,7 @@ pub mod copy_button;
 pub mod download;
 pub mod drop_zone;
 pub mod enum_select;
+pub mod lanes_link;
 pub mod link_banner;
 pub mod local_time;
 pub mod notice;

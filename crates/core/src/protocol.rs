@@ -16,6 +16,7 @@ use crate::batch::{
 };
 use crate::cost::{ParsedUsage, UsageLimits};
 use crate::facts::Catalog;
+use crate::lanes::{JobsError, Turnaround};
 use crate::quota::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
 use crate::traffic::{ImportError, TrafficOptions, TrafficReport};
@@ -66,6 +67,11 @@ pub enum Request {
     /// whole. Ends with `Traffic`, or `TrafficFailed` naming the file,
     /// line and field.
     Traffic { files: Vec<String>, options: TrafficOptions, catalog: Catalog },
+    /// Batch lists (`GET /batches` pages or batch objects) for the lane
+    /// chooser: one blob per entry of `files`, each read whole within
+    /// `lanes::MAX_JOB_FILE_BYTES`. Ends with `Turnaround`, or
+    /// `TurnaroundFailed` naming the file, line and field.
+    Turnaround { files: Vec<String>, region: Option<String> },
 }
 
 /// What the worker answers.
@@ -124,6 +130,12 @@ pub enum Response {
     /// A file could not be read: where, and why.
     TrafficFailed {
         error: ImportError,
+    },
+    Turnaround {
+        turnaround: Box<Turnaround>,
+    },
+    TurnaroundFailed {
+        error: JobsError,
     },
     /// The request could not be carried out (unreadable file, bad message,
     /// refused settings, a worker that crashed).

@@ -11,6 +11,6 @@ mod turnaround;
 pub use crate::facts::{DataZone, Lane};
 pub use choose::{choose_lanes, source_text, zone_code, LaneError, LaneInput, LaneReport, LaneRow};
 pub use turnaround::{
-    nearest_rank, needs_worker, JobReader, JobsError, Turnaround, TurnaroundGroup, TurnaroundStats, MAX_JOBS, MAX_JOB_FILES,
-    MAX_JOB_FILE_BYTES, MAX_JOB_LINE_BYTES, MIN_JOB_BYTES, WORKER_MIN_JOBS,
+    nearest_rank, JobReader, JobsError, Turnaround, TurnaroundGroup, TurnaroundStats, MAX_JOBS, MAX_JOB_FILES, MAX_JOB_FILE_BYTES,
+    MAX_JOB_LINE_BYTES,
 };

@@ -23,18 +23,6 @@ pub const MAX_JOB_LINE_BYTES: usize = 8 * 1024 * 1024;
 pub const MAX_JOB_FILES: usize = 256;
 /// Jobs in one reading (after removing repeats across pages).
 pub const MAX_JOBS: usize = 500_000;
-/// Above this many jobs the page parses in its worker.
-pub const WORKER_MIN_JOBS: usize = 10_000;
-/// The fewest bytes a job takes in a listing (`{"id":"b","created_at":1,"status":"completed","completed_at":2}` and more):
-/// a file smaller than `WORKER_MIN_JOBS` × this cannot hold more than
-/// `WORKER_MIN_JOBS` jobs, so the page parses it itself.
-pub const MIN_JOB_BYTES: usize = 64;
-
-/// Whether a drop of `total_bytes` may hold more than [`WORKER_MIN_JOBS`] jobs.
-pub fn needs_worker(total_bytes: u64) -> bool {
-    total_bytes > (WORKER_MIN_JOBS as u64).saturating_mul(MIN_JOB_BYTES as u64)
-}
-
 /// What went wrong in one file: its name, where, and in the reader's words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JobsError {

@@ -38,6 +38,7 @@ fn request_name(r: &Request) -> &'static str {
         Request::Simulate { .. } => "Simulate",
         Request::Usage { .. } => "Usage",
         Request::Traffic { .. } => "Traffic",
+        Request::Turnaround { .. } => "Turnaround",
     }
 }
 
@@ -58,6 +59,8 @@ fn response_name(r: &Response) -> &'static str {
         Response::Usage { .. } => "Usage",
         Response::Traffic { .. } => "Traffic",
         Response::TrafficFailed { .. } => "TrafficFailed",
+        Response::Turnaround { .. } => "Turnaround",
+        Response::TurnaroundFailed { .. } => "TurnaroundFailed",
         Response::Failed { .. } => "Failed",
     }
 }
@@ -87,6 +90,13 @@ fn part(start: u64) -> StructuralPart {
     c.feed(BROKEN);
     c.feed(VALID);
     c.finish_part()
+}
+
+fn turnaround() -> batchlane_core::lanes::Turnaround {
+    let mut r = batchlane_core::lanes::JobReader::new(Some("eastus"));
+    let page = br#"{"object":"list","data":[{"id":"a","model":"gpt-4o","status":"completed","created_at":0,"completed_at":60}]}"#;
+    r.add_file("a.json", page).unwrap();
+    r.finish()
 }
 
 fn traffic_options() -> TrafficOptions {
@@ -147,6 +157,7 @@ fn requests() -> Vec<Request> {
             options: traffic_options(),
             catalog: Catalog::builtin(),
         },
+        Request::Turnaround { files: vec!["batches \"page 1\".json".into()], region: Some("eastus".into()) },
     ]
 }
 
@@ -175,6 +186,15 @@ fn responses() -> Vec<Response> {
         Response::Part { part: Box::new(part(0)) },
         Response::Traffic { report: Box::new(traffic_report()) },
         Response::TrafficFailed { error: traffic_error() },
+        Response::Turnaround { turnaround: Box::new(turnaround()) },
+        Response::TurnaroundFailed {
+            error: batchlane_core::lanes::JobsError {
+                file: "b.json".into(),
+                line: Some(3),
+                column: Some(9),
+                message: "created_at: bad".into(),
+            },
+        },
     ]
 }
 
@@ -183,7 +203,7 @@ fn every_request_survives_the_encoding() {
     let all = requests();
     let mut names: Vec<_> = all.iter().map(request_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 13, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 14, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Request = decode(&text).unwrap();
@@ -196,7 +216,7 @@ fn every_response_survives_the_encoding() {
     let all = responses();
     let mut names: Vec<_> = all.iter().map(response_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 16, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 18, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Response = decode(&text).unwrap();
