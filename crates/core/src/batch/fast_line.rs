@@ -462,7 +462,8 @@ impl<'de> Visitor<'de> for BodySeed {
                 "stream" => b.stream_true = fit(&mut a)? == Skip::True,
                 "messages" if node.is_none() => b.messages = Some(a.next_value::<Messages>()?),
                 "input" => b.input_set = fit(&mut a)? != Skip::Null,
-                key if super::cross_field::BODY_KEYS.contains(&key) => {
+                // The service-tier rule (`service_tier.rs`) reads it on the slow path.
+                key if super::cross_field::BODY_KEYS.contains(&key) || key == "service_tier" => {
                     b.cross_field = true;
                     fit(&mut a)?;
                 }

@@ -20,6 +20,7 @@ mod batch_model_rules;
 mod batch_parallel;
 mod batch_params;
 mod batch_ranges;
+mod batch_service_tier;
 mod batch_split_quota;
 mod batch_stream;
 mod batch_warm_up;
