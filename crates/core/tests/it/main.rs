@@ -52,6 +52,7 @@ mod retry_passes_batch_check;
 mod servicebus_check;
 mod snippet_bidi;
 mod snippet_code;
+mod snippet_flex_run;
 mod snippet_injection;
 mod snippet_submit_run;
 mod snippet_worker_run;
