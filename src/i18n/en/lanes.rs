@@ -58,5 +58,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("lanes.jobs.col.max", "max (h)"),
     ("lanes.jobs.col.failed", "Failed"),
     ("lanes.jobs.col.expired", "Expired"),
+    ("lanes.flex.snippet", "Flex with a Standard fallback: the client (Python)"),
     ("lanes.handoff", "Which lane for this model?"),
 ];

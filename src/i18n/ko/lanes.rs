@@ -58,5 +58,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("lanes.jobs.col.max", "최대 (시간)"),
     ("lanes.jobs.col.failed", "실패"),
     ("lanes.jobs.col.expired", "만료"),
+    ("lanes.flex.snippet", "Standard 대체가 있는 Flex: 클라이언트 (Python)"),
     ("lanes.handoff", "이 모델에 맞는 처리 방식은?"),
 ];

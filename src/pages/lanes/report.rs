@@ -21,7 +21,7 @@ pub fn dt_label(lang: Lang, scope: Scope) -> &'static str {
     lookup(lang, &format!("lanes.dt.{}", scope.url_code())).unwrap_or("?")
 }
 
-fn card(r: &LaneRow, cheapest: bool, lang: Lang) -> impl IntoView {
+fn card(r: &LaneRow, model: &str, cheapest: bool, lang: Lang) -> impl IntoView {
     let lane = lane_label(lang, r.lane);
     let dt = dt_label(lang, r.deployment_type);
     let status = if r.available { t(lang, "lanes.available") } else { t(lang, "lanes.not_available") };
@@ -46,6 +46,19 @@ fn card(r: &LaneRow, cheapest: bool, lang: Lang) -> impl IntoView {
     } else {
         ().into_any()
     };
+    // The Flex lane comes with its client: Flex within a budget, then Standard.
+    let snippet = (r.lane == Lane::Flex && r.available).then(|| {
+        let o = batchlane_core::snippets::FlexOptions { deployment: format!("{}-flex", model), ..Default::default() };
+        let code = batchlane_core::snippets::flex_fallback_python(&o).unwrap_or_default();
+        let copy = code.clone();
+        view! {
+            <details class="lane-card__snippet" data-testid="lanes-flex-snippet">
+                <summary>{t(lang, "lanes.flex.snippet")}</summary>
+                <crate::components::copy_button::CopyButton text=move || copy.clone() testid="lanes-flex-copy"/>
+                <pre class="code"><code>{code}</code></pre>
+            </details>
+        }
+    });
     let class = match (r.available, cheapest) {
         (_, true) => "lane-card lane-card--cheapest",
         (true, false) => "lane-card",
@@ -66,6 +79,7 @@ fn card(r: &LaneRow, cheapest: bool, lang: Lang) -> impl IntoView {
             {meets.map(|m| view! { <p class="lane-card__meets" data-meets=r.meets_deadline.unwrap_or(false).to_string()>{m}</p> })}
             {source}
             <ul class="lane-card__risks">{risks}</ul>
+            {snippet}
         </li>
     }
 }
@@ -86,7 +100,7 @@ pub fn ReportPanel(report: LaneReport) -> impl IntoView {
     };
     let cards = move || {
         let lang = prefs.lang.get();
-        report.with_value(|r| r.rows.iter().enumerate().map(|(i, row)| card(row, r.cheapest == Some(i), lang)).collect_view())
+        report.with_value(|r| r.rows.iter().enumerate().map(|(i, row)| card(row, &r.model, r.cheapest == Some(i), lang)).collect_view())
     };
     let chart = move || report.with_value(|r| lane_chart(r, prefs.lang.get()));
     view! {
