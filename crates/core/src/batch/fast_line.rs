@@ -462,8 +462,15 @@ impl<'de> Visitor<'de> for BodySeed {
                 "stream" => b.stream_true = fit(&mut a)? == Skip::True,
                 "messages" if node.is_none() => b.messages = Some(a.next_value::<Messages>()?),
                 "input" => b.input_set = fit(&mut a)? != Skip::Null,
-                // The service-tier rule (`service_tier.rs`) reads it on the slow path.
-                key if super::cross_field::BODY_KEYS.contains(&key) || key == "service_tier" => {
+                // The service-tier rule (`service_tier.rs`) reads "flex" and "priority" on the slow path.
+                "service_tier" => {
+                    let Small(v) = a.next_value()?;
+                    if node.is_some_and(|(t, c)| !super::schema::fits(t, c, &v)) {
+                        return Err(A::Error::custom("a value the schema does not allow"));
+                    }
+                    b.cross_field |= matches!(v.as_str(), Some("flex" | "priority"));
+                }
+                key if super::cross_field::BODY_KEYS.contains(&key) => {
                     b.cross_field = true;
                     fit(&mut a)?;
                 }
