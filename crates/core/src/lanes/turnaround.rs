@@ -116,6 +116,9 @@ pub fn nearest_rank(sorted: &[i64], p: u32) -> Option<i64> {
     sorted.get((rank - 1) as usize).copied()
 }
 
+/// A group's durations (seconds) and counts while reading.
+type Acc = (Vec<i64>, TurnaroundStats);
+
 /// Reads job lists file by file, then [`JobReader::finish`]es.
 #[derive(Debug, Default)]
 pub struct JobReader {
@@ -205,8 +208,8 @@ impl JobReader {
 
     /// The groups, sorted by model then endpoint.
     pub fn finish(self) -> Turnaround {
-        let mut groups: BTreeMap<(Option<String>, Option<String>), (Vec<i64>, TurnaroundStats)> = BTreeMap::new();
-        let mut models: BTreeMap<Option<String>, (Vec<i64>, TurnaroundStats)> = BTreeMap::new();
+        let mut groups: BTreeMap<(Option<String>, Option<String>), Acc> = BTreeMap::new();
+        let mut models: BTreeMap<Option<String>, Acc> = BTreeMap::new();
         let mut unusable = 0u64;
         let jobs = self.jobs.len() as u64;
         for job in self.jobs {
@@ -220,13 +223,12 @@ impl JobReader {
                 [groups.entry((model.clone(), job.endpoint.clone())).or_default(), models.entry(model.clone()).or_default()]
             {
                 match status.as_str() {
-                    "completed" => match duration {
-                        Some(d) => {
+                    "completed" => {
+                        if let Some(d) = duration {
                             durations.push(d);
                             stats.completed = stats.completed.saturating_add(1);
                         }
-                        None => {}
-                    },
+                    }
                     "failed" => stats.failed = stats.failed.saturating_add(1),
                     "expired" => stats.expired = stats.expired.saturating_add(1),
                     "cancelled" => stats.cancelled = stats.cancelled.saturating_add(1),
