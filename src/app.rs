@@ -3,7 +3,9 @@
 use crate::components::notice::{provide_notice, Notice};
 use crate::i18n::Lang;
 use crate::pages;
-use crate::pages::routes::{BatchRoute, CostRoute, FactsRoute, PracticeRoute, QuotaRoute, ResultsRoute, SnippetsRoute, TrafficRoute};
+use crate::pages::routes::{
+    BatchRoute, CostRoute, FactsRoute, LanesRoute, PracticeRoute, QuotaRoute, ResultsRoute, SnippetsRoute, TrafficRoute,
+};
 use crate::prefs::{provide_prefs, set_lang, toggle_theme, tr, use_prefs, Theme};
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes, A};
@@ -16,6 +18,7 @@ pub const NAV: &[(&str, &str)] = &[
     ("/results", "nav.results"),
     ("/traffic", "nav.traffic"),
     ("/quota", "nav.quota"),
+    ("/lanes", "nav.lanes"),
     ("/cost", "nav.cost"),
     ("/snippets", "nav.snippets"),
     ("/practice", "nav.practice"),
@@ -39,6 +42,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/results") view={Lazy::<ResultsRoute>::new()}/>
                     <Route path=path!("/traffic") view={Lazy::<TrafficRoute>::new()}/>
                     <Route path=path!("/quota") view={Lazy::<QuotaRoute>::new()}/>
+                    <Route path=path!("/lanes") view={Lazy::<LanesRoute>::new()}/>
                     <Route path=path!("/cost") view={Lazy::<CostRoute>::new()}/>
                     <Route path=path!("/snippets") view={Lazy::<SnippetsRoute>::new()}/>
                     <Route path=path!("/practice") view={Lazy::<PracticeRoute>::new()}/>

@@ -8,6 +8,7 @@ pub mod download;
 pub mod drop_zone;
 pub mod enum_select;
 pub mod file_button;
+pub mod lanes_link;
 pub mod link_banner;
 pub mod local_time;
 pub mod notice;

@@ -4,6 +4,7 @@ pub mod batch;
 pub mod cost;
 pub mod facts;
 pub mod home;
+pub mod lanes;
 pub mod not_found;
 pub mod practice;
 pub mod quota;

@@ -48,6 +48,8 @@ page_route!(/// `/results`
     ResultsRoute => super::results::ResultsPage);
 page_route!(/// `/traffic`
     TrafficRoute => super::traffic::TrafficPage);
+page_route!(/// `/lanes`
+    LanesRoute => super::lanes::LanesPage);
 page_route!(/// `/quota`
     QuotaRoute => super::quota::QuotaPage);
 page_route!(/// `/cost`

@@ -282,6 +282,48 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             let diff = diff_overlay(&imports);
             out.post(&Response::FactsImported { imports, diff: Box::new(diff) }, &[]);
         }
+        Request::Turnaround { files, region } => {
+            use batchlane_core::lanes::{JobReader, JobsError, MAX_JOB_FILE_BYTES};
+            if files.len() != blobs.len() {
+                return Err(WorkerFailure::FileCount { named: files.len() as u64, attached: blobs.len() as u64 });
+            }
+            let total: u64 = blobs.iter().map(|b| b.size() as u64).fold(0, u64::saturating_add);
+            let mut t = Ticker::new(out, total);
+            let mut jobs = JobReader::new(region.as_deref());
+            let mut done = 0u64;
+            for (name, blob) in files.into_iter().zip(blobs) {
+                let reader = Reader::new(blob);
+                // The size is checked before a byte is read; the reading stops at the limit whatever the size claimed.
+                let too_big = || JobsError {
+                    file: name.clone(),
+                    line: None,
+                    column: None,
+                    message: format!("more than the {MAX_JOB_FILE_BYTES} bytes one job file may hold"),
+                };
+                if reader.len > MAX_JOB_FILE_BYTES as u64 {
+                    out.post(&Response::TurnaroundFailed { error: too_big() }, &[]);
+                    return Ok(());
+                }
+                let mut bytes = Vec::with_capacity(usize::try_from(reader.len).unwrap_or(0));
+                reader
+                    .each(0, reader.len, |chunk| {
+                        bytes.extend_from_slice(chunk);
+                        t.tick(done.saturating_add(bytes.len() as u64), 0);
+                        bytes.len() <= MAX_JOB_FILE_BYTES
+                    })
+                    .await?;
+                if bytes.len() > MAX_JOB_FILE_BYTES {
+                    out.post(&Response::TurnaroundFailed { error: too_big() }, &[]);
+                    return Ok(());
+                }
+                done = done.saturating_add(bytes.len() as u64);
+                if let Err(error) = jobs.add_file(&name, &bytes) {
+                    out.post(&Response::TurnaroundFailed { error }, &[]);
+                    return Ok(());
+                }
+            }
+            out.post(&Response::Turnaround { turnaround: Box::new(jobs.finish()) }, &[]);
+        }
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ export const PAGES = [
   { path: "/results", name: "results", en: "Batch results", ko: "배치 결과" },
   { path: "/traffic", name: "traffic", en: "Your traffic", ko: "내 트래픽" },
   { path: "/quota", name: "quota", en: "Quota planner", ko: "할당량 계획" },
+  { path: "/lanes", name: "lanes", en: "Which lane", ko: "처리 방식 선택" },
   { path: "/cost", name: "cost", en: "Cost what-if", ko: "비용 시나리오" },
   { path: "/snippets", name: "snippets", en: "Snippets", ko: "스니펫" },
   { path: "/practice", name: "practice", en: "Practice", ko: "연습 문제" },

@@ -100,13 +100,13 @@ test("finishes an exam, sees the score, statistics persist after reload", async 
   await prefer(page, { lang: "en" });
   await open(page, "/practice");
   await page.getByTestId("mode-exam").click();
-  // One question from each of the eleven families, and the text says so.
-  await expect(page.getByTestId("exam-intro")).toContainText("11 questions, one from each family");
+  // One question from each of the twelve families, and the text says so.
+  await expect(page.getByTestId("exam-intro")).toContainText("12 questions, one from each family");
   await page.getByTestId("exam-start").click();
   await expect(page).toHaveURL(/\?exam=exam-\d+$/);
   await expect(page.getByTestId("exam-timer")).toContainText(/0:0\d/);
-  for (let i = 0; i < 11; i++) {
-    await expect(page.locator(".pq__heading")).toHaveText(`Question ${i + 1} of 11`);
+  for (let i = 0; i < 12; i++) {
+    await expect(page.locator(".pq__heading")).toHaveText(`Question ${i + 1} of 12`);
     if (i % 3 === 2) {
       await page.getByTestId(`practice-option-${(i % 4) + 1}`).click(); // a click, then Enter on the option
     } else {
@@ -118,8 +118,8 @@ test("finishes an exam, sees the score, statistics persist after reload", async 
     await page.keyboard.press("Enter");
   }
   const score = page.getByTestId("exam-score");
-  await expect(score).toContainText(/^\d+ of 11 right \(\d+%\) in \d+:\d\d$/);
-  await expect(page.locator(".review-item")).toHaveCount(11);
+  await expect(score).toContainText(/^\d+ of 12 right \(\d+%\) in \d+:\d\d$/);
+  await expect(page.locator(".review-item")).toHaveCount(12);
   await expect(page.locator(".review-item__explanation").first()).not.toBeEmpty();
   await shot(page, "exam-result-en");
   const right = Number((await score.textContent()).split(" ")[0]);
@@ -132,7 +132,7 @@ test("finishes an exam, sees the score, statistics persist after reload", async 
 
   const stored = JSON.parse(await page.evaluate(() => localStorage.getItem("batchlane.practice.stats")));
   const attempts = Object.values(stored.families).reduce((n, f) => n + f.attempts, 0);
-  expect(attempts).toBe(11);
+  expect(attempts).toBe(12);
 
   await page.reload();
   await ready(page, TITLE.en);
@@ -168,7 +168,7 @@ test("Korean: the note's problems with code, exam and statistics", async ({ page
   await page.getByTestId("mode-exam").click();
   await expect(page.getByTestId("exam-intro")).toContainText("유형마다 한 문제씩 모두 11문제가");
   await page.getByTestId("exam-start").click();
-  for (let i = 0; i < 11; i++) {
+  for (let i = 0; i < 12; i++) {
     await page.keyboard.press(String((i % 4) + 1));
     await page.keyboard.press("Enter");
   }
@@ -230,7 +230,7 @@ test("an exam under way survives a reload: answers, the question on screen, the 
   const picks = [2, 4, 1];
   const stems = [];
   for (const [i, option] of picks.entries()) {
-    await expect(page.locator(".pq__heading")).toHaveText(`Question ${i + 1} of 11`);
+    await expect(page.locator(".pq__heading")).toHaveText(`Question ${i + 1} of 12`);
     stems.push(await page.getByTestId("practice-stem").textContent());
     await page.getByTestId(`practice-option-${option}`).click();
     await page.getByTestId("exam-next").click();
@@ -256,7 +256,7 @@ test("an exam under way survives a reload: answers, the question on screen, the 
   }
   // Finished, it is gone: a reload offers the exam afresh.
   await page.getByTestId("exam-finish").click();
-  await expect(page.getByTestId("exam-score")).toContainText("of 11 right");
+  await expect(page.getByTestId("exam-score")).toContainText("of 12 right");
   expect(await page.evaluate(() => sessionStorage.getItem("batchlane.practice.exam"))).toBeNull();
   await page.reload();
   await ready(page, "Practice");

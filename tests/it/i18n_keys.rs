@@ -284,7 +284,17 @@ fn keys_built_with_format_exist() {
     // covered by `every_fact_has_labels`; `subject.*` falls back to the
     // subject itself, a model or dialect name, by design).
     let knobs: Vec<String> = batchlane_core::cost::Knob::ORDER.iter().map(|k| format!("cost.knob.{}", k.code())).collect();
-    let covered: &[(&str, &[String])] = &[("cost.knob.", &knobs), ("fact.", &[]), ("subject.", &[]), ("topic.", &[]), ("unit.", &[])];
+    let lanes: Vec<String> = batchlane_core::lanes::Lane::ALL.iter().map(|l| format!("lanes.lane.{}", l.code())).collect();
+    let dts: Vec<String> = batchlane_core::facts::Scope::ALL.iter().map(|s| format!("lanes.dt.{}", s.url_code())).collect();
+    let covered: &[(&str, &[String])] = &[
+        ("cost.knob.", &knobs),
+        ("lanes.lane.", &lanes),
+        ("lanes.dt.", &dts),
+        ("fact.", &[]),
+        ("subject.", &[]),
+        ("topic.", &[]),
+        ("unit.", &[]),
+    ];
     for (_, built) in covered {
         for key in built.iter() {
             for lang in Lang::ALL {

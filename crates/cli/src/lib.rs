@@ -1,7 +1,7 @@
 //! The command line: `batchlane check PATH...`, `batchlane results ...`,
 //! `batchlane repair ...`, `batchlane split ...`, `batchlane quota ...`,
 //! `batchlane snippets KIND ...`, `batchlane traffic FILE...`,
-//! `batchlane facts [import FILE...]`, `batchlane schema ...`.
+//! `batchlane facts [import FILE...]`, `batchlane schema ...`, `batchlane lanes ...`.
 //! Exit codes: [`Exit`] (`exit.rs`), listed in [`EXIT_CODES`].
 
 mod args;
@@ -12,6 +12,7 @@ mod exit;
 mod facts;
 mod files;
 mod inputs;
+mod lanes;
 mod out;
 mod parallel;
 mod quota;
@@ -45,6 +46,8 @@ pub const USAGE: &str = "usage:
   batchlane facts import FILE... [-o CATALOG] [--format text|json]
   (check, quota, traffic, results and snippets take --catalog FILE: the figures of a catalog file)
   batchlane schema [--dialect azure|openai] [--kind input|output|error|batch] [--endpoint URL]
+  batchlane lanes --model M [--region R] [--data-zone] [--deadline-hours H] [--tokens-per-day N] [--jobs FILE...]
+                  [--format text|json]     (batchlane lanes --help: every option)
   batchlane --version";
 
 /// Runs the command line `args` (without the program's name). Arguments are
@@ -66,6 +69,7 @@ fn command(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit 
         Some("traffic") => traffic::run(&args[1..], out, err),
         Some("facts") => facts::run(&args[1..], out, err),
         Some("schema") => schema::run(&args[1..], out, err),
+        Some("lanes") => lanes::run(&args[1..], out, err),
         Some("-V") | Some("--version") | Some("version") => {
             let _ = writeln!(out, "batchlane {}", env!("CARGO_PKG_VERSION"));
             Exit::Ok

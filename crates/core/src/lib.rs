@@ -13,6 +13,7 @@ pub mod cost;
 pub mod facts;
 pub mod format;
 pub mod io;
+pub mod lanes;
 pub mod practice;
 pub mod protocol;
 pub mod quota;

@@ -13,6 +13,7 @@
 use crate::batch::{CheckOptions, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart};
 use crate::cost::{ParsedUsage, UsageLimits};
 use crate::facts::{Catalog, ImportProblem, Imported, OverlayDiff};
+use crate::lanes::{JobsError, Turnaround};
 use crate::quota::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
 use crate::text::Text;
@@ -61,6 +62,11 @@ pub enum Request {
     /// user's clock, `YYYY-MM-DD`) dates a spec that names no date. Ends with
     /// `FactsImported`, or `FactsRefused` naming the file, line and field.
     ImportFacts { files: Vec<String>, today: String },
+    /// Batch lists (`GET /batches` pages or batch objects) for the lane
+    /// chooser: one blob per entry of `files`, each read whole within
+    /// `lanes::MAX_JOB_FILE_BYTES`. Ends with `Turnaround`, or
+    /// `TurnaroundFailed` naming the file, line and field.
+    Turnaround { files: Vec<String>, region: Option<String> },
 }
 
 /// What the worker answers.
@@ -121,6 +127,12 @@ pub enum Response {
     /// A file refused: its file, line, field and why.
     FactsRefused {
         problem: ImportProblem,
+    },
+    Turnaround {
+        turnaround: Box<Turnaround>,
+    },
+    TurnaroundFailed {
+        error: JobsError,
     },
     /// The request could not be carried out (unreadable file, bad message,
     /// refused settings, a worker that crashed): why, typed, so that the

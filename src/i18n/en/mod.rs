@@ -5,6 +5,7 @@ mod batch_checks;
 mod control;
 mod cost;
 mod facts;
+mod lanes;
 mod practice;
 mod quota;
 mod results;
@@ -21,6 +22,7 @@ pub(super) const SECTIONS: &[&[(&str, &str)]] = &[
     results::TABLE,
     traffic::TABLE,
     quota::TABLE,
+    lanes::TABLE,
     cost::TABLE,
     snippets::TABLE,
     control::TABLE,

@@ -146,6 +146,8 @@ pub fn CostPage() -> impl IntoView {
             <form::WorkloadForm/>
             <h2 id="cost-results">{tr("cost.results")}</h2>
             <results::Results/>
+            <crate::components::lanes_link::LanesLink testid="cost-lanes"
+                model=Signal::derive(move || form.with(|f| f.drafts.first().map(|d| d.model.clone()).unwrap_or_default()))/>
             <h2 id="cost-prices">{tr("cost.prices")}</h2>
             <prices::PriceTable/>
             <h2 id="cost-attribution">{tr("cost.attribution")}</h2>

@@ -53,6 +53,8 @@ pub fn QuotaPage() -> impl IntoView {
                     <results::PlanResults/>
                 </div>
             </div>
+            <crate::components::lanes_link::LanesLink testid="quota-lanes"
+                model=Signal::derive(move || st.pairs.with(|p| p.iter().find(|(k, _)| k == "m").map(|(_, v)| v.clone()).unwrap_or_default()))/>
             <ptu::PtuSection/>
             <sim::SimSection/>
             <p class="muted quota-reset">

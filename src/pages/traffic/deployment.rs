@@ -170,6 +170,8 @@ fn deployment_view(d: &DeploymentReport, lang: Lang, catalog: &Catalog) -> AnyVi
             <div class="traffic-handoff">
                 <A href=quota attr:class="button" attr:data-testid="traffic-plan">{t(lang, "traffic.handoff.plan")}</A>
                 <A href=cost attr:class="button" attr:data-testid="traffic-price">{t(lang, "traffic.handoff.price")}</A>
+                <A href=crate::components::lanes_link::lanes_href(d.model.as_deref().unwrap_or_default())
+                    attr:class="button" attr:data-testid="traffic-lanes">{t(lang, "lanes.handoff")}</A>
                 <span class="muted">{t(lang, "traffic.handoff.keda")}</span>
             </div>
         </article>

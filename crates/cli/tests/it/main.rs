@@ -14,6 +14,7 @@ mod cli_escape;
 mod cli_exit_codes;
 mod cli_facts;
 mod cli_issue27;
+mod cli_lanes;
 mod cli_os_args;
 mod cli_parity;
 mod cli_quota;

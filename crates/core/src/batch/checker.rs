@@ -518,6 +518,7 @@ impl Checker {
     /// what a reasoning model refuses.
     fn model_body_rules(&self, r: LineRef, body: &serde_json::Value, endpoint: Endpoint, p: &Parsed, out: &mut Findings) {
         super::model_rules::body_minimums(r, body, endpoint, &self.catalog, out);
+        super::service_tier::check(r, body, self.model, self.model_source, self.options.dialect, &self.catalog, out);
         if let Some(m) = self.model.filter(|m| m.kind == ModelKind::Reasoning) {
             if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {
                 let sampling = self.family.is_some_and(|(f, _, _)| super::model_rules::sampling_taken(body, f, endpoint, &self.catalog));

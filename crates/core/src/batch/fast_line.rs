@@ -493,6 +493,17 @@ impl<'de> Visitor<'de> for BodySeed {
                     named |= m.named;
                     b.messages = Some(m);
                 }
+                // The service-tier rule (`service_tier.rs`) reads "flex" and
+                // "priority": the slow path checks such a line.
+                "service_tier" => {
+                    let Small(v) = a.next_value()?;
+                    if node.is_some_and(|(t, c)| !super::schema::fits(t, c, &v)) {
+                        return Err(A::Error::custom("a value the schema does not allow"));
+                    }
+                    if matches!(v.as_str(), Some("flex" | "priority")) {
+                        return Err(cross_field());
+                    }
+                }
                 "input" => b.input_set = fit(&mut a)? != Skip::Null,
                 // The slow path checks such a line: the parse stops here.
                 key if super::cross_field::BODY_KEYS.contains(&key) => return Err(cross_field()),

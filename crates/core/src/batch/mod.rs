@@ -32,6 +32,7 @@ mod scan;
 // The body-schema tables and their generator: generic names (`Node`, `Table`, `validate`, `gen`) that read only as `schema::…`.
 pub mod schema;
 mod served;
+mod service_tier;
 mod split;
 mod stage;
 mod structural_part;

@@ -16,6 +16,7 @@ mod export;
 mod import;
 mod keda;
 mod kind;
+mod lanes;
 mod model_rules;
 mod models;
 mod openai_queue;
@@ -42,6 +43,11 @@ pub use import::{
     MAX_IMPORT_BYTES, MAX_IMPORT_FACTS, MAX_IMPORT_ITEMS, MAX_JSON_LINE_BYTES,
 };
 pub use kind::Kind;
+pub use lanes::{
+    data_zone_of, datazone_batch_models, flex_model, global_batch_model, priority_regions, DataZone, Lane, LaneSource, BATCH_MATRIX,
+    DATAZONE_BATCH, FLEX_MODELS, FLEX_PAGE, FLEX_UNSUPPORTED_400, FLEX_UNSUPPORTED_STATUS, GLOBAL_BATCH_MODELS, GLOBAL_BATCH_REGIONS,
+    PRIORITY_DATAZONE_MATRIX, PRIORITY_DATAZONE_US, PRIORITY_GLOBAL, PRIORITY_GLOBAL_MATRIX, PRIORITY_PAGE,
+};
 pub use model_rules::{model_rule, rule_family, Evidence, ModelRule, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
 pub use openai_queue::{openai_queue_subject, OPENAI_TIERS};
@@ -179,6 +185,7 @@ pub fn all_facts() -> impl Iterator<Item = &'static Fact> {
         tokens::PATCH_DEPRECATED,
         openai_queue::FACTS,
         keda::FACTS,
+        lanes::FACTS,
         tiers::facts(),
     ]
     .into_iter()

@@ -41,6 +41,11 @@ pub enum SourceId {
     OpenAiPriceReports,
     AzureRetailPrices,
     OpenAiVisionPatches,
+    AzureFlex,
+    AzurePriority,
+    AzurePriorityGlobal,
+    AzurePriorityDatazone,
+    OpenAiPriority,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +58,7 @@ pub struct Source {
 }
 
 impl SourceId {
-    pub const ALL: [SourceId; 37] = [
+    pub const ALL: [SourceId; 42] = [
         SourceId::AzureBatch,
         SourceId::AzureQuotas,
         SourceId::AzureProvisioned,
@@ -91,6 +96,11 @@ impl SourceId {
         SourceId::OpenAiPriceReports,
         SourceId::AzureRetailPrices,
         SourceId::OpenAiVisionPatches,
+        SourceId::AzureFlex,
+        SourceId::AzurePriority,
+        SourceId::AzurePriorityGlobal,
+        SourceId::AzurePriorityDatazone,
+        SourceId::OpenAiPriority,
     ];
 
     /// Whether the source is Azure's (Microsoft's documentation, pricing or
@@ -121,6 +131,10 @@ impl SourceId {
                 | AzureBatchModels
                 | AzureQuotaUnits
                 | AzureRetailPrices
+                | AzureFlex
+                | AzurePriority
+                | AzurePriorityGlobal
+                | AzurePriorityDatazone
         )
     }
 
@@ -144,6 +158,15 @@ impl SourceId {
             SourceId::AzureModelsLatest => "articles/foundry/foundry-models/concepts/models-sold-directly-by-azure.md (2026-09-21)",
             SourceId::AzureBatchModels => "articles/foundry/foundry-models/includes/model-matrix/deployments-batch.md@2a5ac24",
             SourceId::AzureQuotaUnits => "articles/foundry/openai/includes/quota-1.md@467c504",
+            SourceId::AzureFlex => "articles/foundry/openai/how-to/flex-processing.md@21d8897",
+            SourceId::AzurePriority => concat!(
+                "articles/foundry/openai/includes/concepts-priority-processing-1.md@03b0fd5, ",
+                "concepts-priority-processing-2.md@45fee02"
+            ),
+            SourceId::AzurePriorityGlobal => "articles/foundry/openai/includes/model-matrix/standard-global-priority-processing.md@0a9685a",
+            SourceId::AzurePriorityDatazone => {
+                "articles/foundry/openai/includes/model-matrix/datazone-standard-priority-processing.md@0be1675"
+            }
             SourceId::OpenAiApiSpec => "openapi.json@f85dbe2",
             SourceId::AzureInferenceSpec => "specification/ai/data-plane/OpenAI.v1/azure-v1-v1-generated.json@0723d85",
             _ => "",
@@ -219,6 +242,13 @@ impl SourceId {
                 ("Azure OpenAI: manage quota (units of capacity)", "https://learn.microsoft.com/azure/foundry/openai/how-to/quota")
             }
             SourceId::OpenAiModelPages => ("OpenAI model pages (developers.openai.com)", "https://developers.openai.com/api/docs/models"),
+            SourceId::AzureFlex => {
+                ("Azure OpenAI: Flex processing (preview)", "https://learn.microsoft.com/azure/foundry/openai/how-to/flex-processing")
+            }
+            SourceId::AzurePriority | SourceId::AzurePriorityGlobal | SourceId::AzurePriorityDatazone => {
+                ("Azure OpenAI: priority processing", "https://learn.microsoft.com/azure/foundry/openai/concepts/priority-processing")
+            }
+            SourceId::OpenAiPriority => ("OpenAI: Priority processing for API customers", "https://openai.com/api-priority-processing/"),
             SourceId::OpenAiPriceReports => {
                 ("Third-party reports of OpenAI's pricing page (not read at the vendor)", "https://developers.openai.com/api/docs/pricing")
             }

@@ -138,14 +138,14 @@ mod tests {
         answers[0] = Some((e.problems[0].correct + 1) % 4);
         answers[1] = None;
         answers[2] = Some(9);
-        answers.truncate(9);
+        answers.truncate(EXAM_LENGTH - 2);
         let r = e.score(&answers);
         // One wrong, one skipped, one out of range, the last two missing.
         assert_eq!(r.correct, EXAM_LENGTH - 5);
         assert!((r.score - (EXAM_LENGTH - 5) as f64 / EXAM_LENGTH as f64).abs() < 1e-12);
         assert!(!r.review[0].is_correct && r.review[0].chosen.is_some());
         assert_eq!(r.review[2].chosen, None);
-        assert_eq!(r.review[9].chosen, None);
+        assert_eq!(r.review[EXAM_LENGTH - 1].chosen, None);
         assert_eq!(r.review[3].id, e.problems[3].id());
     }
 }

@@ -40,10 +40,13 @@ pub enum Family {
     /// The batch control plane: who submits, where the retry lives, expiring outputs.
     #[serde(rename = "control-plane")]
     ControlPlane,
+    /// Which lane: Batch, Flex, Priority, Standard or provisioned.
+    #[serde(rename = "lane-choice")]
+    LaneChoice,
 }
 
 impl Family {
-    pub const ALL: [Family; 11] = [
+    pub const ALL: [Family; 12] = [
         Family::TpmToRpm,
         Family::BindingLimit,
         Family::TpmNeeded,
@@ -55,6 +58,7 @@ impl Family {
         Family::BatchLifecycle,
         Family::QueueDesign,
         Family::ControlPlane,
+        Family::LaneChoice,
     ];
 
     pub fn slug(self) -> &'static str {
@@ -70,6 +74,7 @@ impl Family {
             Family::BatchLifecycle => "batch-lifecycle",
             Family::QueueDesign => "queue-design",
             Family::ControlPlane => "control-plane",
+            Family::LaneChoice => "lane-choice",
         }
     }
 
@@ -96,6 +101,7 @@ impl Family {
             Family::BatchLifecycle => ("배치 작업의 수명", "Batch job lifecycle"),
             Family::QueueDesign => ("큐와 워커 설계", "Queue and worker design"),
             Family::ControlPlane => ("배치 컨트롤 플레인", "Batch control plane"),
+            Family::LaneChoice => ("처리 방식 고르기", "Choosing a lane"),
         };
         Text::new(en, ko)
     }

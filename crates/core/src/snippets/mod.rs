@@ -21,8 +21,8 @@ pub mod yaml;
 pub use advisor::{advise, Advice, AdvisorInput, Cancellation, Generator, PathKind, Waiting};
 pub use audit::{audit_rules, AuditOptions, AuditRules};
 pub use code::{
-    apim_policy_xml, check_expiry, py_str, sh_quote, submit_curl, submit_python, worker_python, ApimOptions, CounterKey, Dialect,
-    SubmitOptions, WorkerMode, WorkerOptions, AZURE_BATCH_API_VERSION,
+    apim_policy_xml, check_expiry, flex_fallback_python, py_str, sh_quote, submit_curl, submit_python, worker_python, ApimOptions,
+    CounterKey, Dialect, FlexApi, FlexOptions, SubmitOptions, WorkerMode, WorkerOptions, AZURE_BATCH_API_VERSION,
 };
 pub use control::{control_python, control_requirements, parse_routes, AlertHook, ControlOptions, Route};
 pub use highlight::{highlight, Lang, Span, TokenClass};

@@ -355,3 +355,36 @@ fn every_wrong_answer_an_explanation_names_is_a_choice() {
         assert!(named_any > 0, "{family:?}: no wrong value found in the explanations");
     }
 }
+
+/// Choosing a lane: each scenario's right option is the lane the chooser
+/// (`lanes::choose_lanes`) marks cheapest, its figures follow the catalog
+/// (the batch and Flex discounts), and every scenario is drawn.
+#[test]
+fn lane_choice_agrees_with_the_chooser_and_the_catalog() {
+    let mut c = Catalog::builtin();
+    c.set_override("flex_price_factor.any", 0.4).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..SEEDS {
+        let p = Problem::generate(Family::LaneChoice, seed, &c);
+        let r = right(&p);
+        let stem = &p.stem.en;
+        let scenario = if stem.contains("gpt-4o-mini") {
+            assert!(r.starts_with("Global Batch"), "{r}");
+            "batch"
+        } else if stem.contains("gpt-5.5") {
+            assert!(r.starts_with("Global Standard") && r.contains("does not list gpt-5.5"), "{r}");
+            "no-batch"
+        } else if stem.contains("gpt-5.6-sol") {
+            assert!(r.starts_with("Flex processing"), "{r}");
+            assert!(p.explanation.en.contains("60% off"), "the Flex discount follows the catalog: {}", p.explanation.en);
+            "flex"
+        } else {
+            assert!(stem.contains("gpt-5.4") && r.starts_with("Data Zone Standard"), "{stem} → {r}");
+            "eu"
+        };
+        seen.insert(scenario);
+        assert_eq!(p.options.len(), 4);
+        assert!(!p.explanation.ko.is_empty());
+    }
+    assert_eq!(seen.len(), 4, "every scenario drawn within {SEEDS} seeds: {seen:?}");
+}

@@ -37,6 +37,7 @@ fn request_name(r: &Request) -> &'static str {
         Request::Usage { .. } => "Usage",
         Request::Traffic { .. } => "Traffic",
         Request::ImportFacts { .. } => "ImportFacts",
+        Request::Turnaround { .. } => "Turnaround",
     }
 }
 
@@ -57,6 +58,8 @@ fn response_name(r: &Response) -> &'static str {
         Response::TrafficFailed { .. } => "TrafficFailed",
         Response::FactsImported { .. } => "FactsImported",
         Response::FactsRefused { .. } => "FactsRefused",
+        Response::Turnaround { .. } => "Turnaround",
+        Response::TurnaroundFailed { .. } => "TurnaroundFailed",
         Response::Failed { .. } => "Failed",
     }
 }
@@ -86,6 +89,13 @@ fn part(start: u64) -> StructuralPart {
     c.feed(BROKEN);
     c.feed(VALID);
     c.finish_part()
+}
+
+fn turnaround() -> batchlane_core::lanes::Turnaround {
+    let mut r = batchlane_core::lanes::JobReader::new(Some("eastus"));
+    let page = br#"{"object":"list","data":[{"id":"a","model":"gpt-4o","status":"completed","created_at":0,"completed_at":60}]}"#;
+    r.add_file("a.json", page).unwrap();
+    r.finish()
 }
 
 fn traffic_options() -> TrafficOptions {
@@ -136,6 +146,7 @@ fn requests() -> Vec<Request> {
             catalog: Catalog::builtin(),
         },
         Request::ImportFacts { files: vec!["tier-2.md".into(), "prices \"é\".json".into()], today: "2026-12-05".into() },
+        Request::Turnaround { files: vec!["batches \"page 1\".json".into()], region: Some("eastus".into()) },
     ]
 }
 
@@ -171,6 +182,15 @@ fn responses() -> Vec<Response> {
         Response::TrafficFailed { error: traffic_error() },
         facts_imported(),
         Response::FactsRefused { problem: batchlane_core::facts::ImportProblem::new("p\"1.json", 3, "Items", "number out of range") },
+        Response::Turnaround { turnaround: Box::new(turnaround()) },
+        Response::TurnaroundFailed {
+            error: batchlane_core::lanes::JobsError {
+                file: "b.json".into(),
+                line: Some(3),
+                column: Some(9),
+                message: "created_at: bad".into(),
+            },
+        },
     ]
 }
 
@@ -179,7 +199,7 @@ fn every_request_survives_the_encoding() {
     let all = requests();
     let mut names: Vec<_> = all.iter().map(request_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 11, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 12, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Request = decode(&text).unwrap();
@@ -192,7 +212,7 @@ fn every_response_survives_the_encoding() {
     let all = responses();
     let mut names: Vec<_> = all.iter().map(response_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 16, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 18, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Response = decode(&text).unwrap();

@@ -6,6 +6,7 @@ mod batch_lifecycle;
 mod binding_limit;
 mod chunk_trim;
 mod control_plane;
+mod lane_choice;
 mod not_immediate;
 mod output_cap;
 mod queue_design;
@@ -42,6 +43,7 @@ pub fn generate(family: Family, seed: u64, catalog: &Catalog) -> Problem {
         Family::BatchLifecycle => batch_lifecycle::draft(&mut rng, catalog),
         Family::QueueDesign => queue_design::draft(&mut rng, catalog),
         Family::ControlPlane => control_plane::draft(&mut rng, catalog),
+        Family::LaneChoice => lane_choice::draft(&mut rng, catalog),
     };
     let (options, correct) = assemble(&mut rng, draft.right, draft.wrong);
     Problem { family, seed, note: None, code: None, stem: draft.stem, options, correct, explanation: draft.explanation, key: draft.key }
