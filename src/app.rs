@@ -91,7 +91,9 @@ fn Header() -> impl IntoView {
 #[component]
 fn Toggle(
     testid: &'static str,
-    /// Translation key of the tooltip and accessible name.
+    /// Translation key of the tooltip (the accessible description; the
+    /// visible label is the accessible name, so the two never differ:
+    /// WCAG 2.1 label-in-name).
     title: &'static str,
     #[prop(into)] icon: Signal<&'static str>,
     /// `aria-pressed`, for an on/off toggle.
@@ -106,7 +108,6 @@ fn Toggle(
             class="toggle"
             data-testid=testid
             title=tr(title)
-            aria-label=tr(title)
             aria-pressed=move || pressed.map(|p| p.get().to_string())
             on:click=move |_| on_toggle.run(())
         >

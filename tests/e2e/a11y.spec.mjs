@@ -8,9 +8,8 @@ import { createRequire } from "node:module";
 import { prefer, ready } from "./helpers.mjs";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-// WCAG 2.0 A/AA and best practices, as the users' audit ran it (WCAG 2.1 adds label-in-name:
-// the language toggle's aria-label differs from its text; not fixed yet).
-const TAGS = ["wcag2a", "wcag2aa", "best-practice"];
+// WCAG 2.0 and 2.1 A/AA and best practices.
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const TITLES = {
   home: { en: "Tools for batch, quota and cost", ko: "배치·할당량·비용을 위한 도구" },
   batch: { en: "Batch file check", ko: "배치 파일 검사" },
