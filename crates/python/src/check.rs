@@ -301,10 +301,10 @@ impl Report {
         to_py(py, &v)
     }
 
-    /// `batchlane check FILE --format json`'s output (without its final
-    /// newline); `file` is named only for `check_file`.
+    /// `batchlane check FILE --format json`'s output, byte for byte (its
+    /// final newline too); `file` is named only for `check_file`.
     fn to_json(&self) -> String {
-        pretty(&self.json())
+        pretty(&self.json()) + "\n"
     }
 
     /// `to_json()` as Python objects.

@@ -86,7 +86,7 @@ class Report:
     @property
     def summary(self) -> Summary: ...
     def to_json(self) -> str:
-        """``batchlane check FILE --format json``'s output, without its final newline."""
+        """``batchlane check FILE --format json``'s output, byte for byte (final newline included)."""
     def to_dict(self) -> Dict[str, Any]: ...
     def to_markdown(self) -> str: ...
 
@@ -125,7 +125,7 @@ class ResultsReport:
     def retry_lines(self) -> List[str]:
         """The input lines of the retryable requests (needs ``input``)."""
     def to_json(self) -> str:
-        """``batchlane results ... --format json``'s output, without its final newline."""
+        """``batchlane results ... --format json``'s output, byte for byte (final newline included)."""
     def to_dict(self) -> Dict[str, Any]: ...
 
 def check_file(
