@@ -60,7 +60,7 @@ pub use range_check::{check_bytes_ranges, plan_ranges, range_checker, ranges_at}
 pub use repair::{repair, repair_plan, Rename, RepairOptions, RepairOutcome, RepairPlan, Repairer};
 pub use report::{CodeCount, QuotaReport, Report, Summary, TokenReport};
 pub use samples::{Sample, BROKEN_AZURE, BROKEN_OPENAI, SAMPLES, VALID_AZURE, VALID_OPENAI};
-pub use split::{split, Oversize, SplitLimits, SplitOutcome, SplitPart, Splitter};
+pub use split::{split, split_part_name, split_part_suffix, Oversize, SplitLimits, SplitOutcome, SplitPart, Splitter};
 pub use stage::{stage_of, Stage, Verdict};
 pub use structural_part::{range_start, RangeStart, StructuralPart};
 pub use tally::{Sum, Tally};
