@@ -9,11 +9,10 @@
 //! printed through the escaping.
 
 use crate::escape::Text;
+use batchlane_core::cost::PtuPricing;
 use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
 use batchlane_core::format::{format_count, format_number, format_percent, format_usd};
-use batchlane_core::traffic::{
-    analyze_store, format_minute, parse_limit, Binds, Importer, LimitSource, PtuPricing, TrafficOptions, TrafficReport,
-};
+use batchlane_core::traffic::{analyze_store, format_minute, parse_limit, Binds, Importer, LimitSource, TrafficOptions, TrafficReport};
 use std::io::Write;
 
 const HELP: &str = "batchlane traffic FILE... [options]
@@ -236,7 +235,8 @@ fn to_text(r: &TrafficReport) -> String {
         }
     }
     for sk in &r.ptu_skipped {
-        s += &format!("\nPTU · {} · {:?}: not costed ({:?})\n", Text(sk.model.as_deref().unwrap_or("model unknown")), sk.scope, sk.reason);
+        let model = Text(sk.model.as_deref().unwrap_or("model unknown"));
+        s += &format!("\nPTU · {model} · {}: not costed: {}\n", sk.scope.url_code(), sk.reason.text().en);
     }
     s += "\nTriage\n";
     for f in &r.triage {

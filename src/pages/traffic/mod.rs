@@ -20,8 +20,8 @@ use crate::components::link_banner::LinkBanner;
 use crate::components::page_header::PageHeader;
 use crate::prefs::use_prefs;
 use crate::state::use_url_state;
+use batchlane_core::cost::PtuPricing;
 use batchlane_core::facts::QuotaTier;
-use batchlane_core::traffic::PtuPricing;
 use leptos::prelude::*;
 use state::State;
 

@@ -9,8 +9,9 @@ use crate::components::enum_select::{Choice, EnumSelect};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use crate::state::UrlState;
+use batchlane_core::cost::PtuPricing;
 use batchlane_core::facts::{DeploymentType, QuotaTier};
-use batchlane_core::traffic::{ModelSource, PtuPricing};
+use batchlane_core::traffic::ModelSource;
 use leptos::prelude::*;
 
 const PRICING: &[Choice<PtuPricing>] = &[

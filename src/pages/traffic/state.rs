@@ -3,10 +3,11 @@
 //! worker run that turns them into a report.
 
 use crate::worker::client::{WorkerPool, WORKER_URL};
+use batchlane_core::cost::PtuPricing;
 use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
 use batchlane_core::io::{field, Kind, Table};
 use batchlane_core::protocol::{Request, Response};
-use batchlane_core::traffic::{ImportError, PtuPricing, TrafficOptions, TrafficReport, TypedLimit};
+use batchlane_core::traffic::{ImportError, TrafficOptions, TrafficReport, TypedLimit};
 use gloo::timers::callback::Timeout;
 use leptos::prelude::*;
 use std::sync::Arc;

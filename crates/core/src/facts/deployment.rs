@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 /// Where a deployment's traffic may be processed: decides PTU sizes, the
 /// price uplift on the Global list price and the quota-tier table's rows
 /// (the vendor's `GlobalStandard`, `DataZoneStandard`, `Standard`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Scope {
+    #[default]
     Global,
     DataZone,
     Regional,

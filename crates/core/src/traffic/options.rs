@@ -1,6 +1,7 @@
 //! What the user tells the analysis beyond the files: limits, deployment
 //! types, models, the quota tier and how PTUs are priced.
 
+use crate::cost::PtuPricing;
 use crate::facts::{DeploymentType, QuotaTier};
 use serde::{Deserialize, Serialize};
 
@@ -11,33 +12,6 @@ pub struct TypedLimit {
     pub tpm: f64,
     /// Requests per minute; `None` takes the catalog's ratio.
     pub rpm: Option<f64>,
-}
-
-/// How PTUs are paid for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PtuPricing {
-    #[default]
-    Hourly,
-    /// A 1-month reservation.
-    Monthly,
-    /// A 1-year reservation, per month.
-    Yearly,
-}
-
-impl PtuPricing {
-    pub const ALL: [PtuPricing; 3] = [PtuPricing::Hourly, PtuPricing::Monthly, PtuPricing::Yearly];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            PtuPricing::Hourly => "hourly",
-            PtuPricing::Monthly => "monthly",
-            PtuPricing::Yearly => "yearly",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<PtuPricing> {
-        Self::ALL.into_iter().find(|p| p.code().eq_ignore_ascii_case(code.trim()))
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
