@@ -14,6 +14,7 @@ mod cli_escape;
 mod cli_issue27;
 mod cli_os_args;
 mod cli_parity;
+mod cli_pricing;
 mod cli_quota;
 mod cli_quota_planner;
 mod cli_repair_split;

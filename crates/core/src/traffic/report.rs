@@ -169,6 +169,7 @@ impl TrafficReport {
                     "deployment_type": scope_code(p.scope),
                     "deployments": p.deployments,
                     "pricing": p.pricing.code(),
+                    "ptu_month_usd": p.ptu_month_usd,
                     "input_tpm_per_ptu": p.input_tpm_per_ptu,
                     "output_weight": p.output_weight,
                     "window": {"from": at(p.from), "to": at(p.to), "minutes": p.minutes,
