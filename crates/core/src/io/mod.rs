@@ -1,6 +1,7 @@
 //! Shared plumbing of the domain, one of each: the line splitter (with its
 //! line-length limit), the CSV writer, query strings, the seeded generator.
 
+mod civil;
 mod csv;
 mod lines;
 mod query;
@@ -8,6 +9,7 @@ mod read;
 mod rng;
 mod zip;
 
+pub use civil::{checked_days, civil_from_days, days_from_civil, days_in_month, parse_ymd};
 pub use csv::{with_bom, CsvError};
 pub(crate) use csv::{CsvOptions, CsvWriter};
 pub(crate) use lines::is_blank;
