@@ -88,13 +88,15 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
             "--fact" => {
                 let v = value("--fact")?;
                 let (id, n) = v.split_once('=').ok_or_else(|| format!("--fact needs ID=VALUE, got '{v}'"))?;
-                let n: f64 = n.trim().parse().map_err(|_| format!("--fact {id}: '{n}' is not a number"))?;
+                // Separators as everywhere (`io::clean_number`); NaN and inf
+                // read, for the catalog to say why it refuses them.
+                let n: f64 = batchlane_core::io::clean_number(n).parse().map_err(|_| format!("--fact {id}: '{n}' is not a number"))?;
                 catalog.set_override(id.trim(), n).map_err(|e| format!("--fact {id}: {e}"))?;
             }
             "--model" => options.model = Some(value("--model")?),
             "--quota" => {
                 let v = value("--quota")?;
-                let n: u64 = v.parse().map_err(|_| format!("--quota needs a whole number of tokens, got '{v}'"))?;
+                let n = batchlane_core::io::parse_whole(&v).ok_or_else(|| format!("--quota needs a whole number of tokens, got '{v}'"))?;
                 options.quota = QuotaChoice::Tokens(n);
             }
             "--byo-storage" => options.byo_storage = true,

@@ -108,19 +108,18 @@ pub fn now_ms() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map_or_else(js_sys::Date::now, |p| p.now())
 }
 
-/// A typed whole number (commas, spaces and underscores allowed).
+/// A typed whole number above 0 (the one leniency, `io::parse_whole`).
 pub fn parse_count(text: &str) -> Option<u64> {
-    let clean: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ')).collect();
-    clean.parse::<u64>().ok().filter(|&n| n > 0)
+    batchlane_core::io::parse_whole(text).filter(|&n| n > 0)
 }
 
-/// A typed price: `Ok(None)` when blank.
+/// A typed price: `Ok(None)` when blank (the one leniency,
+/// `io::parse_number`: "1 000" reads as the quota's "1 000" does).
 fn parse_price(text: &str) -> Result<Option<f64>, ()> {
-    let t = text.trim();
-    if t.is_empty() {
+    if text.trim().is_empty() {
         return Ok(None);
     }
-    t.replace(',', "").parse::<f64>().map(Some).map_err(|_| ())
+    batchlane_core::io::parse_number(text).map(Some).ok_or(())
 }
 
 fn price_problem(e: OptionError) -> &'static str {

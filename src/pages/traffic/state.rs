@@ -51,11 +51,10 @@ pub struct LimitText {
 
 /// A typed number: `None` when empty, `Err` when not a positive number.
 pub fn typed_number(text: &str) -> Option<Result<f64, ()>> {
-    let t: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}')).collect();
-    if t.is_empty() {
+    if batchlane_core::io::clean_number(text).is_empty() {
         return None;
     }
-    Some(t.parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0 && *v <= 1e12).ok_or(()))
+    Some(batchlane_core::io::parse_number(text).filter(|v| *v > 0.0 && *v <= 1e12).ok_or(()))
 }
 
 #[derive(Clone, Copy)]

@@ -67,7 +67,11 @@ fn batchlane_traffic_prints_the_dollars_quota_and_cost_compute() {
             let cmp = quota::compare(&PtuInput::from(&plan), &c).unwrap();
             let opened = cost::share::decode(&pairs(&traffic::cost_link(d, &c)), &cost::share::price_fact_ids(&c));
             let cost_month = cost::evaluate(&opened.comparison, &c).unwrap().baseline.per_month.total;
-            assert!(same_cent(ptu_month, cmp.ptu_monthly[i] / cmp.sizing.ptus), "{scope:?} {pricing:?}: CLI {ptu_month}, /quota {:?}", cmp.ptu_monthly);
+            assert!(
+                same_cent(ptu_month, cmp.ptu_monthly[i] / cmp.sizing.ptus),
+                "{scope:?} {pricing:?}: CLI {ptu_month}, /quota {:?}",
+                cmp.ptu_monthly
+            );
             assert!(same_cent(ptu_month, cost::ptu_month_usd(&c, scope, pricing)));
             assert!(same_cent(payg_month, cmp.payg_monthly), "{scope:?}: CLI {payg_month}, /quota {}", cmp.payg_monthly);
             assert!(same_cent(payg_month, cost_month), "{scope:?}: CLI {payg_month}, /cost {cost_month}");

@@ -4,6 +4,7 @@
 mod civil;
 mod csv;
 mod lines;
+mod number;
 mod query;
 mod read;
 mod rng;
@@ -14,6 +15,7 @@ pub use csv::{with_bom, CsvError};
 pub(crate) use csv::{CsvOptions, CsvWriter};
 pub(crate) use lines::is_blank;
 pub use lines::{Line, LineSplitter, LongLine, RawLine, BOM};
+pub use number::{clean_number, parse_number, parse_whole};
 pub(crate) use query::{cut, SHOWN_CHARS};
 pub use query::{
     field, parse_query, query_string, Decoded, Field, Kind, Pairs, Parsed, Range, Reason, Rejected, Table, MAX_PAIRS, MAX_QUERY_BYTES,
