@@ -67,7 +67,7 @@ fn parse(args: &[std::ffi::OsString]) -> Result<Args, String> {
             "--limit" => a.options.limits.push(parse_limit(&value("--limit")?).map_err(|e| format!("--limit {e}"))?),
             "--deployment-type" => {
                 let (name, t) = pair("--deployment-type", &value("--deployment-type")?)?;
-                let t = DeploymentType::from_cli_code(&t).ok_or_else(|| {
+                let t = DeploymentType::from_code(&t).ok_or_else(|| {
                     format!("--deployment-type: unknown type '{t}' (global, datazone, regional, standard, global-ptu, datazone-ptu, regional-ptu)")
                 })?;
                 a.options.deployment_types.push((name, t));
@@ -146,7 +146,7 @@ fn to_text(r: &TrafficReport) -> String {
             "\n{} · {} · {} · {} to {} ({} minutes)\n",
             Text(&d.name),
             Text(d.model.as_deref().unwrap_or("model unknown")),
-            d.deployment_type.cli_code(),
+            d.deployment_type.code(),
             format_minute(d.first),
             format_minute(d.last),
             format_count(d.minutes as f64)

@@ -98,7 +98,7 @@ fn DeploymentRow(name: String) -> impl IntoView {
     let model_src = move || dep.with(|d| d.as_ref().map(|d| model_source_label(prefs.lang.get(), d.model_source)).unwrap_or_default());
     let typed_model =
         move || state.models.with(|m| key.with_value(|k| m.iter().find(|(d, _)| d == k).map(|(_, v)| v.clone()).unwrap_or_default()));
-    let dtype = move || dep.with(|d| d.as_ref().map(|d| d.deployment_type.cli_code()).unwrap_or("global"));
+    let dtype = move || dep.with(|d| d.as_ref().map(|d| d.deployment_type.code()).unwrap_or("global"));
     let tpm = move || key.with_value(|k| state.limit_text(k).tpm);
     let rpm = move || key.with_value(|k| state.limit_text(k).rpm);
     let bad = move |v: String| matches!(typed_number(&v), Some(Err(())));
@@ -134,12 +134,12 @@ fn DeploymentRow(name: String) -> impl IntoView {
                 <label for=type_id.clone()>{tr("traffic.options.type")}</label>
                 <select id=type_id data-testid="traffic-type" prop:value=dtype
                     on:change=move |ev| {
-                        if let Some(t) = DeploymentType::from_cli_code(&event_target_value(&ev)) {
+                        if let Some(t) = DeploymentType::from_code(&event_target_value(&ev)) {
                             key.with_value(|k| state.set_type(k, t));
                         }
                     }>
                     {DeploymentType::ALL.into_iter().map(|d| view! {
-                        <option value=d.cli_code() selected=move || dtype() == d.cli_code()>{type_name(d)}</option>
+                        <option value=d.code() selected=move || dtype() == d.code()>{type_name(d)}</option>
                     }).collect_view()}
                 </select>
             </div>

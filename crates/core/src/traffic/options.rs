@@ -85,10 +85,14 @@ mod tests {
         for bad in ["chat", "=100", "chat=-1", "chat=1/0", "chat=x"] {
             assert!(parse_limit(bad).is_err(), "{bad}");
         }
-        assert_eq!(DeploymentType::from_cli_code("standard"), Some(DeploymentType::RegionalStandard));
-        assert_eq!(DeploymentType::from_cli_code("GlobalStandard"), Some(DeploymentType::GlobalStandard));
+        assert_eq!(DeploymentType::from_code("standard"), Some(DeploymentType::RegionalStandard));
+        assert_eq!(DeploymentType::from_code("GlobalStandard"), Some(DeploymentType::GlobalStandard));
+        assert_eq!(DeploymentType::from_code("datazoneprovisionedmanaged"), Some(DeploymentType::DataZoneProvisioned));
         for t in DeploymentType::ALL {
-            assert_eq!(DeploymentType::from_cli_code(t.cli_code()), Some(t));
+            assert_eq!(DeploymentType::from_code(t.code()), Some(t));
+            // Links saved before issue 39 keep opening.
+            assert_eq!(DeploymentType::from_code(t.old_link_code()), Some(t));
+            assert_eq!(DeploymentType::from_code(t.sku()), Some(t));
         }
     }
 }

@@ -139,7 +139,7 @@ impl TrafficReport {
                 json!({
                     "name": d.name,
                     "model": d.model,
-                    "deployment_type": d.deployment_type.cli_code(),
+                    "deployment_type": d.deployment_type.code(),
                     "minutes": d.minutes,
                     "from": at(d.first),
                     "to": at(d.last),
