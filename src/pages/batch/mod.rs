@@ -216,12 +216,7 @@ impl State {
             "none" => QuotaChoice::None,
             "typed" => QuotaChoice::Tokens(parse_count(&self.quota_typed.get()).ok_or(OptionProblem::QuotaNotANumber)?),
             sub => {
-                let subscription = match sub {
-                    "ea" => Subscription::Ea,
-                    "credit_card" => Subscription::CreditCard,
-                    "msdn" => Subscription::Msdn,
-                    _ => Subscription::Default,
-                };
+                let subscription = Subscription::from_code(sub).unwrap_or_default();
                 QuotaChoice::Catalog { zone: self.zone.get(), subscription }
             }
         };
