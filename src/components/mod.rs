@@ -11,6 +11,8 @@ pub mod local_time;
 pub mod notice;
 pub mod num_field;
 pub mod page_header;
+pub mod region_select;
 pub mod table;
 pub mod text_area;
+pub mod unconfirmed;
 pub mod update_banner;

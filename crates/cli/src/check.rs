@@ -20,8 +20,8 @@ use std::io::Write;
 
 pub const HELP: &str = "usage: batchlane check PATH... [--dialect azure|openai] [--endpoint URL]
                        [--format text|json|sarif|github] [--jobs N]
-                       [--model NAME] [--quota TOKENS] [--byo-storage] [--no-tokens]
-                       [--fact ID=VALUE]...
+                       [--model NAME] [--quota TOKENS | --openai-tier 1..5] [--byo-storage]
+                       [--no-tokens] [--fact ID=VALUE]...
 
 PATH is a file, a directory (every *.jsonl below it; a symlink to a file
 outside the directory is skipped with a warning) or - for standard input.
@@ -34,6 +34,10 @@ Files are checked in parallel (--jobs N threads; default: the number of cores).
   --fact ID=VALUE override a catalog figure (ids as on About the numbers),
                   e.g. --fact openai_batch_model.gpt-4o-audio-preview=0: a
                   figure you set counts as confirmed.
+  --openai-tier N your OpenAI usage tier: the file's enqueued tokens are held
+                  against the model page's batch queue limit at that tier (a
+                  warning: batches already queued share the limit), where the
+                  catalog has one for the model.
   --format        text (default), json, sarif (SARIF 2.1.0, for code scanning)
                   or github (workflow commands: annotations in Actions).
 
@@ -98,6 +102,11 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
                 let v = value("--quota")?;
                 let n = batchlane_core::io::parse_whole(&v).ok_or_else(|| format!("--quota needs a whole number of tokens, got '{v}'"))?;
                 options.quota = QuotaChoice::Tokens(n);
+            }
+            "--openai-tier" => {
+                let v = value("--openai-tier")?;
+                let tier = v.trim().parse::<u8>().ok().filter(|t| batchlane_core::facts::OPENAI_TIERS.contains(t));
+                options.quota = QuotaChoice::OpenAiTier(tier.ok_or_else(|| format!("--openai-tier needs 1 to 5, got '{v}'"))?);
             }
             "--byo-storage" => options.byo_storage = true,
             "--no-tokens" => options.count_tokens = false,

@@ -26,17 +26,17 @@ use std::io::Write;
 
 pub const USAGE: &str = "usage:
   batchlane check PATH... [--dialect azure|openai] [--endpoint URL] [--format text|json|sarif|github] [--jobs N]
-                        [--model M] [--quota N] [--byo-storage] [--no-tokens] [--fact ID=VALUE]...
+                        [--model M] [--quota N | --openai-tier 1..5] [--byo-storage] [--no-tokens] [--fact ID=VALUE]...
   batchlane results --output O [--errors E] [--input I] [--job J] [--format text|json] [--retry-file PATH]
   batchlane repair FILE -o OUT [--rename-duplicates]
   batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--max-enqueued-tokens N]
-  batchlane quota --model M --deployment global|datazone|regional|standard --tier 1..6 [--format text|json]
+  batchlane quota --model M --deployment global|datazone|regional|standard --tier 1..6 [--region R] [--format text|json]
   batchlane snippets keda|worker|submit-py|submit-sh|apim|control|audit [--link URL] [--set NAME=VALUE]... [-o DIR]
                      [--dialect azure|openai] [--endpoint URL] [--deployment NAME] [--api-version V] [--model M]
                      [--quota N] [--lang en|ko]     (batchlane snippets --help: the kinds, files and --set names)
   batchlane traffic FILE... [--limit NAME=TPM[/RPM]]... [--deployment-type NAME=global|datazone|regional|standard]...
-                    [--model NAME=MODEL]... [--tier 1..6] [--ptu-pricing hourly|monthly|yearly] [--fact ID=VALUE]...
-                    [--format text|json]     (batchlane traffic --help: the file layouts)
+                    [--model NAME=MODEL]... [--tier 1..6] [--ptu-pricing hourly|monthly|yearly] [--region R]
+                    [--fact ID=VALUE]... [--format text|json]     (batchlane traffic --help: the file layouts)
   batchlane --version";
 
 /// Runs the command line `args` (without the program's name). Arguments are

@@ -6,12 +6,12 @@
 //! names the closest known ones). Arguments are echoed on stderr escaped.
 
 use crate::escape::Text;
-use batchlane_core::facts::{tier_answer, Catalog, Certainty, QuotaTier, Scope, TierAnswer};
+use batchlane_core::facts::{tier_answer_in, Catalog, Certainty, QuotaTier, Scope, TierAnswer};
 use std::ffi::OsString;
 use std::io::Write;
 
 pub const HELP: &str = "usage: batchlane quota --model M --deployment global|datazone|regional|standard --tier 1..6
-                       [--format text|json]
+                       [--region R] [--format text|json]
 
 One row of the vendor's quota-tier tables: TPM, RPM (or the burst limit and
 its window), the RPM per 1,000 TPM it implies, the model's PTU figures
@@ -19,7 +19,10 @@ its window), the RPM per 1,000 TPM it implies, the model's PTU figures
 as-of date of each figure.
 
   --deployment    global, datazone, or regional (= standard: Standard regional)
-  --tier          1 to 6, or free
+  --tier          1 to 6, or free (tiers 1 to 5 also show OpenAI's batch queue
+                  limit of the model at that usage tier, where its page states one)
+  --region        an Azure region (armRegionName, e.g. westeurope): the price
+                  uplift and a PTU's hourly price of this deployment type there
   --format        text (default) or json (the dict the Python package returns)
 
 Exit codes: 0 found, 2 bad usage or an unknown model or combination (the
@@ -34,11 +37,13 @@ struct Args {
     model: String,
     deployment: Scope,
     tier: QuotaTier,
+    region: Option<String>,
     format: Format,
 }
 
 fn parse(args: &[OsString]) -> Result<Args, String> {
     let (mut model, mut deployment, mut tier, mut format) = (None, None, None, Format::Text);
+    let mut region = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
@@ -53,6 +58,7 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
                 let v = value("--tier")?;
                 tier = Some(QuotaTier::from_code(&v).ok_or_else(|| format!("unknown tier '{v}' (1 to 6, or free)"))?);
             }
+            "--region" => region = Some(value("--region")?),
             "--format" => {
                 format = match value("--format")?.as_str() {
                     "text" => Format::Text,
@@ -67,6 +73,7 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
         model: model.ok_or("--model is required")?,
         deployment: deployment.ok_or("--deployment is required (global, datazone, regional or standard)")?,
         tier: tier.ok_or("--tier is required (1 to 6)")?,
+        region,
         format,
     })
 }
@@ -112,6 +119,17 @@ fn to_text(a: &TierAnswer) -> String {
         opt(a.ptu_increment),
         opt(a.ptu_input_tpm_per_ptu)
     );
+    if let Some(q) = a.openai_batch_queue_tokens {
+        s += &format!("OpenAI batch queue limit at usage tier {}: {} enqueued tokens\n", l.tier.code(), figure(q));
+    }
+    if let Some(r) = &a.region {
+        s += &format!(
+            "in {}: token prices × {} of Global, PTU ${} per hour\n",
+            r.region,
+            figure(r.price_factor),
+            figure(r.ptu_price_hourly)
+        );
+    }
     s += "sources:\n";
     for src in &a.sources {
         s += &format!("  {}  {}  {}\n", src.fact, src.source, src.as_of);
@@ -125,7 +143,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Err(code) => return code,
     };
     let catalog = Catalog::builtin();
-    let a = match tier_answer(&catalog, &args.model, args.deployment, args.tier) {
+    let a = match tier_answer_in(&catalog, &args.model, args.deployment, args.tier, args.region.as_deref()) {
         Ok(a) => a,
         Err(why) => {
             let _ = writeln!(err, "batchlane quota: {}", Text(&why));

@@ -1,6 +1,6 @@
 //! `batchlane traffic FILE... [--limit NAME=TPM[/RPM]]...
 //! [--deployment-type NAME=TYPE]... [--model NAME=MODEL]... [--tier 1..6]
-//! [--ptu-pricing hourly|monthly|yearly] [--fact ID=VALUE]...
+//! [--ptu-pricing hourly|monthly|yearly] [--region R] [--fact ID=VALUE]...
 //! [--format text|json]`: Azure Monitor exports (or the plain CSV) → per
 //! deployment the limit that bound each throttled minute, the PTU count with
 //! spillover that costs least, and the triage. The same engine as /traffic.
@@ -35,6 +35,9 @@ Several files are merged by time and deployment.
   --model NAME=MODEL            the model, when the data does not name it
   --tier 1..6                   the quota tier whose table gives limits (1)
   --ptu-pricing hourly|monthly|yearly   how PTUs are paid for (hourly)
+  --region R                    the Azure region (armRegionName, e.g.
+                                westeurope) whose Regional token and PTU
+                                prices apply (default: the catalog's any)
   --fact ID=VALUE               override a catalog figure (e.g. a PTU price)
   --format text|json";
 
@@ -81,6 +84,10 @@ fn parse(args: &[std::ffi::OsString]) -> Result<Args, String> {
                 let v = value("--ptu-pricing")?;
                 a.options.ptu_pricing =
                     PtuPricing::from_code(&v).ok_or_else(|| format!("unknown --ptu-pricing '{v}' (hourly, monthly or yearly)"))?;
+            }
+            "--region" => {
+                let v = value("--region")?;
+                a.options.region = Some(batchlane_core::facts::parse_region(&v)?.code.to_string());
             }
             "--fact" => {
                 let v = value("--fact")?;

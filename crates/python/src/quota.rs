@@ -2,15 +2,24 @@
 
 use crate::convert::to_py;
 use crate::errors::{guarded, NotFoundError, OptionError};
-use batchlane_core::facts::{tier_answer, Catalog, QuotaTier, Scope};
+use batchlane_core::facts::{tier_answer_in, Catalog, QuotaTier, Scope};
 use pyo3::prelude::*;
 
 /// The quota row of `model` at `deployment` ("global", "datazone",
 /// "regional" or "standard") and `tier` (1 to 6, or "free"): the dict `batchlane quota
 /// --model M --deployment D --tier T --format json` prints (tpm, rpm,
-/// rpm_window_seconds, rpm_per_1000_tpm, PTU figures, sources).
+/// rpm_window_seconds, rpm_per_1000_tpm, PTU figures, sources); with
+/// `region` (an `armRegionName`, e.g. "westeurope") also the deployment
+/// type's price uplift and a PTU's hourly price there, as `--region`.
 #[pyfunction]
-pub fn quota<'py>(py: Python<'py>, model: &str, deployment: &str, tier: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (model, deployment, tier, *, region = None))]
+pub fn quota<'py>(
+    py: Python<'py>,
+    model: &str,
+    deployment: &str,
+    tier: &Bound<'py, PyAny>,
+    region: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
     let d = Scope::from_code(deployment)
         .ok_or_else(|| OptionError::new_err(format!("unknown deployment '{deployment}' (global, datazone, regional or standard)")))?;
     let tier_code = match tier.extract::<i64>() {
@@ -19,7 +28,11 @@ pub fn quota<'py>(py: Python<'py>, model: &str, deployment: &str, tier: &Bound<'
     };
     let t =
         QuotaTier::from_code(&tier_code).ok_or_else(|| OptionError::new_err(format!("unknown tier '{tier_code}' (1 to 6, or free)")))?;
-    let json = guarded(|| tier_answer(&Catalog::builtin(), model, d, t).map(|a| a.to_json()).map_err(NotFoundError::new_err))?;
+    if let Some(r) = region {
+        batchlane_core::facts::parse_region(r).map_err(OptionError::new_err)?;
+    }
+    let json =
+        guarded(|| tier_answer_in(&Catalog::builtin(), model, d, t, region).map(|a| a.to_json()).map_err(NotFoundError::new_err))?;
     let value: serde_json::Value = serde_json::from_str(&json).map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
     to_py(py, &value)
 }

@@ -75,4 +75,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("state.link_refused", "Not taken from the link (the default is used): {list}."),
     ("clip.download_failed", "The browser refused the download. Try again, or allow downloads for this page."),
     ("notice.dismiss", "Dismiss"),
+    ("region.label", "Azure region (Regional prices)"),
+    ("region.any", "Not chosen (catalog default)"),
 ];

@@ -111,6 +111,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("traffic.ptu.no_cached", "Cached tokens are not in the data: every prompt token is counted."),
     ("traffic.ptu.source", "PTU prices from"),
     ("traffic.ptu.unconfirmed", "unconfirmed"),
+    ("traffic.ptu.token_prices", "spilled requests at the model's token prices"),
     ("traffic.ptu.skipped", "Not costed"),
     ("traffic.ptu.skip.facts", "the catalog has no PTU figures for this model"),
     ("traffic.ptu.skip.prices", "the catalog has no token prices for this model"),

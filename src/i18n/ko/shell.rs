@@ -75,4 +75,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("state.link_refused", "링크에서 가져오지 않은 값(기본값 사용): {list}."),
     ("clip.download_failed", "브라우저가 다운로드를 막았습니다. 다시 시도하거나 이 페이지의 다운로드를 허용하세요."),
     ("notice.dismiss", "닫기"),
+    ("region.label", "Azure 지역(Regional 가격)"),
+    ("region.any", "선택 안 함(카탈로그 기본값)"),
 ];

@@ -111,6 +111,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("traffic.ptu.no_cached", "데이터에 캐시된 토큰이 없어 프롬프트 토큰을 모두 셉니다."),
     ("traffic.ptu.source", "PTU 가격 출처:"),
     ("traffic.ptu.unconfirmed", "미확인"),
+    ("traffic.ptu.token_prices", "넘친 요청은 모델의 토큰 가격"),
     ("traffic.ptu.skipped", "비용을 계산하지 못함"),
     ("traffic.ptu.skip.facts", "카탈로그에 이 모델의 PTU 수치가 없습니다"),
     ("traffic.ptu.skip.prices", "카탈로그에 이 모델의 토큰 가격이 없습니다"),

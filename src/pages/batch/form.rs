@@ -22,6 +22,12 @@ const SUBSCRIPTIONS: &[Choice<&str>] = &[
     ("credit_card", "credit_card", "batch.quota.credit_card"),
     ("msdn", "msdn", "batch.quota.msdn"),
     ("typed", "typed", "batch.quota.typed"),
+    // OpenAI's batch queue limit of the model at the usage tier (a warning).
+    ("openai1", "openai1", "batch.quota.openai1"),
+    ("openai2", "openai2", "batch.quota.openai2"),
+    ("openai3", "openai3", "batch.quota.openai3"),
+    ("openai4", "openai4", "batch.quota.openai4"),
+    ("openai5", "openai5", "batch.quota.openai5"),
 ];
 
 const DIALECTS: &[Choice<Dialect>] =
@@ -103,7 +109,7 @@ pub fn OptionsForm() -> impl IntoView {
                 </label>
                 <EnumSelect label="batch.encoding" choices=ENCODINGS value=encoding on_set=set_encoding/>
                 <EnumSelect label="batch.quota" choices=SUBSCRIPTIONS value=quota on_set=set_quota testid="batch-quota"/>
-                <Show when=move || !matches!(state.quota.get().as_str(), "none" | "typed")>
+                <Show when=move || !matches!(state.quota.get().as_str(), "none" | "typed") && !state.quota.get().starts_with("openai")>
                     <EnumSelect label="batch.zone" choices=ZONES value=state.zone on_set=Callback::new(move |z| state.zone.set(z))/>
                 </Show>
                 <Show when=move || state.quota.get() == "typed">

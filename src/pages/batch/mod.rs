@@ -46,7 +46,8 @@ pub struct State {
     pub count_tokens: RwSignal<bool>,
     /// The catalog model behind the deployment; "" = read it from the file.
     pub model: RwSignal<String>,
-    /// "none", a subscription ("ea", "default", "credit_card", "msdn") or "typed".
+    /// "none", a subscription ("ea", "default", "credit_card", "msdn"),
+    /// "typed", or an OpenAI usage tier ("openai1" … "openai5").
     pub quota: RwSignal<String>,
     pub zone: RwSignal<Scope>,
     pub quota_typed: RwSignal<String>,
@@ -215,6 +216,7 @@ impl State {
         let quota = match self.quota.get().as_str() {
             "none" => QuotaChoice::None,
             "typed" => QuotaChoice::Tokens(parse_count(&self.quota_typed.get()).ok_or(OptionProblem::QuotaNotANumber)?),
+            tier if tier.starts_with("openai") => QuotaChoice::OpenAiTier(tier["openai".len()..].parse().unwrap_or(1)),
             sub => {
                 let subscription = Subscription::from_code(sub).unwrap_or_default();
                 QuotaChoice::Catalog { zone: self.zone.get(), subscription }

@@ -12,7 +12,7 @@ use batchlane_core::io::{field, Kind, Table};
 use leptos::prelude::*;
 
 const STORAGE_KEY: &str = "batchlane.batch.options";
-const QUOTAS: [&str; 6] = ["none", "ea", "default", "credit_card", "msdn", "typed"];
+const QUOTAS: [&str; 11] = ["none", "ea", "default", "credit_card", "msdn", "typed", "openai1", "openai2", "openai3", "openai4", "openai5"];
 /// Typed numbers (quota, prices): short text, checked by the form.
 const TYPED: Kind = Kind::Text { max_chars: 40 };
 

@@ -97,10 +97,13 @@ pub fn Attribution() -> impl IntoView {
     };
     let dragging = RwSignal::new(false);
     let deployment = RwSignal::new(Scope::Global);
+    let cost = super::use_cost();
     let result = Memo::new(move |_| {
         loaded.with(|l| {
             l.as_ref().map(|(_, parsed)| {
-                let config = AttributionConfig { deployment: deployment.get() };
+                // The page's region prices Regional usage, as it does the comparison.
+                let region = cost.comparison.with(|c| c.config.region.clone());
+                let config = AttributionConfig { deployment: deployment.get(), region };
                 prefs.catalog.with(|c| spend(&parsed.records, c, &config))
             })
         })

@@ -5,6 +5,7 @@
 use super::state::{parse, Draft, Num};
 use super::text::{deployment_key, issue};
 use super::{slot_name, use_cost};
+use crate::components::region_select::{RegionSelect, ANY};
 use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::cost::{price_table, Field, Period, Severity, MAX_SCENARIOS};
@@ -52,7 +53,7 @@ pub fn WorkloadForm() -> impl IntoView {
     let prefs = use_prefs();
     let count = Memo::new(move |_| ctx.form.with(|f| f.drafts.len()));
     let days_issue = move || {
-        let days = ctx.comparison.with(|c| c.config);
+        let days = ctx.comparison.with(|c| c.config.clone());
         days.validate().map(|i| issue(prefs.lang.get(), &i))
     };
     let add = move |_: leptos::ev::MouseEvent| {
@@ -91,6 +92,9 @@ pub fn WorkloadForm() -> impl IntoView {
                     on:input=move |ev| ctx.form.update(|f| f.days = event_target_value(&ev))
                 />
             </label>
+            <RegionSelect id="cost-region" class="field field--inline cost-region"
+                value=Signal::derive(move || ctx.form.with(|f| f.region.clone().unwrap_or_else(|| ANY.to_string())))
+                on_change=Callback::new(move |v: String| ctx.form.update(|f| f.region = batchlane_core::facts::region(&v).map(|r| r.code.to_string())))/>
             <super::share_link::ShareButton/>
         </div>
         <p class="muted cost-days-hint" data-testid="cost-days-hint">{move || {

@@ -8,11 +8,12 @@
 use super::state::{parse, plain, price_ids};
 use super::use_cost;
 use crate::components::local_time::LocalDate;
+use crate::components::unconfirmed::UnconfirmedBadge;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::cost::price_table;
+use batchlane_core::cost::{price_table, uplift_fact};
 use batchlane_core::facts::Kind;
-use batchlane_core::facts::{self, Catalog, Certainty};
+use batchlane_core::facts::{self, Catalog, Scope};
 use leptos::prelude::*;
 
 #[component]
@@ -32,6 +33,11 @@ pub fn PriceTable() -> impl IntoView {
         price_table(&Catalog::builtin()).rows.into_iter().map(|r| r.model).filter(|m| all || chosen.contains(m)).collect::<Vec<_>>()
     });
     let overridden = move || ctx.catalog.with(|c| price_ids(c).iter().filter(|id| c.is_overridden(id)).count());
+    // The Regional uplift's fact: the chosen region's (re-rendered only when it changes).
+    let regional = Memo::new(move |_| {
+        let region = ctx.comparison.with(|c| c.config.region.clone());
+        uplift_fact(Scope::Regional, region.as_deref()).map_or("any", |(_, s)| s)
+    });
     let reset = move |_| {
         ctx.catalog.update(|c| {
             for id in price_ids(c) {
@@ -71,9 +77,10 @@ pub fn PriceTable() -> impl IntoView {
         </div>
         <h3>{tr("cost.factors")}</h3>
         <div class="cost-factors">
-            <Factor kind=Kind::DatazonePriceFactor label="cost.factor.datazone"/>
-            <Factor kind=Kind::RegionalPriceFactor label="cost.factor.regional"/>
-            <Factor kind=Kind::BatchPriceFactor label="cost.factor.batch"/>
+            <Factor kind=Kind::DatazonePriceFactor subject="any" label="cost.factor.datazone"/>
+            // The Regional uplift of the chosen region (the fact the prices use).
+            {move || view! { <Factor kind=Kind::RegionalPriceFactor subject=regional.get() label="cost.factor.regional"/> }}
+            <Factor kind=Kind::BatchPriceFactor subject="any" label="cost.factor.batch"/>
         </div>
     }
 }
@@ -83,32 +90,30 @@ fn PriceRow(model: String) -> impl IntoView {
     let fact = facts::builtin(Kind::PriceInput, &model);
     let source = fact.map(|f| f.source.source());
     let as_of = fact.map(|f| f.as_of).unwrap_or("");
-    let unconfirmed = fact.is_some_and(|f| f.certainty == Certainty::Unconfirmed);
     view! {
         <tr data-model=model.clone()>
             <th scope="row"><code>{model.clone()}</code></th>
-            <td class="num"><PriceInput kind=Kind::PriceInput subject=model.clone() label="cost.price.input"/></td>
-            <td class="num"><PriceInput kind=Kind::PriceCachedInput subject=model.clone() label="cost.price.cached"/></td>
-            <td class="num"><PriceInput kind=Kind::PriceOutput subject=model.clone() label="cost.price.output"/></td>
+            <td class="num"><PriceInput kind=Kind::PriceInput subject=model.clone() label="cost.price.input"/><UnconfirmedBadge kind=Kind::PriceInput subject=model.clone()/></td>
+            <td class="num"><PriceInput kind=Kind::PriceCachedInput subject=model.clone() label="cost.price.cached"/><UnconfirmedBadge kind=Kind::PriceCachedInput subject=model.clone()/></td>
+            <td class="num"><PriceInput kind=Kind::PriceOutput subject=model.clone() label="cost.price.output"/><UnconfirmedBadge kind=Kind::PriceOutput subject=model.clone()/></td>
             <td class="cost-source">
                 {source.map(|s| view! { <a href=s.url rel="noreferrer noopener" target="_blank">{s.title}</a> })}
                 <span class="muted">" · "{tr("cost.as_of")}" "<LocalDate date=as_of/></span>
-                {unconfirmed.then(|| view! { " " <span class="badge badge--warn">{tr("facts.unconfirmed")}</span> })}
             </td>
         </tr>
     }
 }
 
 #[component]
-fn Factor(kind: Kind, label: &'static str) -> impl IntoView {
-    let fact = facts::builtin(kind, "any");
+fn Factor(kind: Kind, subject: &'static str, label: &'static str) -> impl IntoView {
+    let fact = facts::builtin(kind, subject);
     let source = fact.map(|f| f.source.source().title).unwrap_or("");
     let as_of = fact.map(|f| f.as_of).unwrap_or("");
     view! {
         <div class="cost-factor">
-            <span class="cost-factor__label">{tr(label)}</span>
-            <PriceInput kind=kind subject="any".to_string() label=label/>
-            <span class="muted cost-factor__source">{source}" · "{tr("cost.as_of")}" "<LocalDate date=as_of/></span>
+            <span class="cost-factor__label">{tr(label)}{(subject != "any").then(|| format!(" · {subject}"))}</span>
+            <PriceInput kind=kind subject=subject.to_string() label=label/>
+            <span class="muted cost-factor__source">{source}" · "{tr("cost.as_of")}" "<LocalDate date=as_of/><UnconfirmedBadge kind=kind subject=subject/></span>
         </div>
     }
 }

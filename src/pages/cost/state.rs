@@ -146,13 +146,15 @@ impl Draft {
 pub struct Form {
     pub drafts: Vec<Draft>,
     pub days: String,
+    /// The Azure region whose Regional prices apply (`None` = not chosen).
+    pub region: Option<String>,
 }
 
 impl Form {
     pub fn from_comparison(c: &Comparison) -> Self {
         let mut drafts = vec![Draft::from_scenario(&c.baseline)];
         drafts.extend(c.scenarios.iter().take(MAX_SCENARIOS).map(Draft::from_scenario));
-        Form { drafts, days: CostConfig::days_field(c.config.days_per_month) }
+        Form { drafts, days: CostConfig::days_field(c.config.days_per_month), region: c.config.region.clone() }
     }
 
     pub fn to_comparison(&self) -> Comparison {
@@ -161,7 +163,7 @@ impl Form {
         Comparison {
             baseline,
             scenarios: all.collect(),
-            config: CostConfig { days_per_month: CostConfig::days_from_field(parse(&self.days)) },
+            config: CostConfig { days_per_month: CostConfig::days_from_field(parse(&self.days)), region: self.region.clone() },
         }
     }
 

@@ -5,9 +5,10 @@ mod import;
 
 use crate::components::local_time::LocalDate;
 use crate::components::page_header::PageHeader;
+use crate::components::unconfirmed::UnconfirmedBadge;
 use crate::i18n::{fill, lookup, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::facts::{all_facts, Certainty, Fact, Topic};
+use batchlane_core::facts::{all_facts, superseded, Fact, Topic};
 use batchlane_core::format;
 use leptos::prelude::*;
 
@@ -164,8 +165,11 @@ fn FactRow(fact: &'static Fact) -> impl IntoView {
         <tr class:overridden=overridden.clone() data-fact=id.clone()>
             <th scope="row">
                 {move || label(prefs.lang.get(), "fact", fact.kind.as_str())}
-                {(fact.certainty == Certainty::Unconfirmed).then(|| view! {
-                    " " <span class="badge badge--warn">{tr("facts.unconfirmed")}</span>
+                <UnconfirmedBadge kind=fact.kind subject=fact.subject/>
+                {superseded(&fact.id()).map(|sup| view! {
+                    " " <span class="badge" data-testid=format!("superseded-{}", sup.id)>
+                        {move || fill(t(prefs.lang.get(), "facts.superseded"), &[("id", sup.by)])}
+                    </span>
                 })}
             </th>
             <td>{subject}</td>

@@ -2,6 +2,7 @@
 
 use super::field::{plan_reason, NumField};
 use super::use_quota;
+use crate::components::region_select::RegionSelect;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::facts::{model_for_name, Catalog, DeploymentType, Kind, QuotaTier, MODELS};
@@ -95,6 +96,8 @@ pub fn PlanForm() -> impl IntoView {
                     </select>
                     {move || dep_reason.get().map(|r| view! { <span class="field-error" role="alert">{r.pick(lang()).to_string()}</span> })}
                 </div>
+                <RegionSelect id="q-rg" class="field quota-field" value=Signal::derive(move || st.get("rg"))
+                    on_change=Callback::new(move |v: String| st.set("rg", v))/>
                 <Show when=move || !provisioned()>
                     <div class="field quota-field">
                         <label for="q-qt">{tr("quota.f.tier")}</label>

@@ -3,18 +3,19 @@
 
 use super::chart::{LineChart, Series};
 use super::use_quota;
+use crate::components::unconfirmed::{price_facts, UnconfirmedAny, UnconfirmedBadge};
 use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::cost::{ptu_price_facts, uplift_fact};
 use batchlane_core::facts::Kind;
 use batchlane_core::format::usd_prose as usd;
 use batchlane_core::quota::{compare, cost_series, count_en, count_ko, num, pct, PtuError, PtuInput};
 use leptos::prelude::*;
 
-const PRICES: [(Kind, &str); 3] = [
-    (Kind::PtuPriceHourly, "quota.ptu.price_hourly"),
-    (Kind::PtuPriceMonthlyReserved, "quota.ptu.price_monthly"),
-    (Kind::PtuPriceYearlyReserved, "quota.ptu.price_yearly"),
-];
+/// The price fields' labels: by the hour, 1-month and 1-year reservation
+/// (the facts they edit follow the deployment type and region:
+/// `cost::ptu_price_facts`).
+const PRICES: [&str; 3] = ["quota.ptu.price_hourly", "quota.ptu.price_monthly", "quota.ptu.price_yearly"];
 
 const OPTIONS: [&str; 3] = ["quota.ptu.opt_hourly", "quota.ptu.opt_monthly", "quota.ptu.opt_yearly"];
 
@@ -37,6 +38,14 @@ pub fn PtuSection() -> impl IntoView {
             _ => return view! { <p class="note">{tr("quota.ptu.no_facts")}</p> }.into_any(),
         };
         let s = &cmp.sizing;
+        // The pay-as-you-go row rests on the model's token prices and the
+        // deployment type's uplift in the chosen region.
+        let payg_facts = {
+            let mut f = price_facts(&s.model);
+            let (scope, region) = checked.with(|c| (c.input.deployment.scope(), c.input.region.clone()));
+            f.extend(uplift_fact(scope, region.as_deref()).map(|(k, subject)| (k, subject.to_string())));
+            f
+        };
         let l = lang.get();
         let sizing_words = fill(
             t(l, "quota.ptu.sizing"),
@@ -104,7 +113,7 @@ pub fn PtuSection() -> impl IntoView {
                     <tbody>
                         {rows}
                         <tr class="quota-table__payg">
-                            <th scope="row">{tr("quota.ptu.payg_short")}</th>
+                            <th scope="row">{tr("quota.ptu.payg_short")}<UnconfirmedAny facts=payg_facts.clone()/></th>
                             <td class="num">{usd(cmp.payg_monthly.round())}</td>
                             <td class="num">"—"</td>
                             <td></td>
@@ -129,8 +138,11 @@ pub fn PtuSection() -> impl IntoView {
         <section class="quota-section" aria-labelledby="quota-ptu-h" data-testid="quota-ptu">
             <h2 id="quota-ptu-h">{tr("quota.ptu.title")}</h2>
             <div class="quota-prices">
-                <p class="muted">{tr("quota.ptu.prices_note")}" "<span class="badge badge--warn">{tr("quota.unconfirmed")}</span></p>
-                {PRICES.into_iter().map(|(kind, label)| view! { <PriceField kind=kind label=label/> }).collect_view()}
+                <p class="muted">{tr("quota.ptu.prices_note")}</p>
+                {move || {
+                    let facts = checked.with(|c| ptu_price_facts(c.input.deployment.scope(), c.input.region.as_deref()));
+                    PRICES.into_iter().zip(facts).map(|(label, (kind, subject))| view! { <PriceField kind=kind subject=subject label=label/> }).collect_view()
+                }}
             </div>
             {body}
         </section>
@@ -138,16 +150,15 @@ pub fn PtuSection() -> impl IntoView {
 }
 
 #[component]
-fn PriceField(kind: Kind, label: &'static str) -> impl IntoView {
+fn PriceField(kind: Kind, subject: &'static str, label: &'static str) -> impl IntoView {
     let prefs = use_prefs();
-    let subject = "global";
     let id = format!("{kind}.{subject}");
     let error = RwSignal::new(false);
     let value = move || prefs.catalog.with(|c| c.get(kind, subject)).map(|v| v.to_string()).unwrap_or_default();
     let html_id = format!("q-price-{kind}");
     view! {
         <div class="field quota-field quota-price">
-            <label for=html_id.clone()>{tr(label)}</label>
+            <label for=html_id.clone()>{tr(label)}<UnconfirmedBadge kind=kind subject=subject/></label>
             <input id=html_id.clone() type="text" inputmode="decimal" data-testid=html_id
                 aria-invalid=move || error.get().to_string()
                 prop:value=value

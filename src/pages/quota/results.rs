@@ -2,10 +2,12 @@
 //! arithmetic in words, the four ways ranked, and the KEDA hand-off.
 
 use super::use_quota;
+use crate::components::unconfirmed::{UnconfirmedBadge, UnconfirmedIds};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
+use batchlane_core::facts::Kind;
 use batchlane_core::quota::share::{cap_by_rpm, keda_handoff, replicas_quota_can_feed};
-use batchlane_core::quota::{num, pct, step_text, way_text, Binding, Field, Level, Plan, Step, Timing};
+use batchlane_core::quota::{num, pct, step_text, way_text, Binding, Field, Level, Plan, RatioSource, Step, Timing};
 use leptos::prelude::*;
 
 pub fn field_key(f: Field) -> &'static str {
@@ -25,6 +27,7 @@ pub fn field_key(f: Field) -> &'static str {
         Field::BurstFactor => "quota.f.burst",
         Field::BatchableShare => "quota.f.batchable",
         Field::Tier => "quota.f.tier",
+        Field::Region => "quota.f.region",
     }
 }
 
@@ -156,12 +159,18 @@ fn PlanView(plan: Plan) -> impl IntoView {
         _ => ().into_any(),
     };
     let rpm_allowed = plan.limits.map(|l| l.rpm_allowed);
-    let figures: Vec<(&'static str, &'static str, String)> = [
-        rpm_allowed.map(|r| ("quota.fig.rpm", "q-out-rpm", num(r))),
-        Some(("quota.fig.billed", "q-out-billed", num(plan.billed_tpm))),
-        Some(("quota.fig.admission", "q-out-admission", num(plan.admission_tpm))),
-        Some(("quota.fig.lost", "q-out-lost", num(plan.quota_lost_tpm))),
-        (!plan.deployment.is_provisioned()).then(|| ("quota.fig.request", "q-out-request", num(plan.tpm_to_request))),
+    // The facts behind the RPM: the tier row's, or the model's ratio.
+    let rpm_facts: Vec<String> = match plan.ratio_source {
+        RatioSource::TierTable => plan.tier.as_ref().map(|l| l.sources.iter().map(|s| s.fact.clone()).collect()).unwrap_or_default(),
+        RatioSource::ModelFact => vec![format!("{}.{}", Kind::RpmPer1kTpm, plan.model)],
+        _ => Vec::new(),
+    };
+    let figures: Vec<(&'static str, &'static str, String, Vec<String>)> = [
+        rpm_allowed.map(|r| ("quota.fig.rpm", "q-out-rpm", num(r), rpm_facts)),
+        Some(("quota.fig.billed", "q-out-billed", num(plan.billed_tpm), Vec::new())),
+        Some(("quota.fig.admission", "q-out-admission", num(plan.admission_tpm), Vec::new())),
+        Some(("quota.fig.lost", "q-out-lost", num(plan.quota_lost_tpm), Vec::new())),
+        (!plan.deployment.is_provisioned()).then(|| ("quota.fig.request", "q-out-request", num(plan.tpm_to_request), Vec::new())),
     ]
     .into_iter()
     .flatten()
@@ -197,8 +206,8 @@ fn PlanView(plan: Plan) -> impl IntoView {
             {binding_card}
             <TierCard plan=plan.clone()/>
             <dl class="quota-figures">
-                {figures.into_iter().map(|(label, id, value)| view! {
-                    <div><dt>{tr(label)}</dt><dd data-testid=id>{value}</dd></div>
+                {figures.into_iter().map(|(label, id, value, ids)| view! {
+                    <div><dt>{tr(label)}<UnconfirmedIds ids=ids/></dt><dd data-testid=id>{value}</dd></div>
                 }).collect_view()}
             </dl>
             <h2>{tr("quota.arith")}</h2>
@@ -257,6 +266,23 @@ fn TierCard(plan: Plan) -> impl IntoView {
     let now = plan.tier.as_ref().map(|l| row("quota.tier.row", l));
     let next = plan.next_tier.as_ref().map(|l| row("quota.tier.next", l));
     let has_tier = plan.tier.is_some();
+    // OpenAI's batch queue limit at the usage tier of the same number, where
+    // the model page states one (OpenAI's tiers are a scale of their own).
+    let queue = plan.tier.as_ref().and_then(|l| l.tier.number()).and_then(|n| {
+        let subject = batchlane_core::facts::openai_queue_subject(&plan.model, n);
+        let fact = batchlane_core::facts::builtin(Kind::OpenaiBatchQueueTokens, &subject)?;
+        let tokens = prefs.catalog.with_untracked(|c| c.get(Kind::OpenaiBatchQueueTokens, &subject)).map(num)?;
+        let (model, tier) = (plan.model.clone(), n.to_string());
+        let text = move || fill(t(lang(), "quota.tier.openai_queue"), &[("tier", &tier), ("model", &model), ("tokens", &tokens)]);
+        let src = fact.source.source();
+        Some(view! {
+            <p data-testid="quota-openai-queue">{text}" "
+                <a class="muted" href=src.url rel="noreferrer noopener" target="_blank">{src.title}</a>
+                <span class="muted">{format!(" · {}", fact.as_of)}</span>
+                <UnconfirmedBadge kind=Kind::OpenaiBatchQueueTokens subject=subject/>
+            </p>
+        })
+    });
     let burst = (plan.rpm_window_seconds < 60.0).then(|| {
         let window = num(plan.rpm_window_seconds);
         let per_minute = plan.limits.map(|l| num(l.rpm_allowed)).unwrap_or_default();
@@ -276,6 +302,7 @@ fn TierCard(plan: Plan) -> impl IntoView {
                 None if has_tier => view! { <p class="muted">{tr("quota.tier.top")}</p> }.into_any(),
                 None => ().into_any(),
             }}
+            {queue}
         </section>
     }
     .into_any()

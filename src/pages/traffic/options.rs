@@ -1,4 +1,4 @@
-//! The options: quota tier, PTU pricing, and per deployment its model (when
+//! The options: quota tier, PTU pricing, the region, and per deployment its model (when
 //! the data does not say), type and typed limits, with where the limits in
 //! use came from. Rows are keyed by deployment, so a re-run (after every
 //! change) keeps the boxes and their focus.
@@ -6,6 +6,7 @@
 use super::state::{typed_number, State};
 use super::text::{model_source_label, rate, source_label, type_name};
 use crate::components::enum_select::{Choice, EnumSelect};
+use crate::components::region_select::{RegionSelect, ANY};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use crate::state::UrlState;
@@ -58,6 +59,9 @@ pub fn OptionsPanel() -> impl IntoView {
                     </label>
                     <EnumSelect label="traffic.options.pricing" choices=PRICING value=state.pricing
                         on_set=Callback::new(move |v: PtuPricing| set_pair(url, "ptu", v.code())) testid="traffic-pricing"/>
+                    // Regional deployments' token and PTU prices are the region's.
+                    <RegionSelect id="traffic-region" class="field" value=Signal::derive(move || state.region.get().unwrap_or_else(|| ANY.to_string()))
+                        on_change=Callback::new(move |v: String| set_pair(url, "region", &v))/>
                 </div>
                 <p class="muted traffic-options__hint">{tr("traffic.options.hint")}</p>
                 <div class="traffic-deps">

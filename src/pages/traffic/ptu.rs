@@ -6,9 +6,10 @@
 use super::ptu_chart::ptu_curve;
 use super::snippet::SpilloverSnippet;
 use super::text::{n, rate, scope_name};
+use crate::components::unconfirmed::{price_facts, UnconfirmedAny};
 use crate::i18n::{fill, t, with_facts, Lang};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::cost::{ptu_price_subject, PtuPricing, HOURS_PER_MONTH};
+use batchlane_core::cost::{ptu_price_facts, PtuPricing, HOURS_PER_MONTH};
 use batchlane_core::facts::{self, Certainty};
 use batchlane_core::format::{format_percent, usd};
 use batchlane_core::traffic::{format_minute, CurvePoint, PtuGap, PtuPlan, TrafficReport, SPILLOVER_API_VERSION};
@@ -135,7 +136,8 @@ fn plan_body(p: &PtuPlan, lang: Lang) -> AnyView {
             ("hours", &n(HOURS_PER_MONTH)),
         ],
     );
-    let fact = facts::builtin(p.pricing.kind(), ptu_price_subject(p.scope)).or_else(|| facts::builtin(p.pricing.kind(), "global"));
+    let (kind, subject) = ptu_price_facts(p.scope, p.region.as_deref())[p.pricing.index()];
+    let fact = facts::builtin(kind, subject);
     let source = fact.map(|f| {
         let s = f.source.source();
         let unconfirmed = f.certainty == Certainty::Unconfirmed;
@@ -145,6 +147,8 @@ fn plan_body(p: &PtuPlan, lang: Lang) -> AnyView {
                 <a href=s.url rel="noreferrer noopener" target="_blank">{s.title}</a>
                 {format!(" · {}", f.as_of)}
                 {unconfirmed.then(|| view! { " " <span class="badge badge--warn">{t(lang, "traffic.ptu.unconfirmed")}</span> })}
+                // The spilled requests' token prices: their own badge.
+                " · "{t(lang, "traffic.ptu.token_prices")}<UnconfirmedAny facts=price_facts(&p.model)/>
             </p>
         }
     });

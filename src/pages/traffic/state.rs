@@ -2,6 +2,7 @@
 //! a changed option re-runs the analysis on them), the options, and the
 //! worker run that turns them into a report.
 
+use crate::components::region_select::ANY;
 use crate::worker::client::{WorkerPool, WORKER_URL};
 use batchlane_core::cost::PtuPricing;
 use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
@@ -22,11 +23,14 @@ pub const SAMPLE_NAME: &str = "metrics-list.json";
 /// Options typed in quick succession run the analysis once.
 const DEBOUNCE_MS: u32 = 250;
 
-/// The page's URL fields: the quota tier and how PTUs are priced.
+/// The page's URL fields: the quota tier, how PTUs are priced and the
+/// region whose Regional prices apply (`any` = not chosen, as on /cost).
 pub fn table() -> Table {
+    let regions = std::iter::once(ANY).chain(batchlane_core::facts::REGIONS.iter().map(|r| r.code)).collect();
     Table::new(vec![
         field("tier", Kind::Enum(QuotaTier::ALL.iter().map(|t| t.code()).collect()), QuotaTier::T1.code()),
         field("ptu", Kind::Enum(PtuPricing::ALL.iter().map(|p| p.code()).collect()), PtuPricing::Hourly.code()),
+        field("region", Kind::Enum(regions), ANY),
     ])
 }
 
@@ -62,6 +66,8 @@ pub struct State {
     pub files: RwSignal<Vec<File>, LocalStorage>,
     pub tier: Signal<QuotaTier>,
     pub pricing: Signal<PtuPricing>,
+    /// The region's code (`armRegionName`); `None` = not chosen.
+    pub region: Signal<Option<String>>,
     pub limits: RwSignal<Vec<LimitText>>,
     pub types: RwSignal<Vec<(String, DeploymentType)>>,
     pub models: RwSignal<Vec<(String, String)>>,
@@ -78,11 +84,12 @@ pub struct State {
 }
 
 impl State {
-    pub fn new(tier: Signal<QuotaTier>, pricing: Signal<PtuPricing>) -> Self {
+    pub fn new(tier: Signal<QuotaTier>, pricing: Signal<PtuPricing>, region: Signal<Option<String>>) -> Self {
         State {
             files: RwSignal::new_local(Vec::new()),
             tier,
             pricing,
+            region,
             limits: RwSignal::new(Vec::new()),
             types: RwSignal::new(Vec::new()),
             models: RwSignal::new(Vec::new()),
@@ -117,6 +124,7 @@ impl State {
                 .with(|m| m.iter().filter(|(_, v)| !v.trim().is_empty()).map(|(d, v)| (d.clone(), v.trim().to_string())).collect()),
             tier: self.tier.get(),
             ptu_pricing: self.pricing.get(),
+            region: self.region.get(),
         }
     }
 

@@ -200,3 +200,43 @@ fn numbers_with_group_separators_read_as_on_the_page() {
         assert_eq!(spaced, plain, "{quota:?} {factor:?}");
     }
 }
+
+/// Issue 38: with an OpenAI usage tier, the file's enqueued tokens are held
+/// against the model page's batch queue limit at that tier: a warning (the
+/// organization's queue is shared with batches already queued), where the
+/// same figure typed as `--quota` is an error.
+#[test]
+fn openai_tier_holds_the_file_against_the_models_queue_limit() {
+    use batchlane_core::facts::{Catalog, Kind};
+    let limit = Catalog::builtin().require(Kind::OpenaiBatchQueueTokens, "gpt-4o/1") as u64;
+    let per_line = 10_000u64;
+    let lines = limit / per_line + 1;
+    let path = std::env::temp_dir().join(format!("batchlane-openai-tier-{}.jsonl", std::process::id()));
+    let body: String = (0..lines)
+        .map(|i| {
+            format!(
+                "{{\"custom_id\":\"r{i}\",\"method\":\"POST\",\"url\":\"/v1/chat/completions\",\"body\":{{\"model\":\"gpt-4o\",\"max_tokens\":{per_line},\"messages\":[{{\"role\":\"user\",\"content\":\"hi\"}}]}}}}\n"
+            )
+        })
+        .collect();
+    std::fs::write(&path, body).unwrap();
+    let p = path.to_str().unwrap();
+    let finding = |v: &serde_json::Value| {
+        v["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "token_limit_exceeded").map(|d| d["severity"].clone())
+    };
+    let (code, v) = json(&[p, "--dialect", "openai", "--openai-tier", "1", "--format", "json"]);
+    assert_eq!(code, 0, "a warning only: {v}");
+    assert_eq!(finding(&v), Some(serde_json::json!("warning")), "{v}");
+    let (_, text, _) = check(&[p, "--dialect", "openai", "--openai-tier", "1"]);
+    assert!(text.contains("OpenAI's batch queue limit at usage tier 1 is 90,000 enqueued tokens"), "{text}");
+    // Tier 2's limit holds the file: no finding.
+    let (code, v) = json(&[p, "--dialect", "openai", "--openai-tier", "2", "--format", "json"]);
+    assert_eq!((code, finding(&v)), (0, None), "{v}");
+    // The same figure typed as the deployment's quota is an error.
+    let (code, v) = json(&[p, "--dialect", "openai", "--quota", &limit.to_string(), "--format", "json"]);
+    assert_eq!((code, finding(&v)), (1, Some(serde_json::json!("error"))), "{v}");
+    let (code, _, err) = check(&[p, "--openai-tier", "6"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--openai-tier needs 1 to 5"), "{err}");
+    let _ = std::fs::remove_file(&path);
+}

@@ -47,36 +47,51 @@ fn batchlane_traffic_prints_the_dollars_quota_and_cost_compute() {
         (Scope::Regional, DeploymentType::RegionalStandard, "regional"),
     ] {
         for (i, pricing) in PtuPricing::ALL.into_iter().enumerate() {
-            let j = cli(&[
-                "traffic",
-                path.to_str().unwrap(),
-                "--deployment-type",
-                &format!("dep={code}"),
-                "--ptu-pricing",
-                pricing.code(),
-                "--format",
-                "json",
-            ]);
-            let p = &j["ptu"][0];
-            let (ptu_month, payg_month) = (p["ptu_month_usd"].as_f64().unwrap(), p["payg"]["monthly_usd"].as_f64().unwrap());
-            // /quota and /cost, opened from the page's hand-off links.
-            let opts = TrafficOptions { deployment_types: vec![("dep".into(), t)], ptu_pricing: pricing, ..TrafficOptions::default() };
-            let r = traffic::run(&[("hour.csv".into(), csv.as_bytes())], &opts, &c, &mut |_, _| {}).unwrap();
-            let d = &r.deployments[0];
-            let plan = quota::share::decode(&pairs(&traffic::quota_link(d, &c))).unwrap();
-            let cmp = quota::compare(&PtuInput::from(&plan), &c).unwrap();
-            let opened = cost::share::decode(&pairs(&traffic::cost_link(d, &c)), &cost::share::price_fact_ids(&c));
-            let cost_month = cost::evaluate(&opened.comparison, &c).unwrap().baseline.per_month.total;
-            assert!(
-                same_cent(ptu_month, cmp.ptu_monthly[i] / cmp.sizing.ptus),
-                "{scope:?} {pricing:?}: CLI {ptu_month}, /quota {:?}",
-                cmp.ptu_monthly
-            );
-            assert!(same_cent(ptu_month, cost::ptu_month_usd(&c, scope, pricing)));
-            assert!(same_cent(payg_month, cmp.payg_monthly), "{scope:?}: CLI {payg_month}, /quota {}", cmp.payg_monthly);
-            assert!(same_cent(payg_month, cost_month), "{scope:?}: CLI {payg_month}, /cost {cost_month}");
+            for region in [None, Some("westeurope"), Some("koreacentral")] {
+                let dep = format!("dep={code}");
+                let mut args =
+                    vec!["traffic", path.to_str().unwrap(), "--deployment-type", &dep, "--ptu-pricing", pricing.code(), "--format", "json"];
+                if let Some(r) = region {
+                    args.extend(["--region", r]);
+                }
+                let j = cli(&args);
+                let p = &j["ptu"][0];
+                let (ptu_month, payg_month) = (p["ptu_month_usd"].as_f64().unwrap(), p["payg"]["monthly_usd"].as_f64().unwrap());
+                // /quota and /cost, opened from the page's hand-off links.
+                let opts = TrafficOptions {
+                    deployment_types: vec![("dep".into(), t)],
+                    ptu_pricing: pricing,
+                    region: region.map(str::to_string),
+                    ..TrafficOptions::default()
+                };
+                let r = traffic::run(&[("hour.csv".into(), csv.as_bytes())], &opts, &c, &mut |_, _| {}).unwrap();
+                let d = &r.deployments[0];
+                let plan = quota::share::decode(&pairs(&traffic::quota_link(d, &c))).unwrap();
+                let cmp = quota::compare(&PtuInput::from(&plan), &c).unwrap();
+                let opened = cost::share::decode(&pairs(&traffic::cost_link(d, &c)), &cost::share::price_fact_ids(&c));
+                let cost_month = cost::evaluate(&opened.comparison, &c).unwrap().baseline.per_month.total;
+                assert!(
+                    same_cent(ptu_month, cmp.ptu_monthly[i] / cmp.sizing.ptus),
+                    "{scope:?} {pricing:?}: CLI {ptu_month}, /quota {:?}",
+                    cmp.ptu_monthly
+                );
+                assert!(same_cent(ptu_month, cost::ptu_prices(scope, region, &c).month(pricing)));
+                assert!(same_cent(payg_month, cmp.payg_monthly), "{scope:?} {region:?}: CLI {payg_month}, /quota {}", cmp.payg_monthly);
+                assert!(same_cent(payg_month, cost_month), "{scope:?} {region:?}: CLI {payg_month}, /cost {cost_month}");
+            }
         }
     }
+}
+
+/// `--region` takes an Azure region's code; anything else is bad usage
+/// that names the known codes.
+#[test]
+fn batchlane_traffic_refuses_an_unknown_region() {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = batchlane_cli::run(&["traffic", "any.csv", "--region", "atlantis"], &mut out, &mut err);
+    let err = String::from_utf8_lossy(&err);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unknown region 'atlantis'") && err.contains("westeurope"), "{err}");
 }
 
 #[test]
@@ -89,7 +104,7 @@ fn batchlane_results_prints_the_dollars_the_price_look_up_gives() {
         let Some(model) = m["priced_as"].as_str() else { continue };
         let u = &m["usage"];
         let n = |k: &str| u[k].as_f64().unwrap();
-        let (_, p) = cost::token_prices(model, Scope::Global, &PriceOverride::default(), &c).unwrap();
+        let (_, p) = cost::token_prices(model, Scope::Global, None, &PriceOverride::default(), &c).unwrap();
         let usd = p.usd(n("prompt"), n("cached"), n("completion")) * p.batch_factor;
         assert!((m["cost_usd"].as_f64().unwrap() - usd).abs() < 1e-12, "{m}");
         total += usd;

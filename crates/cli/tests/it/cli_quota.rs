@@ -83,6 +83,8 @@ fn ptu_figures_come_with_the_row_or_are_null() {
         "ptu_min",
         "ptu_increment",
         "ptu_input_tpm_per_ptu",
+        // gpt-4o's OpenAI model page states a batch queue limit at tier 1.
+        "openai_batch_queue_tokens",
         "sources",
     ];
     want.sort_unstable();
@@ -169,4 +171,59 @@ fn help_prints_the_usage_and_exits_0_as_every_subcommand_does() {
     let (code, _, err) = quota(&["--model", "gpt-4o"]);
     assert_eq!(code, 2);
     assert!(err.contains("global, datazone, regional or standard"), "{err}");
+}
+
+/// Issue 38: OpenAI's batch queue limit per tier, where the model page
+/// states one, with its source; none where it does not.
+#[test]
+fn the_openai_batch_queue_limit_of_the_tier_is_shown_with_its_source() {
+    use batchlane_core::facts::{Catalog, Kind};
+    let c = Catalog::builtin();
+    let want = c.get(Kind::OpenaiBatchQueueTokens, "gpt-4o/2").expect("gpt-4o's tier-2 queue limit");
+    let v = json_of("gpt-4o", "datazone", "2");
+    assert_eq!(v["openai_batch_queue_tokens"].as_f64(), Some(want));
+    assert!(v["sources"].as_array().unwrap().iter().any(|s| s["fact"] == "openai_batch_queue_tokens.gpt-4o/2"));
+    let (code, out, _) = quota(&["--model", "gpt-4o", "--deployment", "datazone", "--tier", "2"]);
+    assert_eq!(code, 0);
+    let line = format!("OpenAI batch queue limit at usage tier 2: {} enqueued tokens", batchlane_core::format::format_count(want));
+    assert!(out.contains(&line), "{out}");
+    // Tier 6 is Azure's only; codex-mini has no OpenAI figure.
+    assert!(json_of("gpt-4o", "datazone", "6").get("openai_batch_queue_tokens").is_none());
+    assert!(json_of("codex-mini", "global", "1").get("openai_batch_queue_tokens").is_none());
+}
+
+/// Issue 38: `--region` prices the deployment type in that region through
+/// the core's one pricing function: Regional uplift and Regional PTU hourly
+/// price of the region, Global's unchanged.
+#[test]
+fn region_shows_the_regions_uplift_and_ptu_price() {
+    use batchlane_core::cost::{ptu_prices, token_prices, PriceOverride};
+    use batchlane_core::facts::{Catalog, Kind, Scope};
+    let c = Catalog::builtin();
+    let (code, out, err) =
+        quota(&["--model", "gpt-4.1-mini", "--deployment", "standard", "--tier", "2", "--region", "westeurope", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let factor = c.require(Kind::RegionalPriceFactor, "westeurope");
+    assert_eq!(v["region"]["region"], "westeurope");
+    assert_eq!(v["region"]["price_factor"].as_f64(), Some(factor));
+    assert_eq!(v["region"]["ptu_price_hourly"].as_f64(), Some(ptu_prices(Scope::Regional, Some("westeurope"), &c).hourly));
+    let (_, p) = token_prices("gpt-4.1-mini", Scope::Regional, Some("westeurope"), &PriceOverride::default(), &c).unwrap();
+    assert!((p.input - factor * c.require(Kind::PriceInput, "gpt-4.1-mini")).abs() < 1e-12);
+    assert!(v["sources"].as_array().unwrap().iter().any(|s| s["fact"] == "regional_price_factor.westeurope"));
+    let (_, text, _) = quota(&["--model", "gpt-4.1-mini", "--deployment", "standard", "--tier", "2", "--region", "westeurope"]);
+    assert!(text.contains("in westeurope: token prices × 1.32 of Global"), "{text}");
+    // Global takes no uplift in any region.
+    let g = json_of_region("gpt-4.1-mini", "global", "2", "westeurope");
+    assert_eq!(g["region"]["price_factor"].as_f64(), Some(1.0));
+    // An unknown region is refused, naming the known ones.
+    let (code, _, err) = quota(&["--model", "gpt-4.1-mini", "--deployment", "standard", "--tier", "2", "--region", "atlantis"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown region 'atlantis'; known: eastus"), "{err}");
+}
+
+fn json_of_region(model: &str, deployment: &str, tier: &str, region: &str) -> Value {
+    let (code, out, err) = quota(&["--model", model, "--deployment", deployment, "--tier", tier, "--region", region, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
 }

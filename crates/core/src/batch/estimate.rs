@@ -248,7 +248,7 @@ pub struct CostEstimate {
 /// no model the catalog prices, the typed prices alone. `None` when
 /// neither knows the model's price.
 pub fn cost(catalog: &Catalog, model: Option<&str>, typed: PriceOverride, prompt_tokens: u64, output_tokens: u64) -> Option<CostEstimate> {
-    let (input, output, factor) = match model.map(|m| token_prices(m, Scope::Global, &typed, catalog)) {
+    let (input, output, factor) = match model.map(|m| token_prices(m, Scope::Global, None, &typed, catalog)) {
         Some(Ok((_, p))) => (p.input, p.output, p.batch_factor),
         _ => (
             typed.input?,

@@ -93,6 +93,14 @@ impl Tally {
             // The gate passes only on an exact sum.
             exceeded: counted && (unchecked > 0 || enqueued.exact().is_none_or(|e| e > limit)),
         });
+        // OpenAI's queue limit is the organization's, shared with the batches
+        // already queued: a file over it alone is refused, but what else is
+        // queued is unknown here, so the check warns (at most).
+        let openai_tier = match options.quota {
+            super::options::QuotaChoice::OpenAiTier(t) => Some(t),
+            _ => None,
+        };
+        let quota_severity = if openai_tier.is_some() { Severity::Warning } else { Severity::Error };
         if let Some(q) = quota.as_ref().filter(|q| counted && unchecked > 0 && enqueued.exact().is_some_and(|e| e <= q.limit)) {
             let msg = format!(
                 "{} line(s) were too long to check, so their tokens are not in this file's {} enqueued tokens: the limit of {} can't be confirmed.",
@@ -100,7 +108,7 @@ impl Tally {
                 grouped(q.enqueued_tokens),
                 short_count(q.limit)
             );
-            self.record(Diagnostic::file(Code::QuotaUnconfirmed, Severity::Error, msg));
+            self.record(Diagnostic::file(Code::QuotaUnconfirmed, quota_severity, msg));
         }
         if let Some(q) = quota.as_ref().filter(|q| q.exceeded && enqueued.exact().is_none_or(|e| e > q.limit)) {
             let deployment = f.first_model.as_ref().map_or(String::new(), |(m, _)| quote(m));
@@ -108,11 +116,17 @@ impl Tally {
                 Some(e) => format!("about {} tokens", grouped(e)),
                 None => format!("more than {} tokens", u64::MAX),
             };
-            let msg = format!(
-                "The number of enqueued tokens has surpassed the configured limit of {} for the deployment '{deployment}' (this file: {about}).",
-                short_count(q.limit)
-            );
-            self.record(Diagnostic::file(Code::TokenLimitExceeded, Severity::Error, msg));
+            let msg = match (openai_tier, model) {
+                (Some(tier), Some(m)) => format!(
+                    "Enqueued token limit reached for {m}: OpenAI's batch queue limit at usage tier {tier} is {} enqueued tokens (the model page's figure), and this file alone holds {about}; batches already queued count too.",
+                    grouped(q.limit)
+                ),
+                _ => format!(
+                    "The number of enqueued tokens has surpassed the configured limit of {} for the deployment '{deployment}' (this file: {about}).",
+                    short_count(q.limit)
+                ),
+            };
+            self.record(Diagnostic::file(Code::TokenLimitExceeded, quota_severity, msg));
         }
         let cost = counted.then(|| cost(catalog, model, options.price, prompt.saturated(), output.saturated())).flatten();
         let tokens = match (counted, f.encoding) {

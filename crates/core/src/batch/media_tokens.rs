@@ -1,5 +1,6 @@
-//! Tokens of what is not plain text: image parts by the vendor's tile
-//! formula (figures from the catalog), and tool definitions by the OpenAI
+//! Tokens of what is not plain text: image parts by the vendor's rule for
+//! the model (32-px patches × a multiplier for the models the catalog gives
+//! an `image_patch_multiplier`, else 512-px tiles; figures from the catalog), and tool definitions by the OpenAI
 //! Cookbook's estimate. Whatever can't be counted exactly (an image whose
 //! size is unknown, a model without image figures, any tool schema) is
 //! counted at an estimate and tallied, so the report can say so.
@@ -49,11 +50,118 @@ pub(crate) struct MediaFacts {
     tile: f64,
     /// The model has no image figures of its own.
     borrowed: bool,
+    /// The patch rule's figures, for a model that counts images in patches.
+    patch: Option<PatchFacts>,
     tool: [u64; 6],
+}
+
+/// A detail level of an image part (`detail`; absent = `auto`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    Low,
+    High,
+    Original,
+    Auto,
+}
+
+impl Detail {
+    const ALL: [Detail; 4] = [Detail::Low, Detail::High, Detail::Original, Detail::Auto];
+
+    pub fn from_name(name: Option<&str>) -> Detail {
+        match name {
+            Some("low") => Detail::Low,
+            Some("high") => Detail::High,
+            Some("original") => Detail::Original,
+            _ => Detail::Auto,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Detail::Low => "low",
+            Detail::High => "high",
+            Detail::Original => "original",
+            Detail::Auto => "auto",
+        }
+    }
+}
+
+/// The patch rule of one model: the multiplier and, per detail level, the
+/// longest side the image is first fitted in and the patch budget (0 = none).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PatchFacts {
+    pub multiplier: f64,
+    pub patch_side: f64,
+    /// (max side px, budget) for low, high, original, auto.
+    pub levels: [(f64, f64); 4],
+}
+
+impl PatchFacts {
+    /// The model's patch figures, if it counts images in patches. A detail
+    /// level without figures of its own takes `high`'s.
+    pub fn for_model(c: &Catalog, model: &str) -> Option<PatchFacts> {
+        let multiplier = c.get(Kind::ImagePatchMultiplier, model)?;
+        let level = |d: &str| -> Option<(f64, f64)> {
+            let subject = format!("{model}/{d}");
+            Some((c.get(Kind::ImagePatchMaxSidePx, &subject)?, c.get(Kind::ImagePatchBudget, &subject)?))
+        };
+        let high = level("high").unwrap_or((0.0, 0.0));
+        let levels = Detail::ALL.map(|d| level(d.name()).unwrap_or(high));
+        Some(PatchFacts { multiplier, patch_side: c.require(Kind::ImagePatchMaxSidePx, "patch").max(1.0), levels })
+    }
+
+    fn level(&self, d: Detail) -> (f64, f64) {
+        self.levels[d as usize]
+    }
+
+    /// Patches of a `w` × `h` image at `detail`, after the fit to the
+    /// level's longest side and the shrink to its budget (the vision
+    /// guide's steps A–C).
+    pub fn patches(&self, w: u64, h: u64, detail: Detail) -> u64 {
+        let (side, budget) = self.level(detail);
+        let p = self.patch_side;
+        let (mut w, mut h) = (w.max(1) as f64, h.max(1) as f64);
+        let long = w.max(h);
+        if side > 0.0 && long > side {
+            w = (w * side / long).floor().max(1.0);
+            h = (h * side / long).floor().max(1.0);
+        }
+        let count = |w: f64, h: f64| ((w / p).ceil() as u64).saturating_mul((h / p).ceil() as u64);
+        let n = count(w, h);
+        if budget <= 0.0 || (n as f64) <= budget {
+            return n;
+        }
+        let shrink = (p * p * budget / (w * h)).sqrt();
+        let (sw, sh) = (w * shrink / p, h * shrink / p);
+        let adjusted = shrink * (sw.floor() / sw).min(sh.floor() / sh);
+        let (w, h) = ((w * adjusted).floor().max(1.0), (h * adjusted).floor().max(1.0));
+        count(w, h).min(budget as u64)
+    }
+
+    /// The most patches any image takes at `detail`.
+    fn max_patches(&self, detail: Detail) -> u64 {
+        let (side, budget) = self.level(detail);
+        if budget > 0.0 {
+            return budget as u64;
+        }
+        let per_side = (side.max(self.patch_side) / self.patch_side).ceil() as u64;
+        per_side.saturating_mul(per_side)
+    }
+
+    /// Billable tokens: patches × multiplier, rounded up (step D).
+    pub fn tokens(&self, patches: u64) -> u64 {
+        let t = (patches as f64 * self.multiplier).ceil();
+        if t >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            t as u64
+        }
+    }
 }
 
 impl MediaFacts {
     pub fn for_model(c: &Catalog, model: Option<&Model>) -> Self {
+        let patch = model.and_then(|m| PatchFacts::for_model(c, m.name));
         let own = model.map(|m| m.name).filter(|m| c.get(Kind::ImageTileTokens, m).is_some());
         let subject = own.unwrap_or(FALLBACK_MODEL);
         let get = |k: Kind| c.require(k, subject) as u64;
@@ -66,7 +174,8 @@ impl MediaFacts {
             fit: c.require(Kind::ImageFitSidePx, TILE),
             short: c.require(Kind::ImageShortSidePx, TILE),
             tile: c.require(Kind::ImageTileSidePx, TILE),
-            borrowed: own.is_none(),
+            borrowed: own.is_none() && patch.is_none(),
+            patch,
             tool: [
                 tool(Kind::ToolFuncInit),
                 tool(Kind::ToolPropInit),
@@ -103,6 +212,17 @@ impl MediaFacts {
     pub fn image(&self, part: &Value, estimated: &mut bool) -> u64 {
         let (url, detail) = image_ref(part);
         *estimated = self.borrowed;
+        if let Some(p) = &self.patch {
+            let detail = Detail::from_name(detail);
+            let patches = match url.and_then(data_url_size) {
+                Some((w, h)) => p.patches(w, h, detail),
+                None => {
+                    *estimated = true;
+                    p.max_patches(detail)
+                }
+            };
+            return p.tokens(patches);
+        }
         if detail == Some("low") {
             return self.low;
         }

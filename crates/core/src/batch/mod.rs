@@ -52,7 +52,7 @@ pub use file::{check_file, check_file_until, check_reader, check_split, SPLIT_MI
 pub use findings::Findings;
 pub use group::{group, Group, GROUP_LINES_KEPT};
 pub use line::{check_line, FileShape, LineRef, Parsed};
-pub use media_tokens::MediaTally;
+pub use media_tokens::{Detail as ImageDetail, MediaTally, PatchFacts};
 pub use options::{CheckOptions, OptionError, QuotaChoice, Subscription};
 pub use parallel::{check_bytes_parallel, owned_range, plan_parallel, sniff_model, ParallelPlan, TokenPass, PLAN_PREFIX_BYTES};
 pub use part_merge::merge_parts;

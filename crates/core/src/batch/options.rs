@@ -16,6 +16,11 @@ pub enum QuotaChoice {
     Catalog { zone: Scope, subscription: Subscription },
     /// A number the user typed in.
     Tokens(u64),
+    /// OpenAI's batch queue limit of the model at this usage tier (1 to 5),
+    /// from the model page (`openai_batch_queue_tokens.{model}/{tier}`):
+    /// the organization's queue, which other batches share, so a file over
+    /// it is a warning.
+    OpenAiTier(u8),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -80,6 +85,9 @@ impl QuotaChoice {
             QuotaChoice::None => None,
             QuotaChoice::Tokens(n) => Some(*n),
             QuotaChoice::Catalog { zone, subscription } => catalog.get(Self::fact_kind(*zone, *subscription)?, model?).map(|v| v as u64),
+            QuotaChoice::OpenAiTier(tier) => {
+                catalog.get(Kind::OpenaiBatchQueueTokens, &crate::facts::openai_queue_subject(model?, *tier)).map(|v| v as u64)
+            }
         }
     }
 }

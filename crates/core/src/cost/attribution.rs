@@ -13,14 +13,17 @@ use std::collections::BTreeMap;
 
 /// How usage lines are priced: they do not say which deployment type
 /// served them.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AttributionConfig {
     pub deployment: Scope,
+    /// The Azure region whose Regional prices apply (`None` = not chosen).
+    #[serde(default)]
+    pub region: Option<String>,
 }
 
 impl Default for AttributionConfig {
     fn default() -> Self {
-        AttributionConfig { deployment: Scope::Global }
+        AttributionConfig { deployment: Scope::Global, region: None }
     }
 }
 
@@ -103,9 +106,9 @@ pub fn spend(records: &[UsageRecord], catalog: &Catalog, config: &AttributionCon
     // is left out with a diagnostic, so no row can hold `inf`.
     let mut grand = SpendRow::default();
     for r in records {
-        let p = prices
-            .entry(r.model.as_str())
-            .or_insert_with(|| token_prices(&r.model, config.deployment, &PriceOverride::default(), catalog).map(|(_, p)| p));
+        let p = prices.entry(r.model.as_str()).or_insert_with(|| {
+            token_prices(&r.model, config.deployment, config.region.as_deref(), &PriceOverride::default(), catalog).map(|(_, p)| p)
+        });
         let p = match p {
             Ok(p) => p,
             Err(e) => {

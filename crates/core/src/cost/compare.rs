@@ -129,8 +129,8 @@ pub fn attribute(
 /// Cost of an intermediate workload (mixes of two valid workloads may break
 /// a rule, e.g. batch on a Regional deployment; they are priced anyway).
 fn step_cost(w: &Workload, catalog: &Catalog, config: &CostConfig) -> Cost {
-    let (_, prices) =
-        token_prices(&w.model, w.deployment, &PriceOverride::default(), catalog).expect("both workloads' models were validated");
+    let (_, prices) = token_prices(&w.model, w.deployment, config.region.as_deref(), &PriceOverride::default(), catalog)
+        .expect("both workloads' models were validated");
     cost_unchecked(w, &prices, catalog, config)
 }
 

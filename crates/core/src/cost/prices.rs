@@ -184,15 +184,36 @@ impl std::fmt::Display for PriceError {
     }
 }
 
+/// The uplift a deployment type puts on the Global list price, and the
+/// fact it comes from: none on Global, `datazone_price_factor.any` on Data
+/// Zone, on Regional the region's `regional_price_factor.<region>` (an
+/// unknown region, one without a figure, or none: `regional_price_factor.any`).
+/// [`token_prices`] applies it; pages and the CLI name it as the source.
+pub fn uplift_fact(scope: Scope, region: Option<&str>) -> Option<(Kind, &'static str)> {
+    let kind = scope.price_factor_kind()?;
+    let subject = match (scope, region.and_then(facts::region)) {
+        (Scope::Regional, Some(r)) if facts::builtin(kind, r.code).is_some() => r.code,
+        _ => "any",
+    };
+    Some((kind, subject))
+}
+
 /// The one answer to "what do tokens of this model cost on this deployment
-/// type": `model` (a catalog name, alias or dated version) resolved to its
-/// catalog name; each price the override's, else the catalog's Global list
-/// price; times the scope's uplift (Data Zone, Regional); a model with no
+/// type in this region": `model` (a catalog name, alias or dated version)
+/// resolved to its catalog name; each price the override's, else the
+/// catalog's Global list price; times the scope's uplift in `region` (an
+/// `armRegionName`; `None` = not chosen; [`uplift_fact`]); a model with no
 /// cached-input price pays the input price for cached tokens; an embedding
 /// model's output costs 0; the batch factor the override's, else the
 /// catalog's. /cost, /quota, /traffic, /results, the batch check and the
 /// CLI and Python package all price through here.
-pub fn token_prices(model: &str, scope: Scope, overrides: &PriceOverride, catalog: &Catalog) -> Result<(&'static str, Prices), PriceError> {
+pub fn token_prices(
+    model: &str,
+    scope: Scope,
+    region: Option<&str>,
+    overrides: &PriceOverride,
+    catalog: &Catalog,
+) -> Result<(&'static str, Prices), PriceError> {
     if let Some(field) = overrides.bad_field() {
         return Err(PriceError::BadOverride(field.to_string()));
     }
@@ -205,7 +226,7 @@ pub fn token_prices(model: &str, scope: Scope, overrides: &PriceOverride, catalo
         (None, ModelKind::Embedding) => 0.0,
         (None, _) => return Err(no(Kind::PriceOutput)),
     };
-    let uplift = scope.price_factor_kind().map_or(1.0, |k| catalog.require(k, "any"));
+    let uplift = uplift_fact(scope, region).map_or(1.0, |(k, subject)| catalog.require(k, subject));
     let batch_factor = overrides.batch_factor.unwrap_or_else(|| catalog.require(Kind::BatchPriceFactor, "any"));
     Ok((m.name, Prices { input: input * uplift, cached_input: cached_input * uplift, output: output * uplift, batch_factor }))
 }
@@ -236,28 +257,39 @@ impl PtuPricing {
         Self::ALL.into_iter().find(|p| p.code().eq_ignore_ascii_case(code.trim()))
     }
 
-    /// The catalog fact that prices one PTU this way.
-    pub fn kind(self) -> Kind {
+    /// Which of [`ptu_price_facts`]' three facts prices one PTU this way.
+    pub fn index(self) -> usize {
         match self {
-            PtuPricing::Hourly => Kind::PtuPriceHourly,
-            PtuPricing::Monthly => Kind::PtuPriceMonthlyReserved,
-            PtuPricing::Yearly => Kind::PtuPriceYearlyReserved,
+            PtuPricing::Hourly => 0,
+            PtuPricing::Monthly => 1,
+            PtuPricing::Yearly => 2,
         }
     }
 }
 
-/// The catalog subject of a scope's PTU prices.
-pub fn ptu_price_subject(scope: Scope) -> &'static str {
-    match scope {
-        Scope::Global => "global",
-        Scope::DataZone => "datazone",
-        Scope::Regional => "regional",
-    }
+/// The facts a PTU's price on `scope` in `region` comes from, in
+/// [`PtuPricing::ALL`]'s order: by the hour (on Regional the region's
+/// `ptu_price_hourly_regional.<region>` where the catalog has one, else
+/// `ptu_price_hourly.<scope>`), the 1-month and the 1-year reservation per
+/// month (per scope; no regional figures). A scope without a figure of its
+/// own takes Global's. [`ptu_prices`] reads them; pages and the CLI name
+/// them as the source.
+pub fn ptu_price_facts(scope: Scope, region: Option<&str>) -> [(Kind, &'static str); 3] {
+    let own = |kind: Kind| {
+        let subject = scope.url_code();
+        (kind, if facts::builtin(kind, subject).is_some() { subject } else { "global" })
+    };
+    let hourly = match (scope, region.and_then(facts::region)) {
+        (Scope::Regional, Some(r)) if facts::builtin(Kind::PtuPriceHourlyRegional, r.code).is_some() => {
+            (Kind::PtuPriceHourlyRegional, r.code)
+        }
+        _ => own(Kind::PtuPriceHourly),
+    };
+    [hourly, own(Kind::PtuPriceMonthlyReserved), own(Kind::PtuPriceYearlyReserved)]
 }
 
-/// One PTU's prices on one scope (unconfirmed catalog figures, editable as
-/// overrides): each scope its own (`ptu_price_*.datazone`, `.regional`),
-/// Global's only where the catalog has none for the scope.
+/// One PTU's prices on one scope in one region (unconfirmed catalog
+/// figures, editable as overrides), from [`ptu_prices`].
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PtuPrices {
     pub hourly: f64,
@@ -267,16 +299,8 @@ pub struct PtuPrices {
 }
 
 impl PtuPrices {
-    pub fn for_scope(catalog: &Catalog, scope: Scope) -> Self {
-        let get = |k: Kind| catalog.get(k, ptu_price_subject(scope)).unwrap_or_else(|| catalog.require(k, "global"));
-        PtuPrices {
-            hourly: get(Kind::PtuPriceHourly),
-            monthly_reserved: get(Kind::PtuPriceMonthlyReserved),
-            yearly_reserved: get(Kind::PtuPriceYearlyReserved),
-        }
-    }
-
-    /// One PTU for one month ([`HOURS_PER_MONTH`]) paid `pricing`'s way.
+    /// One PTU for one month ([`HOURS_PER_MONTH`]) paid `pricing`'s way:
+    /// the one answer to "what does a PTU cost a month".
     pub fn month(&self, pricing: PtuPricing) -> f64 {
         match pricing {
             PtuPricing::Hourly => self.hourly * HOURS_PER_MONTH,
@@ -291,10 +315,13 @@ impl PtuPrices {
     }
 }
 
-/// The one answer to "what does a PTU cost a month": one PTU on `scope`,
-/// paid `pricing`'s way, over [`HOURS_PER_MONTH`].
-pub fn ptu_month_usd(catalog: &Catalog, scope: Scope, pricing: PtuPricing) -> f64 {
-    PtuPrices::for_scope(catalog, scope).month(pricing)
+/// The one answer to "what does a PTU cost on this scope in this region"
+/// ([`ptu_price_facts`], through `catalog`, so the user's overrides apply);
+/// [`PtuPrices::month`] turns it into a month. /quota, /traffic and the
+/// CLI all ask it.
+pub fn ptu_prices(scope: Scope, region: Option<&str>, catalog: &Catalog) -> PtuPrices {
+    let [hourly, monthly_reserved, yearly_reserved] = ptu_price_facts(scope, region).map(|(k, s)| catalog.require(k, s));
+    PtuPrices { hourly, monthly_reserved, yearly_reserved }
 }
 
 #[cfg(test)]
@@ -344,14 +371,14 @@ mod tests {
         let row = price_table(&c).rows.into_iter().find(|r| r.model == "gpt-4o").unwrap();
         let out = row.output.unwrap();
         assert!(out.overridden && out.value == 12.0 && out.catalog_value == 10.0);
-        let p = token_prices("gpt-4o-2024-08-06", Scope::DataZone, &PriceOverride::default(), &c).unwrap().1;
+        let p = token_prices("gpt-4o-2024-08-06", Scope::DataZone, None, &PriceOverride::default(), &c).unwrap().1;
         assert!((p.output - 14.4).abs() < 1e-12 && (p.input - 3.0).abs() < 1e-12);
     }
 
     #[test]
     fn deployment_uplift_and_errors() {
         let c = Catalog::builtin();
-        let p = |m: &str, s: Scope| token_prices(m, s, &PriceOverride::default(), &c).map(|(_, p)| p);
+        let p = |m: &str, s: Scope| token_prices(m, s, None, &PriceOverride::default(), &c).map(|(_, p)| p);
         let g = p("gpt-4.1", Scope::Global).unwrap();
         assert_eq!((g.input, g.cached_input, g.output, g.batch_factor), (2.0, 0.5, 8.0, 0.5));
         let r = p("gpt-4.1", Scope::Regional).unwrap();

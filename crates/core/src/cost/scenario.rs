@@ -23,15 +23,19 @@ pub const MONTHS_PER_YEAR: f64 = 12.0;
 /// of days (not 12 × 30 = 360).
 pub const DEFAULT_DAYS_PER_MONTH: f64 = DAYS_PER_MONTH;
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CostConfig {
     /// Days in a month, 1 to 31.
     pub days_per_month: f64,
+    /// The Azure region (`armRegionName`) whose Regional prices apply;
+    /// `None` = not chosen (`regional_price_factor.any`).
+    #[serde(default)]
+    pub region: Option<String>,
 }
 
 impl Default for CostConfig {
     fn default() -> Self {
-        CostConfig { days_per_month: DEFAULT_DAYS_PER_MONTH }
+        CostConfig { days_per_month: DEFAULT_DAYS_PER_MONTH, region: None }
     }
 }
 
@@ -148,7 +152,7 @@ pub fn cost(workload: &Workload, catalog: &Catalog, config: &CostConfig) -> Resu
     if issues.iter().any(|i| i.severity == Severity::Error) {
         return Err(issues);
     }
-    let (_, prices) = token_prices(&workload.model, workload.deployment, &PriceOverride::default(), catalog)
+    let (_, prices) = token_prices(&workload.model, workload.deployment, config.region.as_deref(), &PriceOverride::default(), catalog)
         .expect("validate checked the model's prices");
     let mut c = cost_unchecked(workload, &prices, catalog, config);
     c.warnings = issues;
@@ -276,10 +280,10 @@ mod tests {
     fn per_month_requests_and_days() {
         let c = Catalog::builtin();
         let w = Workload { requests: 310_000.0, per: Period::Month, ..Workload::default() };
-        let r = cost(&w, &c, &CostConfig { days_per_month: 31.0 }).unwrap();
+        let r = cost(&w, &c, &CostConfig { days_per_month: 31.0, region: None }).unwrap();
         assert!(close(r.requests_per_day, 10_000.0));
         assert!(close(r.per_month.total, r.per_request.total * 310_000.0));
-        let bad = cost(&w, &c, &CostConfig { days_per_month: 0.0 }).unwrap_err();
+        let bad = cost(&w, &c, &CostConfig { days_per_month: 0.0, region: None }).unwrap_err();
         assert_eq!(bad[0].field, Field::DaysPerMonth);
     }
 

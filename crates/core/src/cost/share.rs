@@ -20,6 +20,9 @@ use crate::io::{field, Kind, Rejected, Table};
 
 pub use crate::io::Pairs;
 
+/// The `region` value for "not chosen".
+pub const ANY_REGION: &str = "any";
+
 /// Longest scenario or model name a link may carry.
 pub const MAX_NAME_CHARS: usize = 80;
 
@@ -76,6 +79,8 @@ pub fn table(fact_ids: &[String]) -> Table {
     let defaults: Vec<(&str, String)> = fields(&Workload::default()).into_iter().collect();
     let default_of = |k: &str| defaults.iter().find(|(d, _)| *d == k).map(|(_, v)| v.clone()).unwrap_or_default();
     let mut out = vec![field("days", Kind::number(1.0, 31.0), num(CostConfig::default().days_per_month))];
+    let regions = std::iter::once(ANY_REGION).chain(crate::facts::REGIONS.iter().map(|r| r.code)).collect();
+    out.push(field("region", Kind::Enum(regions), ANY_REGION));
     let prefixes = std::iter::once("b".to_string()).chain((1..=MAX_SCENARIOS).map(|i| format!("s{i}")));
     for prefix in prefixes {
         for (k, kind) in workload_kinds() {
@@ -95,12 +100,20 @@ pub fn price_fact_ids(catalog: &Catalog) -> Vec<String> {
     let mut ids: Vec<String> =
         t.rows.iter().flat_map(|r| [&r.input, &r.cached_input, &r.output]).flatten().map(|c| c.fact_id.clone()).collect();
     ids.extend([t.datazone_factor.fact_id, t.regional_factor.fact_id, t.batch_factor.fact_id]);
+    // Each region's Regional uplift (the page edits the chosen region's).
+    ids.extend(
+        crate::facts::REGIONS
+            .iter()
+            .filter_map(|r| crate::facts::builtin(crate::facts::Kind::RegionalPriceFactor, r.code))
+            .map(crate::facts::Fact::id),
+    );
     ids
 }
 
 /// The comparison as query pairs.
 pub fn encode(c: &Comparison) -> Pairs {
     let mut out = vec![("days".to_string(), num(c.config.days_per_month))];
+    out.push(("region".to_string(), c.config.region.clone().unwrap_or_else(|| ANY_REGION.to_string())));
     out.push(("b.name".to_string(), c.baseline.name.clone()));
     let base = fields(&c.baseline.workload);
     for (k, v) in &base {
@@ -180,6 +193,8 @@ pub fn decode(pairs: &[(String, String)], fact_ids: &[String]) -> Opened {
                 Some(x) => config.days_per_month = x,
                 None => rejected.push(refused(key, value)),
             }
+        } else if key == "region" {
+            config.region = crate::facts::region(value).map(|r| r.code.to_string());
         } else if let Some(id) = key.strip_prefix("f.") {
             match crate::io::parse_number(value) {
                 Some(x) => overrides.push((id.to_string(), x)),

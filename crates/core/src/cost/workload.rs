@@ -201,7 +201,7 @@ impl Workload {
         if self.batch_share > 0.0 && !self.deployment.has_batch() {
             out.push(FieldIssue { field: BatchShare, problem: Problem::NoBatchOnDeployment, severity: Severity::Error });
         }
-        if let Err(e) = token_prices(&self.model, self.deployment, &PriceOverride::default(), catalog) {
+        if let Err(e) = token_prices(&self.model, self.deployment, None, &PriceOverride::default(), catalog) {
             out.push(FieldIssue { field: Model, problem: Problem::Price(e), severity: Severity::Error });
         } else if tokens_ok {
             self.check_model_limits(catalog, &mut out);

@@ -19,6 +19,9 @@ struct Entry {
     path: &'static str,
     as_of: &'static str,
     certainty: Certainty,
+    /// The fact that replaced this one, if a newer figure did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    superseded_by: Option<&'static str>,
 }
 
 #[derive(serde::Serialize)]
@@ -50,6 +53,7 @@ pub fn catalog_json(catalog: &Catalog) -> String {
                 path: source.path,
                 as_of: f.as_of,
                 certainty: f.certainty,
+                superseded_by: super::superseded(&f.id()).map(|s| s.by),
             }
         })
         .collect();

@@ -17,10 +17,13 @@ mod keda;
 mod kind;
 mod model_rules;
 mod models;
+mod openai_queue;
 mod prices;
 mod ptu;
 mod rate_limits;
+mod regions;
 mod sources;
+mod superseded;
 mod tier_answer;
 mod tier_gen;
 mod tier_import;
@@ -35,8 +38,11 @@ pub use export::{catalog_json, FORMAT as CATALOG_FORMAT};
 pub use kind::Kind;
 pub use model_rules::{model_rule, rule_family, Evidence, ModelRule, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
+pub use openai_queue::{openai_queue_subject, OPENAI_TIERS};
+pub use regions::{parse_region, region, Region, REGIONS};
 pub use sources::{Source, SourceId};
-pub use tier_answer::{tier_answer, TierAnswer};
+pub use superseded::{superseded, Superseded, SUPERSEDED};
+pub use tier_answer::{tier_answer, tier_answer_in, RegionPrices, TierAnswer};
 pub use tier_gen::{
     generate_tier_table, parse_tier_markdown, TierMdError, TierMdProblem, TierVendorFile, VendorTierFile, VendorTierRow, MAX_TIER_MD_LINES,
     MAX_TIER_MD_LINE_CHARS, MAX_TIER_MD_ROWS, TIER_TABLE, TIER_VENDOR_DIR, TIER_VENDOR_FILES,
@@ -153,12 +159,19 @@ pub fn all_facts() -> impl Iterator<Item = &'static Fact> {
         prices::TOKEN_PRICES_REPORTED_GPT6,
         prices::TOKEN_PRICES_REPORTED_PRO,
         prices::FACTORS,
+        regions::PRICE_FACTORS,
+        regions::PTU_HOURLY,
         ptu::SIZES,
         ptu::SIZES_SIZING_PAGE,
         ptu::SIZES_OTHER_MODELS,
         ptu::OUTPUT_WEIGHTS,
         ptu::OTHER,
         tokens::FACTS,
+        tokens::TILES_GPT5,
+        tokens::PATCH,
+        tokens::PATCH_MODELS,
+        tokens::PATCH_DEPRECATED,
+        openai_queue::FACTS,
         keda::FACTS,
         tiers::facts(),
     ]

@@ -39,6 +39,8 @@ pub enum SourceId {
     AzureQuotaUnits,
     OpenAiModelPages,
     OpenAiPriceReports,
+    AzureRetailPrices,
+    OpenAiVisionPatches,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +53,7 @@ pub struct Source {
 }
 
 impl SourceId {
-    pub const ALL: [SourceId; 35] = [
+    pub const ALL: [SourceId; 37] = [
         SourceId::AzureBatch,
         SourceId::AzureQuotas,
         SourceId::AzureProvisioned,
@@ -87,6 +89,8 @@ impl SourceId {
         SourceId::AzureQuotaUnits,
         SourceId::OpenAiModelPages,
         SourceId::OpenAiPriceReports,
+        SourceId::AzureRetailPrices,
+        SourceId::OpenAiVisionPatches,
     ];
 
     /// Whether the source is Azure's (Microsoft's documentation, pricing or
@@ -116,6 +120,7 @@ impl SourceId {
                 | AzureModelsLatest
                 | AzureBatchModels
                 | AzureQuotaUnits
+                | AzureRetailPrices
         )
     }
 
@@ -217,6 +222,14 @@ impl SourceId {
             SourceId::OpenAiPriceReports => {
                 ("Third-party reports of OpenAI's pricing page (not read at the vendor)", "https://developers.openai.com/api/docs/pricing")
             }
+            SourceId::AzureRetailPrices => (
+                "Azure Retail Prices API: Azure OpenAI meters per region (armRegionName)",
+                "https://prices.azure.com/api/retail/prices?$filter=productName eq 'Azure OpenAI'",
+            ),
+            SourceId::OpenAiVisionPatches => (
+                "OpenAI images and vision guide: patch-based image tokenization",
+                "https://developers.openai.com/api/docs/guides/images-vision#patch-based-image-tokenization",
+            ),
         };
         Source { title, url, path }
     }

@@ -18,7 +18,22 @@ pub struct TierAnswer {
     pub ptu_increment: Option<f64>,
     /// Input tokens per minute one PTU processes (`input_tpm_per_ptu`).
     pub ptu_input_tpm_per_ptu: Option<f64>,
+    /// OpenAI's batch queue limit of the model at the same tier number
+    /// (`openai_batch_queue_tokens.{model}/{tier}`), where the model page states one.
+    pub openai_batch_queue_tokens: Option<f64>,
+    /// The prices in the chosen region, when one is given.
+    pub region: Option<RegionPrices>,
     pub sources: Vec<FactSource>,
+}
+
+/// What a deployment of this type costs in a region: the uplift on the
+/// Global token price and a PTU's hourly price (`crate::cost`'s one pricing
+/// function decides which facts apply).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RegionPrices {
+    pub region: &'static str,
+    pub price_factor: f64,
+    pub ptu_price_hourly: f64,
 }
 
 /// The tables' spelling of `wanted`: exact, else the only case-insensitive match.
@@ -32,6 +47,22 @@ pub fn known_model(wanted: &str) -> Option<&'static str> {
 /// `deployment` and `tier`, or why there is none, naming the closest known
 /// models or combinations.
 pub fn tier_answer(catalog: &Catalog, model: &str, deployment: Scope, tier: QuotaTier) -> Result<TierAnswer, String> {
+    tier_answer_in(catalog, model, deployment, tier, None)
+}
+
+/// [`tier_answer`], with the prices of `region` (an `armRegionName`; an
+/// unknown one is refused, naming the known ones).
+pub fn tier_answer_in(
+    catalog: &Catalog,
+    model: &str,
+    deployment: Scope,
+    tier: QuotaTier,
+    region: Option<&str>,
+) -> Result<TierAnswer, String> {
+    let region = match region {
+        None => None,
+        Some(code) => Some(super::parse_region(code)?),
+    };
     let Some(known) = known_model(model) else {
         let near = tiers::closest(model, tiers::models(), 3);
         return Err(format!("unknown model '{model}'; closest known: {}", near.join(", ")));
@@ -62,7 +93,36 @@ pub fn tier_answer(catalog: &Catalog, model: &str, deployment: Scope, tier: Quot
     let ptu_min = ptu(min);
     let ptu_increment = ptu(step);
     let ptu_input_tpm_per_ptu = ptu(Kind::InputTpmPerPtu);
-    Ok(TierAnswer { deployment, limit, ptu_output_weight, ptu_min, ptu_increment, ptu_input_tpm_per_ptu, sources })
+    let openai_batch_queue_tokens = tier.number().and_then(|n| {
+        let subject = super::openai_queue_subject(known, n);
+        let fact = builtin(Kind::OpenaiBatchQueueTokens, &subject)?;
+        sources.push(FactSource::of(fact));
+        catalog.get(Kind::OpenaiBatchQueueTokens, &subject)
+    });
+    let region = region.map(|r| {
+        let (kind, subject) = crate::cost::uplift_fact(deployment, Some(r.code)).unwrap_or((Kind::RegionalPriceFactor, ""));
+        let price_factor = if subject.is_empty() { 1.0 } else { catalog.require(kind, subject) };
+        if let Some(f) = builtin(kind, subject) {
+            sources.push(FactSource::of(f));
+        }
+        let ptu_price_hourly = crate::cost::ptu_prices(deployment, Some(r.code), catalog).hourly;
+        let [(kind, subject), ..] = crate::cost::ptu_price_facts(deployment, Some(r.code));
+        if let Some(f) = builtin(kind, subject) {
+            sources.push(FactSource::of(f));
+        }
+        RegionPrices { region: r.code, price_factor, ptu_price_hourly }
+    });
+    Ok(TierAnswer {
+        deployment,
+        limit,
+        ptu_output_weight,
+        ptu_min,
+        ptu_increment,
+        ptu_input_tpm_per_ptu,
+        openai_batch_queue_tokens,
+        region,
+        sources,
+    })
 }
 
 /// A JSON number: an integer when the value is whole, else a float.
@@ -88,14 +148,20 @@ struct QuotaJson<'a> {
     ptu_min: Option<Value>,
     ptu_increment: Option<Value>,
     ptu_input_tpm_per_ptu: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    openai_batch_queue_tokens: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<&'a RegionPrices>,
     sources: &'a [FactSource],
 }
 
 impl TierAnswer {
     /// `batchlane quota --format json`: `{model, deployment, tier, tpm,
     /// rpm, rpm_window_seconds, rpm_per_1000_tpm, ptu_output_weight,
-    /// ptu_min, ptu_increment, ptu_input_tpm_per_ptu, sources[{fact, source,
-    /// as_of}]}` on one line.
+    /// ptu_min, ptu_increment, ptu_input_tpm_per_ptu,
+    /// [openai_batch_queue_tokens], [region{region, price_factor,
+    /// ptu_price_hourly}], sources[{fact, source, as_of}]}` on one line
+    /// (the bracketed ones only where the model has them / a region was given).
     pub fn to_json(&self) -> String {
         let l = &self.limit;
         let body = QuotaJson {
@@ -110,6 +176,8 @@ impl TierAnswer {
             ptu_min: self.ptu_min.map(number),
             ptu_increment: self.ptu_increment.map(number),
             ptu_input_tpm_per_ptu: self.ptu_input_tpm_per_ptu.map(number),
+            openai_batch_queue_tokens: self.openai_batch_queue_tokens.map(number),
+            region: self.region.as_ref(),
             sources: &self.sources,
         };
         serde_json::to_string(&body).unwrap_or_default()

@@ -40,3 +40,70 @@ pub(super) const FACTS: &[Fact] = &[
     fact(Kind::ImageTileTokens, "o3", T, 150.0, Tokens, OpenAiVision, V, Documented),
     fact(Kind::ImageBaseTokens, "o3", T, 75.0, Tokens, OpenAiVision, V, Documented),
 ];
+
+/// The newer vision guide (developers.openai.com, the revision that lists
+/// GPT-5.6 and GPT-6): undated, read 2026-09.
+const P: &str = "2026-09";
+
+/// The tile figures that guide gives GPT-5.1 and GPT-5 (70 base, 140 per tile).
+pub(super) const TILES_GPT5: &[Fact] = &[
+    fact(Kind::ImageLowDetailTokens, "gpt-5.1", T, 70.0, Tokens, OpenAiVisionPatches, P, Documented),
+    fact(Kind::ImageTileTokens, "gpt-5.1", T, 140.0, Tokens, OpenAiVisionPatches, P, Documented),
+    fact(Kind::ImageBaseTokens, "gpt-5.1", T, 70.0, Tokens, OpenAiVisionPatches, P, Documented),
+    fact(Kind::ImageLowDetailTokens, "gpt-5", T, 70.0, Tokens, OpenAiVisionPatches, P, Documented),
+    fact(Kind::ImageTileTokens, "gpt-5", T, 140.0, Tokens, OpenAiVisionPatches, P, Documented),
+    fact(Kind::ImageBaseTokens, "gpt-5", T, 70.0, Tokens, OpenAiVisionPatches, P, Documented),
+];
+
+/// The patch rule's side, in pixels (32 × 32 patches).
+pub(super) const PATCH: &[Fact] = &[fact(Kind::ImagePatchMaxSidePx, "patch", T, 32.0, Count, OpenAiVisionPatches, P, Documented)];
+
+// The models that count images as 32-px patches × a multiplier (the vision
+// guide's "patch-based image tokenization"): the multiplier
+// (`image_patch_multiplier.{model}`) and, per detail level, the longest side
+// the image is first fitted in (`image_patch_max_side_px.{model}/{detail}`,
+// 0 = none) and the patch budget (`image_patch_budget.{model}/{detail}`,
+// 0 = none). A model with a multiplier takes the patch rule; every other
+// model the tile rule. A detail level without figures takes `high`'s.
+macro_rules! patch_model {
+    ($source:expr, $as_of:expr; $($model:literal, $mult:expr $(, $detail:literal => $side:expr, $budget:expr)*;)*) => {
+        &[$(
+            fact(Kind::ImagePatchMultiplier, $model, T, $mult, Factor, $source, $as_of, Documented),
+            $(
+                fact(Kind::ImagePatchMaxSidePx, concat!($model, "/", $detail), T, $side, Count, $source, $as_of, Documented),
+                fact(Kind::ImagePatchBudget, concat!($model, "/", $detail), T, $budget, Count, $source, $as_of, Documented),
+            )*
+        )*]
+    };
+}
+
+/// The models of the guide's sizing table, every detail level.
+pub(super) const PATCH_MODELS: &[Fact] = patch_model! { OpenAiVisionPatches, P;
+    "gpt-5.6-sol", 1.2, "low" => 512.0, 0.0, "high" => 2048.0, 2500.0, "original" => 65535.0, 0.0, "auto" => 65535.0, 0.0;
+    "gpt-5.6-terra", 1.2, "low" => 512.0, 0.0, "high" => 2048.0, 2500.0, "original" => 65535.0, 0.0, "auto" => 65535.0, 0.0;
+    "gpt-5.6-luna", 1.2, "low" => 512.0, 0.0, "high" => 2048.0, 2500.0, "original" => 65535.0, 0.0, "auto" => 65535.0, 0.0;
+    "gpt-5.5", 1.2, "low" => 512.0, 0.0, "high" => 2048.0, 2500.0, "original" => 6000.0, 10000.0, "auto" => 6000.0, 10000.0;
+    "gpt-5.4", 1.2, "low" => 2048.0, 6144.0, "high" => 2048.0, 2500.0, "original" => 6000.0, 10000.0, "auto" => 2048.0, 2500.0;
+    "gpt-5.4-mini", 1.2, "low" => 2048.0, 6144.0, "high" => 2048.0, 2500.0, "original" => 6000.0, 10000.0, "auto" => 2048.0, 2500.0;
+    "gpt-5.4-nano", 1.2, "low" => 2048.0, 6144.0, "high" => 2048.0, 2500.0, "original" => 6000.0, 10000.0, "auto" => 2048.0, 2500.0;
+    "gpt-5.2", 1.2, "high" => 2048.0, 6144.0;
+    "gpt-4.1-mini", 1.62, "high" => 2048.0, 6144.0;
+};
+
+/// The deprecated models the guide lists beside the table: their
+/// multipliers (newer revision); their budget is the earlier revision's
+/// 1,536 patches, with no side limit.
+pub(super) const PATCH_DEPRECATED: &[Fact] = &[
+    fact(Kind::ImagePatchMultiplier, "gpt-5-mini", T, 1.2, Factor, OpenAiVisionPatches, P, Documented),
+    fact(Kind::ImagePatchMultiplier, "gpt-5-nano", T, 1.5, Factor, OpenAiVisionPatches, P, Documented),
+    fact(Kind::ImagePatchMultiplier, "gpt-4.1-nano", T, 2.46, Factor, OpenAiVisionPatches, P, Documented),
+    fact(Kind::ImagePatchMultiplier, "o4-mini", T, 1.72, Factor, OpenAiVisionPatches, P, Documented),
+    fact(Kind::ImagePatchMaxSidePx, "gpt-5-mini/high", T, 0.0, Count, OpenAiVision, V, Documented),
+    fact(Kind::ImagePatchBudget, "gpt-5-mini/high", T, 1536.0, Count, OpenAiVision, V, Documented),
+    fact(Kind::ImagePatchMaxSidePx, "gpt-5-nano/high", T, 0.0, Count, OpenAiVision, V, Documented),
+    fact(Kind::ImagePatchBudget, "gpt-5-nano/high", T, 1536.0, Count, OpenAiVision, V, Documented),
+    fact(Kind::ImagePatchMaxSidePx, "gpt-4.1-nano/high", T, 0.0, Count, OpenAiVision, V, Documented),
+    fact(Kind::ImagePatchBudget, "gpt-4.1-nano/high", T, 1536.0, Count, OpenAiVision, V, Documented),
+    fact(Kind::ImagePatchMaxSidePx, "o4-mini/high", T, 0.0, Count, OpenAiVision, V, Documented),
+    fact(Kind::ImagePatchBudget, "o4-mini/high", T, 1536.0, Count, OpenAiVision, V, Documented),
+];

@@ -41,6 +41,10 @@ pub struct PlanInput {
     /// Share of the traffic that need not be answered at once and could
     /// move to Global Batch (0–1).
     pub batchable_share: f64,
+    /// The Azure region (`armRegionName`) whose Regional prices apply;
+    /// `None` = not chosen (`regional_price_factor.any`).
+    #[serde(default)]
+    pub region: Option<String>,
 }
 
 impl Default for PlanInput {
@@ -63,6 +67,7 @@ impl Default for PlanInput {
             n: 1,
             burst_factor: 1.0,
             batchable_share: 0.0,
+            region: None,
         }
     }
 }

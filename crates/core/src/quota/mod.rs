@@ -17,7 +17,7 @@ mod ways;
 pub use explain::{explain, explain_en, explain_ko, step_text, way_text};
 pub use input::PlanInput;
 pub use plan::{plan, Plan, Step, WindowCheck};
-pub use ptu::{compare, cost_series, CostPoint, PtuComparison, PtuError, PtuInput, PtuSizing};
+pub use ptu::{compare, cost_series, payg_cost_per_request, CostPoint, PtuComparison, PtuError, PtuInput, PtuSizing};
 pub(crate) use ptu::{ptu_min_step, round_ptus};
 pub use sim::{
     simulate, simulate_within, Arrivals, DeploymentLimits, DeploymentStats, RateStep, RequestShape, RetryKind, RetryPolicy, Routing,

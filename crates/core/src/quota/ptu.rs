@@ -3,7 +3,7 @@
 
 use super::input::PlanInput;
 
-use crate::cost::{token_prices, PriceError, PriceOverride, PtuPrices, MINUTES_PER_MONTH};
+use crate::cost::{ptu_prices, token_prices, PriceError, PriceOverride, PtuPrices, MINUTES_PER_MONTH};
 use crate::facts::Kind;
 use crate::facts::Scope;
 use crate::facts::{model_for_name, Catalog};
@@ -20,6 +20,9 @@ pub struct PtuInput {
     pub cached_prompt_tokens: f64,
     pub output_tokens: f64,
     pub n: u32,
+    /// The Azure region whose Regional prices apply (`None` = not chosen).
+    #[serde(default)]
+    pub region: Option<String>,
 }
 
 impl From<&PlanInput> for PtuInput {
@@ -33,6 +36,7 @@ impl From<&PlanInput> for PtuInput {
             cached_prompt_tokens: p.cached_prompt_tokens,
             output_tokens: p.output_tokens,
             n: p.n,
+            region: p.region.clone(),
         }
     }
 }
@@ -120,12 +124,13 @@ fn size_for_peak(input: &PtuInput, catalog: &Catalog, peak_rpm: f64) -> Result<P
     })
 }
 
-/// Pay-as-you-go dollars for one request of `input`'s shape.
+/// Pay-as-you-go dollars for one request of `input`'s shape, in its region.
 pub fn payg_cost_per_request(input: &PtuInput, catalog: &Catalog) -> Result<f64, PtuError> {
-    let (_, prices) = token_prices(&input.model, input.scope, &PriceOverride::default(), catalog).map_err(|e| match e {
-        PriceError::UnknownModel(m) => PtuError::UnknownModel(m),
-        PriceError::NoPrice { model, .. } | PriceError::BadOverride(model) => PtuError::NoPrices(model),
-    })?;
+    let (_, prices) =
+        token_prices(&input.model, input.scope, input.region.as_deref(), &PriceOverride::default(), catalog).map_err(|e| match e {
+            PriceError::UnknownModel(m) => PtuError::UnknownModel(m),
+            PriceError::NoPrice { model, .. } | PriceError::BadOverride(model) => PtuError::NoPrices(model),
+        })?;
     Ok(prices.usd(input.prompt_tokens, input.cached_prompt_tokens, input.output_tokens * f64::from(input.n)))
 }
 
@@ -149,7 +154,7 @@ pub struct PtuComparison {
 
 pub fn compare(input: &PtuInput, catalog: &Catalog) -> Result<PtuComparison, PtuError> {
     let sizing = ptus_needed(input, catalog)?;
-    let prices = PtuPrices::for_scope(catalog, input.scope);
+    let prices = ptu_prices(input.scope, input.region.as_deref(), catalog);
     let per_request = payg_cost_per_request(input, catalog)?;
     let requests_per_month = input.average_rpm * MINUTES_PER_MONTH;
     let ptu_monthly = prices.monthly(sizing.ptus);
@@ -191,7 +196,7 @@ pub struct CostPoint {
 pub fn cost_series(input: &PtuInput, catalog: &Catalog, points: usize) -> Result<Vec<CostPoint>, PtuError> {
     let base = ptus_needed(input, catalog)?;
     let per_request = payg_cost_per_request(input, catalog)?;
-    let prices = PtuPrices::for_scope(catalog, input.scope);
+    let prices = ptu_prices(input.scope, input.region.as_deref(), catalog);
     let peak_ratio = if input.average_rpm > 0.0 { input.peak_rpm / input.average_rpm } else { 1.0 };
     let min_volume = if base.weighted_tokens_per_request > 0.0 {
         base.min_ptus * base.input_tpm_per_ptu / base.weighted_tokens_per_request / peak_ratio * MINUTES_PER_MONTH
@@ -224,6 +229,7 @@ mod tests {
             cached_prompt_tokens: 0.0,
             output_tokens: 400.0,
             n: 1,
+            region: None,
         }
     }
 

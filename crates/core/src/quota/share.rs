@@ -52,6 +52,13 @@ fn deployment_kind() -> Kind {
     Kind::Enum(DeploymentType::LINK_WORDS.to_vec())
 }
 
+/// The region value for "not chosen".
+pub const ANY_REGION: &str = "any";
+
+fn region_kind() -> Kind {
+    Kind::Enum(std::iter::once(ANY_REGION).chain(crate::facts::REGIONS.iter().map(|r| r.code)).collect())
+}
+
 fn tier_kind() -> Kind {
     Kind::Enum(std::iter::once(OWN_NUMBERS).chain(QuotaTier::PAID.iter().map(|t| t.code())).collect())
 }
@@ -153,6 +160,19 @@ pub const PLAN: &[PlanLine] = &[
         get: |p| text(p.batchable_share),
         set: |p, v| {
             p.batchable_share = parse_number(v)?;
+            Ok(())
+        },
+    },
+    PlanLine {
+        key: "rg",
+        field: Field::Region,
+        kind: region_kind,
+        get: |p| p.region.clone().unwrap_or_else(|| ANY_REGION.to_string()),
+        set: |p, v| {
+            p.region = match v.trim() {
+                "" | ANY_REGION => None,
+                v => Some(crate::facts::region(v).ok_or(Problem::NotANumber)?.code.to_string()),
+            };
             Ok(())
         },
     },
@@ -459,6 +479,7 @@ mod tests {
             n: 3,
             burst_factor: 1.75,
             batchable_share: 0.125,
+            region: Some("westeurope".into()),
         };
         let pairs = encode(&p);
         assert_eq!(pairs.len(), PLAN.len());

@@ -44,6 +44,8 @@ pub enum Field {
     N,
     BurstFactor,
     BatchableShare,
+    /// The Azure region (`armRegionName`) whose Regional prices apply.
+    Region,
 }
 
 /// Why a value is refused.

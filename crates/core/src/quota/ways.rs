@@ -4,7 +4,7 @@
 use super::input::PlanInput;
 
 use super::ptu::{self, PtuInput};
-use crate::cost::{PtuPrices, MINUTES_PER_MONTH};
+use crate::cost::{ptu_prices, MINUTES_PER_MONTH};
 use crate::facts::Catalog;
 use crate::facts::Kind;
 use crate::facts::Scope;
@@ -119,7 +119,7 @@ pub(super) fn rank(input: &PlanInput, catalog: &Catalog, need: &Need) -> Vec<Ran
     };
 
     let sizing = ptu::ptus_needed(&ptu_input, catalog).ok();
-    let prices = PtuPrices::for_scope(catalog, ptu_input.scope);
+    let prices = ptu_prices(ptu_input.scope, ptu_input.region.as_deref(), catalog);
     let provisioned = RankedWay {
         rank: 0,
         timing: Timing::NeedsCapacity,

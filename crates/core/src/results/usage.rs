@@ -100,6 +100,10 @@ pub struct CostOptions {
     pub price_override: PriceOverride,
     #[serde(default)]
     pub deployment: Scope,
+    /// The Azure region (`armRegionName`) whose Regional prices apply;
+    /// `None` = not chosen.
+    #[serde(default)]
+    pub region: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -124,7 +128,7 @@ pub fn batch_prices(catalog: &Catalog, model_name: Option<&str>, opts: &CostOpti
         return Err(PriceError::BadOverride { field: field.to_string() });
     }
     let name = opts.model.as_deref().or(model_name).ok_or(PriceError::NoModel)?;
-    match token_prices(name, opts.deployment, &opts.price_override, catalog) {
+    match token_prices(name, opts.deployment, opts.region.as_deref(), &opts.price_override, catalog) {
         Ok((model, prices)) => Ok((model.to_string(), prices)),
         Err(cost::PriceError::UnknownModel(m)) => Err(PriceError::UnknownModel(m)),
         Err(cost::PriceError::NoPrice { model, kind }) => Err(PriceError::NoPrice { model, kind }),

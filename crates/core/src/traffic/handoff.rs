@@ -20,7 +20,7 @@ fn per_request(total: f64, requests: f64) -> f64 {
 /// measured completion size as `max_tokens` (the exports do not carry the
 /// requests' own `max_tokens`; left unset, /quota would reserve the model
 /// maximum for every request, many times the TPM the traffic ran under),
-/// the model, the deployment type, its limits and tier.
+/// the model, the deployment type, its limits and tier, the region.
 pub fn plan_input(d: &DeploymentReport) -> PlanInput {
     let answered = (d.requests - d.requests_429).max(0.0);
     let defaults = PlanInput::default();
@@ -42,6 +42,7 @@ pub fn plan_input(d: &DeploymentReport) -> PlanInput {
         cached_prompt_tokens: per_request(d.cached_tokens, answered).min(prompt),
         output_tokens: output,
         max_tokens: (answered > 0.0).then_some(output),
+        region: d.region.clone(),
         ..defaults
     }
 }
@@ -91,5 +92,6 @@ pub fn workload(d: &DeploymentReport, catalog: &Catalog) -> Workload {
 pub fn cost_link(d: &DeploymentReport, catalog: &Catalog) -> String {
     let mut c = Comparison::new(workload(d, catalog));
     c.baseline.name = d.name.clone();
+    c.config.region = d.region.clone();
     format!("/cost?{}", crate::io::query_string(&crate::cost::share::encode(&c)))
 }

@@ -1,5 +1,5 @@
 //! What the user tells the analysis beyond the files: limits, deployment
-//! types, models, the quota tier and how PTUs are priced.
+//! types, models, the quota tier, how PTUs are priced and in which region.
 
 use crate::cost::PtuPricing;
 use crate::facts::{DeploymentType, QuotaTier};
@@ -26,6 +26,10 @@ pub struct TrafficOptions {
     /// The tier whose tables give a deployment's limits when none is typed.
     pub tier: QuotaTier,
     pub ptu_pricing: PtuPricing,
+    /// The Azure region (`armRegionName`) whose Regional prices apply to
+    /// Regional deployments' spillover and PTUs; `None` = not chosen.
+    #[serde(default)]
+    pub region: Option<String>,
 }
 
 impl Default for TrafficOptions {
@@ -36,6 +40,7 @@ impl Default for TrafficOptions {
             models: Vec::new(),
             tier: QuotaTier::T1,
             ptu_pricing: PtuPricing::Hourly,
+            region: None,
         }
     }
 }

@@ -83,7 +83,7 @@ pub fn analyze(
             ptu_skipped.push(PtuSkipped { model, scope, deployments: names, reason: PtuGap::NoPtuFacts });
             continue;
         };
-        match plan(&m, scope, &ds, options.ptu_pricing, catalog) {
+        match plan(&m, scope, options.region.as_deref(), &ds, options.ptu_pricing, catalog) {
             Ok(p) => ptu.push(p),
             Err(reason) => ptu_skipped.push(PtuSkipped { model, scope, deployments: names, reason }),
         }

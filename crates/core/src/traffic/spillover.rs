@@ -14,7 +14,7 @@
 use super::analyze::cached_of;
 use super::store::Deployment;
 use super::time::Minute;
-use crate::cost::{ptu_month_usd, token_prices, PriceOverride, PtuPricing, MINUTES_PER_MONTH};
+use crate::cost::{ptu_prices, token_prices, PriceOverride, PtuPricing, MINUTES_PER_MONTH};
 use crate::facts::Scope;
 use crate::facts::{Catalog, Kind};
 use crate::quota::{ptu_min_step, round_ptus};
@@ -74,6 +74,9 @@ pub struct Window {
 pub struct PtuPlan {
     pub model: String,
     pub scope: Scope,
+    /// The region whose prices were used (`None` = not chosen).
+    #[serde(default)]
+    pub region: Option<String>,
     pub deployments: Vec<String>,
     /// Minutes costed: those within at least one deployment's window (the
     /// minutes between windows are not averaged in).
@@ -178,11 +181,21 @@ fn runs(windows: &[(Minute, Minute)]) -> (Vec<(Minute, Minute, usize)>, usize) {
 /// of their own windows: a minute outside every deployment's window (between
 /// two far apart) is neither allocated nor averaged in. The windows are
 /// the store's, whose deployment-minutes are bounded: so is the plan.
-pub fn plan(model: &str, scope: Scope, deployments: &[&Deployment], pricing: PtuPricing, catalog: &Catalog) -> Result<PtuPlan, PtuGap> {
+pub fn plan(
+    model: &str,
+    scope: Scope,
+    region: Option<&str>,
+    deployments: &[&Deployment],
+    pricing: PtuPricing,
+    catalog: &Catalog,
+) -> Result<PtuPlan, PtuGap> {
     let k = catalog.get(Kind::InputTpmPerPtu, model).filter(|v| *v > 0.0).ok_or(PtuGap::NoPtuFacts)?;
     let w = catalog.get(Kind::PtuOutputWeight, model).ok_or(PtuGap::NoPtuFacts)?;
     let (min, step) = ptu_min_step(catalog, model, scope).ok_or(PtuGap::NoPtuFacts)?;
-    let (_, prices) = token_prices(model, scope, &PriceOverride::default(), catalog).map_err(|_| PtuGap::NoPrices)?;
+    // Spilled requests pay the standard deployment's token prices in the
+    // region (the one pricing function), times the spillover factor where
+    // the catalog has one.
+    let (_, prices) = token_prices(model, scope, region, &PriceOverride::default(), catalog).map_err(|_| PtuGap::NoPrices)?;
     let spill_factor = catalog.get(Kind::SpilloverPriceFactor, "any").unwrap_or(1.0);
     let windows: Vec<Window> = deployments
         .iter()
@@ -220,7 +233,7 @@ pub fn plan(model: &str, scope: Scope, deployments: &[&Deployment], pricing: Ptu
         return Err(PtuGap::NoTokens);
     }
     let peak = ev.demand.last().copied().unwrap_or(0.0);
-    let month = ptu_month_usd(catalog, scope, pricing);
+    let month = ptu_prices(scope, region, catalog).month(pricing);
     let scale = MINUTES_PER_MONTH / span.max(1) as f64;
     let point = |n: f64| {
         let (spill_usd, spill_demand) = ev.spill(n * k);
@@ -259,6 +272,7 @@ pub fn plan(model: &str, scope: Scope, deployments: &[&Deployment], pricing: Ptu
     Ok(PtuPlan {
         model: model.to_string(),
         scope,
+        region: region.map(str::to_string),
         deployments: deployments.iter().map(|d| d.name.clone()).collect(),
         minutes: span as u64,
         from: first,

@@ -121,7 +121,7 @@ fn knob_savings_add_up_to_the_total_difference() {
 fn attribution_sums_hold_for_many_mixes() {
     // Each scenario takes a different subset of the changed knobs.
     let catalog = Catalog::builtin();
-    let config = CostConfig { days_per_month: 31.0 };
+    let config = CostConfig { days_per_month: 31.0, region: None };
     let base = Workload { batch_share: 0.1, ..Workload::default() };
     let target = everything_changed();
     for mask in 0u32..(1 << 7) {
@@ -134,7 +134,7 @@ fn attribution_sums_hold_for_many_mixes() {
         let knobs = attribute(&base, &s, &catalog, &config).unwrap();
         let total: f64 = knobs.iter().map(|k| k.per_month.total).sum();
         let mut cmp = Comparison::new(base.clone());
-        cmp.config = config;
+        cmp.config = config.clone();
         cmp.scenarios.push(batchlane_core::cost::Scenario { name: String::new(), workload: s });
         let r = evaluate(&cmp, &catalog).unwrap();
         assert!(close(total, r.scenarios[0].saving_per_month), "mask {mask:b}");

@@ -1,6 +1,6 @@
 //! The pricing invariant: /quota, /traffic, /cost and /results price the
-//! same deployment identically — same model, scope and pricing, same
-//! dollars to the cent. Each surface is reached through its own entry
+//! same deployment identically — same model, scope, region and pricing,
+//! same dollars to the cent, with no region chosen and with one. Each surface is reached through its own entry
 //! point: /traffic's `run`, its hand-off links decoded by /quota's and
 //! /cost's link codecs and priced by those pages' core calls, and
 //! /results' price look-up for the same tokens. The CLI's side is
@@ -23,9 +23,18 @@ fn hour() -> String {
     csv
 }
 
-fn traffic_report(t: DeploymentType, pricing: PtuPricing) -> TrafficReport {
+/// No region; one with its own Regional uplift and PTU price; one with only
+/// a PTU price (Korea Central); one with only an uplift (UK South).
+const REGIONS: [Option<&str>; 4] = [None, Some("westeurope"), Some("koreacentral"), Some("uksouth")];
+
+fn traffic_report(t: DeploymentType, pricing: PtuPricing, region: Option<&str>) -> TrafficReport {
     let csv = hour();
-    let opts = TrafficOptions { deployment_types: vec![("dep".into(), t)], ptu_pricing: pricing, ..TrafficOptions::default() };
+    let opts = TrafficOptions {
+        deployment_types: vec![("dep".into(), t)],
+        ptu_pricing: pricing,
+        region: region.map(str::to_string),
+        ..TrafficOptions::default()
+    };
     traffic::run(&[("hour.csv".into(), csv.as_bytes())], &opts, &Catalog::builtin(), &mut |_, _| {}).unwrap()
 }
 
@@ -48,41 +57,44 @@ const SCOPES: [(Scope, DeploymentType); 3] = [
 fn one_month_of_pay_as_you_go_costs_the_same_on_every_page() {
     let c = Catalog::builtin();
     for (scope, t) in SCOPES {
-        let r = traffic_report(t, PtuPricing::Hourly);
-        let d = &r.deployments[0];
-        let traffic_month = r.ptu.iter().find(|p| p.scope == scope).unwrap().payg.monthly_usd;
+        for region in REGIONS {
+            let r = traffic_report(t, PtuPricing::Hourly, region);
+            let d = &r.deployments[0];
+            let traffic_month = r.ptu.iter().find(|p| p.scope == scope).unwrap().payg.monthly_usd;
 
-        // /traffic → /quota: the link the page hands over, decoded and planned.
-        let plan = quota::share::decode(&pairs(&traffic::quota_link(d, &c))).unwrap();
-        assert_eq!(plan.deployment.scope(), scope);
-        let quota_month = quota::compare(&PtuInput::from(&plan), &c).unwrap().payg_monthly;
+            // /traffic → /quota: the link the page hands over, decoded and planned.
+            let plan = quota::share::decode(&pairs(&traffic::quota_link(d, &c))).unwrap();
+            assert_eq!(plan.deployment.scope(), scope);
+            let quota_month = quota::compare(&PtuInput::from(&plan), &c).unwrap().payg_monthly;
 
-        // /traffic → /cost: the link, decoded and costed.
-        let opened = cost::share::decode(&pairs(&traffic::cost_link(d, &c)), &cost::share::price_fact_ids(&c));
-        assert!(opened.rejected.is_empty(), "{:?}", opened.rejected);
-        let w = &opened.comparison.baseline.workload;
-        assert_eq!(w.deployment, scope);
-        let cost_month = cost::evaluate(&opened.comparison, &c).unwrap().baseline.per_month.total;
+            // /traffic → /cost: the link, decoded and costed.
+            let opened = cost::share::decode(&pairs(&traffic::cost_link(d, &c)), &cost::share::price_fact_ids(&c));
+            assert!(opened.rejected.is_empty(), "{:?}", opened.rejected);
+            let w = &opened.comparison.baseline.workload;
+            assert_eq!(w.deployment, scope);
+            let cost_month = cost::evaluate(&opened.comparison, &c).unwrap().baseline.per_month.total;
 
-        // /results: the same month's tokens, at the standard price (batch factor 1).
-        let requests = 10.0 * 60.0 * HOURS_PER_MONTH;
-        let usage = Usage {
-            prompt: (2_000.0 * requests) as u64,
-            cached: (500.0 * requests) as u64,
-            completion: (400.0 * requests) as u64,
-            reasoning: 0,
-        };
-        let opts = CostOptions {
-            deployment: scope,
-            price_override: PriceOverride { batch_factor: Some(1.0), ..PriceOverride::default() },
-            ..CostOptions::default()
-        };
-        let (_, p) = batch_prices(&c, Some("gpt-4o"), &opts).unwrap();
-        let results_month = cost_usd(&usage, &p);
+            // /results: the same month's tokens, at the standard price (batch factor 1).
+            let requests = 10.0 * 60.0 * HOURS_PER_MONTH;
+            let usage = Usage {
+                prompt: (2_000.0 * requests) as u64,
+                cached: (500.0 * requests) as u64,
+                completion: (400.0 * requests) as u64,
+                reasoning: 0,
+            };
+            let opts = CostOptions {
+                deployment: scope,
+                region: region.map(str::to_string),
+                price_override: PriceOverride { batch_factor: Some(1.0), ..PriceOverride::default() },
+                ..CostOptions::default()
+            };
+            let (_, p) = batch_prices(&c, Some("gpt-4o"), &opts).unwrap();
+            let results_month = cost_usd(&usage, &p);
 
-        let all = [("traffic", traffic_month), ("quota", quota_month), ("cost", cost_month), ("results", results_month)];
-        for (page, usd) in all {
-            assert!(same_cent(usd, traffic_month), "{scope:?}: {page} says {usd}, /traffic {traffic_month}");
+            let all = [("traffic", traffic_month), ("quota", quota_month), ("cost", cost_month), ("results", results_month)];
+            for (page, usd) in all {
+                assert!(same_cent(usd, traffic_month), "{scope:?} {region:?}: {page} says {usd}, /traffic {traffic_month}");
+            }
         }
     }
 }
@@ -91,15 +103,48 @@ fn one_month_of_pay_as_you_go_costs_the_same_on_every_page() {
 fn one_ptu_month_costs_the_same_on_quota_and_traffic() {
     let c = Catalog::builtin();
     for (scope, t) in SCOPES {
-        for (i, pricing) in PtuPricing::ALL.into_iter().enumerate() {
-            let r = traffic_report(t, pricing);
-            let traffic_month = r.ptu.iter().find(|p| p.scope == scope).unwrap().ptu_month_usd;
-            let plan = quota::share::decode(&pairs(&traffic::quota_link(&r.deployments[0], &c))).unwrap();
-            let cmp = quota::compare(&PtuInput::from(&plan), &c).unwrap();
-            let quota_month = cmp.ptu_monthly[i] / cmp.sizing.ptus;
-            assert!(same_cent(quota_month, traffic_month), "{scope:?} {pricing:?}: /quota {quota_month}, /traffic {traffic_month}");
-            assert!(same_cent(cost::ptu_month_usd(&c, scope, pricing), traffic_month));
+        for region in REGIONS {
+            for (i, pricing) in PtuPricing::ALL.into_iter().enumerate() {
+                let r = traffic_report(t, pricing, region);
+                let traffic_month = r.ptu.iter().find(|p| p.scope == scope).unwrap().ptu_month_usd;
+                let plan = quota::share::decode(&pairs(&traffic::quota_link(&r.deployments[0], &c))).unwrap();
+                let cmp = quota::compare(&PtuInput::from(&plan), &c).unwrap();
+                let quota_month = cmp.ptu_monthly[i] / cmp.sizing.ptus;
+                assert!(
+                    same_cent(quota_month, traffic_month),
+                    "{scope:?} {region:?} {pricing:?}: /quota {quota_month}, /traffic {traffic_month}"
+                );
+                assert!(same_cent(cost::ptu_prices(scope, region, &c).month(pricing), traffic_month));
+            }
         }
+    }
+}
+
+/// The region is not ignored on the way: a Regional deployment in West
+/// Europe costs more than with no region chosen, on every page, by the
+/// catalog's West Europe uplift (pay-as-you-go) and PTU price; Global and
+/// Data Zone do not move.
+#[test]
+fn a_chosen_region_moves_regional_prices_on_every_page_alike() {
+    let c = Catalog::builtin();
+    let month = |t: DeploymentType, region: Option<&str>| {
+        let r = traffic_report(t, PtuPricing::Hourly, region);
+        let p = r.ptu.iter().find(|p| p.scope == t.scope()).unwrap();
+        let plan = quota::share::decode(&pairs(&traffic::quota_link(&r.deployments[0], &c))).unwrap();
+        assert_eq!(plan.region.as_deref(), region, "/traffic hands the region to /quota");
+        let opened = cost::share::decode(&pairs(&traffic::cost_link(&r.deployments[0], &c)), &cost::share::price_fact_ids(&c));
+        assert_eq!(opened.comparison.config.region.as_deref(), region, "/traffic hands the region to /cost");
+        (p.payg.monthly_usd, p.ptu_month_usd)
+    };
+    let (any_payg, any_ptu) = month(DeploymentType::RegionalStandard, None);
+    let (eu_payg, eu_ptu) = month(DeploymentType::RegionalStandard, Some("westeurope"));
+    let uplift = c.require(Kind::RegionalPriceFactor, "westeurope") / c.require(Kind::RegionalPriceFactor, "any");
+    assert!(uplift > 1.0);
+    assert!(same_cent(eu_payg, any_payg * uplift), "{eu_payg} vs {any_payg} × {uplift}");
+    assert!(same_cent(eu_ptu, c.require(Kind::PtuPriceHourlyRegional, "westeurope") * HOURS_PER_MONTH), "{eu_ptu} vs {any_ptu}");
+    assert!(eu_ptu > any_ptu);
+    for t in [DeploymentType::GlobalStandard, DeploymentType::DataZoneStandard] {
+        assert_eq!(month(t, None), month(t, Some("westeurope")), "{t:?}");
     }
 }
 
@@ -111,7 +156,7 @@ fn the_data_zone_ptu_month_is_its_hourly_price_times_730_hours() {
     assert_eq!(HOURS_PER_MONTH, 730.0);
     let hourly = c.get(Kind::PtuPriceHourly, "datazone").unwrap();
     assert_ne!(hourly, c.get(Kind::PtuPriceHourly, "global").unwrap(), "the catalog prices Data Zone apart");
-    assert!(same_cent(cost::ptu_month_usd(&c, Scope::DataZone, PtuPricing::Hourly), hourly * 730.0));
+    assert!(same_cent(cost::ptu_prices(Scope::DataZone, None, &c).month(PtuPricing::Hourly), hourly * 730.0));
     let reserved = c.get(Kind::PtuPriceMonthlyReserved, "regional").unwrap();
-    assert_eq!(cost::ptu_month_usd(&c, Scope::Regional, PtuPricing::Monthly), reserved);
+    assert_eq!(cost::ptu_prices(Scope::Regional, None, &c).month(PtuPricing::Monthly), reserved);
 }

@@ -175,5 +175,7 @@ def quota(
     model: str,
     deployment: Literal["global", "datazone", "standard"],
     tier: Union[int, str],
+    *,
+    region: Optional[str] = None,
 ) -> Dict[str, Any]:
-    """The quota row, as ``batchlane quota --format json``."""
+    """The quota row, as ``batchlane quota --format json`` (``region``: as ``--region``)."""
