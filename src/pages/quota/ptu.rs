@@ -5,7 +5,8 @@ use super::chart::{LineChart, Series};
 use super::use_quota;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::facts::Kind;
+use batchlane_core::cost::ptu_price_subject;
+use batchlane_core::facts::{Kind, Scope};
 use batchlane_core::format::usd_prose as usd;
 use batchlane_core::quota::{compare, cost_series, count_en, count_ko, num, pct, PtuError, PtuInput};
 use leptos::prelude::*;
@@ -24,6 +25,9 @@ pub fn PtuSection() -> impl IntoView {
     let (_, checked) = use_quota();
     let lang = prefs.lang;
     let input = move || checked.with(|c| c.plan.as_ref().map(|_| PtuInput::from(&c.input)));
+    // The prices shown and edited are the plan's scope's own (a Data Zone
+    // PTU is not priced at Global's rate).
+    let scope = Signal::derive(move || checked.with(|c| c.input.deployment.scope()));
     let result = Memo::new(move |_| input().map(|i| prefs.catalog.with(|c| (compare(&i, c), cost_series(&i, c, 61)))));
     let body = move || {
         let Some((cmp, series)) = result.get() else {
@@ -130,7 +134,7 @@ pub fn PtuSection() -> impl IntoView {
             <h2 id="quota-ptu-h">{tr("quota.ptu.title")}</h2>
             <div class="quota-prices">
                 <p class="muted">{tr("quota.ptu.prices_note")}" "<span class="badge badge--warn">{tr("quota.unconfirmed")}</span></p>
-                {PRICES.into_iter().map(|(kind, label)| view! { <PriceField kind=kind label=label/> }).collect_view()}
+                {PRICES.into_iter().map(|(kind, label)| view! { <PriceField kind=kind label=label scope=scope/> }).collect_view()}
             </div>
             {body}
         </section>
@@ -138,12 +142,10 @@ pub fn PtuSection() -> impl IntoView {
 }
 
 #[component]
-fn PriceField(kind: Kind, label: &'static str) -> impl IntoView {
+fn PriceField(kind: Kind, label: &'static str, scope: Signal<Scope>) -> impl IntoView {
     let prefs = use_prefs();
-    let subject = "global";
-    let id = format!("{kind}.{subject}");
     let error = RwSignal::new(false);
-    let value = move || prefs.catalog.with(|c| c.get(kind, subject)).map(|v| v.to_string()).unwrap_or_default();
+    let value = move || prefs.catalog.with(|c| c.get(kind, ptu_price_subject(scope.get()))).map(|v| v.to_string()).unwrap_or_default();
     let html_id = format!("q-price-{kind}");
     view! {
         <div class="field quota-field quota-price">
@@ -153,6 +155,7 @@ fn PriceField(kind: Kind, label: &'static str) -> impl IntoView {
                 prop:value=value
                 on:change=move |ev| {
                     let text = super::state::clean(&event_target_value(&ev));
+                    let id = format!("{kind}.{}", ptu_price_subject(scope.get_untracked()));
                     let ok = text.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0)
                         .is_some_and(|v| prefs.catalog.try_update(|c| c.set_override(&id, v).is_ok()).unwrap_or(false));
                     error.set(!ok);
