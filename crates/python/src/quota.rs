@@ -31,8 +31,7 @@ pub fn quota<'py>(
     if let Some(r) = region {
         batchlane_core::facts::parse_region(r).map_err(OptionError::new_err)?;
     }
-    let json =
-        guarded(|| tier_answer_in(&Catalog::builtin(), model, d, t, region).map(|a| a.to_json()).map_err(NotFoundError::new_err))?;
+    let json = guarded(|| tier_answer_in(&Catalog::builtin(), model, d, t, region).map(|a| a.to_json()).map_err(NotFoundError::new_err))?;
     let value: serde_json::Value = serde_json::from_str(&json).map_err(|e| crate::errors::InternalError::new_err(e.to_string()))?;
     to_py(py, &value)
 }
