@@ -60,28 +60,10 @@ pub fn LocalTime(unix: i64, #[prop(into, optional)] testid: String) -> impl Into
     }
 }
 
-/// Days from 1970-01-01 of a `YYYY-MM-DD` date (checked: None when malformed).
-fn days_from_civil(date: &str) -> Option<i64> {
-    let mut it = date.splitn(3, '-');
-    let y: i64 = it.next()?.parse().ok()?;
-    let m: i64 = it.next()?.parse().ok()?;
-    let d: i64 = it.next()?.parse().ok()?;
-    if !(1..=12).contains(&m) || !(1..=31).contains(&d) || !(1..=9999).contains(&y) {
-        return None;
-    }
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    Some(era * 146_097 + doe - 719_468)
-}
-
 /// A calendar date in the page's language ("Aug 1, 2025", "2025. 8. 1."),
 /// or the text as given when it is not `YYYY-MM-DD`.
 pub fn format_date(lang: Lang, date: &str) -> String {
-    let Some(days) = days_from_civil(date) else { return date.to_string() };
+    let Some(days) = batchlane_core::io::parse_ymd(date) else { return date.to_string() };
     let opts = [("year", "numeric"), ("month", "short"), ("day", "numeric"), ("timeZone", "UTC")];
     intl_format(lang, days as f64 * 86_400_000.0, &opts).unwrap_or_else(|| date.to_string())
 }
@@ -101,10 +83,10 @@ mod tests {
     fn civil_days_match_the_utc_formatter() {
         for unix in [0_i64, 951_782_400, 1_700_000_000, 1_768_435_200] {
             let date = &format_utc(unix)[..10];
-            assert_eq!(days_from_civil(date), Some(unix.div_euclid(86_400)), "{date}");
+            assert_eq!(batchlane_core::io::parse_ymd(date), Some(unix.div_euclid(86_400)), "{date}");
         }
-        assert_eq!(days_from_civil("2025-13-01"), None);
-        assert_eq!(days_from_civil("TBD"), None);
+        assert_eq!(batchlane_core::io::parse_ymd("2025-13-01"), None);
+        assert_eq!(batchlane_core::io::parse_ymd("TBD"), None);
         assert_eq!(iso_utc(1_700_000_000), "2023-11-14T22:13Z");
     }
 }

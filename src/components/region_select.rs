@@ -1,7 +1,7 @@
-//! The Azure region whose Regional prices a page uses (/cost, /quota): a
-//! select over the catalog's regions (`facts::REGIONS`, `armRegionName`
-//! codes; names are proper nouns) plus "not chosen", which takes the
-//! catalog's `regional_price_factor.any`.
+//! The Azure region whose Regional prices a page uses (/cost, /quota,
+//! /traffic): a select over the catalog's regions (`facts::REGIONS`,
+//! `armRegionName` codes; names are proper nouns) plus "not chosen", which
+//! takes the catalog's `regional_price_factor.any`.
 
 use crate::prefs::tr;
 use batchlane_core::facts::REGIONS;

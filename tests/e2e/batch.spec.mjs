@@ -148,6 +148,9 @@ test("a valid file: no errors and the CLI's exact token count", async ({ page })
   const price = page.getByTestId("batch-price-input");
   await price.fill("abc");
   await expect(price).toHaveAttribute("aria-invalid", "true");
+  // Issue 39: a price reads as a quota does ("1 000" was refused here).
+  await price.fill("1 000");
+  await expect(price).not.toHaveAttribute("aria-invalid", "true");
   await price.fill("2");
   await expect(price).not.toHaveAttribute("aria-invalid", "true");
   await expect(summary).toContainText("input $2");

@@ -18,7 +18,7 @@ async function planner(page) {
   await page.goto("/quota");
   await ready(page, "Quota planner");
   await page.getByTestId("q-m").selectOption("o4-mini");
-  await page.getByTestId("q-d").selectOption("gs");
+  await page.getByTestId("q-d").selectOption("global");
   await page.getByTestId("q-qt").selectOption("1");
 }
 

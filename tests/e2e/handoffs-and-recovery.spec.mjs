@@ -165,7 +165,7 @@ with zipfile.ZipFile(sys.argv[1]) as z:
     assert z.testzip() is None
     print(json.dumps([[i.filename, hashlib.sha256(z.read(i)).hexdigest()] for i in z.infolist()]))
 `, zipPath]).toString());
-    expect(listed.map((x) => x[0])).toEqual(Array.from({ length: n }, (_, i) => `azure_300.part${i + 1}.jsonl`));
+    expect(listed.map((x) => x[0])).toEqual(Array.from({ length: n }, (_, i) => `azure_300-part${String(i + 1).padStart(3, "0")}.jsonl`));
     // The first part in the archive is the file its own button saves.
     const [one] = await Promise.all([page.waitForEvent("download"), parts.first().click()]);
     const sha = createHash("sha256").update(readFileSync(await one.path())).digest("hex");

@@ -200,7 +200,7 @@ test("a quota tier fills the TPM from the vendor's table, shows a 10 s limit as 
   await ready(page, "Quota planner");
   // o4-mini on Data Zone, tier 1: "300 / 10s" on 300,000 TPM (6 RPM per 1,000 TPM).
   await page.getByTestId("q-m").selectOption("o4-mini");
-  await page.getByTestId("q-d").selectOption("dzs");
+  await page.getByTestId("q-d").selectOption("datazone");
   await page.getByTestId("q-qt").selectOption("1");
   await expect(page.getByTestId("q-tpm")).toHaveValue("300000");
   await expect(page.getByTestId("q-out-rpm")).toHaveText("1,800");
@@ -208,11 +208,14 @@ test("a quota tier fills the TPM from the vendor's table, shows a 10 s limit as 
   await expect(page.getByTestId("quota-tier-burst")).toContainText("Burst limit: enforced per 10 s (1,800 per minute)");
   await expect(page.getByTestId("quota-tier-next")).toHaveText("Next tier (2): 670 requests per 10 s, 670,000 TPM");
   await expect(page).toHaveURL(/qt=1/);
+  // Issue 39: a Data Zone PTU is priced at Data Zone's own rate, not Global's.
+  await expect(page.getByTestId("q-price-ptu_price_hourly")).toHaveValue("1.1");
   // On Global the same model gets 1 RPM per 1,000 TPM, per minute.
-  await page.getByTestId("q-d").selectOption("gs");
+  await page.getByTestId("q-d").selectOption("global");
   await page.getByTestId("q-qt").selectOption("1");
   await expect(page.getByTestId("q-tpm")).toHaveValue("1000000");
   await expect(page.getByTestId("q-out-rpm")).toHaveText("1,000");
   await expect(page.getByTestId("quota-tier-burst")).toHaveCount(0);
+  await expect(page.getByTestId("q-price-ptu_price_hourly")).toHaveValue("1");
   watch.check();
 });

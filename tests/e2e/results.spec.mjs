@@ -255,6 +255,10 @@ for (const [lang, theme] of [["en", "light"], ["ko", "dark"]]) {
     await expect(summary).toHaveAttribute("data-retryable", "6");
     await expect(page.getByTestId("results-count-batch_expired")).toHaveText(String(expiredBefore + 1));
     await expect(page.getByTestId("results-count-missing")).toHaveText("0");
+    // Issue 39: the job's own words count what the retry file holds as
+    // batch_expired (the object's counts said fewer).
+    await expect(page.getByTestId("results-job-warnings")).toContainText(
+      lang === "ko" ? `요청 ${expiredBefore + 1}건이 끝나지 못했습니다` : `The job expired with ${expiredBefore + 1} request`);
     // The tiles partition the requests: their figures sum to the request count.
     const tiles = await summary.locator(".results-card--ok, .results-card--warn, .results-card--retry, .results-card--error")
       .locator(".results-card__n").allInnerTexts();

@@ -99,6 +99,10 @@ test("the plain CSV by the picker, hand-offs to /quota and /cost", async ({ page
   await ready(page, "Quota planner");
   await expect(page).toHaveURL(/\/quota\?.*pk=72/);
   await expect(page.getByTestId("q-pk")).toHaveValue("72");
+  // Issue 39: the hand-off carries the measured completion size as
+  // max_tokens, never mx=unset (the model maximum per request).
+  await expect(page).toHaveURL(/[?&]mx=\d/);
+  await expect(page).not.toHaveURL(/mx=unset/);
 
   await page.goto("/traffic");
   await ready(page, TITLE.en);

@@ -62,7 +62,9 @@ impl CatalogArgs {
             "--fact" => {
                 let v = crate::args::value(it, "--fact")?;
                 let (id, n) = v.split_once('=').ok_or_else(|| format!("--fact needs ID=VALUE, got '{v}'"))?;
-                let n: f64 = n.trim().parse().map_err(|_| format!("--fact {id}: '{n}' is not a number"))?;
+                // Separators as everywhere (`io::clean_number`); NaN and inf
+                // read, for the catalog to say why it refuses them.
+                let n: f64 = batchlane_core::io::clean_number(n).parse().map_err(|_| format!("--fact {id}: '{n}' is not a number"))?;
                 self.catalog.set_override(id.trim(), n).map_err(|e| format!("--fact {id}: {e}"))?;
                 Ok(true)
             }

@@ -116,7 +116,7 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
             "--model" => options.model = Some(value("--model")?),
             "--quota" => {
                 let v = value("--quota")?;
-                let n: u64 = v.parse().map_err(|_| format!("--quota needs a whole number of tokens, got '{v}'"))?;
+                let n = batchlane_core::io::parse_whole(&v).ok_or_else(|| format!("--quota needs a whole number of tokens, got '{v}'"))?;
                 options.quota = QuotaChoice::Tokens(n);
             }
             "--openai-tier" => {

@@ -8,10 +8,10 @@
 //! `--catalog` reads. Exit 0: done; 2: bad usage or a file refused (the
 //! message names its file, line and field).
 
-use crate::exit::Exit;
-use crate::files::AtomicFile;
 use crate::catalog::{import_path, CatalogArgs, HELP as CATALOG_HELP};
 use crate::escape::{Os, Text};
+use crate::exit::Exit;
+use crate::files::AtomicFile;
 use batchlane_core::facts::{catalog_entries, catalog_file_json, catalog_json, diff_overlay, Certainty, DiffEntry, Imported, OverlayDiff};
 use std::ffi::OsString;
 use std::io::Write;

@@ -8,8 +8,8 @@
 //! Exit 0: answered; 2: bad usage, an unknown model, or a job file that
 //! cannot be read.
 
-use crate::exit::Exit;
 use crate::escape::Text;
+use crate::exit::Exit;
 use batchlane_core::batch::Dialect;
 use batchlane_core::io::path_name;
 use batchlane_core::lanes::{choose_lanes, source_text, JobReader, LaneInput, LaneReport, Turnaround, MAX_JOB_FILE_BYTES};

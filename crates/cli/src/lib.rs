@@ -40,8 +40,8 @@ pub const USAGE: &str = "usage:
                      [--dialect azure|openai] [--endpoint URL] [--deployment NAME] [--api-version V] [--model M]
                      [--quota N] [--lang en|ko]     (batchlane snippets --help: the kinds, files and --set names)
   batchlane traffic FILE... [--limit NAME=TPM[/RPM]]... [--deployment-type NAME=global|datazone|regional|standard]...
-                    [--model NAME=MODEL]... [--tier 1..6] [--ptu-pricing hourly|monthly|yearly] [--fact ID=VALUE]...
-                    [--format text|json]     (batchlane traffic --help: the file layouts)
+                    [--model NAME=MODEL]... [--tier 1..6] [--ptu-pricing hourly|monthly|yearly] [--region R]
+                    [--fact ID=VALUE]... [--format text|json]     (batchlane traffic --help: the file layouts)
   batchlane facts [--format text|json] [--catalog FILE]...
   batchlane facts import FILE... [-o CATALOG] [--format text|json]
   (check, quota, traffic, results and snippets take --catalog FILE: the figures of a catalog file)

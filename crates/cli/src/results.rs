@@ -6,7 +6,7 @@ use crate::exit::Exit;
 use crate::files::{same_file, AtomicFile};
 use batchlane_core::facts::Catalog;
 use batchlane_core::results::{
-    analyze_job, cost_report, group_table, join_files, parse_job, results_json, retry_file_bytes, CostOptions, GroupKey, Vendor,
+    analyze_job_with, cost_report, group_table, join_files, parse_job, results_json, retry_file_bytes, CostOptions, GroupKey, Vendor,
 };
 use std::ffi::OsString;
 use std::io::Write;
@@ -159,7 +159,7 @@ fn run_args(a: &Args, out: &mut dyn Write) -> Result<Exit, String> {
             // An expired job: its unanswered requests are batch_expired, not missing.
             report.apply_job(&job);
             let now = a.now.unwrap_or_else(now_unix);
-            Some(analyze_job(&job, now, a.vendor, &catalog))
+            Some(analyze_job_with(&job, Some(&report), now, a.vendor, &catalog))
         }
         None => None,
     };

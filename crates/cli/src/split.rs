@@ -102,7 +102,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit 
 
 fn part_path(dir: &Path, stem: &std::ffi::OsStr, index: usize) -> PathBuf {
     let mut name = stem.to_os_string();
-    name.push(format!("-part{:03}.jsonl", index.saturating_add(1)));
+    name.push(batchlane_core::batch::split_part_suffix(index));
     dir.join(name)
 }
 

@@ -1,6 +1,6 @@
 //! `batchlane traffic FILE... [--limit NAME=TPM[/RPM]]...
 //! [--deployment-type NAME=TYPE]... [--model NAME=MODEL]... [--tier 1..6]
-//! [--ptu-pricing hourly|monthly|yearly] [--fact ID=VALUE]...
+//! [--ptu-pricing hourly|monthly|yearly] [--region R] [--fact ID=VALUE]...
 //! [--format text|json]`: Azure Monitor exports (or the plain CSV) → per
 //! deployment the limit that bound each throttled minute, the PTU count with
 //! spillover that costs least, and the triage. The same engine as /traffic.
@@ -10,11 +10,10 @@
 
 use crate::escape::Text;
 use crate::exit::Exit;
+use batchlane_core::cost::PtuPricing;
 use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
 use batchlane_core::format::{format_count, format_number, format_percent, format_usd};
-use batchlane_core::traffic::{
-    analyze_store, format_minute, parse_limit, Binds, Importer, LimitSource, PtuPricing, TrafficOptions, TrafficReport,
-};
+use batchlane_core::traffic::{analyze_store, format_minute, parse_limit, Binds, Importer, LimitSource, TrafficOptions, TrafficReport};
 use std::io::Write;
 
 const HELP: &str = "batchlane traffic FILE... [options]
@@ -38,6 +37,9 @@ Several files are merged by time and deployment.
   --tier 1..6                   the quota tier whose table gives limits (1)
   --ptu-pricing hourly|monthly|yearly   how PTUs are paid for (hourly)
   --catalog FILE                use a catalog file's figures (batchlane facts import)
+  --region R                    the Azure region (armRegionName, e.g.
+                                westeurope) whose Regional token and PTU
+                                prices apply (default: the catalog's any)
   --fact ID=VALUE               override a catalog figure (e.g. a PTU price)
   --format text|json";
 
@@ -74,7 +76,7 @@ fn parse(args: &[std::ffi::OsString]) -> Result<Args, String> {
             "--limit" => a.options.limits.push(parse_limit(&value("--limit")?).map_err(|e| format!("--limit {e}"))?),
             "--deployment-type" => {
                 let (name, t) = pair("--deployment-type", &value("--deployment-type")?)?;
-                let t = DeploymentType::from_cli_code(&t).ok_or_else(|| {
+                let t = DeploymentType::from_code(&t).ok_or_else(|| {
                     format!("--deployment-type: unknown type '{t}' (global, datazone, regional, standard, global-ptu, datazone-ptu, regional-ptu)")
                 })?;
                 a.options.deployment_types.push((name, t));
@@ -88,6 +90,10 @@ fn parse(args: &[std::ffi::OsString]) -> Result<Args, String> {
                 let v = value("--ptu-pricing")?;
                 a.options.ptu_pricing =
                     PtuPricing::from_code(&v).ok_or_else(|| format!("unknown --ptu-pricing '{v}' (hourly, monthly or yearly)"))?;
+            }
+            "--region" => {
+                let v = value("--region")?;
+                a.options.region = Some(batchlane_core::facts::parse_region(&v)?.code.to_string());
             }
             "--format" => {
                 a.format = match value("--format")?.as_str() {
@@ -146,7 +152,7 @@ fn to_text(r: &TrafficReport) -> String {
             "\n{} · {} · {} · {} to {} ({} minutes)\n",
             Text(&d.name),
             Text(d.model.as_deref().unwrap_or("model unknown")),
-            d.deployment_type.cli_code(),
+            d.deployment_type.code(),
             format_minute(d.first),
             format_minute(d.last),
             format_count(d.minutes as f64)
@@ -237,7 +243,8 @@ fn to_text(r: &TrafficReport) -> String {
         }
     }
     for sk in &r.ptu_skipped {
-        s += &format!("\nPTU · {} · {:?}: not costed ({:?})\n", Text(sk.model.as_deref().unwrap_or("model unknown")), sk.scope, sk.reason);
+        let model = Text(sk.model.as_deref().unwrap_or("model unknown"));
+        s += &format!("\nPTU · {model} · {}: not costed: {}\n", sk.scope.url_code(), sk.reason.text().en);
     }
     s += "\nTriage\n";
     for f in &r.triage {

@@ -3,7 +3,7 @@
 use crate::convert::{pretty, to_py};
 use crate::errors::{guarded, OptionError, ReadError};
 use crate::interrupt::interruptible;
-use batchlane_core::batch::{self, CheckOptions, Checker, Dialect, QuotaChoice, Verdict};
+use batchlane_core::batch::{self, CheckOptions, Checker, Dialect, QuotaChoice};
 use batchlane_core::facts::Catalog;
 use batchlane_core::io::CHUNK;
 use pyo3::prelude::*;
@@ -243,7 +243,7 @@ impl Report {
     /// be checked (the CLI's exit code 0).
     #[getter]
     fn ok(&self) -> bool {
-        !self.report.has_errors() && !matches!(self.report.verdict(), Verdict::NotConfirmed { .. })
+        self.report.verdict().passes()
     }
 
     /// "ready", "batch_fails", "requests_fail" or "not_confirmed".
@@ -304,10 +304,10 @@ impl Report {
         to_py(py, &v)
     }
 
-    /// `batchlane check FILE --format json`'s output (without its final
-    /// newline); `file` is named only for `check_file`.
+    /// `batchlane check FILE --format json`'s output, byte for byte (its
+    /// final newline too); `file` is named only for `check_file`.
     fn to_json(&self) -> String {
-        pretty(&self.json())
+        pretty(&self.json()) + "\n"
     }
 
     /// `to_json()` as Python objects.

@@ -101,9 +101,10 @@ impl ResultsReport {
         Ok(text.lines().map(str::to_string).collect())
     }
 
-    /// `batchlane results ... --format json`'s output (without its final newline).
+    /// `batchlane results ... --format json`'s output, byte for byte (its
+    /// final newline too).
     fn to_json(&self) -> String {
-        serde_json::to_string_pretty(&results_json(&self.report, &self.cost, None, None, None)).unwrap_or_default()
+        serde_json::to_string_pretty(&results_json(&self.report, &self.cost, None, None, None)).unwrap_or_default() + "\n"
     }
 
     /// `to_json()` as Python objects.

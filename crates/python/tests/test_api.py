@@ -162,6 +162,15 @@ def test_quota_row():
     assert row["sources"] and {"fact", "source", "as_of"} <= set(row["sources"][0])
 
 
+def test_quota_row_in_a_region():
+    row = batchlane.quota("gpt-4.1-mini", "standard", 2, region="westeurope")
+    assert row["region"]["region"] == "westeurope"
+    assert row["region"]["price_factor"] > batchlane.quota("gpt-4.1-mini", "standard", 2, region="eastus")["region"]["price_factor"]
+    assert "region" not in batchlane.quota("gpt-4.1-mini", "standard", 2)
+    with pytest.raises(batchlane.OptionError, match="unknown region"):
+        batchlane.quota("gpt-4.1-mini", "standard", 2, region="atlantis")
+
+
 def test_a_check_releases_the_gil(tmp_path):
     # A ~40 MB file checked on one thread while another Python thread counts.
     line = (BATCH_FIXTURES / "valid.jsonl").read_bytes().splitlines()[0]

@@ -25,7 +25,7 @@ def test_check_file_equals_cli_json(cli, path, dialect, tokens):
     args = ["check", path, "--format", "json", "--dialect", dialect] + ([] if tokens else ["--no-tokens"])
     want = run_cli(cli, *args)
     report = batchlane_core.check_file(str(path), dialect=dialect, count_tokens=tokens)
-    assert report.to_json() + "\n" == want
+    assert report.to_json() == want
     cli_json = json.loads(want)
     assert [d.to_dict() for d in report.diagnostics] == cli_json["diagnostics"]
     assert report.ok == (cli_json["summary"]["errors"] == 0 and cli_json["summary"]["verdict"] == "ready")
@@ -40,7 +40,7 @@ def test_the_options_reach_the_check_as_the_flags_do(cli):
                    "--fact", "openai_batch_model.gpt-4o-audio-preview=0")
     got = batchlane_core.check_file(str(path), model="gpt-4o", quota=1000, endpoint="/chat/completions", byo_storage=True,
                                facts={"openai_batch_model.gpt-4o-audio-preview": 0})
-    assert got.to_json() + "\n" == want
+    assert got.to_json() == want
 
 
 RESULTS_CASES = [
@@ -60,7 +60,7 @@ def test_join_results_equals_cli_json(cli, kind, files):
     p = subprocess.run([cli, *map(str, args)], capture_output=True, text=True)
     assert p.returncode in (0, 1), p.stderr
     got = batchlane_core.join_results(paths.get("output"), paths.get("errors"), paths.get("input"))
-    assert got.to_json() + "\n" == p.stdout
+    assert got.to_json() == p.stdout
     assert got.ok == (p.returncode == 0)
 
 

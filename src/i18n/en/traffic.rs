@@ -109,7 +109,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("traffic.ptu.verdict.payg", "No PTU count costs less than pay-as-you-go for this traffic."),
     ("traffic.ptu.verdict.best", "Cheapest: {ptu} PTUs with spillover, {usd} a month ({saving} less than pay-as-you-go), {share} of the demand spilling."),
     ("traffic.ptu.already", "Requests your data shows as already spilled: {n}."),
-    ("traffic.ptu.model", "The model: per minute, demand U = prompt − cached + w × completion tokens (w = {w}); N PTUs serve N × k per minute (k = {k}); the share above spills and is billed at the standard deployment's token prices. PTUs come in {min} at least, then steps of {step}, at {month} per PTU a month ({pricing}). The window ({from} to {to}: {minutes} minutes, those of its deployments' own windows, not the time between them) is scaled to {days} days."),
+    ("traffic.ptu.model", "The model: per minute, demand U = prompt − cached + w × completion tokens (w = {w}); N PTUs serve N × k per minute (k = {k}); the share above spills and is billed at the standard deployment's token prices. PTUs come in {min} at least, then steps of {step}, at {month} per PTU a month ({pricing}). The window ({from} to {to}: {minutes} minutes, those of its deployments' own windows, not the time between them) is scaled to a month of {hours} hours, as Azure's pricing calculator counts a month."),
     ("traffic.ptu.no_cached", "Cached tokens are not in the data: every prompt token is counted."),
     ("traffic.ptu.source", "PTU prices from"),
     ("traffic.ptu.unconfirmed", "unconfirmed"),

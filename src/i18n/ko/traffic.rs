@@ -109,7 +109,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("traffic.ptu.verdict.payg", "이 트래픽에는 어떤 PTU 수도 종량제보다 저렴하지 않습니다."),
     ("traffic.ptu.verdict.best", "가장 저렴: 스필오버를 쓰는 PTU {ptu}개, 월 {usd}(종량제보다 {saving} 적음), 수요의 {share|가} 스필오버됩니다."),
     ("traffic.ptu.already", "데이터상 이미 스필오버된 요청: {n}건."),
-    ("traffic.ptu.model", "계산 방식: 분마다 수요 U = 프롬프트 − 캐시된 토큰 + w × 완료 토큰(w = {w}). PTU N개는 분당 N × k를 처리합니다(k = {k}). 넘는 몫은 스필오버되어 표준 배포의 토큰 가격으로 요금이 청구됩니다. PTU는 최소 {min}개, 그 위로 {step}개 단위이며 PTU당 월 {month}입니다({pricing}). 데이터 기간({from}부터 {to}까지, 각 배포의 자체 기간에 든 {minutes}분이며 그 사이의 시간은 넣지 않습니다)을 {days}일로 환산합니다."),
+    ("traffic.ptu.model", "계산 방식: 분마다 수요 U = 프롬프트 − 캐시된 토큰 + w × 완료 토큰(w = {w}). PTU N개는 분당 N × k를 처리합니다(k = {k}). 넘는 몫은 스필오버되어 표준 배포의 토큰 가격으로 요금이 청구됩니다. PTU는 최소 {min}개, 그 위로 {step}개 단위이며 PTU당 월 {month}입니다({pricing}). 데이터 기간({from}부터 {to}까지, 각 배포의 자체 기간에 든 {minutes}분이며 그 사이의 시간은 넣지 않습니다)을 한 달({hours}시간, Azure 가격 계산기가 세는 한 달)로 환산합니다."),
     ("traffic.ptu.no_cached", "데이터에 캐시된 토큰이 없어 프롬프트 토큰을 모두 셉니다."),
     ("traffic.ptu.source", "PTU 가격 출처:"),
     ("traffic.ptu.unconfirmed", "미확인"),

@@ -42,19 +42,18 @@ pub enum OptionProblem {
     PriceOut(&'static str),
 }
 
-/// A typed whole number (commas, spaces and underscores allowed).
+/// A typed whole number above 0 (the one leniency, `io::parse_whole`).
 pub fn parse_count(text: &str) -> Option<u64> {
-    let clean: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ')).collect();
-    clean.parse::<u64>().ok().filter(|&n| n > 0)
+    batchlane_core::io::parse_whole(text).filter(|&n| n > 0)
 }
 
-/// A typed price: `Ok(None)` when blank.
+/// A typed price: `Ok(None)` when blank (the one leniency,
+/// `io::parse_number`: "1 000" reads as the quota's "1 000" does).
 fn parse_price(text: &str) -> Result<Option<f64>, ()> {
-    let t = text.trim();
-    if t.is_empty() {
+    if text.trim().is_empty() {
         return Ok(None);
     }
-    t.replace(',', "").parse::<f64>().map(Some).map_err(|_| ())
+    batchlane_core::io::parse_number(text).map(Some).ok_or(())
 }
 
 fn price_problem(e: OptionError) -> &'static str {
@@ -88,12 +87,7 @@ impl State {
             "typed" => QuotaChoice::Tokens(parse_count(&self.quota_typed.get()).ok_or(OptionProblem::QuotaNotANumber)?),
             tier if tier.starts_with("openai") => QuotaChoice::OpenAiTier(tier["openai".len()..].parse().unwrap_or(1)),
             sub => {
-                let subscription = match sub {
-                    "ea" => Subscription::Ea,
-                    "credit_card" => Subscription::CreditCard,
-                    "msdn" => Subscription::Msdn,
-                    _ => Subscription::Default,
-                };
+                let subscription = Subscription::from_code(sub).unwrap_or_default();
                 QuotaChoice::Catalog { zone: self.zone.get(), subscription }
             }
         };

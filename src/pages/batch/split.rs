@@ -7,7 +7,7 @@ use super::worker_client;
 use crate::i18n::tx;
 use crate::i18n::{fill, t, tn};
 use crate::prefs::use_prefs;
-use batchlane_core::batch::{SplitLimits, SplitOutcome};
+use batchlane_core::batch::{split_part_name, SplitLimits, SplitOutcome};
 use batchlane_core::format;
 use batchlane_core::protocol::{Request, Response};
 use batchlane_core::text::Text;
@@ -73,7 +73,7 @@ pub fn SplitCard(
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let name = derived(&base, &format!("part{}.jsonl", i + 1));
+                let name = split_part_name(&base, i);
                 let info = fill(
                     &tn(lang, "batch.split.part", p.requests),
                     &[
@@ -137,7 +137,7 @@ pub fn SplitCard(
         let count = o.parts.len();
         let save_all = move |_| {
             let blobs = split_blobs.get_value();
-            let names: Vec<String> = (0..count).map(|i| derived(&base_all, &format!("part{}.jsonl", i + 1))).collect();
+            let names: Vec<String> = (0..count).map(|i| split_part_name(&base_all, i)).collect();
             let name = derived(&base_all, "parts.zip");
             leptos::task::spawn_local(async move {
                 if let Err(e) = download_all(blobs, names, name).await {

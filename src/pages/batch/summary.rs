@@ -30,7 +30,7 @@ fn Card(report: Arc<Report>) -> impl IntoView {
     let elapsed = state.elapsed_ms.get_untracked().round() as u64;
     // Empty when tokens were not counted.
     let tokens_attr = s.prompt_tokens.map_or_else(String::new, |n| n.to_string());
-    let ok = s.errors == 0 && !matches!(report.verdict(), Verdict::NotConfirmed { .. });
+    let ok = report.verdict().passes();
     // Whether the batch would fail, or run with some requests failing.
     let verdict = report.verdict();
     // No errors, but the deployment's model is unknown: not "ready" yet.

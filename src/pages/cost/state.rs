@@ -87,14 +87,10 @@ pub fn plain(x: f64) -> String {
     format!("{r}")
 }
 
-/// The user's text as a number: commas, underscores and spaces ignored;
-/// anything else that is not a finite number is NaN (validation says why).
+/// The user's text as a number (the one leniency, `io::parse_number`);
+/// anything that is not a finite number is NaN (validation says why).
 pub fn parse(text: &str) -> f64 {
-    let clean: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}')).collect();
-    match clean.parse::<f64>() {
-        Ok(x) if x.is_finite() => x,
-        _ => f64::NAN,
-    }
+    batchlane_core::io::parse_number(text).unwrap_or(f64::NAN)
 }
 
 impl Draft {

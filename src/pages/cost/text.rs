@@ -36,7 +36,9 @@ pub fn issue(lang: Lang, i: &FieldIssue) -> String {
         Problem::Zero if i.field == Field::DaysPerMonth => t(lang, "cost.problem.days_min").to_string(),
         Problem::Zero => t(lang, "cost.problem.zero").to_string(),
         Problem::Price(PriceError::UnknownModel(m)) => fill(t(lang, "cost.problem.unknown_model"), &[("model", m)]),
-        Problem::Price(PriceError::NoPrice(m)) => fill(t(lang, "cost.problem.no_price"), &[("model", m)]),
+        Problem::Price(PriceError::NoPrice { model: m, .. } | PriceError::BadOverride(m)) => {
+            fill(t(lang, "cost.problem.no_price"), &[("model", m)])
+        }
         Problem::ExceedsContextWindow { tokens, window } => {
             fill(t(lang, "cost.problem.context"), &[("tokens", &n(*tokens)), ("window", &n(*window))])
         }

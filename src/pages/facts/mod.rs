@@ -140,7 +140,7 @@ fn FactRow(fact: &'static Fact) -> impl IntoView {
         let id = id.clone();
         move |ev| {
             let text = event_target_value(&ev);
-            let parsed = text.trim().replace(',', "").parse::<f64>();
+            let parsed = batchlane_core::io::parse_number(&text).ok_or(());
             let ok = match parsed {
                 Ok(v) => prefs.catalog.try_update(|c| c.set_override(&id, v).is_ok()).unwrap_or(false),
                 Err(_) => false,

@@ -10,7 +10,7 @@ use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use crate::worker::client::{WorkerPool, WORKER_URL};
 use batchlane_core::lanes::{JobsError, Turnaround};
-use batchlane_core::protocol::{WorkerFailure, Request, Response};
+use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use leptos::prelude::*;
 use web_sys::{Blob, File};
 

@@ -47,7 +47,7 @@ impl QuotaState {
 
 /// A typed number without thousands separators.
 pub fn clean(v: &str) -> String {
-    v.trim().replace([',', '_', ' '], "")
+    batchlane_core::io::clean_number(v)
 }
 
 /// The plan's inputs read from the pairs: the input (unreadable values keep

@@ -127,8 +127,7 @@ fn PriceField(
     let err_id = format!("{testid}-error");
     let on_input = move |ev| {
         let text = event_target_value(&ev);
-        let text = text.trim().replace(',', "");
-        let value = if text.is_empty() { Ok(None) } else { text.parse::<f64>().map(Some) };
+        let value = if text.trim().is_empty() { Ok(None) } else { batchlane_core::io::parse_number(&text).map(Some).ok_or(()) };
         match value {
             Ok(v) if v.is_none_or(|x| x.is_finite() && x >= 0.0) => {
                 invalid.set(false);

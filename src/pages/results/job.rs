@@ -11,7 +11,7 @@ use crate::i18n::{fill, t, Lang};
 use crate::prefs::{tr, use_prefs};
 use batchlane_core::format::duration;
 use batchlane_core::results::{
-    analyze_job, parse_job, warning_text, BatchJob, DeletionBasis, JobAnalysis, JobParseError, JobStatus, JobWarning, Vendor,
+    analyze_job_with, parse_job, warning_text, BatchJob, DeletionBasis, JobAnalysis, JobParseError, JobStatus, JobWarning, Vendor,
 };
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -49,7 +49,10 @@ pub fn JobPanel() -> impl IntoView {
             }
             Ok(job) => {
                 let now = (js_sys::Date::now() / 1000.0) as i64;
-                let analysis = prefs.catalog.with(|c| analyze_job(&job, now, vendor.get(), c));
+                // With results joined, an expired job's unfinished requests
+                // are the ones the retry file holds as batch_expired.
+                let results = state.report.get();
+                let analysis = prefs.catalog.with(|c| analyze_job_with(&job, results.as_deref(), now, vendor.get(), c));
                 Some(view! { <JobView job=job analysis=analysis lang=lang/> }.into_any())
             }
         }

@@ -27,7 +27,7 @@ const ZONES: &[Choice<Scope>] =
 const SUBSCRIPTIONS: &[Choice<Subscription>] = &[
     (Subscription::Ea, "ea", "snippets.cp.sub.ea"),
     (Subscription::Default, "default", "snippets.cp.sub.default"),
-    (Subscription::CreditCard, "creditcard", "snippets.cp.sub.creditcard"),
+    (Subscription::CreditCard, "credit_card", "snippets.cp.sub.creditcard"),
     (Subscription::Msdn, "msdn", "snippets.cp.sub.msdn"),
 ];
 

@@ -163,14 +163,10 @@ fn format_value(v: Option<f64>, integer: bool) -> String {
 /// Parses what was typed: `Ok(None)` for an empty optional field, else the
 /// key of the reason it can't be used.
 fn parse_value(text: &str, optional: bool, integer: bool) -> Result<Option<f64>, &'static str> {
-    let cleaned: String = text.trim().chars().filter(|c| *c != ',' && *c != '_' && !c.is_whitespace()).collect();
-    if cleaned.is_empty() {
+    if batchlane_core::io::clean_number(text).is_empty() {
         return if optional { Ok(None) } else { Err("snippets.err.required") };
     }
-    let v: f64 = cleaned.parse().map_err(|_| "snippets.err.number")?;
-    if !v.is_finite() {
-        return Err("snippets.err.number");
-    }
+    let v = batchlane_core::io::parse_number(text).ok_or("snippets.err.number")?;
     if v < 0.0 {
         return Err("snippets.err.negative");
     }

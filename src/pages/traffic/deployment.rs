@@ -119,7 +119,7 @@ fn deployment_view(d: &DeploymentReport, lang: Lang, catalog: &Catalog) -> AnyVi
     });
     let latency = latency_line(d, lang);
     let quota = quota_link(d, catalog);
-    let cost = cost_link(d);
+    let cost = cost_link(d, catalog);
     let throttled = d.throttled_count > 0;
     view! {
         <article class="traffic-dep-report" data-testid="traffic-deployment" data-deployment=d.name.clone()>

@@ -1,7 +1,7 @@
 //! /traffic — your own traffic: Azure Monitor exports (and a plain CSV)
 //! read in the Web Worker into, per deployment, the limit that bound each
 //! minute with 429s; the PTU count with spillover that costs least; and a
-//! triage. The quota tier and PTU pricing live in the URL; the files and
+//! triage. The quota tier, PTU pricing and region live in the URL; the files and
 //! per-deployment options stay in memory, so a changed option re-runs the
 //! analysis on the same files.
 
@@ -20,8 +20,8 @@ use crate::components::link_banner::LinkBanner;
 use crate::components::page_header::PageHeader;
 use crate::prefs::use_prefs;
 use crate::state::use_url_state;
+use batchlane_core::cost::PtuPricing;
 use batchlane_core::facts::QuotaTier;
-use batchlane_core::traffic::PtuPricing;
 use leptos::prelude::*;
 use state::State;
 
@@ -33,7 +33,8 @@ pub fn TrafficPage() -> impl IntoView {
     let get = move |key: &str| url.pairs.with(|p| p.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()));
     let tier = Signal::derive(move || get("tier").and_then(|c| QuotaTier::from_code(&c)).unwrap_or(QuotaTier::T1));
     let pricing = Signal::derive(move || get("ptu").and_then(|c| PtuPricing::from_code(&c)).unwrap_or_default());
-    let state = State::new(tier, pricing);
+    let region = Signal::derive(move || get("region").and_then(|c| batchlane_core::facts::region(&c)).map(|r| r.code.to_string()));
+    let state = State::new(tier, pricing, region);
     provide_context(state);
     provide_context(url);
     on_cleanup(move || state.stop());

@@ -1,4 +1,4 @@
-//! The options: quota tier, PTU pricing, and per deployment its model (when
+//! The options: quota tier, PTU pricing, the region, and per deployment its model (when
 //! the data does not say), type and typed limits, with where the limits in
 //! use came from. Rows are keyed by deployment, so a re-run (after every
 //! change) keeps the boxes and their focus.
@@ -6,11 +6,13 @@
 use super::state::{typed_number, State};
 use super::text::{model_source_label, rate, source_label, type_name};
 use crate::components::enum_select::{Choice, EnumSelect};
+use crate::components::region_select::{RegionSelect, ANY};
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use crate::state::UrlState;
+use batchlane_core::cost::PtuPricing;
 use batchlane_core::facts::{DeploymentType, QuotaTier};
-use batchlane_core::traffic::{ModelSource, PtuPricing};
+use batchlane_core::traffic::ModelSource;
 use leptos::prelude::*;
 
 const PRICING: &[Choice<PtuPricing>] = &[
@@ -57,6 +59,9 @@ pub fn OptionsPanel() -> impl IntoView {
                     </label>
                     <EnumSelect label="traffic.options.pricing" choices=PRICING value=state.pricing
                         on_set=Callback::new(move |v: PtuPricing| set_pair(url, "ptu", v.code())) testid="traffic-pricing"/>
+                    // Regional deployments' token and PTU prices are the region's.
+                    <RegionSelect id="traffic-region" class="field" value=Signal::derive(move || state.region.get().unwrap_or_else(|| ANY.to_string()))
+                        on_change=Callback::new(move |v: String| set_pair(url, "region", &v))/>
                 </div>
                 <p class="muted traffic-options__hint">{tr("traffic.options.hint")}</p>
                 <div class="traffic-deps">
@@ -97,7 +102,7 @@ fn DeploymentRow(name: String) -> impl IntoView {
     let model_src = move || dep.with(|d| d.as_ref().map(|d| model_source_label(prefs.lang.get(), d.model_source)).unwrap_or_default());
     let typed_model =
         move || state.models.with(|m| key.with_value(|k| m.iter().find(|(d, _)| d == k).map(|(_, v)| v.clone()).unwrap_or_default()));
-    let dtype = move || dep.with(|d| d.as_ref().map(|d| d.deployment_type.cli_code()).unwrap_or("global"));
+    let dtype = move || dep.with(|d| d.as_ref().map(|d| d.deployment_type.code()).unwrap_or("global"));
     let tpm = move || key.with_value(|k| state.limit_text(k).tpm);
     let rpm = move || key.with_value(|k| state.limit_text(k).rpm);
     let bad = move |v: String| matches!(typed_number(&v), Some(Err(())));
@@ -133,12 +138,12 @@ fn DeploymentRow(name: String) -> impl IntoView {
                 <label for=type_id.clone()>{tr("traffic.options.type")}</label>
                 <select id=type_id data-testid="traffic-type" prop:value=dtype
                     on:change=move |ev| {
-                        if let Some(t) = DeploymentType::from_cli_code(&event_target_value(&ev)) {
+                        if let Some(t) = DeploymentType::from_code(&event_target_value(&ev)) {
                             key.with_value(|k| state.set_type(k, t));
                         }
                     }>
                     {DeploymentType::ALL.into_iter().map(|d| view! {
-                        <option value=d.cli_code() selected=move || dtype() == d.cli_code()>{type_name(d)}</option>
+                        <option value=d.code() selected=move || dtype() == d.code()>{type_name(d)}</option>
                     }).collect_view()}
                 </select>
             </div>

@@ -9,30 +9,12 @@ use super::text::{n, rate, scope_name};
 use crate::components::unconfirmed::{price_facts, UnconfirmedAny};
 use crate::i18n::{fill, t, with_facts, Lang};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::facts::Scope;
-use batchlane_core::facts::{self, Certainty, Kind};
+use batchlane_core::cost::{ptu_price_facts, PtuPricing, HOURS_PER_MONTH};
+use batchlane_core::facts::{self, Certainty};
 use batchlane_core::format::{format_percent, usd};
-use batchlane_core::traffic::{
-    format_minute, CurvePoint, PtuGap, PtuPlan, PtuPricing, TrafficReport, MINUTES_PER_30_DAYS, SPILLOVER_API_VERSION,
-};
+use batchlane_core::traffic::{format_minute, CurvePoint, PtuGap, PtuPlan, TrafficReport, SPILLOVER_API_VERSION};
 use leptos::prelude::*;
 use std::sync::Arc;
-
-fn scope_subject(s: Scope) -> &'static str {
-    match s {
-        Scope::Global => "global",
-        Scope::DataZone => "datazone",
-        Scope::Regional => "regional",
-    }
-}
-
-fn pricing_kind(p: PtuPricing) -> Kind {
-    match p {
-        PtuPricing::Hourly => Kind::PtuPriceHourly,
-        PtuPricing::Monthly => Kind::PtuPriceMonthlyReserved,
-        PtuPricing::Yearly => Kind::PtuPriceYearlyReserved,
-    }
-}
 
 #[component]
 pub fn PtuSection(report: Arc<TrafficReport>) -> impl IntoView {
@@ -151,11 +133,11 @@ fn plan_body(p: &PtuPlan, lang: Lang) -> AnyView {
             ("minutes", &n(p.minutes as f64)),
             ("from", &format_minute(p.from)),
             ("to", &format_minute(p.to)),
-            ("days", &n(MINUTES_PER_30_DAYS / 1440.0)),
+            ("hours", &n(HOURS_PER_MONTH)),
         ],
     );
-    let fact =
-        facts::builtin(pricing_kind(p.pricing), scope_subject(p.scope)).or_else(|| facts::builtin(pricing_kind(p.pricing), "global"));
+    let (kind, subject) = ptu_price_facts(p.scope, p.region.as_deref())[p.pricing.index()];
+    let fact = facts::builtin(kind, subject);
     let source = fact.map(|f| {
         let s = f.source.source();
         let unconfirmed = f.certainty == Certainty::Unconfirmed;

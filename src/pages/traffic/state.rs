@@ -2,11 +2,13 @@
 //! a changed option re-runs the analysis on them), the options, and the
 //! worker run that turns them into a report.
 
+use crate::components::region_select::ANY;
 use crate::worker::client::{WorkerPool, WORKER_URL};
+use batchlane_core::cost::PtuPricing;
 use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
 use batchlane_core::io::{field, Kind, Table};
 use batchlane_core::protocol::{Request, Response, WorkerFailure};
-use batchlane_core::traffic::{ImportError, PtuPricing, TrafficOptions, TrafficReport, TypedLimit};
+use batchlane_core::traffic::{ImportError, TrafficOptions, TrafficReport, TypedLimit};
 use gloo::timers::callback::Timeout;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -21,11 +23,14 @@ pub const SAMPLE_NAME: &str = "metrics-list.json";
 /// Options typed in quick succession run the analysis once.
 const DEBOUNCE_MS: u32 = 250;
 
-/// The page's URL fields: the quota tier and how PTUs are priced.
+/// The page's URL fields: the quota tier, how PTUs are priced and the
+/// region whose Regional prices apply (`any` = not chosen, as on /cost).
 pub fn table() -> Table {
+    let regions = std::iter::once(ANY).chain(batchlane_core::facts::REGIONS.iter().map(|r| r.code)).collect();
     Table::new(vec![
         field("tier", Kind::Enum(QuotaTier::ALL.iter().map(|t| t.code()).collect()), QuotaTier::T1.code()),
         field("ptu", Kind::Enum(PtuPricing::ALL.iter().map(|p| p.code()).collect()), PtuPricing::Hourly.code()),
+        field("region", Kind::Enum(regions), ANY),
     ])
 }
 
@@ -50,11 +55,10 @@ pub struct LimitText {
 
 /// A typed number: `None` when empty, `Err` when not a positive number.
 pub fn typed_number(text: &str) -> Option<Result<f64, ()>> {
-    let t: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}')).collect();
-    if t.is_empty() {
+    if batchlane_core::io::clean_number(text).is_empty() {
         return None;
     }
-    Some(t.parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0 && *v <= 1e12).ok_or(()))
+    Some(batchlane_core::io::parse_number(text).filter(|v| *v > 0.0 && *v <= 1e12).ok_or(()))
 }
 
 #[derive(Clone, Copy)]
@@ -62,6 +66,8 @@ pub struct State {
     pub files: RwSignal<Vec<File>, LocalStorage>,
     pub tier: Signal<QuotaTier>,
     pub pricing: Signal<PtuPricing>,
+    /// The region's code (`armRegionName`); `None` = not chosen.
+    pub region: Signal<Option<String>>,
     pub limits: RwSignal<Vec<LimitText>>,
     pub types: RwSignal<Vec<(String, DeploymentType)>>,
     pub models: RwSignal<Vec<(String, String)>>,
@@ -78,11 +84,12 @@ pub struct State {
 }
 
 impl State {
-    pub fn new(tier: Signal<QuotaTier>, pricing: Signal<PtuPricing>) -> Self {
+    pub fn new(tier: Signal<QuotaTier>, pricing: Signal<PtuPricing>, region: Signal<Option<String>>) -> Self {
         State {
             files: RwSignal::new_local(Vec::new()),
             tier,
             pricing,
+            region,
             limits: RwSignal::new(Vec::new()),
             types: RwSignal::new(Vec::new()),
             models: RwSignal::new(Vec::new()),
@@ -117,6 +124,7 @@ impl State {
                 .with(|m| m.iter().filter(|(_, v)| !v.trim().is_empty()).map(|(d, v)| (d.clone(), v.trim().to_string())).collect()),
             tier: self.tier.get(),
             ptu_pricing: self.pricing.get(),
+            region: self.region.get(),
         }
     }
 

@@ -29,8 +29,7 @@ impl Totals {
 
     pub fn add(&mut self, r: &Report) {
         // A line that could not be checked is never a pass.
-        let unconfirmed = matches!(r.verdict(), batchlane_core::batch::Verdict::NotConfirmed { .. });
-        if r.has_errors() || unconfirmed {
+        if !r.verdict().passes() {
             self.failed = self.failed.saturating_add(1);
             if matches!(r.verdict(), batchlane_core::batch::Verdict::RequestsFail { .. }) {
                 self.requests_fail = self.requests_fail.saturating_add(1);

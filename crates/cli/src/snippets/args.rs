@@ -184,7 +184,16 @@ pub(super) fn parse(args: &[OsString]) -> Result<Args, String> {
     let first = args.first().ok_or_else(|| format!("no KIND given (one of: {})", names()))?;
     let kind = Kind::from_name(crate::args::word(first))
         .ok_or_else(|| format!("unknown KIND '{}' (one of: {})", crate::escape::Os(first), names()))?;
-    let mut a = Args { kind, link: None, link_sets: Vec::new(), field_sets: Vec::new(), dir: None, lang: Lang::En, flagged: Vec::new(), catalog: Catalog::builtin() };
+    let mut a = Args {
+        kind,
+        link: None,
+        link_sets: Vec::new(),
+        field_sets: Vec::new(),
+        dir: None,
+        lang: Lang::En,
+        flagged: Vec::new(),
+        catalog: Catalog::builtin(),
+    };
     let mut catalog = crate::catalog::CatalogArgs::default();
     let link_keys = kind.link_keys();
     let field_names = kind.field_names();

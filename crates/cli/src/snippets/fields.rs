@@ -17,7 +17,9 @@ pub(super) fn text_value(v: &str) -> Result<String, String> {
 }
 
 pub(super) fn int_value(v: &str) -> Result<i64, String> {
-    v.trim().parse().map_err(|_| "not a whole number".to_string())
+    // Separators as everywhere (`io::clean_number`); a sign reads, for the
+    // generator to say why it refuses it.
+    batchlane_core::io::clean_number(v).parse().map_err(|_| "not a whole number".to_string())
 }
 
 pub(super) fn bool_value(v: &str) -> Result<bool, String> {

@@ -188,6 +188,19 @@ fn help_lists_every_flag() {
     }
 }
 
+/// A typed number reads one way everywhere (`io::parse_number`): "1 000"
+/// was a valid /batch quota and an invalid /batch price; `--quota 1 000`
+/// was refused and `--fact x=1,000` too.
+#[test]
+fn numbers_with_group_separators_read_as_on_the_page() {
+    let file = fixture("azure_300.jsonl");
+    let plain = json(&[&file, "--format", "json", "--quota", "1000", "--fact", "batch_price_factor.any=0.5"]);
+    for (quota, factor) in [("1 000", "0.5"), ("1,000", " 0.5 "), ("1_000", "0.5")] {
+        let spaced = json(&[&file, "--format", "json", "--quota", quota, "--fact", &format!("batch_price_factor.any={factor}")]);
+        assert_eq!(spaced, plain, "{quota:?} {factor:?}");
+    }
+}
+
 /// Issue 38: with an OpenAI usage tier, the file's enqueued tokens are held
 /// against the model page's batch queue limit at that tier: a warning (the
 /// organization's queue is shared with batches already queued), where the

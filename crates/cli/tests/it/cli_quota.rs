@@ -197,7 +197,7 @@ fn the_openai_batch_queue_limit_of_the_tier_is_shown_with_its_source() {
 /// price of the region, Global's unchanged.
 #[test]
 fn region_shows_the_regions_uplift_and_ptu_price() {
-    use batchlane_core::cost::{effective_prices, ptu_prices};
+    use batchlane_core::cost::{ptu_prices, token_prices, PriceOverride};
     use batchlane_core::facts::{Catalog, Kind, Scope};
     let c = Catalog::builtin();
     let (code, out, err) =
@@ -208,7 +208,7 @@ fn region_shows_the_regions_uplift_and_ptu_price() {
     assert_eq!(v["region"]["region"], "westeurope");
     assert_eq!(v["region"]["price_factor"].as_f64(), Some(factor));
     assert_eq!(v["region"]["ptu_price_hourly"].as_f64(), Some(ptu_prices(Scope::Regional, Some("westeurope"), &c).hourly));
-    let p = effective_prices("gpt-4.1-mini", Scope::Regional, Some("westeurope"), &c).unwrap();
+    let (_, p) = token_prices("gpt-4.1-mini", Scope::Regional, Some("westeurope"), &PriceOverride::default(), &c).unwrap();
     assert!((p.input - factor * c.require(Kind::PriceInput, "gpt-4.1-mini")).abs() < 1e-12);
     assert!(v["sources"].as_array().unwrap().iter().any(|s| s["fact"] == "regional_price_factor.westeurope"));
     let (_, text, _) = quota(&["--model", "gpt-4.1-mini", "--deployment", "standard", "--tier", "2", "--region", "westeurope"]);

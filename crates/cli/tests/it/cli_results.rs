@@ -182,4 +182,11 @@ fn an_expired_job_counts_the_unanswered_requests_as_batch_expired() {
     let retry = &v["report"]["retry"]["entries"];
     assert!(retry.as_array().unwrap().iter().all(|e| e["outcome"] != "missing"), "{retry}");
     assert_eq!(retry.as_array().unwrap().len(), before["report"]["retry"]["entries"].as_array().unwrap().len());
+    // The job's own words count the same requests (they said 0 while the
+    // retry file held them: the job object counts them done).
+    let warned = v["job"]["warnings"].as_array().unwrap().iter().find_map(|w| w["job_expired"]["unfinished"].as_u64());
+    assert_eq!(warned, s["batch_expired"].as_u64(), "{}", v["job"]["warnings"]);
+    let (_, text, _) = run(&[&files[..], &["--job", job_path.to_str().unwrap(), "--now", "1767312000"]].concat());
+    let n = s["batch_expired"].as_u64().unwrap();
+    assert!(text.contains(&format!("The job expired with {n} request")), "{text}");
 }

@@ -281,3 +281,19 @@ fn the_ptu_plan_says_its_window() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("  window              2026-11-02T09:00Z to "), "{out}");
 }
+
+/// A group the PTU plan cannot cost says why in words, never the internal
+/// name ("not costed (NoPtuFacts)").
+#[test]
+fn a_group_not_costed_says_why_in_words() {
+    let path = scratch("not-costed.csv");
+    let mut csv = String::from("timestamp,deployment,model,requests,prompt_tokens,completion_tokens\n");
+    for m in 0..3 {
+        csv.push_str(&format!("2026-11-02T10:{m:02}:00Z,old,gpt-35-turbo,10,1000,100\n"));
+    }
+    std::fs::write(&path, csv).unwrap();
+    let (code, out, err) = traffic(&[path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("NoPtuFacts") && !out.contains("DataZone:") && !out.contains("Global:"), "{out}");
+    assert!(out.contains("not costed: the catalog has no PTU figures for this model"), "{out}");
+}

@@ -17,6 +17,7 @@ mod cli_issue27;
 mod cli_lanes;
 mod cli_os_args;
 mod cli_parity;
+mod cli_pricing;
 mod cli_quota;
 mod cli_quota_planner;
 mod cli_repair_split;

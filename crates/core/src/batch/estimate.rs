@@ -4,9 +4,10 @@
 use super::media_tokens::MediaTally;
 use super::tokens::CachedCounter;
 use super::Endpoint;
-use crate::cost::PriceOverride;
+use crate::cost::{token_prices, PriceOverride};
 use crate::facts::Catalog;
 use crate::facts::Kind;
+use crate::facts::Scope;
 use serde_json::Value;
 
 /// The catalog's chat overheads, read once per check.
@@ -242,13 +243,20 @@ pub struct CostEstimate {
     pub total_usd_max: f64,
 }
 
-/// The batch prices for a model: the user's list prices, else the catalog's
-/// Global price, × the batch factor (the user's, else `batch_price_factor`). `None` when neither knows the model's price.
+/// The batch prices for a model on Global Batch: [`crate::cost::token_prices`]
+/// (the user's list prices, else the catalog's) × the batch factor; with
+/// no model the catalog prices, the typed prices alone. `None` when
+/// neither knows the model's price.
 pub fn cost(catalog: &Catalog, model: Option<&str>, typed: PriceOverride, prompt_tokens: u64, output_tokens: u64) -> Option<CostEstimate> {
-    let factor = typed.batch_factor.unwrap_or_else(|| catalog.require(Kind::BatchPriceFactor, "any"));
-    let list = |ov: Option<f64>, kind: Kind| ov.or_else(|| model.and_then(|m| catalog.get(kind, m)));
-    let input = list(typed.input, Kind::PriceInput)? * factor;
-    let output = list(typed.output, Kind::PriceOutput).unwrap_or(0.0) * factor;
+    let (input, output, factor) = match model.map(|m| token_prices(m, Scope::Global, None, &typed, catalog)) {
+        Some(Ok((_, p))) => (p.input, p.output, p.batch_factor),
+        _ => (
+            typed.input?,
+            typed.output.unwrap_or(0.0),
+            typed.batch_factor.unwrap_or_else(|| catalog.require(Kind::BatchPriceFactor, "any")),
+        ),
+    };
+    let (input, output) = (input * factor, output * factor);
     let input_usd = prompt_tokens as f64 / 1e6 * input;
     let output_usd_max = output_tokens as f64 / 1e6 * output;
     Some(CostEstimate {

@@ -61,7 +61,7 @@ pub use range_plan::{owned_range, plan_parallel, ParallelPlan, PLAN_PREFIX_BYTES
 pub use repair::{repair, repair_plan, Rename, RepairOptions, RepairOutcome, RepairPlan, Repairer};
 pub use report::{CodeCount, QuotaReport, Report, Summary, TokenReport};
 pub use samples::{Sample, BROKEN_AZURE, BROKEN_OPENAI, SAMPLES, VALID_AZURE, VALID_OPENAI};
-pub use split::{split, Oversize, SplitLimits, SplitOutcome, SplitPart, Splitter};
+pub use split::{split, split_part_name, split_part_suffix, Oversize, SplitLimits, SplitOutcome, SplitPart, Splitter};
 pub use stage::{stage_of, Stage, Verdict};
 pub use structural_part::{range_start, RangeStart, StructuralPart};
 pub use tally::{Sum, Tally};

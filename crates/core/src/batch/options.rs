@@ -33,6 +33,35 @@ pub enum Subscription {
     Msdn,
 }
 
+impl Subscription {
+    pub const ALL: [Subscription; 4] = [Subscription::Ea, Subscription::Default, Subscription::CreditCard, Subscription::Msdn];
+
+    /// The one spelling of every surface (/batch's and /snippets' links,
+    /// the CLI): `ea`, `default`, `credit_card`, `msdn`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Subscription::Ea => "ea",
+            Subscription::Default => "default",
+            Subscription::CreditCard => "credit_card",
+            Subscription::Msdn => "msdn",
+        }
+    }
+
+    /// A code, or `creditcard` as /snippets' links spelled it before
+    /// issue 39.
+    pub fn from_code(code: &str) -> Option<Subscription> {
+        let code = code.trim();
+        if code == "creditcard" {
+            return Some(Subscription::CreditCard);
+        }
+        Self::ALL.into_iter().find(|s| s.code() == code)
+    }
+
+    /// Every word a link's subscription value may hold: the codes, then
+    /// the old spelling.
+    pub const LINK_WORDS: [&'static str; 5] = ["ea", "default", "credit_card", "msdn", "creditcard"];
+}
+
 impl QuotaChoice {
     /// The catalog fact id's kind for a choice (`enqueued_global_default`);
     /// `None` for Regional, where the vendor runs no batch jobs.

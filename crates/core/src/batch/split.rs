@@ -16,6 +16,22 @@ use crate::facts::{model_for_name, Catalog, Encoding, Model};
 
 use crate::io::{LineSplitter, BOM};
 
+/// The one naming of split parts (the page's downloads and `batchlane
+/// split`'s files): `-part001.jsonl`, `-part002.jsonl`, … for the part at
+/// `index` (from 0); three digits at least, so a folder lists the parts in
+/// order (the page's `.part1.jsonl` put part 10 before part 2).
+pub fn split_part_suffix(index: usize) -> String {
+    format!("-part{:03}.jsonl", index.saturating_add(1))
+}
+
+/// A part's file name from the source's (its extension dropped; an empty
+/// stem is `batch`): `tickets.jsonl` → `tickets-part001.jsonl`.
+pub fn split_part_name(source_name: &str, index: usize) -> String {
+    let stem = source_name.rsplit_once('.').map_or(source_name, |(s, _)| s);
+    let stem = if stem.is_empty() { "batch" } else { stem };
+    format!("{stem}{}", split_part_suffix(index))
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SplitLimits {
     pub max_requests: u64,
@@ -242,6 +258,17 @@ pub fn split(input: &[u8], limits: SplitLimits, options: &CheckOptions, catalog:
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn parts_are_named_one_way_and_list_in_order() {
+        assert_eq!(split_part_name("tickets.jsonl", 0), "tickets-part001.jsonl");
+        assert_eq!(split_part_name(".jsonl", 9), "batch-part010.jsonl");
+        assert_eq!(split_part_name("a.b.jsonl", 1_000), "a.b-part1001.jsonl");
+        let mut names: Vec<String> = (0..12).map(|i| split_part_name("x.jsonl", i)).collect();
+        let made = names.clone();
+        names.sort();
+        assert_eq!(names, made);
+    }
     use super::*;
 
     fn line(id: u32) -> String {

@@ -83,6 +83,12 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The one "passes" rule (the page's OK, the CLI's exit code 0 and its
+    /// "ok" count, Python's `Report.ok`): no error, and every line checked.
+    pub fn passes(self) -> bool {
+        matches!(self, Verdict::Ready)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Ready => "ready",

@@ -1,7 +1,7 @@
 //! Spend per tenant and per feature from usage records, as table rows
 //! sorted by cost, with totals and a CSV export.
 
-use super::prices::{effective_prices, PriceError, Prices};
+use super::prices::{token_prices, PriceError, PriceOverride, Prices};
 use super::scenario::Split;
 use super::usage::{Diagnostic, Diagnostics, LineProblem, UsageRecord};
 use crate::cost::knobs::token_cost;
@@ -106,15 +106,15 @@ pub fn spend(records: &[UsageRecord], catalog: &Catalog, config: &AttributionCon
     // is left out with a diagnostic, so no row can hold `inf`.
     let mut grand = SpendRow::default();
     for r in records {
-        let p = prices
-            .entry(r.model.as_str())
-            .or_insert_with(|| effective_prices(&r.model, config.deployment, config.region.as_deref(), catalog));
+        let p = prices.entry(r.model.as_str()).or_insert_with(|| {
+            token_prices(&r.model, config.deployment, config.region.as_deref(), &PriceOverride::default(), catalog).map(|(_, p)| p)
+        });
         let p = match p {
             Ok(p) => p,
             Err(e) => {
                 let problem = match e {
                     PriceError::UnknownModel(m) => LineProblem::UnknownModel(m.clone()),
-                    PriceError::NoPrice(m) => LineProblem::NoPrice(m.clone()),
+                    PriceError::NoPrice { model, .. } | PriceError::BadOverride(model) => LineProblem::NoPrice(model.clone()),
                 };
                 diagnostics.push(Diagnostic { line: r.line, problem });
                 continue;

@@ -8,7 +8,7 @@
 //! measured at the baseline's volume (volume is switched last), and a knob's
 //! worth depends on the order (caching is worth less once output is capped).
 
-use super::prices::effective_prices;
+use super::prices::{token_prices, PriceOverride};
 use super::scenario::{cost, cost_unchecked, Cost, CostConfig, Split};
 use super::workload::{FieldIssue, Workload};
 use crate::facts::Catalog;
@@ -129,8 +129,8 @@ pub fn attribute(
 /// Cost of an intermediate workload (mixes of two valid workloads may break
 /// a rule, e.g. batch on a Regional deployment; they are priced anyway).
 fn step_cost(w: &Workload, catalog: &Catalog, config: &CostConfig) -> Cost {
-    let prices =
-        effective_prices(&w.model, w.deployment, config.region.as_deref(), catalog).expect("both workloads' models were validated");
+    let (_, prices) = token_prices(&w.model, w.deployment, config.region.as_deref(), &PriceOverride::default(), catalog)
+        .expect("both workloads' models were validated");
     cost_unchecked(w, &prices, catalog, config)
 }
 

@@ -1,7 +1,10 @@
 //! Cost what-if: prices, workload, baseline and scenarios, knob attribution,
 //! usage attribution, share links.
 //!
-//! - `prices`: the price table and the prices of a model on a deployment type;
+//! - `prices`: the price table; the one answer to what tokens of a model cost
+//!   on a deployment type in a region (`token_prices`) and what a PTU costs
+//!   on a scope in a region (`ptu_prices`; a month of it, `PtuPrices::month`,
+//!   over the one month, `HOURS_PER_MONTH`);
 //! - `workload`: a workload, its validation, the prompt-caching rule;
 //! - `scenario`: what a workload costs, split by part, lane and period;
 //! - `compare`: a baseline against up to four scenarios, saving per knob;
@@ -30,11 +33,12 @@ pub use from_results::records_from_results;
 pub use knobs::{chunk_trim_saving, output_cap_saving};
 pub(crate) use knobs::{rag_prompt_tokens, token_cost};
 pub use prices::{
-    effective_prices, price_table, ptu_price_facts, ptu_prices, uplift_fact, PriceCell, PriceError, PriceOverride, PriceRow, PriceTable,
-    Prices, PtuPriceSet,
+    price_table, ptu_price_facts, ptu_prices, token_prices, uplift_fact, PriceCell, PriceError, PriceOverride, PriceRow, PriceTable,
+    Prices, PtuPrices, PtuPricing, DAYS_PER_MONTH, HOURS_PER_MONTH, MINUTES_PER_MONTH,
 };
 pub use scenario::{Cost, CostConfig, Note, RequestTokens, Split, DAYS_PER_YEAR, DEFAULT_DAYS_PER_MONTH, MONTHS_PER_YEAR};
 pub use usage::{
     parse_usage, parse_usage_within, Column, Diagnostic, LineProblem, ParsedUsage, UsageFormat, UsageLimits, UsageParser, UsageRecord,
 };
+pub(crate) use workload::cached_prefix_tokens;
 pub use workload::{Field, FieldIssue, Period, Problem, Severity, Workload};

@@ -121,9 +121,23 @@ pub fn price_table(catalog: &Catalog) -> PriceTable {
     }
 }
 
+/// Hours in the month every monthly figure of every tool uses: 730
+/// (365 days × 24 hours ÷ 12), the month of Azure's pricing calculator
+/// (<https://azure.microsoft.com/pricing/calculator/>: an hourly price's
+/// monthly estimate counts 730 hours; Azure's PTU billing page,
+/// `articles/foundry/openai/how-to/provisioned-throughput-onboarding.md`,
+/// bills provisioned deployments by the hour). /quota, /traffic, /cost,
+/// /results and the CLI all read this one constant.
+pub const HOURS_PER_MONTH: f64 = 730.0;
+/// [`HOURS_PER_MONTH`] in minutes.
+pub const MINUTES_PER_MONTH: f64 = HOURS_PER_MONTH * 60.0;
+/// [`HOURS_PER_MONTH`] in days (30.416…).
+pub const DAYS_PER_MONTH: f64 = HOURS_PER_MONTH / 24.0;
+
 /// Prices in USD per 1M tokens that apply to one model on one deployment
 /// type, before any batch discount; `batch_factor` is the multiplier for
-/// the share sent through batch.
+/// the share sent through batch. The one price shape of every tool (/cost,
+/// /quota, /traffic, /results, the batch check's estimate).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Prices {
     pub input: f64,
@@ -135,12 +149,29 @@ pub struct Prices {
     pub batch_factor: f64,
 }
 
+/// Millions of tokens in one price unit (prices are USD per 1M tokens).
+const TOKENS_PER_PRICE_UNIT: f64 = 1_000_000.0;
+
+impl Prices {
+    /// Dollars for `prompt` tokens of which `cached` hit the cache (at most
+    /// `prompt`) and `output` tokens, at the standard (not batch) price.
+    pub fn usd(&self, prompt: f64, cached: f64, output: f64) -> f64 {
+        let cached = cached.clamp(0.0, prompt.max(0.0));
+        let fresh = (prompt - cached).max(0.0);
+        (fresh * self.input + cached * self.cached_input + output * self.output) / TOKENS_PER_PRICE_UNIT
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PriceError {
     /// No catalog model goes by this name.
     UnknownModel(String),
-    /// The model is known but the catalog has no price for it.
-    NoPrice(String),
+    /// The model is known but the catalog has no price of this kind
+    /// (`price_input`, `price_output`) for it.
+    NoPrice { model: String, kind: String },
+    /// An override is negative, NaN or infinite (`input`, `cached_input`,
+    /// `output`, `batch_factor`).
+    BadOverride(String),
 }
 
 impl std::error::Error for PriceError {}
@@ -149,7 +180,8 @@ impl std::fmt::Display for PriceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PriceError::UnknownModel(m) => write!(f, "no catalog model is called {m}"),
-            PriceError::NoPrice(m) => write!(f, "the catalog has no token price for {m}"),
+            PriceError::NoPrice { model, kind } => write!(f, "the catalog has no {kind} for {model}"),
+            PriceError::BadOverride(field) => write!(f, "the {field} price must be a number of 0 or more"),
         }
     }
 }
@@ -158,43 +190,92 @@ impl std::fmt::Display for PriceError {
 /// fact it comes from: none on Global, `datazone_price_factor.any` on Data
 /// Zone, on Regional the region's `regional_price_factor.<region>` (an
 /// unknown region, one without a figure, or none: `regional_price_factor.any`).
-pub fn uplift_fact(deployment: Scope, region: Option<&str>) -> Option<(Kind, &'static str)> {
-    let kind = deployment.price_factor_kind()?;
-    let subject = match (deployment, region.and_then(facts::region)) {
+/// [`token_prices`] applies it; pages and the CLI name it as the source.
+pub fn uplift_fact(scope: Scope, region: Option<&str>) -> Option<(Kind, &'static str)> {
+    let kind = scope.price_factor_kind()?;
+    let subject = match (scope, region.and_then(facts::region)) {
         (Scope::Regional, Some(r)) if facts::builtin(kind, r.code).is_some() => r.code,
         _ => "any",
     };
     Some((kind, subject))
 }
 
-/// The prices of `model` (a catalog name, alias or dated version) on
-/// `deployment` in `region` (an `armRegionName`; `None` = not chosen): the
-/// Global list price times the deployment's uplift ([`uplift_fact`]), every
-/// figure through `catalog`, so the user's overrides apply. The one place a
-/// token price is derived: /cost, /quota, /traffic and the CLI all ask it.
-pub fn effective_prices(model: &str, deployment: Scope, region: Option<&str>, catalog: &Catalog) -> Result<Prices, PriceError> {
+/// The one answer to "what do tokens of this model cost on this deployment
+/// type in this region": `model` (a catalog name, alias or dated version)
+/// resolved to its catalog name; each price the override's, else the
+/// catalog's Global list price; times the scope's uplift in `region` (an
+/// `armRegionName`; `None` = not chosen; [`uplift_fact`]); a model with no
+/// cached-input price pays the input price for cached tokens; an embedding
+/// model's output costs 0; the batch factor the override's, else the
+/// catalog's. /cost, /quota, /traffic, /results, the batch check and the
+/// CLI and Python package all price through here.
+pub fn token_prices(
+    model: &str,
+    scope: Scope,
+    region: Option<&str>,
+    overrides: &PriceOverride,
+    catalog: &Catalog,
+) -> Result<(&'static str, Prices), PriceError> {
+    if let Some(field) = overrides.bad_field() {
+        return Err(PriceError::BadOverride(field.to_string()));
+    }
     let m = facts::model_for_name(model).ok_or_else(|| PriceError::UnknownModel(model.to_string()))?;
-    let input = catalog.get(Kind::PriceInput, m.name).ok_or_else(|| PriceError::NoPrice(m.name.to_string()))?;
-    let cached_input = catalog.get(Kind::PriceCachedInput, m.name).unwrap_or(input);
-    let output = match (catalog.get(Kind::PriceOutput, m.name), m.kind) {
+    let no = |kind: Kind| PriceError::NoPrice { model: m.name.to_string(), kind: kind.to_string() };
+    let input = overrides.input.or_else(|| catalog.get(Kind::PriceInput, m.name)).ok_or_else(|| no(Kind::PriceInput))?;
+    let cached_input = overrides.cached_input.or_else(|| catalog.get(Kind::PriceCachedInput, m.name)).unwrap_or(input);
+    let output = match (overrides.output.or_else(|| catalog.get(Kind::PriceOutput, m.name)), m.kind) {
         (Some(p), _) => p,
         (None, ModelKind::Embedding) => 0.0,
-        (None, _) => return Err(PriceError::NoPrice(m.name.to_string())),
+        (None, _) => return Err(no(Kind::PriceOutput)),
     };
-    let uplift = uplift_fact(deployment, region).map_or(1.0, |(k, subject)| catalog.require(k, subject));
-    Ok(Prices {
-        input: input * uplift,
-        cached_input: cached_input * uplift,
-        output: output * uplift,
-        batch_factor: catalog.require(Kind::BatchPriceFactor, "any"),
-    })
+    let uplift = uplift_fact(scope, region).map_or(1.0, |(k, subject)| catalog.require(k, subject));
+    let batch_factor = overrides.batch_factor.unwrap_or_else(|| catalog.require(Kind::BatchPriceFactor, "any"));
+    Ok((m.name, Prices { input: input * uplift, cached_input: cached_input * uplift, output: output * uplift, batch_factor }))
 }
 
-/// The facts a PTU's price on `scope` in `region` comes from: by the hour
-/// (on Regional the region's `ptu_price_hourly_regional.<region>` where the
-/// catalog has one, else `ptu_price_hourly.<scope>`), the 1-month and the
-/// 1-year reservation per month (per scope; no regional figures). A scope
-/// without a figure of its own takes Global's.
+/// How PTUs are paid for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PtuPricing {
+    #[default]
+    Hourly,
+    /// A 1-month reservation.
+    Monthly,
+    /// A 1-year reservation, per month.
+    Yearly,
+}
+
+impl PtuPricing {
+    pub const ALL: [PtuPricing; 3] = [PtuPricing::Hourly, PtuPricing::Monthly, PtuPricing::Yearly];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            PtuPricing::Hourly => "hourly",
+            PtuPricing::Monthly => "monthly",
+            PtuPricing::Yearly => "yearly",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<PtuPricing> {
+        Self::ALL.into_iter().find(|p| p.code().eq_ignore_ascii_case(code.trim()))
+    }
+
+    /// Which of [`ptu_price_facts`]' three facts prices one PTU this way.
+    pub fn index(self) -> usize {
+        match self {
+            PtuPricing::Hourly => 0,
+            PtuPricing::Monthly => 1,
+            PtuPricing::Yearly => 2,
+        }
+    }
+}
+
+/// The facts a PTU's price on `scope` in `region` comes from, in
+/// [`PtuPricing::ALL`]'s order: by the hour (on Regional the region's
+/// `ptu_price_hourly_regional.<region>` where the catalog has one, else
+/// `ptu_price_hourly.<scope>`), the 1-month and the 1-year reservation per
+/// month (per scope; no regional figures). A scope without a figure of its
+/// own takes Global's. [`ptu_prices`] reads them; pages and the CLI name
+/// them as the source.
 pub fn ptu_price_facts(scope: Scope, region: Option<&str>) -> [(Kind, &'static str); 3] {
     let own = |kind: Kind| {
         let subject = scope.url_code();
@@ -209,20 +290,40 @@ pub fn ptu_price_facts(scope: Scope, region: Option<&str>) -> [(Kind, &'static s
     [hourly, own(Kind::PtuPriceMonthlyReserved), own(Kind::PtuPriceYearlyReserved)]
 }
 
-/// A PTU's price on `scope` in `region` ([`ptu_price_facts`]), through
-/// `catalog` (the user's overrides apply).
-pub fn ptu_prices(scope: Scope, region: Option<&str>, catalog: &Catalog) -> PtuPriceSet {
-    let [hourly, monthly, yearly] = ptu_price_facts(scope, region).map(|(k, s)| catalog.require(k, s));
-    PtuPriceSet { hourly, monthly_reserved: monthly, yearly_reserved: yearly }
-}
-
-/// A PTU's prices (USD): per hour, per month on a 1-month and on a 1-year
-/// reservation.
+/// One PTU's prices on one scope in one region (unconfirmed catalog
+/// figures, editable as overrides), from [`ptu_prices`].
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PtuPriceSet {
+pub struct PtuPrices {
     pub hourly: f64,
     pub monthly_reserved: f64,
+    /// Per month, on a one-year reservation.
     pub yearly_reserved: f64,
+}
+
+impl PtuPrices {
+    /// One PTU for one month ([`HOURS_PER_MONTH`]) paid `pricing`'s way:
+    /// the one answer to "what does a PTU cost a month".
+    pub fn month(&self, pricing: PtuPricing) -> f64 {
+        match pricing {
+            PtuPricing::Hourly => self.hourly * HOURS_PER_MONTH,
+            PtuPricing::Monthly => self.monthly_reserved,
+            PtuPricing::Yearly => self.yearly_reserved,
+        }
+    }
+
+    /// Monthly cost of `ptus` by the hour, 1-month and 1-year reservation.
+    pub fn monthly(&self, ptus: f64) -> [f64; 3] {
+        PtuPricing::ALL.map(|p| ptus * self.month(p))
+    }
+}
+
+/// The one answer to "what does a PTU cost on this scope in this region"
+/// ([`ptu_price_facts`], through `catalog`, so the user's overrides apply);
+/// [`PtuPrices::month`] turns it into a month. /quota, /traffic and the
+/// CLI all ask it.
+pub fn ptu_prices(scope: Scope, region: Option<&str>, catalog: &Catalog) -> PtuPrices {
+    let [hourly, monthly_reserved, yearly_reserved] = ptu_price_facts(scope, region).map(|(k, s)| catalog.require(k, s));
+    PtuPrices { hourly, monthly_reserved, yearly_reserved }
 }
 
 #[cfg(test)]
@@ -272,21 +373,22 @@ mod tests {
         let row = price_table(&c).rows.into_iter().find(|r| r.model == "gpt-4o").unwrap();
         let out = row.output.unwrap();
         assert!(out.overridden && out.value == 12.0 && out.catalog_value == 10.0);
-        let p = effective_prices("gpt-4o-2024-08-06", Scope::DataZone, None, &c).unwrap();
+        let p = token_prices("gpt-4o-2024-08-06", Scope::DataZone, None, &PriceOverride::default(), &c).unwrap().1;
         assert!((p.output - 14.4).abs() < 1e-12 && (p.input - 3.0).abs() < 1e-12);
     }
 
     #[test]
     fn deployment_uplift_and_errors() {
         let c = Catalog::builtin();
-        let g = effective_prices("gpt-4.1", Scope::Global, None, &c).unwrap();
+        let p = |m: &str, s: Scope| token_prices(m, s, None, &PriceOverride::default(), &c).map(|(_, p)| p);
+        let g = p("gpt-4.1", Scope::Global).unwrap();
         assert_eq!((g.input, g.cached_input, g.output, g.batch_factor), (2.0, 0.5, 8.0, 0.5));
-        let r = effective_prices("gpt-4.1", Scope::Regional, None, &c).unwrap();
+        let r = p("gpt-4.1", Scope::Regional).unwrap();
         assert!((r.output - 8.8).abs() < 1e-12);
-        let e = effective_prices("text-embedding-3-large", Scope::Global, None, &c).unwrap();
+        let e = p("text-embedding-3-large", Scope::Global).unwrap();
         assert_eq!((e.input, e.cached_input, e.output), (0.13, 0.13, 0.0));
-        assert_eq!(effective_prices("gpt-4", Scope::Global, None, &c), Err(PriceError::NoPrice("gpt-4".into())));
-        assert_eq!(effective_prices("my-deploy", Scope::Global, None, &c), Err(PriceError::UnknownModel("my-deploy".into())));
+        assert_eq!(p("gpt-4", Scope::Global), Err(PriceError::NoPrice { model: "gpt-4".into(), kind: "price_input".into() }));
+        assert_eq!(p("my-deploy", Scope::Global), Err(PriceError::UnknownModel("my-deploy".into())));
         assert_eq!(Scope::from_code("datazone"), Some(Scope::DataZone));
     }
 }

@@ -10,7 +10,7 @@
 //! Periods: a day is the requests of a day, a month `days_per_month` days
 //! (by default the calendar's average, 365 ÷ 12), a year twelve months.
 
-use super::prices::{effective_prices, Prices};
+use super::prices::{token_prices, PriceOverride, Prices, DAYS_PER_MONTH};
 use super::workload::{Field, FieldIssue, Problem, Severity, Workload};
 use crate::facts::Catalog;
 use serde::{Deserialize, Serialize};
@@ -18,9 +18,10 @@ use serde::{Deserialize, Serialize};
 /// The calendar (not vendor figures): a year and its months.
 pub const DAYS_PER_YEAR: f64 = 365.0;
 pub const MONTHS_PER_YEAR: f64 = 12.0;
-/// The default month: the calendar's average, so that a year of months is
-/// a year of days (not 12 × 30 = 360).
-pub const DEFAULT_DAYS_PER_MONTH: f64 = DAYS_PER_YEAR / MONTHS_PER_YEAR;
+/// The default month: the one month of every tool ([`DAYS_PER_MONTH`]:
+/// 730 hours, the calendar's average), so that a year of months is a year
+/// of days (not 12 × 30 = 360).
+pub const DEFAULT_DAYS_PER_MONTH: f64 = DAYS_PER_MONTH;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CostConfig {
@@ -151,7 +152,7 @@ pub fn cost(workload: &Workload, catalog: &Catalog, config: &CostConfig) -> Resu
     if issues.iter().any(|i| i.severity == Severity::Error) {
         return Err(issues);
     }
-    let prices = effective_prices(&workload.model, workload.deployment, config.region.as_deref(), catalog)
+    let (_, prices) = token_prices(&workload.model, workload.deployment, config.region.as_deref(), &PriceOverride::default(), catalog)
         .expect("validate checked the model's prices");
     let mut c = cost_unchecked(workload, &prices, catalog, config);
     c.warnings = issues;

@@ -134,10 +134,7 @@ pub fn encode(c: &Comparison) -> Pairs {
 /// Sets a field from a value the table has kept; `false` when it still
 /// does not read (then the value is refused like any other).
 fn set_field(w: &mut Workload, field: &str, value: &str) -> bool {
-    let number = || -> Option<f64> {
-        let clean: String = value.chars().filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}')).collect();
-        clean.parse::<f64>().ok().filter(|x| x.is_finite())
-    };
+    let number = || crate::io::parse_number(value);
     let ok = |x: Option<f64>, slot: &mut f64| x.map(|x| *slot = x).is_some();
     match field {
         "req" => ok(number(), &mut w.requests),
@@ -192,16 +189,16 @@ pub fn decode(pairs: &[(String, String)], fact_ids: &[String]) -> Opened {
     let mut overrides = Vec::new();
     for (key, value) in &d.pairs {
         if key == "days" {
-            match value.replace([',', '_', ' '], "").parse::<f64>() {
-                Ok(x) => config.days_per_month = x,
-                Err(_) => rejected.push(refused(key, value)),
+            match crate::io::parse_number(value) {
+                Some(x) => config.days_per_month = x,
+                None => rejected.push(refused(key, value)),
             }
         } else if key == "region" {
             config.region = crate::facts::region(value).map(|r| r.code.to_string());
         } else if let Some(id) = key.strip_prefix("f.") {
-            match value.replace([',', '_', ' '], "").parse::<f64>() {
-                Ok(x) => overrides.push((id.to_string(), x)),
-                Err(_) => rejected.push(refused(key, value)),
+            match crate::io::parse_number(value) {
+                Some(x) => overrides.push((id.to_string(), x)),
+                None => rejected.push(refused(key, value)),
             }
         } else if let Some(f) = key.strip_prefix("b.") {
             if f == "name" {

@@ -8,7 +8,7 @@
 //! the cache step above the minimum (`cache_min_prefix_tokens`, then
 //! `cache_step_tokens`), and nothing when the prefix is below the minimum.
 
-use super::prices::{effective_prices, PriceError};
+use super::prices::{token_prices, PriceError, PriceOverride};
 use crate::facts::Kind;
 use crate::facts::Scope;
 use crate::facts::{self, Catalog, Certainty};
@@ -201,7 +201,7 @@ impl Workload {
         if self.batch_share > 0.0 && !self.deployment.has_batch() {
             out.push(FieldIssue { field: BatchShare, problem: Problem::NoBatchOnDeployment, severity: Severity::Error });
         }
-        if let Err(e) = effective_prices(&self.model, self.deployment, None, catalog) {
+        if let Err(e) = token_prices(&self.model, self.deployment, None, &PriceOverride::default(), catalog) {
             out.push(FieldIssue { field: Model, problem: Problem::Price(e), severity: Severity::Error });
         } else if tokens_ok {
             self.check_model_limits(catalog, &mut out);
@@ -347,7 +347,10 @@ mod tests {
     #[test]
     fn model_and_deployment_checks() {
         let w = Workload { model: "gpt-4".into(), ..Workload::default() };
-        assert_eq!(issues(&w), vec![(Field::Model, Problem::Price(PriceError::NoPrice("gpt-4".into())))]);
+        assert_eq!(
+            issues(&w),
+            vec![(Field::Model, Problem::Price(PriceError::NoPrice { model: "gpt-4".into(), kind: "price_input".into() }))]
+        );
         let w = Workload { deployment: Scope::Regional, batch_share: 0.3, ..Workload::default() };
         assert_eq!(issues(&w), vec![(Field::BatchShare, Problem::NoBatchOnDeployment)]);
         // A context window OpenAI's model page documents: an error.

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 /// Where a deployment's traffic may be processed: decides PTU sizes, the
 /// price uplift on the Global list price and the quota-tier table's rows
 /// (the vendor's `GlobalStandard`, `DataZoneStandard`, `Standard`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Scope {
+    #[default]
     Global,
     DataZone,
     Regional,
@@ -45,11 +46,7 @@ impl Scope {
     /// The vendor's name of the Standard type in the tier tables
     /// (`GlobalStandard`, `DataZoneStandard`, `Standard`).
     pub const fn vendor_name(self) -> &'static str {
-        match self {
-            Scope::Global => "GlobalStandard",
-            Scope::DataZone => "DataZoneStandard",
-            Scope::Regional => "Standard",
-        }
+        DeploymentType::standard(self).sku()
     }
 
     /// Either code or the vendor's name, any case.
@@ -142,26 +139,10 @@ impl DeploymentType {
         }
     }
 
-    /// A stable short code for URLs ("gs", "dzs", "rs", "gp", "dzp", "rp").
+    /// The one spelling of every surface (links, the CLI's
+    /// `--deployment-type`, JSON): `global|datazone|regional` and
+    /// `global-ptu|datazone-ptu|regional-ptu`.
     pub const fn code(self) -> &'static str {
-        use DeploymentType::*;
-        match self {
-            GlobalStandard => "gs",
-            DataZoneStandard => "dzs",
-            RegionalStandard => "rs",
-            GlobalProvisioned => "gp",
-            DataZoneProvisioned => "dzp",
-            RegionalProvisioned => "rp",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|t| t.code() == code)
-    }
-
-    /// The CLI's spelling (`batchlane traffic --deployment-type`):
-    /// `global|datazone|regional` and `global-ptu|datazone-ptu|regional-ptu`.
-    pub const fn cli_code(self) -> &'static str {
         use DeploymentType::*;
         match self {
             GlobalStandard => "global",
@@ -173,19 +154,58 @@ impl DeploymentType {
         }
     }
 
-    /// The CLI's spelling, `standard` (Regional Standard, the vendor's
-    /// name) or the vendor's SKU name (`GlobalStandard`,
-    /// `ProvisionedManaged`, …), any case.
-    pub fn from_cli_code(code: &str) -> Option<DeploymentType> {
+    /// The short codes /quota's links used before issue 39 (`d=gs`, …):
+    /// still read, never written.
+    pub const fn old_link_code(self) -> &'static str {
         use DeploymentType::*;
-        Some(match code.trim().to_ascii_lowercase().as_str() {
-            "global" | "globalstandard" => GlobalStandard,
-            "datazone" | "datazonestandard" => DataZoneStandard,
-            "regional" | "standard" => RegionalStandard,
-            "global-ptu" | "globalprovisionedmanaged" => GlobalProvisioned,
-            "datazone-ptu" | "datazoneprovisionedmanaged" => DataZoneProvisioned,
-            "regional-ptu" | "provisionedmanaged" => RegionalProvisioned,
-            _ => return None,
+        match self {
+            GlobalStandard => "gs",
+            DataZoneStandard => "dzs",
+            RegionalStandard => "rs",
+            GlobalProvisioned => "gp",
+            DataZoneProvisioned => "dzp",
+            RegionalProvisioned => "rp",
+        }
+    }
+
+    /// Every word a link's deployment value may hold: the codes, then the
+    /// old short codes.
+    pub const LINK_WORDS: [&'static str; 12] = {
+        let mut w = [""; 12];
+        let mut i = 0;
+        while i < 6 {
+            w[i] = Self::ALL[i].code();
+            w[i + 6] = Self::ALL[i].old_link_code();
+            i += 1;
+        }
+        w
+    };
+
+    /// The vendor's SKU name (`sku.name` of a deployment: `GlobalStandard`,
+    /// `DataZoneStandard`, `Standard`, `GlobalProvisionedManaged`,
+    /// `DataZoneProvisionedManaged`, `ProvisionedManaged`), the one copy.
+    pub const fn sku(self) -> &'static str {
+        use DeploymentType::*;
+        match self {
+            GlobalStandard => "GlobalStandard",
+            DataZoneStandard => "DataZoneStandard",
+            RegionalStandard => "Standard",
+            GlobalProvisioned => "GlobalProvisionedManaged",
+            DataZoneProvisioned => "DataZoneProvisionedManaged",
+            RegionalProvisioned => "ProvisionedManaged",
+        }
+    }
+
+    /// Any spelling, any case: the code, an old link code (`gs`), the
+    /// vendor's SKU name, or `standard` (Regional Standard, the vendor's
+    /// word).
+    pub fn from_code(code: &str) -> Option<DeploymentType> {
+        let code = code.trim();
+        if code.eq_ignore_ascii_case("standard") {
+            return Some(DeploymentType::RegionalStandard);
+        }
+        Self::ALL.into_iter().find(|t| {
+            t.code().eq_ignore_ascii_case(code) || t.old_link_code().eq_ignore_ascii_case(code) || t.sku().eq_ignore_ascii_case(code)
         })
     }
 
@@ -223,10 +243,10 @@ mod tests {
         assert_eq!(Scope::from_code("zone"), None);
         for t in DeploymentType::ALL {
             assert_eq!(DeploymentType::from_code(t.code()), Some(t));
-            assert_eq!(DeploymentType::from_cli_code(t.cli_code()), Some(t));
+            assert_eq!(DeploymentType::from_code(t.code()), Some(t));
         }
-        assert_eq!(DeploymentType::from_cli_code(" ProvisionedManaged "), Some(DeploymentType::RegionalProvisioned));
-        assert_eq!(DeploymentType::from_cli_code("standard"), Some(DeploymentType::RegionalStandard));
+        assert_eq!(DeploymentType::from_code(" ProvisionedManaged "), Some(DeploymentType::RegionalProvisioned));
+        assert_eq!(DeploymentType::from_code("standard"), Some(DeploymentType::RegionalStandard));
     }
 
     /// One deployment-type enum (issue 30): no other type in core lists the

@@ -55,6 +55,15 @@ pub fn region(code: &str) -> Option<&'static Region> {
     REGIONS.iter().find(|r| r.code.eq_ignore_ascii_case(code))
 }
 
+/// [`region`], or why not: the message names the known codes (the CLI's
+/// `--region` and `batchlane quota`'s answer both say it this way).
+pub fn parse_region(code: &str) -> Result<&'static Region, String> {
+    region(code).ok_or_else(|| {
+        let known: Vec<&str> = REGIONS.iter().map(|r| r.code).collect();
+        format!("unknown region '{}'; known: {}", code.trim(), known.join(", "))
+    })
+}
+
 macro_rules! factors {
     ($kind:expr, $unit:expr; $($value:expr => [$($code:literal),*];)*) => {
         &[$($(fact($kind, $code, Prices, $value, $unit, AzureRetailPrices, M, Unconfirmed),)*)*]

@@ -145,8 +145,8 @@ pub fn tier_answer_in(
             sources.push(FactSource::of(f));
         }
         let ptu_price_hourly = crate::cost::ptu_prices(deployment, Some(r.code), catalog).hourly;
-        let hourly = builtin(Kind::PtuPriceHourlyRegional, r.code).filter(|_| deployment == Scope::Regional);
-        if let Some(f) = hourly.or_else(|| builtin(Kind::PtuPriceHourly, deployment.url_code())) {
+        let [(kind, subject), ..] = crate::cost::ptu_price_facts(deployment, Some(r.code));
+        if let Some(f) = builtin(kind, subject) {
             sources.push(FactSource::of(f));
         }
         RegionPrices { region: r.code, price_factor, ptu_price_hourly }

@@ -1,17 +1,21 @@
 //! Shared plumbing of the domain, one of each: the line splitter (with its
 //! line-length limit), the CSV writer, query strings, the seeded generator.
 
+mod civil;
 mod csv;
 mod lines;
+mod number;
 mod query;
 mod read;
 mod rng;
 mod zip;
 
+pub use civil::{checked_days, civil_from_days, days_from_civil, days_in_month, parse_ymd};
 pub use csv::{with_bom, CsvError};
 pub(crate) use csv::{CsvOptions, CsvWriter};
 pub(crate) use lines::is_blank;
 pub use lines::{Line, LineSplitter, LongLine, RawLine, BOM};
+pub use number::{clean_number, parse_number, parse_whole};
 pub(crate) use query::{cut, SHOWN_CHARS};
 pub use query::{
     field, parse_query, query_string, Decoded, Field, Kind, Pairs, Parsed, Range, Reason, Rejected, Table, MAX_PAIRS, MAX_QUERY_BYTES,

@@ -265,12 +265,10 @@ impl Kind {
                 if r.unset == Some(v) {
                     return Ok(v.to_string());
                 }
-                // Thousands separators as people type them: "60,000".
-                let digits: String = v.chars().filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}')).collect();
-                let x: f64 = digits.parse().map_err(|_| Reason::NotANumber)?;
-                if !x.is_finite() {
-                    Err(Reason::NotANumber)
-                } else if x < r.min {
+                // Thousands separators as people type them: "60,000" (the
+                // one leniency, `io::parse_number`).
+                let x = super::parse_number(v).ok_or(Reason::NotANumber)?;
+                if x < r.min {
                     Err(Reason::TooSmall { min: r.min })
                 } else if x > r.max {
                     Err(Reason::TooLarge { max: r.max })

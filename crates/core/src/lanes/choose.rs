@@ -7,7 +7,7 @@
 use super::lanes_text as t;
 use super::turnaround::TurnaroundStats;
 use crate::batch::Dialect;
-use crate::cost::effective_prices;
+use crate::cost::{token_prices, PriceOverride};
 use crate::facts::{
     self, data_zone_of, datazone_batch_models, flex_model, global_batch_model, model_for_name, priority_regions, Catalog, DataZone, Kind,
     Lane, LaneSource, Scope, SourceId, BATCH_MATRIX, DATAZONE_BATCH, FLEX_PAGE, GLOBAL_BATCH_REGIONS, PRIORITY_DATAZONE_MATRIX,
@@ -135,7 +135,7 @@ impl Ctx<'_> {
 
     /// USD per 1M tokens of the mix on `scope` times `factor`.
     fn per_mtok(&self, scope: Scope, factor: f64) -> Option<f64> {
-        let p = effective_prices(self.model, scope, self.region.as_deref(), self.catalog).ok()?;
+        let (_, p) = token_prices(self.model, scope, self.region.as_deref(), &PriceOverride::default(), self.catalog).ok()?;
         let s = self.input.prompt_share;
         usd((s * p.input + (1.0 - s) * p.output) * factor)
     }

@@ -18,7 +18,7 @@ mod ways;
 pub use explain::{explain, explain_en, explain_ko, step_text, way_text};
 pub use input::PlanInput;
 pub use plan::{plan, Plan, Step, WindowCheck};
-pub use ptu::{compare, cost_series, payg_cost_per_request, CostPoint, PtuComparison, PtuError, PtuInput, PtuPrices, PtuSizing};
+pub use ptu::{compare, cost_series, payg_cost_per_request, CostPoint, PtuComparison, PtuError, PtuInput, PtuSizing};
 pub(crate) use ptu::{ptu_min_step, ptus_needed, round_ptus};
 pub use replicas::{cap_by_rpm, replicas_quota_can_feed, ReplicaFeed, MAX_REPLICA_CONCURRENCY};
 pub use sim::{

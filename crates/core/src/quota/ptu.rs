@@ -3,15 +3,11 @@
 
 use super::input::PlanInput;
 
-use crate::cost::token_cost;
+use crate::cost::{ptu_prices, token_prices, PriceError, PriceOverride, PtuPrices, MINUTES_PER_MONTH};
 use crate::facts::Kind;
 use crate::facts::Scope;
 use crate::facts::{model_for_name, Catalog};
 use serde::{Deserialize, Serialize};
-
-/// Hours in an average month (365 × 24 ÷ 12), the calendar, not a price.
-pub const HOURS_PER_MONTH: f64 = 365.0 * 24.0 / 12.0;
-pub const MINUTES_PER_MONTH: f64 = HOURS_PER_MONTH * 60.0;
 
 /// The traffic a PTU deployment must carry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -140,39 +136,14 @@ fn size_for_peak(input: &PtuInput, catalog: &Catalog, peak_rpm: f64) -> Result<P
     })
 }
 
-/// PTU prices per PTU (unconfirmed catalog figures, editable as overrides).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PtuPrices {
-    pub hourly: f64,
-    pub monthly_reserved: f64,
-    /// Per month, on a one-year reservation.
-    pub yearly_reserved: f64,
-}
-
-impl PtuPrices {
-    /// The prices of a PTU on `scope` in `region` ([`crate::cost::ptu_prices`]).
-    pub fn from_catalog(catalog: &Catalog, scope: Scope, region: Option<&str>) -> Self {
-        let p = crate::cost::ptu_prices(scope, region, catalog);
-        PtuPrices { hourly: p.hourly, monthly_reserved: p.monthly_reserved, yearly_reserved: p.yearly_reserved }
-    }
-
-    /// Monthly cost of `ptus` by the hour, 1-month and 1-year reservation.
-    pub fn monthly(&self, ptus: f64) -> [f64; 3] {
-        [ptus * self.hourly * HOURS_PER_MONTH, ptus * self.monthly_reserved, ptus * self.yearly_reserved]
-    }
-}
-
-/// Pay-as-you-go dollars for one request of `input`'s shape.
+/// Pay-as-you-go dollars for one request of `input`'s shape, in its region.
 pub fn payg_cost_per_request(input: &PtuInput, catalog: &Catalog) -> Result<f64, PtuError> {
-    let model = model_name(&input.model)?;
-    let p = crate::cost::effective_prices(model, input.scope, input.region.as_deref(), catalog)
-        .map_err(|_| PtuError::NoPrices(model.to_string()))?;
-    let (p_in, p_cached, p_out) = (p.input, p.cached_input, p.output);
-    let fresh = (input.prompt_tokens - input.cached_prompt_tokens).max(0.0);
-    let cost = token_cost(fresh, p_in)
-        + token_cost(input.cached_prompt_tokens, p_cached)
-        + token_cost(input.output_tokens * f64::from(input.n), p_out);
-    Ok(cost)
+    let (_, prices) =
+        token_prices(&input.model, input.scope, input.region.as_deref(), &PriceOverride::default(), catalog).map_err(|e| match e {
+            PriceError::UnknownModel(m) => PtuError::UnknownModel(m),
+            PriceError::NoPrice { model, .. } | PriceError::BadOverride(model) => PtuError::NoPrices(model),
+        })?;
+    Ok(prices.usd(input.prompt_tokens, input.cached_prompt_tokens, input.output_tokens * f64::from(input.n)))
 }
 
 /// PTU against pay-as-you-go for the same traffic, per month.
@@ -195,7 +166,7 @@ pub struct PtuComparison {
 
 pub fn compare(input: &PtuInput, catalog: &Catalog) -> Result<PtuComparison, PtuError> {
     let sizing = ptus_needed(input, catalog)?;
-    let prices = PtuPrices::from_catalog(catalog, input.scope, input.region.as_deref());
+    let prices = ptu_prices(input.scope, input.region.as_deref(), catalog);
     let per_request = payg_cost_per_request(input, catalog)?;
     let requests_per_month = input.average_rpm * MINUTES_PER_MONTH;
     let ptu_monthly = prices.monthly(sizing.ptus);
@@ -237,7 +208,7 @@ pub struct CostPoint {
 pub fn cost_series(input: &PtuInput, catalog: &Catalog, points: usize) -> Result<Vec<CostPoint>, PtuError> {
     let base = ptus_needed(input, catalog)?;
     let per_request = payg_cost_per_request(input, catalog)?;
-    let prices = PtuPrices::from_catalog(catalog, input.scope, input.region.as_deref());
+    let prices = ptu_prices(input.scope, input.region.as_deref(), catalog);
     let peak_ratio = if input.average_rpm > 0.0 { input.peak_rpm / input.average_rpm } else { 1.0 };
     let min_volume = if base.weighted_tokens_per_request > 0.0 {
         base.min_ptus * base.input_tpm_per_ptu / base.weighted_tokens_per_request / peak_ratio * MINUTES_PER_MONTH
@@ -306,6 +277,9 @@ mod tests {
         assert!(cmp.break_even_utilization[0] > cmp.break_even_utilization[1]);
         let dz = compare(&PtuInput { scope: Scope::DataZone, ..input() }, &c).unwrap();
         assert!((dz.payg_per_request - 0.008 * 1.1).abs() < 1e-12);
+        // Data Zone PTUs at Data Zone's own prices, over the one 730-hour month.
+        let hourly = c.get(Kind::PtuPriceHourly, "datazone").unwrap();
+        assert!((dz.ptu_monthly[0] - dz.sizing.ptus * hourly * 730.0).abs() < 1e-9, "{:?}", dz.ptu_monthly);
     }
 
     #[test]

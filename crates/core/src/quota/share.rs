@@ -47,7 +47,7 @@ fn opt_text(x: Option<f64>) -> String {
 }
 
 fn deployment_kind() -> Kind {
-    Kind::Enum(DeploymentType::ALL.iter().map(|d| d.code()).collect())
+    Kind::Enum(DeploymentType::LINK_WORDS.to_vec())
 }
 
 /// The region value for "not chosen".
@@ -441,7 +441,7 @@ mod tests {
                 ("tpm", &Reason::TooSmall { min: 0.0 }),
                 ("pk", &Reason::TooLarge { max: MAX_RPM }),
                 ("sseed", &Reason::TooLarge { max: MAX_SEED }),
-                ("d", &Reason::NotOneOf { allowed: DeploymentType::ALL.iter().map(|d| d.code().to_string()).collect() }),
+                ("d", &Reason::NotOneOf { allowed: DeploymentType::LINK_WORDS.iter().map(|d| d.to_string()).collect() }),
                 ("m", &Reason::TooLong { max: MAX_MODEL_CHARS }),
             ]
         );

@@ -3,7 +3,8 @@
 
 use super::input::PlanInput;
 
-use super::ptu::{self, PtuInput, PtuPrices, MINUTES_PER_MONTH};
+use super::ptu::{self, PtuInput};
+use crate::cost::{ptu_prices, MINUTES_PER_MONTH};
 use crate::facts::Catalog;
 use crate::facts::Kind;
 use crate::facts::Scope;
@@ -118,7 +119,7 @@ pub(super) fn rank(input: &PlanInput, catalog: &Catalog, need: &Need) -> Vec<Ran
     };
 
     let sizing = ptu::ptus_needed(&ptu_input, catalog).ok();
-    let prices = PtuPrices::from_catalog(catalog, ptu_input.scope, ptu_input.region.as_deref());
+    let prices = ptu_prices(ptu_input.scope, ptu_input.region.as_deref(), catalog);
     let provisioned = RankedWay {
         rank: 0,
         timing: Timing::NeedsCapacity,

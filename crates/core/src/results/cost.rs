@@ -17,6 +17,9 @@ pub fn cost_report(report: &ResultsReport, catalog: &Catalog, opts: &CostOptions
             let priced = cache.prices(catalog, m.model.as_deref(), opts).clone();
             let (priced_as, prices, error) = match priced {
                 Ok((name, p)) => (Some(name), Some(p), None),
+                // No tokens (the requests without an answer): nothing to
+                // price, so nothing to ask for.
+                Err(_) if m.usage.is_zero() => (None, None, None),
                 Err(e) => (None, None, Some(e)),
             };
             let mut error = error;

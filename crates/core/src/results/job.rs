@@ -199,6 +199,31 @@ pub struct JobAnalysis {
     pub warnings: Vec<JobWarning>,
 }
 
+/// [`analyze_job`] told by the joined results when there are any: an
+/// expired job's unfinished requests are those the results put in the
+/// retry file as batch_expired (or still missing, before
+/// [`super::ResultsReport::apply_job`]), not the job object's counts, which
+/// may count them as failed (and so say 0). The page, the CLI and the
+/// Python package call this.
+pub fn analyze_job_with(
+    job: &BatchJob,
+    results: Option<&super::ResultsReport>,
+    now: i64,
+    vendor: Vendor,
+    catalog: &Catalog,
+) -> JobAnalysis {
+    let mut a = analyze_job(job, now, vendor, catalog);
+    if let Some(r) = results.filter(|_| job.status == JobStatus::Expired) {
+        let from_results = r.summary.batch_expired.saturating_add(r.summary.missing);
+        for w in a.warnings.iter_mut() {
+            if let JobWarning::JobExpired { unfinished } = w {
+                *unfinished = from_results;
+            }
+        }
+    }
+    a
+}
+
 /// Explains a job at time `now` (Unix seconds).
 pub fn analyze_job(job: &BatchJob, now: i64, vendor: Vendor, catalog: &Catalog) -> JobAnalysis {
     let mut warnings = Vec::new();

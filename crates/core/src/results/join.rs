@@ -270,11 +270,16 @@ impl ResultsJoiner {
         let mut sum_overflowed = false;
         let answered_as = answered_as(&self.entries);
         for (custom_id, e) in std::mem::take(&mut self.entries) {
-            let Some((row, input)) = make_row(custom_id, e, have_input, &answered_as) else { continue };
+            let Some((row, input, carries_model)) = make_row(custom_id, e, have_input, &answered_as) else { continue };
             summary.add(row.outcome);
             summary.unexpected += u64::from(row.unexpected);
             summary.duplicates += u64::from(row.result_lines.saturating_sub(1));
-            let slot = by_model.entry(row.model.clone()).or_default();
+            // A model's row counts the requests its lines carry: one with
+            // no answer of the model (an error without a body, a missing
+            // one, zero tokens) is in the row without a model, so a row's
+            // requests are the ones priced in it.
+            let carried = if row.usage.is_zero() && !carries_model { None } else { row.model.clone() };
+            let slot = by_model.entry(carried).or_default();
             slot.0 += 1;
             if !total_usage.try_add(&row.usage) | !slot.1.try_add(&row.usage) {
                 sum_overflowed = true;
@@ -352,14 +357,15 @@ fn answered_as(entries: &HashMap<String, Entry>) -> HashMap<Arc<str>, Arc<str>> 
     seen.into_iter().filter_map(|(asked, answered)| Some((Arc::from(asked), Arc::from(answered?)))).collect()
 }
 
-/// One row per custom_id; `None` for an entry with neither an input line
-/// nor a result (cannot happen, kept total).
+/// One row per custom_id, and whether its result line names the model;
+/// `None` for an entry with neither an input line nor a result (cannot
+/// happen, kept total).
 fn make_row(
     custom_id: String,
     e: Entry,
     have_input: bool,
     answered_as: &HashMap<Arc<str>, Arc<str>>,
-) -> Option<(RequestRow, Option<Box<InputRef>>)> {
+) -> Option<(RequestRow, Option<Box<InputRef>>, bool)> {
     let (outcome, code, message, result_at, result_model) = match e.result {
         Some(r) => (r.outcome, r.code, r.message, Some(r.at), r.model),
         None if e.input.is_some() => (Outcome::Missing, None, None, None, None),
@@ -369,6 +375,7 @@ fn make_row(
         Some(i) => (Some(i.line), i.model.clone(), i.metadata.clone()),
         None => (None, None, BTreeMap::new()),
     };
+    let carries_model = result_model.is_some();
     let row = RequestRow {
         custom_id,
         outcome,
@@ -383,7 +390,7 @@ fn make_row(
         usage: e.usage,
         metadata,
     };
-    Some((row, e.input))
+    Some((row, e.input, carries_model))
 }
 
 #[cfg(test)]

@@ -27,8 +27,8 @@ pub use detect::detect_kind;
 pub use files::{what_more_files_add, FileAdvice, FileGain, FilesPresent};
 pub use group::{group_csv, group_table, row_keys, GroupError, GroupKey, GroupRow, GroupTable};
 pub use job::{
-    analyze_job, parse_job, BatchJob, DeletionBasis, ExpiresAfter, ExplainedError, JobAnalysis, JobError, JobParseError, OutputDeletion,
-    Progress, RequestCounts,
+    analyze_job, analyze_job_with, parse_job, BatchJob, DeletionBasis, ExpiresAfter, ExplainedError, JobAnalysis, JobError, JobParseError,
+    OutputDeletion, Progress, RequestCounts,
 };
 pub use job_status::{JobStatus, JobWarning, StatusInfo, Vendor};
 pub use job_text::{explain_error_code, explain_status, format_utc, warning_text};
@@ -40,7 +40,7 @@ pub use report::{
     Diagnostic, FileStats, LineRef, Misplaced, ModelUsage, NotRetried, Problem, RequestRow, ResultsReport, Summary, Tile, TileClass,
 };
 pub use retry::{build_retry_file, RetryEntry, RetryError, RetryExtractor, RetryPlan};
-pub use usage::{batch_prices, cost_usd, BatchPrices, CostOptions, CostReport, ModelCost, PriceError, Usage};
+pub use usage::{batch_prices, cost_usd, CostOptions, CostReport, ModelCost, PriceError, Usage};
 
 /// The four files the results page takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]

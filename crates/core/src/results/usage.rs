@@ -6,9 +6,8 @@
 //! Reasoning tokens are part of the completion (output) tokens in both
 //! shapes: they are shown, never charged twice.
 
-use crate::cost::PriceOverride;
-use crate::facts::Kind;
-use crate::facts::{model_for_name, Catalog};
+use crate::cost::{self, token_prices, PriceOverride, Prices};
+use crate::facts::{Catalog, Scope};
 use serde_json::Value;
 
 /// Token counts. `prompt` includes `cached`; `completion` includes `reasoning`.
@@ -92,20 +91,19 @@ impl Usage {
 
 /// The user's price choices. Each `Some` replaces the catalog figure for
 /// every model (a batch runs one model); `model` prices every request as
-/// that model instead of the body's `model`.
+/// that model instead of the body's `model`; `deployment` is the batch
+/// deployment's scope (Global Batch by default; Data Zone Batch pays
+/// Data Zone's uplift).
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CostOptions {
     pub model: Option<String>,
     pub price_override: PriceOverride,
-}
-
-/// The prices used for one model: list prices per 1M tokens and the batch factor.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct BatchPrices {
-    pub input: f64,
-    pub cached_input: f64,
-    pub output: f64,
-    pub batch_factor: f64,
+    #[serde(default)]
+    pub deployment: Scope,
+    /// The Azure region (`armRegionName`) whose Regional prices apply;
+    /// `None` = not chosen.
+    #[serde(default)]
+    pub region: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -137,41 +135,24 @@ impl std::fmt::Display for PriceError {
 
 impl std::error::Error for PriceError {}
 
-/// The batch prices for a model name (`gpt-4o-2024-08-06` resolves to `gpt-4o`).
-pub fn batch_prices(catalog: &Catalog, model_name: Option<&str>, opts: &CostOptions) -> Result<(String, BatchPrices), PriceError> {
+/// The batch prices for a model name (`gpt-4o-2024-08-06` resolves to
+/// `gpt-4o`): [`cost::token_prices`], the one price look-up of every tool.
+pub fn batch_prices(catalog: &Catalog, model_name: Option<&str>, opts: &CostOptions) -> Result<(String, Prices), PriceError> {
     if let Some(field) = opts.price_override.bad_field() {
         return Err(PriceError::BadOverride { field: field.to_string() });
     }
     let name = opts.model.as_deref().or(model_name).ok_or(PriceError::NoModel)?;
-    let model = model_for_name(name).ok_or_else(|| PriceError::UnknownModel(name.to_string()))?;
-    let o = &opts.price_override;
-    let get = |kind: Kind, ov: Option<f64>| -> Result<f64, PriceError> {
-        ov.or_else(|| catalog.get(kind, model.name))
-            .ok_or_else(|| PriceError::NoPrice { model: model.name.to_string(), kind: kind.to_string() })
-    };
-    let prices = BatchPrices {
-        input: get(Kind::PriceInput, o.input)?,
-        cached_input: get(Kind::PriceCachedInput, o.cached_input)?,
-        output: get(Kind::PriceOutput, o.output)?,
-        batch_factor: get_factor(catalog, o.batch_factor)?,
-    };
-    Ok((model.name.to_string(), prices))
+    match token_prices(name, opts.deployment, opts.region.as_deref(), &opts.price_override, catalog) {
+        Ok((model, prices)) => Ok((model.to_string(), prices)),
+        Err(cost::PriceError::UnknownModel(m)) => Err(PriceError::UnknownModel(m)),
+        Err(cost::PriceError::NoPrice { model, kind }) => Err(PriceError::NoPrice { model, kind }),
+        Err(cost::PriceError::BadOverride(field)) => Err(PriceError::BadOverride { field }),
+    }
 }
 
-fn get_factor(catalog: &Catalog, ov: Option<f64>) -> Result<f64, PriceError> {
-    ov.or_else(|| catalog.get(Kind::BatchPriceFactor, "any"))
-        .ok_or_else(|| PriceError::NoPrice { model: "any".into(), kind: Kind::BatchPriceFactor.to_string() })
-}
-
-/// Millions of tokens in one price unit (prices are USD per 1M tokens).
-const TOKENS_PER_PRICE_UNIT: f64 = 1_000_000.0;
-
-/// Cost in USD of `usage` at `prices`.
-pub fn cost_usd(usage: &Usage, prices: &BatchPrices) -> f64 {
-    let cached = usage.cached.min(usage.prompt) as f64;
-    let uncached = usage.prompt.saturating_sub(usage.cached) as f64;
-    let list = uncached * prices.input + cached * prices.cached_input + usage.completion as f64 * prices.output;
-    list / TOKENS_PER_PRICE_UNIT * prices.batch_factor
+/// Cost in USD of `usage` at `prices`, × the batch factor.
+pub fn cost_usd(usage: &Usage, prices: &Prices) -> f64 {
+    prices.usd(usage.prompt as f64, usage.cached as f64, usage.completion as f64) * prices.batch_factor
 }
 
 /// Cost of the tokens of one model name as the lines give it.
@@ -181,7 +162,7 @@ pub struct ModelCost {
     pub model: Option<String>,
     /// The catalog model it was priced as.
     pub priced_as: Option<String>,
-    pub prices: Option<BatchPrices>,
+    pub prices: Option<Prices>,
     pub requests: u64,
     pub usage: Usage,
     /// `None` when it could not be priced (see `error`).
@@ -201,11 +182,11 @@ pub struct CostReport {
 /// Prices per model name, looked up once per name.
 #[derive(Clone, Debug, Default)]
 pub struct PriceCache {
-    map: std::collections::HashMap<Option<String>, Result<(String, BatchPrices), PriceError>>,
+    map: std::collections::HashMap<Option<String>, Result<(String, Prices), PriceError>>,
 }
 
 impl PriceCache {
-    pub fn prices(&mut self, catalog: &Catalog, model: Option<&str>, opts: &CostOptions) -> &Result<(String, BatchPrices), PriceError> {
+    pub fn prices(&mut self, catalog: &Catalog, model: Option<&str>, opts: &CostOptions) -> &Result<(String, Prices), PriceError> {
         self.map.entry(model.map(str::to_string)).or_insert_with(|| batch_prices(catalog, model, opts))
     }
 
@@ -271,6 +252,7 @@ mod tests {
         let opts = CostOptions {
             model: Some("gpt-4o-mini".into()),
             price_override: PriceOverride { batch_factor: Some(1.0), ..Default::default() },
+            ..Default::default()
         };
         let (m, p) = batch_prices(&Catalog::builtin(), Some("batch-deployment"), &opts).unwrap();
         assert_eq!((m.as_str(), p.input, p.batch_factor), ("gpt-4o-mini", 0.15, 1.0));

@@ -291,8 +291,12 @@ impl std::fmt::Display for PlanError {
 impl std::error::Error for PlanError {}
 
 pub const ZONES: [(Scope, &str); 2] = [(Scope::Global, "global"), (Scope::DataZone, "datazone")];
-pub const SUBSCRIPTIONS: [(Subscription, &str); 4] =
-    [(Subscription::Ea, "ea"), (Subscription::Default, "default"), (Subscription::CreditCard, "creditcard"), (Subscription::Msdn, "msdn")];
+pub const SUBSCRIPTIONS: [(Subscription, &str); 4] = [
+    (Subscription::Ea, Subscription::Ea.code()),
+    (Subscription::Default, Subscription::Default.code()),
+    (Subscription::CreditCard, Subscription::CreditCard.code()),
+    (Subscription::Msdn, Subscription::Msdn.code()),
+];
 
 pub fn zone_name(z: Scope) -> &'static str {
     ZONES.iter().find(|x| x.0 == z).map_or("global", |x| x.1)

@@ -164,6 +164,10 @@ pub struct DeploymentReport {
     pub chart: Vec<ChartPoint>,
     pub has: super::store::Has,
     pub merged_resource: bool,
+    /// The region whose Regional prices apply (the options'; the hand-offs
+    /// carry it so /quota and /cost price in the same region).
+    #[serde(default)]
+    pub region: Option<String>,
 }
 
 impl DeploymentReport {
@@ -301,6 +305,7 @@ pub fn analyze_deployment(d: &Deployment, options: &TrafficOptions, catalog: &Ca
     let mut tpm = Vec::with_capacity(span);
     let mut rpm = Vec::with_capacity(span);
     let mut r = DeploymentReport {
+        region: options.region.clone(),
         name: d.name.clone(),
         model,
         model_source,

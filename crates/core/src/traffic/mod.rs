@@ -21,9 +21,9 @@ pub use analyze::{
 };
 pub use handoff::{cost_link, plan_input, quota_link, workload};
 pub use import::{detect, FileSummary, ImportError, Importer, Layout, Notice, ReadLimits, MAX_FILE_BYTES, MAX_RUN_BYTES};
-pub use options::{parse_limit, LimitError, LimitProblem, PtuPricing, TrafficOptions, TypedLimit};
+pub use options::{parse_limit, LimitError, LimitProblem, TrafficOptions, TypedLimit};
 pub use report::{analyze as analyze_store, load_all, run, PtuSkipped, TrafficReport};
-pub use spillover::{plan as plan_ptu, ptu_month_usd, CurvePoint, PtuGap, PtuPlan, Window, MINUTES_PER_30_DAYS};
+pub use spillover::{plan as plan_ptu, CurvePoint, PtuGap, PtuPlan, Window};
 pub use spillover_snippet::{provisioned_sku, standard_type, SpilloverTarget, SPILLOVER_API_VERSION};
 pub use store::{Cell, Deployment, Has, Mean, Measure, Minutes, SeriesKey, Store, StoreError, MAX_CELLS, MAX_DEPLOYMENTS, MAX_VERSIONS};
 pub use time::{format_minute, Minute};

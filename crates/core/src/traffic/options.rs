@@ -1,6 +1,7 @@
 //! What the user tells the analysis beyond the files: limits, deployment
-//! types, models, the quota tier and how PTUs are priced.
+//! types, models, the quota tier, how PTUs are priced and in which region.
 
+use crate::cost::PtuPricing;
 use crate::facts::{DeploymentType, QuotaTier};
 use serde::{Deserialize, Serialize};
 
@@ -11,33 +12,6 @@ pub struct TypedLimit {
     pub tpm: f64,
     /// Requests per minute; `None` takes the catalog's ratio.
     pub rpm: Option<f64>,
-}
-
-/// How PTUs are paid for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PtuPricing {
-    #[default]
-    Hourly,
-    /// A 1-month reservation.
-    Monthly,
-    /// A 1-year reservation, per month.
-    Yearly,
-}
-
-impl PtuPricing {
-    pub const ALL: [PtuPricing; 3] = [PtuPricing::Hourly, PtuPricing::Monthly, PtuPricing::Yearly];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            PtuPricing::Hourly => "hourly",
-            PtuPricing::Monthly => "monthly",
-            PtuPricing::Yearly => "yearly",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<PtuPricing> {
-        Self::ALL.into_iter().find(|p| p.code().eq_ignore_ascii_case(code.trim()))
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,6 +26,10 @@ pub struct TrafficOptions {
     /// The tier whose tables give a deployment's limits when none is typed.
     pub tier: QuotaTier,
     pub ptu_pricing: PtuPricing,
+    /// The Azure region (`armRegionName`) whose Regional prices apply to
+    /// Regional deployments' spillover and PTUs; `None` = not chosen.
+    #[serde(default)]
+    pub region: Option<String>,
 }
 
 impl Default for TrafficOptions {
@@ -62,6 +40,7 @@ impl Default for TrafficOptions {
             models: Vec::new(),
             tier: QuotaTier::T1,
             ptu_pricing: PtuPricing::Hourly,
+            region: None,
         }
     }
 }
@@ -142,10 +121,14 @@ mod tests {
         for bad in ["chat", "=100", "chat=-1", "chat=1/0", "chat=x"] {
             assert!(parse_limit(bad).is_err(), "{bad}");
         }
-        assert_eq!(DeploymentType::from_cli_code("standard"), Some(DeploymentType::RegionalStandard));
-        assert_eq!(DeploymentType::from_cli_code("GlobalStandard"), Some(DeploymentType::GlobalStandard));
+        assert_eq!(DeploymentType::from_code("standard"), Some(DeploymentType::RegionalStandard));
+        assert_eq!(DeploymentType::from_code("GlobalStandard"), Some(DeploymentType::GlobalStandard));
+        assert_eq!(DeploymentType::from_code("datazoneprovisionedmanaged"), Some(DeploymentType::DataZoneProvisioned));
         for t in DeploymentType::ALL {
-            assert_eq!(DeploymentType::from_cli_code(t.cli_code()), Some(t));
+            assert_eq!(DeploymentType::from_code(t.code()), Some(t));
+            // Links saved before issue 39 keep opening.
+            assert_eq!(DeploymentType::from_code(t.old_link_code()), Some(t));
+            assert_eq!(DeploymentType::from_code(t.sku()), Some(t));
         }
     }
 }

@@ -83,7 +83,7 @@ pub fn analyze(
             ptu_skipped.push(PtuSkipped { model, scope, deployments: names, reason: PtuGap::NoPtuFacts });
             continue;
         };
-        match plan(&m, scope, &ds, options.ptu_pricing, catalog) {
+        match plan(&m, scope, options.region.as_deref(), &ds, options.ptu_pricing, catalog) {
             Ok(p) => ptu.push(p),
             Err(reason) => ptu_skipped.push(PtuSkipped { model, scope, deployments: names, reason }),
         }
@@ -139,7 +139,7 @@ impl TrafficReport {
                 json!({
                     "name": d.name,
                     "model": d.model,
-                    "deployment_type": d.deployment_type.cli_code(),
+                    "deployment_type": d.deployment_type.code(),
                     "minutes": d.minutes,
                     "from": at(d.first),
                     "to": at(d.last),
@@ -169,6 +169,7 @@ impl TrafficReport {
                     "deployment_type": scope_code(p.scope),
                     "deployments": p.deployments,
                     "pricing": p.pricing.code(),
+                    "ptu_month_usd": p.ptu_month_usd,
                     "input_tpm_per_ptu": p.input_tpm_per_ptu,
                     "output_weight": p.output_weight,
                     "window": {"from": at(p.from), "to": at(p.to), "minutes": p.minutes,

@@ -9,19 +9,17 @@
 //! deployment's token prices (cached tokens at the cached price, × the
 //! spillover price factor); PTUs are billed by the hour for the whole
 //! window, or by reservation. `monthly_usd` is the window's cost scaled to
-//! 30 days.
+//! the one month of every tool (`cost::HOURS_PER_MONTH`, 730 hours).
 
 use super::analyze::cached_of;
-use super::options::PtuPricing;
 use super::store::Deployment;
 use super::time::Minute;
+use crate::cost::{ptu_prices, token_prices, PriceOverride, PtuPricing, MINUTES_PER_MONTH};
 use crate::facts::Scope;
 use crate::facts::{Catalog, Kind};
 use crate::quota::{ptu_min_step, round_ptus};
 use serde::{Deserialize, Serialize};
 
-/// Minutes in the 30 days `monthly_usd` is scaled to.
-pub const MINUTES_PER_30_DAYS: f64 = 30.0 * 24.0 * 60.0;
 /// At most this many points of the curve are returned (the three marked
 /// ones always are); every allowed count is evaluated.
 pub const MAX_CURVE_POINTS: usize = 400;
@@ -48,6 +46,22 @@ pub enum PtuGap {
     NoTokens,
 }
 
+impl PtuGap {
+    /// Why, in words (the CLI's text; the page says the same through its
+    /// `traffic.ptu.skip.*` strings).
+    pub fn text(&self) -> crate::text::Text {
+        match self {
+            PtuGap::NoPtuFacts => {
+                crate::text::Text::new("the catalog has no PTU figures for this model", "카탈로그에 이 모델의 PTU 수치가 없습니다")
+            }
+            PtuGap::NoPrices => {
+                crate::text::Text::new("the catalog has no token prices for this model", "카탈로그에 이 모델의 토큰 가격이 없습니다")
+            }
+            PtuGap::NoTokens => crate::text::Text::new("the data has no token counts", "데이터에 토큰 수가 없습니다"),
+        }
+    }
+}
+
 /// The minutes one deployment's figures cover: its first to its last.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Window {
@@ -60,6 +74,9 @@ pub struct Window {
 pub struct PtuPlan {
     pub model: String,
     pub scope: Scope,
+    /// The region whose prices were used (`None` = not chosen).
+    #[serde(default)]
+    pub region: Option<String>,
     pub deployments: Vec<String>,
     /// Minutes costed: those within at least one deployment's window (the
     /// minutes between windows are not averaged in).
@@ -76,7 +93,7 @@ pub struct PtuPlan {
     pub output_weight: f64,
     pub min_ptu: f64,
     pub step_ptu: f64,
-    /// One PTU for 30 days at the chosen pricing.
+    /// One PTU for a month (730 hours) at the chosen pricing.
     pub ptu_month_usd: f64,
     /// The busiest minute's demand U.
     pub peak_demand: f64,
@@ -139,17 +156,6 @@ impl Evaluator {
     }
 }
 
-/// The monthly price of one PTU at `pricing` for a scope (Data Zone and
-/// Regional fall back to Global's figure if the catalog lacks theirs).
-pub fn ptu_month_usd(catalog: &Catalog, scope: Scope, pricing: PtuPricing) -> f64 {
-    let p = crate::cost::ptu_prices(scope, None, catalog);
-    match pricing {
-        PtuPricing::Hourly => p.hourly * MINUTES_PER_30_DAYS / 60.0,
-        PtuPricing::Monthly => p.monthly_reserved,
-        PtuPricing::Yearly => p.yearly_reserved,
-    }
-}
-
 /// The minutes within at least one of `windows` (first, last), as sorted,
 /// disjoint runs: (first minute, offset of its load).
 fn runs(windows: &[(Minute, Minute)]) -> (Vec<(Minute, Minute, usize)>, usize) {
@@ -175,15 +181,22 @@ fn runs(windows: &[(Minute, Minute)]) -> (Vec<(Minute, Minute, usize)>, usize) {
 /// of their own windows: a minute outside every deployment's window (between
 /// two far apart) is neither allocated nor averaged in. The windows are
 /// the store's, whose deployment-minutes are bounded: so is the plan.
-pub fn plan(model: &str, scope: Scope, deployments: &[&Deployment], pricing: PtuPricing, catalog: &Catalog) -> Result<PtuPlan, PtuGap> {
+pub fn plan(
+    model: &str,
+    scope: Scope,
+    region: Option<&str>,
+    deployments: &[&Deployment],
+    pricing: PtuPricing,
+    catalog: &Catalog,
+) -> Result<PtuPlan, PtuGap> {
     let k = catalog.get(Kind::InputTpmPerPtu, model).filter(|v| *v > 0.0).ok_or(PtuGap::NoPtuFacts)?;
     let w = catalog.get(Kind::PtuOutputWeight, model).ok_or(PtuGap::NoPtuFacts)?;
     let (min, step) = ptu_min_step(catalog, model, scope).ok_or(PtuGap::NoPtuFacts)?;
-    // Spilled requests pay the standard deployment's token prices (the one
-    // pricing function), times the spillover factor where the catalog has one.
-    let prices = crate::cost::effective_prices(model, scope, None, catalog).map_err(|_| PtuGap::NoPrices)?;
-    let (p_in, p_cached, p_out) = (prices.input, prices.cached_input, prices.output);
-    let uplift = catalog.get(Kind::SpilloverPriceFactor, "any").unwrap_or(1.0);
+    // Spilled requests pay the standard deployment's token prices in the
+    // region (the one pricing function), times the spillover factor where
+    // the catalog has one.
+    let (_, prices) = token_prices(model, scope, region, &PriceOverride::default(), catalog).map_err(|_| PtuGap::NoPrices)?;
+    let spill_factor = catalog.get(Kind::SpilloverPriceFactor, "any").unwrap_or(1.0);
     let windows: Vec<Window> = deployments
         .iter()
         .filter_map(|d| Some(Window { deployment: d.name.clone(), from: d.cells.first()?, to: d.cells.last()? }))
@@ -212,7 +225,7 @@ pub fn plan(model: &str, scope: Scope, deployments: &[&Deployment], pricing: Ptu
             let cached = cached_of(c, d.has);
             let fresh = (c.prompt - cached).max(0.0);
             slot.demand += fresh + w * c.completion;
-            slot.payg_usd += (fresh * p_in + cached * p_cached + c.completion * p_out) / 1e6 * uplift;
+            slot.payg_usd += prices.usd(c.prompt, cached, c.completion) * spill_factor;
         }
     }
     let ev = Evaluator::new(loads);
@@ -220,8 +233,8 @@ pub fn plan(model: &str, scope: Scope, deployments: &[&Deployment], pricing: Ptu
         return Err(PtuGap::NoTokens);
     }
     let peak = ev.demand.last().copied().unwrap_or(0.0);
-    let month = ptu_month_usd(catalog, scope, pricing);
-    let scale = MINUTES_PER_30_DAYS / span.max(1) as f64;
+    let month = ptu_prices(scope, region, catalog).month(pricing);
+    let scale = MINUTES_PER_MONTH / span.max(1) as f64;
     let point = |n: f64| {
         let (spill_usd, spill_demand) = ev.spill(n * k);
         let ptu_usd = n * month;
@@ -259,6 +272,7 @@ pub fn plan(model: &str, scope: Scope, deployments: &[&Deployment], pricing: Ptu
     Ok(PtuPlan {
         model: model.to_string(),
         scope,
+        region: region.map(str::to_string),
         deployments: deployments.iter().map(|d| d.name.clone()).collect(),
         minutes: span as u64,
         from: first,

@@ -35,20 +35,12 @@ pub struct SpilloverTarget {
 
 /// The ARM sku name of the provisioned deployment type of `scope`.
 pub fn provisioned_sku(scope: Scope) -> &'static str {
-    match scope {
-        Scope::Global => "GlobalProvisionedManaged",
-        Scope::DataZone => "DataZoneProvisionedManaged",
-        Scope::Regional => "ProvisionedManaged",
-    }
+    DeploymentType::provisioned(scope).sku()
 }
 
 /// The standard deployment type spillover needs beside a provisioned one of `scope`.
 pub fn standard_type(scope: Scope) -> DeploymentType {
-    match scope {
-        Scope::Global => DeploymentType::GlobalStandard,
-        Scope::DataZone => DeploymentType::DataZoneStandard,
-        Scope::Regional => DeploymentType::RegionalStandard,
-    }
+    DeploymentType::standard(scope)
 }
 
 impl SpilloverTarget {

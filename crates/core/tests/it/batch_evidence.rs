@@ -128,3 +128,14 @@ fn the_fix_for_a_nested_missing_parameter_is_about_that_field() {
     assert!(!fix.en.contains("Every line needs"), "{}", fix.en);
     assert!(fix.en.contains("tools[0]"), "{}", fix.en);
 }
+
+/// `Verdict::passes` is the one "passes" rule: no error and every line
+/// checked, i.e. exactly `Ready` (the page, the CLI and Python use it).
+#[test]
+fn a_verdict_passes_only_when_ready() {
+    use batchlane_core::batch::Verdict;
+    assert!(Verdict::Ready.passes());
+    for v in [Verdict::BatchFails, Verdict::RequestsFail { requests: 1 }, Verdict::NotConfirmed { lines: 1 }] {
+        assert!(!v.passes(), "{v:?}");
+    }
+}

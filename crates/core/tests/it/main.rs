@@ -42,6 +42,7 @@ mod memory_bounds;
 mod module_exposure;
 mod parsers_never_panic;
 mod practice_generators;
+mod pricing_invariant;
 mod prose_figures;
 mod protocol;
 mod quota_plan;

@@ -5,6 +5,7 @@
 use batchlane_core::batch::{
     check_bytes, range_checker, repair, split, CheckOptions, NoTokenizer, RangeStart, RepairOptions, SplitLimits, StructuralPart,
 };
+use batchlane_core::cost::PtuPricing;
 use batchlane_core::cost::{parse_usage, UsageLimits};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::DeploymentType;
@@ -12,7 +13,7 @@ use batchlane_core::protocol::{decode, encode, Request, Response, WorkerFailure}
 use batchlane_core::quota::{simulate_within, PlanInput, SimBudget, SimConfig};
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryError};
 use batchlane_core::text::Lang;
-use batchlane_core::traffic::{self, parse_limit, ImportError, PtuPricing, TrafficOptions, TrafficReport};
+use batchlane_core::traffic::{self, parse_limit, ImportError, TrafficOptions, TrafficReport};
 
 const BROKEN: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/batch/broken.jsonl"));
 const VALID: &[u8] = include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/batch/valid_mixed.jsonl"));

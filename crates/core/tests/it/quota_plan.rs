@@ -325,3 +325,19 @@ fn the_prompt_is_bounded_by_the_deployment_types_limit_and_the_input_cap() {
     assert_eq!(refused("gpt-5", DeploymentType::GlobalStandard, 300_000.0), Some(Problem::TooLarge { max: cap }));
     assert_eq!(refused("gpt-5", DeploymentType::GlobalStandard, 200_000.0), None);
 }
+
+/// The deployment type has one spelling on every surface (`global`,
+/// `datazone-ptu`, … as the CLI writes it); /quota links saved with the
+/// old short codes (`d=gs`, `d=dzp`) open the same plan.
+#[test]
+fn old_quota_links_with_short_deployment_codes_still_open() {
+    use batchlane_core::facts::DeploymentType;
+    use batchlane_core::quota::share::{decode, encode};
+    for t in DeploymentType::ALL {
+        let old = decode(&[("d".to_string(), t.old_link_code().to_string())]).unwrap();
+        let new = decode(&[("d".to_string(), t.code().to_string())]).unwrap();
+        assert_eq!((old.deployment, new.deployment), (t, t));
+        let written = encode(&new);
+        assert!(written.iter().all(|(k, v)| k != "d" || v == t.code()), "{written:?}");
+    }
+}

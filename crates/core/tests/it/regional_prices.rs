@@ -3,9 +3,13 @@
 //! PTU costs more outside the US). One core function prices a model on a
 //! deployment type in a region; every tool goes through it.
 
-use batchlane_core::cost::{effective_prices, ptu_prices, uplift_fact};
+use batchlane_core::cost::{ptu_prices, token_prices, uplift_fact, PriceOverride, Prices};
 use batchlane_core::facts::{builtin, Catalog, Certainty, Kind, Scope, REGIONS};
 use batchlane_core::quota::{payg_cost_per_request, PtuInput};
+
+fn prices(model: &str, scope: Scope, region: Option<&str>, c: &Catalog) -> Prices {
+    token_prices(model, scope, region, &PriceOverride::default(), c).unwrap().1
+}
 
 fn factor(region: &str) -> f64 {
     Catalog::builtin().require(Kind::RegionalPriceFactor, region)
@@ -14,16 +18,16 @@ fn factor(region: &str) -> f64 {
 #[test]
 fn a_region_changes_the_regional_price() {
     let c = Catalog::builtin();
-    let global = effective_prices("gpt-4.1", Scope::Global, Some("westeurope"), &c).unwrap();
-    let us = effective_prices("gpt-4.1", Scope::Regional, Some("eastus"), &c).unwrap();
-    let eu = effective_prices("gpt-4.1", Scope::Regional, Some("westeurope"), &c).unwrap();
+    let global = prices("gpt-4.1", Scope::Global, Some("westeurope"), &c);
+    let us = prices("gpt-4.1", Scope::Regional, Some("eastus"), &c);
+    let eu = prices("gpt-4.1", Scope::Regional, Some("westeurope"), &c);
     assert_eq!(global.input, c.require(Kind::PriceInput, "gpt-4.1"), "Global takes no uplift, whatever the region");
     assert!((us.input - global.input * factor("eastus")).abs() < 1e-12);
     assert!((eu.output - global.output * factor("westeurope")).abs() < 1e-12);
     assert!(eu.input > us.input, "West Europe costs more than East US");
     // No region, or one without a figure of its own: the catalog's `any`.
-    let any = effective_prices("gpt-4.1", Scope::Regional, None, &c).unwrap();
-    assert_eq!(any, effective_prices("gpt-4.1", Scope::Regional, Some("atlantis"), &c).unwrap());
+    let any = prices("gpt-4.1", Scope::Regional, None, &c);
+    assert_eq!(any, prices("gpt-4.1", Scope::Regional, Some("atlantis"), &c));
     assert_eq!(uplift_fact(Scope::Regional, Some("atlantis")), Some((Kind::RegionalPriceFactor, "any")));
     assert_eq!(uplift_fact(Scope::Regional, Some("WestEurope")), Some((Kind::RegionalPriceFactor, "westeurope")));
 }
@@ -32,7 +36,7 @@ fn a_region_changes_the_regional_price() {
 fn a_users_override_of_a_regions_factor_applies() {
     let mut c = Catalog::builtin();
     c.set_override("regional_price_factor.swedencentral", 2.0).unwrap();
-    let p = effective_prices("gpt-4o", Scope::Regional, Some("swedencentral"), &c).unwrap();
+    let p = prices("gpt-4o", Scope::Regional, Some("swedencentral"), &c);
     assert!((p.input - 2.0 * c.require(Kind::PriceInput, "gpt-4o")).abs() < 1e-12);
 }
 
@@ -64,7 +68,7 @@ fn the_quota_pages_pay_as_you_go_uses_the_same_prices() {
         region: region.map(str::to_string),
     };
     let eu = payg_cost_per_request(&input(Some("westeurope")), &c).unwrap();
-    let p = effective_prices("gpt-4o", Scope::Regional, Some("westeurope"), &c).unwrap();
+    let p = prices("gpt-4o", Scope::Regional, Some("westeurope"), &c);
     assert!((eu - p.input).abs() < 1e-9, "1M prompt tokens cost the per-1M input price: {eu} vs {}", p.input);
     assert!(eu > payg_cost_per_request(&input(Some("eastus")), &c).unwrap());
 }

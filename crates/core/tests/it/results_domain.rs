@@ -522,7 +522,10 @@ fn rows_without_a_model_in_the_output_are_priced_as_the_model_the_output_reports
         assert_eq!(row.model.as_deref(), Some(answered), "{}", row.custom_id);
     }
     let c = cost_report(&r, &Catalog::builtin(), &CostOptions::default());
-    assert!(c.models.iter().all(|m| m.error.is_none() && m.priced_as.is_some()), "{:?}", c.models);
+    // The requests without an answer carry no tokens: their row (no model,
+    // $0) asks for nothing (issue 39: a model's row counts the requests
+    // its lines carry, not those its input named).
+    assert!(c.models.iter().all(|m| m.error.is_none() && (m.priced_as.is_some() || m.usage.is_zero())), "{:?}", c.models);
     assert_eq!(c.models.iter().map(|m| m.requests).sum::<u64>(), r.summary.requests);
     let (_, p) = batch_prices(&Catalog::builtin(), Some(answered), &CostOptions::default()).unwrap();
     assert!((c.total_usd - cost_usd(&r.total_usage, &p)).abs() < 1e-15);
@@ -532,4 +535,56 @@ fn rows_without_a_model_in_the_output_are_priced_as_the_model_the_output_reports
     let two = ok_line("a", answered, 1, 1) + &ok_line("b", "gpt-4o-2024-08-06", 1, 1);
     let r = join_bytes(&two, &errors, &input);
     assert_eq!(r.rows.iter().find(|x| x.custom_id == "c").unwrap().model.as_deref(), Some(deployment));
+}
+
+/// An expired job whose object counts every request as done (Azure's
+/// counts at expiry: completed + failed = total) said "0 requests
+/// unfinished; they are in the retry file" while the results put the
+/// unanswered ones there as batch_expired. With results joined, the count
+/// is the results' (page, CLI and Python call `analyze_job_with`).
+#[test]
+fn an_expired_job_counts_what_the_retry_file_holds_as_batch_expired() {
+    let ids = ["r1", "r2", "r3", "r4", "r5"];
+    let input: String = ids.iter().map(|id| input_line(id, "gpt-4o")).collect();
+    let output = ok_line("r1", "gpt-4o-2024-08-06", 10, 5) + &ok_line("r2", "gpt-4o-2024-08-06", 10, 5);
+    let r = join_bytes(&output, "", &input);
+    let job = expired_job(5, 2, 3);
+    let unfinished = |a: &JobAnalysis| {
+        a.warnings.iter().find_map(|w| match w {
+            JobWarning::JobExpired { unfinished } => Some(*unfinished),
+            _ => None,
+        })
+    };
+    let alone = analyze_job(&job, 1_767_312_000, Vendor::Azure, &Catalog::builtin());
+    assert_eq!(unfinished(&alone), Some(0), "the job object alone counts none");
+    for settled in [false, true] {
+        let mut r = r.clone();
+        if settled {
+            r.apply_job(&job);
+        }
+        let a = analyze_job_with(&job, Some(&r), 1_767_312_000, Vendor::Azure, &Catalog::builtin());
+        assert_eq!(unfinished(&a), Some(3), "settled: {settled}");
+        let mut all = r.clone();
+        all.apply_job(&job);
+        assert_eq!(all.retry.entries.iter().filter(|e| e.outcome == Outcome::BatchExpired).count(), 3);
+    }
+}
+
+/// The per-model cost row counted every request whose input named the
+/// model (1,200) while only the lines that carry the model were priced
+/// (946): a request with no answer (an error without a body, a missing
+/// one) is in the row of requests without a model, which its zero tokens
+/// cost nothing in.
+#[test]
+fn the_per_model_row_counts_the_requests_that_carry_the_model() {
+    let ids = ["r1", "r2", "r3", "r4"];
+    let input: String = ids.iter().map(|id| input_line(id, "gpt-4o")).collect();
+    let output = ok_line("r1", "gpt-4o-2024-08-06", 10, 5) + &ok_line("r2", "gpt-4o-2024-08-06", 10, 5);
+    let errors = http_error_line("r3", 500, "server_error");
+    let r = join_bytes(&output, &errors, &input);
+    let rows: Vec<(Option<&str>, u64)> = r.usage_by_model.iter().map(|m| (m.model.as_deref(), m.requests)).collect();
+    assert_eq!(rows, [(None, 2), (Some("gpt-4o-2024-08-06"), 2)]);
+    let cost = cost_report(&r, &Catalog::builtin(), &CostOptions::default());
+    let priced: u64 = cost.models.iter().filter(|m| m.cost_usd.is_some_and(|c| c > 0.0)).map(|m| m.requests).sum();
+    assert_eq!(priced, 2);
 }

@@ -77,3 +77,22 @@ fn a_refused_value_keeps_the_default_and_is_listed() {
     assert_eq!(keys, ["tab", "maxReplicaCount", "name", "cpZone", "cpHook", "dialect"]);
     assert_eq!(d.opened.ignored.last().map(String::as_str), Some("tpm"), "tpm=0 passes the table, not the form");
 }
+
+/// One name per subscription kind on every surface: `credit_card`, as
+/// /batch spells it (issue 39); a /snippets link saved with `creditcard`
+/// still opens the same choice, and is written back as `credit_card`.
+#[test]
+fn an_old_creditcard_link_opens_and_is_written_credit_card() {
+    use batchlane_core::batch::Subscription;
+    let catalog = Catalog::builtin();
+    let old = decode("?tab=control&cpSub=creditcard", &catalog).unwrap();
+    assert!(old.rejected.is_empty(), "{:?}", old.rejected);
+    assert_eq!(old.opened.control.subscription, Subscription::CreditCard);
+    let new = decode("?tab=control&cpSub=credit_card", &catalog).unwrap();
+    assert!(new.rejected.is_empty(), "{:?}", new.rejected);
+    assert_eq!(new.opened.control, old.opened.control);
+    let o = &old.opened;
+    let written = query_string(&encode(&[], &o.keda, o.tab, &o.control, &catalog));
+    assert!(written.contains("cpSub=credit_card"), "{written}");
+    assert_eq!(Subscription::from_code(Subscription::CreditCard.code()), Some(Subscription::CreditCard));
+}

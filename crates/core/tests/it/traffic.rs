@@ -3,8 +3,9 @@
 //! are pinned against figures worked out by hand; bad files are refused
 //! with the line and field.
 
+use batchlane_core::cost::PtuPricing;
 use batchlane_core::facts::Catalog;
-use batchlane_core::traffic::{parse_limit, run, Binds, Layout, PtuPricing, TrafficOptions, TrafficReport};
+use batchlane_core::traffic::{parse_limit, run, Binds, Layout, TrafficOptions, TrafficReport};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/traffic");
 
@@ -130,13 +131,17 @@ fn the_ptu_curve_matches_the_worked_example() {
     assert_eq!((p.model.as_str(), p.input_tpm_per_ptu, p.output_weight), ("gpt-4o", 2_500.0, 4.0));
     // One PTU on a 1-year reservation: $221 a month (catalog, unconfirmed).
     assert_eq!(p.ptu_month_usd, 221.0);
-    // The window (1 hour) scales to 30 days × 720.
-    // All pay-as-you-go: (50 × 50,000 + 10 × 100,000) × 2.5e-6 × 720 = $6,300.
+    // The window (1 hour) scales to the one month of every tool: 730 hours
+    // (Azure's pricing calculator; it was 30 days × 24 = 720 here before).
+    // All pay-as-you-go: (50 × 50,000 + 10 × 100,000) × 2.5e-6 × 730 = $6,387.50.
     let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
-    assert!(close(p.payg.monthly_usd, 6_300.0), "{}", p.payg.monthly_usd);
-    // N ≤ 20 (capacity ≤ 50,000): spill = 3.5M − 60 × 2,500N → cost 6,300 − 49N.
-    // 20 ≤ N ≤ 40: spill = 10 × (100,000 − 2,500N) → cost 1,800 + 176N.
-    let expected = [(0.0, 6_300.0), (15.0, 5_565.0), (20.0, 5_320.0), (25.0, 6_200.0), (30.0, 7_080.0), (35.0, 7_960.0), (40.0, 8_840.0)];
+    assert!(close(p.payg.monthly_usd, 6_387.5), "{}", p.payg.monthly_usd);
+    // N ≤ 20 (capacity ≤ 50,000): spill = 3.5M − 60 × 2,500N tokens an hour,
+    // $8.75 − $0.375N → cost (8.75 − 0.375N) × 730 + 221N = 6,387.5 − 52.75N.
+    // 20 ≤ N ≤ 40: spill = 10 × (100,000 − 2,500N), $2.50 − $0.0625N →
+    // cost (2.5 − 0.0625N) × 730 + 221N = 1,825 + 175.375N.
+    let expected =
+        [(0.0, 6_387.5), (15.0, 5_596.25), (20.0, 5_332.5), (25.0, 6_209.375), (30.0, 7_086.25), (35.0, 7_963.125), (40.0, 8_840.0)];
     let got: Vec<(f64, f64)> = p.curve.iter().map(|c| (c.ptu, c.monthly_usd)).collect();
     assert_eq!(got.len(), expected.len(), "{got:?}");
     for ((n, cost), (en, ecost)) in got.iter().zip(expected) {
@@ -150,7 +155,7 @@ fn the_ptu_curve_matches_the_worked_example() {
     assert_eq!(p.peak_sized.ptu, 40.0);
     assert_eq!(p.peak_sized.spilled_share, 0.0);
     assert_eq!(p.payg.ptu, 0.0);
-    // By the hour ($1 × 720 h a month) no count beats pay-as-you-go here.
+    // By the hour ($1 × 730 h a month) no count beats pay-as-you-go here.
     let hourly = report(&[("example.csv", csv.as_bytes())], &TrafficOptions::default());
     assert_eq!(hourly.ptu[0].best.ptu, 0.0);
 }
@@ -282,4 +287,31 @@ fn overflow_control_characters_and_invalid_utf8_are_refused_with_the_line() {
     assert!(e.text.en.contains("not UTF-8"), "{}", e.display());
     assert!(try_run("b.json", &[0xff, 0xfe, 0x00, 0x7b, 0xc3]).is_err());
     assert!(try_run("b.csv", &[0xc3, 0x28, b'\n', 0xa0, 0xa1]).is_err());
+}
+
+/// /traffic → /quota "Plan with these numbers" carries what the data
+/// measured: the completion size as max_tokens (never `mx=unset`, which
+/// makes /quota reserve the model maximum per request and ask for many
+/// times the TPM the traffic ran under with no 429s), the model and the
+/// deployment type.
+#[test]
+fn the_quota_hand_off_carries_the_measured_completion_size() {
+    let csv = worked_example();
+    let r = report(&[("example.csv", csv.as_bytes())], &TrafficOptions::default());
+    let d = &r.deployments[0];
+    let link = batchlane_core::traffic::quota_link(d, &Catalog::builtin());
+    let q = link.split_once('?').unwrap().1;
+    let pairs = batchlane_core::io::parse_query(q).pairs;
+    assert!(!pairs.iter().any(|(k, v)| k == "mx" && v == "unset"), "{link}");
+    let plan = batchlane_core::quota::share::decode(&pairs).unwrap();
+    let answered = d.requests - d.requests_429;
+    assert_eq!(plan.max_tokens, Some((d.completion_tokens / answered).round()));
+    assert_eq!(plan.model, "gpt-4o");
+    assert_eq!(plan.deployment, d.deployment_type);
+    // The limiter's count per minute at the p99 minute is the measured
+    // tokens per request × that minute's requests, not the model maximum.
+    let p = batchlane_core::quota::plan(&plan, &Catalog::builtin()).unwrap();
+    let per_request = (d.prompt_tokens + d.completion_tokens) / answered;
+    assert!(!p.max_tokens_unset);
+    assert!((p.admission_tpm - per_request.round() * plan.peak_rpm).abs() <= plan.peak_rpm, "{}", p.admission_tpm);
 }

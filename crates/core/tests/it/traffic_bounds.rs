@@ -55,8 +55,9 @@ fn an_unrelated_point_does_not_change_a_models_month() {
     let far = "timestamp,deployment,model,prompt_tokens,completion_tokens\n2026-12-02T10:00:00Z,other,gpt-4o-mini,10,10\n";
     let with = ok(&[("a.csv", csv.as_bytes()), ("b.csv", far.as_bytes())]);
     let month = |r: &TrafficReport| r.ptu.iter().find(|p| p.model == "gpt-4o").map(|p| (p.payg.monthly_usd, p.minutes)).unwrap();
-    // 60 minutes of U = 10,000 + 4 × 10,000 at $2.50 per 1M, × 720.
-    let expected = 60.0 * 50_000.0 * 2.5e-6 * 720.0;
+    // 60 minutes of U = 10,000 + 4 × 10,000 at $2.50 per 1M, × 730 (the
+    // one month of every tool, 730 hours; 720 before issue 39).
+    let expected = 60.0 * 50_000.0 * 2.5e-6 * 730.0;
     assert!((month(&alone).0 - expected).abs() < 1e-6, "{:?}", month(&alone));
     assert_eq!(month(&with), month(&alone));
     // The output says which window the figures cover.
@@ -78,7 +79,7 @@ fn minutes_outside_every_span_of_a_group_are_not_counted() {
     let r = ok(&[("a.csv", csv.as_bytes())]);
     let p = &r.ptu[0];
     assert_eq!(p.minutes, 3);
-    let expected = 3.0 * 50_000.0 * 2.5e-6 * (43_200.0 / 3.0);
+    let expected = 3.0 * 50_000.0 * 2.5e-6 * (43_800.0 / 3.0);
     assert!((p.payg.monthly_usd - expected).abs() < 1e-6, "{}", p.payg.monthly_usd);
 }
 

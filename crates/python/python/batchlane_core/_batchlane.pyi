@@ -86,7 +86,7 @@ class Report:
     @property
     def summary(self) -> Summary: ...
     def to_json(self) -> str:
-        """``batchlane check FILE --format json``'s output, without its final newline."""
+        """``batchlane check FILE --format json``'s output, byte for byte (final newline included)."""
     def to_dict(self) -> Dict[str, Any]: ...
     def to_markdown(self) -> str: ...
 
@@ -125,7 +125,7 @@ class ResultsReport:
     def retry_lines(self) -> List[str]:
         """The input lines of the retryable requests (needs ``input``)."""
     def to_json(self) -> str:
-        """``batchlane results ... --format json``'s output, without its final newline."""
+        """``batchlane results ... --format json``'s output, byte for byte (final newline included)."""
     def to_dict(self) -> Dict[str, Any]: ...
 
 def check_file(
@@ -179,9 +179,10 @@ def quota(
     deployment: Literal["global", "datazone", "standard"],
     tier: Union[int, str],
     *,
+    region: Optional[str] = None,
     catalog: Optional[Union[StrPath, Sequence[StrPath]]] = None,
 ) -> Dict[str, Any]:
-    """The quota row, as ``batchlane quota --format json``.
+    """The quota row, as ``batchlane quota --format json`` (``region``: as ``--region``).
 
     ``catalog``: a catalog file (``batchlane facts import FILE... -o CATALOG``)
     or a vendor file it reads, or a list of them: their figures replace the

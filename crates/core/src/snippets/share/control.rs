@@ -2,9 +2,10 @@
 //! apply); the dialect first, as it resets the fields after it.
 
 use super::{MAX_LIST_CHARS, MAX_TEXT_CHARS};
+use crate::batch::Subscription;
 use crate::facts::Catalog;
 use crate::io::{field, Field, Kind};
-use crate::snippets::share_ui::{parse_quota_overrides, sub_name, zone_name, ControlUi, SUBSCRIPTIONS, ZONES};
+use crate::snippets::share_ui::{parse_quota_overrides, sub_name, zone_name, ControlUi, ZONES};
 use crate::snippets::{AlertHook, Dialect};
 
 type ControlGet = fn(&ControlUi) -> String;
@@ -80,9 +81,10 @@ pub fn control_fields() -> Vec<(&'static str, Kind, ControlGet, ControlSet)> {
         ),
         (
             "cpSub",
-            Kind::Enum(SUBSCRIPTIONS.iter().map(|s| s.1).collect()),
+            // `creditcard`, the old spelling, still opens.
+            Kind::Enum(Subscription::LINK_WORDS.to_vec()),
             |u| sub_name(u.subscription).into(),
-            |u, v, _| SUBSCRIPTIONS.iter().find(|s| s.1 == v).map(|s| u.subscription = s.0).is_some(),
+            |u, v, _| Subscription::from_code(v).map(|s| u.subscription = s).is_some(),
         ),
         ("cpTokens", big(), |u| u.typed_quota.to_string(), |u, v, _| whole(v).map(|n| u.typed_quota = n).is_some()),
         (

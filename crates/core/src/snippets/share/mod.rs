@@ -104,13 +104,12 @@ impl Link<'_> {
 type SetFeed = fn(&mut QuotaFeed, f64);
 
 fn count(v: &str) -> Option<i64> {
-    let n: i64 = v.trim().parse().ok()?;
+    let n = i64::try_from(crate::io::parse_whole(v)?).ok()?;
     (0..=1_000_000).contains(&n).then_some(n)
 }
 
 fn positive_typed(v: &str) -> Option<f64> {
-    let x: f64 = v.trim().replace(',', "").parse().ok()?;
-    (x.is_finite() && x > 0.0).then_some(x)
+    crate::io::parse_number(v).filter(|x| *x > 0.0)
 }
 
 /// Applies what a link brings: `q` holds the values [`table`] kept,
