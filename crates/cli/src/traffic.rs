@@ -93,7 +93,7 @@ fn parse(args: &[std::ffi::OsString]) -> Result<Args, String> {
             }
             "--region" => {
                 let v = value("--region")?;
-                a.options.region = Some(batchlane_core::facts::parse_region(&v)?.code.to_string());
+                a.options.region = Some(batchlane_core::facts::parse_region(&v).map_err(|e| e.to_string())?.code.to_string());
             }
             "--format" => {
                 a.format = match value("--format")?.as_str() {

@@ -32,7 +32,7 @@ pub fn quota<'py>(
     let t =
         QuotaTier::from_code(&tier_code).ok_or_else(|| OptionError::new_err(format!("unknown tier '{tier_code}' (1 to 6, or free)")))?;
     if let Some(r) = region {
-        batchlane_core::facts::parse_region(r).map_err(OptionError::new_err)?;
+        batchlane_core::facts::parse_region(r).map_err(|e| OptionError::new_err(e.to_string()))?;
     }
     let json =
         guarded(|| tier_answer_in(&catalog, model, d, t, region).map(|a| a.to_json()).map_err(|e| NotFoundError::new_err(e.to_string())))?;

@@ -51,7 +51,7 @@ pub use lanes::{
 pub use model_rules::{model_rule, rule_family, Evidence, ModelRule, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
 pub use openai_queue::{openai_queue_subject, OPENAI_TIERS};
-pub use regions::{parse_region, region, Region, REGIONS};
+pub use regions::{parse_region, region, Region, UnknownRegion, REGIONS};
 pub use sources::{Source, SourceId};
 pub use superseded::{superseded, Superseded, SUPERSEDED};
 pub use tier_answer::{tier_answer, tier_answer_in, RegionPrices, TierAnswer, TierAnswerError};

@@ -55,13 +55,26 @@ pub fn region(code: &str) -> Option<&'static Region> {
     REGIONS.iter().find(|r| r.code.eq_ignore_ascii_case(code))
 }
 
+/// A region code the catalog does not price.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRegion {
+    /// The code as given (trimmed).
+    pub code: String,
+}
+
+impl std::fmt::Display for UnknownRegion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let known: Vec<&str> = REGIONS.iter().map(|r| r.code).collect();
+        write!(f, "unknown region '{}'; known: {}", self.code, known.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownRegion {}
+
 /// [`region`], or why not: the message names the known codes (the CLI's
 /// `--region` and `batchlane quota`'s answer both say it this way).
-pub fn parse_region(code: &str) -> Result<&'static Region, String> {
-    region(code).ok_or_else(|| {
-        let known: Vec<&str> = REGIONS.iter().map(|r| r.code).collect();
-        format!("unknown region '{}'; known: {}", code.trim(), known.join(", "))
-    })
+pub fn parse_region(code: &str) -> Result<&'static Region, UnknownRegion> {
+    region(code).ok_or_else(|| UnknownRegion { code: code.trim().to_string() })
 }
 
 macro_rules! factors {

@@ -103,6 +103,8 @@ impl std::fmt::Display for LaneError {
     }
 }
 
+impl std::error::Error for LaneError {}
+
 /// A sum or product in USD, `None` when it is not a finite number (never a wrapped or infinite price).
 fn usd(x: f64) -> Option<f64> {
     (x.is_finite() && x >= 0.0).then_some(x)

@@ -43,6 +43,8 @@ impl fmt::Display for JobsError {
     }
 }
 
+impl std::error::Error for JobsError {}
+
 /// One job as the list gives it: only what the turnaround needs.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Job {
