@@ -163,12 +163,12 @@ def test_quota_row():
 
 
 def test_quota_row_in_a_region():
-    row = batchlane.quota("gpt-4.1-mini", "standard", 2, region="westeurope")
+    row = batchlane_core.quota("gpt-4.1-mini", "standard", 2, region="westeurope")
     assert row["region"]["region"] == "westeurope"
-    assert row["region"]["price_factor"] > batchlane.quota("gpt-4.1-mini", "standard", 2, region="eastus")["region"]["price_factor"]
-    assert "region" not in batchlane.quota("gpt-4.1-mini", "standard", 2)
-    with pytest.raises(batchlane.OptionError, match="unknown region"):
-        batchlane.quota("gpt-4.1-mini", "standard", 2, region="atlantis")
+    assert row["region"]["price_factor"] > batchlane_core.quota("gpt-4.1-mini", "standard", 2, region="eastus")["region"]["price_factor"]
+    assert "region" not in batchlane_core.quota("gpt-4.1-mini", "standard", 2)
+    with pytest.raises(batchlane_core.OptionError, match="unknown region"):
+        batchlane_core.quota("gpt-4.1-mini", "standard", 2, region="atlantis")
 
 
 def test_a_check_releases_the_gil(tmp_path):
@@ -210,30 +210,30 @@ def test_catalog_files_replace_the_built_in_figures(tmp_path, cli):
     imports = REPO / "tests" / "fixtures" / "facts-import"
     cat = tmp_path / "catalog.json"
     subprocess.run([cli, "facts", "import", imports / "tier-1.md", imports / "retail-prices.json", "-o", cat], check=True, capture_output=True)
-    assert batchlane.quota("o4-mini", "global", 1)["tpm"] == 1_000_000
-    row = batchlane.quota("o4-mini", "global", 1, catalog=cat)
+    assert batchlane_core.quota("o4-mini", "global", 1)["tpm"] == 1_000_000
+    row = batchlane_core.quota("o4-mini", "global", 1, catalog=cat)
     assert row["tpm"] == 1_250_000
     assert any("tier-1.md" in s["source"] for s in row["sources"])
-    assert batchlane.quota("o4-mini", "global", 1, catalog=[imports / "tier-1.md"])["tpm"] == 1_250_000
+    assert batchlane_core.quota("o4-mini", "global", 1, catalog=[imports / "tier-1.md"])["tpm"] == 1_250_000
     by_cli = subprocess.run(
         [cli, "quota", "--model", "o4-mini", "--deployment", "global", "--tier", "1", "--format", "json", "--catalog", cat],
         check=True, capture_output=True, text=True,
     ).stdout
     assert row == __import__("json").loads(by_cli)
     d = RESULTS_FIXTURES / "chat"
-    plain = batchlane.join_results(d / "output.jsonl", input=d / "input.jsonl")
+    plain = batchlane_core.join_results(d / "output.jsonl", input=d / "input.jsonl")
     priced = tmp_path / "prices.json"
     priced.write_text(
         '{"format":"batchlane-catalog-overlay/1","facts":[{"id":"price_input.gpt-4o","value":50.0,"unit":"UsdPerMTokens",'
         '"source":"test","as_of":"2026-11-30","certainty":"Documented"}]}'
     )
-    dearer = batchlane.join_results(d / "output.jsonl", input=d / "input.jsonl", catalog=priced)
+    dearer = batchlane_core.join_results(d / "output.jsonl", input=d / "input.jsonl", catalog=priced)
     assert dearer.to_json() != plain.to_json()
-    r = batchlane.check_file(BATCH_FIXTURES / "valid.jsonl", catalog=cat)
+    r = batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl", catalog=cat)
     assert r.ok
     bad = tmp_path / "bad.json"
     bad.write_text('{"Items":[\n{"retailPrice":1e400}]}')
-    with pytest.raises(batchlane.ReadError, match=r"bad\.json:2: Items"):
-        batchlane.quota("o4-mini", "global", 1, catalog=bad)
-    with pytest.raises(batchlane.OptionError, match="catalog"):
-        batchlane.quota("o4-mini", "global", 1, catalog=3)
+    with pytest.raises(batchlane_core.ReadError, match=r"bad\.json:2: Items"):
+        batchlane_core.quota("o4-mini", "global", 1, catalog=bad)
+    with pytest.raises(batchlane_core.OptionError, match="catalog"):
+        batchlane_core.quota("o4-mini", "global", 1, catalog=3)
