@@ -104,7 +104,7 @@ async function plannerRow(page, title, model) {
   await page.goto("/quota");
   await ready(page, title);
   await page.getByTestId("q-m").selectOption(model);
-  await page.getByTestId("q-d").selectOption("gs");
+  await page.getByTestId("q-d").selectOption("global");
   await page.getByTestId("q-qt").selectOption("1");
 }
 
@@ -118,7 +118,8 @@ for (const lang of ["en", "ko"]) {
     await plannerRow(page, T.quota, "o4-mini");
     await expect(page.getByTestId("q-tpm")).toHaveValue("1000000");
     const age = page.getByTestId("catalog-age");
-    await expect(age).toHaveAttribute("data-as-of", /^20\d\d-\d\d/);
+    await expect(age).toHaveAttribute("data-as-of", /^20\d\d-\d\d-\d\d$/);
+    const builtinAsOf = await age.getAttribute("data-as-of");
     await expect(page.getByTestId("catalog-stale")).toContainText(T.stale);
     await expect(page.getByTestId("catalog-stale").locator("a")).toHaveAttribute("href", "/facts#facts-vendor");
     await plannerRow(page, T.quota, "gpt-4.1");
@@ -146,13 +147,14 @@ for (const lang of ["en", "ko"]) {
     // The planner reads the kept figures; they survive a reload.
     await plannerRow(page, T.quota, "o4-mini");
     await expect(page.getByTestId("q-tpm")).toHaveValue("1250000");
-    await expect(page.getByTestId("catalog-age")).toHaveAttribute("data-as-of", "2026-11-30");
+    // The newest date among the figures: the imported files' (2026-11-30) unless a built-in figure is newer.
+    await expect(page.getByTestId("catalog-age")).toHaveAttribute("data-as-of", builtinAsOf > "2026-11-30" ? builtinAsOf : "2026-11-30");
     await plannerRow(page, T.quota, "gpt-4.1");
     await expect(payg).not.toHaveText(before);
     await page.reload();
     await ready(page, T.quota);
     await page.getByTestId("q-m").selectOption("o4-mini");
-    await page.getByTestId("q-d").selectOption("gs");
+    await page.getByTestId("q-d").selectOption("global");
     await page.getByTestId("q-qt").selectOption("1");
     await expect(page.getByTestId("q-tpm")).toHaveValue("1250000");
     await shot(page, { path: `${SCREENSHOTS}/quota-after-import-${lang}.png` });
