@@ -30,7 +30,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("batch.diag.prev", "이전"),
     ("batch.diag.range", "{n}건 중 {from}–{to}"),
     ("batch.diag.severity", "심각도"),
-    ("batch.diag.show", "{line}번 줄 보기"),
+    ("batch.diag.show", "줄 {line} 보기"),
     ("batch.diag.title", "진단 결과"),
     ("batch.dialect", "배치 서비스"),
     ("batch.dialect.azure", "Azure OpenAI Global Batch"),
