@@ -138,14 +138,14 @@ test("finishes an exam, sees the score, statistics persist after reload", async 
   await ready(page, TITLE.en);
   await page.getByTestId("mode-stats").click();
   await expect(page).toHaveURL(/\?view=stats$/);
-  await expect(page.getByTestId("stats-total")).toHaveText("11");
+  await expect(page.getByTestId("stats-total")).toHaveText("12");
   await expect(page.locator(".stats-view .stat .muted").first()).toContainText(`${right} right`);
   await shot(page, "stats-en");
 
   // Reset asks first; cancelling keeps everything.
   await page.getByTestId("stats-reset").click();
   await page.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByTestId("stats-total")).toHaveText("11");
+  await expect(page.getByTestId("stats-total")).toHaveText("12");
   await page.getByTestId("stats-reset").click();
   await page.getByTestId("stats-reset-yes").click();
   await expect(page.getByTestId("stats-total")).toHaveText("0");
@@ -166,16 +166,16 @@ test("Korean: the note's problems with code, exam and statistics", async ({ page
   await shot(page, "answered-ko");
 
   await page.getByTestId("mode-exam").click();
-  await expect(page.getByTestId("exam-intro")).toContainText("유형마다 한 문제씩 모두 11문제가");
+  await expect(page.getByTestId("exam-intro")).toContainText("유형마다 한 문제씩 모두 12문제가");
   await page.getByTestId("exam-start").click();
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press(String((i % 4) + 1));
     await page.keyboard.press("Enter");
   }
-  await expect(page.getByTestId("exam-score")).toContainText("11문제 중");
+  await expect(page.getByTestId("exam-score")).toContainText("12문제 중");
   await shot(page, "exam-result-ko");
   await page.getByTestId("mode-stats").click();
-  await expect(page.getByTestId("stats-total")).toHaveText("12");
+  await expect(page.getByTestId("stats-total")).toHaveText("13");
   await shot(page, "stats-ko");
 
   // Switching language re-renders the problem in English.
@@ -235,7 +235,7 @@ test("an exam under way survives a reload: answers, the question on screen, the 
     await page.getByTestId(`practice-option-${option}`).click();
     await page.getByTestId("exam-next").click();
   }
-  await expect(page.locator(".pq__heading")).toHaveText("Question 4 of 11");
+  await expect(page.locator(".pq__heading")).toHaveText("Question 4 of 12");
   const stem4 = await page.getByTestId("practice-stem").textContent();
   // Let the clock pass a second so it has something to keep.
   await expect(page.getByTestId("exam-timer")).not.toHaveText("0:00", { timeout: 5_000 });
@@ -244,7 +244,7 @@ test("an exam under way survives a reload: answers, the question on screen, the 
   await ready(page, "Practice");
   await expect(page).toHaveURL(url);
   await expect(page.getByTestId("mode-exam")).toHaveAttribute("aria-pressed", "true");
-  await expect(page.locator(".pq__heading")).toHaveText("Question 4 of 11");
+  await expect(page.locator(".pq__heading")).toHaveText("Question 4 of 12");
   await expect(page.getByTestId("practice-stem")).toHaveText(stem4);
   await expect(page.locator(".pq__option.chosen")).toHaveCount(0);
   await expect(page.getByTestId("exam-timer")).not.toHaveText("0:00");
