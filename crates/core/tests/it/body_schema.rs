@@ -748,6 +748,36 @@ fn azure_structured_outputs_as_azure_documents_them_pass() {
     }
 }
 
+/// A subtype its discriminator base's mapping leaves out takes the base's
+/// own keywords: Azure's v1 spec maps every data-source authentication but
+/// `api_key` (and every vectorization source but `endpoint`), though the
+/// base's enum lists both and Azure's own spec example sends `api_key`
+/// (`chat_completions_azure_search_image_vector.json`). Both were refused
+/// ("expected nothing") before; a type neither lists still is.
+#[test]
+fn subtypes_a_discriminator_mapping_leaves_out_are_still_taken() {
+    let with = |auth: &str, dependency: &str| {
+        format!(
+            r#"{{"model": "gpt-4o", "messages": [{{"role": "user", "content": "can you tell me how to care for a dog?"}}], "data_sources": [{{"type": "azure_search", "parameters": {{"endpoint": "https://s.search.windows.net/", "index_name": "i", "authentication": {auth}, "embedding_dependency": {dependency}}}}}]}}"#
+        )
+    };
+    let api_key = r#"{"type": "api_key", "key": "k"}"#;
+    let endpoint =
+        r#"{"type": "endpoint", "endpoint": "https://e.openai.azure.com/embeddings", "authentication": {"type": "api_key", "key": "k"}}"#;
+    let deployment = r#"{"type": "deployment_name", "deployment_name": "emb"}"#;
+    for body in [with(api_key, deployment), with(api_key, endpoint)] {
+        let (errors, fast) = errors_of(&req("/chat/completions", &body), Dialect::Azure);
+        assert!(errors.is_empty() && fast, "{body}: {errors:?}");
+    }
+    let (errors, _) = errors_of(&req("/chat/completions", &with(r#"{"type": "password", "key": "k"}"#, deployment)), Dialect::Azure);
+    assert!(
+        errors.iter().any(|(_, param, _)| param.as_deref().is_some_and(|p| p.contains("authentication"))),
+        "an authentication type neither the enum nor the mapping lists is refused: {errors:?}"
+    );
+    let (errors, _) = errors_of(&req("/chat/completions", &with(r#"{"type": "api_key"}"#, deployment)), Dialect::Azure);
+    assert!(!errors.is_empty(), "api_key still needs its key (the subtype's own required list)");
+}
+
 /// Fields the spec lists as required though the service fills them in:
 /// an input_image's detail ("Defaults to auto"), a function tool's strict.
 #[test]

@@ -59,8 +59,12 @@ fn at_param(ours: &str, theirs: &str) -> bool {
 /// Advice every line may get, which catches nothing.
 const ADVICE: &[&str] = &["max_tokens_unset", "base_model_name", "blank_line", "crlf_line_endings"];
 
-const VALID: &[(&str, Dialect)] =
-    &[("azure-valid", Dialect::Azure), ("openai-valid", Dialect::OpenAi), ("openai-spec-examples", Dialect::OpenAi)];
+const VALID: &[(&str, Dialect)] = &[
+    ("azure-valid", Dialect::Azure),
+    ("azure-spec-examples", Dialect::Azure),
+    ("openai-valid", Dialect::OpenAi),
+    ("openai-spec-examples", Dialect::OpenAi),
+];
 const REFUSED: &[(&str, Dialect)] = &[("azure-refused", Dialect::Azure), ("openai-refused", Dialect::OpenAi)];
 
 /// Vendor examples the service's recorded answers contradict: the vendors

@@ -156,11 +156,21 @@ impl<'a> Compiler<'a> {
             // The link from a subtype to its base: the base stands for the
             // subtypes, this one among them.
             let base = p.get("$ref").and_then(Value::as_str).and_then(ref_name).and_then(|n| self.schemas.get(n));
-            let mapping = base.and_then(Value::as_object).and_then(super::extract::base_mapping);
-            if let (Some(mapping), Some(own)) = (mapping, own) {
+            let base = base.and_then(Value::as_object).filter(|b| super::extract::base_mapping(b).is_some()).cloned();
+            if let (Some(base), Some(own)) = (base, own) {
+                let mapping = super::extract::base_mapping(&base).unwrap_or(&Map::new()).clone();
                 if mapping.values().any(|t| t.as_str().and_then(ref_name) == Some(own)) {
                     continue;
                 }
+                // A subtype its base's mapping leaves out (Azure's
+                // `AzureChatDataSourceApiKeyAuthenticationOptions`, whose
+                // `api_key` the base's enum lists and Azure's own examples
+                // send) takes the base's own keywords, not the union of the
+                // other subtypes (that intersection is empty: nothing passes).
+                let mut own_keywords = base;
+                own_keywords.remove("discriminator");
+                parts.push(self.schema(&Value::Object(own_keywords))?);
+                continue;
             }
             parts.push(self.schema(p)?);
         }
