@@ -19,8 +19,9 @@ fn file(image: &str) -> String {
     (0..50).map(|i| line(i, image) + "\n").collect()
 }
 
-/// A base64 PNG header of a `w` × `h` image (enough for its size).
-fn png_data_url(w: u32, h: u32) -> String {
+/// A base64 PNG header of a `w` × `h` image (enough for its size; the
+/// patch tests use it too).
+pub(crate) fn png_data_url(w: u32, h: u32) -> String {
     let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
     png.extend_from_slice(&w.to_be_bytes());
     png.extend_from_slice(&h.to_be_bytes());

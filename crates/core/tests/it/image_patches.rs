@@ -3,6 +3,7 @@
 //! tokenization"), not 512-px tiles. Expected figures are the guide's own
 //! worked examples.
 
+use super::batch_media_tokens::png_data_url;
 use batchlane_core::batch::{check_bytes, CheckOptions, Dialect, ImageDetail, PatchFacts};
 use batchlane_core::facts::{Catalog, Kind};
 
@@ -52,23 +53,6 @@ fn models_keep_their_rule() {
     assert_eq!(sol.patches(4096, 4096, ImageDetail::High), 2500);
     // `low` fits 512 × 512 there.
     assert_eq!(sol.patches(4096, 2048, ImageDetail::Low), 16 * 8);
-}
-
-/// A base64 PNG header of a `w` × `h` image (enough for its size).
-fn png_data_url(w: u32, h: u32) -> String {
-    let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
-    png.extend_from_slice(&w.to_be_bytes());
-    png.extend_from_slice(&h.to_be_bytes());
-    png.extend_from_slice(&[8, 6, 0, 0, 0, 0, 0, 0]);
-    const T: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let b64: String = png
-        .chunks(3)
-        .flat_map(|c| {
-            let n = c.iter().enumerate().fold(0u32, |a, (i, &x)| a | (x as u32) << (16 - 8 * i));
-            (0..4).map(move |i| if i <= c.len() { T[(n >> (18 - 6 * i) & 63) as usize] as char } else { '=' })
-        })
-        .collect();
-    format!("data:image/png;base64,{b64}")
 }
 
 #[test]

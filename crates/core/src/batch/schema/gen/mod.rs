@@ -23,13 +23,15 @@
 //! graph: `$ref`, `allOf`, unions), `patches.rs` (the services' differences),
 //! `emit.rs` (the graph → Rust, and the counts).
 
+mod algebra;
 mod compile;
 mod emit;
 mod extract;
+mod patch_spec;
 mod patches;
 
-pub use compile::patch_target;
 pub use extract::extract_subset;
+pub use patch_spec::patch_target;
 pub use patches::{Change, Patch, PATCHES};
 
 use compile::{Compiler, ANY};
@@ -198,7 +200,7 @@ impl From<&str> for GenError {
 pub fn generate(subset: &str, config: &Config) -> Result<(String, Vec<(String, Stats)>), GenError> {
     let spec: Value = serde_json::from_str(subset).map_err(|e| format!("subset: {e}"))?;
     let mut patched = schemas_of(&spec)?.clone();
-    compile::patch_spec(&mut patched, PATCHES)?;
+    patch_spec::patch_spec(&mut patched, PATCHES)?;
     let schemas = &patched;
     let mut c = Compiler::new(schemas);
     for (_, schema) in config.roots {
@@ -278,7 +280,7 @@ pub fn generate(subset: &str, config: &Config) -> Result<(String, Vec<(String, S
 fn property_names(subset: &str, name: &str) -> Result<Vec<String>, String> {
     let spec: Value = serde_json::from_str(subset).map_err(|e| format!("counterpart subset: {e}"))?;
     let mut patched = schemas_of(&spec)?.clone();
-    compile::patch_spec(&mut patched, PATCHES)?;
+    patch_spec::patch_spec(&mut patched, PATCHES)?;
     let mut c = Compiler::new(&patched);
     c.named(name)?;
     c.patch(PATCHES)?;
