@@ -48,7 +48,7 @@ pub fn count_tokens(text: &str, encoding_name: &str) -> Result<f64, JsValue> {
     Ok(counter.count(text) as f64)
 }
 
-/// The package's version (the crate's).
+/// The package's version (the crate's; `batchlane-core`'s main entry re-exports it).
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()

@@ -3,7 +3,7 @@
 // `new URL(..., import.meta.url)`, which bundlers follow), then the API.
 // checkFile and joinResults wait for init themselves.
 import wbInit, * as wb from './wasm/batchlane_js.js';
-import { makeApi, OptionError } from './core.js';
+import { makeApi, openStream, OptionError } from './core.js';
 
 let ready = null;
 let loaded = false;
@@ -51,26 +51,9 @@ const afterLoad =
     return f(...args);
   };
 
-async function* streamChunks(stream) {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
-
 function open(source) {
-  if (source instanceof Blob) {
-    const name = typeof source.name === 'string' ? source.name : undefined;
-    return { chunks: streamChunks(source.stream()), file: name, fileName: name };
-  }
-  if (source && typeof source.getReader === 'function') return { chunks: streamChunks(source), file: undefined, fileName: undefined };
-  if (source && typeof source[Symbol.asyncIterator] === 'function') return { chunks: source, file: undefined, fileName: undefined };
+  const opened = openStream(source);
+  if (opened) return opened;
   throw new TypeError('a source is a Blob, a ReadableStream or an AsyncIterable of Uint8Array (paths are for Node)');
 }
 

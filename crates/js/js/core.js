@@ -13,6 +13,34 @@ export const CHUNK = 1 << 20;
 
 const ENCODINGS = ['o200k_base', 'cl100k_base'];
 
+async function* streamChunks(stream) {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * A Blob, a ReadableStream or an AsyncIterable of Uint8Array as the
+ * checker's chunks (both entries' sources but paths); `undefined` when the
+ * source is none of them.
+ */
+export function openStream(source) {
+  if (typeof Blob !== 'undefined' && source instanceof Blob) {
+    const name = typeof source.name === 'string' ? source.name : undefined;
+    return { chunks: streamChunks(source.stream()), file: name, fileName: name };
+  }
+  if (source && typeof source.getReader === 'function') return { chunks: streamChunks(source), file: undefined, fileName: undefined };
+  if (source && typeof source[Symbol.asyncIterator] === 'function') return { chunks: source, file: undefined, fileName: undefined };
+  return undefined;
+}
+
 export function makeApi(wb, io) {
   const call = guard();
 

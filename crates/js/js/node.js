@@ -6,7 +6,7 @@ import { closeSync, createReadStream, openSync, readFileSync, statSync } from 'n
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as wb from './wasm/batchlane_js.js';
-import { makeApi, ReadError, CHUNK } from './core.js';
+import { makeApi, openStream, ReadError, CHUNK } from './core.js';
 
 wb.initSync({ module: readFileSync(new URL('./wasm/batchlane_js_bg.wasm', import.meta.url)) });
 
@@ -26,19 +26,6 @@ async function* fileChunks(path, shown) {
   }
 }
 
-async function* streamChunks(stream) {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
-
 function open(source) {
   if (typeof source === 'string' || source instanceof URL) {
     const path = source instanceof URL ? fileURLToPath(source) : source;
@@ -53,12 +40,8 @@ function open(source) {
     if (st.isDirectory()) throw new ReadError(`cannot read ${shown}: it is a directory`);
     return { chunks: fileChunks(path, shown), file: shown, fileName: basename(path) };
   }
-  if (typeof Blob !== 'undefined' && source instanceof Blob) {
-    const name = typeof source.name === 'string' ? source.name : undefined;
-    return { chunks: streamChunks(source.stream()), file: name, fileName: name };
-  }
-  if (source && typeof source.getReader === 'function') return { chunks: streamChunks(source), file: undefined, fileName: undefined };
-  if (source && typeof source[Symbol.asyncIterator] === 'function') return { chunks: source, file: undefined, fileName: undefined };
+  const opened = openStream(source);
+  if (opened) return opened;
   throw new TypeError('a source is a path, a URL, a Blob, a ReadableStream or an AsyncIterable of Uint8Array');
 }
 

@@ -15,6 +15,11 @@ use batchlane_core::results::{cost_report, results_json, CostOptions, ResultsJoi
 use serde_json::{json, Map, Value};
 use wasm_bindgen::prelude::*;
 
+// The token counter's exports (`installRankTable`, `rankTableReady`,
+// `rankTableFile`, `countTokens`, `version`) are the `tokens` entry's own
+// (`batchlane_tokens`), linked into this module too: one copy of that glue.
+pub use batchlane_tokens::{count_tokens, install_rank_table, rank_table_file, rank_table_ready, version};
+
 /// An error the JavaScript half turns into the `Error` subclass it names.
 fn err(kind: &str, message: impl std::fmt::Display) -> JsValue {
     JsValue::from_str(&format!("{kind}: {message}"))
@@ -22,29 +27,6 @@ fn err(kind: &str, message: impl std::fmt::Display) -> JsValue {
 
 fn option_error(message: impl std::fmt::Display) -> JsValue {
     err("OptionError", message)
-}
-
-fn encoding(name: &str) -> Result<Encoding, JsValue> {
-    Encoding::from_name(name).ok_or_else(|| option_error(format!("unknown encoding '{name}' (o200k_base or cl100k_base)")))
-}
-
-/// Installs an encoding's packed rank table (the package's
-/// `tokenizers/NAME.bin`); a table already there is kept.
-#[wasm_bindgen(js_name = installRankTable)]
-pub fn install_rank_table(name: &str, packed: &[u8]) -> Result<(), JsValue> {
-    batch::install_rank_table(encoding(name)?, packed).map_err(|e| err("ReadError", format!("not a rank table of {name} (at {})", e.line)))
-}
-
-/// Whether an encoding's table is installed.
-#[wasm_bindgen(js_name = rankTableReady)]
-pub fn rank_table_ready(name: &str) -> Result<bool, JsValue> {
-    Ok(batch::rank_table_ready(encoding(name)?))
-}
-
-/// The file name of an encoding's table in the package (`tokenizers/`).
-#[wasm_bindgen(js_name = rankTableFile)]
-pub fn rank_table_file(name: &str) -> Result<String, JsValue> {
-    Ok(batch::rank_table_file(encoding(name)?).to_string())
 }
 
 /// The check's options from `{dialect, endpoint, model, quota, countTokens,
@@ -168,17 +150,6 @@ impl CheckSession {
         }
         v.to_string()
     }
-}
-
-/// Tokens of `text` in an encoding: equal to tiktoken's
-/// `len(encode_ordinary(text))`.
-#[wasm_bindgen(js_name = countTokens)]
-pub fn count_tokens(text: &str, encoding_name: &str) -> Result<f64, JsValue> {
-    use batchlane_core::batch::TokenizerProvider;
-    let e = encoding(encoding_name)?;
-    let counter = batch::Tiktoken.counter(e).ok_or_else(|| err("InternalError", format!("the {encoding_name} table is not installed")))?;
-    // A count is far below 2^53: exact as a JavaScript number.
-    Ok(counter.count(text) as f64)
 }
 
 /// The endpoint url a bare body goes to: by its fields (`messages`: chat,
@@ -347,10 +318,4 @@ pub fn json_schema(dialect: &str, kind: &str, endpoint: Option<String>) -> Resul
         Some(url) => Some(Endpoint::from_url(&url).ok_or_else(|| option_error(format!("unknown endpoint '{url}'")))?),
     };
     core_json_schema(d, k, e).ok_or_else(|| option_error(format!("the {dialect} batch service takes no such endpoint")))
-}
-
-/// The package's version (the crate's).
-#[wasm_bindgen]
-pub fn version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
 }
