@@ -97,7 +97,7 @@ fn DeploymentRow(name: String) -> impl IntoView {
         })
     };
     let model_known =
-        move || dep.with(|d| d.as_ref().is_some_and(|d| !matches!(d.model_source, ModelSource::Unknown | ModelSource::Typed)));
+        move || dep.with(|d| d.as_ref().is_some_and(|d| !matches!(d.model_source, ModelSource::Unknown | ModelSource::Picked)));
     let model_text = move || dep.with(|d| d.as_ref().and_then(|d| d.model.clone()).unwrap_or_default());
     let model_src = move || dep.with(|d| d.as_ref().map(|d| model_source_label(prefs.lang.get(), d.model_source)).unwrap_or_default());
     let typed_model =

@@ -59,9 +59,9 @@ pub fn model_source_label(lang: Lang, s: ModelSource) -> &'static str {
     t(
         lang,
         match s {
-            ModelSource::Data => "traffic.model.data",
-            ModelSource::Typed => "traffic.model.typed",
-            ModelSource::Name => "traffic.model.name",
+            ModelSource::Named => "traffic.model.data",
+            ModelSource::Picked => "traffic.model.typed",
+            ModelSource::Guessed => "traffic.model.name",
             ModelSource::Unknown => "traffic.model.unknown",
         },
     )

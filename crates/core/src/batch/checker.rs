@@ -171,7 +171,7 @@ impl Checker {
                 .and_then(|f| with(f, Picked))
         } else if let Some((first, _)) = &self.first_model {
             match crate::facts::rule_family(first) {
-                Some(f) => with(f, FromFile),
+                Some(f) => with(f, Named),
                 None => self.model.and_then(|m| crate::facts::rule_family(m.name)).and_then(|f| with(f, self.model_source)),
             }
         } else {
@@ -203,7 +203,10 @@ impl Checker {
         if let Some((m, _)) = &at.first_model {
             c.first_model = at.first_model.clone();
             if c.model.is_none() {
-                (c.model, c.model_source) = super::resolve_model(m);
+                {
+                    let r = super::resolve_model(super::ModelClues::deployment(m));
+                    (c.model, c.model_source) = (r.model, r.source);
+                }
             }
             c.settle_family();
         }
@@ -391,7 +394,10 @@ impl Checker {
                 None => {
                     self.first_model = Some((model.to_string(), r.number));
                     if self.model.is_none() {
-                        (self.model, self.model_source) = super::resolve_model(model);
+                        {
+                            let r = super::resolve_model(super::ModelClues::deployment(model));
+                            (self.model, self.model_source) = (r.model, r.source);
+                        }
                     }
                     self.settle_family();
                     if dialect == super::Dialect::OpenAi
@@ -464,7 +470,7 @@ impl Checker {
                 };
                 // OpenAI's recorded answer, for a model known for sure whose
                 // documented (or user-set) maximum this is; else advice.
-                let sure = matches!(self.model_source, super::ModelSource::Picked | super::ModelSource::FromFile);
+                let sure = matches!(self.model_source, super::ModelSource::Picked | super::ModelSource::Named);
                 let documented = model.is_some_and(|m| {
                     crate::facts::builtin(Kind::MaxOutputTokens, m.name).is_some_and(|f| f.certainty == crate::facts::Certainty::Documented)
                         || self.catalog.is_overridden(&format!("{}.{}", Kind::MaxOutputTokens, m.name))

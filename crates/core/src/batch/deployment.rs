@@ -5,18 +5,52 @@
 
 use crate::facts::{model_for_name, Model, MODELS};
 
-/// How the catalog model of a check was found.
+/// How the model behind a deployment is known: the one answer of the batch
+/// check and the traffic report (`resolve_model`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ModelSource {
-    /// The user picked it.
+    /// The user picked or typed it.
+    #[serde(alias = "Typed")]
     Picked,
-    /// `body.model` names it (a model name, or a dated version of one).
-    FromFile,
+    /// The data names it: a batch line's `body.model` is a model name (or a
+    /// dated version of one), or a metrics export's `ModelName`.
+    #[serde(alias = "FromFile", alias = "Data")]
+    Named,
     /// Guessed from a deployment name that contains a model's name.
+    #[serde(alias = "Name")]
     Guessed,
     /// Not known: no limit, price or output cap of a model applies.
     #[default]
     Unknown,
+}
+
+/// What a tool knows of a deployment's model.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ModelClues<'a> {
+    /// What the user picked or typed for it.
+    pub picked: Option<&'a str>,
+    /// A model name the data states (a metrics export's `ModelName`).
+    pub named: Option<&'a str>,
+    /// The deployment's name (on Azure, a batch line's `body.model`), a
+    /// model name itself or one that contains one.
+    pub deployment: Option<&'a str>,
+}
+
+impl<'a> ModelClues<'a> {
+    /// Only a deployment name (or a line's `body.model`) to go by.
+    pub fn deployment(name: &'a str) -> Self {
+        ModelClues { deployment: Some(name), ..ModelClues::default() }
+    }
+}
+
+/// The model behind a deployment, and how that is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResolvedModel<'a> {
+    /// The catalog's model, when the catalog knows it.
+    pub model: Option<&'static Model>,
+    /// Its name: the catalog's spelling when known, else as picked or named.
+    pub name: Option<&'a str>,
+    pub source: ModelSource,
 }
 
 fn is_separator(c: u8) -> bool {
@@ -74,14 +108,28 @@ pub fn infer_model(deployment: &str) -> Option<&'static Model> {
     best.map(|(m, _)| m)
 }
 
-/// The catalog model of a `body.model` value: the model it names, else the
-/// one guessed from the deployment name.
-pub fn resolve_model(body_model: &str) -> (Option<&'static Model>, ModelSource) {
-    match model_for_name(body_model) {
-        Some(m) => (Some(m), ModelSource::FromFile),
-        None => match infer_model(body_model) {
-            Some(m) => (Some(m), ModelSource::Guessed),
-            None => (None, ModelSource::Unknown),
-        },
+/// The model behind a deployment: the one the user picked, else the one
+/// the data names, else the deployment name's own (a model name, or a
+/// dated version of one), else the one guessed from the deployment name.
+/// A picked or named model the catalog does not know keeps its spelling.
+pub fn resolve_model(clues: ModelClues<'_>) -> ResolvedModel<'_> {
+    fn stated(name: &str, source: ModelSource) -> ResolvedModel<'_> {
+        let model = model_for_name(name);
+        ResolvedModel { model, name: Some(model.map_or(name, |m| m.name)), source }
+    }
+    if let Some(p) = clues.picked {
+        return stated(p, ModelSource::Picked);
+    }
+    if let Some(n) = clues.named {
+        return stated(n, ModelSource::Named);
+    }
+    let unknown = ResolvedModel { model: None, name: None, source: ModelSource::Unknown };
+    let Some(d) = clues.deployment else { return unknown };
+    if let Some(m) = model_for_name(d) {
+        return ResolvedModel { model: Some(m), name: Some(m.name), source: ModelSource::Named };
+    }
+    match infer_model(d) {
+        Some(m) => ResolvedModel { model: Some(m), name: Some(m.name), source: ModelSource::Guessed },
+        None => unknown,
     }
 }

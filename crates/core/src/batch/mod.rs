@@ -42,7 +42,7 @@ mod top_fields;
 mod warm_up;
 
 pub use checker::{Checker, Progress};
-pub use deployment::{infer_model, resolve_model, ModelSource};
+pub use deployment::{infer_model, resolve_model, ModelClues, ModelSource, ResolvedModel};
 pub use diagnostic::{quote, Code, Diagnostic, Severity};
 pub use dialect::{Dialect, Endpoint};
 pub use estimate::{cost as estimate_cost, CostEstimate, Histogram, OutputCap, HISTOGRAM_BUCKETS};

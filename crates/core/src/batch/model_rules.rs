@@ -13,7 +13,7 @@ use serde_json::Value;
 fn severity(catalog: &Catalog, kind: Kind, param: &str, source: ModelSource) -> Severity {
     let documented =
         builtin(kind, param).is_some_and(|f| f.certainty == Certainty::Documented) || catalog.is_overridden(&format!("{kind}.{param}"));
-    if documented && matches!(source, ModelSource::Picked | ModelSource::FromFile) {
+    if documented && matches!(source, ModelSource::Picked | ModelSource::Named) {
         Severity::Error
     } else {
         Severity::Warning
@@ -127,7 +127,7 @@ fn table_severity(
     let overridden = catalog.is_overridden(&format!("{kind}.{subject}"));
     let openai_only = dialect == super::Dialect::Azure && row.is_some_and(|r| r.azure.is_none()) && !overridden;
     let known = (row.is_some_and(|r| r.evidence != Evidence::Inferred) || overridden) && !openai_only;
-    let sev = if known && matches!(source, ModelSource::Picked | ModelSource::FromFile) { Severity::Error } else { Severity::Warning };
+    let sev = if known && matches!(source, ModelSource::Picked | ModelSource::Named) { Severity::Error } else { Severity::Warning };
     let evidence =
         |r: &crate::facts::ModelRule| if overridden && r.evidence == Evidence::Inferred { Evidence::Observed } else { r.evidence };
     let basis = match row {

@@ -59,7 +59,10 @@ pub fn merge_parts(mut parts: Vec<StructuralPart>, options: &CheckOptions, catal
     let mut model = options.model.as_deref().and_then(model_for_name);
     let mut model_source = if model.is_some() { ModelSource::Picked } else { ModelSource::Unknown };
     if let (None, Some((m, _))) = (model, &state.first_model) {
-        (model, model_source) = super::resolve_model(m);
+        {
+            let r = super::resolve_model(super::ModelClues::deployment(m));
+            (model, model_source) = (r.model, r.source);
+        }
     }
     let facts = FileFacts {
         options,

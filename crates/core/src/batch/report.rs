@@ -188,7 +188,7 @@ impl Report {
             (None, _) | (_, super::ModelSource::Unknown) => "unknown (no model's limits or prices apply)".to_string(),
             (Some(m), super::ModelSource::Guessed) => format!("{} (guessed from the deployment name)", md(m)),
             (Some(m), super::ModelSource::Picked) => format!("{} (picked)", md(m)),
-            (Some(m), super::ModelSource::FromFile) => md(m),
+            (Some(m), super::ModelSource::Named) => md(m),
         };
         let mut out = format!(
             "# Batch file check ({})\n\n**Verdict:** {verdict}\n\n| | |\n|---|---|\n| Requests | {} |\n| Size | {} ({} bytes) |\n| Model / deployment | {} |\n| Catalog model | {catalog_model} |\n| Endpoint | {} |\n| Prompt tokens | {} |\n| Enqueued tokens (estimate) | {} |\n| Errors | {} |\n| Warnings | {} |\n",

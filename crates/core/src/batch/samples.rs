@@ -77,7 +77,7 @@ pub const SAMPLES: &[Sample] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::resolve_model;
+    use crate::batch::{resolve_model, ModelClues};
 
     /// Every sample's deployment (each line's `body.model`) names a model or
     /// one the guess finds, so a sample shows a model's limits and prices
@@ -90,7 +90,7 @@ mod tests {
                 let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else { continue };
                 let Some(model) = v["body"]["model"].as_str() else { continue };
                 seen += 1;
-                assert!(resolve_model(model).0.is_some(), "{}: {model} maps to no model", s.id);
+                assert!(resolve_model(ModelClues::deployment(model)).model.is_some(), "{}: {model} maps to no model", s.id);
             }
             assert!(seen > 0, "{}: no line names a deployment", s.id);
         }

@@ -37,7 +37,7 @@ pub(crate) fn check(
         return;
     }
     let (Some(tier), Some(m)) = (body.get("service_tier").and_then(Value::as_str), model) else { return };
-    let sure = matches!(model_source, ModelSource::Picked | ModelSource::FromFile);
+    let sure = matches!(model_source, ModelSource::Picked | ModelSource::Named);
     match tier {
         "flex" if !flex_model(m.name) => {
             let msg = format!(

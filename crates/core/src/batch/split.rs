@@ -216,7 +216,9 @@ impl Splitter {
         let Some(body) = v.get("body") else { return 0 };
         if self.tokens.is_none() {
             // The model as the checker takes it: picked, else the first line's.
-            let line_model = self.picked.or_else(|| body.get("model").and_then(|m| m.as_str()).and_then(|m| super::resolve_model(m).0));
+            let line_model = self.picked.or_else(|| {
+                body.get("model").and_then(|m| m.as_str()).and_then(|m| super::resolve_model(super::ModelClues::deployment(m)).model)
+            });
             if let Some(q) = self.pending_quota.take() {
                 match q.limit(&self.catalog, line_model.map(|m| m.name)) {
                     Some(limit) => self.limits.max_enqueued_tokens = Some(limit),

@@ -4,7 +4,8 @@
 use super::options::TrafficOptions;
 use super::store::{Cell, Deployment};
 use super::time::{format_minute, Minute};
-use crate::batch::infer_model;
+pub use crate::batch::ModelSource;
+use crate::batch::{resolve_model, ModelClues};
 use crate::facts::{model_for_name, Catalog, Kind};
 use crate::facts::{tier_limit, tier_ratio, QuotaTier};
 use crate::facts::{DeploymentType, Scope};
@@ -79,17 +80,6 @@ pub struct Limits {
     pub source: LimitSource,
     /// Whether the RPM came from the catalog's ratio, not typed.
     pub rpm_from_ratio: bool,
-}
-
-/// Where a deployment's model name comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ModelSource {
-    /// `ModelName` in the data.
-    Data,
-    Typed,
-    /// Guessed from the deployment name.
-    Name,
-    Unknown,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -197,19 +187,11 @@ fn p50_p95(v: Vec<f64>) -> Option<[f64; 2]> {
     })
 }
 
-/// The model a deployment runs, and how that is known.
+/// The model a deployment runs, and how that is known (the batch check's
+/// answer: `batch::resolve_model`).
 pub fn model_of(d: &Deployment, options: &TrafficOptions) -> (Option<String>, ModelSource) {
-    if let Some(m) = options.model_of(&d.name) {
-        return (Some(m.to_string()), ModelSource::Typed);
-    }
-    if let Some(m) = &d.model {
-        let name = model_for_name(m).map_or(m.clone(), |c| c.name.to_string());
-        return (Some(name), ModelSource::Data);
-    }
-    match infer_model(&d.name) {
-        Some(m) => (Some(m.name.to_string()), ModelSource::Name),
-        None => (None, ModelSource::Unknown),
-    }
+    let r = resolve_model(ModelClues { picked: options.model_of(&d.name), named: d.model.as_deref(), deployment: Some(&d.name) });
+    (r.name.map(str::to_string), r.source)
 }
 
 /// The deployment's type: typed, else provisioned when its data has

@@ -7,8 +7,8 @@ use super::options::TrafficOptions;
 use super::spillover::{plan, PtuGap, PtuPlan};
 use super::store::Store;
 use super::triage::{triage, Finding};
+use crate::facts::Catalog;
 use crate::facts::Scope;
-use crate::facts::{model_for_name, Catalog};
 use crate::text::Text;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -66,7 +66,7 @@ pub fn analyze(
         if d.cells.is_empty() {
             continue;
         }
-        let model = model_of(d, options).0.map(|m| model_for_name(&m).map_or(m.clone(), |c| c.name.to_string()));
+        let model = model_of(d, options).0;
         let key = (model, type_of(d, options).scope());
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, v)) => v.push(i),

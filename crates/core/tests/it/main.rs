@@ -39,6 +39,7 @@ mod keda_lint_versions;
 mod keda_snippets;
 mod lanes;
 mod memory_bounds;
+mod model_resolution;
 mod module_exposure;
 mod parsers_never_panic;
 mod practice_generators;
