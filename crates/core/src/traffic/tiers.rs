@@ -220,6 +220,25 @@ pub enum TierGap {
 }
 
 impl TierGap {
+    /// What the export lacks, and the split that gives it.
+    pub fn text(self) -> crate::text::Text {
+        use crate::text::Text;
+        match self {
+            TierGap::NoResponseSplit => Text::new(
+                "the requests are not split by ServiceTierResponse: which Priority requests were answered as Standard cannot be told; export with ServiceTierResponse eq '*' beside ServiceTierRequest eq '*'",
+                "요청이 ServiceTierResponse로 나뉘어 있지 않아 어떤 Priority 요청이 Standard로 다운그레이드되었는지 알 수 없습니다. ServiceTierRequest eq '*'와 함께 ServiceTierResponse eq '*'로 내보내세요",
+            ),
+            TierGap::NoRequestSplit => Text::new(
+                "the requests are not split by ServiceTierRequest: the tier each request asked for is unknown, so neither downgrades nor Flex 429s can be told; export with ServiceTierRequest eq '*'",
+                "요청이 ServiceTierRequest로 나뉘어 있지 않아 요청한 서비스 계층을 알 수 없으므로 다운그레이드도 Flex 429도 알 수 없습니다. ServiceTierRequest eq '*'로 내보내세요",
+            ),
+            TierGap::NoFlexStatus => Text::new(
+                "the Flex requests are not split by StatusCode: their 429s cannot be told per tier; export ServiceTierRequest eq '*' and StatusCode eq '*' in the same filter",
+                "Flex 요청이 StatusCode로 나뉘어 있지 않아 서비스 계층별 429를 알 수 없습니다. 같은 필터에 ServiceTierRequest eq '*'와 StatusCode eq '*'를 함께 넣어 내보내세요",
+            ),
+        }
+    }
+
     pub fn code(self) -> &'static str {
         match self {
             TierGap::NoResponseSplit => "no_response_split",

@@ -134,6 +134,13 @@ fn every_layout_gives_the_hand_computed_downgrades_and_flex_429s() {
 }
 
 #[test]
+fn the_fixture_the_cli_and_page_read_gives_the_same_hand_computation() {
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/traffic/tiers-metrics-list.json")).unwrap();
+    let r = report(&[("tiers-metrics-list.json", &bytes)]);
+    assert_hand_computation(&tiers(&r, "chat-gpt41"), "tiers-metrics-list.json");
+}
+
+#[test]
 fn the_json_carries_the_tiers() {
     let r = report(&[("tiers.json", rest_export().as_bytes())]);
     let j = r.to_json();
