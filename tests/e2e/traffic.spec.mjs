@@ -4,6 +4,7 @@
 // hand-offs to /quota and /cost, and see a bad file named by its line.
 // Screenshots (en light, ko dark, 375 px) land in test-results/screenshots/traffic-analysed-*.png.
 import { test, expect } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { SCREENSHOTS, shot, prefer, watchErrors, ready } from "./helpers.mjs";
 
 const DIR = "tests/fixtures/traffic";
@@ -165,3 +166,97 @@ test("375 px: the analysed page fits the phone", async ({ browser }) => {
   await shot(page, { path: `${SCREENSHOTS}/traffic-analysed-ko-phone.png`, fullPage: true });
   await context.close();
 });
+
+// Service tiers (issue 42): a Metrics - List export split by
+// ServiceTierRequest, ServiceTierResponse and StatusCode, dropped on the
+// page. tests/fixtures/traffic/make_fixtures.py works it out by hand: 24
+// asked Priority, 6 answered as Standard (25%, worst 09:01 with 4); 12 asked
+// Flex, 4 answered 429 (worst 09:01 with 3); "turbo" named as read.
+// Screenshots land in test-results/screenshots/traffic-tiers-*.png.
+const TIERS = "tiers-metrics-list.json";
+
+/** Drops the tier fixture on the drop zone, as a user drags a file. */
+async function dropTiers(page) {
+  const text = readFileSync(`${DIR}/${TIERS}`, "utf8");
+  await page.locator(".traffic-drop").evaluate((zone, [name, text]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], name, { type: "application/json" }));
+    zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    zone.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [TIERS, text]);
+  await expect(page.getByTestId("traffic-file")).toHaveCount(1);
+  const section = page.getByTestId("traffic-tiers");
+  await expect(section.getByTestId("traffic-tier-deployment")).toHaveCount(1);
+  return section;
+}
+
+async function checkTiers(section, words) {
+  const d = section.locator('[data-testid="traffic-tier-deployment"][data-deployment="chat-gpt41"]');
+  await expect(d.getByTestId("traffic-tier-downgrades")).toContainText(words.downgrades);
+  await expect(d.getByTestId("traffic-tier-downgrades")).toContainText("2026-11-02 09:01 UTC");
+  await expect(d.getByTestId("traffic-tier-flex")).toContainText(words.flex);
+  const rows = d.getByTestId("traffic-tier-minutes").locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  // 09:00: 12 asked Priority, 2 downgraded, 6 asked Flex, 1 answered 429.
+  await expect(rows.nth(0).locator("td")).toHaveText(["2026-11-02 09:00 UTC", "12", "2", "6", "1"]);
+  await expect(rows.nth(1).locator("td")).toHaveText(["2026-11-02 09:01 UTC", "12", "4", "6", "3"]);
+  await expect(d.getByTestId("traffic-tier-pairs").locator("tbody tr")).toHaveCount(6);
+  await expect(d.getByTestId("traffic-tier-unknown")).toContainText("turbo");
+  await expect(d.getByTestId("traffic-tier-gaps")).toHaveCount(0);
+  await expect(section.getByTestId("traffic-tiers-command")).toContainText("ServiceTierRequest%20eq%20%27%2A%27");
+  return d;
+}
+
+test("tiers: a dropped split export gives the downgrades and Flex 429s per minute (en, light)", async ({ page }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en", theme: "light" });
+  await page.goto("/traffic");
+  await ready(page, TITLE.en);
+  const section = await dropTiers(page);
+  await expect(section.locator("h2")).toHaveText("Service tiers: Priority downgrades and Flex 429s");
+  await checkTiers(section, { downgrades: "answered as Standard (downgraded): 6 (25%)", flex: "answered 429: 4 (33.33%)" });
+  await section.locator("summary").click();
+  await expect(section.getByTestId("traffic-tiers-command")).toBeVisible();
+  await shot(section, { path: `${SCREENSHOTS}/traffic-tiers-en-light.png` });
+  watch.check();
+});
+
+test("tiers: Korean, dark theme", async ({ page }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "ko", theme: "dark" });
+  await page.goto("/traffic");
+  await ready(page, TITLE.ko);
+  const section = await dropTiers(page);
+  await expect(section.locator("h2")).toHaveText("서비스 계층: Priority 다운그레이드와 Flex 429");
+  await checkTiers(section, { downgrades: "Standard로 다운그레이드: 6(25%)", flex: "429 응답: 4(33.33%)" });
+  await expect(section).toContainText("가장 많은 1분 구간");
+  await shot(section, { path: `${SCREENSHOTS}/traffic-tiers-ko-dark.png` });
+  watch.check();
+});
+
+test("tiers: without a split the section says what to export, Log Analytics cannot carry it", async ({ page }) => {
+  await prefer(page, { lang: "en" });
+  await page.goto("/traffic");
+  await ready(page, TITLE.en);
+  await page.getByTestId("traffic-sample").click();
+  await expect(page.getByTestId("traffic-deployment")).toHaveCount(2);
+  const section = page.getByTestId("traffic-tiers");
+  await expect(section.getByTestId("traffic-tiers-none")).toContainText("AzureMetrics keeps no dimensions");
+  await expect(section.getByTestId("traffic-tier-deployment")).toHaveCount(0);
+});
+
+for (const [lang, theme] of [["en", "dark"], ["ko", "light"]]) {
+  test(`tiers: 375 px fits the phone (${lang}, ${theme})`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    await prefer(page, { lang, theme });
+    await page.goto("/traffic");
+    await ready(page, TITLE[lang]);
+    const section = await dropTiers(page);
+    await section.locator("summary").click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+    await shot(section, { path: `${SCREENSHOTS}/traffic-tiers-${lang}-${theme}-phone.png` });
+    await context.close();
+  });
+}

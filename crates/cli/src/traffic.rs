@@ -13,7 +13,9 @@ use crate::exit::Exit;
 use batchlane_core::cost::PtuPricing;
 use batchlane_core::facts::{Catalog, DeploymentType, QuotaTier};
 use batchlane_core::format::{format_count, format_number, format_percent, format_usd};
-use batchlane_core::traffic::{analyze_store, format_minute, parse_limit, Binds, Importer, LimitSource, TrafficOptions, TrafficReport};
+use batchlane_core::traffic::{
+    analyze_store, format_minute, parse_limit, Binds, Importer, LimitSource, TierPeak, TierReport, TrafficOptions, TrafficReport,
+};
 use std::io::Write;
 
 const HELP: &str = "batchlane traffic FILE... [options]
@@ -25,8 +27,13 @@ spillover that costs least, and what to look at (docs/traffic.md).
 FILE: az monitor metrics list --output json (Metrics - List), Log Analytics
 AzureMetrics as CSV or JSON, or a CSV with the header
 timestamp,deployment[,model,model_version,requests,status,prompt_tokens,
-cached_tokens,completion_tokens,spillover,ttft_ms,tbt_ms,latency_ms].
-Several files are merged by time and deployment.
+cached_tokens,completion_tokens,spillover,ttft_ms,tbt_ms,latency_ms,
+service_tier_request,service_tier_response].
+Several files are merged by time and deployment. Requests split by
+ServiceTierRequest and ServiceTierResponse (and StatusCode) give, per
+minute, the Priority requests answered as Standard and the Flex requests
+answered 429; export them with --filter \"ServiceTierRequest eq '*' and
+ServiceTierResponse eq '*' and StatusCode eq '*'\".
 
   --limit NAME=TPM[/RPM]        the deployment's limits (RPM from the catalog's
                                 ratio when omitted; default: the tier's table)
@@ -137,6 +144,74 @@ fn figure(x: f64, plain: impl Fn(f64) -> String) -> String {
     }
 }
 
+/// A count and its share, `6 (25%)`.
+fn with_share(n: f64, share: Option<f64>) -> String {
+    match share {
+        Some(p) => format!("{} ({})", format_count(n), format_percent(p)),
+        None => format_count(n),
+    }
+}
+
+/// A deployment's service tiers: downgrades and Flex 429s, their worst
+/// minute, the minutes, the (asked → answered) totals and what is missing.
+fn tiers_text(t: &TierReport) -> String {
+    let mut s = String::new();
+    let worst = |p: &Option<TierPeak>| match p {
+        Some(p) => format!(", worst {}: {}", format_minute(p.at), with_share(p.count, Some(p.share))),
+        None => String::new(),
+    };
+    match t.downgraded {
+        Some(d) => {
+            s += &format!(
+                "  priority     {} asked, {} answered as standard (downgraded){}\n",
+                format_count(t.priority_asked),
+                with_share(d, t.downgrade_share),
+                worst(&t.worst_downgrade)
+            )
+        }
+        None => s += &format!("  priority     {} asked, downgrades unknown\n", format_count(t.priority_asked)),
+    }
+    match t.flex_429 {
+        Some(n) => {
+            s += &format!(
+                "  flex         {} asked, {} answered 429{}\n",
+                format_count(t.flex_asked),
+                with_share(n, t.flex_429_share),
+                worst(&t.worst_flex_429)
+            )
+        }
+        None => s += &format!("  flex         {} asked, 429s unknown\n", format_count(t.flex_asked)),
+    }
+    if t.auto_asked > 0.0 {
+        s += &format!("  auto         {} asked (the deployment's own tier, which the export does not say)\n", format_count(t.auto_asked));
+    }
+    for m in t.minutes.iter().take(20) {
+        let mut parts = Vec::new();
+        if let Some(d) = m.downgraded.filter(|d| *d > 0.0) {
+            parts.push(format!("{} of {} priority downgraded", format_count(d), format_count(m.priority_asked)));
+        }
+        if let Some(f) = m.flex_429.filter(|f| *f > 0.0) {
+            parts.push(format!("{} of {} flex answered 429", format_count(f), format_count(m.flex_asked)));
+        }
+        s += &format!("    {}  {}\n", format_minute(m.at), parts.join(" · "));
+    }
+    if t.minutes_total > 20 {
+        s += &format!("    … {} more minutes (--format json lists them)\n", format_count((t.minutes_total - 20) as f64));
+    }
+    let pairs: Vec<String> =
+        t.pairs.iter().map(|p| format!("{} → {} {}", Text(&p.request), Text(&p.response), format_count(p.requests))).collect();
+    s += &format!("  tiers        asked → answered: {}\n", pairs.join(", "));
+    if !t.unknown_values.is_empty() || t.unknown_more {
+        let more = if t.unknown_more { " and more" } else { "" };
+        let names: Vec<String> = t.unknown_values.iter().map(|v| Text(v).to_string()).collect();
+        s += &format!("  tiers        values no page names (kept as read){more}: {}\n", names.join(", "));
+    }
+    for g in &t.gaps {
+        s += &format!("  tiers        {}\n", g.text().en);
+    }
+    s
+}
+
 /// The report as text.
 fn to_text(r: &TrafficReport) -> String {
     let mut s = String::new();
@@ -196,6 +271,9 @@ fn to_text(r: &TrafficReport) -> String {
             if d.throttled_minutes.len() > 20 {
                 s += &format!("    … {} more (--format json lists them)\n", format_count((d.throttled_minutes.len() - 20) as f64));
             }
+        }
+        if let Some(t) = &d.tiers {
+            s += &tiers_text(t);
         }
         for v in &d.model_versions {
             s += &format!("  version      {} from {} to {}\n", Text(&v.version), format_minute(v.from), format_minute(v.to));

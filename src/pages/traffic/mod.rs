@@ -1,7 +1,7 @@
 //! /traffic — your own traffic: Azure Monitor exports (and a plain CSV)
 //! read in the Web Worker into, per deployment, the limit that bound each
 //! minute with 429s; the PTU count with spillover that costs least; and a
-//! triage. The quota tier, PTU pricing and region live in the URL; the files and
+//! triage; the service tiers' downgrades and Flex 429s. The quota tier, PTU pricing and region live in the URL; the files and
 //! per-deployment options stay in memory, so a changed option re-runs the
 //! analysis on the same files.
 
@@ -14,6 +14,7 @@ mod ptu_chart;
 mod snippet;
 mod state;
 mod text;
+mod tiers;
 mod triage;
 
 use crate::components::link_banner::LinkBanner;
@@ -54,6 +55,7 @@ pub fn TrafficPage() -> impl IntoView {
             {move || report().map(|r| view! {
                 <triage::TriagePanel report=r.clone()/>
                 <deployment::LimitsSection report=r.clone()/>
+                <tiers::TiersSection report=r.clone()/>
                 <ptu::PtuSection report=r/>
             })}
         </section>

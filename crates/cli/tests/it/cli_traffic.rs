@@ -297,3 +297,54 @@ fn a_group_not_costed_says_why_in_words() {
     assert!(!out.contains("NoPtuFacts") && !out.contains("DataZone:") && !out.contains("Global:"), "{out}");
     assert!(out.contains("not costed: the catalog has no PTU figures for this model"), "{out}");
 }
+
+#[test]
+fn tier_splits_give_downgrades_and_flex_429s_per_minute() {
+    // tests/fixtures/traffic/make_fixtures.py works it out by hand: 24 asked
+    // Priority, 6 answered as Standard (25%, worst 09:01 with 4 of 12);
+    // 12 asked Flex, 4 answered 429 (worst 09:01 with 3 of 6).
+    let path = fixture("tiers-metrics-list.json");
+    let (code, out, err) = traffic(&[&path, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let j: Value = serde_json::from_str(&out).unwrap();
+    let t = &j["deployments"][0]["tiers"];
+    assert_eq!((t["priority_requests"].as_f64(), t["downgraded"].as_f64()), (Some(24.0), Some(6.0)));
+    assert_eq!(t["downgrade_share"], 0.25);
+    assert_eq!(t["worst_downgrade_minute"], serde_json::json!({"at": "2026-11-02T09:01Z", "count": 4.0, "share": 4.0 / 12.0}));
+    assert_eq!((t["flex_requests"].as_f64(), t["flex_429"].as_f64()), (Some(12.0), Some(4.0)));
+    assert_eq!(t["worst_flex_429_minute"]["count"], 3.0);
+    let minutes: Vec<(f64, f64)> =
+        t["minutes"].as_array().unwrap().iter().map(|m| (m["downgraded"].as_f64().unwrap(), m["flex_429"].as_f64().unwrap())).collect();
+    assert_eq!(minutes, [(2.0, 1.0), (4.0, 3.0)]);
+    assert_eq!(t["unknown_values"], serde_json::json!(["turbo"]));
+    assert_eq!(t["gaps"], serde_json::json!([]));
+    let (code, text, err) = traffic(&[&path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("priority     24 asked, 6 (25%) answered as standard (downgraded), worst 2026-11-02T09:01Z: 4 (33.33%)"),
+        "{text}"
+    );
+    assert!(text.contains("flex         12 asked, 4 (33.33%) answered 429, worst 2026-11-02T09:01Z: 3 (50%)"), "{text}");
+    assert!(text.contains("2026-11-02T09:01Z  4 of 12 priority downgraded · 3 of 6 flex answered 429"), "{text}");
+    assert!(text.contains("values no page names (kept as read): turbo"), "{text}");
+}
+
+#[test]
+fn a_tier_split_without_status_says_what_is_missing() {
+    let dir = std::env::temp_dir().join(format!("cli-traffic-tiers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("flex.csv");
+    // A control character in a value no page names is printed escaped.
+    std::fs::write(
+        &path,
+        "timestamp,deployment,requests,service_tier_request\n2026-11-02T09:00:00Z,d,4,flex\n2026-11-02T09:00:00Z,d,1,\"x\u{1b}[31m\"\n",
+    )
+    .unwrap();
+    let (code, text, err) = traffic(&[path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("flex         4 asked, 429s unknown"), "{text}");
+    assert!(text.contains("the Flex requests are not split by StatusCode"), "{text}");
+    assert!(text.contains("not split by ServiceTierResponse"), "{text}");
+    assert!(!text.contains('\u{1b}'), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -230,6 +230,57 @@ pub const PRIORITY_DATAZONE_US: &[(&str, &[&str])] = &[
 
 const PRIORITY_DZ_ALL: &[&str] = &["centralus", "eastus", "northcentralus", "southcentralus", "westus", "westus3"];
 
+/// What a value of Azure Monitor's `ServiceTierRequest` / `ServiceTierResponse`
+/// dimensions (on `AzureOpenAIRequests`) means, by the pages that name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TierMeaning {
+    Priority,
+    Standard,
+    Flex,
+    /// `auto`: "the request uses the service tier configured in the
+    /// deployment" — which one, the export does not say.
+    Deployment,
+}
+
+impl TierMeaning {
+    pub const fn code(self) -> &'static str {
+        match self {
+            TierMeaning::Priority => "priority",
+            TierMeaning::Standard => "standard",
+            TierMeaning::Flex => "flex",
+            TierMeaning::Deployment => "auto",
+        }
+    }
+}
+
+/// The dimension values and what they mean, with the page that says so
+/// (matched without regard to case):
+/// - `priority`, `default`, `auto`: the Priority page's request-level
+///   `service_tier` ("`auto`, `default`, and `priority`"; "Requests processed
+///   by the standard service tier include `service_tier = default` in the
+///   response, while requests processed by priority processing tier include
+///   `service_tier = priority`"), and its metrics steps: "split by the
+///   service tier (standard or priority) … by **ServiceTierRequest** and
+///   **ServiceTierResponse**" — hence `standard` too;
+/// - `flex`: the Flex page's monitoring steps ("Add a filter where
+///   **ServiceTierRequest** equals `flex`") and its `x-ms-service-tier`
+///   values (`flex`, `priority`, `default`).
+pub const SERVICE_TIER_VALUES: &[(&str, TierMeaning, LaneSource)] = &[
+    ("priority", TierMeaning::Priority, PRIORITY_PAGE),
+    ("default", TierMeaning::Standard, PRIORITY_PAGE),
+    ("standard", TierMeaning::Standard, PRIORITY_PAGE),
+    ("auto", TierMeaning::Deployment, PRIORITY_PAGE),
+    ("flex", TierMeaning::Flex, FLEX_PAGE),
+];
+
+/// What a `ServiceTierRequest` / `ServiceTierResponse` value means, and
+/// the page that says so; `None`: a value no page names.
+pub fn service_tier_value(value: &str) -> Option<(TierMeaning, LaneSource)> {
+    let v = value.trim();
+    SERVICE_TIER_VALUES.iter().find(|(name, _, _)| name.eq_ignore_ascii_case(v)).map(|(_, m, s)| (*m, *s))
+}
+
 const FX: &str = "2026-09-24";
 const PR: &str = "2026-09-24";
 const PL: &str = "2026-03-20";
@@ -306,5 +357,13 @@ mod tests {
         assert!(flex_model("gpt-5.6-sol") && !flex_model("gpt-5.5"));
         assert_eq!(priority_regions(PRIORITY_GLOBAL, "gpt-5.4").map(<[_]>::len), Some(3));
         assert!(!priority_regions(PRIORITY_GLOBAL, "gpt-4.1").unwrap().contains(&"eastus2"));
+    }
+
+    #[test]
+    fn tier_values_follow_the_pages() {
+        assert_eq!(service_tier_value(" Priority ").map(|v| v.0), Some(TierMeaning::Priority));
+        assert_eq!(service_tier_value("default").map(|v| v.0), Some(TierMeaning::Standard));
+        assert_eq!(service_tier_value("flex").map(|v| (v.0, v.1.source)), Some((TierMeaning::Flex, SourceId::AzureFlex)));
+        assert_eq!(service_tier_value("scale"), None);
     }
 }

@@ -44,9 +44,10 @@ pub use import::{
 };
 pub use kind::Kind;
 pub use lanes::{
-    data_zone_of, datazone_batch_models, flex_model, global_batch_model, priority_regions, DataZone, Lane, LaneSource, BATCH_MATRIX,
-    DATAZONE_BATCH, FLEX_MODELS, FLEX_PAGE, FLEX_UNSUPPORTED_400, FLEX_UNSUPPORTED_STATUS, GLOBAL_BATCH_MODELS, GLOBAL_BATCH_REGIONS,
-    PRIORITY_DATAZONE_MATRIX, PRIORITY_DATAZONE_US, PRIORITY_GLOBAL, PRIORITY_GLOBAL_MATRIX, PRIORITY_PAGE,
+    data_zone_of, datazone_batch_models, flex_model, global_batch_model, priority_regions, service_tier_value, DataZone, Lane, LaneSource,
+    TierMeaning, BATCH_MATRIX, DATAZONE_BATCH, FLEX_MODELS, FLEX_PAGE, FLEX_UNSUPPORTED_400, FLEX_UNSUPPORTED_STATUS, GLOBAL_BATCH_MODELS,
+    GLOBAL_BATCH_REGIONS, PRIORITY_DATAZONE_MATRIX, PRIORITY_DATAZONE_US, PRIORITY_GLOBAL, PRIORITY_GLOBAL_MATRIX, PRIORITY_PAGE,
+    SERVICE_TIER_VALUES,
 };
 pub use model_rules::{model_rule, rule_family, Evidence, ModelRule, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};

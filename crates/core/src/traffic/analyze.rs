@@ -158,6 +158,10 @@ pub struct DeploymentReport {
     /// carry it so /quota and /cost price in the same region).
     #[serde(default)]
     pub region: Option<String>,
+    /// Requests by service tier: Priority→Standard downgrades and Flex
+    /// 429s per minute (`None`: the data has no tier split).
+    #[serde(default)]
+    pub tiers: Option<super::tiers::TierReport>,
 }
 
 impl DeploymentReport {
@@ -322,6 +326,7 @@ pub fn analyze_deployment(d: &Deployment, options: &TrafficOptions, catalog: &Ca
         chart: Vec::new(),
         has: d.has,
         merged_resource: d.merged_resource,
+        tiers: None,
     };
     r.model_versions.sort_by_key(|v| (v.from, v.to));
     let (mut ttft, mut tbt, mut ttlt, mut ttr, mut out, mut util) = (vec![], vec![], vec![], vec![], vec![], vec![]);

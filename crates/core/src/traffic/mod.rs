@@ -12,6 +12,7 @@ mod report;
 mod spillover;
 mod spillover_snippet;
 mod store;
+mod tiers;
 mod time;
 mod triage;
 
@@ -26,5 +27,9 @@ pub use report::{analyze as analyze_store, load_all, run, PtuSkipped, TrafficRep
 pub use spillover::{plan as plan_ptu, CurvePoint, PtuGap, PtuPlan, Window};
 pub use spillover_snippet::{provisioned_sku, standard_type, SpilloverTarget, SPILLOVER_API_VERSION};
 pub use store::{Cell, Deployment, Has, Mean, Measure, Minutes, SeriesKey, Store, StoreError, MAX_CELLS, MAX_DEPLOYMENTS, MAX_VERSIONS};
+pub use tiers::{
+    tier_export_command, tier_report, TierCell, TierGap, TierMinute, TierNames, TierPair, TierPeak, TierReport, TierSplit, TierValue,
+    Tiers, MAX_TIER_NAMES, MAX_TIER_NAME_CHARS, TIER_FILTER,
+};
 pub use time::{format_minute, Minute};
 pub use triage::{triage, Finding, Symptom};

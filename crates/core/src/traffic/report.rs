@@ -6,6 +6,7 @@ use super::import::{FileSummary, ImportError, Importer, Notice};
 use super::options::TrafficOptions;
 use super::spillover::{plan, PtuGap, PtuPlan};
 use super::store::Store;
+use super::tiers::{tier_report, TierReport};
 use super::triage::{triage, Finding};
 use crate::facts::Catalog;
 use crate::facts::Scope;
@@ -59,7 +60,15 @@ pub fn analyze(
     options: &TrafficOptions,
     catalog: &Catalog,
 ) -> TrafficReport {
-    let mut deployments: Vec<DeploymentReport> = store.deployments.iter().filter_map(|d| analyze_deployment(d, options, catalog)).collect();
+    let mut deployments: Vec<DeploymentReport> = store
+        .deployments
+        .iter()
+        .filter_map(|d| {
+            let mut r = analyze_deployment(d, options, catalog)?;
+            r.tiers = tier_report(&d.tiers, &store.tier_names);
+            Some(r)
+        })
+        .collect();
     deployments.sort_by(|a, b| a.name.cmp(&b.name));
     let mut groups: Vec<(GroupKey, Vec<usize>)> = Vec::new();
     for (i, d) in store.deployments.iter().enumerate() {
@@ -121,6 +130,29 @@ fn scope_code(s: Scope) -> &'static str {
     }
 }
 
+/// A deployment's tiers as the CLI's JSON writes them.
+fn tiers_json(t: &TierReport) -> Value {
+    let peak = |p: &Option<super::tiers::TierPeak>| p.map(|p| json!({"at": at(p.at), "count": p.count, "share": p.share}));
+    json!({
+        "pairs": t.pairs.iter().map(|p| json!({"request": p.request, "response": p.response, "requests": p.requests})).collect::<Vec<_>>(),
+        "priority_requests": t.priority_asked,
+        "downgraded": t.downgraded,
+        "downgrade_share": t.downgrade_share,
+        "worst_downgrade_minute": peak(&t.worst_downgrade),
+        "flex_requests": t.flex_asked,
+        "flex_429": t.flex_429,
+        "flex_429_share": t.flex_429_share,
+        "worst_flex_429_minute": peak(&t.worst_flex_429),
+        "auto_requests": t.auto_asked,
+        "minutes": t.minutes.iter().map(|m| json!({"at": at(m.at), "priority_requests": m.priority_asked, "downgraded": m.downgraded, "flex_requests": m.flex_asked, "flex_429": m.flex_429})).collect::<Vec<_>>(),
+        "minutes_total": t.minutes_total,
+        "unknown_values": t.unknown_values,
+        "unknown_more": t.unknown_more,
+        "gaps": t.gaps.iter().map(|g| g.code()).collect::<Vec<_>>(),
+        "sources": t.sources.iter().map(|s| { let src = s.source(); json!({"title": src.title, "url": src.url, "path": src.path}) }).collect::<Vec<_>>(),
+    })
+}
+
 fn rate(r: &super::analyze::Rate) -> Value {
     json!({"tpm": r.tpm, "rpm": r.rpm})
 }
@@ -157,6 +189,7 @@ impl TrafficReport {
                     "model_versions": d.model_versions.iter().map(|v| json!({"version": v.version, "from": at(v.from), "to": at(v.to)})).collect::<Vec<_>>(),
                     "more_versions": d.more_versions,
                     "more_versions_exact": d.more_versions_exact,
+                    "tiers": d.tiers.as_ref().map(tiers_json),
                 })
             })
             .collect();

@@ -7,6 +7,7 @@
 //! that would pass either is refused with a message, never truncated
 //! silently.
 
+use super::tiers::{TierNames, TierSplit, Tiers};
 use super::time::{format_minute, Minute};
 use crate::text::Text;
 use foldhash::{HashMap, HashSet};
@@ -93,6 +94,8 @@ pub enum Measure {
     Requests {
         status: Option<u16>,
         spilled: Option<bool>,
+        /// The `ServiceTierRequest` / `ServiceTierResponse` split, if any.
+        tier: TierSplit,
     },
     PromptTokens,
     CachedTokens,
@@ -137,6 +140,8 @@ pub struct Deployment {
     /// (Log Analytics `AzureMetrics` keeps none): all deployments of the
     /// resource are merged.
     pub merged_resource: bool,
+    /// Requests split by service tier (asked and answered), per minute.
+    pub tiers: Tiers,
 }
 
 impl Deployment {
@@ -288,6 +293,8 @@ pub struct Store {
     cells: usize,
     /// The coarsest interval seen, minutes.
     pub coarsest_interval: u32,
+    /// Service-tier values no page names, as read (bounded).
+    pub tier_names: TierNames,
 }
 
 impl Store {
@@ -360,6 +367,11 @@ impl Store {
             })?;
             apply(cell, &mut d.has, measure, share);
             self.cells += added;
+            if let Measure::Requests { status, tier, .. } = measure {
+                if tier.is_split() {
+                    d.tiers.add(m, tier, status, share);
+                }
+            }
         }
         Ok(())
     }
@@ -393,7 +405,7 @@ pub fn note_version(d: &mut Deployment, version: &str, start: Minute, end: Minut
 
 fn apply(c: &mut Cell, has: &mut Has, measure: Measure, v: f64) {
     match measure {
-        Measure::Requests { status, spilled } => {
+        Measure::Requests { status, spilled, .. } => {
             has.requests = true;
             c.requests += v;
             if let Some(s) = status {
@@ -464,8 +476,8 @@ mod tests {
     fn merges_points_and_spreads_coarse_counts() {
         let mut s = Store::new();
         let k = key("a");
-        s.add(&k, 10, 1, Measure::Requests { status: Some(200), spilled: None }, 6.0).unwrap();
-        s.add(&k, 10, 1, Measure::Requests { status: Some(429), spilled: None }, 2.0).unwrap();
+        s.add(&k, 10, 1, Measure::Requests { status: Some(200), spilled: None, tier: TierSplit::default() }, 6.0).unwrap();
+        s.add(&k, 10, 1, Measure::Requests { status: Some(429), spilled: None, tier: TierSplit::default() }, 2.0).unwrap();
         s.add(&k, 20, 5, Measure::PromptTokens, 500.0).unwrap();
         s.add(&k, 20, 5, Measure::UtilizationPercent, 80.0).unwrap();
         let d = &s.deployments[0];

@@ -69,5 +69,6 @@ mod tier_import;
 mod tier_table;
 mod traffic;
 mod traffic_bounds;
+mod traffic_tiers;
 mod yaml_quoting;
 mod zip_archive;

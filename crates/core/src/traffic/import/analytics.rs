@@ -2,8 +2,9 @@
 //! Count, Maximum, Minimum, Average, TimeGrain, UnitName` with the resource
 //! columns (`Resource`, `ResourceId`, `_ResourceId`). The table keeps no
 //! metric dimensions; where a query added `ModelDeploymentName`,
-//! `ModelName`, `ModelVersion`, `StatusCode` or `IsSpillover` columns, they
-//! are used.
+//! `ModelName`, `ModelVersion`, `StatusCode`, `IsSpillover`,
+//! `ServiceTierRequest` or `ServiceTierResponse` columns, they are used
+//! (the table itself cannot carry the tier split).
 //!
 //! Both JSON shapes are streamed: serde visitors check the shape as they
 //! read, keep only the wanted cells of one row at a time, and hand it to
@@ -39,6 +40,8 @@ struct Columns {
     version: Option<usize>,
     status: Option<usize>,
     spill: Option<usize>,
+    tier_request: Option<usize>,
+    tier_response: Option<usize>,
 }
 
 impl Columns {
@@ -58,6 +61,8 @@ impl Columns {
             version: find(&["modelversion"]),
             status: find(&["statuscode"]),
             spill: find(&["isspillover"]),
+            tier_request: find(&["servicetierrequest"]),
+            tier_response: find(&["servicetierresponse"]),
         };
         for (col, name) in [(c.time, "TimeGenerated"), (c.metric, "MetricName")] {
             if col.is_none() {
@@ -144,7 +149,9 @@ fn read_row(c: &Columns, get: &dyn Fn(Option<usize>) -> Option<String>, line: u6
         no_status_notice(sink);
     }
     let key = SeriesKey { deployment, model: get(c.model), version: get(c.version), merged_resource: merged };
-    let measure = metric.measure(status, get(c.spill).and_then(|s| flag(&s)));
+    let (q, r) = (get(c.tier_request), get(c.tier_response));
+    let tier = sink.tier_split(q.as_deref(), r.as_deref());
+    let measure = metric.measure(status, get(c.spill).and_then(|s| flag(&s)), tier);
     sink.add(&key, minute, interval, measure, v).map_err(|e| sink.store_error(e).at(line).field(column))
 }
 
@@ -164,7 +171,7 @@ pub(crate) fn read_csv(file: &str, input: &mut dyn Read, sink: &mut Sink<'_>) ->
 }
 
 /// The columns this tool reads, normalised: a JSON row keeps only these.
-const WANTED: [&str; 14] = [
+const WANTED: [&str; 16] = [
     "timegenerated",
     "metricname",
     "total",
@@ -179,6 +186,8 @@ const WANTED: [&str; 14] = [
     "modelversion",
     "statuscode",
     "isspillover",
+    "servicetierrequest",
+    "servicetierresponse",
 ];
 
 /// A row's wanted cells, by their place in [`WANTED`].

@@ -24,6 +24,7 @@ mod plain;
 mod rest;
 
 use super::store::{Measure, SeriesKey, Store, StoreError};
+use super::tiers::TierSplit;
 use super::time::Minute;
 use crate::text::Text;
 use std::io::Read;
@@ -391,6 +392,12 @@ impl Sink<'_> {
         }
     }
 
+    /// The tier split of a series from its two dimensions' text (`None`:
+    /// the series is not split by that dimension).
+    pub fn tier_split(&mut self, request: Option<&str>, response: Option<&str>) -> TierSplit {
+        TierSplit { request: request.map(|v| self.store.tier_names.value(v)), response: response.map(|v| self.store.tier_names.value(v)) }
+    }
+
     pub fn notice(&mut self, code: &str, text: Text) {
         if !self.notices.iter().any(|n| n.code == code && n.file == self.file) {
             self.notices.push(Notice { code: code.to_string(), file: self.file.to_string(), text });
@@ -452,9 +459,9 @@ impl Metric {
         }
     }
 
-    pub fn measure(self, status: Option<u16>, spilled: Option<bool>) -> Measure {
+    pub fn measure(self, status: Option<u16>, spilled: Option<bool>, tier: TierSplit) -> Measure {
         match self {
-            Metric::Requests => Measure::Requests { status, spilled },
+            Metric::Requests => Measure::Requests { status, spilled, tier },
             Metric::PromptTokens => Measure::PromptTokens,
             Metric::GeneratedTokens => Measure::CompletionTokens,
             Metric::ActiveTokens => Measure::ActiveTokens,

@@ -4,7 +4,8 @@
 //!
 //! `timestamp, deployment` (required), `model, model_version, requests,
 //! status, prompt_tokens, cached_tokens, completion_tokens, spillover,
-//! ttft_ms, tbt_ms, latency_ms` (optional).
+//! ttft_ms, tbt_ms, latency_ms, service_tier_request, service_tier_response`
+//! (optional).
 //!
 //! A row is one request (no `requests` column) or an aggregate of
 //! `requests` requests; rows are summed per minute.
@@ -30,6 +31,8 @@ pub const COLUMNS: &[&str] = &[
     "ttft_ms",
     "tbt_ms",
     "latency_ms",
+    "service_tier_request",
+    "service_tier_response",
 ];
 
 pub(crate) fn read(file: &str, input: &mut dyn std::io::Read, sink: &mut Sink<'_>) -> Result<(), ImportError> {
@@ -106,11 +109,14 @@ pub(crate) fn read(file: &str, input: &mut dyn std::io::Read, sink: &mut Sink<'_
                 })?),
             };
             let requests = number("requests")?.unwrap_or(1.0);
+            let has_column = |name: &str| COLUMNS.iter().position(|c| *c == name).and_then(|i| at[i]).is_some();
+            let tier_text = |name: &str| has_column(name).then(|| get(name).unwrap_or(""));
+            let tier = sink.tier_split(tier_text("service_tier_request"), tier_text("service_tier_response"));
             // A value the store refuses (above its bound) names its column.
             let mut add = |column: &str, measure: Measure, v: f64| {
                 sink.add(&key, minute, 1, measure, v).map_err(|e| sink.store_error(e).at(line).field(column))
             };
-            add("requests", Measure::Requests { status, spilled }, requests)?;
+            add("requests", Measure::Requests { status, spilled, tier }, requests)?;
             for (name, measure) in [
                 ("prompt_tokens", Measure::PromptTokens),
                 ("cached_tokens", Measure::CachedTokens),

@@ -140,11 +140,12 @@ fn target(sink: &mut Sink<'_>, name: &str, id: &str, dims: &[Dimension]) -> Resu
     if metric == Metric::Requests && dim("StatusCode").is_none() {
         no_status_notice(sink);
     }
+    let tier = sink.tier_split(dim("ServiceTierRequest"), dim("ServiceTierResponse"));
     let series = sink.series(&key).map_err(|e| sink.store_error(e).field(name))?;
     Ok(Target {
         metric: Some(metric),
         series,
-        measure: metric.measure(status, spilled),
+        measure: metric.measure(status, spilled, tier),
         version: key.version,
         field: name.to_string(),
         seen: None,
