@@ -59,5 +59,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("lanes.jobs.col.failed", "Failed"),
     ("lanes.jobs.col.expired", "Expired"),
     ("lanes.flex.snippet", "Flex with a Standard fallback: the client (Python)"),
+    ("lanes.flex.open", "Change its budget and fallback on the Snippets page"),
     ("lanes.handoff", "Which lane for this model?"),
 ];

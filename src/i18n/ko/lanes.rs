@@ -59,5 +59,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("lanes.jobs.col.failed", "실패"),
     ("lanes.jobs.col.expired", "만료"),
     ("lanes.flex.snippet", "Standard 대체가 있는 Flex: 클라이언트 (Python)"),
+    ("lanes.flex.open", "스니펫 페이지에서 예산과 대체 요청 변경"),
     ("lanes.handoff", "이 모델에 맞는 처리 방식은?"),
 ];

@@ -51,9 +51,13 @@ fn card(r: &LaneRow, model: &str, cheapest: bool, lang: Lang) -> impl IntoView {
         let o = batchlane_core::snippets::FlexOptions { deployment: format!("{}-flex", model), ..Default::default() };
         let code = batchlane_core::snippets::flex_fallback_python(&o).unwrap_or_default();
         let copy = code.clone();
+        // The same client on /snippets (its Flex tab), where its budget and fallback can be changed.
+        let pairs = [("tab".to_string(), "flex".to_string()), ("fxDeployment".to_string(), o.deployment.clone())];
+        let href = format!("/snippets?{}", batchlane_core::io::query_string(&pairs));
         view! {
             <details class="lane-card__snippet" data-testid="lanes-flex-snippet">
                 <summary>{t(lang, "lanes.flex.snippet")}</summary>
+                <a href=href data-testid="lanes-flex-open">{t(lang, "lanes.flex.open")}</a>
                 <crate::components::copy_button::CopyButton text=move || copy.clone() testid="lanes-flex-copy"/>
                 <pre class="code"><code>{code}</code></pre>
             </details>

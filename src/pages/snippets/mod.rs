@@ -1,6 +1,6 @@
 //! /snippets — the path advisor, the KEDA generator with its lint panel, the
-//! Service Bus message checker, and worker, batch-submission and gateway
-//! code. Everything is generated locally by `domain::snippets`.
+//! Service Bus message checker, and worker, batch-submission, Flex-client
+//! and gateway code. Everything is generated locally by `domain::snippets`.
 
 mod advisor;
 mod batch;
@@ -10,6 +10,7 @@ mod control;
 mod control_audit;
 mod control_planner;
 mod fields;
+mod flex;
 mod generator;
 mod keda_advanced;
 mod keda_form;
@@ -42,11 +43,11 @@ pub fn SnippetsPage() -> impl IntoView {
     provide_context(snip);
     // The KEDA form and the tab follow into the query string, so the link restores them.
     Effect::new(move |prev: Option<()>| {
-        let (ui, tab, control) = (snip.keda.get(), snip.tab.get(), snip.control.get());
+        let (ui, tab, control, flex) = (snip.keda.get(), snip.tab.get(), snip.control.get(), snip.flex.get());
         if prev.is_none() {
             return;
         }
-        let pairs = prefs.catalog.with_untracked(|c| share::encode(&opened, &ui, tab, &control, c));
+        let pairs = prefs.catalog.with_untracked(|c| share::encode(&opened, &ui, tab, &control, &flex, c));
         url.pairs.set(pairs);
     });
     view! {
@@ -59,6 +60,7 @@ pub fn SnippetsPage() -> impl IntoView {
             <Panel tab=Tab::Message><message::MessagePanel/></Panel>
             <Panel tab=Tab::Worker><code::WorkerPanel/></Panel>
             <Panel tab=Tab::Batch><batch::BatchPanel/></Panel>
+            <Panel tab=Tab::Flex><flex::FlexPanel/></Panel>
             <Panel tab=Tab::Control><control::ControlPanel/></Panel>
             <Panel tab=Tab::Apim><code::ApimPanel/></Panel>
             <p class="muted snip-local">{tr("snippets.local")}</p>

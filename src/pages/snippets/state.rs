@@ -1,5 +1,5 @@
 //! The page's state: which tab is open, each generator's inputs, and what a
-//! link (`/snippets?maxReplicaCount=…&messageCount=…`, `?deployment=…&endpoint=…`)
+//! link (`/snippets?maxReplicaCount=…&messageCount=…`, `?deployment=…&endpoint=…`, `?fxDeployment=…`)
 //! brings in. The link's codec is core's `snippets::share` (its table checks
 //! the values, `share::open` applies them); this module holds them in signals.
 
@@ -7,8 +7,8 @@ use batchlane_core::facts::Catalog;
 use batchlane_core::snippets::share;
 pub use batchlane_core::snippets::share::{ControlUi, KedaUi, Tab};
 use batchlane_core::snippets::{
-    AdvisorInput, ApimOptions, Cancellation, ClaimCheckInput, ClusterFacts, MessageInput, Property, SubmitOptions, Tier, Waiting,
-    WorkerOptions,
+    AdvisorInput, ApimOptions, Cancellation, ClaimCheckInput, ClusterFacts, FlexOptions, MessageInput, Property, SubmitOptions, Tier,
+    Waiting, WorkerOptions,
 };
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -21,6 +21,7 @@ pub fn tab_key(tab: Tab) -> &'static str {
         Tab::Message => "snippets.tab.message",
         Tab::Worker => "snippets.tab.worker",
         Tab::Batch => "snippets.tab.batch",
+        Tab::Flex => "snippets.tab.flex",
         Tab::Control => "snippets.tab.control",
         Tab::Apim => "snippets.tab.apim",
     }
@@ -136,6 +137,8 @@ pub struct Snip {
     pub worker: RwSignal<WorkerOptions>,
     pub submit: RwSignal<SubmitOptions>,
     pub apim: RwSignal<ApimOptions>,
+    /// The Flex tab's client (its fields are in the link).
+    pub flex: RwSignal<FlexOptions>,
     /// The Control plane tab (service, queue planner, audit rule).
     pub control: RwSignal<ControlUi>,
     /// What the link brought in: (parameter, value) applied, and parameters ignored.
@@ -178,6 +181,7 @@ pub fn from_link(q: &[(String, String)], refused: Vec<String>, catalog: &Catalog
         worker: RwSignal::new(WorkerOptions::new(catalog)),
         submit: RwSignal::new(opened.submit),
         apim: RwSignal::new(ApimOptions::default()),
+        flex: RwSignal::new(opened.flex),
         control: RwSignal::new(opened.control),
         imported: RwSignal::new((opened.applied, opened.ignored)),
     }

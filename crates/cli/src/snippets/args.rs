@@ -16,13 +16,15 @@ pub enum Kind {
     Worker,
     SubmitPy,
     SubmitSh,
+    Flex,
     Apim,
     Control,
     Audit,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [Kind::Keda, Kind::Worker, Kind::SubmitPy, Kind::SubmitSh, Kind::Apim, Kind::Control, Kind::Audit];
+    pub const ALL: [Kind; 8] =
+        [Kind::Keda, Kind::Worker, Kind::SubmitPy, Kind::SubmitSh, Kind::Flex, Kind::Apim, Kind::Control, Kind::Audit];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -30,6 +32,7 @@ impl Kind {
             Kind::Worker => "worker",
             Kind::SubmitPy => "submit-py",
             Kind::SubmitSh => "submit-sh",
+            Kind::Flex => "flex",
             Kind::Apim => "apim",
             Kind::Control => "control",
             Kind::Audit => "audit",
@@ -46,6 +49,7 @@ impl Kind {
             Kind::Worker => "the Service Bus queue worker (worker.py)",
             Kind::SubmitPy => "batch submission, Python SDK (submit_batch.py)",
             Kind::SubmitSh => "batch submission, curl (submit-batch.sh)",
+            Kind::Flex => "the Flex-with-fallback client, Python SDK (flex_client.py)",
             Kind::Apim => "the API Management token-limit policy (apim-policy.xml)",
             Kind::Control => "the batch control plane (control_plane.py, requirements.txt)",
             Kind::Audit => "the second-door audit rules (second-door.kql, activity-log-alert.json, deny-key-access.policy.json)",
@@ -61,6 +65,7 @@ impl Kind {
             // The worker takes its namespace, entity and mode from the KEDA form.
             Kind::Worker => vec!["kind", "sbNamespace", "entity", "queue", "topic", "subscription"],
             Kind::SubmitPy | Kind::SubmitSh => vec!["dialect", "deployment", "endpoint"],
+            Kind::Flex => share::flex_fields().into_iter().map(|(k, ..)| k).collect(),
             Kind::Apim => vec![],
             Kind::Control => control().filter(|k| !AUDIT_KEYS.contains(k) && *k != "jobs").collect(),
             Kind::Audit => AUDIT_KEYS.to_vec(),
@@ -90,6 +95,10 @@ pub(super) fn flag_targets(flag: &str, kind: Kind, value: &str) -> Option<Vec<(&
         ("--endpoint", Kind::SubmitPy | Kind::SubmitSh) => one("endpoint"),
         ("--endpoint", Kind::Control) => one("cpEndpoint"),
         ("--endpoint", Kind::Worker) => one("openai_endpoint"),
+        ("--endpoint", Kind::Flex) => one("fxEndpoint"),
+        ("--deployment", Kind::Flex) => one("fxDeployment"),
+        ("--budget", Kind::Flex) => one("fxBudget"),
+        ("--attempts", Kind::Flex) => one("fxAttempts"),
         ("--deployment", Kind::SubmitPy | Kind::SubmitSh | Kind::Worker) => one("deployment"),
         ("--api-version", Kind::SubmitPy | Kind::SubmitSh | Kind::Worker) => one("api_version"),
         ("--api-version", Kind::Control) => one("cpApi"),
@@ -101,13 +110,15 @@ pub(super) fn flag_targets(flag: &str, kind: Kind, value: &str) -> Option<Vec<(&
     }
 }
 
-pub(super) const FLAGS: [(&str, &str); 6] = [
+pub(super) const FLAGS: [(&str, &str); 8] = [
     ("--dialect", "azure|openai"),
     ("--endpoint", "URL"),
     ("--deployment", "NAME"),
     ("--api-version", "VERSION"),
     ("--model", "MODEL"),
     ("--quota", "N"),
+    ("--budget", "SECONDS"),
+    ("--attempts", "N"),
 ];
 
 pub(super) fn kinds_of_flag(flag: &str) -> Vec<&'static str> {
@@ -116,8 +127,9 @@ pub(super) fn kinds_of_flag(flag: &str) -> Vec<&'static str> {
 
 pub(super) const USAGE: &str = "usage: batchlane snippets KIND [--link URL] [--set NAME=VALUE]... [-o DIR] [--lang en|ko]
                           [--dialect azure|openai] [--endpoint URL] [--deployment NAME] [--api-version V]
-                          [--model M] [--quota N] [--catalog FILE]... [--fact ID=VALUE]...
-KIND: keda, worker, submit-py, submit-sh, apim, control, audit";
+                          [--model M] [--quota N] [--budget SECONDS] [--attempts N]
+                          [--catalog FILE]... [--fact ID=VALUE]...
+KIND: keda, worker, submit-py, submit-sh, flex, apim, control, audit";
 
 pub fn help() -> String {
     let mut s = format!(
@@ -139,6 +151,8 @@ KIND:
     for (flag, value) in FLAGS {
         let to = match flag {
             "--quota" => " (keda: tpm, the quota sizing; apim: tokens_per_minute; control: a typed enqueued-token quota)",
+            "--budget" => " (the seconds of waiting between Flex attempts, all together, before the Standard request)",
+            "--attempts" => " (the most Flex attempts per request)",
             _ => "",
         };
         s.push_str(&format!("  {flag} {value}: {}{to}\n", kinds_of_flag(flag).join(", ")));

@@ -8,8 +8,8 @@ use batchlane_core::facts::Catalog;
 use batchlane_core::io::{parse_query, query_string, Pairs};
 use batchlane_core::snippets::share::{self, Decoded};
 use batchlane_core::snippets::{
-    apim_policy_xml, audit_rules, control_python, control_requirements, render, submit_curl, submit_python, worker_python, ApimOptions,
-    FormError, WorkerOptions,
+    apim_policy_xml, audit_rules, control_python, control_requirements, flex_fallback_python, render, submit_curl, submit_python,
+    worker_python, ApimOptions, FormError, WorkerOptions,
 };
 use batchlane_core::text::{Lang, Text as Words};
 
@@ -102,6 +102,7 @@ pub(super) fn render_kind(kind: Kind, d: &Decoded, field_sets: &[(String, String
                 one(share::SUBMIT_SH_FILE.into(), submit_curl(&s, catalog))
             }
         }
+        Kind::Flex => one(share::FLEX_FILE.into(), flex_fallback_python(&o.flex).map_err(|e| vec![e])),
         Kind::Apim => {
             let mut p = ApimOptions::default();
             apply(&mut p, APIM_FIELDS, field_sets)?;

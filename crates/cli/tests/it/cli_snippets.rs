@@ -9,13 +9,13 @@
 use batchlane_core::facts::Catalog;
 use batchlane_core::snippets::share::{self, Opened};
 use batchlane_core::snippets::{
-    apim_policy_xml, audit_rules, control_python, control_requirements, render, submit_curl, submit_python, worker_python, ApimOptions,
-    FormError, WorkerOptions,
+    apim_policy_xml, audit_rules, control_python, control_requirements, flex_fallback_python, py_str, render, submit_curl, submit_python,
+    worker_python, ApimOptions, FlexApi, FlexOptions, FormError, WorkerOptions,
 };
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-const KINDS: [&str; 7] = ["keda", "worker", "submit-py", "submit-sh", "apim", "control", "audit"];
+const KINDS: [&str; 8] = ["keda", "worker", "submit-py", "submit-sh", "flex", "apim", "control", "audit"];
 
 fn run(args: &[&str]) -> (i32, Vec<u8>, String) {
     let argv: Vec<String> = args.iter().map(|a| a.to_string()).collect();
@@ -56,6 +56,8 @@ fn page_files(
         // batch.rs: submit_python / submit_curl over the submit options.
         "submit-py" => one(share::SUBMIT_PY_FILE, submit_python(&o.submit, c)),
         "submit-sh" => one(share::SUBMIT_SH_FILE, submit_curl(&o.submit, c)),
+        // flex.rs: flex_fallback_python over the Flex tab's options.
+        "flex" => one(share::FLEX_FILE, flex_fallback_python(&o.flex).map_err(|e| vec![e])),
         // code.rs ApimPanel: apim_policy_xml.
         "apim" => one(share::APIM_FILE, apim_policy_xml(apim)),
         // control.rs: control_python(&ui.options(c), c), control_requirements.
@@ -138,7 +140,7 @@ fn every_kind_writes_what_the_page_renders_for_real_links() {
         let url = format!("https://batchlane.example/snippets{link}");
         assert_same_as_page("keda", &url, &[], &d.opened, &WorkerOptions::new(&c), &ApimOptions::default());
     }
-    assert_eq!(rendered, 7 * 12);
+    assert_eq!(rendered, KINDS.len() * 12);
 }
 
 #[test]
@@ -253,7 +255,7 @@ fn invalid_options_give_the_pages_messages_and_write_nothing() {
 fn bad_kind_bad_flags_bad_links() {
     for (args, says) in [
         (vec!["snippets"], "no KIND given"),
-        (vec!["snippets", "helm"], "unknown KIND 'helm' (one of: keda, worker, submit-py, submit-sh, apim, control, audit)"),
+        (vec!["snippets", "helm"], "unknown KIND 'helm' (one of: keda, worker, submit-py, submit-sh, flex, apim, control, audit)"),
         (
             vec!["snippets", "keda", "--dialect", "openai"],
             "--dialect does not apply to keda (it applies to: submit-py, submit-sh, control)",
@@ -314,8 +316,9 @@ fn the_help_lists_the_command_its_kinds_and_names() {
 fn the_page_renders_with_the_same_core_functions() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/pages/snippets");
     let src = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
-    let calls: [(&str, &[&str]); 8] = [
-        ("mod.rs", &["use_url_state(&share::table(&catalog)", "share::encode(&opened, &ui, tab, &control, c)"]),
+    let calls: [(&str, &[&str]); 9] = [
+        ("mod.rs", &["use_url_state(&share::table(&catalog)", "share::encode(&opened, &ui, tab, &control, &flex, c)"]),
+        ("flex.rs", &["st.with(flex_fallback_python)", "share::FLEX_FILE"]),
         (
             "state.rs",
             &[
@@ -355,7 +358,7 @@ fn the_page_renders_with_the_same_core_functions() {
         }
     }
     // No file name typed in a panel (they come from core).
-    for file in ["code.rs", "batch.rs", "control.rs", "control_audit.rs", "keda_output.rs"] {
+    for file in ["code.rs", "batch.rs", "flex.rs", "control.rs", "control_audit.rs", "keda_output.rs"] {
         for name in [".py\"", ".sh\"", ".xml\"", ".txt\"", ".kql\"", ".json\"", ".yaml\""] {
             assert!(!src(file).contains(name), "src/pages/snippets/{file} names a file itself ({name})");
         }
@@ -403,5 +406,70 @@ fn the_help_lists_the_values_of_enumerated_names() {
     let help = String::from_utf8(out).unwrap();
     for (name, values) in [("kind", "so|sj"), ("entity", "queue|topic"), ("strategy", "default|custom|accurate|eager")] {
         assert!(help.contains(&format!("{name}={values}")), "{name}={values} in {help}");
+    }
+}
+
+/// `batchlane snippets flex`: the page's Flex tab, from its link or the
+/// flags (`--endpoint`, `--deployment`, `--budget`, `--attempts`) and
+/// `--set` of its link keys; the help lists the kind and its flags; `--lang
+/// ko` gives the generator's messages in Korean; a typed string reaches
+/// the code only through Python's quoting.
+#[test]
+fn flex_renders_the_pages_flex_tab_from_its_link_and_its_flags() {
+    let c = Catalog::builtin();
+    let link = "?tab=flex&fxDeployment=sol-prod&fxApi=chat&fxBudget=45&fxFallback=0";
+    let d = share::decode(link, &c).unwrap();
+    assert_eq!(d.opened.flex.api, FlexApi::ChatCompletions);
+    assert_same_as_page("flex", link, &[], &d.opened, &WorkerOptions::new(&c), &ApimOptions::default());
+    // The flags are the same keys as the link's.
+    let typed = "x\"; __import__('os').system('boom') # \u{202e} 인보이스";
+    let (code, out, err) = run(&[
+        "snippets",
+        "flex",
+        "--endpoint",
+        "https://contoso.openai.azure.com",
+        "--deployment",
+        typed,
+        "--budget",
+        "30",
+        "--attempts",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let want = FlexOptions {
+        endpoint: "https://contoso.openai.azure.com".into(),
+        deployment: typed.into(),
+        budget_seconds: 30.0,
+        max_attempts: 3,
+        ..FlexOptions::default()
+    };
+    let got = String::from_utf8(out).unwrap();
+    assert_eq!(got, flex_fallback_python(&want).unwrap());
+    assert!(got.contains(&format!("DEPLOYMENT = {}\n", py_str(typed))), "{got}");
+    assert!(!got.contains("x\"; __import__"), "the typed quote stays inside the literal");
+    // A control character is refused by the link's table, as the page refuses it; nothing written.
+    let (code, out, err) = run(&["snippets", "flex", "--deployment", "a\nb"]);
+    assert_eq!((code, out.is_empty()), (2, true), "{err}");
+    assert!(err.contains("--deployment a\nb") || err.contains("--deployment a\\nb"), "{err}");
+    // The generator's refusal, in the language asked for; nothing written.
+    let (code, out, err) = run(&["snippets", "flex", "--endpoint", "http://plain.example", "--lang", "ko"]);
+    assert_eq!((code, out.is_empty()), (1, true), "{err}");
+    assert!(err.contains("https:// URL이어야 합니다"), "{err}");
+    let (code, _, err) = run(&["snippets", "flex", "--attempts", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--attempts 0"), "{err}");
+    let (code, _, err) = run(&["snippets", "flex", "--quota", "5"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--quota does not apply to flex"), "{err}");
+    let (_, out, _) = run(&["snippets", "--help"]);
+    let help = String::from_utf8(out).unwrap();
+    for needle in [
+        "\n  flex ",
+        "--budget SECONDS: flex",
+        "--attempts N: flex",
+        "--endpoint URL: worker, submit-py, submit-sh, flex, control",
+        "fxApi=responses|chat",
+    ] {
+        assert!(help.contains(needle), "{needle} in {help}");
     }
 }

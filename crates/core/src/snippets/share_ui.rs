@@ -22,12 +22,13 @@ pub enum Tab {
     Message,
     Worker,
     Batch,
+    Flex,
     Control,
     Apim,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 7] = [Tab::Advisor, Tab::Keda, Tab::Message, Tab::Worker, Tab::Batch, Tab::Control, Tab::Apim];
+    pub const ALL: [Tab; 8] = [Tab::Advisor, Tab::Keda, Tab::Message, Tab::Worker, Tab::Batch, Tab::Flex, Tab::Control, Tab::Apim];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -36,6 +37,7 @@ impl Tab {
             Tab::Message => "message",
             Tab::Worker => "worker",
             Tab::Batch => "batch",
+            Tab::Flex => "flex",
             Tab::Control => "control",
             Tab::Apim => "apim",
         }

@@ -61,6 +61,7 @@ mod snippet_bidi;
 mod snippet_code;
 mod snippet_flex_run;
 mod snippet_injection;
+mod snippet_python;
 mod snippet_submit_run;
 mod snippet_worker_run;
 mod snippets_share;

@@ -22,27 +22,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::snippet_python::{fixtures, python};
 use batchlane_core::facts::{Catalog, Kind};
 use batchlane_core::snippets::{submit_curl, submit_python, Dialect, SubmitOptions, AZURE_BATCH_API_VERSION};
 use serde_json::{json, Value};
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/python")
-}
-
-/// The Python with the real openai package: `BATCHLANE_PYTHON`, else the
-/// repository's `.tools/py` venv. Never skipped: missing is a failure.
-fn python() -> PathBuf {
-    let path = std::env::var_os("BATCHLANE_PYTHON")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.tools/py/bin/python"));
-    assert!(
-        path.exists(),
-        "no Python with the openai package at {} (run ./dev setup, or set BATCHLANE_PYTHON to a Python with tests/fixtures/python/requirements.txt installed)",
-        path.display()
-    );
-    path
-}
 
 fn which(program: &str) -> PathBuf {
     std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())

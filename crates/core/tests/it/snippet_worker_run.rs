@@ -9,9 +9,9 @@
 //! The interpreter: `BATCHLANE_PYTHON`, else `<repo>/.tools/py/bin/python`
 //! (made by `./dev setup` from `tests/fixtures/python/requirements.txt`).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use super::snippet_python::{at_fake_endpoint, start};
 
 use batchlane_core::facts::Catalog;
 use batchlane_core::snippets::{worker_python, WorkerMode, WorkerOptions};
@@ -19,20 +19,6 @@ use serde_json::{json, Value};
 
 const DOCS: &str = "https://contosodocs.blob.core.windows.net/incoming";
 const RESULTS: &str = "https://contosoresults.blob.core.windows.net/results";
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/python")
-}
-
-/// The venv with the real openai package. Missing: the test fails (never skips).
-fn python() -> PathBuf {
-    let path = match std::env::var_os("BATCHLANE_PYTHON") {
-        Some(p) => PathBuf::from(p),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.tools/py/bin/python"),
-    };
-    assert!(path.exists(), "no Python with the openai package at {path:?}: run ./dev setup (or set BATCHLANE_PYTHON)");
-    path
-}
 
 struct Run {
     code: Option<i32>,
@@ -78,52 +64,17 @@ fn run_worker(name: &str, o: &WorkerOptions, scenario: Value) -> Run {
     let worker = dir.join("worker.py");
     // The one change to the generated code: the endpoint is the fake server's.
     let code = worker_python(o).unwrap();
-    let endpoint_line = format!("OPENAI_ENDPOINT = \"{}\"\n", o.openai_endpoint);
-    assert_eq!(code.matches(&endpoint_line).count(), 1, "{code}");
-    let code = code.replace(&endpoint_line, "OPENAI_ENDPOINT = __import__(\"fake_world\").MODEL_ENDPOINT\n");
-    std::fs::write(&worker, code).unwrap();
-    std::fs::write(dir.join("scenario.json"), scenario.to_string()).unwrap();
-    let mut child = Command::new(python())
-        .arg(&worker)
-        .current_dir(&dir)
-        .env("PYTHONPATH", fixtures().join("fakes"))
-        .env("FAKE_SCENARIO", dir.join("scenario.json"))
-        .env("FAKE_EVENTS", dir.join("events.json"))
-        .env("FAKE_MODEL_SERVER", "1")
-        .env("PYTHONDONTWRITEBYTECODE", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("python runs");
-    let stderr_pipe = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || std::io::read_to_string(stderr_pipe).unwrap_or_default());
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(120) {
-            child.kill().ok();
-            let stderr = reader.join().unwrap();
-            panic!("{name}: the worker didn't end within 120 s; stderr:\n{stderr}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let stderr = reader.join().unwrap();
-    // A process killed by a signal writes no events: report it through the exit code.
-    let dump: Value = std::fs::read_to_string(dir.join("events.json"))
-        .ok()
-        .map(|t| serde_json::from_str(&t).unwrap())
-        .unwrap_or_else(|| json!({"events": [], "queue_left": [], "locked_at_exit": [], "dead_letters": []}));
+    std::fs::write(&worker, at_fake_endpoint(&code, &format!("OPENAI_ENDPOINT = \"{}\"\n", o.openai_endpoint))).unwrap();
+    let end = start(&dir, "worker", &worker, &[], &scenario, &[]).wait(Duration::from_secs(120));
     std::fs::remove_dir_all(&dir).ok();
-    let list = |k: &str| dump[k].as_array().unwrap().clone();
+    let list = |k: &str| end.dump[k].as_array().unwrap().clone();
     Run {
-        code: status.code(),
+        code: end.code,
         events: list("events"),
         queue_left: list("queue_left"),
         locked_at_exit: list("locked_at_exit"),
         dead_letters: list("dead_letters"),
-        stderr,
+        stderr: end.stderr,
     }
 }
 

@@ -54,16 +54,16 @@ fn real_links_round_trip_through_encode() {
             continue;
         }
         let o = &first.opened;
-        let again = query_string(&encode(&[], &o.keda, o.tab, &o.control, &catalog));
+        let again = query_string(&encode(&[], &o.keda, o.tab, &o.control, &o.flex, &catalog));
         let second = decode(&again, &catalog).unwrap();
         assert!(second.rejected.is_empty(), "{again}: {:?}", second.rejected);
         let (a, b) = (&first.opened, &second.opened);
         // The batch tab's keys (deployment, endpoint, dialect) are not the
         // form's: the page keeps them from the link it opened with.
-        assert_eq!((&a.tab, &a.keda, &a.control), (&b.tab, &b.keda, &b.control), "{link} → {again}");
+        assert_eq!((&a.tab, &a.keda, &a.control, &a.flex), (&b.tab, &b.keda, &b.control, &b.flex), "{link} → {again}");
         // With the opened link's other keys kept, as the page writes it.
         let kept: Vec<(String, String)> = batchlane_core::io::parse_query(link).pairs;
-        let written = query_string(&encode(&kept, &o.keda, o.tab, &o.control, &catalog));
+        let written = query_string(&encode(&kept, &o.keda, o.tab, &o.control, &o.flex, &catalog));
         assert_eq!(decode(&written, &catalog).unwrap().opened.submit, a.submit, "{written}");
     }
 }
@@ -92,7 +92,7 @@ fn an_old_creditcard_link_opens_and_is_written_credit_card() {
     assert!(new.rejected.is_empty(), "{:?}", new.rejected);
     assert_eq!(new.opened.control, old.opened.control);
     let o = &old.opened;
-    let written = query_string(&encode(&[], &o.keda, o.tab, &o.control, &catalog));
+    let written = query_string(&encode(&[], &o.keda, o.tab, &o.control, &o.flex, &catalog));
     assert!(written.contains("cpSub=credit_card"), "{written}");
     assert_eq!(Subscription::from_code(Subscription::CreditCard.code()), Some(Subscription::CreditCard));
 }

@@ -9,20 +9,26 @@
 //! the fuzz target. The page keeps only the UI glue.
 //!
 //! Keys are stable: links in the wild depend on them. The KEDA form's
-//! fields are in `keda.rs`, the Control plane tab's in `control.rs`.
+//! fields are in `keda.rs`, the Control plane tab's in `control.rs`, the
+//! Flex tab's in `flex.rs`.
 
 pub use super::share_ui::{
     parse_quota_overrides, sub_name, zone_name, ControlUi, DeploymentQuota, KedaUi, PlanError, QuotaSource, Tab, SUBSCRIPTIONS, ZONES,
 };
-use super::{keda::ABSURD_COUNT, Dialect, FallbackBehavior, JobStrategy, KedaForm, QuotaFeed, ScaleKind, SubmitOptions, WorkerOptions};
+use super::{
+    keda::ABSURD_COUNT, Dialect, FallbackBehavior, FlexOptions, JobStrategy, KedaForm, QuotaFeed, ScaleKind, SubmitOptions, WorkerOptions,
+};
 use crate::facts::Catalog;
 use crate::io::{field, parse_query, Kind, Pairs, Rejected, Table};
 
 mod control;
+mod flex;
 mod keda;
 
 pub use control::control_fields;
 use control::{control_from_pairs, control_table_fields};
+pub use flex::flex_fields;
+use flex::{flex_from_pairs, flex_table_fields};
 pub use keda::{keda_fields, Get, Set};
 
 /// Longest text a link may carry for one field.
@@ -77,6 +83,7 @@ pub fn table(catalog: &Catalog) -> Table {
         out.push(field(key, kind_of(key), ""));
     }
     out.extend(control_table_fields(catalog));
+    out.extend(flex_table_fields());
     Table::new(out)
 }
 
@@ -88,6 +95,8 @@ pub struct Opened {
     pub keda: KedaUi,
     pub submit: SubmitOptions,
     pub control: ControlUi,
+    /// The Flex tab's client.
+    pub flex: FlexOptions,
     pub applied: Vec<(String, String)>,
     pub ignored: Vec<String>,
 }
@@ -203,20 +212,29 @@ pub fn open(q: &[(String, String)], refused: Vec<String>, catalog: &Catalog) -> 
     if control_touched {
         tab = Some(Tab::Control);
     }
+    let (flex, flex_touched) = flex_from_pairs(q.0, &mut ignored);
+    if flex_touched {
+        tab = Some(Tab::Flex);
+    }
     if let Some(t) = q.get("tab").and_then(|t| Tab::from_id(&t)) {
         tab = Some(t);
     }
-    Opened { tab: tab.unwrap_or(Tab::Advisor), keda, submit, control, applied, ignored }
+    Opened { tab: tab.unwrap_or(Tab::Advisor), keda, submit, control, flex, applied, ignored }
 }
 
 /// The query pairs for this state: the link's other parameters (`deployment`,
-/// `endpoint`, `dialect`, …) kept from `current`, the tab, and the KEDA and
-/// Control plane fields that differ from the defaults.
-pub fn encode(current: &[(String, String)], keda: &KedaUi, tab: Tab, control: &ControlUi, catalog: &Catalog) -> Pairs {
+/// `endpoint`, `dialect`, …) kept from `current`, the tab, and the KEDA,
+/// Control plane and Flex fields that differ from the defaults.
+pub fn encode(current: &[(String, String)], keda: &KedaUi, tab: Tab, control: &ControlUi, flex: &FlexOptions, catalog: &Catalog) -> Pairs {
     let fields = keda_fields();
     let cp_fields = control_fields();
+    let fx_fields = flex_fields();
     let owned = |k: &str| {
-        k == "tab" || OWNED_EXTRA.contains(&k) || fields.iter().any(|(f, _, _)| *f == k) || cp_fields.iter().any(|(f, ..)| *f == k)
+        k == "tab"
+            || OWNED_EXTRA.contains(&k)
+            || fields.iter().any(|(f, _, _)| *f == k)
+            || cp_fields.iter().any(|(f, ..)| *f == k)
+            || fx_fields.iter().any(|(f, ..)| *f == k)
     };
     let mut out: Pairs = current.iter().filter(|(k, _)| !owned(k)).cloned().collect();
     out.push(("tab".into(), tab.id().into()));
@@ -231,6 +249,13 @@ pub fn encode(current: &[(String, String)], keda: &KedaUi, tab: Tab, control: &C
     let default = ControlUi::new(catalog);
     for (key, _, get, _) in &cp_fields {
         let v = get(control);
+        if v != get(&default) {
+            out.push((key.to_string(), v));
+        }
+    }
+    let default = FlexOptions::default();
+    for (key, _, get, _) in &fx_fields {
+        let v = get(flex);
         if v != get(&default) {
             out.push((key.to_string(), v));
         }
@@ -328,6 +353,7 @@ pub const SUBMIT_PY_FILE: &str = "submit_batch.py";
 pub const SUBMIT_SH_FILE: &str = "submit-batch.sh";
 pub const APIM_FILE: &str = "apim-policy.xml";
 pub const CONTROL_FILE: &str = "control_plane.py";
+pub const FLEX_FILE: &str = "flex_client.py";
 pub const REQUIREMENTS_FILE: &str = "requirements.txt";
 pub const KQL_FILE: &str = "second-door.kql";
 pub const ACTIVITY_ALERT_FILE: &str = "activity-log-alert.json";
@@ -348,7 +374,7 @@ mod tests {
         let mut ui = KedaUi::new(&catalog);
         (ui.use_topic, ui.topic, ui.form.name, ui.form.max_replicas) = (true, "R&D #1 인보이스".into(), "invoice-worker".into(), Some(12));
         (ui.quota_on, ui.quota.tpm, ui.fallback_on) = (true, 120_000.0, true);
-        let pairs = encode(&[], &ui, Tab::Keda, &ControlUi::new(&catalog), &catalog);
+        let pairs = encode(&[], &ui, Tab::Keda, &ControlUi::new(&catalog), &FlexOptions::default(), &catalog);
         let t = table(&catalog);
         let d = t.decode(&parse_query(&query_string(&pairs)).pairs);
         assert!(d.rejected.is_empty(), "{:?}", d.rejected);
@@ -420,7 +446,7 @@ mod tests {
         (ui.jobs, ui.quota_typed, ui.typed_quota) = ("big: 9000; small: 10".into(), true, 12_345);
         (ui.zone, ui.subscription) = (Scope::DataZone, Subscription::Ea);
         ui.audit.rule_name = "door-2".into();
-        let pairs = encode(&[], &KedaUi::new(&catalog), Tab::Control, &ui, &catalog);
+        let pairs = encode(&[], &KedaUi::new(&catalog), Tab::Control, &ui, &FlexOptions::default(), &catalog);
         let d = table(&catalog).decode(&parse_query(&query_string(&pairs)).pairs);
         assert!(d.rejected.is_empty(), "{:?}", d.rejected);
         let mut ignored = Vec::new();
@@ -428,8 +454,37 @@ mod tests {
         assert!(touched && ignored.is_empty(), "{ignored:?}");
         assert_eq!(back, ui);
         // The defaults write only the tab.
-        let none = encode(&[], &KedaUi::new(&catalog), Tab::Advisor, &ControlUi::new(&catalog), &catalog);
+        let none = encode(&[], &KedaUi::new(&catalog), Tab::Advisor, &ControlUi::new(&catalog), &FlexOptions::default(), &catalog);
         assert_eq!(none, vec![("tab".to_string(), "advisor".to_string())]);
+    }
+
+    #[test]
+    fn the_flex_tab_round_trips_through_its_link_and_its_strings_reach_the_code_quoted() {
+        use crate::snippets::{flex_fallback_python, py_str, FlexApi};
+        let catalog = Catalog::builtin();
+        let flex = FlexOptions {
+            endpoint: "https://contoso-east.openai.azure.com".into(),
+            deployment: "sol \"flex\" $(boom) 인보이스".into(),
+            api: FlexApi::ChatCompletions,
+            budget_seconds: 45.5,
+            max_attempts: 4,
+            first_backoff_seconds: 0.5,
+            max_backoff_seconds: 12.0,
+            timeout_seconds: 600.0,
+            fallback_to_standard: false,
+        };
+        let pairs = encode(&[], &KedaUi::new(&catalog), Tab::Flex, &ControlUi::new(&catalog), &flex, &catalog);
+        let d = decode(&query_string(&pairs), &catalog).unwrap();
+        assert!(d.rejected.is_empty() && d.unknown.is_empty() && d.opened.ignored.is_empty(), "{d:?}");
+        assert_eq!((d.opened.tab, &d.opened.flex), (Tab::Flex, &flex));
+        let code = flex_fallback_python(&d.opened.flex).unwrap();
+        assert!(code.contains(&format!("DEPLOYMENT = {}\n", py_str(&flex.deployment))), "{code}");
+        // A Flex key alone opens the tab; a value the generator can't take is ignored, the default kept.
+        let d = decode("fxAttempts=0&fxBudget=-3&fxDeployment=x", &catalog).unwrap();
+        assert_eq!(d.opened.tab, Tab::Flex);
+        assert_eq!(d.opened.flex.max_attempts, FlexOptions::default().max_attempts);
+        assert_eq!(d.rejected.iter().map(|r| r.key.as_str()).collect::<Vec<_>>(), ["fxAttempts", "fxBudget"]);
+        assert_eq!(d.opened.flex.deployment, "x");
     }
 
     #[test]
