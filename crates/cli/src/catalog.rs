@@ -55,8 +55,9 @@ impl CatalogArgs {
                 let path = crate::args::value_os(it, "--catalog")?;
                 let imp = import_path(&path).map_err(|e| format!("--catalog {e}"))?;
                 self.imports.push(imp);
-                let facts = diff_overlay(&self.imports).facts;
-                self.catalog.set_imported(facts).map_err(|e| format!("--catalog {}: {e}", Os(&path)))?;
+                // The files' figures, and the built-in figures they remove, as /facts keeps them.
+                let diff = diff_overlay(&self.imports);
+                self.catalog.keep_overlay(&diff).map_err(|e| format!("--catalog {}: {e}", Os(&path)))?;
                 Ok(true)
             }
             "--fact" => {

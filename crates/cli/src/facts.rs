@@ -126,7 +126,13 @@ fn list(a: &List, out: &mut dyn Write) -> std::io::Result<()> {
             Certainty::Unconfirmed => "unconfirmed",
         };
         let source = if e.url.is_empty() { e.source.clone() } else { format!("{} <{}>", e.source, e.url) };
-        let mark = if e.overridden { " (override)" } else { "" };
+        let mark = if e.overridden {
+            " (override)"
+        } else if e.removed {
+            " (removed by an imported file: not used)"
+        } else {
+            ""
+        };
         writeln!(out, "{}\t{}{mark}\t{:?}\t{evidence}\t{}\t{}", Text(&e.id), e.value, e.unit, Text(&source), Text(&e.as_of))?;
     }
     Ok(())
@@ -146,12 +152,16 @@ fn diff_text(imports: &[Imported], d: &OverlayDiff) -> String {
         s.push_str(&format!("{}: {what}, {} figures, {} items not used\n", imp.file, imp.facts.len(), imp.skipped.len()));
     }
     s.push_str(&format!(
-        "{} changed, {} added, {} removed, {} unchanged (against the built-in catalog)\n",
+        "{} changed, {} added, {} removed, {} unchanged (against the built-in catalog); {} built-in figures not in these files stay as they are\n",
         d.changed.len(),
         d.added.len(),
         d.removed.len(),
-        d.unchanged
+        d.unchanged,
+        d.outside
     ));
+    if !d.removed.is_empty() {
+        s.push_str("removed: figures of what a file covers (a tier page: its tier) that it no longer lists; --catalog and /facts's Keep stop using them\n");
+    }
     d.changed.iter().for_each(|e| line(&mut s, "~", e));
     d.added.iter().for_each(|e| line(&mut s, "+", e));
     d.removed.iter().for_each(|e| line(&mut s, "-", e));
@@ -181,7 +191,7 @@ fn import(a: &Import, out: &mut dyn Write, err: &mut dyn Write) -> Exit {
     let shown = match a.format {
         Format::Text => diff_text(&imports, &d),
         Format::Json => {
-            let v = serde_json::json!({ "files": imports, "diff": { "changed": d.changed, "added": d.added, "removed": d.removed, "unchanged": d.unchanged } });
+            let v = serde_json::json!({ "files": imports, "diff": { "changed": d.changed, "added": d.added, "removed": d.removed, "unchanged": d.unchanged, "outside": d.outside } });
             format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
         }
     };
@@ -192,7 +202,8 @@ fn import(a: &Import, out: &mut dyn Write, err: &mut dyn Write) -> Exit {
     if let Some(path) = &a.out {
         // Written whole or not at all: a reader never sees half a catalog.
         let written = AtomicFile::create(std::path::Path::new(path)).and_then(|mut f| {
-            f.write_all((catalog_file_json(&d.facts) + "\n").as_bytes())?;
+            let removed: Vec<String> = d.removed.iter().map(|e| e.id.clone()).collect();
+            f.write_all((catalog_file_json(&d.facts, &removed) + "\n").as_bytes())?;
             f.commit()
         });
         if let Err(e) = written {

@@ -40,6 +40,7 @@ pub fn load(catalog: Option<&Bound<'_, PyAny>>) -> PyResult<Catalog> {
         let bytes = read(&p)?;
         imports.push(import_file(&p.display().to_string(), &bytes, &today).map_err(|e| ReadError::new_err(e.to_string()))?);
     }
-    out.set_imported(diff_overlay(&imports).facts).map_err(|e| OptionError::new_err(e.to_string()))?;
+    // The files' figures, and the built-in figures they remove, as /facts keeps them.
+    out.keep_overlay(&diff_overlay(&imports)).map_err(|e| OptionError::new_err(e.to_string()))?;
     Ok(out)
 }

@@ -42,7 +42,7 @@ fn catalog_with(name: &str, facts: &[(&str, f64, Unit)]) -> String {
         })
         .collect();
     let p = temp_dir(name).join("catalog.json");
-    std::fs::write(&p, catalog_file_json(&facts)).unwrap();
+    std::fs::write(&p, catalog_file_json(&facts, &[])).unwrap();
     p.to_str().unwrap().to_string()
 }
 
@@ -142,4 +142,96 @@ fn check_results_traffic_and_snippets_read_the_catalog() {
     let traffic = fixture("traffic/metrics-list.json");
     same_as_facts(&["traffic", &traffic, "--format", "json"], "ptu_price_hourly.global", 3.0, Unit::UsdPerHour);
     same_as_facts(&["snippets", "submit-py"], "min_poll_interval_seconds.azure", 123.0, Unit::Seconds);
+}
+
+/// The (model, deployment code) rows of a tier page's table.
+fn page_rows(text: &str) -> Vec<(String, &'static str)> {
+    text.lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.trim().trim_matches('|').split('|').map(str::trim).collect();
+            let d = match *cells.get(1)? {
+                "GlobalStandard" => "global",
+                "DataZoneStandard" => "datazone",
+                "Standard" => "standard",
+                _ => return None,
+            };
+            Some((cells[0].to_string(), d))
+        })
+        .collect()
+}
+
+#[test]
+fn quota_answers_a_model_only_the_catalog_file_adds_and_names_it_when_misspelt() {
+    let tier = fixture("facts-import/tier-1.md");
+    let q = |model: &str, t: &str, extra: &[&str]| {
+        let mut a = vec!["quota", "--model", model, "--deployment", "global", "--tier", t, "--format", "json"];
+        a.extend_from_slice(extra);
+        run(&a)
+    };
+    let (code, _, err) = q("gpt-5.7-preview", "1", &[]);
+    assert_eq!(code, 2, "the built-in tables lack it");
+    assert!(err.contains("unknown model 'gpt-5.7-preview'"), "{err}");
+    let (code, out, err) = q("gpt-5.7-preview", "1", &["--catalog", &tier]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    // The page's row: | gpt-5.7-preview | GlobalStandard | 500 | 500,000 |
+    assert_eq!((v["model"].as_str(), v["rpm"].as_f64(), v["tpm"].as_f64()), (Some("gpt-5.7-preview"), Some(500.0), Some(500_000.0)));
+    assert!(v["sources"].as_array().unwrap().iter().all(|s| s["source"].as_str().unwrap().contains("quota-tier page, tier 1")), "{v}");
+    // The text form too, and a misspelling names it among the closest.
+    let (code, out, _) = run(&["quota", "--model", "gpt-5.7-preview", "--deployment", "global", "--tier", "1", "--catalog", &tier]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("gpt-5.7-preview · GlobalStandard · tier 1"), "{out}");
+    let (code, _, err) = q("gpt-5.7-previw", "1", &["--catalog", &tier]);
+    assert_eq!(code, 2);
+    assert!(err.contains("closest known: gpt-5.7-preview"), "{err}");
+    // A tier the file does not give: the combinations it has are named.
+    let (code, _, err) = q("gpt-5.7-preview", "2", &["--catalog", &tier]);
+    assert_eq!(code, 2);
+    assert!(err.contains("global/1"), "{err}");
+}
+
+#[test]
+fn import_lists_as_removed_only_what_the_page_covers_and_the_catalog_stops_using_it() {
+    use batchlane_core::facts::tier_rows;
+    let dir = temp_dir("removed");
+    let cat = dir.join("cat.json");
+    let tier = fixture("facts-import/tier-1.md");
+    let text = std::fs::read_to_string(&tier).unwrap();
+    let listed = page_rows(&text);
+    let (code, out, err) = run(&["facts", "import", &tier, "-o", cat.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    // Removed: the figures of tier 1's built-in rows the page does not list; nothing of another tier.
+    let gone: Vec<_> = tier_rows()
+        .iter()
+        .filter(|r| r.tier.code() == "1" && !listed.iter().any(|(m, d)| m == r.model && *d == r.deployment.tier_code()))
+        .collect();
+    let removed = gone.iter().map(|r| if r.tpm.is_some() { 3 } else { 2 }).sum::<usize>();
+    let minus: Vec<&str> = out.lines().filter(|l| l.starts_with("- ")).collect();
+    assert_eq!(minus.len(), removed, "{out}");
+    assert!(minus.iter().all(|l| l.split_whitespace().nth(1).unwrap().ends_with("/1")), "{out}");
+    let summary = out.lines().find(|l| l.contains(" removed, ")).unwrap();
+    assert!(summary.contains(&format!("{removed} removed")), "{summary}");
+    // Every built-in figure but those the page lists or removes.
+    let in_page: usize = tier_rows()
+        .iter()
+        .filter(|r| r.tier.code() == "1" && listed.iter().any(|(m, d)| m == r.model && *d == r.deployment.tier_code()))
+        .map(|r| if r.tpm.is_some() { 3 } else { 2 })
+        .sum();
+    let outside = all_facts().count() - in_page - removed;
+    assert!(summary.ends_with(&format!("{outside} built-in figures not in these files stay as they are")), "{summary}");
+    // The catalog file carries the removals: with it, as with the page itself, tier 1 loses the row; tier 2 keeps it.
+    let r = &gone[0];
+    let (model, d) = (r.model, r.deployment.tier_code());
+    for with in [cat.to_str().unwrap(), tier.as_str()] {
+        let (code, _, err) = run(&["quota", "--model", model, "--deployment", d, "--tier", "1", "--catalog", with]);
+        assert_eq!(code, 2, "{with}: {err}");
+        assert!(err.contains(&format!("{model} has no {d} row at tier 1")), "{err}");
+    }
+    let (code, _, err) = run(&["quota", "--model", model, "--deployment", d, "--tier", "1"]);
+    assert_eq!(code, 0, "built in: {err}");
+    // `facts` marks the removed figures.
+    let (_, listed_out, _) = run(&["facts", "--catalog", cat.to_str().unwrap()]);
+    assert!(listed_out
+        .lines()
+        .any(|l| l.starts_with(&format!("tier_rpm.{}\t", r.subject)) && l.contains("(removed by an imported file: not used)")));
 }

@@ -17,6 +17,10 @@ pub struct Entry {
     pub builtin: Option<f64>,
     pub overridden: bool,
     pub imported: bool,
+    /// A vendor's file covered the figure and no longer lists it: the
+    /// catalog does not use it (`value` is the built-in one, for reference).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub removed: bool,
     pub unit: Unit,
     pub source: String,
     pub url: String,
@@ -50,6 +54,7 @@ pub fn catalog_entries(catalog: &Catalog) -> Vec<Entry> {
                 value: catalog.get(f.kind, f.subject).unwrap_or(f.value),
                 overridden: catalog.is_overridden(&id),
                 imported: imported.is_some(),
+                removed: catalog.is_removed(&id) && !catalog.is_overridden(&id),
                 kind: f.kind.as_str().to_string(),
                 subject: f.subject.to_string(),
                 topic: f.topic,
@@ -80,6 +85,7 @@ pub fn catalog_entries(catalog: &Catalog) -> Vec<Entry> {
             builtin: None,
             overridden: false,
             imported: true,
+            removed: false,
             unit: f.unit,
             source: f.source.clone(),
             url: String::new(),

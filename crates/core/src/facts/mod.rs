@@ -65,7 +65,10 @@ pub use tier_import::{
     MAX_LINE_CHARS as MAX_TIER_LINE_CHARS, MAX_ROWS as MAX_TIER_ROWS,
 };
 pub(crate) use tiers::limit as tier_limit;
-pub use tiers::{builtin_row as builtin_tier_row, ratio as tier_ratio, rows as tier_rows, FactSource, QuotaTier, TierLimit, TierRow};
+pub use tiers::{
+    builtin_row as builtin_tier_row, catalog_models as catalog_tier_models, catalog_rows as catalog_tier_rows, ratio as tier_ratio,
+    rows as tier_rows, CatalogTierRow, FactSource, QuotaTier, TierLimit, TierRow,
+};
 
 use std::collections::BTreeMap;
 
@@ -254,6 +257,27 @@ pub struct Catalog {
     /// catalog lacks is answered from here too.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     imported: BTreeMap<String, ImportedFact>,
+    /// Built-in figures a vendor's file covers and no longer lists (a tier
+    /// page without a row the built-in tier has): kept with the imported
+    /// figures, the catalog no longer answers them (an override still does).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    removed: std::collections::BTreeSet<String>,
+}
+
+/// Longest id [`Catalog::get`] builds on the stack; a longer one is built
+/// on the heap (subjects are model names, tier rows and regions: short).
+const ID_ON_STACK: usize = 160;
+
+/// `"{kind}.{subject}"` on the stack, or `None` when it does not fit.
+fn stack_id<'b>(kind: Kind, subject: &str, buf: &'b mut [u8; ID_ON_STACK]) -> Option<&'b str> {
+    let (k, s) = (kind.as_str().as_bytes(), subject.as_bytes());
+    let n = k.len().checked_add(1)?.checked_add(s.len())?;
+    let out = buf.get_mut(..n)?;
+    out[..k.len()].copy_from_slice(k);
+    out[k.len()] = b'.';
+    out[k.len() + 1..].copy_from_slice(s);
+    // Two strings joined by an ASCII dot: always UTF-8.
+    std::str::from_utf8(out).ok()
 }
 
 impl Catalog {
@@ -266,17 +290,84 @@ impl Catalog {
     pub fn get(&self, kind: Kind, subject: &str) -> Option<f64> {
         let fact = builtin(kind, subject);
         // Checkers read figures per line: no id is formatted when nothing is overridden or imported.
-        if self.overrides.is_empty() && self.imported.is_empty() {
+        if self.overrides.is_empty() && self.imported.is_empty() && self.removed.is_empty() {
             return fact.map(|f| f.value);
         }
-        let id = format!("{kind}.{subject}");
-        if let (Some(_), Some(v)) = (fact, self.overrides.get(&id)) {
+        // The id is built on the stack, not allocated per look-up.
+        let mut buf = [0u8; ID_ON_STACK];
+        let heap;
+        let id = match stack_id(kind, subject, &mut buf) {
+            Some(id) => id,
+            None => {
+                heap = format!("{kind}.{subject}");
+                heap.as_str()
+            }
+        };
+        if let (Some(_), Some(v)) = (fact, self.overrides.get(id)) {
             return Some(*v);
         }
-        if let Some(f) = self.imported.get(&id) {
+        if let Some(f) = self.imported.get(id) {
             return Some(f.value);
         }
+        if self.removed.contains(id) {
+            return None;
+        }
         fact.map(|f| f.value)
+    }
+
+    /// Whether a vendor's file removed this built-in figure (and no
+    /// imported figure gives it back).
+    pub fn is_removed(&self, id: &str) -> bool {
+        self.removed.contains(id) && !self.imported.contains_key(id)
+    }
+
+    /// The built-in figures the imported files removed, by id.
+    pub fn removed_facts(&self) -> &std::collections::BTreeSet<String> {
+        &self.removed
+    }
+
+    /// Keeps an import: its figures join the imported ones (a figure of the
+    /// same id replaced), and the built-in figures it removed stop
+    /// answering; the first bad figure refuses them all.
+    pub fn keep_overlay(&mut self, diff: &OverlayDiff) -> Result<(), OverrideError> {
+        let mut facts = self.imported.clone();
+        facts.extend(diff.facts.iter().map(|f| (f.id.clone(), f.clone())));
+        let mut removed = self.removed.clone();
+        removed.extend(diff.removed.iter().map(|e| e.id.clone()));
+        removed.retain(|id| !facts.contains_key(id));
+        let mut next = self.clone();
+        next.set_imported(facts.into_values())?;
+        next.set_removed(removed)?;
+        *self = next;
+        Ok(())
+    }
+
+    /// Replaces the removed built-in figures with `ids` (each must name a
+    /// built-in figure).
+    pub fn set_removed(&mut self, ids: impl IntoIterator<Item = String>) -> Result<(), OverrideError> {
+        let mut next = std::collections::BTreeSet::new();
+        for id in ids {
+            if builtin_by_id(&id).is_none() {
+                return Err(OverrideError::UnknownFact(id.chars().take(import::MAX_TEXT_CHARS).collect()));
+            }
+            next.insert(id);
+        }
+        self.removed = next;
+        Ok(())
+    }
+
+    /// Every subject the catalog in use has a figure of `kind` for: the
+    /// built-in ones a file did not remove, then those only an imported
+    /// file gives, sorted, without repeats.
+    pub fn subjects(&self, kind: Kind) -> Vec<String> {
+        let mut out: Vec<String> = all_facts()
+            .filter(|f| f.kind == kind && (self.removed.is_empty() || self.get(kind, f.subject).is_some()))
+            .map(|f| f.subject.to_string())
+            .chain(self.imported.values().filter(|f| f.kind() == Some(kind)).map(|f| f.subject().to_string()))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// The imported figure with this id, if the catalog holds one.
@@ -302,8 +393,10 @@ impl Catalog {
         Ok(())
     }
 
+    /// Drops the imported figures and the removals they brought.
     pub fn clear_imported(&mut self) {
         self.imported.clear();
+        self.removed.clear();
     }
 
     /// The catalog's as-of date: the newest date among its figures (the

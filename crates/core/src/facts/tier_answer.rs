@@ -36,11 +36,13 @@ pub struct RegionPrices {
     pub ptu_price_hourly: f64,
 }
 
-/// The tables' spelling of `wanted`: exact, else the only case-insensitive match.
-pub fn known_model(wanted: &str) -> Option<&'static str> {
-    let models = tiers::models();
+/// The spelling of `wanted` in the tier tables of the catalog in use
+/// (built-in and imported): exact, else a case-insensitive match.
+pub fn known_model(catalog: &Catalog, wanted: &str) -> Option<String> {
+    let models = tiers::catalog_models(catalog);
     let wanted = wanted.trim();
-    models.iter().find(|m| **m == wanted).or_else(|| models.iter().find(|m| m.eq_ignore_ascii_case(wanted))).copied()
+    let found = models.iter().position(|m| m == wanted).or_else(|| models.iter().position(|m| m.eq_ignore_ascii_case(wanted)))?;
+    models.into_iter().nth(found)
 }
 
 /// Why [`tier_answer`] has no row, with the closest known names.
@@ -102,13 +104,18 @@ pub fn tier_answer_in(
             known: super::REGIONS.iter().map(|r| r.code.to_string()).collect(),
         })?),
     };
-    let Some(known) = known_model(model) else {
-        let near = tiers::closest(model, tiers::models(), 3);
+    let Some(known) = known_model(catalog, model) else {
+        let models = tiers::catalog_models(catalog);
+        let near = tiers::closest(model, models.iter().map(String::as_str), 3);
         return Err(TierAnswerError::UnknownModel { model: model.to_string(), closest: near.iter().map(|s| s.to_string()).collect() });
     };
+    let known = known.as_str();
     let Some(limit) = tiers::limit(catalog, known, deployment, tier) else {
-        let combos: Vec<String> =
-            tiers::rows().iter().filter(|r| r.model == known).map(|r| format!("{}/{}", r.deployment.tier_code(), r.tier.code())).collect();
+        let combos: Vec<String> = tiers::catalog_rows(catalog)
+            .iter()
+            .filter(|r| r.model == known)
+            .map(|r| format!("{}/{}", r.deployment.tier_code(), r.tier.code()))
+            .collect();
         let wanted = format!("{}/{}", deployment.tier_code(), tier.code());
         let near = tiers::closest(&wanted, combos.iter().map(String::as_str), 4);
         return Err(TierAnswerError::NoRow {
@@ -120,9 +127,14 @@ pub fn tier_answer_in(
     };
     let mut sources = limit.sources.clone();
     let mut ptu = |kind: Kind| {
-        let fact = builtin(kind, known)?;
-        sources.push(FactSource::of(fact));
-        catalog.get(kind, known)
+        let value = catalog.get(kind, known)?;
+        // An imported figure names its file; a built-in one its source.
+        let source = match catalog.imported(&format!("{kind}.{known}")) {
+            Some(i) => FactSource { fact: i.id.clone(), source: i.source.clone(), as_of: i.as_of.clone() },
+            None => FactSource::of(builtin(kind, known)?),
+        };
+        sources.push(source);
+        Some(value)
     };
     let ptu_output_weight = ptu(Kind::PtuOutputWeight);
     let (min, step) = match deployment {

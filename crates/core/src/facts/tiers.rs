@@ -115,9 +115,52 @@ pub fn builtin_row(model: &str, deployment: Scope, tier: QuotaTier) -> Option<&'
     ROWS.iter().find(|r| r.model == model && r.deployment == deployment && r.tier == tier)
 }
 
-/// Every model name in the tables, sorted, without repeats.
-pub fn models() -> Vec<&'static str> {
-    let mut m: Vec<_> = ROWS.iter().map(|r| r.model).collect();
+/// One row of the tier tables of the catalog in use.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CatalogTierRow {
+    /// As the table writes it.
+    pub model: String,
+    pub deployment: Scope,
+    pub tier: QuotaTier,
+    /// Only an imported file gives the row (the built-in tables lack it).
+    pub imported_only: bool,
+}
+
+/// `"{model}/{deployment}/{tier}"` → its three parts.
+fn parse_subject(subject: &str) -> Option<(&str, Scope, QuotaTier)> {
+    let mut parts = subject.rsplitn(3, '/');
+    let tier = QuotaTier::from_code(parts.next()?)?;
+    let deployment = parts.next()?;
+    let deployment = Scope::ALL.into_iter().find(|s| s.tier_code() == deployment)?;
+    let model = parts.next().filter(|m| !m.is_empty())?;
+    Some((model, deployment, tier))
+}
+
+/// Every row of the tier tables the catalog in use has: the built-in rows
+/// an imported file did not remove, then the rows only an imported file
+/// gives (a row is there when its RPM is), in the built-in order, then sorted.
+pub fn catalog_rows(catalog: &Catalog) -> Vec<CatalogTierRow> {
+    let mut out: Vec<CatalogTierRow> = ROWS
+        .iter()
+        .filter(|r| catalog.get(Kind::TierRpm, r.subject).is_some())
+        .map(|r| CatalogTierRow { model: r.model.to_string(), deployment: r.deployment, tier: r.tier, imported_only: false })
+        .collect();
+    let mut extra: Vec<CatalogTierRow> = catalog
+        .imported_facts()
+        .values()
+        .filter(|f| f.kind() == Some(Kind::TierRpm) && super::builtin(Kind::TierRpm, f.subject()).is_none())
+        .filter_map(|f| parse_subject(f.subject()))
+        .map(|(model, deployment, tier)| CatalogTierRow { model: model.to_string(), deployment, tier, imported_only: true })
+        .collect();
+    extra.sort();
+    out.extend(extra);
+    out
+}
+
+/// Every model the catalog in use has a tier row for (built-in and
+/// imported, removals applied), sorted, without repeats.
+pub fn catalog_models(catalog: &Catalog) -> Vec<String> {
+    let mut m: Vec<String> = catalog_rows(catalog).into_iter().map(|r| r.model).collect();
     m.sort_unstable();
     m.dedup();
     m
@@ -209,21 +252,45 @@ impl TierLimit {
 /// The limits of one tier for one model and deployment type, overrides
 /// applied; `None` if the tables have no such row.
 pub fn limit(catalog: &Catalog, model: &str, deployment: Scope, tier: QuotaTier) -> Option<TierLimit> {
-    let r = builtin_row(model, deployment, tier)?;
+    let Some(r) = builtin_row(model, deployment, tier) else {
+        return imported_limit(catalog, model, deployment, tier);
+    };
     let mut sources = Vec::with_capacity(3);
     let mut figure = |kind: Kind| {
         let fact = super::builtin(kind, r.subject)?;
+        // A figure a file removed is no figure of the row.
+        let value = catalog.get(kind, r.subject)?;
         // A figure read from a vendor's file names that file and its date.
         sources.push(match catalog.imported(&fact.id()) {
             Some(i) => FactSource { fact: i.id.clone(), source: i.source.clone(), as_of: i.as_of.clone() },
             None => FactSource::of(fact),
         });
-        catalog.get(kind, r.subject)
+        Some(value)
     };
     let rpm = figure(Kind::TierRpm)?;
     let window_seconds = figure(Kind::TierRpmWindowSeconds)?;
     let tpm = figure(Kind::TierTpm);
     Some(TierLimit { model: r.model.to_string(), deployment, tier, rpm, window_seconds, tpm, certainty: r.certainty, sources })
+}
+
+/// A row only an imported file gives: its figures, that file as their
+/// source; unconfirmed if any of them is.
+fn imported_limit(catalog: &Catalog, model: &str, deployment: Scope, tier: QuotaTier) -> Option<TierLimit> {
+    let subject = format!("{model}/{}/{}", deployment.tier_code(), tier.code());
+    let mut sources = Vec::with_capacity(3);
+    let mut certainty = Certainty::Documented;
+    let mut figure = |kind: Kind| {
+        let f = catalog.imported(&format!("{kind}.{subject}"))?;
+        sources.push(FactSource { fact: f.id.clone(), source: f.source.clone(), as_of: f.as_of.clone() });
+        if f.certainty == Certainty::Unconfirmed {
+            certainty = Certainty::Unconfirmed;
+        }
+        Some(f.value)
+    };
+    let rpm = figure(Kind::TierRpm)?;
+    let window_seconds = figure(Kind::TierRpmWindowSeconds)?;
+    let tpm = figure(Kind::TierTpm);
+    Some(TierLimit { model: model.to_string(), deployment, tier, rpm, window_seconds, tpm, certainty, sources })
 }
 
 /// The RPM per 1,000 TPM for a model on a deployment type: from the tier's
@@ -319,7 +386,8 @@ mod tests {
 
     #[test]
     fn closest_names_rank_by_edit_distance() {
-        assert_eq!(closest("gpt-4o-mni", models(), 2).first(), Some(&"gpt-4o-mini"));
+        let models = catalog_models(&Catalog::builtin());
+        assert_eq!(closest("gpt-4o-mni", models.iter().map(String::as_str), 2).first(), Some(&"gpt-4o-mini"));
         assert_eq!(QuotaTier::T6.next(), None);
         assert_eq!(QuotaTier::from_code("3"), Some(QuotaTier::T3));
         assert_eq!(Scope::from_code("DataZoneStandard"), Some(Scope::DataZone));

@@ -2,6 +2,7 @@
 
 mod explain;
 mod input;
+mod models;
 mod plan;
 mod ptu;
 mod replicas;
@@ -17,6 +18,7 @@ mod ways;
 
 pub use explain::{explain, explain_en, explain_ko, step_text, way_text};
 pub use input::PlanInput;
+pub use models::{planner_model, planner_models};
 pub use plan::{plan, Plan, Step, WindowCheck};
 pub use ptu::{compare, cost_series, payg_cost_per_request, CostPoint, PtuComparison, PtuError, PtuInput, PtuSizing};
 pub(crate) use ptu::{ptu_min_step, ptus_needed, round_ptus};

@@ -11,7 +11,7 @@ use super::sizing::{check_limits, rpm_for_tpm, Binding, LimitCheck};
 use super::tier::{self, RatioSource};
 use super::verdict::{Unit, Verdict};
 use super::{ptu, ways};
-use crate::facts::{model_for_name, Catalog, Kind, TierLimit};
+use crate::facts::{Catalog, Kind, TierLimit};
 use serde::{Deserialize, Serialize};
 
 /// One piece of arithmetic, with its numbers.
@@ -170,7 +170,8 @@ pub struct Plan {
 /// Runs the planner. Refuses invalid input with every field's reason.
 pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError>> {
     input.validate(catalog)?;
-    let model = model_for_name(&input.model).map(|m| m.name).unwrap_or_default();
+    let model = super::planner_model(catalog, &input.model).unwrap_or_default();
+    let model = model.as_str();
     let (ratio, ratio_source) = tier::ratio(input, catalog, model);
     let rpm_window_seconds = tier::rpm_window_seconds(catalog, model, input.deployment.tier_scope(), input.tier);
     let (tier_row, next_tier) = tier::tier_and_next(catalog, model, input);

@@ -4,9 +4,9 @@
 use super::input::PlanInput;
 
 use crate::cost::{ptu_prices, token_prices, PriceError, PriceOverride, PtuPrices, MINUTES_PER_MONTH};
+use crate::facts::Catalog;
 use crate::facts::Kind;
 use crate::facts::Scope;
-use crate::facts::{model_for_name, Catalog};
 use serde::{Deserialize, Serialize};
 
 /// The traffic a PTU deployment must carry.
@@ -85,8 +85,8 @@ pub struct PtuSizing {
     pub deployments: f64,
 }
 
-fn model_name(name: &str) -> Result<&'static str, PtuError> {
-    model_for_name(name).map(|m| m.name).ok_or_else(|| PtuError::UnknownModel(name.to_string()))
+fn model_name(catalog: &Catalog, name: &str) -> Result<String, PtuError> {
+    super::planner_model(catalog, name).ok_or_else(|| PtuError::UnknownModel(name.to_string()))
 }
 
 /// PTU minimum and step for a scope (Data Zone shares Global's).
@@ -110,7 +110,8 @@ pub fn ptus_needed(input: &PtuInput, catalog: &Catalog) -> Result<PtuSizing, Ptu
 }
 
 fn size_for_peak(input: &PtuInput, catalog: &Catalog, peak_rpm: f64) -> Result<PtuSizing, PtuError> {
-    let model = model_name(&input.model)?;
+    let model = model_name(catalog, &input.model)?;
+    let model = model.as_str();
     let missing = || PtuError::NoPtuFacts(model.to_string());
     let per_ptu = catalog.get(Kind::InputTpmPerPtu, model).filter(|v| *v > 0.0).ok_or_else(missing)?;
     let weight = catalog.get(Kind::PtuOutputWeight, model).ok_or_else(missing)?;

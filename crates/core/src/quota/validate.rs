@@ -6,8 +6,8 @@
 
 use super::input::PlanInput;
 use super::text::{num, Text};
+use crate::facts::Catalog;
 use crate::facts::Kind;
-use crate::facts::{model_for_name, Catalog};
 use serde::{Deserialize, Serialize};
 
 /// Sanity bound: TPM of one deployment (a billion tokens per minute).
@@ -179,15 +179,16 @@ impl PlanInput {
             e.push(FieldError::new(Field::Model, Problem::Empty));
             None
         } else {
-            let m = model_for_name(model);
+            let m = super::planner_model(catalog, model);
             if m.is_none() {
                 e.push(FieldError::new(Field::Model, Problem::UnknownModel));
             }
             m
         };
+        let known = known.as_deref();
         if self.deployment.is_provisioned() {
             check_number(Field::AllocatedPtu, self.allocated_ptu, false, MAX_PTU, &mut e);
-            if known.is_some_and(|m| catalog.get(Kind::InputTpmPerPtu, m.name).is_none()) {
+            if known.is_some_and(|m| catalog.get(Kind::InputTpmPerPtu, m).is_none()) {
                 e.push(FieldError::new(Field::Deployment, Problem::NoPtuFactsForModel));
             }
         } else {
@@ -201,7 +202,7 @@ impl PlanInput {
                 // The tier tables' ratio for the model and deployment type,
                 // else the model's own: refused only when neither exists.
                 if let Some(m) = known {
-                    if super::tier::ratio(self, catalog, m.name).1 == super::tier::RatioSource::Unknown {
+                    if super::tier::ratio(self, catalog, m).1 == super::tier::RatioSource::Unknown {
                         e.push(FieldError::new(Field::RpmPer1kTpm, Problem::NoRatioForModel));
                     }
                 }
@@ -217,10 +218,9 @@ impl PlanInput {
         // and never more than the model's input cap (gpt-5: 272,000).
         let per_type =
             if self.deployment.is_provisioned() { Kind::ContextWindowAzureProvisioned } else { Kind::ContextWindowAzureStandard };
-        let context = known
-            .and_then(|m| catalog.get(per_type, m.name).or_else(|| catalog.get(Kind::ContextWindow, m.name)))
-            .unwrap_or(MAX_REQUEST_TOKENS);
-        let context = known.and_then(|m| catalog.get(Kind::MaxInputTokens, m.name)).map_or(context, |cap| cap.min(context));
+        let context =
+            known.and_then(|m| catalog.get(per_type, m).or_else(|| catalog.get(Kind::ContextWindow, m))).unwrap_or(MAX_REQUEST_TOKENS);
+        let context = known.and_then(|m| catalog.get(Kind::MaxInputTokens, m)).map_or(context, |cap| cap.min(context));
         let prompt_ok = check_number(Field::PromptTokens, self.prompt_tokens, false, context, &mut e);
         let cached_ok = check_number(Field::CachedPromptTokens, self.cached_prompt_tokens, false, MAX_REQUEST_TOKENS, &mut e);
         if prompt_ok && cached_ok && self.cached_prompt_tokens > self.prompt_tokens {

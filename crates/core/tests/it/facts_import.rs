@@ -129,7 +129,7 @@ fn a_spec_gives_its_revision_and_the_models_the_catalog_lacks() {
 fn a_catalog_file_reads_back_and_refuses_what_an_override_refuses() {
     let imp = import_file("tier-1.md", &fixture("tier-1.md"), TODAY).unwrap();
     let diff = diff_overlay(&[imp]);
-    let json = catalog_file_json(&diff.facts);
+    let json = catalog_file_json(&diff.facts, &[]);
     let back = read_catalog_file("catalog.json", json.as_bytes()).unwrap();
     assert_eq!(back.facts, diff.facts);
     // Read through import_file too (what `--catalog` and the page do).
@@ -174,7 +174,7 @@ fn control_characters_are_refused_or_reported_with_their_line() {
     // A raw control character in JSON text is not JSON: refused at its line.
     let raw = "{\"Items\":[\n{\"meterName\":\"a\u{1b}b\"}]}";
     assert_eq!(import_file("r.json", raw.as_bytes(), TODAY).unwrap_err().line, 2);
-    let cat = catalog_file_json(&[]).replace("[]", "[{\"id\":\"price_input.gpt-4.1\",\"value\":1.0,\"unit\":\"UsdPerMTokens\",\"source\":\"x\\u0000\",\"as_of\":\"2026-11-01\",\"certainty\":\"Documented\"}]");
+    let cat = catalog_file_json(&[], &[]).replace("[]", "[{\"id\":\"price_input.gpt-4.1\",\"value\":1.0,\"unit\":\"UsdPerMTokens\",\"source\":\"x\\u0000\",\"as_of\":\"2026-11-01\",\"certainty\":\"Documented\"}]");
     assert!(read_catalog_file("c.json", cat.as_bytes()).is_err());
 }
 
@@ -189,7 +189,7 @@ fn numbers_beyond_f64_are_refused_with_line_and_field() {
     assert_eq!((e.line, e.field.as_str()), (7, "tpm"));
     let page = page.replace("1e400", &"9".repeat(400));
     assert_eq!(import_file("tier.md", page.as_bytes(), TODAY).unwrap_err().field, "tpm");
-    let cat = catalog_file_json(&[]).replace("[]", "[\n{\"id\":\"price_input.gpt-4.1\",\"value\":1e999}]");
+    let cat = catalog_file_json(&[], &[]).replace("[]", "[\n{\"id\":\"price_input.gpt-4.1\",\"value\":1e999}]");
     let e = read_catalog_file("c.json", cat.as_bytes()).unwrap_err();
     assert_eq!(e.line, 4);
 }
@@ -245,4 +245,134 @@ fn a_name_too_long_for_the_catalog_is_reported_not_kept() {
     let mut c = Catalog::builtin();
     c.set_imported(diff_overlay(&[imp]).facts).unwrap();
     assert_eq!(c.get(Kind::TierRpm, "o4-mini/global/1"), Some(5.0));
+}
+
+/// The (model, deployment code, tier code) rows a tier page's fixture lists, read from its table.
+fn page_rows(text: &str) -> Vec<(String, &'static str)> {
+    text.lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.trim().trim_matches('|').split('|').map(str::trim).collect();
+            let d = match *cells.get(1)? {
+                "GlobalStandard" => "global",
+                "DataZoneStandard" => "datazone",
+                "Standard" => "standard",
+                _ => return None,
+            };
+            Some((cells[0].to_string(), d))
+        })
+        .collect()
+}
+
+#[test]
+fn a_model_only_an_imported_tier_page_adds_is_listed_answered_and_planned() {
+    use batchlane_core::facts::{catalog_tier_models, tier_answer, QuotaTier, Scope};
+    use batchlane_core::quota::{plan, planner_model, planner_models, PlanInput, RatioSource};
+    let text = String::from_utf8(fixture("tier-1.md")).unwrap();
+    // A model the page lists and the built-in tables do not.
+    let builtin = Catalog::builtin();
+    let new: Vec<String> = page_rows(&text).into_iter().map(|(m, _)| m).filter(|m| !catalog_tier_models(&builtin).contains(m)).collect();
+    assert_eq!(new, ["gpt-5.7-preview"]);
+    let model = new[0].as_str();
+    assert!(!planner_models(&builtin).iter().any(|m| m == model));
+    assert_eq!(planner_model(&builtin, model), None);
+    assert!(tier_answer(&builtin, model, Scope::Global, QuotaTier::T1).is_err());
+
+    let imp = import_file("tier-1.md", text.as_bytes(), TODAY).unwrap();
+    let mut c = Catalog::builtin();
+    c.keep_overlay(&diff_overlay(&[imp])).unwrap();
+    assert!(catalog_tier_models(&c).iter().any(|m| m == model));
+    assert!(planner_models(&c).iter().any(|m| m == model), "the planner lists it");
+    assert_eq!(planner_model(&c, &model.to_uppercase()).as_deref(), Some(model));
+    // The CLI's and Python's answer: the row's figures, the file as their source.
+    let a = tier_answer(&c, model, Scope::Global, QuotaTier::T1).unwrap();
+    let id = |kind: Kind| format!("{kind}.{model}/global/1");
+    assert_eq!(Some(a.limit.tpm.unwrap()), c.imported(&id(Kind::TierTpm)).map(|f| f.value));
+    assert_eq!(a.limit.rpm, c.imported(&id(Kind::TierRpm)).unwrap().value);
+    assert!(a.limit.sources.iter().all(|s| s.source.starts_with("tier-1.md (quota-tier page") && s.as_of == "2026-11-30"));
+    // The planner plans it from the imported row.
+    let input = PlanInput {
+        model: model.to_string(),
+        deployment: batchlane_core::facts::DeploymentType::GlobalStandard,
+        tier: Some(QuotaTier::T1),
+        rpm_per_1k_tpm: None,
+        ..PlanInput::default()
+    };
+    let p = plan(&input, &c).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(p.ratio_source, RatioSource::TierTable);
+    assert_eq!(p.tier.as_ref().map(|t| t.tpm), Some(a.limit.tpm));
+    assert!(plan(&input, &builtin).is_err(), "without the import the model is unknown");
+}
+
+#[test]
+fn removed_lists_only_what_the_file_covers_and_kept_removals_stop_answering() {
+    use batchlane_core::facts::{all_facts, tier_answer, tier_rows, QuotaTier, Scope};
+    let text = String::from_utf8(fixture("tier-1.md")).unwrap();
+    let listed = page_rows(&text);
+    let imp = import_file("tier-1.md", text.as_bytes(), TODAY).unwrap();
+    let diff = diff_overlay(std::slice::from_ref(&imp));
+    // Removed: exactly the figures of the built-in tier-1 rows the page does not list.
+    let mut expected: Vec<String> = tier_rows()
+        .iter()
+        .filter(|r| r.tier == QuotaTier::T1 && !listed.iter().any(|(m, d)| m == r.model && *d == r.deployment.tier_code()))
+        .flat_map(|r| {
+            let kinds: &[Kind] = if r.tpm.is_some() {
+                &[Kind::TierRpm, Kind::TierRpmWindowSeconds, Kind::TierTpm]
+            } else {
+                &[Kind::TierRpm, Kind::TierRpmWindowSeconds]
+            };
+            kinds.iter().map(|k| format!("{k}.{}", r.subject)).collect::<Vec<_>>()
+        })
+        .collect();
+    expected.sort();
+    let mut removed: Vec<String> = diff.removed.iter().map(|e| e.id.clone()).collect();
+    removed.sort();
+    assert_eq!(removed, expected);
+    assert!(diff.removed.iter().all(|e| e.id.ends_with("/1") && e.new.is_none() && e.old.is_some()));
+    // Everything else built in is counted as outside the file, unchanged.
+    assert_eq!(diff.outside + diff.removed.len() + diff.changed.len() + diff.unchanged, all_facts().count());
+    assert!(diff.outside > 0);
+
+    // Kept, the removed rows stop answering; other tiers' rows stay.
+    let gone = diff.removed.iter().find(|e| e.id.starts_with("tier_tpm.codex-mini/global/")).unwrap();
+    let mut c = Catalog::builtin();
+    c.keep_overlay(&diff).unwrap();
+    assert!(c.is_removed(&gone.id));
+    assert_eq!(c.get(Kind::TierTpm, "codex-mini/global/1"), None);
+    assert!(c.get(Kind::TierTpm, "codex-mini/global/2").is_some());
+    assert!(tier_answer(&c, "codex-mini", Scope::Global, QuotaTier::T1).is_err());
+    assert!(tier_answer(&c, "codex-mini", Scope::Global, QuotaTier::T2).is_ok());
+    // An override still answers; removing the imported figures brings the built-in ones back.
+    c.set_override(&gone.id, 5.0).unwrap();
+    assert_eq!(c.get(Kind::TierTpm, "codex-mini/global/1"), Some(5.0));
+    c.clear_override(&gone.id);
+    c.clear_imported();
+    assert_eq!(c.get(Kind::TierTpm, "codex-mini/global/1"), gone.old);
+
+    // A catalog file carries the removals: read back, the same catalog.
+    let ids: Vec<String> = diff.removed.iter().map(|e| e.id.clone()).collect();
+    let json = catalog_file_json(&diff.facts, &ids);
+    let back = import_file("catalog.json", json.as_bytes(), TODAY).unwrap();
+    let mut from_file = Catalog::builtin();
+    from_file.keep_overlay(&diff_overlay(&[back])).unwrap();
+    let mut kept = Catalog::builtin();
+    kept.keep_overlay(&diff).unwrap();
+    assert_eq!(from_file, kept);
+    // A removal that names no built-in figure is refused with its field.
+    let bad = catalog_file_json(&diff.facts, &["tier_tpm.nothing/global/1".to_string()]);
+    let e = read_catalog_file("c.json", bad.as_bytes()).unwrap_err();
+    assert_eq!(e.field, "removed[0]");
+}
+
+#[test]
+fn a_row_listed_without_tpm_removes_only_its_tpm() {
+    // o4-mini Global tier 1 is built in with a TPM; a page that writes "-" no longer states one.
+    let page = "---\ntitle: Quota tier 1\nms.date: 11/30/2026\n---\n| Model Name | Deployment Type | RPM | TPM |\n|--|--|--|--|\n| o4-mini | GlobalStandard | 1,000 | - |\n";
+    let imp = import_file("tier-1.md", page.as_bytes(), TODAY).unwrap();
+    let diff = diff_overlay(&[imp]);
+    assert!(diff.removed.iter().any(|e| e.id == "tier_tpm.o4-mini/global/1"));
+    assert!(!diff.removed.iter().any(|e| e.id == "tier_rpm.o4-mini/global/1" || e.id == "tier_rpm_window_seconds.o4-mini/global/1"));
+    let mut c = Catalog::builtin();
+    c.keep_overlay(&diff).unwrap();
+    assert_eq!(c.get(Kind::TierTpm, "o4-mini/global/1"), None);
+    assert!(c.get(Kind::TierRpm, "o4-mini/global/1").is_some());
 }

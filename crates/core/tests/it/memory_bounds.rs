@@ -213,3 +213,25 @@ fn a_long_line_over_the_limit_is_not_buffered() {
     assert_eq!(r.diagnostics[0].code.as_str(), "line_too_long");
     assert!(peak < 2 * 8 * MB, "{peak}");
 }
+
+#[test]
+fn a_catalog_look_up_allocates_nothing_once_figures_are_overridden_or_imported() {
+    use batchlane_core::facts::{diff_overlay, import_file, Kind};
+    let page = "---\ntitle: Quota tier 1\nms.date: 11/30/2026\n---\n| Model Name | Deployment Type | RPM | TPM |\n|--|--|--|--|\n| o4-mini | GlobalStandard | 1,250 | 1,250,000 |\n";
+    let mut c = Catalog::builtin();
+    c.keep_overlay(&diff_overlay(&[import_file("tier-1.md", page.as_bytes(), "2026-12-05").unwrap()])).unwrap();
+    c.set_override("price_input.gpt-4o", 1.0).unwrap();
+    let _ = c.get(Kind::PriceInput, "gpt-4.1"); // the index is built on first use
+    let (sum, _, allocations) = measure(|| {
+        let mut sum = 0.0;
+        for _ in 0..1_000 {
+            sum += c.get(Kind::PriceInput, "gpt-4o").unwrap_or_default();
+            sum += c.get(Kind::TierTpm, "o4-mini/global/1").unwrap_or_default();
+            sum += c.get(Kind::TierTpm, "gpt-4.1/global/2").unwrap_or_default();
+            sum += c.get(Kind::MaxOutputTokens, "gpt-4.1").unwrap_or_default();
+        }
+        sum
+    });
+    assert!(sum > 0.0);
+    assert_eq!(allocations, 0);
+}

@@ -1,11 +1,14 @@
 //! The catalog file `batchlane facts import FILE... -o CATALOG` writes and
 //! `--catalog CATALOG` (the CLI, the Python package) reads back: the
 //! imported figures, versioned by [`FORMAT`]:
-//! `{"format": "batchlane-catalog-overlay/1", "facts": [ImportedFact...]}`.
+//! `{"format": "batchlane-catalog-overlay/1", "facts": [ImportedFact...],
+//! "removed": [id...]}` (`removed`: the built-in figures the files it was
+//! made of removed; absent in files written before it existed).
 //! Read as any imported file is: bounded, every refusal with its line and field.
 
 use super::json::{capped_problem, check_line_lengths, item_offsets, line_of, set_item_budget, Capped};
-use super::{FileKind, ImportProblem, Imported, ImportedFact, MAX_IMPORT_BYTES, MAX_IMPORT_FACTS, MAX_JSON_LINE_BYTES};
+use super::{FileKind, ImportProblem, Imported, ImportedFact, MAX_IMPORT_BYTES, MAX_IMPORT_FACTS, MAX_JSON_LINE_BYTES, MAX_TEXT_CHARS};
+use crate::facts::builtin_by_id;
 
 /// The file's format name (a reader checks it).
 pub const FORMAT: &str = "batchlane-catalog-overlay/1";
@@ -14,17 +17,22 @@ pub const FORMAT: &str = "batchlane-catalog-overlay/1";
 struct Out<'a> {
     format: &'static str,
     facts: &'a [ImportedFact],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    removed: &'a [String],
 }
 
 #[derive(serde::Deserialize)]
 struct In {
     format: String,
     facts: Capped<ImportedFact>,
+    #[serde(default)]
+    removed: Option<Capped<String>>,
 }
 
-/// The catalog file for `facts`, pretty-printed JSON.
-pub fn catalog_file_json(facts: &[ImportedFact]) -> String {
-    serde_json::to_string_pretty(&Out { format: FORMAT, facts }).unwrap_or_default()
+/// The catalog file for `facts` and the built-in figures `removed` (ids),
+/// pretty-printed JSON.
+pub fn catalog_file_json(facts: &[ImportedFact], removed: &[String]) -> String {
+    serde_json::to_string_pretty(&Out { format: FORMAT, facts, removed }).unwrap_or_default()
 }
 
 /// Reads a catalog file: every fact checked (a known kind, a number an
@@ -51,5 +59,12 @@ pub fn read_catalog_file(name: &str, bytes: &[u8]) -> Result<Imported, ImportPro
             return Err(ImportProblem::new(name, line, &format!("facts[{i}]"), e.to_string()));
         }
     }
-    Ok(Imported { file: name.to_string(), kind: Some(FileKind::CatalogFile), facts: file.facts.0, ..Imported::default() })
+    let removed = file.removed.map(|r| r.0).unwrap_or_default();
+    for (i, id) in removed.iter().enumerate() {
+        if builtin_by_id(id).is_none() {
+            let clipped: String = id.chars().take(MAX_TEXT_CHARS).collect();
+            return Err(ImportProblem::new(name, 0, &format!("removed[{i}]"), format!("'{clipped}' names no built-in figure")));
+        }
+    }
+    Ok(Imported { file: name.to_string(), kind: Some(FileKind::CatalogFile), facts: file.facts.0, removed, ..Imported::default() })
 }

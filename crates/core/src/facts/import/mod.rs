@@ -297,8 +297,14 @@ pub struct DiffEntry {
 pub struct OverlayDiff {
     pub added: Vec<DiffEntry>,
     pub changed: Vec<DiffEntry>,
+    /// Built-in figures a file covers (a tier page: its tier's rows, each
+    /// kind) and no longer lists: kept, the catalog stops answering them.
     pub removed: Vec<DiffEntry>,
     pub unchanged: usize,
+    /// Built-in figures outside what the files cover: not in them, and
+    /// unchanged by keeping them.
+    #[serde(default)]
+    pub outside: usize,
     /// The overlay: one figure per id (where two files give one, the later
     /// as-of wins; on the same date, the later file).
     pub facts: Vec<ImportedFact>,
@@ -332,6 +338,9 @@ pub fn diff_overlay(imports: &[Imported]) -> OverlayDiff {
             if by_id.contains_key(id.as_str()) {
                 continue;
             }
+            if out.removed.iter().any(|e| e.id == *id) {
+                continue;
+            }
             if let Some(b) = builtin_by_id(id) {
                 out.removed.push(DiffEntry {
                     id: id.clone(),
@@ -343,6 +352,8 @@ pub fn diff_overlay(imports: &[Imported]) -> OverlayDiff {
             }
         }
     }
+    let covered = out.changed.len() + out.unchanged + out.removed.len();
+    out.outside = super::all_facts().count().saturating_sub(covered);
     out
 }
 

@@ -76,13 +76,21 @@ pub fn read(name: &str, text: &str) -> Result<Imported, ImportProblem> {
             push(Kind::TierTpm, tpm, Unit::Tokens);
         }
     }
+    // What the page covers: its tier's table, every kind of figure a row
+    // has. A built-in row of the tier the page does not list is removed;
+    // a row it lists with "-" for TPM removes that row's TPM.
     for b in rows().iter().filter(|b| b.tier == tier) {
-        if !page.rows.iter().any(|r| r.model == b.model && r.deployment == b.deployment) {
-            out.removed.push(format!("{}.{}", Kind::TierRpm, b.subject));
-            out.removed.push(format!("{}.{}", Kind::TierRpmWindowSeconds, b.subject));
-            if b.tpm.is_some() {
-                out.removed.push(format!("{}.{}", Kind::TierTpm, b.subject));
+        let listed = page.rows.iter().find(|r| r.model == b.model && r.deployment == b.deployment);
+        match listed {
+            None => {
+                out.removed.push(format!("{}.{}", Kind::TierRpm, b.subject));
+                out.removed.push(format!("{}.{}", Kind::TierRpmWindowSeconds, b.subject));
+                if b.tpm.is_some() {
+                    out.removed.push(format!("{}.{}", Kind::TierTpm, b.subject));
+                }
             }
+            Some(r) if r.tpm.is_none() && b.tpm.is_some() => out.removed.push(format!("{}.{}", Kind::TierTpm, b.subject)),
+            Some(_) => {}
         }
     }
     Ok(out)

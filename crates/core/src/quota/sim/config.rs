@@ -1,7 +1,7 @@
 //! What the 429 simulator is told: arrivals, request sizes, deployments,
 //! enforcement window, routing and the client's retry policy.
 
-use crate::facts::{model_for_name, Catalog, Kind};
+use crate::facts::{Catalog, Kind};
 use crate::quota::input::PlanInput;
 use crate::quota::sizing::rpm_for_tpm;
 use crate::quota::validate::{check_number, refused_or_ok, Field, Problem, MAX_RPM, MAX_TPM};
@@ -191,7 +191,8 @@ impl SimConfig {
     /// routing and the seed's retry code (5 attempts, backoff from 1 s
     /// doubling to 60 s).
     pub fn from_plan(input: &PlanInput, catalog: &Catalog, deployments: usize) -> Self {
-        let model = model_for_name(&input.model).map(|m| m.name).unwrap_or_default();
+        let model = crate::quota::planner_model(catalog, &input.model).unwrap_or_default();
+        let model = model.as_str();
         // The same per-deployment-type ratio as the planner's (tier tables first).
         let (ratio, _) = crate::quota::tier::ratio(input, catalog, model);
         let max_tokens = input.max_tokens.or_else(|| catalog.get(Kind::MaxOutputTokens, model)).unwrap_or_default();
