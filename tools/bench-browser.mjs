@@ -5,13 +5,18 @@
 // runs the 429 simulator benchmark on /quota (best of 3 fresh pages, and
 // once with Run pressed as the page opens). Prints figures; asserts
 // nothing. Usage: BENCH_FILE=... [PY_ROUTE='["python", "tools/bench_python.py", FILE]']
-// [BENCH_PART=batch|rest] [BENCH_RUNS=5] [BENCH_SLOW_RUNS=3] node tools/bench-browser.mjs
+// [BENCH_CLI=target/speed/batchlane] [BENCH_PART=batch|rest] [BENCH_RUNS=5]
+// [BENCH_SLOW_RUNS=3] [BENCH_PORT=4299] node tools/bench-browser.mjs
 //
-// The full check is measured against the Python route in the same run:
-// with PY_ROUTE (its command line as a JSON array), the route runs after
-// each full check (interleaved), the best of each is compared, and the
-// ratio is REFUSED when the route's runs spread more than 20%. The 1-minute
-// load average (/proc/loadavg) is printed beside every figure.
+// Each figure is measured against its reference in the same run, their
+// runs interleaved, the best of each compared, and the ratio REFUSED when
+// the reference's runs spread more than 20%; the 1-minute load average
+// (/proc/loadavg) is printed beside every figure:
+//  - the full check (exact tokens) against the Python route (PY_ROUTE, its
+//    command line as a JSON array) and the native CLI's full check
+//    (BENCH_CLI);
+//  - the structural check against a bare `Blob.stream()` read of the same
+//    file in a dedicated worker (what the browser's reading alone costs).
 // BENCH_PART=batch: only the batch check's figures (the bench's shapes);
 // rest: only the others (memory, cold start, per-core, simulator, /traffic).
 import { chromium } from "@playwright/test";
@@ -37,6 +42,57 @@ function pythonRoute(argv) {
 
 const file = process.env.BENCH_FILE;
 
+/** Seconds that `f` (synchronous) takes. */
+function timed(f) {
+  const t = process.hrtime.bigint();
+  f();
+  return Number(process.hrtime.bigint() - t) / 1e9;
+}
+/** One route's timed runs and the load before each (as tools/bench_shapes.py). */
+class Runs {
+  constructor(name) {
+    Object.assign(this, { name, seconds: [], loads: [], extra: [] });
+  }
+  /** Times one run: `f` answers its seconds, or an object with `ms`. */
+  async time(f) {
+    this.loads.push(load());
+    const r = await f();
+    if (typeof r === "number") this.seconds.push(r);
+    else {
+      this.seconds.push(r.ms / 1000);
+      this.extra.push(r);
+    }
+  }
+  best() {
+    return Math.min(...this.seconds);
+  }
+  spread() {
+    return (Math.max(...this.seconds) - this.best()) / this.best();
+  }
+  each() {
+    return this.seconds.map((s) => s.toFixed(2)).join(", ");
+  }
+}
+/** Prints one ratio (the reference's best over the subject's; with `cost`,
+ * the subject's over the reference's) and returns it as a figure; REFUSED
+ * when the reference's runs spread more than 20%. */
+function ratioFigure(label, subject, reference, goal, cost = false) {
+  const loads = [...subject.loads, ...reference.loads];
+  const spread = reference.spread();
+  const refused = spread > REFUSE_SPREAD;
+  const ratio = cost ? subject.best() / reference.best() : reference.best() / subject.best();
+  if (refused) {
+    console.log(`  ${label}: REFUSED: ${reference.name}'s runs spread ${(spread * 100).toFixed(0)}% (> 20%: ${reference.each()} s); ${subject.name} best ${subject.best().toFixed(2)} s; ${loadRange(loads)}`);
+  } else {
+    console.log(`  ${label}: ${ratio.toFixed(2)}x (${goal}; ${subject.name} ${subject.best().toFixed(2)} s, best of ${subject.each()} s; ${reference.name} ${reference.best().toFixed(2)} s, best of ${reference.each()} s, spread ${(spread * 100).toFixed(0)}%; interleaved; ${loadRange(loads)})`);
+  }
+  return { figure: label, subject: subject.name, subject_seconds: subject.best(), subject_runs: subject.seconds, reference: reference.name, reference_seconds: reference.best(), reference_runs: reference.seconds, reference_spread: spread, ratio: refused ? null : ratio, refused, load_min: Math.min(...loads), load_max: Math.max(...loads) };
+}
+/** A figure as one JSON line (tools/bench.sh collects them for the table). */
+function emit(f) {
+  console.log(JSON.stringify(f));
+}
+
 /** Reads a file once so that the page cache holds it (the browser's read is then not the disk's). */
 function warmTrafficCache(path) {
   const fd = openSync(path, "r");
@@ -44,7 +100,7 @@ function warmTrafficCache(path) {
   while (readSync(fd, buf, 0, buf.length, null) > 0) {}
   closeSync(fd);
 }
-const port = 4299;
+const port = Number(process.env.BENCH_PORT || 4299);
 const server = spawn("node", ["tools/serve.mjs", "dist", String(port)], { stdio: "ignore" });
 await new Promise((r) => setTimeout(r, 500));
 const browser = await chromium.launch({
@@ -147,51 +203,83 @@ try {
     console.log(`${label}: ${rows.length} workers, peak ${peak.toFixed(0)} MB (${rows.map((r) => `wasm ${r.wasmMB.toFixed(0)} + JS ${r.heapMB.toFixed(0)}`).join("; ")} MB)`);
   }
 
+  // The bare read: a page of another origin (localhost: no CSP, no service
+  // worker of the app's) whose dedicated worker reads the picked file.
+  const READER = `onmessage = async (e) => {
+    const t0 = performance.now();
+    const reader = e.data.stream().getReader({ mode: "byob" });
+    let buf = new ArrayBuffer(4 << 20), n = 0;
+    for (;;) {
+      const { done, value } = await reader.read(new Uint8Array(buf));
+      if (done) break;
+      n += value.length;
+      buf = value.buffer;
+    }
+    postMessage({ ms: performance.now() - t0, bytes: n });
+  };`;
+  async function bareRead(p) {
+    const url = `http://localhost:${port}/__bench_read`;
+    await p.route(url, (r) => r.fulfill({ contentType: "text/html", body: '<input type="file" id="f">' }));
+    await p.goto(url);
+    await p.evaluate((src) => {
+      window.benchWorker = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
+    }, READER);
+    warmPageCache();
+    await p.setInputFiles("#f", file);
+    const r = await p.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const f = document.getElementById("f").files[0];
+          const t0 = performance.now();
+          window.benchWorker.onmessage = (e) => resolve({ page_ms: performance.now() - t0, ...e.data });
+          window.benchWorker.postMessage(f);
+        }),
+    );
+    if (r.bytes !== statSync(file).size) throw new Error(`bare read: ${r.bytes} bytes of ${statSync(file).size}`);
+    return r.page_ms / 1000;
+  }
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const pyRoute = process.env.PY_ROUTE ? JSON.parse(process.env.PY_ROUTE) : null;
   if (part !== "rest") {
-    // The full check, interleaved with the Python route: best of each.
-    const fulls = [];
-    const pys = [];
-    const loads = [];
+    // The full check (exact tokens; one worker per core), interleaved with
+    // its two references: the Python route (PY_ROUTE) and the native CLI's
+    // full check (BENCH_CLI: `batchlane check FILE`, its threads). A round
+    // is one run of each; the best of each is compared, and a ratio is
+    // REFUSED when its reference's runs spread more than 20%.
+    const fulls = new Runs("browser full check");
+    const pys = new Runs("python json.loads + tiktoken");
+    const natives = new Runs("native batchlane check (exact tokens)");
+    const cli = process.env.BENCH_CLI;
     for (let i = 0; i < slowN; i++) {
-      loads.push(load());
-      fulls.push(await check(true));
-      if (pyRoute) {
-        loads.push(load());
-        pys.push(pythonRoute(pyRoute));
-      }
+      await fulls.time(() => check(true));
+      if (pyRoute) await pys.time(async () => pythonRoute(pyRoute));
+      if (cli) await natives.time(async () => timed(() => execFileSync(cli, ["check", file, "--format", "json"], { stdio: "ignore" })));
     }
-    const full = fulls.reduce((a, b) => (b.ms < a.ms ? b : a));
-    const fullS = full.ms / 1000;
-    console.log(`browser full check (exact tokens): ${fullS.toFixed(2)} s, ${(mb / fullS).toFixed(1)} MB/s (best of ${fulls.map((r) => (r.ms / 1000).toFixed(2)).join(", ")} s), tokens ${full.tokens}, page JS heap ${full.heapMB.toFixed(0)} MB, ${cores} cores; ${loadRange(loads)}`);
-    if (pyRoute) {
-      const best = Math.min(...pys);
-      const spread = (Math.max(...pys) - best) / best;
-      const each = pys.map((x) => x.toFixed(2)).join(", ");
-      if (spread > REFUSE_SPREAD) {
-        console.log(`  browser full check vs the Python route: REFUSED: the Python route's runs spread ${(spread * 100).toFixed(0)}% (> 20%: ${each} s); ${loadRange(loads)}`);
-      } else {
-        console.log(`  browser full check vs the Python route: ${(best / fullS).toFixed(2)}x (Python route best of ${each} s, spread ${(spread * 100).toFixed(0)}%; interleaved; ${loadRange(loads)})`);
-      }
-      console.log(JSON.stringify({ figure: "browser full check vs the Python route", subject_seconds: fullS, reference_seconds: best, reference_runs: pys, reference_spread: spread, ratio: spread > REFUSE_SPREAD ? null : best / fullS, refused: spread > REFUSE_SPREAD, load_min: Math.min(...loads), load_max: Math.max(...loads) }));
-    } else if (process.env.PY_SECONDS) {
-      console.log(`  python time / browser time: ${(Number(process.env.PY_SECONDS) / fullS).toFixed(2)} (the Python route not run beside it: not interleaved)`);
-    }
+    const full = fulls.extra.reduce((a, b) => (b.ms < a.ms ? b : a));
+    console.log(`browser full check (exact tokens): ${fulls.best().toFixed(2)} s, ${(mb / fulls.best()).toFixed(1)} MB/s (best of ${fulls.each()} s), tokens ${full.tokens}, page JS heap ${full.heapMB.toFixed(0)} MB, ${cores} cores; ${loadRange(fulls.loads)}`);
+    if (pyRoute) emit(ratioFigure("browser full check vs the Python route", fulls, pys, "goal >= 6x"));
+    if (cli) emit(ratioFigure("browser full check vs the native CLI", fulls, natives, "goal: the browser within 1.6x", true));
     if (part === "all") printMemory("workers' memory after the full check (CDP per worker target)", await workerMemory());
-    // Structural checks: the best of N, each on a freshly opened page (so its
-    // worker's first check), as the native figure is a best-of; all printed.
-    const runs = [];
-    const sloads = [];
+    // Structural checks (the app's choice of workers: one on 2 cores), each
+    // on a freshly opened page, interleaved with a bare read of the same
+    // file in a dedicated worker (`Blob.stream()`, a BYOB reader into one
+    // 4 MiB buffer, as the app's worker reads; nothing else done with the
+    // bytes): how close the check comes to the browser's own reading.
+    const structs = new Runs("browser structural");
+    const bare = new Runs("bare Blob.stream() read in a worker");
+    const readPage = await browser.newPage();
+    // One untimed read first (as the check's pages, its worker is then warm).
+    await bareRead(readPage);
     for (let i = 0; i < runsN; i++) {
-      sloads.push(load());
-      runs.push(await check(false));
+      await structs.time(() => check(false));
+      await bare.time(async () => bareRead(readPage));
     }
-    const structural = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
-    const each = runs.map((r) => (r.ms / 1000).toFixed(2)).join(", ");
-    const sS = structural.ms / 1000;
-    console.log(`browser structural checks only: ${sS.toFixed(2)} s, ${(mb / sS).toFixed(1)} MB/s (goal >= 400 MB/s; best of ${each} s; file picked once the page's workers are up; ${loadRange(sloads)})`);
-    console.log(JSON.stringify({ figure: "browser structural", seconds: sS, mb_per_s: mb / sS, runs: runs.map((r) => r.ms / 1000), load_min: Math.min(...sloads), load_max: Math.max(...sloads) }));
+    await readPage.close();
+    const sS = structs.best();
+    console.log(`browser structural checks only: ${sS.toFixed(2)} s, ${(mb / sS).toFixed(1)} MB/s (goal >= 400 MB/s; best of ${structs.each()} s; file picked once the page's workers are up; ${loadRange(structs.loads)})`);
+    console.log(`bare Blob.stream() read of the same file in a worker: ${bare.best().toFixed(2)} s, ${(mb / bare.best()).toFixed(1)} MB/s (best of ${bare.each()} s)`);
+    const r = ratioFigure("browser structural / bare read", structs, bare, "goal <= 1.2", true);
+    emit({ figure: "browser structural", seconds: sS, mb_per_s: mb / sS, runs: structs.seconds, load_min: Math.min(...structs.loads, ...bare.loads), load_max: Math.max(...structs.loads, ...bare.loads), bare_read_seconds: bare.best(), bare_read_mb_per_s: mb / bare.best(), bare_read_runs: bare.seconds, bare_read_spread: bare.spread(), ratio_to_bare: r.ratio, refused: r.refused });
     if (part === "all") printMemory("workers' memory after the structural check", await workerMemory());
   }
   if (part !== "batch") {

@@ -13,7 +13,9 @@
 #     validate_batch_file (structure), and against the Python route
 #     (json.loads + tiktoken; exact tokens); the Korean file against its
 #     English twin; and the release app in headless Chromium (structural
-#     MB/s, the full check against the Python route run between its checks).
+#     MB/s beside a bare `Blob.stream()` read of the file in a worker; the
+#     full check against the Python route and the native CLI's full check,
+#     interleaved; tools/bench-browser.mjs).
 #     Ends with the figures as one table (tools/bench_table.py).
 #  2. One 16 MB single-piece line (a run of one letter), tokens counted natively.
 #  3. The first-load size as served (tools/size-report.mjs) and, when twiggy
@@ -90,7 +92,7 @@ for shape in $SHAPES; do
   "$VENV/bin/python" tools/bench_shapes.py "$f" --cli "$TGT/speed/batchlane" --runs "$RUNS" --slow-runs "$SLOW_RUNS" \
     --label "$shape" --json-out "$FIGURES" "${twin[@]}"
   if [ -f dist/index.html ]; then
-    BENCH_PART=batch BENCH_FILE=$f BENCH_RUNS=$RUNS BENCH_SLOW_RUNS=$SLOW_RUNS \
+    BENCH_PART=batch BENCH_FILE=$f BENCH_RUNS=$RUNS BENCH_SLOW_RUNS=$SLOW_RUNS BENCH_CLI=$TGT/speed/batchlane \
       PY_ROUTE="[\"$VENV/bin/python\", \"tools/bench_python.py\", \"$f\"]" node tools/bench-browser.mjs \
       | while IFS= read -r line; do
         case "$line" in

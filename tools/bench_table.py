@@ -16,17 +16,24 @@ ROWS = [
     ("Python check_file() vs the Python route", "Python `check_file()`, exact tokens, vs `json.loads` + tiktoken"),
     ("browser structural", "browser, structural checks only, one worker (goal ≥ 400 MB/s)"),
     ("browser full check vs the Python route", "browser, exact tokens, vs `json.loads` + tiktoken (goal ≥ 6×)"),
+    ("browser full check vs the native CLI", "browser, exact tokens: its time / native `batchlane check`'s (goal ≤ 1.6)"),
     ("multi-byte text", "multi-byte text: Korean file's structural time / its English twin's (goal ≤ 1.1)"),
 ]
 
 
 def cell(f: dict) -> str:
     load = f"load {f['load_min']:.1f}–{f['load_max']:.1f}"
-    if f.get("refused"):
+    if f.get("refused") and f["figure"] != "browser structural":
         return f"refused (reference spread {f['reference_spread']:.0%}; {load})"
     if f["figure"] == "browser structural":
-        return f"{f['mb_per_s']:.0f} MB/s, {f['seconds']:.2f} s ({load})"
+        bare = ""
+        if f.get("bare_read_seconds"):
+            ratio = "refused (bare read's runs spread {:.0%})".format(f["bare_read_spread"]) if f.get("refused") else f"{f['ratio_to_bare']:.2f}×"
+            bare = f"; a bare `Blob.stream()` read {f['bare_read_mb_per_s']:.0f} MB/s, the check's time / the read's {ratio}"
+        return f"**{f['mb_per_s']:.0f} MB/s**, {f['seconds']:.2f} s{bare} ({load})"
     subject = f.get("subject_seconds")
+    if f["figure"] == "browser full check vs the native CLI":
+        return f"**{f['ratio']:.2f}** ({subject:.2f} s vs {f['reference_seconds']:.2f} s; {load})"
     return f"**{f['ratio']:.2f}×** ({subject:.2f} s vs {f['reference_seconds']:.2f} s; {load})"
 
 
