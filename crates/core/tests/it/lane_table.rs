@@ -4,7 +4,7 @@
 //! cases hold; a malformed vendor table is refused with its line and field.
 
 use batchlane_core::facts::{
-    builtin, data_zone_of, datazone_batch_in, datazone_batch_model, generate_lane_table, global_batch_in, global_batch_model,
+    all_facts, builtin, data_zone_of, datazone_batch_in, datazone_batch_model, generate_lane_table, global_batch_in, global_batch_model,
     parse_lane_matrix, priority_regions, DataZone, Kind, MatrixKind, MatrixMdProblem, SourceId, BATCH_MATRIX, DATAZONE_BATCH, GLOBAL_BATCH,
     GLOBAL_BATCH_REGIONS, LANE_TABLE, LANE_VENDOR_DIR, LANE_VENDOR_FILES, MAX_MATRIX_MD_LINE_CHARS, PRIORITY_DATAZONE_MATRIX,
     PRIORITY_DATAZONE_US, PRIORITY_GLOBAL, PRIORITY_GLOBAL_MATRIX,
@@ -106,6 +106,15 @@ fn the_batch_model_facts_agree_with_the_matrix() {
         let zoned = datazone_batch_model(DataZone::Us, model) || datazone_batch_model(DataZone::Eu, model);
         let dz = builtin(Kind::AzureDatazoneBatchModel, model).unwrap_or_else(|| panic!("{model}: no azure_datazone_batch_model fact"));
         assert_eq!(dz.value, if zoned { 1.0 } else { 0.0 }, "{model}");
+    }
+    // And no fact says more than the matrix.
+    for f in all_facts() {
+        let listed = match f.kind {
+            Kind::AzureGlobalBatchModel => global_batch_model(f.subject),
+            Kind::AzureDatazoneBatchModel => datazone_batch_model(DataZone::Us, f.subject) || datazone_batch_model(DataZone::Eu, f.subject),
+            _ => continue,
+        };
+        assert_eq!(f.value == 1.0, listed, "{:?} {}", f.kind, f.subject);
     }
 }
 
