@@ -645,6 +645,18 @@ mod tests {
     }
 
     #[test]
+    fn too_many_lines_or_columns_are_refused() {
+        let lines = format!("---\nms.date: 08/28/2026\n---\n{}", "text\n".repeat(MAX_MATRIX_MD_LINES));
+        assert_eq!(
+            parse_batch_matrix(&lines).unwrap_err(),
+            err(MAX_MATRIX_MD_LINES + 1, "file", MatrixMdProblem::TooManyLines { max: MAX_MATRIX_MD_LINES })
+        );
+        let wide = format!("| Model | Version |{}\n", " r |".repeat(MAX_MATRIX_MD_COLUMNS));
+        let e = parse_batch_matrix(&format!("---\nms.date: 08/28/2026\n---\n## Global Batch\n# [A](#tab/a)\n{wide}")).unwrap_err();
+        assert_eq!(e, err(6, "header", MatrixMdProblem::TooManyColumns { max: MAX_MATRIX_MD_COLUMNS }));
+    }
+
+    #[test]
     fn every_vendor_file_names_its_full_commit() {
         for f in LANE_VENDOR_FILES {
             assert!(f.path.ends_with(f.file) && f.commit.len() == 40, "{f:?}");
