@@ -11,10 +11,9 @@
 use crate::escape::Text;
 use crate::exit::Exit;
 use batchlane_core::batch::Dialect;
-use batchlane_core::io::path_name;
-use batchlane_core::lanes::{choose_lanes, source_text, JobReader, LaneInput, LaneReport, Turnaround, MAX_JOB_FILE_BYTES};
+use batchlane_core::lanes::{choose_lanes, source_text, JobReader, LaneInput, LaneReport, Turnaround};
 use std::ffi::OsString;
-use std::io::{Read, Write};
+use std::io::Write;
 
 pub const HELP: &str = "usage: batchlane lanes --model M [--region R] [--data-zone] [--deadline-hours H] [--tokens-per-day N]
                        [--prompt-share S] [--latency-tps T] [--dialect azure|openai] [--jobs FILE...]
@@ -125,14 +124,7 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
 fn read_jobs(files: &[OsString], region: Option<&str>) -> Result<Turnaround, String> {
     let mut reader = JobReader::new(region);
     for f in files {
-        let name = path_name(f);
-        let file = std::fs::File::open(f).map_err(|e| format!("{name}: {e}"))?;
-        let mut bytes = Vec::new();
-        file.take(MAX_JOB_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("{name}: {e}"))?;
-        if bytes.len() > MAX_JOB_FILE_BYTES {
-            return Err(format!("{name}: more than the {MAX_JOB_FILE_BYTES} bytes one job file may hold"));
-        }
-        reader.add_file(&name, &bytes).map_err(|e| e.to_string())?;
+        reader.add_path(std::path::Path::new(f)).map_err(|e| e.to_string())?;
     }
     Ok(reader.finish())
 }
@@ -208,7 +200,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit 
         }
     };
     if let Some(t) = &turnaround {
-        args.input.turnaround = t.for_model(&args.input.model).map(|g| g.stats.clone());
+        args.input.use_turnaround(t);
     }
     let report = match choose_lanes(&args.input, &args.catalog) {
         Ok(r) => r,

@@ -1,7 +1,7 @@
 //! `batchlane_core._batchlane`: batchlane's core for Python, built by maturin
 //! as the abi3 wheel `batchlane-core` (import name `batchlane_core`). Glue only: arguments in, a core call with the
 //! GIL released, the core's values out. Every answer (checks, token counts,
-//! results joins, quota rows) and every JSON shape comes from
+//! results joins, quota rows, lanes) and every JSON shape comes from
 //! `batchlane-core`, the same functions `batchlane` (the CLI) calls.
 
 mod catalog;
@@ -9,6 +9,7 @@ mod check;
 mod convert;
 mod errors;
 mod interrupt;
+mod lanes;
 mod quota;
 mod results;
 mod schema;
@@ -38,6 +39,7 @@ fn _batchlane(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tokens::count_tokens, m)?)?;
     m.add_function(wrap_pyfunction!(results::join_results, m)?)?;
     m.add_function(wrap_pyfunction!(quota::quota, m)?)?;
+    m.add_function(wrap_pyfunction!(lanes::lanes, m)?)?;
     m.add_function(wrap_pyfunction!(schema::json_schema, m)?)?;
     Ok(())
 }

@@ -5,9 +5,14 @@
 //! and provisioned availability come from the quota-tier rows and the PTU
 //! facts already in the catalog (`lanes::choose_lanes` reads them there).
 //!
-//! Every table names its [`LaneSource`]: a [`SourceId`] (address and
-//! file@commit in `sources.rs`) and the page's as-of date.
+//! The batch and Priority region matrices are generated from the vendor's
+//! markdown (`lane_table.rs`, by `lane_gen.rs` from
+//! `assets/vendor/model-matrix/`); this file holds what reads them, the Flex
+//! list and the figures. Every table names its [`LaneSource`]: a
+//! [`SourceId`] (address and file@commit in `sources.rs`) and the page's
+//! as-of date (the matrices' own `ms.date`).
 
+use super::lane_table::{BATCH_MATRIX_DATE, DATAZONE_BATCH, GLOBAL_BATCH, PRIORITY_DATAZONE_US_DATE, PRIORITY_GLOBAL_DATE};
 use super::{fact, Certainty::*, Fact, Kind, SourceId, SourceId::*, Topic, Unit::*};
 
 /// A way to buy inference, as the chooser compares them.
@@ -61,88 +66,34 @@ pub struct LaneSource {
     pub as_of: &'static str,
 }
 
-/// The batch deployments' model matrix (`deployments-batch.md`, 2026-08-28).
-pub const BATCH_MATRIX: LaneSource = LaneSource { source: AzureBatchModels, as_of: "2026-08-28" };
+/// The batch deployments' model matrix (`deployments-batch.md`).
+pub const BATCH_MATRIX: LaneSource = LaneSource { source: AzureBatchModels, as_of: BATCH_MATRIX_DATE };
 /// The Flex processing how-to (preview, 2026-09-24).
 pub const FLEX_PAGE: LaneSource = LaneSource { source: AzureFlex, as_of: "2026-09-24" };
 /// The Priority processing concept page: its latency-target include
 /// (2026-09-24) and limitations include (2026-03-20).
 pub const PRIORITY_PAGE: LaneSource = LaneSource { source: AzurePriority, as_of: "2026-09-24" };
-/// The Priority processing region matrix for Global Standard (2026-03-24).
-pub const PRIORITY_GLOBAL_MATRIX: LaneSource = LaneSource { source: AzurePriorityGlobal, as_of: "2026-03-24" };
-/// The Priority processing region matrix for Data Zone Standard, US (2026-04-21).
-pub const PRIORITY_DATAZONE_MATRIX: LaneSource = LaneSource { source: AzurePriorityDatazone, as_of: "2026-04-21" };
+/// The Priority processing region matrix for Global Standard.
+pub const PRIORITY_GLOBAL_MATRIX: LaneSource = LaneSource { source: AzurePriorityGlobal, as_of: PRIORITY_GLOBAL_DATE };
+/// The Priority processing region matrix for Data Zone Standard, US.
+pub const PRIORITY_DATAZONE_MATRIX: LaneSource = LaneSource { source: AzurePriorityDatazone, as_of: PRIORITY_DATAZONE_US_DATE };
 
-/// Global Batch: every listed model in every listed region (the matrix's
-/// Americas, Europe, Asia Pacific and Middle East & Africa tabs). gpt-5.2,
-/// gpt-5.5 and gpt-5.6 are not listed.
-pub const GLOBAL_BATCH_MODELS: &[&str] = &[
-    "gpt-4.1",
-    "gpt-4.1-mini",
-    "gpt-4.1-nano",
-    "gpt-4o",
-    "gpt-4o-mini",
-    "gpt-5",
-    "gpt-5.1",
-    "gpt-5.4",
-    "gpt-5.4-mini",
-    "o3",
-    "o3-mini",
-    "o4-mini",
-];
+/// One model × version of a vendor's lane matrix and the regions it marks ✅
+/// (`lane_table.rs`, generated from the vendored matrices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatrixRow {
+    pub model: &'static str,
+    pub version: &'static str,
+    pub regions: &'static [&'static str],
+}
 
-pub const GLOBAL_BATCH_REGIONS: &[&str] = &[
-    "brazilsouth",
-    "canadaeast",
-    "centralus",
-    "eastus",
-    "eastus2",
-    "northcentralus",
-    "southcentralus",
-    "westus",
-    "westus3",
-    "francecentral",
-    "germanywestcentral",
-    "norwayeast",
-    "polandcentral",
-    "swedencentral",
-    "switzerlandnorth",
-    "uksouth",
-    "westeurope",
-    "australiaeast",
-    "japaneast",
-    "koreacentral",
-    "southindia",
-    "southafricanorth",
-];
-
-/// Data Zone Batch per zone: (zone, its regions in the matrix, its models).
-/// None in Asia-Pacific or Middle East & Africa.
-pub const DATAZONE_BATCH: &[(DataZone, &[&str], &[&str])] = &[
-    (
-        DataZone::Us,
-        &["centralus", "eastus", "eastus2", "northcentralus", "southcentralus", "westus", "westus3"],
-        &[
-            "gpt-4.1",
-            "gpt-4.1-mini",
-            "gpt-4.1-nano",
-            "gpt-4o",
-            "gpt-4o-mini",
-            "gpt-5",
-            "gpt-5.1",
-            "gpt-5.4",
-            "gpt-5.4-mini",
-            "o3",
-            "o3-mini",
-            "o4-mini",
-        ],
-    ),
-    (
-        DataZone::Eu,
-        &["francecentral", "germanywestcentral", "polandcentral", "swedencentral", "westeurope"],
-        &["gpt-4.1", "gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o", "gpt-4o-mini", "o3", "o4-mini"],
-    ),
-];
+/// Data Zone Batch in one zone: the regions of its tab, and its rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZoneBatch {
+    pub zone: DataZone,
+    pub regions: &'static [&'static str],
+    pub rows: &'static [MatrixRow],
+}
 
 /// The data zone of an Azure region: the regions of the batch matrix's
 /// Data Zone tabs, plus the Azure regions in other EU member states or
@@ -152,8 +103,8 @@ pub fn data_zone_of(region: &str) -> Option<DataZone> {
     const MORE_US: &[&str] = &["westus2", "westcentralus", "eastus2euap"];
     const MORE_EU: &[&str] = &["northeurope", "italynorth", "spaincentral", "austriaeast", "belgiumcentral", "denmarkeast"];
     let region = region.trim().to_ascii_lowercase();
-    if let Some((zone, _, _)) = DATAZONE_BATCH.iter().find(|(_, regions, _)| regions.contains(&region.as_str())) {
-        return Some(*zone);
+    if let Some(z) = DATAZONE_BATCH.iter().find(|z| z.regions.contains(&region.as_str())) {
+        return Some(z.zone);
     }
     if MORE_US.contains(&region.as_str()) {
         Some(DataZone::Us)
@@ -176,59 +127,6 @@ pub const FLEX_UNSUPPORTED_STATUS: u16 = 400;
 /// The words of the Flex page on a model without Flex (the documented 400).
 pub const FLEX_UNSUPPORTED_400: &str =
     "An unsupported model returns an HTTP 400 `invalid_request_error` and doesn't fall back to Standard processing.";
-
-/// Priority processing on Global Standard: (model, regions marked ✅).
-pub const PRIORITY_GLOBAL: &[(&str, &[&str])] = &[
-    ("gpt-5.4", &["polandcentral", "southcentralus", "swedencentral"]),
-    ("gpt-5.2", PRIORITY_GLOBAL_ALL),
-    ("gpt-5.1", PRIORITY_GLOBAL_ALL),
-    ("gpt-4.1", PRIORITY_GLOBAL_ALL),
-];
-
-/// The regions of the Global Standard Priority matrix where gpt-5.2,
-/// gpt-5.1 and gpt-4.1 are marked (every row but eastus2).
-const PRIORITY_GLOBAL_ALL: &[&str] = &[
-    "australiaeast",
-    "brazilsouth",
-    "canadacentral",
-    "canadaeast",
-    "centralus",
-    "eastus",
-    "francecentral",
-    "germanywestcentral",
-    "italynorth",
-    "japaneast",
-    "koreacentral",
-    "northcentralus",
-    "norwayeast",
-    "polandcentral",
-    "southafricanorth",
-    "southcentralus",
-    "southeastasia",
-    "southindia",
-    "spaincentral",
-    "swedencentral",
-    "switzerlandnorth",
-    "switzerlandwest",
-    "uaenorth",
-    "uksouth",
-    "westeurope",
-    "westus",
-    "westus3",
-];
-
-/// Priority processing on Data Zone Standard (the US zone only: "the service
-/// currently doesn't support regional standard deployments and EU datazone
-/// standard deployments").
-pub const PRIORITY_DATAZONE_US: &[(&str, &[&str])] = &[
-    ("gpt-5.4-mini", &["centralus", "southcentralus"]),
-    ("gpt-5.4", PRIORITY_DZ_ALL),
-    ("gpt-5.2", PRIORITY_DZ_ALL),
-    ("gpt-5.1", PRIORITY_DZ_ALL),
-    ("gpt-4.1", PRIORITY_DZ_ALL),
-];
-
-const PRIORITY_DZ_ALL: &[&str] = &["centralus", "eastus", "northcentralus", "southcentralus", "westus", "westus3"];
 
 /// What a value of Azure Monitor's `ServiceTierRequest` / `ServiceTierResponse`
 /// dimensions (on `AzureOpenAIRequests`) means, by the pages that name them.
@@ -320,14 +218,34 @@ pub(super) const FACTS: &[Fact] = &[
     fact(Kind::PriorityPriceFactor, "gpt-4.1", Topic::Prices, 1.75, Factor, OpenAiPriority, OP, Unconfirmed),
 ];
 
-/// Whether Azure lists `model` (a catalog name) for Global Batch.
-pub fn global_batch_model(model: &str) -> bool {
-    GLOBAL_BATCH_MODELS.contains(&model)
+/// The rows of a matrix for `model` (a catalog name), every version.
+fn rows_of<'a>(rows: &'a [MatrixRow], model: &'a str) -> impl Iterator<Item = &'a MatrixRow> + 'a {
+    rows.iter().filter(move |r| r.model == model)
 }
 
-/// The models of a zone's Data Zone Batch.
-pub fn datazone_batch_models(zone: DataZone) -> &'static [&'static str] {
-    DATAZONE_BATCH.iter().find(|(z, _, _)| *z == zone).map_or(&[], |(_, _, m)| m)
+/// Whether Azure lists `model` (a catalog name) for Global Batch.
+pub fn global_batch_model(model: &str) -> bool {
+    rows_of(GLOBAL_BATCH, model).next().is_some()
+}
+
+/// Whether Azure marks `model` for Global Batch in `region` (lower case).
+pub fn global_batch_in(model: &str, region: &str) -> bool {
+    rows_of(GLOBAL_BATCH, model).any(|r| r.regions.contains(&region))
+}
+
+/// A zone's Data Zone Batch, if the matrix has it.
+pub fn datazone_batch(zone: DataZone) -> Option<&'static ZoneBatch> {
+    DATAZONE_BATCH.iter().find(|z| z.zone == zone)
+}
+
+/// Whether Azure lists `model` for Data Zone Batch in `zone` (any region).
+pub fn datazone_batch_model(zone: DataZone, model: &str) -> bool {
+    datazone_batch(zone).is_some_and(|z| rows_of(z.rows, model).next().is_some())
+}
+
+/// Whether Azure marks `model` for Data Zone Batch in `region` of `zone`.
+pub fn datazone_batch_in(zone: DataZone, model: &str, region: &str) -> bool {
+    datazone_batch(zone).is_some_and(|z| rows_of(z.rows, model).any(|r| r.regions.contains(&region)))
 }
 
 /// Whether Azure offers Flex processing for `model` (a catalog name).
@@ -337,12 +255,13 @@ pub fn flex_model(model: &str) -> bool {
 
 /// The regions of a Priority matrix where `model` is marked; `None`: the
 /// matrix has no column for the model.
-pub fn priority_regions(table: &'static [(&'static str, &'static [&'static str])], model: &str) -> Option<&'static [&'static str]> {
-    table.iter().find(|(m, _)| *m == model).map(|(_, r)| *r)
+pub fn priority_regions(table: &'static [MatrixRow], model: &str) -> Option<&'static [&'static str]> {
+    table.iter().find(|r| r.model == model).map(|r| r.regions)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::lane_table::PRIORITY_GLOBAL;
     use super::*;
 
     #[test]
@@ -351,8 +270,9 @@ mod tests {
         assert_eq!(data_zone_of("EastUS2"), Some(DataZone::Us));
         assert_eq!(data_zone_of("uksouth"), None);
         assert_eq!(data_zone_of("japaneast"), None);
-        assert!(!datazone_batch_models(DataZone::Eu).contains(&"gpt-5.4"));
-        assert!(datazone_batch_models(DataZone::Us).contains(&"gpt-5.4"));
+        assert!(!datazone_batch_model(DataZone::Eu, "gpt-5.4") && !datazone_batch_in(DataZone::Eu, "gpt-5.4", "francecentral"));
+        assert!(datazone_batch_model(DataZone::Us, "gpt-5.4") && datazone_batch_in(DataZone::Us, "gpt-5.4", "eastus2"));
+        assert!(global_batch_in("gpt-5.4", "francecentral") && !global_batch_in("gpt-5.4", "italynorth"));
         assert!(!global_batch_model("gpt-5.5") && !global_batch_model("gpt-5.2") && global_batch_model("gpt-4o-mini"));
         assert!(flex_model("gpt-5.6-sol") && !flex_model("gpt-5.5"));
         assert_eq!(priority_regions(PRIORITY_GLOBAL, "gpt-5.4").map(<[_]>::len), Some(3));

@@ -144,8 +144,8 @@ fn err(line: usize, problem: TierMdProblem) -> TierMdError {
     TierMdError { line, problem }
 }
 
-/// `MM/DD/YYYY` → `YYYY-MM-DD`.
-fn iso_date(v: &str) -> Option<String> {
+/// `MM/DD/YYYY` → `YYYY-MM-DD` (also the lane matrices' `ms.date`).
+pub(super) fn iso_date(v: &str) -> Option<String> {
     let mut parts = v.trim().split('/');
     let (m, d, y) = (parts.next()?, parts.next()?, parts.next()?);
     let ok = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
@@ -170,7 +170,8 @@ fn whole(column: &'static str, v: &str) -> Result<f64, TierMdProblem> {
     Ok(n as f64)
 }
 
-fn is_separator(cells: &[&str]) -> bool {
+/// A markdown table's separator row (`| :--- | ---: |`).
+pub(super) fn is_separator(cells: &[&str]) -> bool {
     cells.iter().all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':')))
 }
 

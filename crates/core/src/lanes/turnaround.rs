@@ -141,6 +141,23 @@ impl JobReader {
         self.jobs.len()
     }
 
+    /// Reads one job file from disk and adds it: no more than
+    /// [`MAX_JOB_FILE_BYTES`] (and one byte to know it is more) is ever read;
+    /// the file is named as `io::path_name` writes it. The CLI's `--jobs`
+    /// and Python's `lanes(jobs=…)` both read through this.
+    pub fn add_path(&mut self, path: &std::path::Path) -> Result<(), JobsError> {
+        use std::io::Read;
+        let name = crate::io::path_name(path.as_os_str());
+        let fail = |message: String| JobsError { file: name.clone(), line: None, column: None, message };
+        let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+        let mut bytes = Vec::new();
+        file.take(MAX_JOB_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+        if bytes.len() > MAX_JOB_FILE_BYTES {
+            return Err(fail(format!("more than the {MAX_JOB_FILE_BYTES} bytes one job file may hold")));
+        }
+        self.add_file(&name, &bytes)
+    }
+
     /// Reads one file's bytes. On an error nothing of this file is kept.
     pub fn add_file(&mut self, name: &str, bytes: &[u8]) -> Result<(), JobsError> {
         let err = |line: Option<u64>, column: Option<u64>, message: String| JobsError { file: name.to_string(), line, column, message };

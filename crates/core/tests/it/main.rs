@@ -37,6 +37,7 @@ mod image_patches;
 mod keda_lint;
 mod keda_lint_versions;
 mod keda_snippets;
+mod lane_table;
 mod lanes;
 mod memory_bounds;
 mod model_resolution;

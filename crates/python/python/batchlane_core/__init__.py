@@ -1,5 +1,5 @@
 """batchlane_core (the wheel ``batchlane-core``): check Azure OpenAI / OpenAI batch JSONL files, count tokens,
-join result files and look up quota rows, with the same Rust core (and the
+join result files, look up quota rows and choose a lane, with the same Rust core (and the
 same answers) as the ``batchlane`` command line.
 
     import batchlane_core
@@ -22,6 +22,7 @@ from ._batchlane import (
     count_tokens,
     join_results,
     json_schema,
+    lanes,
     quota,
 )
 
@@ -40,5 +41,6 @@ __all__ = [
     "count_tokens",
     "join_results",
     "json_schema",
+    "lanes",
     "quota",
 ]

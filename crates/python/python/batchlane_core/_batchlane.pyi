@@ -188,6 +188,26 @@ def quota(
     or a vendor file it reads, or a list of them: their figures replace the
     built-in ones, as ``--catalog`` does."""
 
+def lanes(
+    model: str,
+    region: Optional[str] = None,
+    data_zone: bool = False,
+    deadline_hours: Optional[float] = None,
+    tokens_per_day: Optional[int] = None,
+    jobs: Optional[Union[StrPath, Sequence[StrPath]]] = None,
+    catalog: Optional[Union[StrPath, Sequence[StrPath]]] = None,
+    *,
+    prompt_share: float = 0.5,
+    latency_tps: Optional[float] = None,
+    dialect: Literal["azure", "openai"] = "azure",
+) -> Dict[str, Any]:
+    """Every lane of the model, as ``batchlane lanes --format json``: ``{"model", "lanes":
+    [{"lane", "deployment_type", "available", "why", "source", "meets_deadline",
+    "usd_per_day"}], "cheapest"}``. Each argument is the CLI option of the same name;
+    ``jobs``: batch-list JSON files (``GET /batches`` pages or batch objects) whose p90
+    turnaround the deadline test uses. Raises NotFoundError for an unknown model,
+    OptionError for a bad value, ReadError for a job file that cannot be read."""
+
 def json_schema(
     dialect: Literal["azure", "openai"] = "azure",
     kind: Literal["input", "output", "error", "batch"] = "input",
