@@ -56,12 +56,14 @@ export async function ready(page, title) {
   await expect(page.locator("main h1")).toHaveText(title);
 }
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 // WCAG 2.0 and 2.1 A/AA and best practices.
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+let AXE = null;
 
-/** axe-core's violations on the page as it is: rule (impact): the first elements. */
+/** axe-core's violations on the page as it is: rule (impact): the first elements.
+ * (axe-core is read on first use, so specs that never call this don't need it.) */
 export async function axe(page) {
+  AXE ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   await page.evaluate(AXE);
   return page.evaluate(async (tags) => {
     const r = await window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
