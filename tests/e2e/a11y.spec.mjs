@@ -1,15 +1,10 @@
 // axe-core (WCAG 2 A/AA and best practices) over every route state, with
-// data loaded where a page shows more once it has some: 10 states × light
+// data loaded where a page shows more once it has some: every state below × light
 // and dark × English and Korean. A violation names its rule, its impact
 // and the first elements it found.
 import { test, expect } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { prefer, ready } from "./helpers.mjs";
+import { axe, prefer, ready } from "./helpers.mjs";
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-// WCAG 2.0 and 2.1 A/AA and best practices.
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const TITLES = {
   home: { en: "Tools for batch, quota and cost", ko: "배치·할당량·비용을 위한 도구" },
   batch: { en: "Batch file check", ko: "배치 파일 검사" },
@@ -68,17 +63,17 @@ const STATES = [
       await expect(page.getByTestId("snip-cp-plan")).toBeVisible();
     },
   },
+  {
+    name: "snippets, Flex tab",
+    path: "/snippets?tab=flex",
+    page: "snippets",
+    load: async (page) => {
+      await expect(page.getByTestId("snip-flex-code")).toContainText("service_tier");
+    },
+  },
   { name: "practice", path: "/practice", page: "practice" },
   { name: "facts", path: "/facts", page: "facts" },
 ];
-
-async function axe(page) {
-  await page.evaluate(AXE);
-  return page.evaluate(async (tags) => {
-    const r = await window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-  }, TAGS);
-}
 
 test.describe.configure({ timeout: 240_000 });
 

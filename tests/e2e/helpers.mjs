@@ -1,6 +1,7 @@
 // Shared helpers for the end-to-end specs.
 import { expect } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 
 export const PAGES = [
   { path: "/", name: "home", en: "Tools for batch, quota and cost", ko: "배치·할당량·비용을 위한 도구" },
@@ -53,4 +54,19 @@ export function watchErrors(page) {
 /** Waits until the app has rendered the page's title. */
 export async function ready(page, title) {
   await expect(page.locator("main h1")).toHaveText(title);
+}
+
+// WCAG 2.0 and 2.1 A/AA and best practices.
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+let AXE = null;
+
+/** axe-core's violations on the page as it is: rule (impact): the first elements.
+ * (axe-core is read on first use, so specs that never call this don't need it.) */
+export async function axe(page) {
+  AXE ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await page.evaluate(AXE);
+  return page.evaluate(async (tags) => {
+    const r = await window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  }, TAGS);
 }

@@ -1,9 +1,10 @@
 // /snippets: the KEDA generator (form → quoted YAML → clipboard → valid
 // YAML), quota sizing and the lint panel, the quota planner's link, the
-// Service Bus message checker, the path advisor and the batch link.
+// Service Bus message checker, the path advisor and the batch link; the
+// Flex client tab (its link, both languages, phone width, both themes).
 import { test, expect } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { SCREENSHOTS, shot, prefer, watchErrors, ready } from "./helpers.mjs";
+import { SCREENSHOTS, axe, shot, prefer, watchErrors, ready } from "./helpers.mjs";
 
 /** Every YAML document parses (PyYAML); returns the documents. */
 function parseYaml(text) {
@@ -214,7 +215,7 @@ test("keyboard moves between tabs; Korean screenshots of every tab", async ({ pa
   await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("tab", { name: "KEDA 스케일러" })).toBeFocused();
   await expect(page.getByTestId("snip-panel-keda")).toBeVisible();
-  for (const id of ["advisor", "keda", "message", "worker", "batch", "apim"]) {
+  for (const id of ["advisor", "keda", "message", "worker", "batch", "flex", "apim"]) {
     await page.getByTestId(`snip-tab-${id}`).click();
     await expect(page.getByTestId(`snip-panel-${id}`)).toBeVisible();
     if (id === "message") {
@@ -344,3 +345,78 @@ test("phone width and dark theme", async ({ page }) => {
   await shot(page, { path: `${SCREENSHOTS}/snippets-keda-phone-dark.png`, fullPage: true });
   watch.check();
 });
+
+test("Flex tab: quoted fields, a refused endpoint, the link restores it; the catalog's models and price", async ({ page, context }) => {
+  const watch = watchErrors(page);
+  await prefer(page, { lang: "en" });
+  await page.goto("/snippets");
+  await ready(page, "Snippets");
+  await page.getByRole("tab", { name: "Flex client" }).click();
+  await expect(page).toHaveURL(/tab=flex/);
+  const code = page.getByTestId("snip-flex-code");
+  await expect(code).toContainText('service_tier=tier');
+  await expect(code).toContainText("FALLBACK_TO_STANDARD = True");
+  // The models Flex lists and its price factor come from the catalog.
+  await expect(page.getByTestId("snip-flex-models")).toContainText("gpt-5.6-sol");
+  await expect(page.getByTestId("snip-flex-models")).toContainText("0.5 × the Standard price");
+  await expect(page.getByTestId("snip-flex-models")).not.toContainText("{");
+
+  // A typed quote stays inside the Python literal.
+  await replace(page.getByTestId("snip-flex-deployment"), 'sol "prod" #');
+  await expect(code).toContainText('DEPLOYMENT = "sol \\"prod\\" #"');
+  await replace(page.getByTestId("snip-flex-endpoint"), "https://fabrikam.openai.azure.com");
+  await page.getByTestId("snip-flex-api").selectOption("chat");
+  await replace(page.getByTestId("snip-flex-budget"), "45");
+  await replace(page.getByTestId("snip-flex-attempts"), "4");
+  await page.getByTestId("snip-flex-fallback").uncheck();
+  await expect(code).toContainText('API = "chat"');
+  await expect(code).toContainText("FLEX_BUDGET_SECONDS = 45.0");
+  await expect(code).toContainText("FLEX_MAX_ATTEMPTS = 4");
+  await expect(code).toContainText("FALLBACK_TO_STANDARD = False");
+  await expect(page).toHaveURL(/fxFallback=0/);
+  const url = page.url();
+  expect(url).toMatch(/fxApi=chat/);
+  expect(url).toMatch(/fxBudget=45/);
+  const text = await code.textContent();
+
+  const other = await context.newPage();
+  const watch2 = watchErrors(other);
+  await prefer(other, { lang: "en" });
+  await other.goto(url);
+  await expect(other.getByRole("tab", { name: "Flex client" })).toHaveAttribute("aria-selected", "true");
+  await expect(other.getByTestId("snip-flex-deployment")).toHaveValue('sol "prod" #');
+  await expect(other.getByTestId("snip-flex-api")).toHaveValue("chat");
+  await expect(other.getByTestId("snip-flex-fallback")).not.toBeChecked();
+  await expect(other.getByTestId("snip-flex-code")).toHaveText(text);
+
+  // An endpoint that is not https:// is refused, with the generator's words, and the code hides.
+  await replace(page.getByTestId("snip-flex-endpoint"), "http://fabrikam.example");
+  await expect(page.getByTestId("snip-flex-errors")).toContainText("https://");
+  await expect(code).toBeHidden();
+  watch.check();
+  watch2.check();
+});
+
+for (const lang of ["en", "ko"]) {
+  for (const theme of ["light", "dark"]) {
+    test(`Flex tab at 375 px (${lang}, ${theme}): no overflow, no axe violation`, async ({ page }) => {
+      const watch = watchErrors(page);
+      await prefer(page, { lang, theme });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto("/snippets?tab=flex&fxDeployment=gpt-5.6-sol-flex");
+      await ready(page, lang === "en" ? "Snippets" : "스니펫");
+      const tab = lang === "en" ? "Flex client" : "Flex 클라이언트";
+      await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByTestId("snip-flex-code")).toContainText('DEPLOYMENT = "gpt-5.6-sol-flex"');
+      const label = lang === "en" ? "Flex retry budget" : "Flex 재시도 예산";
+      await expect(page.getByTestId("snip-panel-flex")).toContainText(label);
+      const models = lang === "en" ? "0.5 × the Standard price" : "Standard 가격의 0.5배";
+      await expect(page.getByTestId("snip-flex-models")).toContainText(models);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await axe(page)).toEqual([]);
+      await shot(page, { path: `${SCREENSHOTS}/snippets-flex-phone-${lang}-${theme}.png`, fullPage: true });
+      watch.check();
+    });
+  }
+}

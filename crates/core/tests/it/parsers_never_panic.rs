@@ -284,8 +284,8 @@ proptest! {
         let text = String::from_utf8_lossy(&data);
         let Ok(d) = snippets_share::decode(&text, &catalog) else { return Ok(()) };
         prop_assert!(d.rejected.len() <= text.split('&').count(), "{} refusals", d.rejected.len());
-        let (k, s, c) = (&d.opened.keda, &d.opened.submit, &d.opened.control);
-        let texts = [&k.form.name, &k.form.namespace, &k.queue, &k.topic, &k.subscription, &k.modifiers.formula, &s.deployment, &s.endpoint, &c.opts.endpoint, &c.model];
+        let (k, s, c, f) = (&d.opened.keda, &d.opened.submit, &d.opened.control, &d.opened.flex);
+        let texts = [&k.form.name, &k.form.namespace, &k.queue, &k.topic, &k.subscription, &k.modifiers.formula, &s.deployment, &s.endpoint, &c.opts.endpoint, &c.model, &f.endpoint, &f.deployment];
         for t in texts {
             prop_assert!(t.chars().count() <= snippets_share::MAX_TEXT_CHARS, "a kept text of {} chars", t.chars().count());
             prop_assert!(!t.chars().any(char::is_control), "a control character kept: {:?}", t);
@@ -293,11 +293,12 @@ proptest! {
         for t in [&c.opts.routes, &c.jobs] {
             prop_assert!(t.chars().count() <= snippets_share::MAX_LIST_CHARS && !t.chars().any(char::is_control));
         }
-        let again = query_string(&snippets_share::encode(&[], k, d.opened.tab, c, &catalog));
+        let again = query_string(&snippets_share::encode(&[], k, d.opened.tab, c, f, &catalog));
         let back = snippets_share::decode(&again, &catalog).unwrap();
         prop_assert!(back.rejected.is_empty(), "{}: {:?}", again, back.rejected);
         prop_assert_eq!(back.opened.keda.to_form(), k.to_form(), "{}", again);
         prop_assert_eq!(&back.opened.control, c, "{}", again);
+        prop_assert_eq!(&back.opened.flex, f, "{}", again);
         prop_assert_eq!(back.opened.tab, d.opened.tab);
     }
 
