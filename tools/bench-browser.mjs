@@ -6,7 +6,7 @@
 // once with Run pressed as the page opens). Prints figures; asserts
 // nothing. Usage: BENCH_FILE=... [PY_ROUTE='["python", "tools/bench_python.py", FILE]']
 // [BENCH_CLI=target/speed/batchlane] [BENCH_PART=batch|rest] [BENCH_RUNS=5]
-// [BENCH_SLOW_RUNS=3] [BENCH_PORT=4299] node tools/bench-browser.mjs
+// [BENCH_SLOW_RUNS=3] [BENCH_PORT=4299] [BENCH_DIST=dist] node tools/bench-browser.mjs
 //
 // Each figure is measured against its reference in the same run, their
 // runs interleaved, the best of each compared, and the ratio REFUSED when
@@ -101,7 +101,7 @@ function warmTrafficCache(path) {
   closeSync(fd);
 }
 const port = Number(process.env.BENCH_PORT || 4299);
-const server = spawn("node", ["tools/serve.mjs", "dist", String(port)], { stdio: "ignore" });
+const server = spawn("node", ["tools/serve.mjs", process.env.BENCH_DIST || "dist", String(port)], { stdio: "ignore" });
 await new Promise((r) => setTimeout(r, 500));
 const browser = await chromium.launch({
   executablePath: execSync("command -v chromium").toString().trim(),

@@ -146,6 +146,31 @@ fn invalid_json_line_reasons() {
     }
 }
 
+/// The full checker parses a line that is valid UTF-8 as text (its strings
+/// are not checked again): a JSON error on a line of multi-byte text is
+/// still said where serde_json, reading the line's bytes, puts it, with or
+/// without token counts.
+#[test]
+fn json_errors_on_multi_byte_lines_are_placed_as_on_the_bytes() {
+    let lines = [
+        r#"{"custom_id": "한국어 텍스트 요청", "method": "POST", "url": x}"#.to_string(),
+        r#"{"custom_id": "가나다", "body": {"messages": [{"content": "日本語のテキスト"}]"#.to_string(),
+        r#"{"custom_id": "\ud800 한국어", "method": "POST"}"#.to_string(),
+        "{\"custom_id\": \"상담 \u{1}\"}".to_string(),
+    ];
+    for line in &lines {
+        let e = serde_json::from_slice::<serde_json::Value>(line.as_bytes()).expect_err(line);
+        let at = (e.column().max(1) - 1).min(line.len()) as u64;
+        for d in BOTH {
+            for count_tokens in [false, true] {
+                let r = run(line, CheckOptions { count_tokens, ..opts(d) }, &Catalog::builtin());
+                let f = r.diagnostics.iter().find(|x| x.code == Code::InvalidJsonLine).unwrap_or_else(|| panic!("{line}"));
+                assert_eq!(f.byte_offset, Some(at), "{line} ({d:?}, tokens {count_tokens}): {}", f.message);
+            }
+        }
+    }
+}
+
 /// A whole request on one line followed by a comma (a JSON array's items
 /// pasted as lines) is a trailing comma at that comma, not a request spread
 /// over several lines.
