@@ -229,6 +229,7 @@ for (const lang of ["en", "ko"]) {
     // Every removed row is of tier 1, the page's tier; the figures outside it are counted, not listed.
     const removed = page.getByTestId("facts-vendor-removed");
     await expect(removed.locator("summary")).toContainText(P.removed);
+    await shot(page.getByTestId("facts-vendor-review"), { path: `${SCREENSHOTS}/facts-vendor-diff-${lang}.png` });
     await removed.locator("summary").click();
     const ids = await removed.locator("tr[data-id]").evaluateAll((rows) => rows.map((r) => r.dataset.id));
     expect(ids.length).toBeGreaterThan(0);
@@ -236,10 +237,10 @@ for (const lang of ["en", "ko"]) {
     expect(ids).toContain("tier_tpm.gpt-4o-mini/global/1");
     await expect(page.getByTestId("facts-vendor-outside")).toContainText(P.outside);
     await expect(page.getByTestId("facts-vendor-outside")).toHaveText(/[1-9][\d,]*/);
-    await shot(page.getByTestId("facts-vendor"), { path: `${SCREENSHOTS}/facts-vendor-diff-${lang}.png` });
     await page.getByRole("button", { name: T.keep }).click();
     await expect(page.getByTestId("facts-vendor-in-use")).toContainText(P.notUsed);
-    // The list marks a removed figure.
+    // The list marks a removed figure (the tier rows are listed once a search narrows them).
+    await page.getByRole("searchbox").fill("gpt-4o-mini/global");
     await expect(page.locator('[data-fact="tier_tpm.gpt-4o-mini/global/1"]').getByTestId("fact-removed")).toContainText(P.badge);
     await expect(page.locator('[data-fact="tier_tpm.gpt-4o-mini/global/2"]').getByTestId("fact-removed")).toHaveCount(0);
 
@@ -280,10 +281,13 @@ test("the import's diff and an imported model on /quota read on a phone in the d
     await ready(page, T.facts);
     await page.getByTestId("facts-vendor-files").setInputFiles([TIER]);
     await expect(page.getByTestId("facts-vendor-review")).toBeVisible();
+    await shot(page.getByTestId("facts-vendor-review"), { path: `${SCREENSHOTS}/facts-vendor-diff-375-dark-${lang}.png` });
     await page.getByTestId("facts-vendor-removed").locator("summary").click();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
-    await shot(page.getByTestId("facts-vendor"), { path: `${SCREENSHOTS}/facts-vendor-diff-375-dark-${lang}.png` });
+    // The opened list: its explanation and first rows, as the phone shows them.
+    await page.getByTestId("facts-vendor-removed").locator("summary").scrollIntoViewIfNeeded();
+    await shot(page, { path: `${SCREENSHOTS}/facts-vendor-removed-375-dark-${lang}.png` });
     await page.getByRole("button", { name: T.keep }).click();
     await page.goto("/quota");
     await ready(page, T.quota);

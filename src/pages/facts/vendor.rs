@@ -158,7 +158,7 @@ pub fn VendorImport() -> impl IntoView {
                     }}
                     {move || (not_used() > 0).then(|| {
                         let lang = prefs.lang.get();
-                        format!(" {}", fill(t(lang, "facts.vendor.not_used"), &[("n", &not_used().to_string())]))
+                        format!(" {}", fill(&tn(lang, "facts.vendor.not_used", not_used() as u64), &[("n", &not_used().to_string())]))
                     })}
                     " "
                     <button type="button" class="button button--small" data-testid="facts-vendor-remove"
@@ -245,7 +245,7 @@ fn Review(imports: Vec<Imported>, diff: OverlayDiff, lang: Lang) -> impl IntoVie
         <div class="facts-import" data-testid="facts-vendor-review">
             <ul data-testid="facts-vendor-files-read">{files}</ul>
             <p data-testid="facts-vendor-summary">{summary}</p>
-            <p class="muted" data-testid="facts-vendor-outside">{fill(t(lang, "facts.vendor.outside"), &[("n", &diff.outside.to_string())])}</p>
+            <p class="muted" data-testid="facts-vendor-outside">{fill(&tn(lang, "facts.vendor.outside", diff.outside as u64), &[("n", &diff.outside.to_string())])}</p>
             {(!diff.changed.is_empty()).then(|| view! {
                 <h3>{t(lang, "facts.vendor.changed")}</h3>
                 <div data-testid="facts-vendor-changed">{rows(lang, &diff.changed)}</div>
