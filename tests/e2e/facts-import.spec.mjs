@@ -200,3 +200,105 @@ test("the catalog's age reads on a phone in the dark theme, in both languages", 
   }
   watch.check();
 });
+
+// A model only an imported tier page adds can be picked on /quota; the
+// diff lists as removed only the rows of the page's own tier that it no
+// longer lists (kept, they stop answering) and counts the rest apart.
+const PICK = {
+  en: { removed: "stops using them", outside: "stay as they are", notUsed: "are not used", badge: "Not used" },
+  ko: { removed: "더는 쓰지 않음", outside: "그대로입니다", notUsed: "쓰지 않습니다", badge: "쓰지 않음" },
+};
+// The fixture's row for the model the built-in tables lack: | gpt-5.7-preview | GlobalStandard | 500 | 500,000 |
+const NEW_MODEL = "gpt-5.7-preview";
+
+for (const lang of ["en", "ko"]) {
+  test(`${lang}: a model only an imported tier page adds is picked on /quota; removed is only what the page covers`, async ({ page }) => {
+    const watch = watchErrors(page);
+    const T = TITLES[lang];
+    const P = PICK[lang];
+    await prefer(page, { lang });
+    await page.goto("/quota");
+    await ready(page, T.quota);
+    await expect(page.getByTestId("q-m").locator(`option[value="${NEW_MODEL}"]`)).toHaveCount(0);
+
+    await page.goto("/facts");
+    await ready(page, T.facts);
+    await page.getByTestId("facts-vendor-files").setInputFiles([TIER]);
+    await expect(page.getByTestId("facts-vendor-review")).toBeVisible();
+    await expect(page.getByTestId("facts-vendor-added").locator(`[data-id="tier_tpm.${NEW_MODEL}/global/1"]`)).toHaveCount(1);
+    // Every removed row is of tier 1, the page's tier; the figures outside it are counted, not listed.
+    const removed = page.getByTestId("facts-vendor-removed");
+    await expect(removed.locator("summary")).toContainText(P.removed);
+    await shot(page.getByTestId("facts-vendor-review"), { path: `${SCREENSHOTS}/facts-vendor-diff-${lang}.png` });
+    await removed.locator("summary").click();
+    const ids = await removed.locator("tr[data-id]").evaluateAll((rows) => rows.map((r) => r.dataset.id));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.filter((id) => !id.endsWith("/1"))).toEqual([]);
+    expect(ids).toContain("tier_tpm.gpt-4o-mini/global/1");
+    await expect(page.getByTestId("facts-vendor-outside")).toContainText(P.outside);
+    await expect(page.getByTestId("facts-vendor-outside")).toHaveText(/[1-9][\d,]*/);
+    await page.getByRole("button", { name: T.keep }).click();
+    await expect(page.getByTestId("facts-vendor-in-use")).toContainText(P.notUsed);
+    // The list marks a removed figure (the tier rows are listed once a search narrows them).
+    await page.getByRole("searchbox").fill("gpt-4o-mini/global");
+    await expect(page.locator('[data-fact="tier_tpm.gpt-4o-mini/global/1"]').getByTestId("fact-removed")).toContainText(P.badge);
+    await expect(page.locator('[data-fact="tier_tpm.gpt-4o-mini/global/2"]').getByTestId("fact-removed")).toHaveCount(0);
+
+    // /quota lists the model and plans it from the imported row.
+    await page.goto("/quota");
+    await ready(page, T.quota);
+    await page.getByTestId("q-m").selectOption(NEW_MODEL);
+    await page.getByTestId("q-d").selectOption("global");
+    await page.getByTestId("q-qt").selectOption("1");
+    await expect(page.getByTestId("q-tpm")).toHaveValue("500000");
+    await expect(page.getByTestId("quota-tier-row")).toContainText("500,000 TPM");
+    await expect(page.getByTestId("q-m")).toHaveAttribute("aria-invalid", "false");
+    await shot(page, { path: `${SCREENSHOTS}/quota-imported-model-${lang}.png` });
+    // A row the page removed: tier 1 has none for gpt-4o-mini Global now; tier 2 still does.
+    await page.getByTestId("q-m").selectOption("gpt-4o-mini");
+    await expect(page.getByTestId("quota-tier-row")).toHaveCount(0);
+    await page.getByTestId("q-qt").selectOption("2");
+    await expect(page.getByTestId("quota-tier-row")).toBeVisible();
+
+    // Removed again: the model leaves the list.
+    await page.goto("/facts");
+    await ready(page, T.facts);
+    await page.getByTestId("facts-vendor-remove").click();
+    await page.goto("/quota");
+    await ready(page, T.quota);
+    await expect(page.getByTestId("q-m").locator(`option[value="${NEW_MODEL}"]`)).toHaveCount(0);
+    watch.check();
+  });
+}
+
+test("the import's diff and an imported model on /quota read on a phone in the dark theme, in both languages", async ({ page }) => {
+  const watch = watchErrors(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const lang of ["en", "ko"]) {
+    const T = TITLES[lang];
+    await prefer(page, { lang, theme: "dark" });
+    await page.goto("/facts");
+    await ready(page, T.facts);
+    await page.getByTestId("facts-vendor-files").setInputFiles([TIER]);
+    await expect(page.getByTestId("facts-vendor-review")).toBeVisible();
+    await shot(page.getByTestId("facts-vendor-review"), { path: `${SCREENSHOTS}/facts-vendor-diff-375-dark-${lang}.png` });
+    await page.getByTestId("facts-vendor-removed").locator("summary").click();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    // The opened list: its explanation and first rows, as the phone shows them.
+    await page.getByTestId("facts-vendor-removed").locator("summary").scrollIntoViewIfNeeded();
+    await shot(page, { path: `${SCREENSHOTS}/facts-vendor-removed-375-dark-${lang}.png` });
+    await page.getByRole("button", { name: T.keep }).click();
+    await page.goto("/quota");
+    await ready(page, T.quota);
+    await page.getByTestId("q-m").selectOption(NEW_MODEL);
+    await page.getByTestId("q-d").selectOption("global");
+    await page.getByTestId("q-qt").selectOption("1");
+    await expect(page.getByTestId("q-tpm")).toHaveValue("500000");
+    await shot(page.locator("form.quota-form"), { path: `${SCREENSHOTS}/quota-imported-model-375-dark-${lang}.png` });
+    await page.goto("/facts");
+    await ready(page, T.facts);
+    await page.getByTestId("facts-vendor-remove").click();
+  }
+  watch.check();
+});

@@ -201,6 +201,9 @@ fn FactRow(fact: &'static Fact) -> impl IntoView {
                 {move || prefs.catalog.with(|c| c.imported(&fact.id()).map(|i| i.source.clone())).map(|s| view! {
                     <span class="badge" data-testid="fact-imported">{tr("facts.imported")}</span>" "<span>{s}</span><br/>
                 })}
+                {move || prefs.catalog.with(|c| c.is_removed(&fact.id()) && !c.is_overridden(&fact.id())).then(|| view! {
+                    <span class="badge" data-testid="fact-removed">{tr("facts.removed_by_import")}</span><br/>
+                })}
                 {if source.url.is_empty() {
                     view! { <span>{source.title}</span> }.into_any()
                 } else {

@@ -84,17 +84,16 @@ pub fn VendorImport() -> impl IntoView {
     };
     let keep = move |_| {
         let Stage::Review(_, diff) = stage.get_untracked() else { return };
-        let ok = prefs.catalog.try_update(|c| {
-            let mut facts: std::collections::BTreeMap<String, _> = c.imported_facts().clone();
-            facts.extend(diff.facts.iter().map(|f| (f.id.clone(), f.clone())));
-            c.set_imported(facts.into_values())
-        });
+        // The files' figures join those kept before; the built-in figures
+        // they no longer list (where they cover them) stop answering.
+        let ok = prefs.catalog.try_update(|c| c.keep_overlay(&diff));
         match ok {
             Some(Err(e)) => stage.set(Stage::Failed(Text::new(e.to_string(), e.to_string()))),
             _ => stage.set(Stage::Idle),
         }
     };
     let in_use = move || prefs.catalog.with(|c| c.imported_facts().len());
+    let not_used = move || prefs.catalog.with(|c| c.removed_facts().len());
     let percent = move || match stage.get() {
         Stage::Running(d, t) if t > 0 => d as f64 / t as f64 * 100.0,
         _ => 0.0,
@@ -151,12 +150,16 @@ pub fn VendorImport() -> impl IntoView {
                     </label>
                 </div>
             </DropZone>
-            <Show when=move || { in_use() > 0 }>
+            <Show when=move || { in_use() + not_used() > 0 }>
                 <p class="note" role="status" data-testid="facts-vendor-in-use">
                     {move || {
                         let lang = prefs.lang.get();
                         fill(&tn(lang, "facts.vendor.in_use", in_use() as u64), &[("date", &prefs.catalog.with(|c| c.as_of()))])
                     }}
+                    {move || (not_used() > 0).then(|| {
+                        let lang = prefs.lang.get();
+                        format!(" {}", fill(&tn(lang, "facts.vendor.not_used", not_used() as u64), &[("n", &not_used().to_string())]))
+                    })}
                     " "
                     <button type="button" class="button button--small" data-testid="facts-vendor-remove"
                         on:click=move |_| prefs.catalog.update(|c| c.clear_imported())>
@@ -242,6 +245,7 @@ fn Review(imports: Vec<Imported>, diff: OverlayDiff, lang: Lang) -> impl IntoVie
         <div class="facts-import" data-testid="facts-vendor-review">
             <ul data-testid="facts-vendor-files-read">{files}</ul>
             <p data-testid="facts-vendor-summary">{summary}</p>
+            <p class="muted" data-testid="facts-vendor-outside">{fill(&tn(lang, "facts.vendor.outside", diff.outside as u64), &[("n", &diff.outside.to_string())])}</p>
             {(!diff.changed.is_empty()).then(|| view! {
                 <h3>{t(lang, "facts.vendor.changed")}</h3>
                 <div data-testid="facts-vendor-changed">{rows(lang, &diff.changed)}</div>
@@ -253,6 +257,7 @@ fn Review(imports: Vec<Imported>, diff: OverlayDiff, lang: Lang) -> impl IntoVie
             {(!diff.removed.is_empty()).then(|| view! {
                 <details data-testid="facts-vendor-removed">
                     <summary>{fill(t(lang, "facts.vendor.removed"), &[("n", &diff.removed.len().to_string())])}</summary>
+                    <p class="muted">{t(lang, "facts.vendor.removed.why")}</p>
                     {rows(lang, &diff.removed)}
                 </details>
             })}

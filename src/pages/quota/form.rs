@@ -5,16 +5,10 @@ use super::use_quota;
 use crate::components::region_select::RegionSelect;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
-use batchlane_core::facts::{model_for_name, Catalog, DeploymentType, Kind, QuotaTier, MODELS};
+use batchlane_core::facts::{DeploymentType, Kind, QuotaTier};
 use batchlane_core::quota::share::{OWN_NUMBERS, UNSET};
-use batchlane_core::quota::{default_tpm, num, Field};
+use batchlane_core::quota::{default_tpm, num, planner_model, planner_models, Field};
 use leptos::prelude::*;
-
-/// Catalog models that have a rate-limit ratio.
-fn rate_limited_models() -> Vec<&'static str> {
-    let c = Catalog::builtin();
-    MODELS.iter().filter(|m| c.get(Kind::RpmPer1kTpm, m.name).is_some()).map(|m| m.name).collect()
-}
 
 /// The deployment type's product name (the same in both languages).
 pub fn deployment_name(d: DeploymentType) -> &'static str {
@@ -25,12 +19,13 @@ pub fn deployment_name(d: DeploymentType) -> &'static str {
 pub fn PlanForm() -> impl IntoView {
     let prefs = use_prefs();
     let (st, checked) = use_quota();
-    let models = rate_limited_models();
+    // The catalog in use: a model an imported tier page adds is listed too.
+    let models = Memo::new(move |_| prefs.catalog.with(planner_models));
     let model = move || st.get("m");
     let provisioned = move || checked.with(|c| c.input.deployment.is_provisioned());
-    let catalog_model = move || model_for_name(&st.get("m")).map(|m| m.name);
-    let catalog_ratio = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get(Kind::RpmPer1kTpm, m)));
-    let catalog_max = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get(Kind::MaxOutputTokens, m)));
+    let catalog_model = move || prefs.catalog.with(|c| planner_model(c, &st.get("m")));
+    let catalog_ratio = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get(Kind::RpmPer1kTpm, &m)));
+    let catalog_max = move || catalog_model().and_then(|m| prefs.catalog.with(|c| c.get(Kind::MaxOutputTokens, &m)));
     let ratio_unset = move || st.get("r") == UNSET;
     let ratio_display = Signal::derive(move || if ratio_unset() { catalog_ratio().map(num).unwrap_or_default() } else { st.get("r") });
     let max_unset = move || st.get("mx") == UNSET;
@@ -47,10 +42,10 @@ pub fn PlanForm() -> impl IntoView {
     let refill_tpm = move || {
         let tier = QuotaTier::from_code(&st.get_untracked("qt")).filter(|t| t.number().is_some());
         let deployment = DeploymentType::from_code(&st.get_untracked("d"));
-        let model = model_for_name(&st.get_untracked("m")).map(|m| m.name);
+        let model = prefs.catalog.with_untracked(|c| planner_model(c, &st.get_untracked("m")));
         let (Some(_), Some(deployment), Some(model)) = (tier, deployment, model) else { return };
-        let input = batchlane_core::quota::PlanInput { model: model.to_string(), deployment, tier, ..Default::default() };
-        if let Some(tpm) = prefs.catalog.with_untracked(|c| default_tpm(c, model, &input)) {
+        let input = batchlane_core::quota::PlanInput { model: model.clone(), deployment, tier, ..Default::default() };
+        if let Some(tpm) = prefs.catalog.with_untracked(|c| default_tpm(c, &model, &input)) {
             st.set("tpm", tpm.to_string());
         }
     };
@@ -70,7 +65,7 @@ pub fn PlanForm() -> impl IntoView {
                         }>
                         {move || {
                             let current = model();
-                            let mut names: Vec<String> = models.iter().map(|s| s.to_string()).collect();
+                            let mut names: Vec<String> = models.get();
                             if !names.contains(&current) {
                                 names.insert(0, current.clone());
                             }

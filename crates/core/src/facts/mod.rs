@@ -364,20 +364,6 @@ impl Catalog {
         Ok(())
     }
 
-    /// Every subject the catalog in use has a figure of `kind` for: the
-    /// built-in ones a file did not remove, then those only an imported
-    /// file gives, sorted, without repeats.
-    pub fn subjects(&self, kind: Kind) -> Vec<String> {
-        let mut out: Vec<String> = all_facts()
-            .filter(|f| f.kind == kind && (self.removed.is_empty() || self.get(kind, f.subject).is_some()))
-            .map(|f| f.subject.to_string())
-            .chain(self.imported.values().filter(|f| f.kind() == Some(kind)).map(|f| f.subject().to_string()))
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
-
     /// The imported figure with this id, if the catalog holds one.
     pub fn imported(&self, id: &str) -> Option<&ImportedFact> {
         self.imported.get(id)
