@@ -132,8 +132,9 @@ test("every tool card on the home page shows a drawn icon (no missing-glyph box)
   await prefer(page, { lang: "en", theme: "light" });
   await page.goto("/");
   const icons = page.locator(".tool-card__icon");
-  await expect(icons).toHaveCount(7);
-  for (let i = 0; i < 7; i++) {
+  await expect(icons).toHaveCount(8);
+  await expect(page.locator('.tool-card h2 a[href="/lanes"]')).toHaveCount(1);
+  for (let i = 0; i < 8; i++) {
     const box = await icons.nth(i).locator("svg path").boundingBox();
     expect(box, `icon ${i} draws a path`).not.toBeNull();
     expect(box.width * box.height).toBeGreaterThan(20);
