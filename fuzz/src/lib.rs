@@ -189,11 +189,13 @@ impl std::io::Read for ShortReads<'_> {
 /// in short reads, then the analysis; checks the bounds the report promises.
 /// Never a panic.
 pub fn traffic_import(layout: batchlane_core::traffic::Layout, data: &[u8]) {
-    use batchlane_core::traffic::{analyze_store, detect, Importer, Layout, TrafficOptions, MAX_CELLS, MAX_VERSIONS};
+    use batchlane_core::traffic::{
+        analyze_store, detect, Importer, Layout, TrafficOptions, MAX_CELLS, MAX_LISTED_MINUTES, MAX_TIER_NAMES, MAX_TIER_NAME_CHARS, MAX_VERSIONS,
+    };
     let (sizes, body) = data.split_at(data.len().min(4));
     let prefix: &[u8] = match layout {
-        Layout::PlainCsv => b"timestamp,deployment,model,model_version,requests,status,prompt_tokens,cached_tokens,completion_tokens,spillover,ttft_ms,tbt_ms,latency_ms\n",
-        Layout::AzureMetricsCsv => b"TimeGenerated,MetricName,Total,Count,Maximum,Minimum,Average,TimeGrain,ModelDeploymentName,ModelName,ModelVersion,StatusCode,IsSpillover\n",
+        Layout::PlainCsv => b"timestamp,deployment,model,model_version,requests,status,prompt_tokens,cached_tokens,completion_tokens,spillover,ttft_ms,tbt_ms,latency_ms,service_tier_request,service_tier_response\n",
+        Layout::AzureMetricsCsv => b"TimeGenerated,MetricName,Total,Count,Maximum,Minimum,Average,TimeGrain,ModelDeploymentName,ModelName,ModelVersion,StatusCode,IsSpillover,ServiceTierRequest,ServiceTierResponse\n",
         Layout::AzureMetricsJson => b"[",
         Layout::MetricsList => b"{\"value\":",
     };
@@ -215,9 +217,22 @@ pub fn traffic_import(layout: batchlane_core::traffic::Layout, data: &[u8]) {
     assert_eq!(importer.bytes_read(), input.len() as u64, "a file read whole");
     let (store, files, notices) = importer.finish();
     assert!(store.cells() <= MAX_CELLS);
+    assert!(store.tier_names.names.len() <= MAX_TIER_NAMES);
+    assert!(store.tier_names.names.iter().all(|n| n.chars().count() <= MAX_TIER_NAME_CHARS * 10 + 1));
+    for d in &store.deployments {
+        // Tier minutes lie within the deployment's span.
+        if let (Some((first, _)), Some((last, _))) = (d.tiers.minutes.first_key_value(), d.tiers.minutes.last_key_value()) {
+            assert!(d.cells.first().is_some_and(|f| f <= *first) && d.cells.last().is_some_and(|l| l >= *last));
+        }
+    }
     let report = analyze_store(&store, files, notices, &TrafficOptions::default(), &batchlane_core::facts::Catalog::builtin());
     for d in &report.deployments {
         assert!(d.model_versions.len() <= MAX_VERSIONS);
+        if let Some(t) = &d.tiers {
+            assert!(t.minutes.len() <= MAX_LISTED_MINUTES && t.minutes.len() as u64 <= t.minutes_total);
+            assert!(t.downgrade_share.is_none_or(|s| (0.0..=1.0).contains(&s)));
+            assert!(t.flex_429_share.is_none_or(|s| (0.0..=1.0).contains(&s)));
+        }
     }
     for p in &report.ptu {
         assert!(p.minutes as usize <= store.cells().max(1), "a plan of {} minutes over {} cells", p.minutes, store.cells());

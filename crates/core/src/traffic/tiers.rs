@@ -343,10 +343,10 @@ pub fn tier_report(t: &Tiers, names: &TierNames) -> Option<TierReport> {
         gaps.push(TierGap::NoFlexStatus);
     }
     let mut sources = Vec::new();
-    for ((q, r), _) in &t.pairs {
+    for (q, r) in t.pairs.keys() {
         for v in [q, r] {
             if let TierValue::Known(m) = v {
-                if let Some((_, s)) = crate::facts::SERVICE_TIER_VALUES.iter().find(|(_, mm, _)| mm == m).map(|(n, _, s)| (n, s)) {
+                if let Some((_, _, s)) = crate::facts::SERVICE_TIER_VALUES.iter().find(|(_, mm, _)| mm == m) {
                     if !sources.contains(&s.source) {
                         sources.push(s.source);
                     }

@@ -44,9 +44,10 @@ const SNIPPETS_LINK: &str = "tab=keda&kind=sj&name=invoice-worker&queue=jobs&max
 &cpRoutes=contoso%2Fsummarize%3Dbatch-4o-mini&cpHook=webhook&jobs=a%3A%20100&cpQuota=typed&cpTokens=1000000";
 
 /// /traffic's plain CSV (the importer sniffs the layout of each file).
-const TRAFFIC_CSV: &str = "timestamp,deployment,model,model_version,status,requests,prompt_tokens,completion_tokens
-2026-11-02T09:00:00Z,chat-gpt4o,gpt-4o,2024-08-06,200,20,4000,1000
-2026-11-02T09:01:00Z,chat-gpt4o,gpt-4o,2024-08-06,429,5,800,0
+const TRAFFIC_CSV: &str =
+    "timestamp,deployment,model,model_version,status,requests,prompt_tokens,completion_tokens,service_tier_request,service_tier_response
+2026-11-02T09:00:00Z,chat-gpt4o,gpt-4o,2024-08-06,200,20,4000,1000,priority,default
+2026-11-02T09:01:00Z,chat-gpt4o,gpt-4o,2024-08-06,429,5,800,0,flex,
 ";
 
 /// /facts' tier import: a newer quota-tier table.
