@@ -201,3 +201,32 @@ fn old_batch_links_still_open() {
     // A nonsense old choice is refused as before.
     assert_eq!(BatchLink.parse("quota=lots").rejected[0].key, "quota");
 }
+
+/// The Python package's `check_file`/`check_lines` take the table's rows as
+/// keywords (the binding hands `**options` to `check_options`); its type
+/// stub lists each one, so an editor shows them: a new row missing from
+/// the stub fails here.
+#[test]
+fn the_python_stub_lists_every_row_as_a_keyword() {
+    let stub = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../python/python/batchlane_core/_batchlane.pyi")).unwrap();
+    for function in ["def check_file(", "def check_lines("] {
+        let start = stub.find(function).unwrap_or_else(|| panic!("the stub has no {function}"));
+        let signature = &stub[start..start + stub[start..].find(") -> Report").unwrap()];
+        let keywords: Vec<&str> = signature
+            .lines()
+            .filter_map(|l| l.trim().split_once(':').map(|(k, _)| k.trim()))
+            .filter(|k| !k.is_empty() && !k.starts_with("def") && !k.starts_with('*'))
+            .collect();
+        for o in CHECK_OPTIONS {
+            assert!(keywords.contains(&o.name), "{function}) lacks the keyword {}: {keywords:?}", o.name);
+        }
+        // Old keywords are read, not offered.
+        for o in CHECK_OPTIONS {
+            for s in o.old.iter().filter(|s| s.surface == Surface::Python) {
+                assert!(!keywords.contains(&s.spelling), "{function}) still offers the old {}", s.spelling);
+            }
+        }
+    }
+    let binding = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../python/src/check.rs")).unwrap();
+    assert!(binding.contains("check_options("), "the binding maps its keywords through the core's one mapping");
+}
