@@ -15,7 +15,7 @@ use crate::out::sarif::SarifSink;
 use crate::out::text::TextSink;
 use crate::out::{Sink, Totals};
 use crate::parallel::check_all;
-use batchlane_core::batch::{check_options, resolve_spelling, CheckInput, CheckOptions, OldValue, OptionKind, Surface};
+use batchlane_core::batch::{check_options, CheckInput, CheckOptions, Surface};
 use batchlane_core::facts::Catalog;
 use std::ffi::OsString;
 use std::io::Write;
@@ -77,15 +77,11 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
         if catalog.take(crate::args::word(a), &mut it)? {
             continue;
         }
-        let flag = crate::args::word(a);
         // An option of the table (or an old spelling of one).
-        if let Some((row, old)) = resolve_spelling(Surface::Cli, flag) {
-            let alone = row.kind == OptionKind::Switch || matches!(old, Some(OldValue::Fixed(_)));
-            let v = if alone { None } else { Some(crate::args::value(&mut it, flag)?) };
-            input.set_spelled(Surface::Cli, flag, v.as_deref()).map_err(|e| e.message(Surface::Cli))?;
+        if crate::recheck::check_option(crate::args::word(a), &mut it, &mut input)? {
             continue;
         }
-        match flag {
+        match crate::args::word(a) {
             "--format" => {
                 format = match crate::args::value(&mut it, "--format")?.as_str() {
                     "text" => Format::Text,

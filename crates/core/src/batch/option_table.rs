@@ -224,8 +224,8 @@ pub const CHECK_OPTIONS: &[CheckOption] = &[
         default: "1",
         metavar: "",
         label_key: "batch.count_tokens",
-        help_en: "count prompt tokens (on by default; off: structure only, faster)",
-        help_ko: "프롬프트 토큰을 셉니다(기본값 켬; 끄면 구조만 확인하며 더 빠름)",
+        help_en: "whether prompt tokens are counted (on by default; off: structure only, faster)",
+        help_ko: "프롬프트 토큰을 셀지 여부(기본값 켬; 끄면 구조만 확인하며 더 빠름)",
         old: &[old(Surface::Cli, "--no-tokens", OldValue::Fixed("0"))],
     },
 ];
@@ -304,6 +304,9 @@ impl FieldError {
             }
             FieldProblem::NotABool => Text::new(format!("'{v}' is not on or off (1 or 0)"), format!("'{v}'은(는) 켬 또는 끔(1 또는 0)이 아닙니다")),
             FieldProblem::NotANumber => Text::new(format!("'{v}' is not a number, e.g. 1.25"), format!("'{v}'은(는) 숫자가 아닙니다(예: 1.25)")),
+            FieldProblem::NotALimit if v.trim().is_empty() => {
+                Text::new("type a whole number of tokens above 0, e.g. 5,000,000", "0보다 큰 토큰 수(정수)를 입력하세요. 예: 5,000,000")
+            }
             FieldProblem::NotALimit => Text::new(
                 format!("'{v}' is not a whole number of tokens above 0 (e.g. 5,000,000) nor one of: {}", limit_words()),
                 format!("'{v}'은(는) 0보다 큰 토큰 수(예: 5,000,000)도, 다음 중 하나도 아닙니다: {}", limit_words()),
