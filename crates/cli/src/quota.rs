@@ -5,8 +5,8 @@
 //! Exit 0: found; 2: bad usage, unknown model or combination (the message
 //! names the closest known ones). Arguments are echoed on stderr escaped.
 
-use crate::escape::Text;
 use crate::args::Format;
+use crate::escape::Text;
 use crate::exit::Exit;
 use batchlane_core::facts::{tier_answer_in, Catalog, Certainty, QuotaTier, Scope, TierAnswer};
 use std::ffi::OsString;

@@ -1,6 +1,6 @@
 //! The check's options: dialect, storage, model, quota, encoding, prices.
 
-use super::{use_state, OptionProblem};
+use super::use_state;
 use crate::components::check_field::CheckField;
 use crate::components::enum_select::{bind_text, Choice, EnumSelect};
 use crate::components::num_field::NumField;
@@ -11,7 +11,7 @@ use batchlane_core::batch::{estimate_cost, Dialect};
 use batchlane_core::cost::PriceOverride;
 
 use batchlane_core::facts::Scope;
-use batchlane_core::facts::{ModelKind, MODELS};
+use batchlane_core::facts::MODELS;
 use batchlane_core::format;
 use leptos::prelude::*;
 
@@ -42,15 +42,12 @@ const ZONES: &[Choice<Scope>] = &[(Scope::Global, "global", "batch.zone.global")
 pub fn OptionsForm() -> impl IntoView {
     let state = use_state();
     let prefs = use_prefs();
-    let models =
-        MODELS.iter().filter(|m| m.kind != ModelKind::Embedding).map(|m| view! { <option value=m.name>{m.name}</option> }).collect_view();
-    let quota_problem = move || matches!(state.options(), Err(OptionProblem::QuotaNotANumber));
-    // The reason the input (or output) price is refused, as a translation key.
-    let price_problem = move |output: bool| match state.prices() {
-        Err(OptionProblem::PriceIn(k)) if !output => Some(k),
-        Err(OptionProblem::PriceOut(k)) if output => Some(k),
-        _ => None,
-    };
+    // Every catalog model (the link's `model` takes any: an embeddings batch names one too).
+    let models = MODELS.iter().map(|m| view! { <option value=m.name>{m.name}</option> }).collect_view();
+    // The endpoints the chosen service's batch takes.
+    let endpoints = move || state.dialect.get().allowed_urls().iter().map(|u| view! { <option value=*u>{*u}</option> }).collect_view();
+    // Why a row is refused, in the page's language (the core's words).
+    let problem = move |name: &'static str| state.problem(name).map(|e| e.reason().pick(prefs.lang.get()).to_string());
     // The catalog's batch prices for the model, shown as placeholders.
     let catalog_price = move || {
         let model = match state.model.get() {
@@ -77,7 +74,7 @@ pub fn OptionsForm() -> impl IntoView {
                 label=label
                 value=text
                 on_input=Callback::new(move |v| text.set(v))
-                error=Signal::derive(move || price_problem(output).map(|k| t(prefs.lang.get(), k).to_string()))
+                error=Signal::derive(move || problem(if output { "price_out" } else { "price_in" }))
                 placeholder=Signal::derive(move || placeholder(output))
                 testid=testid.unwrap_or_default()
             />
@@ -107,6 +104,18 @@ pub fn OptionsForm() -> impl IntoView {
                         {models}
                     </select>
                 </label>
+                <label class="field">
+                    <span>{tx("batch.endpoint", prefs.lang)}</span>
+                    <select
+                        data-testid="batch-endpoint"
+                        on:change=move |ev| state.endpoint.set(event_target_value(&ev))
+                        prop:value=move || state.endpoint.get()
+                    >
+                        <option value="">{tx("batch.endpoint.from_file", prefs.lang)}</option>
+                        {endpoints}
+                    </select>
+                    {move || problem("endpoint").map(|e| view! { <span class="field-error" role="alert">{e}</span> })}
+                </label>
                 <EnumSelect label="batch.encoding" choices=ENCODINGS value=encoding on_set=set_encoding/>
                 <EnumSelect label="batch.quota" choices=SUBSCRIPTIONS value=quota on_set=set_quota testid="batch-quota"/>
                 <Show when=move || !matches!(state.quota.get().as_str(), "none" | "typed") && !state.quota.get().starts_with("openai")>
@@ -117,7 +126,7 @@ pub fn OptionsForm() -> impl IntoView {
                         label="batch.quota.tokens"
                         value=state.quota_typed
                         on_input=Callback::new(move |v| state.quota_typed.set(v))
-                        error=Signal::derive(move || quota_problem().then(|| t(prefs.lang.get(), "batch.quota.invalid").to_string()))
+                        error=Signal::derive(move || problem("enqueued_limit"))
                         integer=true
                         testid="batch-quota-tokens"
                     />

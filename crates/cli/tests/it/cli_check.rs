@@ -183,7 +183,9 @@ fn a_line_too_long_to_check_is_not_confirmed_and_fails_the_gate() {
 fn help_lists_every_flag() {
     let out = Command::new(env!("CARGO_BIN_EXE_batchlane")).arg("--help").output().unwrap();
     let help = String::from_utf8_lossy(&out.stdout);
-    for flag in ["--model", "--enqueued-limit", "--byo-storage", "--no-count-tokens", "--fact", "--endpoint", "--jobs", "--job", "--retry-file"] {
+    for flag in
+        ["--model", "--enqueued-limit", "--byo-storage", "--no-count-tokens", "--fact", "--endpoint", "--jobs", "--job", "--retry-file"]
+    {
         assert!(help.contains(&format!("[{flag}")) || help.contains(&format!(" {flag} ")), "{flag} missing from --help:\n{help}");
     }
 }

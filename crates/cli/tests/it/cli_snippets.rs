@@ -313,7 +313,9 @@ fn the_help_lists_the_command_its_kinds_and_names() {
         assert!(help.contains(&format!("\n  {kind} ")), "{kind} in {help}");
     }
     assert!(help.contains("--quota N: formerly"), "the old --quota is documented as such: {help}");
-    for name in ["maxReplicaCount", "cpRoutes", "max_concurrency", "tokens_per_minute", "--tpm N", "--enqueued-limit N", "--link URL", "-o DIR"] {
+    for name in
+        ["maxReplicaCount", "cpRoutes", "max_concurrency", "tokens_per_minute", "--tpm N", "--enqueued-limit N", "--link URL", "-o DIR"]
+    {
         assert!(help.contains(name), "{name} in {help}");
     }
 }

@@ -34,8 +34,8 @@ mod scan;
 pub mod schema;
 mod served;
 // The page's link codec: `table`, `encode`, `decode`, named alike in each tool's `share`.
-pub mod share;
 mod service_tier;
+pub mod share;
 mod split;
 mod stage;
 mod structural_part;
@@ -58,8 +58,8 @@ pub use group::{group, Group, GROUP_LINES_KEPT};
 pub use line::{check_line, FileShape, LineRef, Parsed};
 pub use media_tokens::{Detail as ImageDetail, MediaTally, PatchFacts};
 pub use option_table::{
-    check_option, check_options, cli_help as check_cli_help, resolve_spelling, CheckInput, CheckOption, FieldError, FieldProblem, OldSpelling,
-    OldValue, OptionKind, Surface, CHECK_OPTIONS, LIMIT_WORDS,
+    check_option, check_options, cli_help as check_cli_help, resolve_spelling, CheckInput, CheckOption, FieldError, FieldProblem,
+    OldSpelling, OldValue, OptionKind, Surface, CHECK_OPTIONS, LIMIT_WORDS,
 };
 pub use options::{CheckOptions, OptionError, QuotaChoice, Subscription};
 pub use part_merge::merge_parts;

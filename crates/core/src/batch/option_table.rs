@@ -120,7 +120,8 @@ impl CheckOption {
 }
 
 /// The words the enqueued-token limit takes besides a number.
-pub const LIMIT_WORDS: [&str; 11] = ["none", "ea", "default", "credit_card", "msdn", "openai1", "openai2", "openai3", "openai4", "openai5", ""];
+pub const LIMIT_WORDS: [&str; 11] =
+    ["none", "ea", "default", "credit_card", "msdn", "openai1", "openai2", "openai3", "openai4", "openai5", ""];
 
 /// Every option of the check, in form and `--help` order.
 pub const CHECK_OPTIONS: &[CheckOption] = &[
@@ -302,8 +303,12 @@ impl FieldError {
                 let list = words.iter().filter(|w| !w.is_empty()).cloned().collect::<Vec<_>>().join(", ");
                 Text::new(format!("'{v}' is not one of: {list}"), format!("'{v}'은(는) 다음 중 하나가 아닙니다: {list}"))
             }
-            FieldProblem::NotABool => Text::new(format!("'{v}' is not on or off (1 or 0)"), format!("'{v}'은(는) 켬 또는 끔(1 또는 0)이 아닙니다")),
-            FieldProblem::NotANumber => Text::new(format!("'{v}' is not a number, e.g. 1.25"), format!("'{v}'은(는) 숫자가 아닙니다(예: 1.25)")),
+            FieldProblem::NotABool => {
+                Text::new(format!("'{v}' is not on or off (1 or 0)"), format!("'{v}'은(는) 켬 또는 끔(1 또는 0)이 아닙니다"))
+            }
+            FieldProblem::NotANumber => {
+                Text::new(format!("'{v}' is not a number, e.g. 1.25"), format!("'{v}'은(는) 숫자가 아닙니다(예: 1.25)"))
+            }
             FieldProblem::NotALimit if v.trim().is_empty() => {
                 Text::new("type a whole number of tokens above 0, e.g. 5,000,000", "0보다 큰 토큰 수(정수)를 입력하세요. 예: 5,000,000")
             }
@@ -316,7 +321,9 @@ impl FieldError {
                 let e = OptionError::PriceAbsurd.to_string();
                 Text::new(e.clone(), format!("{}: {e}", "비현실적인 가격"))
             }
-            FieldProblem::UnknownModel => Text::new(format!("the catalog has no model called {v}"), format!("카탈로그에 {v} 모델이 없습니다")),
+            FieldProblem::UnknownModel => {
+                Text::new(format!("the catalog has no model called {v}"), format!("카탈로그에 {v} 모델이 없습니다"))
+            }
             FieldProblem::EndpointNotServed(allowed) => {
                 let list = allowed.join(", ");
                 Text::new(
@@ -392,7 +399,8 @@ impl CheckInput {
     /// old flag that stands for a value). A flag that needs a value and got
     /// none is refused as not one of its values.
     pub fn set_spelled(&mut self, surface: Surface, spelling: &str, value: Option<&str>) -> Result<(), FieldError> {
-        let (row, old) = resolve_spelling(surface, spelling).ok_or_else(|| FieldError::new(spelling, value.unwrap_or(""), FieldProblem::Unknown))?;
+        let (row, old) =
+            resolve_spelling(surface, spelling).ok_or_else(|| FieldError::new(spelling, value.unwrap_or(""), FieldProblem::Unknown))?;
         let v = match (old, value) {
             (Some(OldValue::Fixed(v)), _) => v.to_string(),
             (Some(OldValue::Prefixed(p)), Some(v)) => format!("{p}{}", v.trim()),

@@ -15,7 +15,8 @@ use super::CheckInput;
 use crate::io::{field, parse_query, query_string, Kind, LinkCodec, Opened, Pairs, Table};
 
 /// The choices the old `quota` key took.
-const OLD_QUOTA: [&str; 11] = ["none", "ea", "default", "credit_card", "msdn", "typed", "openai1", "openai2", "openai3", "openai4", "openai5"];
+const OLD_QUOTA: [&str; 11] =
+    ["none", "ea", "default", "credit_card", "msdn", "typed", "openai1", "openai2", "openai3", "openai4", "openai5"];
 
 /// Every key a /batch link may carry: today's (a row each) and the old ones.
 pub fn table() -> Table {

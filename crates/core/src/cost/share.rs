@@ -243,7 +243,12 @@ impl crate::io::LinkCodec for CostLink {
         let parsed = crate::io::parse_query(query);
         let unknown = table(&self.fact_ids).decode(&parsed.pairs).unknown;
         let o = decode(&parsed.pairs, &self.fact_ids);
-        crate::io::Opened { state: (o.comparison, o.overrides), rejected: [parsed.problems, o.rejected].concat(), unknown, touched: o.touched }
+        crate::io::Opened {
+            state: (o.comparison, o.overrides),
+            rejected: [parsed.problems, o.rejected].concat(),
+            unknown,
+            touched: o.touched,
+        }
     }
 
     fn to_query(&self, state: &Self::State) -> String {

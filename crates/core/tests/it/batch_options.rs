@@ -177,7 +177,10 @@ fn old_batch_links_still_open() {
     };
     // tests/e2e/batch.spec.mjs's link (and the page's own test before the move).
     let o = open("dialect=openai&model=gpt-4o&quota=typed&quota_tokens=90000&price_in=1.5&count_tokens=0");
-    assert_eq!((o.dialect, o.model.as_deref(), &o.quota, o.count_tokens), (Dialect::OpenAi, Some("gpt-4o"), &QuotaChoice::Tokens(90_000), false));
+    assert_eq!(
+        (o.dialect, o.model.as_deref(), &o.quota, o.count_tokens),
+        (Dialect::OpenAi, Some("gpt-4o"), &QuotaChoice::Tokens(90_000), false)
+    );
     let factor = catalog.require(Kind::BatchPriceFactor, "any");
     assert_eq!(o.price, PriceOverride::at_batch_price(Some(1.5), None, factor));
     let o = open("dialect=azure&byo=1&quota=ea&zone=datazone&encoding=cl100k_base");

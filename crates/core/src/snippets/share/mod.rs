@@ -329,9 +329,11 @@ fn submit_pairs(s: &SubmitOptions, catalog: &Catalog) -> Pairs {
     if s.dialect != default.dialect {
         out.push(("dialect".to_string(), s.dialect.name().to_string()));
     }
-    for (k, v, d) in
-        [("deployment", &s.deployment, &default.deployment), ("endpoint", &s.endpoint, &default.endpoint), ("file", &s.input_path, &default.input_path)]
-    {
+    for (k, v, d) in [
+        ("deployment", &s.deployment, &default.deployment),
+        ("endpoint", &s.endpoint, &default.endpoint),
+        ("file", &s.input_path, &default.input_path),
+    ] {
         if v != d && !v.trim().is_empty() {
             out.push((k.to_string(), v.clone()));
         }
