@@ -33,8 +33,8 @@ mod scan;
 // The body-schema tables and their generator: generic names (`Node`, `Table`, `validate`, `gen`) that read only as `schema::…`.
 pub mod schema;
 mod served;
-// The page's link codec: `table`, `encode`, `decode`, named alike in each tool's `share`.
 mod service_tier;
+// The page's link codec: `table`, `encode`, `decode`, named alike in each tool's `share`.
 pub mod share;
 mod split;
 mod stage;

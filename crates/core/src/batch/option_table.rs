@@ -301,20 +301,20 @@ impl FieldError {
         match &self.problem {
             FieldProblem::NotOneOf(words) => {
                 let list = words.iter().filter(|w| !w.is_empty()).cloned().collect::<Vec<_>>().join(", ");
-                Text::new(format!("'{v}' is not one of: {list}"), format!("'{v}'은(는) 다음 중 하나가 아닙니다: {list}"))
+                Text::new(format!("'{v}' is not one of: {list}"), format!("'{v}': 다음 중 하나가 아닙니다: {list}"))
             }
             FieldProblem::NotABool => {
-                Text::new(format!("'{v}' is not on or off (1 or 0)"), format!("'{v}'은(는) 켬 또는 끔(1 또는 0)이 아닙니다"))
+                Text::new(format!("'{v}' is not on or off (1 or 0)"), format!("'{v}': 켬 또는 끔(1 또는 0)이 아닙니다"))
             }
             FieldProblem::NotANumber => {
-                Text::new(format!("'{v}' is not a number, e.g. 1.25"), format!("'{v}'은(는) 숫자가 아닙니다(예: 1.25)"))
+                Text::new(format!("'{v}' is not a number, e.g. 1.25"), format!("'{v}': 숫자가 아닙니다(예: 1.25)"))
             }
             FieldProblem::NotALimit if v.trim().is_empty() => {
                 Text::new("type a whole number of tokens above 0, e.g. 5,000,000", "0보다 큰 토큰 수(정수)를 입력하세요. 예: 5,000,000")
             }
             FieldProblem::NotALimit => Text::new(
                 format!("'{v}' is not a whole number of tokens above 0 (e.g. 5,000,000) nor one of: {}", limit_words()),
-                format!("'{v}'은(는) 0보다 큰 토큰 수(예: 5,000,000)도, 다음 중 하나도 아닙니다: {}", limit_words()),
+                format!("'{v}': 0보다 큰 토큰 수(예: 5,000,000)도, 다음 중 하나도 아닙니다: {}", limit_words()),
             ),
             FieldProblem::PriceNegative => Text::new("a price can't be negative", "가격은 음수일 수 없습니다"),
             FieldProblem::PriceAbsurd => {
@@ -328,7 +328,7 @@ impl FieldError {
                 let list = allowed.join(", ");
                 Text::new(
                     format!("the batch service does not take the endpoint {v} (it takes {list})"),
-                    format!("배치 서비스는 엔드포인트 {v}를 받지 않습니다({list}만 받음)"),
+                    format!("배치 서비스는 엔드포인트 {} 받지 않습니다({list}만 받음)", crate::text::josa::attach(v, "를")),
                 )
             }
             FieldProblem::ControlCharacter => Text::new("contains a control character", "제어 문자가 들어 있습니다"),
