@@ -38,14 +38,39 @@ const ENCODINGS: &[Choice<&str>] =
 
 const ZONES: &[Choice<Scope>] = &[(Scope::Global, "global", "batch.zone.global"), (Scope::DataZone, "datazone", "batch.zone.datazone")];
 
+/// A select of names (models, endpoints) with a first choice "" that
+/// leaves the option unset, and the reason the value is refused, if it is.
+#[component]
+fn NameSelect(
+    label: &'static str,
+    /// Translation key of the "" choice.
+    unset: &'static str,
+    value: RwSignal<String>,
+    #[prop(into)] names: Signal<Vec<&'static str>>,
+    #[prop(into, optional)] error: Signal<Option<String>>,
+    testid: &'static str,
+) -> impl IntoView {
+    let lang = use_prefs().lang;
+    view! {
+        <label class="field">
+            <span>{tx(label, lang)}</span>
+            <select data-testid=testid on:change=move |ev| value.set(event_target_value(&ev)) prop:value=move || value.get()>
+                <option value="">{tx(unset, lang)}</option>
+                {move || names.get().into_iter().map(|n| view! { <option value=n>{n}</option> }).collect_view()}
+            </select>
+            {move || error.get().map(|e| view! { <span class="field-error" role="alert">{e}</span> })}
+        </label>
+    }
+}
+
 #[component]
 pub fn OptionsForm() -> impl IntoView {
     let state = use_state();
     let prefs = use_prefs();
     // Every catalog model (the link's `model` takes any: an embeddings batch names one too).
-    let models = MODELS.iter().map(|m| view! { <option value=m.name>{m.name}</option> }).collect_view();
+    let models = Signal::derive(|| MODELS.iter().map(|m| m.name).collect::<Vec<_>>());
     // The endpoints the chosen service's batch takes.
-    let endpoints = move || state.dialect.get().allowed_urls().iter().map(|u| view! { <option value=*u>{*u}</option> }).collect_view();
+    let endpoints = Signal::derive(move || state.dialect.get().allowed_urls().to_vec());
     // Why a row is refused, in the page's language (the core's words).
     let problem = move |name: &'static str| state.problem(name).map(|e| e.reason().pick(prefs.lang.get()).to_string());
     // The catalog's batch prices for the model, shown as placeholders.
@@ -93,29 +118,15 @@ pub fn OptionsForm() -> impl IntoView {
                     on_set=Callback::new(move |d| state.dialect.set(d))
                     testid="batch-dialect"
                 />
-                <label class="field">
-                    <span>{tx("batch.model", prefs.lang)}</span>
-                    <select
-                        data-testid="batch-model"
-                        on:change=move |ev| state.model.set(event_target_value(&ev))
-                        prop:value=move || state.model.get()
-                    >
-                        <option value="">{tx("batch.model.from_file", prefs.lang)}</option>
-                        {models}
-                    </select>
-                </label>
-                <label class="field">
-                    <span>{tx("batch.endpoint", prefs.lang)}</span>
-                    <select
-                        data-testid="batch-endpoint"
-                        on:change=move |ev| state.endpoint.set(event_target_value(&ev))
-                        prop:value=move || state.endpoint.get()
-                    >
-                        <option value="">{tx("batch.endpoint.from_file", prefs.lang)}</option>
-                        {endpoints}
-                    </select>
-                    {move || problem("endpoint").map(|e| view! { <span class="field-error" role="alert">{e}</span> })}
-                </label>
+                <NameSelect label="batch.model" unset="batch.model.from_file" value=state.model names=models testid="batch-model"/>
+                <NameSelect
+                    label="batch.endpoint"
+                    unset="batch.endpoint.from_file"
+                    value=state.endpoint
+                    names=endpoints
+                    error=Signal::derive(move || problem("endpoint"))
+                    testid="batch-endpoint"
+                />
                 <EnumSelect label="batch.encoding" choices=ENCODINGS value=encoding on_set=set_encoding/>
                 <EnumSelect label="batch.quota" choices=SUBSCRIPTIONS value=quota on_set=set_quota testid="batch-quota"/>
                 <Show when=move || !matches!(state.quota.get().as_str(), "none" | "typed") && !state.quota.get().starts_with("openai")>

@@ -306,9 +306,7 @@ impl FieldError {
             FieldProblem::NotABool => {
                 Text::new(format!("'{v}' is not on or off (1 or 0)"), format!("'{v}': 켬 또는 끔(1 또는 0)이 아닙니다"))
             }
-            FieldProblem::NotANumber => {
-                Text::new(format!("'{v}' is not a number, e.g. 1.25"), format!("'{v}': 숫자가 아닙니다(예: 1.25)"))
-            }
+            FieldProblem::NotANumber => Text::new(format!("'{v}' is not a number, e.g. 1.25"), format!("'{v}': 숫자가 아닙니다(예: 1.25)")),
             FieldProblem::NotALimit if v.trim().is_empty() => {
                 Text::new("type a whole number of tokens above 0, e.g. 5,000,000", "0보다 큰 토큰 수(정수)를 입력하세요. 예: 5,000,000")
             }
