@@ -303,7 +303,7 @@ test("options live in the URL and survive a reload; the snippets link", async ({
   await expect(page).toHaveURL(/count_tokens=0/);
   const url = page.url();
   expect(url).toContain("model=gpt-4o");
-  expect(url).toContain("quota_tokens=90000");
+  expect(url).toContain("enqueued_limit=90000");
   const check = async (p) => {
     await expect(p.getByTestId("batch-dialect")).toHaveValue("openai");
     await expect(p.getByTestId("batch-model")).toHaveValue("gpt-4o");
@@ -340,6 +340,65 @@ test("options live in the URL and survive a reload; the snippets link", async ({
   await expect(page.getByTestId("snip-batch-deployment")).toHaveValue(dep);
   errors.check();
 });
+
+// Links saved before the options table (issue 39) still open the same
+// options, in both languages; the URL then says them with today's keys,
+// and a link with every option round-trips through a fresh page.
+for (const lang of ["en", "ko"]) {
+  test(`an old /batch link opens its options and the options round-trip (${lang})`, async ({ page, browser }) => {
+    const errors = watchErrors(page);
+    const title = lang === "en" ? "Batch file check" : "배치 파일 검사";
+    await prefer(page, { lang });
+    await page.goto("/batch?dialect=openai&byo=1&model=gpt-4o&quota=typed&quota_tokens=90000&price_in=1.5&count_tokens=false");
+    await ready(page, title);
+    await expect(page.getByTestId("link-banner")).toBeVisible();
+    await expect(page.getByTestId("link-refused")).toHaveCount(0);
+    await expect(page.getByTestId("batch-dialect")).toHaveValue("openai");
+    await expect(page.getByTestId("batch-model")).toHaveValue("gpt-4o");
+    await expect(page.getByTestId("batch-quota")).toHaveValue("typed");
+    await expect(page.getByTestId("batch-quota-tokens")).toHaveValue("90000");
+    await expect(page.getByTestId("batch-price-input")).toHaveValue("1.5");
+    await expect(page.getByTestId("batch-count-tokens")).not.toBeChecked();
+    await expect(page.getByTestId("batch-byo")).toBeChecked();
+    // The URL follows the page in today's words.
+    await expect(page).toHaveURL(/enqueued_limit=90000/);
+    await expect(page).toHaveURL(/byo_storage=1/);
+    expect(page.url()).not.toContain("quota_tokens");
+    // An old subscription choice, and a refused value named in the banner.
+    await page.goto("/batch?quota=ea&zone=datazone&dialect=azure&count_tokens=maybe");
+    await ready(page, title);
+    await expect(page.getByTestId("batch-quota")).toHaveValue("ea");
+    await expect(page.getByTestId("link-refused")).toContainText("count_tokens");
+    // Every option set on the page, opened in a fresh context from the URL.
+    await page.getByTestId("batch-dialect").selectOption("openai");
+    await page.getByTestId("batch-endpoint").selectOption("/v1/responses");
+    await page.getByTestId("batch-model").selectOption("gpt-4.1-mini");
+    await page.getByTestId("batch-quota").selectOption("openai3");
+    await page.getByTestId("batch-price-input").fill("0.5");
+    await page.getByTestId("batch-count-tokens").uncheck();
+    await expect(page).toHaveURL(/endpoint=%2Fv1%2Fresponses/);
+    await expect(page).toHaveURL(/enqueued_limit=openai3/);
+    const url = page.url();
+    const other = await browser.newContext();
+    const p2 = await other.newPage();
+    await prefer(p2, { lang });
+    await p2.goto(url);
+    await ready(p2, title);
+    await expect(p2.getByTestId("batch-dialect")).toHaveValue("openai");
+    await expect(p2.getByTestId("batch-endpoint")).toHaveValue("/v1/responses");
+    await expect(p2.getByTestId("batch-model")).toHaveValue("gpt-4.1-mini");
+    await expect(p2.getByTestId("batch-quota")).toHaveValue("openai3");
+    await expect(p2.getByTestId("batch-price-input")).toHaveValue("0.5");
+    await expect(p2.getByTestId("batch-count-tokens")).not.toBeChecked();
+    expect(p2.url()).toBe(url);
+    // A refused price is said under its field in the page's language.
+    await p2.getByTestId("batch-price-input").fill("-1");
+    await expect(p2.locator(".field-error")).toContainText(lang === "en" ? "a price can't be negative" : "가격은 음수일 수 없습니다");
+    await shot(p2, { path: `${SCREENSHOTS}/batch-options-link-${lang}.png`, fullPage: true });
+    await other.close();
+    errors.check();
+  });
+}
 
 // A request body the API refuses fails only that request: the headline says
 // the batch would run, each error row says what it fails, in both languages.

@@ -10,8 +10,6 @@ const NOT_FIGURES: &[(&str, &str)] = &[
     ("cost.help.chunks", "an example of halving k (8 → 4), not a limit"),
     ("practice.keys_hint", "the keys 1–4 that pick an answer"),
     ("practice.note_badge", "the study note has six problems"),
-    ("batch.quota.invalid", "an example of how to type a number"),
-    ("batch.price.absurd", "a sanity bound on a typed price (USD), not the 10,000 batch input files of the catalog"),
     ("batch.quota.openai1", "the name of OpenAI's usage tier 1, not a figure"),
     ("batch.quota.openai2", "the name of OpenAI's usage tier 2, not a figure"),
     ("batch.quota.openai3", "the name of OpenAI's usage tier 3, not a figure"),

@@ -52,6 +52,41 @@ pub fn word(a: &OsStr) -> &str {
     a.to_str().unwrap_or("\u{fffd}")
 }
 
+/// `--format text|json`, for the commands that print either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Reads `--format`'s value: `text` or `json`.
+pub fn text_or_json(v: &str) -> Result<Format, String> {
+    match v {
+        "text" => Ok(Format::Text),
+        "json" => Ok(Format::Json),
+        v => Err(format!("unknown format '{v}' (text or json)")),
+    }
+}
+
+/// The one loop over a command line with a catalog: `--catalog FILE` and
+/// `--fact ID=VALUE` go to `catalog`; `each` gets every other argument and
+/// the iterator its value is read from (peekable, for a flag that takes
+/// several).
+pub fn each_flag<'a>(
+    args: &'a [OsString],
+    catalog: &mut crate::catalog::CatalogArgs,
+    mut each: impl FnMut(&'a OsString, &mut std::iter::Peekable<std::slice::Iter<'a, OsString>>) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut it = args.iter().peekable();
+    while let Some(a) = it.next() {
+        if catalog.take(word(a), &mut it)? {
+            continue;
+        }
+        each(a, &mut it)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,6 +111,26 @@ mod tests {
         let mut it = args.iter();
         assert_eq!(value(&mut it, "--f"), Ok("a".to_string()));
         assert_eq!(value(&mut it, "--f"), Err("--f needs a value".to_string()));
+    }
+
+    #[test]
+    fn format_and_the_flag_loop() {
+        assert_eq!(text_or_json("json"), Ok(Format::Json));
+        assert_eq!(text_or_json("xml"), Err("unknown format 'xml' (text or json)".to_string()));
+        let mut catalog = crate::catalog::CatalogArgs::default();
+        let args = os(&["--fact", "batch_price_factor.any=0.4", "--model", "m", "x"]);
+        let mut seen = Vec::new();
+        each_flag(&args, &mut catalog, |a, it| {
+            if word(a) == "--model" {
+                seen.push(value(it, "--model")?);
+            } else {
+                seen.push(word(a).to_string());
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, ["m", "x"]);
+        assert_eq!(catalog.catalog.overrides().len(), 1);
     }
 
     #[cfg(unix)]

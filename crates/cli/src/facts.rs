@@ -36,19 +36,7 @@ their line), and with -o writes the catalog file --catalog reads.
 
 Exit codes: 0 done, 2 bad usage or a refused file (its file, line and field).";
 
-#[derive(Clone, Copy, PartialEq)]
-enum Format {
-    Text,
-    Json,
-}
-
-fn format(v: &str) -> Result<Format, String> {
-    match v {
-        "text" => Ok(Format::Text),
-        "json" => Ok(Format::Json),
-        v => Err(format!("unknown format '{v}' (text or json)")),
-    }
-}
+use crate::args::{text_or_json as format, Format};
 
 struct List {
     catalog: CatalogArgs,

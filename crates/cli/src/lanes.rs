@@ -8,6 +8,7 @@
 //! Exit 0: answered; 2: bad usage, an unknown model, or a job file that
 //! cannot be read.
 
+use crate::args::Format;
 use crate::escape::Text;
 use crate::exit::Exit;
 use batchlane_core::batch::Dialect;
@@ -41,11 +42,6 @@ it meets the deadline; and the cheapest lane that does.
 
 Exit codes: 0 answered, 2 bad usage, an unknown model or an unreadable job file.";
 
-enum Format {
-    Text,
-    Json,
-}
-
 struct Args {
     input: LaneInput,
     jobs: Vec<OsString>,
@@ -61,12 +57,8 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
     let mut input = LaneInput::new("", Dialect::Azure);
     let (mut model, mut jobs, mut format) = (None, Vec::new(), Format::Text);
     let mut catalog = crate::catalog::CatalogArgs::default();
-    let mut it = args.iter().peekable();
-    while let Some(a) = it.next() {
-        if catalog.take(crate::args::word(a), &mut it)? {
-            continue;
-        }
-        let mut value = |flag: &str| crate::args::value(&mut it, flag);
+    crate::args::each_flag(args, &mut catalog, |a, it| {
+        let mut value = |flag: &str| crate::args::value(it, flag);
         match crate::args::word(a) {
             "--model" => model = Some(value("--model")?),
             "--region" => input.region = Some(value("--region")?),
@@ -105,16 +97,11 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
                     return Err("--jobs needs at least one file".to_string());
                 }
             }
-            "--format" => {
-                format = match value("--format")?.as_str() {
-                    "text" => Format::Text,
-                    "json" => Format::Json,
-                    v => return Err(format!("unknown format '{v}' (text or json)")),
-                }
-            }
+            "--format" => format = crate::args::text_or_json(&value("--format")?)?,
             _ => return Err(format!("unexpected argument '{}'", crate::escape::Os(a))),
         }
-    }
+        Ok(())
+    })?;
     input.model = model.ok_or("--model is required")?;
     Ok(Args { input, jobs, format, catalog: catalog.catalog })
 }

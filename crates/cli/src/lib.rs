@@ -31,14 +31,15 @@ use std::io::Write;
 
 pub const USAGE: &str = "usage:
   batchlane check PATH... [--dialect azure|openai] [--endpoint URL] [--format text|json|sarif|github] [--jobs N]
-                        [--model M] [--quota N | --openai-tier 1..5] [--byo-storage] [--no-tokens] [--fact ID=VALUE]...
+                        [--model M] [--enqueued-limit N|SOURCE] [--byo-storage] [--no-count-tokens] [--fact ID=VALUE]...
+                        (batchlane check --help: every option, the /batch link's keys and the Python keywords)
   batchlane results --output O [--errors E] [--input I] [--job J] [--format text|json] [--retry-file PATH]
   batchlane repair FILE -o OUT [--rename-duplicates]
-  batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--max-enqueued-tokens N]
+  batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--enqueued-limit N]
   batchlane quota --model M --deployment global|datazone|regional|standard --tier 1..6 [--region R] [--format text|json]
   batchlane snippets keda|worker|submit-py|submit-sh|apim|control|audit [--link URL] [--set NAME=VALUE]... [-o DIR]
                      [--dialect azure|openai] [--endpoint URL] [--deployment NAME] [--api-version V] [--model M]
-                     [--quota N] [--lang en|ko]     (batchlane snippets --help: the kinds, files and --set names)
+                     [--tpm N] [--enqueued-limit N] [--lang en|ko]     (batchlane snippets --help: the kinds, files and --set names)
   batchlane traffic FILE... [--limit NAME=TPM[/RPM]]... [--deployment-type NAME=global|datazone|regional|standard]...
                     [--model NAME=MODEL]... [--tier 1..6] [--ptu-pricing hourly|monthly|yearly] [--region R]
                     [--fact ID=VALUE]... [--format text|json]     (batchlane traffic --help: the file layouts)

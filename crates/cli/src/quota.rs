@@ -5,6 +5,7 @@
 //! Exit 0: found; 2: bad usage, unknown model or combination (the message
 //! names the closest known ones). Arguments are echoed on stderr escaped.
 
+use crate::args::Format;
 use crate::escape::Text;
 use crate::exit::Exit;
 use batchlane_core::facts::{tier_answer_in, Catalog, Certainty, QuotaTier, Scope, TierAnswer};
@@ -32,11 +33,6 @@ as-of date of each figure.
 Exit codes: 0 found, 2 bad usage or an unknown model or combination (the
 message names the closest known ones).";
 
-enum Format {
-    Text,
-    Json,
-}
-
 struct Args {
     catalog: Catalog,
     model: String,
@@ -50,12 +46,8 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
     let (mut model, mut deployment, mut tier, mut format) = (None, None, None, Format::Text);
     let mut region = None;
     let mut catalog = crate::catalog::CatalogArgs::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if catalog.take(crate::args::word(a), &mut it)? {
-            continue;
-        }
-        let mut value = |flag: &str| crate::args::value(&mut it, flag);
+    crate::args::each_flag(args, &mut catalog, |a, it| {
+        let mut value = |flag: &str| crate::args::value(it, flag);
         match crate::args::word(a) {
             "--model" => model = Some(value("--model")?),
             "--deployment" => {
@@ -68,16 +60,11 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
                 tier = Some(QuotaTier::from_code(&v).ok_or_else(|| format!("unknown tier '{v}' (1 to 6, or free)"))?);
             }
             "--region" => region = Some(value("--region")?),
-            "--format" => {
-                format = match value("--format")?.as_str() {
-                    "text" => Format::Text,
-                    "json" => Format::Json,
-                    v => return Err(format!("unknown format '{v}' (text or json)")),
-                }
-            }
+            "--format" => format = crate::args::text_or_json(&value("--format")?)?,
             _ => return Err(format!("unexpected argument '{}'", crate::escape::Os(a))),
         }
-    }
+        Ok(())
+    })?;
     Ok(Args {
         catalog: catalog.catalog,
         model: model.ok_or("--model is required")?,

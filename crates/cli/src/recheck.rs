@@ -5,7 +5,7 @@ use crate::exit::Exit;
 use crate::inputs::Input;
 use crate::out::Totals;
 use crate::parallel::check_all;
-use batchlane_core::batch::CheckOptions;
+use batchlane_core::batch::{check_options, resolve_spelling, CheckInput, CheckOptions, OldValue, OptionKind, Surface};
 use batchlane_core::facts::Catalog;
 use std::ffi::OsString;
 use std::io::Write;
@@ -46,18 +46,20 @@ pub struct CommonArgs {
 }
 
 /// Reads the command line `repair` and `split` share: FILE, `-o PATH` and
-/// the [`common_option`]s; `own` takes the command's own flags (reading any
-/// value from the iterator) and returns `Ok(true)` for one it knows.
+/// the check's options (the core's table, `batch::CHECK_OPTIONS`, read as
+/// `batchlane check` reads them); `own` takes the command's own flags
+/// (reading any value from the iterator) and returns `Ok(true)` for one it
+/// knows, or sets an option through the [`CheckInput`] it is handed.
 pub fn parse_common<'a>(
     args: &'a [OsString],
-    mut own: impl FnMut(&str, &mut std::slice::Iter<'a, OsString>) -> Result<bool, String>,
+    mut own: impl FnMut(&str, &mut std::slice::Iter<'a, OsString>, &mut CheckInput) -> Result<bool, String>,
 ) -> Result<CommonArgs, String> {
     let (mut input, mut output) = (None, None);
-    let mut options = CheckOptions::default();
+    let mut options = CheckInput::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let a = crate::args::word(arg);
-        if common_option(a, &mut it, &mut options)? || own(a, &mut it)? {
+        if check_option(a, &mut it, &mut options)? || own(a, &mut it, &mut options)? {
             continue;
         }
         match a {
@@ -68,25 +70,18 @@ pub fn parse_common<'a>(
             _ => return Err(format!("unexpected argument '{}'", crate::escape::Os(arg))),
         }
     }
+    let options = check_options(&options, &Catalog::builtin()).map_err(|e| e.message(Surface::Cli))?;
     Ok(CommonArgs { input, output, options })
 }
 
-/// Options shared by `repair` and `split`: the dialect, storage and model
-/// the outputs are checked against.
-pub fn common_option(flag: &str, it: &mut std::slice::Iter<'_, OsString>, options: &mut CheckOptions) -> Result<bool, String> {
-    let mut value = |name: &str| crate::args::value(it, name);
-    match flag {
-        "--dialect" => {
-            let v = value("--dialect")?;
-            options.dialect =
-                batchlane_core::batch::Dialect::from_name(&v).ok_or_else(|| format!("unknown dialect '{v}' (azure or openai)"))?;
-        }
-        "--endpoint" => options.endpoint = Some(value("--endpoint")?),
-        "--model" => options.model = Some(value("--model")?),
-        "--byo-storage" => options.byo_storage = true,
-        "--no-tokens" => options.count_tokens = false,
-        _ => return Ok(false),
-    }
+/// A flag of the check's options table (or an old spelling of one), its
+/// value read from `it`: `Ok(false)` for any other flag. `batchlane check`,
+/// `repair` and `split` read them alike.
+pub fn check_option(flag: &str, it: &mut std::slice::Iter<'_, OsString>, input: &mut CheckInput) -> Result<bool, String> {
+    let Some((row, old)) = resolve_spelling(Surface::Cli, flag) else { return Ok(false) };
+    let alone = row.kind == OptionKind::Switch || matches!(old, Some(OldValue::Fixed(_)));
+    let v = if alone { None } else { Some(crate::args::value(it, flag)?) };
+    input.set_spelled(Surface::Cli, flag, v.as_deref()).map_err(|e| e.message(Surface::Cli))?;
     Ok(true)
 }
 

@@ -35,7 +35,7 @@ struct Args {
 
 fn parse(args: &[OsString]) -> Result<Args, String> {
     let mut repair = RepairOptions::default();
-    let CommonArgs { input, output, options } = parse_common(args, |a, _| {
+    let CommonArgs { input, output, options } = parse_common(args, |a, _, _| {
         match a {
             "--rename-duplicates" => repair.rename_duplicate_ids = true,
             _ => return Ok(false),

@@ -7,20 +7,23 @@ use crate::escape::Text;
 use crate::exit::Exit;
 use crate::files::AtomicFile;
 use crate::recheck::{parse_common, read_chunks, recheck, CommonArgs};
-use batchlane_core::batch::{CheckOptions, QuotaChoice, SplitLimits, Splitter, Tiktoken};
+use batchlane_core::batch::{CheckOptions, SplitLimits, Splitter, Surface, Tiktoken};
 use batchlane_core::facts::Catalog;
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub const HELP: &str = "usage: batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--max-enqueued-tokens N]
+pub const HELP: &str = "usage: batchlane split FILE -o DIR [--max-requests N] [--max-bytes N] [--enqueued-limit N]
                        [--dialect azure|openai] [--endpoint URL] [--model NAME] [--byo-storage]
+                       (and every option of batchlane check --help)
 
 Splits FILE into DIR/NAME-part001.jsonl, … each within the limits: by default
 the dialect's requests and bytes per file from the catalog; lines are never
 broken and keep their custom_ids (the BOM, CR line endings and blank lines
-are dropped). With --max-enqueued-tokens each part also stays under that many
-enqueued tokens (prompt + output cap), and is re-checked against it as quota.
+are dropped). With --enqueued-limit (formerly --max-enqueued-tokens; a
+number, or a subscription's or usage tier's limit as in batchlane check) each
+part also stays under that many enqueued tokens (prompt + output cap), and is
+re-checked against it as quota.
 Every part is then checked like batchlane check. Existing parts are never
 overwritten.
 
@@ -40,24 +43,25 @@ fn number(it: &mut std::slice::Iter<'_, OsString>, flag: &str) -> Result<u64, St
 }
 
 fn parse(args: &[OsString], catalog: &Catalog) -> Result<Args, String> {
-    let (mut requests, mut bytes, mut tokens) = (None, None, None);
-    let CommonArgs { input, output: dir, mut options } = parse_common(args, |a, it| {
+    let (mut requests, mut bytes) = (None, None);
+    let CommonArgs { input, output: dir, options } = parse_common(args, |a, it, check| {
         match a {
             "--max-requests" => requests = Some(number(it, a)?),
             "--max-bytes" => bytes = Some(number(it, a)?),
-            "--max-enqueued-tokens" => tokens = Some(number(it, a)?),
+            // Before issue 39: `--enqueued-limit N` (the check's own name for it).
+            "--max-enqueued-tokens" => {
+                let n = number(it, a)?;
+                check.set("enqueued_limit", n.to_string()).map_err(|e| e.message(Surface::Cli))?;
+            }
             _ => return Ok(false),
         }
         Ok(true)
     })?;
-    if let Some(t) = tokens {
-        options.quota = QuotaChoice::Tokens(t);
-    }
     options.validate().map_err(|e| e.to_string())?;
+    // The limit (a number, or a subscription's or tier's figure for the model) each part stays under.
     let mut limits = SplitLimits::from_catalog(&options, catalog);
     limits.max_requests = requests.unwrap_or(limits.max_requests);
     limits.max_bytes = bytes.unwrap_or(limits.max_bytes);
-    limits.max_enqueued_tokens = tokens.or(limits.max_enqueued_tokens);
     Ok(Args { input: input.ok_or("no FILE given")?, dir: dir.ok_or("no -o DIR given")?, limits, options })
 }
 

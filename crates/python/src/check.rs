@@ -3,7 +3,7 @@
 use crate::convert::{pretty, to_py};
 use crate::errors::{guarded, OptionError, ReadError};
 use crate::interrupt::interruptible;
-use batchlane_core::batch::{self, CheckOptions, Checker, Dialect, QuotaChoice};
+use batchlane_core::batch::{self, check_options, resolve_spelling, CheckInput, CheckOptions, Checker, Surface};
 use batchlane_core::facts::Catalog;
 use batchlane_core::io::CHUNK;
 use pyo3::prelude::*;
@@ -11,39 +11,54 @@ use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-/// The check's options and catalog from the keyword arguments, as
-/// `batchlane check`'s flags make them.
-#[allow(clippy::too_many_arguments)]
+/// A keyword's value as the table's rows read it: `True`/`False` as `1`/`0`,
+/// numbers and text as written, `None` as the row's default.
+fn option_text(v: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if v.is_none() {
+        return Ok(None);
+    }
+    if let Ok(b) = v.cast::<pyo3::types::PyBool>() {
+        return Ok(Some(if b.is_true() { "1" } else { "0" }.to_string()));
+    }
+    if let Ok(s) = v.cast::<PyString>() {
+        return Ok(Some(s.to_cow()?.into_owned()));
+    }
+    if v.is_instance_of::<pyo3::types::PyInt>() || v.is_instance_of::<pyo3::types::PyFloat>() {
+        return Ok(Some(v.str()?.to_cow()?.into_owned()));
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!("a check option takes str, int, float or bool, got {}", v.get_type().name()?)))
+}
+
+/// The check's options and catalog from the keyword arguments: every row
+/// of the core's options table (`batch::CHECK_OPTIONS`, old keywords such
+/// as `quota` included), read by the core's one mapping
+/// (`batch::check_options`), as `batchlane check`'s flags are.
 fn options(
-    dialect: &str,
-    endpoint: Option<String>,
-    model: Option<String>,
-    quota: Option<u64>,
-    count_tokens: bool,
-    byo_storage: bool,
+    keywords: Option<&Bound<'_, PyDict>>,
     facts: Option<HashMap<String, f64>>,
     catalog: Option<&Bound<'_, PyAny>>,
     file_name: Option<String>,
 ) -> PyResult<(CheckOptions, Catalog)> {
-    let dialect =
-        Dialect::from_name(dialect).ok_or_else(|| OptionError::new_err(format!("unknown dialect '{dialect}' (azure or openai)")))?;
+    let mut input = CheckInput::default();
+    if let Some(keywords) = keywords {
+        for (k, v) in keywords.iter() {
+            let k: String = k.extract()?;
+            if resolve_spelling(Surface::Python, &k).is_none() {
+                return Err(pyo3::exceptions::PyTypeError::new_err(format!("got an unexpected keyword argument '{k}'")));
+            }
+            if let Some(v) = option_text(&v)? {
+                input.set_spelled(Surface::Python, &k, Some(&v)).map_err(|e| OptionError::new_err(e.message(Surface::Python)))?;
+            }
+        }
+    }
     let mut catalog = crate::catalog::load(catalog)?;
     let mut facts: Vec<_> = facts.unwrap_or_default().into_iter().collect();
     facts.sort_by(|a, b| a.0.cmp(&b.0));
     for (id, value) in facts {
         catalog.set_override(id.trim(), value).map_err(|e| OptionError::new_err(format!("fact {id}: {e}")))?;
     }
-    let options = CheckOptions {
-        dialect,
-        endpoint,
-        model,
-        quota: quota.map_or(QuotaChoice::None, QuotaChoice::Tokens),
-        count_tokens,
-        byo_storage,
-        file_name,
-        ..CheckOptions::default()
-    };
-    options.validate().map_err(|e| OptionError::new_err(e.to_string()))?;
+    let mut options = check_options(&input, &catalog).map_err(|e| OptionError::new_err(e.message(Surface::Python)))?;
+    options.file_name = file_name;
     Ok((options, catalog))
 }
 
@@ -52,24 +67,21 @@ fn options(
 /// line-aligned ranges on `jobs` threads) with the GIL released.
 ///
 /// The same checks, codes and messages as `batchlane check FILE`; the
-/// defaults are the CLI's (dialect "azure", tokens counted).
+/// keywords are the check's options table (`dialect`, `endpoint`, `model`,
+/// `enqueued_limit`, `zone`, `encoding`, `price_in`, `price_out`,
+/// `byo_storage`, `count_tokens`: the CLI's flags and the /batch link's
+/// keys), with the CLI's defaults.
 #[pyfunction]
-#[pyo3(signature = (path, *, dialect = "azure", endpoint = None, model = None, quota = None, count_tokens = true, byo_storage = false, facts = None, catalog = None, jobs = None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (path, *, facts = None, catalog = None, jobs = None, **options))]
 pub fn check_file(
     py: Python<'_>,
     path: PathBuf,
-    dialect: &str,
-    endpoint: Option<String>,
-    model: Option<String>,
-    quota: Option<u64>,
-    count_tokens: bool,
-    byo_storage: bool,
     facts: Option<HashMap<String, f64>>,
     catalog: Option<&Bound<'_, PyAny>>,
     jobs: Option<usize>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Report> {
-    let (options, catalog) = options(dialect, endpoint, model, quota, count_tokens, byo_storage, facts, catalog, None)?;
+    let (options, catalog) = self::options(options, facts, catalog, None)?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let file = path.to_string_lossy().into_owned();
     let shown = file.clone();
@@ -98,20 +110,14 @@ unsafe impl<T> Send for SameThread<T> {}
 /// name the file will be uploaded under (checked for `.jsonl` as
 /// `check_file` does).
 #[pyfunction]
-#[pyo3(signature = (lines, *, dialect = "azure", endpoint = None, model = None, quota = None, count_tokens = true, byo_storage = false, facts = None, catalog = None, file_name = None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (lines, *, facts = None, catalog = None, file_name = None, **options))]
 pub fn check_lines(
     py: Python<'_>,
     lines: &Bound<'_, PyAny>,
-    dialect: &str,
-    endpoint: Option<String>,
-    model: Option<String>,
-    quota: Option<u64>,
-    count_tokens: bool,
-    byo_storage: bool,
     facts: Option<HashMap<String, f64>>,
     catalog: Option<&Bound<'_, PyAny>>,
     file_name: Option<String>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Report> {
     if lines.is_instance_of::<PyString>() || lines.is_instance_of::<PyBytes>() || lines.is_instance_of::<PyByteArray>() {
         return Err(pyo3::exceptions::PyTypeError::new_err(format!(
@@ -119,7 +125,7 @@ pub fn check_lines(
             lines.get_type().name()?
         )));
     }
-    let (options, catalog) = options(dialect, endpoint, model, quota, count_tokens, byo_storage, facts, catalog, file_name)?;
+    let (options, catalog) = self::options(options, facts, catalog, file_name)?;
     let mut checker = SameThread(Checker::new(options, &catalog));
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + (64 << 10));
     let feed = |py: Python<'_>, checker: &mut SameThread<Checker>, buf: &mut Vec<u8>| -> PyResult<()> {

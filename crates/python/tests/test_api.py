@@ -71,6 +71,20 @@ def test_quota_and_facts_options():
         batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl", facts={"no_such_fact": 1})
 
 
+def test_the_enqueued_limit_has_one_name_and_quota_is_still_read():
+    new = batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl", enqueued_limit=1)
+    assert new.summary["quota"]["limit"] == 1
+    assert batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl", quota=1).to_json() == new.to_json()
+    tier = batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl", dialect="openai", model="gpt-4o", enqueued_limit="openai1")
+    assert tier.summary["quota"]["limit"] > 1
+    with pytest.raises(batchlane_core.OptionError, match="^enqueued_limit: 'lots' is not a whole number"):
+        batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl", enqueued_limit="lots")
+    with pytest.raises(batchlane_core.OptionError, match="^price_in: a price can't be negative"):
+        batchlane_core.check_lines(["{}"], price_in=-1)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'qouta'"):
+        batchlane_core.check_file(BATCH_FIXTURES / "valid.jsonl", qouta=1)
+
+
 def test_check_lines_equals_check_file_for_str_and_bytes():
     path = BATCH_FIXTURES / "openai_chat.jsonl"
     want = batchlane_core.check_file(path, dialect="openai").to_dict()

@@ -43,6 +43,20 @@ def test_the_options_reach_the_check_as_the_flags_do(cli):
     assert got.to_json() == want
 
 
+def test_every_option_row_reaches_the_check_as_its_flag_does(cli):
+    """Every row of the core's options table, as a flag and as a keyword
+    (same name, `_` for `-`), gives the same report."""
+    path = BATCH_FIXTURES / "valid.jsonl"
+    flags = ["--dialect", "openai", "--endpoint", "/v1/chat/completions", "--model", "gpt-4o",
+             "--enqueued-limit", "default", "--zone", "datazone", "--encoding", "cl100k_base",
+             "--price-in", "2", "--price-out", "3", "--byo-storage", "--no-count-tokens"]
+    want = run_cli(cli, "check", path, "--format", "json", *flags)
+    got = batchlane_core.check_file(str(path), dialect="openai", endpoint="/v1/chat/completions", model="gpt-4o",
+                                    enqueued_limit="default", zone="datazone", encoding="cl100k_base",
+                                    price_in=2, price_out=3, byo_storage=True, count_tokens=False)
+    assert got.to_json() == want
+
+
 RESULTS_CASES = [
     (kind, files)
     for kind in ("chat", "responses")

@@ -1,6 +1,6 @@
 //! The check's options: dialect, storage, model, quota, encoding, prices.
 
-use super::{use_state, OptionProblem};
+use super::use_state;
 use crate::components::check_field::CheckField;
 use crate::components::enum_select::{bind_text, Choice, EnumSelect};
 use crate::components::num_field::NumField;
@@ -11,7 +11,7 @@ use batchlane_core::batch::{estimate_cost, Dialect};
 use batchlane_core::cost::PriceOverride;
 
 use batchlane_core::facts::Scope;
-use batchlane_core::facts::{ModelKind, MODELS};
+use batchlane_core::facts::MODELS;
 use batchlane_core::format;
 use leptos::prelude::*;
 
@@ -38,19 +38,41 @@ const ENCODINGS: &[Choice<&str>] =
 
 const ZONES: &[Choice<Scope>] = &[(Scope::Global, "global", "batch.zone.global"), (Scope::DataZone, "datazone", "batch.zone.datazone")];
 
+/// A select of names (models, endpoints) with a first choice "" that
+/// leaves the option unset, and the reason the value is refused, if it is.
+#[component]
+fn NameSelect(
+    label: &'static str,
+    /// Translation key of the "" choice.
+    unset: &'static str,
+    value: RwSignal<String>,
+    #[prop(into)] names: Signal<Vec<&'static str>>,
+    #[prop(into, optional)] error: Signal<Option<String>>,
+    testid: &'static str,
+) -> impl IntoView {
+    let lang = use_prefs().lang;
+    view! {
+        <label class="field">
+            <span>{tx(label, lang)}</span>
+            <select data-testid=testid on:change=move |ev| value.set(event_target_value(&ev)) prop:value=move || value.get()>
+                <option value="">{tx(unset, lang)}</option>
+                {move || names.get().into_iter().map(|n| view! { <option value=n>{n}</option> }).collect_view()}
+            </select>
+            {move || error.get().map(|e| view! { <span class="field-error" role="alert">{e}</span> })}
+        </label>
+    }
+}
+
 #[component]
 pub fn OptionsForm() -> impl IntoView {
     let state = use_state();
     let prefs = use_prefs();
-    let models =
-        MODELS.iter().filter(|m| m.kind != ModelKind::Embedding).map(|m| view! { <option value=m.name>{m.name}</option> }).collect_view();
-    let quota_problem = move || matches!(state.options(), Err(OptionProblem::QuotaNotANumber));
-    // The reason the input (or output) price is refused, as a translation key.
-    let price_problem = move |output: bool| match state.prices() {
-        Err(OptionProblem::PriceIn(k)) if !output => Some(k),
-        Err(OptionProblem::PriceOut(k)) if output => Some(k),
-        _ => None,
-    };
+    // Every catalog model (the link's `model` takes any: an embeddings batch names one too).
+    let models = Signal::derive(|| MODELS.iter().map(|m| m.name).collect::<Vec<_>>());
+    // The endpoints the chosen service's batch takes.
+    let endpoints = Signal::derive(move || state.dialect.get().allowed_urls().to_vec());
+    // Why a row is refused, in the page's language (the core's words).
+    let problem = move |name: &'static str| state.problem(name).map(|e| e.reason().pick(prefs.lang.get()).to_string());
     // The catalog's batch prices for the model, shown as placeholders.
     let catalog_price = move || {
         let model = match state.model.get() {
@@ -77,7 +99,7 @@ pub fn OptionsForm() -> impl IntoView {
                 label=label
                 value=text
                 on_input=Callback::new(move |v| text.set(v))
-                error=Signal::derive(move || price_problem(output).map(|k| t(prefs.lang.get(), k).to_string()))
+                error=Signal::derive(move || problem(if output { "price_out" } else { "price_in" }))
                 placeholder=Signal::derive(move || placeholder(output))
                 testid=testid.unwrap_or_default()
             />
@@ -96,17 +118,15 @@ pub fn OptionsForm() -> impl IntoView {
                     on_set=Callback::new(move |d| state.dialect.set(d))
                     testid="batch-dialect"
                 />
-                <label class="field">
-                    <span>{tx("batch.model", prefs.lang)}</span>
-                    <select
-                        data-testid="batch-model"
-                        on:change=move |ev| state.model.set(event_target_value(&ev))
-                        prop:value=move || state.model.get()
-                    >
-                        <option value="">{tx("batch.model.from_file", prefs.lang)}</option>
-                        {models}
-                    </select>
-                </label>
+                <NameSelect label="batch.model" unset="batch.model.from_file" value=state.model names=models testid="batch-model"/>
+                <NameSelect
+                    label="batch.endpoint"
+                    unset="batch.endpoint.from_file"
+                    value=state.endpoint
+                    names=endpoints
+                    error=Signal::derive(move || problem("endpoint"))
+                    testid="batch-endpoint"
+                />
                 <EnumSelect label="batch.encoding" choices=ENCODINGS value=encoding on_set=set_encoding/>
                 <EnumSelect label="batch.quota" choices=SUBSCRIPTIONS value=quota on_set=set_quota testid="batch-quota"/>
                 <Show when=move || !matches!(state.quota.get().as_str(), "none" | "typed") && !state.quota.get().starts_with("openai")>
@@ -117,7 +137,7 @@ pub fn OptionsForm() -> impl IntoView {
                         label="batch.quota.tokens"
                         value=state.quota_typed
                         on_input=Callback::new(move |v| state.quota_typed.set(v))
-                        error=Signal::derive(move || quota_problem().then(|| t(prefs.lang.get(), "batch.quota.invalid").to_string()))
+                        error=Signal::derive(move || problem("enqueued_limit"))
                         integer=true
                         testid="batch-quota-tokens"
                     />

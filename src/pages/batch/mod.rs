@@ -22,10 +22,8 @@ pub use summary_figures::media_note;
 pub mod worker_client;
 
 use crate::components::page_header::PageHeader;
-use batchlane_core::batch::{CheckOptions, OptionError, QuotaChoice, Subscription};
+use batchlane_core::batch::{check_options, CheckInput, CheckOptions, FieldError, FieldProblem, LIMIT_WORDS};
 use batchlane_core::cost::PriceOverride;
-
-use batchlane_core::facts::Encoding;
 use leptos::prelude::*;
 pub use state::{now_ms, use_state, State};
 
@@ -34,76 +32,82 @@ const AUTO_RECHECK_BYTES: u64 = 20 << 20;
 /// Diagnostics kept per code (the counts stay exact beyond it).
 const MAX_STORED_PER_CODE: usize = 100_000;
 
-/// Why the options can't be used; shown next to the field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OptionProblem {
-    QuotaNotANumber,
-    PriceIn(&'static str),
-    PriceOut(&'static str),
-}
-
-/// A typed whole number above 0 (the one leniency, `io::parse_whole`).
-pub fn parse_count(text: &str) -> Option<u64> {
-    batchlane_core::io::parse_whole(text).filter(|&n| n > 0)
-}
-
-/// A typed price: `Ok(None)` when blank (the one leniency,
-/// `io::parse_number`: "1 000" reads as the quota's "1 000" does).
-fn parse_price(text: &str) -> Result<Option<f64>, ()> {
-    if text.trim().is_empty() {
-        return Ok(None);
-    }
-    batchlane_core::io::parse_number(text).map(Some).ok_or(())
-}
-
-fn price_problem(e: OptionError) -> &'static str {
-    match e {
-        OptionError::PriceNegative => "batch.price.negative",
-        OptionError::PriceAbsurd => "batch.price.absurd",
-        _ => "batch.price.nan",
-    }
-}
-
 impl State {
-    /// The typed prices (reactive), as list prices and the catalog's factor.
-    pub fn prices(&self) -> Result<PriceOverride, OptionProblem> {
-        let input = parse_price(&self.price_in.get()).map_err(|_| OptionProblem::PriceIn("batch.price.nan"))?;
-        let output = parse_price(&self.price_out.get()).map_err(|_| OptionProblem::PriceOut("batch.price.nan"))?;
-        for (v, wrap) in [(input, OptionProblem::PriceIn as fn(&'static str) -> OptionProblem), (output, OptionProblem::PriceOut)] {
-            let probe = CheckOptions { price: PriceOverride { input: v, ..PriceOverride::default() }, ..CheckOptions::default() };
-            if let Err(e) = probe.validate() {
-                return Err(wrap(price_problem(e)));
+    /// The form as the check's input (reactive): a raw value per row of
+    /// the core's options table; the quota select and its typed number
+    /// are the one `enqueued_limit`.
+    pub fn input(&self) -> CheckInput {
+        let mut i = CheckInput::default();
+        let quota = self.quota.get();
+        let limit = match quota.as_str() {
+            "none" => String::new(),
+            "typed" => self.quota_typed.get(),
+            _ => quota,
+        };
+        let flag = |b: bool| if b { "1" } else { "0" };
+        for (name, value) in [
+            ("dialect", self.dialect.get().name().to_string()),
+            ("endpoint", self.endpoint.get()),
+            ("model", self.model.get()),
+            ("enqueued_limit", limit),
+            ("zone", if self.zone.get() == batchlane_core::facts::Scope::DataZone { "datazone" } else { "global" }.to_string()),
+            ("encoding", self.encoding.get()),
+            ("price_in", self.price_in.get()),
+            ("price_out", self.price_out.get()),
+            ("byo_storage", flag(self.byo.get()).to_string()),
+            ("count_tokens", flag(self.count_tokens.get()).to_string()),
+        ] {
+            let _ = i.set(name, value);
+        }
+        i
+    }
+
+    /// Sets the form from a check's input (a link's, or stored).
+    pub fn apply(&self, i: &CheckInput) {
+        self.dialect.set(batchlane_core::batch::Dialect::from_name(i.get("dialect")).unwrap_or_default());
+        self.endpoint.set(i.get("endpoint").to_string());
+        self.model.set(i.get("model").to_string());
+        match i.get("enqueued_limit").trim() {
+            "" => self.quota.set("none".into()),
+            w if LIMIT_WORDS.contains(&w) => self.quota.set(w.to_string()),
+            n => {
+                self.quota.set("typed".into());
+                self.quota_typed.set(n.to_string());
             }
         }
-        // Typed at the batch price: the catalog's factor turns them into list prices.
-        let factor = self.catalog.with(|c| c.require(batchlane_core::facts::Kind::BatchPriceFactor, "any"));
-        Ok(PriceOverride::at_batch_price(input, output, factor))
+        let zone = if i.get("zone") == "datazone" { batchlane_core::facts::Scope::DataZone } else { batchlane_core::facts::Scope::Global };
+        self.zone.set(zone);
+        self.encoding.set(i.get("encoding").to_string());
+        self.price_in.set(i.get("price_in").to_string());
+        self.price_out.set(i.get("price_out").to_string());
+        self.byo.set(i.get("byo_storage") == "1");
+        self.count_tokens.set(i.get("count_tokens") != "0");
     }
 
-    /// The check's options from the form (reactive).
-    pub fn options(&self) -> Result<CheckOptions, OptionProblem> {
-        let quota = match self.quota.get().as_str() {
-            "none" => QuotaChoice::None,
-            "typed" => QuotaChoice::Tokens(parse_count(&self.quota_typed.get()).ok_or(OptionProblem::QuotaNotANumber)?),
-            tier if tier.starts_with("openai") => QuotaChoice::OpenAiTier(tier["openai".len()..].parse().unwrap_or(1)),
-            sub => {
-                let subscription = Subscription::from_code(sub).unwrap_or_default();
-                QuotaChoice::Catalog { zone: self.zone.get(), subscription }
-            }
-        };
-        let model = Some(self.model.get()).filter(|m| !m.is_empty());
-        Ok(CheckOptions {
-            dialect: self.dialect.get(),
-            byo_storage: self.byo.get(),
-            count_tokens: self.count_tokens.get(),
-            encoding: Encoding::from_name(&self.encoding.get()),
-            model,
-            quota,
-            price: self.prices()?,
-            max_stored_per_code: MAX_STORED_PER_CODE,
-            file_name: self.upload_name.get_value(),
-            ..CheckOptions::default()
-        })
+    /// The check's options from the form (reactive), through the core's
+    /// one mapping (`batch::check_options`). "A number I type" with no
+    /// number yet is refused as the limit.
+    pub fn options(&self) -> Result<CheckOptions, FieldError> {
+        if self.quota.get() == "typed" && self.quota_typed.get().trim().is_empty() {
+            return Err(FieldError { option: "enqueued_limit".into(), value: String::new(), problem: FieldProblem::NotALimit });
+        }
+        let mut o = self.catalog.with(|c| check_options(&self.input(), c))?;
+        o.max_stored_per_code = MAX_STORED_PER_CODE;
+        o.file_name = self.upload_name.get_value();
+        Ok(o)
+    }
+
+    /// The typed prices (reactive), as list prices and the catalog's factor.
+    pub fn prices(&self) -> Result<PriceOverride, FieldError> {
+        let mut i = CheckInput::default();
+        let _ = i.set("price_in", self.price_in.get());
+        let _ = i.set("price_out", self.price_out.get());
+        self.catalog.with(|c| check_options(&i, c)).map(|o| o.price)
+    }
+
+    /// Why the row `name` is refused, if it is (reactive).
+    pub fn problem(&self, name: &str) -> Option<FieldError> {
+        self.options().err().filter(|e| e.option == name)
     }
 }
 
@@ -126,6 +130,7 @@ pub fn BatchPage() -> impl IntoView {
                 state.zone.get(),
                 state.quota_typed.get(),
                 state.encoding.get(),
+                state.endpoint.get(),
             )
         },
         move |_, _, _| {

@@ -1,6 +1,6 @@
 //! The /batch page's state: the signals its parts share, the file loaded,
 //! the check running in the workers, and the last check kept for the next
-//! visit. The options the form maps to a check are in `mod.rs`.
+//! visit. The form's values as the core's `CheckInput` (and back) are in `mod.rs`.
 
 use super::worker_client::{self, CheckEvent};
 use crate::prefs::use_prefs;
@@ -28,6 +28,8 @@ pub struct State {
     pub encoding: RwSignal<String>,
     pub price_in: RwSignal<String>,
     pub price_out: RwSignal<String>,
+    /// The batch's endpoint ("" = the first line's url).
+    pub endpoint: RwSignal<String>,
     pub source: StoredValue<Option<web_sys::Blob>, LocalStorage>,
     pub source_name: RwSignal<String>,
     /// The picked file's own name (its upload name, which the service
@@ -87,6 +89,7 @@ impl State {
             encoding: RwSignal::new(String::new()),
             price_in: RwSignal::new(String::new()),
             price_out: RwSignal::new(String::new()),
+            endpoint: RwSignal::new(String::new()),
             source: StoredValue::new_local(None),
             source_name: RwSignal::new(String::new()),
             upload_name: StoredValue::new(None),

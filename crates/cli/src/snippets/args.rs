@@ -103,9 +103,12 @@ pub(super) fn flag_targets(flag: &str, kind: Kind, value: &str) -> Option<Vec<(&
         ("--api-version", Kind::SubmitPy | Kind::SubmitSh | Kind::Worker) => one("api_version"),
         ("--api-version", Kind::Control) => one("cpApi"),
         ("--model", Kind::Control) => one("cpModel"),
-        ("--quota", Kind::Keda) => one("tpm"),
-        ("--quota", Kind::Apim) => one("tokens_per_minute"),
-        ("--quota", Kind::Control) => Some(vec![("cpQuota", "typed".into()), ("cpTokens", value.to_string())]),
+        ("--tpm", Kind::Keda) => one("tpm"),
+        ("--tpm", Kind::Apim) => one("tokens_per_minute"),
+        ("--enqueued-limit", Kind::Control) => Some(vec![("cpQuota", "typed".into()), ("cpTokens", value.to_string())]),
+        // Before issue 39 one flag for both quotas: the TPM on keda and apim, the enqueued-token limit on control.
+        ("--quota", Kind::Keda | Kind::Apim) => flag_targets("--tpm", kind, value),
+        ("--quota", Kind::Control) => flag_targets("--enqueued-limit", kind, value),
         _ => None,
     }
 }
@@ -116,6 +119,8 @@ pub(super) const FLAGS: [(&str, &str); 8] = [
     ("--deployment", "NAME"),
     ("--api-version", "VERSION"),
     ("--model", "MODEL"),
+    ("--tpm", "N"),
+    ("--enqueued-limit", "N"),
     ("--quota", "N"),
     ("--budget", "SECONDS"),
     ("--attempts", "N"),
@@ -127,7 +132,7 @@ pub(super) fn kinds_of_flag(flag: &str) -> Vec<&'static str> {
 
 pub(super) const USAGE: &str = "usage: batchlane snippets KIND [--link URL] [--set NAME=VALUE]... [-o DIR] [--lang en|ko]
                           [--dialect azure|openai] [--endpoint URL] [--deployment NAME] [--api-version V]
-                          [--model M] [--quota N] [--budget SECONDS] [--attempts N]
+                          [--model M] [--tpm N] [--enqueued-limit N] [--budget SECONDS] [--attempts N]
                           [--catalog FILE]... [--fact ID=VALUE]...
 KIND: keda, worker, submit-py, submit-sh, flex, apim, control, audit";
 
@@ -150,11 +155,16 @@ KIND:
     s.push_str("\nflags (and the kinds they apply to):\n");
     for (flag, value) in FLAGS {
         let to = match flag {
-            "--quota" => " (keda: tpm, the quota sizing; apim: tokens_per_minute; control: a typed enqueued-token quota)",
+            "--tpm" => " (keda: tpm, the quota sizing; apim: tokens_per_minute)",
+            "--enqueued-limit" => " (control: a typed enqueued-token limit, as batchlane check --enqueued-limit)",
             "--budget" => " (the seconds of waiting between Flex attempts, all together, before the Standard request)",
             "--attempts" => " (the most Flex attempts per request)",
             _ => "",
         };
+        if flag == "--quota" {
+            s.push_str(&format!("  {flag} {value}: formerly --tpm on keda and apim, --enqueued-limit on control (still read)\n"));
+            continue;
+        }
         s.push_str(&format!("  {flag} {value}: {}{to}\n", kinds_of_flag(flag).join(", ")));
     }
     s.push_str("\n--set NAME takes, per kind (link keys as the page writes them; option fields for what the link does not carry):\n");

@@ -183,7 +183,9 @@ fn a_line_too_long_to_check_is_not_confirmed_and_fails_the_gate() {
 fn help_lists_every_flag() {
     let out = Command::new(env!("CARGO_BIN_EXE_batchlane")).arg("--help").output().unwrap();
     let help = String::from_utf8_lossy(&out.stdout);
-    for flag in ["--model", "--quota", "--byo-storage", "--no-tokens", "--fact", "--endpoint", "--jobs", "--job", "--retry-file"] {
+    for flag in
+        ["--model", "--enqueued-limit", "--byo-storage", "--no-count-tokens", "--fact", "--endpoint", "--jobs", "--job", "--retry-file"]
+    {
         assert!(help.contains(&format!("[{flag}")) || help.contains(&format!(" {flag} ")), "{flag} missing from --help:\n{help}");
     }
 }
@@ -237,7 +239,8 @@ fn openai_tier_holds_the_file_against_the_models_queue_limit() {
     assert_eq!((code, finding(&v)), (1, Some(serde_json::json!("error"))), "{v}");
     let (code, _, err) = check(&[p, "--openai-tier", "6"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--openai-tier needs 1 to 5"), "{err}");
+    // The old flag names today's row (`--enqueued-limit openai6`) in its refusal.
+    assert!(err.contains("--enqueued-limit: 'openai6' is not"), "{err}");
     let _ = std::fs::remove_file(&path);
 }
 

@@ -79,6 +79,13 @@ fn split_writes_parts_within_the_limits_and_rechecks_each() {
     let n = std::fs::read_dir(&by_tokens).unwrap().count();
     assert!(n >= 4, "{n} parts: {out}");
     assert!(!out.contains("token_limit_exceeded"), "{out}");
+    // One name for the enqueued-token limit, as `check --enqueued-limit`; the old flag still works.
+    let by_limit = dir.join("limit");
+    let (code, out_limit, _) = run(&["split", s(&input), "-o", s(&by_limit), "--enqueued-limit", "60"]);
+    assert_eq!(code, 0, "{out_limit}");
+    assert_eq!(std::fs::read_dir(&by_limit).unwrap().count(), n);
+    assert_eq!(out_limit.replace("/limit/", "/tokens/"), out);
+    assert_eq!(run(&["split", s(&input), "-o", s(&dir.join("y")), "--enqueued-limit", "lots"]).0, 2);
     assert_eq!(run(&["split", s(&input), "-o", s(&dir.join("x")), "--max-bytes", "0"]).0, 2);
 }
 

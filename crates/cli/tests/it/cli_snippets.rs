@@ -216,6 +216,17 @@ fn flags_and_set_override_the_link_as_the_same_keys_would() {
     // --quota on control is a typed quota (two link keys); --model the catalog model.
     let control = share::decode("?cpQuota=typed&cpTokens=5000000&cpDialect=openai", &c).unwrap().opened;
     assert_same_as_page("control", "?tab=control", &["--quota", "5000000", "--dialect", "openai"], &control, &w, &ApimOptions::default());
+    // One name per concept: --tpm is the tokens-per-minute quota (keda, apim),
+    // --enqueued-limit the enqueued-token limit (control, as `check`'s); --quota still reads as either.
+    assert_same_as_page(
+        "control",
+        "?tab=control",
+        &["--enqueued-limit", "5000000", "--dialect", "openai"],
+        &control,
+        &w,
+        &ApimOptions::default(),
+    );
+    assert_same_as_page("apim", "", &["--tpm", "120000", "--set", "counter_key=jwt"], &keda, &WorkerOptions::new(&c), &apim);
     // The link's value is replaced, not repeated (a repeated key is refused).
     let keda = share::decode("?maxReplicaCount=30&name=x", &c).unwrap().opened;
     assert_same_as_page("keda", "?maxReplicaCount=7&name=x", &["--set", "maxReplicaCount=30"], &keda, &w, &ApimOptions::default());
@@ -303,7 +314,10 @@ fn the_help_lists_the_command_its_kinds_and_names() {
     for kind in KINDS {
         assert!(help.contains(&format!("\n  {kind} ")), "{kind} in {help}");
     }
-    for name in ["maxReplicaCount", "cpRoutes", "max_concurrency", "tokens_per_minute", "--quota N", "--link URL", "-o DIR"] {
+    assert!(help.contains("--quota N: formerly"), "the old --quota is documented as such: {help}");
+    for name in
+        ["maxReplicaCount", "cpRoutes", "max_concurrency", "tokens_per_minute", "--tpm N", "--enqueued-limit N", "--link URL", "-o DIR"]
+    {
         assert!(help.contains(name), "{name} in {help}");
     }
 }

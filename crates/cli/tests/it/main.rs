@@ -9,6 +9,7 @@
 
 mod cli_check;
 mod cli_check_many;
+mod cli_check_options;
 mod cli_check_split;
 mod cli_escape;
 mod cli_exit_codes;

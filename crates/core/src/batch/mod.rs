@@ -21,6 +21,7 @@ mod group;
 mod line;
 mod media_tokens;
 mod model_rules;
+mod option_table;
 mod options;
 mod part_merge;
 mod range_check;
@@ -33,6 +34,8 @@ mod scan;
 pub mod schema;
 mod served;
 mod service_tier;
+// The page's link codec: `table`, `encode`, `decode`, named alike in each tool's `share`.
+pub mod share;
 mod split;
 mod stage;
 mod structural_part;
@@ -54,6 +57,10 @@ pub use findings::Findings;
 pub use group::{group, Group, GROUP_LINES_KEPT};
 pub use line::{check_line, FileShape, LineRef, Parsed};
 pub use media_tokens::{Detail as ImageDetail, MediaTally, PatchFacts};
+pub use option_table::{
+    check_option, check_options, cli_help as check_cli_help, resolve_spelling, CheckInput, CheckOption, FieldError, FieldProblem,
+    OldSpelling, OldValue, OptionKind, Surface, CHECK_OPTIONS, LIMIT_WORDS,
+};
 pub use options::{CheckOptions, OptionError, QuotaChoice, Subscription};
 pub use part_merge::merge_parts;
 pub use range_check::{check_bytes_ranges, plan_ranges, range_checker, ranges_at};

@@ -229,6 +229,35 @@ pub fn decode(pairs: &[(String, String)], fact_ids: &[String]) -> Opened {
     Opened { comparison: Comparison { baseline: base, scenarios, config }, overrides, rejected, touched: d.touched() }
 }
 
+/// The comparison's link as a query string, both ways (`io::LinkCodec`):
+/// the state is the comparison and the price overrides among `fact_ids`.
+#[derive(Clone, Debug, Default)]
+pub struct CostLink {
+    pub fact_ids: Vec<String>,
+}
+
+impl crate::io::LinkCodec for CostLink {
+    type State = (Comparison, Vec<(String, f64)>);
+
+    fn parse(&self, query: &str) -> crate::io::Opened<Self::State> {
+        let parsed = crate::io::parse_query(query);
+        let unknown = table(&self.fact_ids).decode(&parsed.pairs).unknown;
+        let o = decode(&parsed.pairs, &self.fact_ids);
+        crate::io::Opened {
+            state: (o.comparison, o.overrides),
+            rejected: [parsed.problems, o.rejected].concat(),
+            unknown,
+            touched: o.touched,
+        }
+    }
+
+    fn to_query(&self, state: &Self::State) -> String {
+        let mut pairs = encode(&state.0);
+        pairs.extend(state.1.iter().filter(|(id, _)| self.fact_ids.contains(id)).map(|(id, v)| (format!("f.{id}"), num(*v))));
+        crate::io::query_string(&pairs)
+    }
+}
+
 fn refused(key: &str, value: &str) -> Rejected {
     Rejected { key: key.to_string(), value: crate::io::cut(value, crate::io::SHOWN_CHARS), reason: crate::io::Reason::NotANumber }
 }

@@ -16,10 +16,12 @@ pub(crate) use csv::{CsvOptions, CsvWriter};
 pub(crate) use lines::is_blank;
 pub use lines::{Line, LineSplitter, LongLine, RawLine, BOM};
 pub use number::{clean_number, parse_number, parse_whole};
-pub(crate) use query::{cut, SHOWN_CHARS};
+pub(crate) use query::cut;
 pub use query::{
-    field, parse_query, query_string, Decoded, Field, Kind, Pairs, Parsed, Range, Reason, Rejected, Table, MAX_PAIRS, MAX_QUERY_BYTES,
+    field, parse_query, query_string, Decoded, Field, Kind, LinkCodec, Opened, Pairs, Parsed, Range, Reason, Rejected, Table, MAX_PAIRS,
+    MAX_QUERY_BYTES,
 };
+pub use query::{MAX_SHORT_CHARS, SHOWN_CHARS};
 pub(crate) use read::read_file_chunks;
 pub use read::{path_name, read_chunks, Go, ReadError, CHUNK, STOPPED};
 pub use rng::Rng;

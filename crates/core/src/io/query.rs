@@ -409,6 +409,31 @@ impl Table {
     }
 }
 
+/// What a link opens: the state it carries (a refused value keeps its
+/// default), the values refused with their reasons (the query's own
+/// problems first), the keys the page does not read, and whether the link
+/// named any of the page's keys at all.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opened<S> {
+    pub state: S,
+    pub rejected: Vec<Rejected>,
+    pub unknown: Vec<String>,
+    pub touched: bool,
+}
+
+/// A page's link codec: the one contract of `batch::share`,
+/// `cost::share`, `quota::share` and `snippets::share` (each also keeps
+/// its `table`, `encode` and `decode` over checked pairs).
+pub trait LinkCodec {
+    /// What a link carries.
+    type State;
+    /// Reads a link's query string (a leading `?` and a `#…` are ignored;
+    /// bounded as [`parse_query`]), every value checked by the page's table.
+    fn parse(&self, query: &str) -> Opened<Self::State>;
+    /// The query string (no `?`) that opens `state` again.
+    fn to_query(&self, state: &Self::State) -> String;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -303,6 +303,40 @@ pub fn decode(pairs: &[(String, String)]) -> Result<PlanInput, Vec<ShareError>> 
     }
 }
 
+/// The plan's link as a query string, both ways (`io::LinkCodec`): the
+/// plan's fields (a value the table refuses, or the plan cannot read,
+/// keeps the default plan's).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlanLink;
+
+impl crate::io::LinkCodec for PlanLink {
+    type State = PlanInput;
+
+    fn parse(&self, query: &str) -> crate::io::Opened<PlanInput> {
+        let parsed = crate::io::parse_query(query);
+        let d = table().decode(&parsed.pairs);
+        let mut rejected = [parsed.problems, d.rejected.clone()].concat();
+        let state = match decode(&d.pairs) {
+            Ok(p) => p,
+            Err(errors) => {
+                let bad: Vec<&str> = errors.iter().map(|e| e.key.as_str()).collect();
+                rejected.extend(errors.iter().map(|e| crate::io::Rejected {
+                    key: e.key.clone(),
+                    value: crate::io::cut(&e.value, crate::io::SHOWN_CHARS),
+                    reason: crate::io::Reason::NotANumber,
+                }));
+                let kept: Vec<(String, String)> = d.pairs.iter().filter(|(k, _)| !bad.contains(&k.as_str())).cloned().collect();
+                decode(&kept).unwrap_or_default()
+            }
+        };
+        crate::io::Opened { state, rejected, unknown: d.unknown.clone(), touched: d.touched() }
+    }
+
+    fn to_query(&self, state: &PlanInput) -> String {
+        crate::io::query_string(&table().changed(&encode(state)))
+    }
+}
+
 /// Query pairs for the KEDA generator on `/snippets` (keys of its link
 /// table, `snippets::share`): the KEDA tab; the replicas and
 /// backlog per replica (`maxReplicaCount` already lowered by the RPM, so it

@@ -12,6 +12,7 @@ use std::path::Path;
 /// every entry.
 const ALLOWED: &[(&str, &str, &str)] = &[
     ("batch", "schema", SCHEMA),
+    ("batch", "share", SHARE),
     ("cost", "share", SHARE),
     ("quota", "share", SHARE),
     ("snippets", "share", SHARE),

@@ -134,14 +134,24 @@ def check_file(
     dialect: Dialect = "azure",
     endpoint: Optional[str] = None,
     model: Optional[str] = None,
-    quota: Optional[int] = None,
-    count_tokens: bool = True,
+    enqueued_limit: Optional[Union[int, str]] = None,
+    zone: Literal["global", "datazone"] = "global",
+    encoding: Optional[Literal["o200k_base", "cl100k_base"]] = None,
+    price_in: Optional[float] = None,
+    price_out: Optional[float] = None,
     byo_storage: bool = False,
+    count_tokens: bool = True,
     facts: Optional[Mapping[str, float]] = None,
     catalog: Optional[Union[StrPath, Sequence[StrPath]]] = None,
     jobs: Optional[int] = None,
 ) -> Report:
-    """Check a batch input file as the Batch API would (streamed, GIL released; Ctrl-C raises KeyboardInterrupt)."""
+    """Check a batch input file as the Batch API would (streamed, GIL released; Ctrl-C raises KeyboardInterrupt).
+
+    The option keywords are the check's options table, as ``batchlane check``'s
+    flags and the /batch page's link keys: ``enqueued_limit`` is a whole number
+    of tokens, a subscription (``ea``, ``default``, ``credit_card``, ``msdn``:
+    the catalog's quota in ``zone``) or ``openai1`` to ``openai5``; the old
+    keyword ``quota`` is still read."""
 
 def check_lines(
     lines: Iterable[Union[str, bytes]],
@@ -149,9 +159,13 @@ def check_lines(
     dialect: Dialect = "azure",
     endpoint: Optional[str] = None,
     model: Optional[str] = None,
-    quota: Optional[int] = None,
-    count_tokens: bool = True,
+    enqueued_limit: Optional[Union[int, str]] = None,
+    zone: Literal["global", "datazone"] = "global",
+    encoding: Optional[Literal["o200k_base", "cl100k_base"]] = None,
+    price_in: Optional[float] = None,
+    price_out: Optional[float] = None,
     byo_storage: bool = False,
+    count_tokens: bool = True,
     facts: Optional[Mapping[str, float]] = None,
     catalog: Optional[Union[StrPath, Sequence[StrPath]]] = None,
     file_name: Optional[str] = None,

@@ -322,6 +322,50 @@ pub fn decode(link: &str, catalog: &Catalog) -> Result<Decoded, NotSnippets> {
     Ok(Decoded { opened: open(&d.pairs, refused, catalog), rejected, unknown: d.unknown })
 }
 
+/// The page's link as a query string, both ways (`io::LinkCodec`): the
+/// state is what [`open`] makes (the tab and each generator's inputs).
+#[derive(Clone, Debug)]
+pub struct SnippetsLink {
+    pub catalog: Catalog,
+}
+
+impl crate::io::LinkCodec for SnippetsLink {
+    type State = Opened;
+
+    fn parse(&self, query: &str) -> crate::io::Opened<Opened> {
+        let parsed = parse_query(query);
+        let d = table(&self.catalog).decode(&parsed.pairs);
+        let rejected: Vec<Rejected> = parsed.problems.into_iter().chain(d.rejected.iter().cloned()).collect();
+        let refused = if d.touched() { rejected.iter().map(|r| r.key.clone()).collect() } else { Vec::new() };
+        let state = open(&d.pairs, refused, &self.catalog);
+        crate::io::Opened { state, rejected, unknown: d.unknown.clone(), touched: d.touched() }
+    }
+
+    fn to_query(&self, state: &Opened) -> String {
+        crate::io::query_string(&encode(&submit_pairs(&state.submit, &self.catalog), &state.keda, state.tab, &state.control, &self.catalog))
+    }
+}
+
+/// The batch tab's inputs a link carries (`dialect`, `deployment`,
+/// `endpoint`, `file`) where they differ from the tab's defaults.
+fn submit_pairs(s: &SubmitOptions, catalog: &Catalog) -> Pairs {
+    let default = SubmitOptions::new(Dialect::Azure, catalog);
+    let mut out = Vec::new();
+    if s.dialect != default.dialect {
+        out.push(("dialect".to_string(), s.dialect.name().to_string()));
+    }
+    for (k, v, d) in [
+        ("deployment", &s.deployment, &default.deployment),
+        ("endpoint", &s.endpoint, &default.endpoint),
+        ("file", &s.input_path, &default.input_path),
+    ] {
+        if v != d && !v.trim().is_empty() {
+            out.push((k.to_string(), v.clone()));
+        }
+    }
+    out
+}
+
 /// The worker's options as the page renders them: `base` (the Worker tab's
 /// own fields) with the Service Bus namespace, the entity and the mode
 /// taken from the KEDA form.
