@@ -113,7 +113,7 @@ pub(super) fn flag_targets(flag: &str, kind: Kind, value: &str) -> Option<Vec<(&
     }
 }
 
-pub(super) const FLAGS: [(&str, &str); 8] = [
+pub(super) const FLAGS: [(&str, &str); 10] = [
     ("--dialect", "azure|openai"),
     ("--endpoint", "URL"),
     ("--deployment", "NAME"),

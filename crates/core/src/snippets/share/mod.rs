@@ -342,7 +342,14 @@ impl crate::io::LinkCodec for SnippetsLink {
     }
 
     fn to_query(&self, state: &Opened) -> String {
-        crate::io::query_string(&encode(&submit_pairs(&state.submit, &self.catalog), &state.keda, state.tab, &state.control, &self.catalog))
+        crate::io::query_string(&encode(
+            &submit_pairs(&state.submit, &self.catalog),
+            &state.keda,
+            state.tab,
+            &state.control,
+            &state.flex,
+            &self.catalog,
+        ))
     }
 }
 
