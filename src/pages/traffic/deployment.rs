@@ -79,7 +79,7 @@ fn deployment_view(d: &DeploymentReport, lang: Lang, catalog: &Catalog) -> AnyVi
     let total_rows = rows.len();
     let show_all = RwSignal::new(false);
     let listed = move || {
-        let take = if show_all.get() { total_rows } else { FIRST_ROWS.min(total_rows) };
+        let take = first_rows(show_all, total_rows);
         rows.iter()
             .take(take)
             .map(|m| {
@@ -95,15 +95,7 @@ fn deployment_view(d: &DeploymentReport, lang: Lang, catalog: &Catalog) -> AnyVi
             })
             .collect_view()
     };
-    let more = (total_rows > FIRST_ROWS).then(|| {
-        view! {
-            <Show when=move || !show_all.get()>
-                <button type="button" class="button button--small" on:click=move |_| show_all.set(true)>
-                    {fill(t(lang, "traffic.dep.show_all"), &[("n", &n(total_rows as f64))])}
-                </button>
-            </Show>
-        }
-    });
+    let more = show_all_button(lang, show_all, total_rows);
     let beyond = (d.throttled_count as usize > total_rows)
         .then(|| fill(t(lang, "traffic.dep.listed"), &[("n", &n(total_rows as f64)), ("total", &n(d.throttled_count as f64))]));
     let versions = d
@@ -197,4 +189,26 @@ fn latency_line(d: &DeploymentReport, lang: Lang) -> Option<String> {
         parts.push(fill(t(lang, "traffic.lat.util"), &[("p95", &rate(u)), ("n", &n(l.saturated_minutes as f64))]));
     }
     (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+/// The rows a long minute table shows at first ([`FIRST_ROWS`]), and its
+/// "Show all N" button when there are more (the deployment and tier tables).
+pub(super) fn first_rows(show_all: RwSignal<bool>, total_rows: usize) -> usize {
+    if show_all.get() {
+        total_rows
+    } else {
+        FIRST_ROWS.min(total_rows)
+    }
+}
+
+pub(super) fn show_all_button(lang: Lang, show_all: RwSignal<bool>, total_rows: usize) -> Option<impl IntoView> {
+    (total_rows > FIRST_ROWS).then(|| {
+        view! {
+            <Show when=move || !show_all.get()>
+                <button type="button" class="button button--small" on:click=move |_| show_all.set(true)>
+                    {fill(t(lang, "traffic.dep.show_all"), &[("n", &n(total_rows as f64))])}
+                </button>
+            </Show>
+        }
+    })
 }

@@ -5,6 +5,7 @@
 //! answered totals; what an export lacks; and the `az rest` command that
 //! exports the split. Every figure comes from the core's `TierReport`.
 
+use super::deployment::{first_rows, show_all_button};
 use super::text::{minute, n};
 use crate::components::copy_button::CopyButton;
 use crate::i18n::{fill, t, Lang};
@@ -13,9 +14,6 @@ use batchlane_core::format::format_percent;
 use batchlane_core::traffic::{tier_export_command, DeploymentReport, TierPeak, TierReport, TrafficReport};
 use leptos::prelude::*;
 use std::sync::Arc;
-
-/// Minutes listed before "Show all".
-const FIRST_ROWS: usize = 60;
 
 #[component]
 pub fn TiersSection(report: Arc<TrafficReport>) -> impl IntoView {
@@ -72,7 +70,7 @@ fn tier_view(name: &str, r: &TierReport, lang: Lang) -> AnyView {
     let show_all = RwSignal::new(false);
     let cell = |v: Option<f64>| v.map(n).unwrap_or_else(|| "–".to_string());
     let listed = move || {
-        let take = if show_all.get() { total_rows } else { FIRST_ROWS.min(total_rows) };
+        let take = first_rows(show_all, total_rows);
         rows.iter()
             .take(take)
             .map(|m| {
@@ -88,15 +86,7 @@ fn tier_view(name: &str, r: &TierReport, lang: Lang) -> AnyView {
             })
             .collect_view()
     };
-    let more = (total_rows > FIRST_ROWS).then(|| {
-        view! {
-            <Show when=move || !show_all.get()>
-                <button type="button" class="button button--small" on:click=move |_| show_all.set(true)>
-                    {fill(t(lang, "traffic.dep.show_all"), &[("n", &n(total_rows as f64))])}
-                </button>
-            </Show>
-        }
-    });
+    let more = show_all_button(lang, show_all, total_rows);
     let beyond = (r.minutes_total as usize > total_rows)
         .then(|| fill(t(lang, "traffic.dep.listed"), &[("n", &n(total_rows as f64)), ("total", &n(r.minutes_total as f64))]));
     let pairs = r

@@ -13,16 +13,7 @@ impl Compiler<'_> {
             let Some((schema, prop)) = patch_target(self.schemas, p.at) else { continue };
             let id = self.named(schema)?;
             // Applied to the spec itself, before compiling (`patch_spec`).
-            if matches!(
-                p.change,
-                Change::NotRequired(_)
-                    | Change::AlsoItem(_)
-                    | Change::AlsoSchema(_)
-                    | Change::DropKeyword(_)
-                    | Change::AlsoProperty(..)
-                    | Change::AlsoValue(_)
-                    | Change::AlsoItemSchema(_)
-            ) {
+            if changes_the_spec(&p.change) {
                 continue;
             }
             let Ir::Obj { props, required, extra } = self.nodes[id].clone() else {
@@ -97,22 +88,28 @@ impl Compiler<'_> {
     }
 }
 
+/// Whether a patch changes the spec's text (applied by [`patch_spec`]
+/// before compiling) rather than the compiled graph (`Compiler::patch`).
+fn changes_the_spec(change: &Change) -> bool {
+    matches!(
+        change,
+        Change::NotRequired(_)
+            | Change::AlsoItem(_)
+            | Change::AlsoSchema(_)
+            | Change::DropKeyword(_)
+            | Change::AlsoProperty(..)
+            | Change::AlsoValue(_)
+            | Change::AlsoItemSchema(_)
+    )
+}
+
 /// The patches that change the spec's text (a name out of a `required`
 /// list, another schema allowed as an array's items), applied to the
 /// subset's schemas before they are compiled, so that every schema built
 /// from the patched one (by `allOf`, or a union beside `type`) sees it.
 pub(super) fn patch_spec(schemas: &mut Map<String, Value>, patches: &[Patch]) -> Result<(), String> {
     for p in patches {
-        if !matches!(
-            p.change,
-            Change::NotRequired(_)
-                | Change::AlsoItem(_)
-                | Change::AlsoSchema(_)
-                | Change::DropKeyword(_)
-                | Change::AlsoProperty(..)
-                | Change::AlsoValue(_)
-                | Change::AlsoItemSchema(_)
-        ) {
+        if !changes_the_spec(&p.change) {
             continue;
         }
         // `Schema` or `Schema.property` (an inline object schema of a property).
