@@ -10,8 +10,7 @@
 use super::line::LineRef;
 use super::{Code, Dialect, Findings, ModelSource, Severity};
 use crate::facts::{
-    flex_model, priority_regions, Catalog, Evidence, Kind, Model, PriorityMatrix, SourceId, FLEX_UNSUPPORTED_400,
-    FLEX_UNSUPPORTED_STATUS,
+    flex_model, priority_regions, Catalog, Evidence, Kind, Model, PriorityMatrix, SourceId, FLEX_UNSUPPORTED_400, FLEX_UNSUPPORTED_STATUS,
 };
 use serde_json::Value;
 

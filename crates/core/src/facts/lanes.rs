@@ -380,9 +380,9 @@ fn from(p: &str) -> (std::ops::Bound<&str>, std::ops::Bound<&str>) {
 pub(crate) fn builtin_cell(id: &str) -> Option<&'static str> {
     let (kind, subject) = id.split_once('.')?;
     let kind = Kind::from_name(kind)?;
-    let table = LaneTable::all().into_iter().find(|t| {
-        t.kind == kind && t.zone.is_none_or(|z| subject.strip_prefix(z.code()).is_some_and(|s| s.starts_with('/')))
-    })?;
+    let table = LaneTable::all()
+        .into_iter()
+        .find(|t| t.kind == kind && t.zone.is_none_or(|z| subject.strip_prefix(z.code()).is_some_and(|s| s.starts_with('/'))))?;
     let rest = match table.zone {
         Some(z) => &subject[z.code().len() + 1..],
         None => subject,

@@ -54,9 +54,8 @@ pub use lane_table::{DATAZONE_BATCH, GLOBAL_BATCH, GLOBAL_BATCH_REGIONS, PRIORIT
 pub use lanes::{
     batch_source, data_zone_of, datazone_batch, datazone_batch_in, datazone_batch_model, flex_model, global_batch_in, global_batch_model,
     priority_regions, priority_source, service_tier_value, DataZone, Lane, LaneSource, MatrixRow, PriorityMatrix, TierMeaning, ZoneBatch,
-    BATCH_MATRIX, FLEX_MODELS,
-    FLEX_PAGE, FLEX_UNSUPPORTED_400, FLEX_UNSUPPORTED_STATUS, PRIORITY_DATAZONE_MATRIX, PRIORITY_GLOBAL_MATRIX, PRIORITY_PAGE,
-    SERVICE_TIER_VALUES,
+    BATCH_MATRIX, FLEX_MODELS, FLEX_PAGE, FLEX_UNSUPPORTED_400, FLEX_UNSUPPORTED_STATUS, PRIORITY_DATAZONE_MATRIX, PRIORITY_GLOBAL_MATRIX,
+    PRIORITY_PAGE, SERVICE_TIER_VALUES,
 };
 pub use model_rules::{model_rule, rule_family, Evidence, ModelRule, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};

@@ -6,12 +6,12 @@
 //! look-up answer from; a hostile matrix is refused bounded.
 
 use batchlane_core::batch::Dialect;
+use batchlane_core::facts::Scope;
 use batchlane_core::facts::{
-    all_facts, catalog_file_json, datazone_batch_in, diff_overlay, global_batch_in, import_file, priority_regions, read_catalog_file, Catalog,
-    DataZone, ImportFileKind as FileKind, PriorityMatrix, MAX_MATRIX_MD_ROWS,
+    all_facts, catalog_file_json, datazone_batch_in, diff_overlay, global_batch_in, import_file, priority_regions, read_catalog_file,
+    Catalog, DataZone, ImportFileKind as FileKind, PriorityMatrix, MAX_MATRIX_MD_ROWS,
 };
 use batchlane_core::lanes::{choose_lanes, source_text, LaneInput};
-use batchlane_core::facts::Scope;
 
 const TODAY: &str = "2026-12-05";
 

@@ -5,9 +5,9 @@
 
 use batchlane_core::facts::{
     all_facts, builtin, data_zone_of, datazone_batch_in, datazone_batch_model, generate_lane_table, global_batch_in, global_batch_model,
-    parse_lane_matrix, priority_regions, Catalog, DataZone, Kind, MatrixKind, MatrixMdProblem, SourceId, BATCH_MATRIX, DATAZONE_BATCH, GLOBAL_BATCH,
-    GLOBAL_BATCH_REGIONS, LANE_TABLE, LANE_VENDOR_DIR, LANE_VENDOR_FILES, MAX_MATRIX_MD_LINE_CHARS, PRIORITY_DATAZONE_MATRIX,
-    PRIORITY_GLOBAL_MATRIX, PriorityMatrix,
+    parse_lane_matrix, priority_regions, Catalog, DataZone, Kind, MatrixKind, MatrixMdProblem, PriorityMatrix, SourceId, BATCH_MATRIX,
+    DATAZONE_BATCH, GLOBAL_BATCH, GLOBAL_BATCH_REGIONS, LANE_TABLE, LANE_VENDOR_DIR, LANE_VENDOR_FILES, MAX_MATRIX_MD_LINE_CHARS,
+    PRIORITY_DATAZONE_MATRIX, PRIORITY_GLOBAL_MATRIX,
 };
 use std::path::Path;
 
@@ -81,7 +81,11 @@ fn the_issue_cases_hold_on_the_generated_table() {
     assert_eq!(GLOBAL_BATCH.iter().filter(|r| r.model == "gpt-4o").count(), 3, "gpt-4o in three versions");
     for absent in ["gpt-5.2", "gpt-5.5", "gpt-5.6-sol"] {
         assert!(!global_batch_model(&Catalog::builtin(), absent), "{absent}");
-        assert!(!datazone_batch_model(&Catalog::builtin(), DataZone::Us, absent) && !datazone_batch_model(&Catalog::builtin(), DataZone::Eu, absent), "{absent}");
+        assert!(
+            !datazone_batch_model(&Catalog::builtin(), DataZone::Us, absent)
+                && !datazone_batch_model(&Catalog::builtin(), DataZone::Eu, absent),
+            "{absent}"
+        );
     }
     let eu = ["gpt-4.1", "gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o", "gpt-4o-mini", "o3", "o4-mini"];
     for model in GLOBAL_BATCH_MODELS {
@@ -93,7 +97,10 @@ fn the_issue_cases_hold_on_the_generated_table() {
     assert_eq!(data_zone_of("francecentral"), Some(DataZone::Eu));
     assert_eq!(DATAZONE_BATCH.len(), 2, "no Data Zone Batch in Asia-Pacific or Middle East & Africa");
     // Priority: the matrices' columns.
-    assert_eq!(priority_regions(&Catalog::builtin(), PriorityMatrix::Global, "gpt-5.4").unwrap(), ["polandcentral", "southcentralus", "swedencentral"]);
+    assert_eq!(
+        priority_regions(&Catalog::builtin(), PriorityMatrix::Global, "gpt-5.4").unwrap(),
+        ["polandcentral", "southcentralus", "swedencentral"]
+    );
     assert!(!priority_regions(&Catalog::builtin(), PriorityMatrix::Global, "gpt-4.1").unwrap().iter().any(|r| r == "eastus2"));
     assert_eq!(priority_regions(&Catalog::builtin(), PriorityMatrix::DatazoneUs, "gpt-5.4-mini").unwrap(), ["centralus", "southcentralus"]);
 }
@@ -103,7 +110,8 @@ fn the_batch_model_facts_agree_with_the_matrix() {
     for model in GLOBAL_BATCH.iter().map(|r| r.model) {
         let global = builtin(Kind::AzureGlobalBatchModel, model).unwrap_or_else(|| panic!("{model}: no azure_global_batch_model fact"));
         assert_eq!((global.value, global.source, global.as_of), (1.0, SourceId::AzureBatchModels, BATCH_MATRIX.as_of), "{model}");
-        let zoned = datazone_batch_model(&Catalog::builtin(), DataZone::Us, model) || datazone_batch_model(&Catalog::builtin(), DataZone::Eu, model);
+        let zoned = datazone_batch_model(&Catalog::builtin(), DataZone::Us, model)
+            || datazone_batch_model(&Catalog::builtin(), DataZone::Eu, model);
         let dz = builtin(Kind::AzureDatazoneBatchModel, model).unwrap_or_else(|| panic!("{model}: no azure_datazone_batch_model fact"));
         assert_eq!(dz.value, if zoned { 1.0 } else { 0.0 }, "{model}");
     }
@@ -111,7 +119,10 @@ fn the_batch_model_facts_agree_with_the_matrix() {
     for f in all_facts() {
         let listed = match f.kind {
             Kind::AzureGlobalBatchModel => global_batch_model(&Catalog::builtin(), f.subject),
-            Kind::AzureDatazoneBatchModel => datazone_batch_model(&Catalog::builtin(), DataZone::Us, f.subject) || datazone_batch_model(&Catalog::builtin(), DataZone::Eu, f.subject),
+            Kind::AzureDatazoneBatchModel => {
+                datazone_batch_model(&Catalog::builtin(), DataZone::Us, f.subject)
+                    || datazone_batch_model(&Catalog::builtin(), DataZone::Eu, f.subject)
+            }
             _ => continue,
         };
         assert_eq!(f.value == 1.0, listed, "{:?} {}", f.kind, f.subject);

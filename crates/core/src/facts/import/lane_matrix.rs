@@ -137,7 +137,10 @@ mod tests {
     #[test]
     fn the_kind_comes_from_the_title_or_the_headings() {
         assert_eq!(detect("---\ntitle: Model region availability for Batch deployment (All Geographies)\n---"), Some(MatrixKind::Batch));
-        assert_eq!(detect("---\ntitle: Datazone standard model availability for priority processing\n"), Some(MatrixKind::PriorityDatazone));
+        assert_eq!(
+            detect("---\ntitle: Datazone standard model availability for priority processing\n"),
+            Some(MatrixKind::PriorityDatazone)
+        );
         assert_eq!(detect("title: Global Standard model availability for priority processing\n"), Some(MatrixKind::PriorityGlobal));
         assert_eq!(detect("## Data Zone Batch\n"), Some(MatrixKind::Batch));
         assert_eq!(detect("---\ntitle: Quota tier 2\n---\n| a | b |"), None);

@@ -359,7 +359,13 @@ pub fn diff_overlay(imports: &[Imported]) -> OverlayDiff {
                 continue;
             }
             if let Some((value, as_of)) = builtin_value(id) {
-                out.removed.push(DiffEntry { id: id.clone(), old: Some(value), new: None, file: imp.file.clone(), as_of: as_of.to_string() });
+                out.removed.push(DiffEntry {
+                    id: id.clone(),
+                    old: Some(value),
+                    new: None,
+                    file: imp.file.clone(),
+                    as_of: as_of.to_string(),
+                });
             }
         }
     }
