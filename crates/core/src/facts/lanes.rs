@@ -309,6 +309,10 @@ impl LaneTable {
 
     /// Whether the catalog holds an imported cell of the table or removed a built-in one.
     fn touched(self, catalog: &Catalog) -> bool {
+        // Checkers ask per line: nothing is formatted when nothing is imported.
+        if catalog.imported_facts().is_empty() && catalog.removed_facts().is_empty() {
+            return false;
+        }
         let p = self.prefix();
         catalog.imported_facts().range::<str, _>(from(&p)).next().is_some_and(|(k, _)| k.starts_with(&p))
             || catalog.removed_facts().range::<str, _>(from(&p)).next().is_some_and(|k| k.starts_with(&p))
@@ -364,6 +368,9 @@ impl LaneTable {
     /// The imported file the catalog answers this table from (its source
     /// text and date), when one is kept.
     pub(crate) fn imported_source(self, catalog: &Catalog) -> Option<(String, String)> {
+        if catalog.imported_facts().is_empty() {
+            return None;
+        }
         let p = self.prefix();
         let f = catalog.imported_facts().range::<str, _>(from(&p)).next().filter(|(k, _)| k.starts_with(&p))?.1;
         Some((f.source.clone(), f.as_of.clone()))

@@ -140,3 +140,27 @@ fn a_hostile_matrix_is_refused_with_its_line_and_field() {
     assert!(e.line <= head.lines().count() + MAX_MATRIX_MD_ROWS + 1, "{e:?}");
     assert!(e.reason.contains(&MAX_MATRIX_MD_ROWS.to_string()), "{e:?}");
 }
+
+#[test]
+fn a_batch_line_is_judged_by_the_kept_matrix() {
+    use batchlane_core::batch::{CheckOptions, Checker, Code, NoTokenizer};
+    let line = super::batch_model_rules::responses("batch-deploy", "");
+    let not_served = |c: &Catalog, model: &str| {
+        let o = CheckOptions { dialect: Dialect::Azure, model: Some(model.to_string()), ..CheckOptions::default() };
+        let mut ch = Checker::with_tokenizer(o, c, Box::new(NoTokenizer));
+        ch.feed(line.as_bytes());
+        let r = ch.finish();
+        r.diagnostics.iter().any(|d| d.code == Code::ModelNotFound && d.message.contains("Global Batch or Data Zone Batch"))
+    };
+    let builtin = Catalog::builtin();
+    assert!(not_served(&builtin, "gpt-5.5"));
+    assert!(!not_served(&builtin, "gpt-4o-mini"));
+    let c = kept("deployments-batch.md", &fixture("deployments-batch.md"));
+    assert!(!not_served(&c, "gpt-5.5"));
+    assert!(!not_served(&c, "gpt-4o-mini"));
+    // A matrix that no longer lists gpt-4o-mini anywhere: its lines are warned.
+    let text = String::from_utf8(fixture("deployments-batch.md")).unwrap();
+    let without: String = text.lines().filter(|l| !l.starts_with("| gpt-4o-mini |")).map(|l| format!("{l}\n")).collect();
+    let c = kept("deployments-batch.md", without.as_bytes());
+    assert!(not_served(&c, "gpt-4o-mini"));
+}
