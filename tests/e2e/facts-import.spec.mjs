@@ -302,3 +302,62 @@ test("the import's diff and an imported model on /quota read on a phone in the d
   }
   watch.check();
 });
+
+// A newer lane matrix (Azure's batch deployments' model matrix with gpt-5.5
+// added in swedencentral and o3-mini taken out of norwayeast), imported on
+// /facts like a tier page: the diff lists the availability cells with the
+// file; kept, /lanes answers from it and names the file and its ms.date.
+const MATRIX = { name: "deployments-batch.md", mimeType: "text/markdown", buffer: readFileSync(new URL("deployments-batch.md", FIXTURES)) };
+const LANES_TITLE = { en: "Which lane", ko: "처리 방식 선택" };
+const batchGlobal = (page) => page.locator('[data-testid="lane-card"][data-lane="batch"][data-dt="global"]');
+
+for (const [lang, theme] of [["en", "light"], ["ko", "dark"]]) {
+  test(`${lang}: an imported batch matrix opens a batch lane on /lanes, the file named as its source`, async ({ page }) => {
+    const watch = watchErrors(page);
+    const T = TITLES[lang];
+    await prefer(page, { lang, theme });
+    await page.goto("/lanes?m=gpt-5.5&r=swedencentral");
+    await ready(page, LANES_TITLE[lang]);
+    await expect(batchGlobal(page)).toHaveAttribute("data-available", "false");
+
+    await page.goto("/facts");
+    await ready(page, T.facts);
+    await page.getByTestId("facts-vendor-files").setInputFiles([MATRIX]);
+    await expect(page.getByTestId("facts-vendor-review")).toBeVisible();
+    const added = page.getByTestId("facts-vendor-added").locator('[data-id="lane_batch_global.gpt-5.5/2026-04-24/swedencentral"]');
+    await expect(added).toHaveCount(1);
+    await expect(added).toContainText("deployments-batch.md");
+    await expect(page.getByTestId("facts-vendor-changed")).toHaveCount(0);
+    await expect(page.getByTestId("facts-vendor-removed")).toBeVisible();
+    await page.getByTestId("facts-vendor-removed").locator("summary").click();
+    await expect(page.getByTestId("facts-vendor-removed").locator('[data-id="lane_batch_global.o3-mini/2025-01-31/norwayeast"]')).toHaveCount(1);
+    await shot(page.getByTestId("facts-vendor-review"), { path: `${SCREENSHOTS}/facts-vendor-matrix-${lang}-${theme}.png` });
+    await page.getByRole("button", { name: T.keep }).click();
+    await expect(page.getByTestId("facts-vendor-in-use")).toBeVisible();
+
+    await page.goto("/lanes?m=gpt-5.5&r=swedencentral");
+    await ready(page, LANES_TITLE[lang]);
+    await expect(batchGlobal(page)).toHaveAttribute("data-available", "true");
+    const src = batchGlobal(page).getByTestId("lane-source-imported");
+    await expect(src).toContainText("deployments-batch.md");
+    await expect(src).toContainText("2026-10-01");
+    await page.goto("/lanes?m=o3-mini&r=norwayeast");
+    await ready(page, LANES_TITLE[lang]);
+    await expect(batchGlobal(page)).toHaveAttribute("data-available", "false");
+    await page.goto("/lanes?m=gpt-5.5&r=swedencentral");
+    await ready(page, LANES_TITLE[lang]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await batchGlobal(page).scrollIntoViewIfNeeded();
+    await shot(page, { path: `${SCREENSHOTS}/lanes-imported-matrix-375-${lang}-${theme}.png` });
+
+    // Removed again: the built-in matrix answers.
+    await page.goto("/facts");
+    await ready(page, T.facts);
+    await page.getByTestId("facts-vendor-remove").click();
+    await expect(page.getByTestId("facts-vendor-in-use")).toHaveCount(0);
+    await page.goto("/lanes?m=gpt-5.5&r=swedencentral");
+    await ready(page, LANES_TITLE[lang]);
+    await expect(batchGlobal(page)).toHaveAttribute("data-available", "false");
+    watch.check();
+  });
+}

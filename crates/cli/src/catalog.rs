@@ -1,7 +1,8 @@
 //! The catalog flags every subcommand that reads figures shares, and the one
 //! place a catalog file is loaded: `--catalog FILE` (a catalog file
 //! `batchlane facts import` wrote, or any vendor file it reads: a
-//! quota-tier page, a retail-prices response, an OpenAPI spec; repeatable,
+//! quota-tier page, a lane availability matrix, a retail-prices response,
+//! an OpenAPI spec; repeatable,
 //! the later as-of wins per figure) and `--fact ID=VALUE` (an override, on
 //! top). A file is read through a byte budget, never whole past it.
 
@@ -12,7 +13,8 @@ use std::io::Read;
 
 /// The flags' help lines (each command's help includes them).
 pub const HELP: &str = "  --catalog FILE   use the figures of a catalog file (batchlane facts import FILE... -o FILE writes one; a
-                   vendor's quota-tier page, retail-prices JSON or OpenAPI spec is read directly too); repeatable
+                   vendor's quota-tier page, lane matrix, retail-prices JSON or OpenAPI spec is read directly
+                   too); repeatable
   --fact ID=VALUE  override one catalog figure (batchlane facts lists them); repeatable";
 
 /// The catalog the flags make: the built-in one, the files' figures over

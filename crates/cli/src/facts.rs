@@ -1,7 +1,8 @@
 //! `batchlane facts [--format text|json] [--catalog FILE]... [--fact ID=VALUE]...`:
 //! every figure of the catalog (id, value, unit, evidence, source, as-of).
 //! `batchlane facts import FILE... [-o CATALOG] [--format text|json]`: reads
-//! the vendors' own files (a quota-tier page, a saved Azure Retail Prices
+//! the vendors' own files (a quota-tier page, a lane availability matrix
+//! (the batch deployments' model matrix, a Priority region matrix), a saved Azure Retail Prices
 //! response, an OpenAPI spec, or a catalog file), prints what they add,
 //! change and remove against the built-in catalog (each with its file) and
 //! what they held that is no figure, and writes the catalog file
@@ -24,7 +25,10 @@ The first form lists every figure of the catalog: id, value, unit, evidence
 file's figures replace the built-in ones and name the file as their source.
 
 The second reads the vendors' own files, never over the network: a quota-tier
-page (markdown as published in MicrosoftDocs/azure-ai-docs), a saved Azure
+page or a lane availability matrix (Azure's batch deployments' model matrix
+deployments-batch.md, or a Priority processing region matrix; markdown as
+published in MicrosoftDocs/azure-ai-docs; `batchlane lanes --catalog` then
+answers from it), a saved Azure
 Retail Prices API response (JSON, one page or an array of pages), an OpenAI
 or Azure OpenAPI spec (JSON: its revision and the models it names), or a
 catalog file. It prints the figures they change, add and remove against the
@@ -148,7 +152,7 @@ fn diff_text(imports: &[Imported], d: &OverlayDiff) -> String {
         d.outside
     ));
     if !d.removed.is_empty() {
-        s.push_str("removed: figures of what a file covers (a tier page: its tier) that it no longer lists; --catalog and /facts's Keep stop using them\n");
+        s.push_str("removed: figures of what a file covers (a tier page: its tier; a lane matrix: its tables) that it no longer lists; --catalog and /facts's Keep stop using them\n");
     }
     d.changed.iter().for_each(|e| line(&mut s, "~", e));
     d.added.iter().for_each(|e| line(&mut s, "+", e));

@@ -1,7 +1,7 @@
 //! The `catalog=` argument of the functions that read figures: a path (or
 //! a list of paths) to a catalog file `batchlane facts import ... -o FILE`
-//! wrote, or to a vendor file it reads (a quota-tier page, a retail-prices
-//! response, an OpenAPI spec); the files' figures replace the built-in
+//! wrote, or to a vendor file it reads (a quota-tier page, a lane
+//! availability matrix, a retail-prices response, an OpenAPI spec); the files' figures replace the built-in
 //! ones, as `--catalog` does for the CLI. Each file is read through the
 //! importer's byte budget, never whole past it.
 

@@ -11,6 +11,7 @@ from conftest import REPO
 
 LANES_FIXTURES = REPO / "tests" / "fixtures" / "lanes"
 CATALOG_FIXTURE = REPO / "tests" / "fixtures" / "facts-import" / "retail-prices.json"
+MATRIX_FIXTURE = REPO / "tests" / "fixtures" / "facts-import" / "deployments-batch.md"
 
 
 def cli_lanes(cli, *args):
@@ -36,6 +37,8 @@ CASES = [
      dict(model="gpt-4o-mini", deadline_hours=2, jobs=str(LANES_FIXTURES / "batches.json"))),
     (["--model", "gpt-4.1", "--tokens-per-day", "1000000", "--catalog", CATALOG_FIXTURE],
      dict(model="gpt-4.1", tokens_per_day=1_000_000, catalog=str(CATALOG_FIXTURE))),
+    (["--model", "gpt-5.5", "--region", "swedencentral", "--catalog", MATRIX_FIXTURE],
+     dict(model="gpt-5.5", region="swedencentral", catalog=str(MATRIX_FIXTURE))),
 ]
 
 
@@ -83,3 +86,11 @@ def test_errors_are_typed():
     with pytest.raises(batchlane_core.ReadError):
         batchlane_core.lanes("gpt-4o-mini", jobs=str(LANES_FIXTURES / "no-such-file.json"))
     assert issubclass(batchlane_core.NotFoundError, batchlane_core.Error)
+
+
+def test_an_imported_batch_matrix_answers_through_catalog():
+    """A newer batch matrix (gpt-5.5 added in swedencentral) given as catalog= is what lanes() answers from."""
+    assert not row(batchlane_core.lanes("gpt-5.5", region="swedencentral"), "batch", "global")["available"]
+    g = row(batchlane_core.lanes("gpt-5.5", region="swedencentral", catalog=MATRIX_FIXTURE), "batch", "global")
+    assert g["available"]
+    assert "deployments-batch.md" in g["source"] and "2026-10-01" in g["source"]

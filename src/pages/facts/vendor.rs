@@ -38,6 +38,7 @@ fn kind_key(k: Option<ImportFileKind>) -> &'static str {
         Some(ImportFileKind::TierPage) => "facts.vendor.kind.tier",
         Some(ImportFileKind::RetailPrices) => "facts.vendor.kind.prices",
         Some(ImportFileKind::OpenApiSpec) => "facts.vendor.kind.spec",
+        Some(ImportFileKind::LaneMatrix) => "facts.vendor.kind.lanes",
         Some(ImportFileKind::CatalogFile) | None => "facts.vendor.kind.catalog",
     }
 }

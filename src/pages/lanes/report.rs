@@ -29,7 +29,15 @@ fn card(r: &LaneRow, model: &str, cheapest: bool, lang: Lang) -> impl IntoView {
     let cost =
         r.usd_per_day.map(|d| fill(t(lang, "lanes.cost"), &[("day", &format_usd(d)), ("month", &format_usd(d * DEFAULT_DAYS_PER_MONTH))]));
     let ptus = r.ptus.map(|p| fill(t(lang, "lanes.ptus"), &[("n", &batchlane_core::format::format_count(p))]));
-    let source = r.source.map(|s| {
+    // A lane table read from a kept vendor file: the file names itself (name, what it is, ms.date).
+    let imported = r.imported_source.clone().map(|text| {
+        view! {
+            <p class="lane-card__source muted" data-testid="lane-source-imported">
+                {t(lang, "lanes.source")}" "<code>{text}</code>
+            </p>
+        }
+    });
+    let source = r.source.filter(|_| r.imported_source.is_none()).map(|s| {
         let src = s.source();
         let as_of = r.as_of.clone();
         view! {
@@ -82,6 +90,7 @@ fn card(r: &LaneRow, model: &str, cheapest: bool, lang: Lang) -> impl IntoView {
             {ptus.map(|p| view! { <p class="muted">{p}</p> })}
             {meets.map(|m| view! { <p class="lane-card__meets" data-meets=r.meets_deadline.unwrap_or(false).to_string()>{m}</p> })}
             {source}
+            {imported}
             <ul class="lane-card__risks">{risks}</ul>
             {snippet}
         </li>

@@ -100,3 +100,30 @@ fn usage_errors_exit_2() {
     assert!(err.contains("closest known"), "{err}");
     assert_eq!(lanes(&["--help"]).0, 0);
 }
+
+#[test]
+fn an_imported_batch_matrix_answers_through_catalog() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/facts-import/deployments-batch.md");
+    let cat = tmp("lane-catalog.json", "");
+    let argv: Vec<String> =
+        ["facts", "import", root.to_str().unwrap(), "-o", cat.to_str().unwrap()].iter().map(|s| s.to_string()).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = batchlane_cli::run(&argv, &mut out, &mut err);
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+    let printed = String::from_utf8(out).unwrap();
+    assert!(printed.contains("lane_batch_global.gpt-5.5/2026-04-24/swedencentral"), "{printed}");
+
+    let q = ["--model", "gpt-5.5", "--region", "swedencentral"];
+    let built_in = json(&q);
+    assert_eq!(lane(&built_in, "batch", "global")["available"], false);
+    let mut with = q.to_vec();
+    with.extend(["--catalog", cat.to_str().unwrap()]);
+    let v = json(&with);
+    let g = lane(&v, "batch", "global");
+    assert_eq!(g["available"], true, "{g}");
+    let src = g["source"].as_str().unwrap();
+    assert!(src.contains("deployments-batch.md") && src.contains("2026-10-01"), "{src}");
+    let (code, text, err) = lanes(&with);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("deployments-batch.md"), "{text}");
+}

@@ -5,7 +5,10 @@
 
 use super::line::{LineRef, Parsed};
 use super::{Code, Diagnostic, Dialect, Findings, Severity};
-use crate::facts::{all_facts, openai_batch_model_fact, Catalog, Certainty, Kind, Model};
+use crate::facts::{
+    all_facts, batch_source, datazone_batch_model, global_batch_model, openai_batch_model_fact, Catalog, Certainty, DataZone, Kind, Model,
+    Scope,
+};
 
 /// Checks the line's model against the catalog's `openai_batch_model` list
 /// (OpenAI dialect only; names not listed are not judged). Error when the
@@ -34,15 +37,33 @@ pub(crate) fn model_rule(line: LineRef, p: &Parsed, dialect: Dialect, catalog: &
 /// guessed from the deployment name) is one Azure deploys as Global Batch
 /// or Data Zone Batch (`azure_global_batch_model`,
 /// `azure_datazone_batch_model`). A warning when neither says so: the model
-/// may be guessed wrongly, and the matrix may lag the service.
+/// may be guessed wrongly, and the matrix may lag the service. When the
+/// catalog holds a kept imported batch matrix, the matrix's cells answer
+/// instead (an override of those two figures still counts).
 pub(crate) fn azure_batch_model(line: LineRef, model: &Model, catalog: &Catalog, at: Option<usize>) -> Option<Diagnostic> {
     let offered = |kind: Kind| catalog.get(kind, model.name).is_some_and(|v| v > 0.0);
-    if offered(Kind::AzureGlobalBatchModel) || offered(Kind::AzureDatazoneBatchModel) {
+    let overridden = |kind: Kind| catalog.is_overridden(&format!("{kind}.{}", model.name)) && offered(kind);
+    let imported = batch_source(catalog, Scope::Global, None).or_else(|| batch_source(catalog, Scope::DataZone, None)).map(|(s, _)| s);
+    let listed = match &imported {
+        Some(_) => {
+            global_batch_model(catalog, model.name)
+                || [DataZone::Us, DataZone::Eu].into_iter().any(|z| datazone_batch_model(catalog, z, model.name))
+                || overridden(Kind::AzureGlobalBatchModel)
+                || overridden(Kind::AzureDatazoneBatchModel)
+        }
+        None => offered(Kind::AzureGlobalBatchModel) || offered(Kind::AzureDatazoneBatchModel),
+    };
+    if listed {
         return None;
     }
-    let as_of = all_facts().find(|f| f.kind == Kind::AzureGlobalBatchModel).map_or("", |f| f.as_of);
+    let matrix = match imported {
+        Some(file) => file,
+        None => {
+            format!("its batch model matrix, as of {}", all_facts().find(|f| f.kind == Kind::AzureGlobalBatchModel).map_or("", |f| f.as_of))
+        }
+    };
     let msg = format!(
-        "{} is not among the models Azure deploys as Global Batch or Data Zone Batch (its batch model matrix, as of {as_of}): a batch deployment of it may not exist. Fine if the deployment runs another model.",
+        "{} is not among the models Azure deploys as Global Batch or Data Zone Batch ({matrix}): a batch deployment of it may not exist. Fine if the deployment runs another model.",
         model.name
     );
     Some(line.diag(Code::ModelNotFound, Severity::Warning, Some("body.model"), msg, at))

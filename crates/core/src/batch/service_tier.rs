@@ -10,8 +10,7 @@
 use super::line::LineRef;
 use super::{Code, Dialect, Findings, ModelSource, Severity};
 use crate::facts::{
-    flex_model, priority_regions, Catalog, Evidence, Kind, Model, SourceId, FLEX_UNSUPPORTED_400, FLEX_UNSUPPORTED_STATUS,
-    PRIORITY_DATAZONE_US, PRIORITY_GLOBAL,
+    flex_model, priority_regions, Catalog, Evidence, Kind, Model, PriorityMatrix, SourceId, FLEX_UNSUPPORTED_400, FLEX_UNSUPPORTED_STATUS,
 };
 use serde_json::Value;
 
@@ -51,8 +50,8 @@ pub(crate) fn check(
             out.push(d);
         }
         "priority" => {
-            let listed = priority_regions(PRIORITY_GLOBAL, m.name).is_some()
-                || priority_regions(PRIORITY_DATAZONE_US, m.name).is_some()
+            let listed = priority_regions(catalog, PriorityMatrix::Global, m.name).is_some()
+                || priority_regions(catalog, PriorityMatrix::DatazoneUs, m.name).is_some()
                 || catalog.get(Kind::PriorityLatencyTps, m.name).is_some();
             if !listed {
                 let msg = format!(

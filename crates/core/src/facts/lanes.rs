@@ -12,8 +12,10 @@
 //! [`SourceId`] (address and file@commit in `sources.rs`) and the page's
 //! as-of date (the matrices' own `ms.date`).
 
-use super::lane_table::{BATCH_MATRIX_DATE, DATAZONE_BATCH, GLOBAL_BATCH, PRIORITY_DATAZONE_US_DATE, PRIORITY_GLOBAL_DATE};
-use super::{fact, Certainty::*, Fact, Kind, SourceId, SourceId::*, Topic, Unit::*};
+use super::lane_table::{
+    BATCH_MATRIX_DATE, DATAZONE_BATCH, GLOBAL_BATCH, PRIORITY_DATAZONE_US, PRIORITY_DATAZONE_US_DATE, PRIORITY_GLOBAL, PRIORITY_GLOBAL_DATE,
+};
+use super::{fact, Catalog, Certainty::*, Fact, Kind, SourceId, SourceId::*, Topic, Unit::*};
 
 /// A way to buy inference, as the chooser compares them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
@@ -223,29 +225,204 @@ fn rows_of<'a>(rows: &'a [MatrixRow], model: &'a str) -> impl Iterator<Item = &'
     rows.iter().filter(move |r| r.model == model)
 }
 
-/// Whether Azure lists `model` (a catalog name) for Global Batch.
-pub fn global_batch_model(model: &str) -> bool {
-    rows_of(GLOBAL_BATCH, model).next().is_some()
+/// A Priority processing region matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PriorityMatrix {
+    /// On Global Standard deployments.
+    Global,
+    /// On Data Zone Standard deployments (the US zone).
+    DatazoneUs,
 }
 
-/// Whether Azure marks `model` for Global Batch in `region` (lower case).
-pub fn global_batch_in(model: &str, region: &str) -> bool {
-    rows_of(GLOBAL_BATCH, model).any(|r| r.regions.contains(&region))
+impl PriorityMatrix {
+    /// The built-in rows and the matrix's source.
+    pub fn builtin(self) -> (&'static [MatrixRow], LaneSource) {
+        match self {
+            PriorityMatrix::Global => (PRIORITY_GLOBAL, PRIORITY_GLOBAL_MATRIX),
+            PriorityMatrix::DatazoneUs => (PRIORITY_DATAZONE_US, PRIORITY_DATAZONE_MATRIX),
+        }
+    }
+
+    pub(crate) fn lane_table(self) -> LaneTable {
+        match self {
+            PriorityMatrix::Global => LaneTable { kind: Kind::LanePriorityGlobal, zone: None },
+            PriorityMatrix::DatazoneUs => LaneTable { kind: Kind::LanePriorityDatazone, zone: Some(DataZone::Us) },
+        }
+    }
 }
 
-/// A zone's Data Zone Batch, if the matrix has it.
+/// One lane matrix as the catalog keeps its cells: the kind of its
+/// figures and the data zone its subjects start with. A cell is the figure
+/// `{kind}.{zone/}{model}/{version}/{region}`, 1 where the vendor marks ✅:
+/// the built-in tables give them, an imported matrix file replaces them
+/// (`facts::import`), and every look-up below answers from the catalog in use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LaneTable {
+    pub kind: Kind,
+    pub zone: Option<DataZone>,
+}
+
+impl LaneTable {
+    pub(crate) const GLOBAL_BATCH: LaneTable = LaneTable { kind: Kind::LaneBatchGlobal, zone: None };
+
+    pub(crate) const fn datazone_batch(zone: DataZone) -> LaneTable {
+        LaneTable { kind: Kind::LaneBatchDatazone, zone: Some(zone) }
+    }
+
+    /// Every built-in table.
+    pub(crate) fn all() -> [LaneTable; 5] {
+        [
+            LaneTable::GLOBAL_BATCH,
+            LaneTable::datazone_batch(DataZone::Us),
+            LaneTable::datazone_batch(DataZone::Eu),
+            PriorityMatrix::Global.lane_table(),
+            PriorityMatrix::DatazoneUs.lane_table(),
+        ]
+    }
+
+    /// The built-in rows and their matrix's date.
+    pub(crate) fn builtin(self) -> (&'static [MatrixRow], &'static str) {
+        match (self.kind, self.zone) {
+            (Kind::LaneBatchGlobal, _) => (GLOBAL_BATCH, BATCH_MATRIX_DATE),
+            (Kind::LaneBatchDatazone, Some(z)) => (datazone_batch(z).map_or(&[][..], |t| t.rows), BATCH_MATRIX_DATE),
+            (Kind::LanePriorityGlobal, _) => (PRIORITY_GLOBAL, PRIORITY_GLOBAL_DATE),
+            (Kind::LanePriorityDatazone, Some(DataZone::Us)) => (PRIORITY_DATAZONE_US, PRIORITY_DATAZONE_US_DATE),
+            _ => (&[], ""),
+        }
+    }
+
+    /// The subject of a cell.
+    pub(crate) fn subject(self, model: &str, version: &str, region: &str) -> String {
+        match self.zone {
+            Some(z) => format!("{}/{model}/{version}/{region}", z.code()),
+            None => format!("{model}/{version}/{region}"),
+        }
+    }
+
+    /// `{kind}.{zone/}`: what every cell's id of the table starts with.
+    fn prefix(self) -> String {
+        match self.zone {
+            Some(z) => format!("{}.{}/", self.kind, z.code()),
+            None => format!("{}.", self.kind),
+        }
+    }
+
+    /// Whether the catalog holds an imported cell of the table or removed a built-in one.
+    fn touched(self, catalog: &Catalog) -> bool {
+        // Checkers ask per line: nothing is formatted when nothing is imported.
+        if catalog.imported_facts().is_empty() && catalog.removed_facts().is_empty() {
+            return false;
+        }
+        let p = self.prefix();
+        catalog.imported_facts().range::<str, _>(from(&p)).next().is_some_and(|(k, _)| k.starts_with(&p))
+            || catalog.removed_facts().range::<str, _>(from(&p)).next().is_some_and(|k| k.starts_with(&p))
+    }
+
+    /// The regions where the catalog in use marks `model` (any version);
+    /// `None`: the table does not list the model.
+    pub(crate) fn regions(self, catalog: &Catalog, model: &str) -> Option<Vec<String>> {
+        let (rows, _) = self.builtin();
+        if !self.touched(catalog) {
+            let mut listed = false;
+            let mut out: Vec<String> = Vec::new();
+            for r in rows_of(rows, model) {
+                listed = true;
+                for reg in r.regions {
+                    if !out.iter().any(|x| x == reg) {
+                        out.push(reg.to_string());
+                    }
+                }
+            }
+            return listed.then_some(out);
+        }
+        let mut out: Vec<String> = Vec::new();
+        let mut push = |reg: &str| {
+            if !out.iter().any(|x| x == reg) {
+                out.push(reg.to_string());
+            }
+        };
+        for r in rows_of(rows, model) {
+            for reg in r.regions {
+                let id = format!("{}.{}", self.kind, self.subject(model, r.version, reg));
+                let on = match catalog.imported(&id) {
+                    Some(f) => f.value > 0.0,
+                    None => !catalog.is_removed(&id),
+                };
+                if on {
+                    push(reg);
+                }
+            }
+        }
+        let p = format!("{}{model}/", self.prefix());
+        for (id, f) in catalog.imported_facts().range::<str, _>(from(&p)).take_while(|(k, _)| k.starts_with(&p)) {
+            // `{version}/{region}` after the prefix.
+            if let Some((_, reg)) = id[p.len()..].split_once('/') {
+                if f.value > 0.0 {
+                    push(reg);
+                }
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// The imported file the catalog answers this table from (its source
+    /// text and date), when one is kept.
+    pub(crate) fn imported_source(self, catalog: &Catalog) -> Option<(String, String)> {
+        if catalog.imported_facts().is_empty() {
+            return None;
+        }
+        let p = self.prefix();
+        let f = catalog.imported_facts().range::<str, _>(from(&p)).next().filter(|(k, _)| k.starts_with(&p))?.1;
+        Some((f.source.clone(), f.as_of.clone()))
+    }
+}
+
+/// The keys from `p` on, for a range over a map of `String`s.
+fn from(p: &str) -> (std::ops::Bound<&str>, std::ops::Bound<&str>) {
+    (std::ops::Bound::Included(p), std::ops::Bound::Unbounded)
+}
+
+/// The built-in lane cell with this id (`lane_batch_global.gpt-4o/2024-08-06/eastus`):
+/// its matrix's date; `None`: not a cell the built-in tables mark.
+pub(crate) fn builtin_cell(id: &str) -> Option<&'static str> {
+    let (kind, subject) = id.split_once('.')?;
+    let kind = Kind::from_name(kind)?;
+    let table = LaneTable::all()
+        .into_iter()
+        .find(|t| t.kind == kind && t.zone.is_none_or(|z| subject.strip_prefix(z.code()).is_some_and(|s| s.starts_with('/'))))?;
+    let rest = match table.zone {
+        Some(z) => &subject[z.code().len() + 1..],
+        None => subject,
+    };
+    let (region_less, region) = rest.rsplit_once('/')?;
+    let (model, version) = region_less.rsplit_once('/')?;
+    let (rows, date) = table.builtin();
+    rows.iter().any(|r| r.model == model && r.version == version && r.regions.contains(&region)).then_some(date)
+}
+
+/// Whether the catalog in use lists `model` (a catalog name) for Global Batch.
+pub fn global_batch_model(catalog: &Catalog, model: &str) -> bool {
+    LaneTable::GLOBAL_BATCH.regions(catalog, model).is_some()
+}
+
+/// Whether the catalog in use marks `model` for Global Batch in `region` (lower case).
+pub fn global_batch_in(catalog: &Catalog, model: &str, region: &str) -> bool {
+    LaneTable::GLOBAL_BATCH.regions(catalog, model).is_some_and(|r| r.iter().any(|x| x == region))
+}
+
+/// A zone's built-in Data Zone Batch, if the matrix has it.
 pub fn datazone_batch(zone: DataZone) -> Option<&'static ZoneBatch> {
     DATAZONE_BATCH.iter().find(|z| z.zone == zone)
 }
 
-/// Whether Azure lists `model` for Data Zone Batch in `zone` (any region).
-pub fn datazone_batch_model(zone: DataZone, model: &str) -> bool {
-    datazone_batch(zone).is_some_and(|z| rows_of(z.rows, model).next().is_some())
+/// Whether the catalog in use lists `model` for Data Zone Batch in `zone` (any region).
+pub fn datazone_batch_model(catalog: &Catalog, zone: DataZone, model: &str) -> bool {
+    LaneTable::datazone_batch(zone).regions(catalog, model).is_some()
 }
 
-/// Whether Azure marks `model` for Data Zone Batch in `region` of `zone`.
-pub fn datazone_batch_in(zone: DataZone, model: &str, region: &str) -> bool {
-    datazone_batch(zone).is_some_and(|z| rows_of(z.rows, model).any(|r| r.regions.contains(&region)))
+/// Whether the catalog in use marks `model` for Data Zone Batch in `region` of `zone`.
+pub fn datazone_batch_in(catalog: &Catalog, zone: DataZone, model: &str, region: &str) -> bool {
+    LaneTable::datazone_batch(zone).regions(catalog, model).is_some_and(|r| r.iter().any(|x| x == region))
 }
 
 /// Whether Azure offers Flex processing for `model` (a catalog name).
@@ -253,15 +430,36 @@ pub fn flex_model(model: &str) -> bool {
     FLEX_MODELS.iter().any(|(m, _)| *m == model)
 }
 
-/// The regions of a Priority matrix where `model` is marked; `None`: the
-/// matrix has no column for the model.
-pub fn priority_regions(table: &'static [MatrixRow], model: &str) -> Option<&'static [&'static str]> {
-    table.iter().find(|r| r.model == model).map(|r| r.regions)
+/// The regions of a Priority matrix where the catalog in use marks
+/// `model`; `None`: the matrix has no column for the model (an imported
+/// matrix: no region marked).
+pub fn priority_regions(catalog: &Catalog, matrix: PriorityMatrix, model: &str) -> Option<Vec<String>> {
+    matrix.lane_table().regions(catalog, model)
+}
+
+/// Where the catalog in use takes a lane table from: the kept imported
+/// file (its source text and `ms.date`) or, without one, `None` (the
+/// built-in table's [`LaneSource`]).
+pub fn batch_source(catalog: &Catalog, scope: super::Scope, zone: Option<DataZone>) -> Option<(String, String)> {
+    let table = match (scope, zone) {
+        (super::Scope::DataZone, Some(z)) => LaneTable::datazone_batch(z),
+        (super::Scope::DataZone, None) => {
+            return LaneTable::datazone_batch(DataZone::Us)
+                .imported_source(catalog)
+                .or_else(|| LaneTable::datazone_batch(DataZone::Eu).imported_source(catalog))
+        }
+        _ => LaneTable::GLOBAL_BATCH,
+    };
+    table.imported_source(catalog)
+}
+
+/// Like [`batch_source`] for a Priority matrix.
+pub fn priority_source(catalog: &Catalog, matrix: PriorityMatrix) -> Option<(String, String)> {
+    matrix.lane_table().imported_source(catalog)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::lane_table::PRIORITY_GLOBAL;
     use super::*;
 
     #[test]
@@ -270,13 +468,17 @@ mod tests {
         assert_eq!(data_zone_of("EastUS2"), Some(DataZone::Us));
         assert_eq!(data_zone_of("uksouth"), None);
         assert_eq!(data_zone_of("japaneast"), None);
-        assert!(!datazone_batch_model(DataZone::Eu, "gpt-5.4") && !datazone_batch_in(DataZone::Eu, "gpt-5.4", "francecentral"));
-        assert!(datazone_batch_model(DataZone::Us, "gpt-5.4") && datazone_batch_in(DataZone::Us, "gpt-5.4", "eastus2"));
-        assert!(global_batch_in("gpt-5.4", "francecentral") && !global_batch_in("gpt-5.4", "italynorth"));
-        assert!(!global_batch_model("gpt-5.5") && !global_batch_model("gpt-5.2") && global_batch_model("gpt-4o-mini"));
+        let c = &Catalog::builtin();
+        assert!(!datazone_batch_model(c, DataZone::Eu, "gpt-5.4") && !datazone_batch_in(c, DataZone::Eu, "gpt-5.4", "francecentral"));
+        assert!(datazone_batch_model(c, DataZone::Us, "gpt-5.4") && datazone_batch_in(c, DataZone::Us, "gpt-5.4", "eastus2"));
+        assert!(global_batch_in(c, "gpt-5.4", "francecentral") && !global_batch_in(c, "gpt-5.4", "italynorth"));
+        assert!(!global_batch_model(c, "gpt-5.5") && !global_batch_model(c, "gpt-5.2") && global_batch_model(c, "gpt-4o-mini"));
         assert!(flex_model("gpt-5.6-sol") && !flex_model("gpt-5.5"));
-        assert_eq!(priority_regions(PRIORITY_GLOBAL, "gpt-5.4").map(<[_]>::len), Some(3));
-        assert!(!priority_regions(PRIORITY_GLOBAL, "gpt-4.1").unwrap().contains(&"eastus2"));
+        assert_eq!(priority_regions(c, PriorityMatrix::Global, "gpt-5.4").map(|r| r.len()), Some(3));
+        assert!(!priority_regions(c, PriorityMatrix::Global, "gpt-4.1").unwrap().iter().any(|r| r == "eastus2"));
+        assert_eq!(builtin_cell("lane_batch_datazone.eu/o3/2025-04-16/westeurope"), Some(BATCH_MATRIX_DATE));
+        assert_eq!(builtin_cell("lane_batch_datazone.eu/gpt-5.4/2026-03-05/westeurope"), None);
+        assert_eq!(builtin_cell("lane_priority_global.gpt-5.4/2026-03-05/swedencentral"), Some(PRIORITY_GLOBAL_DATE));
     }
 
     #[test]

@@ -52,10 +52,10 @@ pub use lane_gen::{
 };
 pub use lane_table::{DATAZONE_BATCH, GLOBAL_BATCH, GLOBAL_BATCH_REGIONS, PRIORITY_DATAZONE_US, PRIORITY_GLOBAL};
 pub use lanes::{
-    data_zone_of, datazone_batch, datazone_batch_in, datazone_batch_model, flex_model, global_batch_in, global_batch_model,
-    priority_regions, service_tier_value, DataZone, Lane, LaneSource, MatrixRow, TierMeaning, ZoneBatch, BATCH_MATRIX, FLEX_MODELS,
-    FLEX_PAGE, FLEX_UNSUPPORTED_400, FLEX_UNSUPPORTED_STATUS, PRIORITY_DATAZONE_MATRIX, PRIORITY_GLOBAL_MATRIX, PRIORITY_PAGE,
-    SERVICE_TIER_VALUES,
+    batch_source, data_zone_of, datazone_batch, datazone_batch_in, datazone_batch_model, flex_model, global_batch_in, global_batch_model,
+    priority_regions, priority_source, service_tier_value, DataZone, Lane, LaneSource, MatrixRow, PriorityMatrix, TierMeaning, ZoneBatch,
+    BATCH_MATRIX, FLEX_MODELS, FLEX_PAGE, FLEX_UNSUPPORTED_400, FLEX_UNSUPPORTED_STATUS, PRIORITY_DATAZONE_MATRIX, PRIORITY_GLOBAL_MATRIX,
+    PRIORITY_PAGE, SERVICE_TIER_VALUES,
 };
 pub use model_rules::{model_rule, rule_family, Evidence, ModelRule, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};
@@ -213,6 +213,12 @@ pub fn builtin(kind: Kind, subject: &str) -> Option<&'static Fact> {
     INDEX.get_or_init(|| all_facts().map(|f| ((f.kind, f.subject), f)).collect()).get(&(kind, subject)).copied()
 }
 
+/// A built-in figure by id, its value and as-of: a catalog fact, or a
+/// cell of a built-in lane matrix (1, its matrix's date).
+pub(crate) fn builtin_value(id: &str) -> Option<(f64, &'static str)> {
+    builtin_by_id(id).map(|f| (f.value, f.as_of)).or_else(|| lanes::builtin_cell(id).map(|d| (1.0, d)))
+}
+
 /// Looks up a built-in fact by its id (`"{kind}.{subject}"`).
 pub fn builtin_by_id(id: &str) -> Option<&'static Fact> {
     let (kind, subject) = id.split_once('.')?;
@@ -355,7 +361,7 @@ impl Catalog {
     pub fn set_removed(&mut self, ids: impl IntoIterator<Item = String>) -> Result<(), OverrideError> {
         let mut next = std::collections::BTreeSet::new();
         for id in ids {
-            if builtin_by_id(&id).is_none() {
+            if builtin_value(&id).is_none() {
                 return Err(OverrideError::UnknownFact(id.chars().take(import::MAX_TEXT_CHARS).collect()));
             }
             next.insert(id);

@@ -9,9 +9,9 @@ use super::turnaround::TurnaroundStats;
 use crate::batch::Dialect;
 use crate::cost::{token_prices, PriceOverride};
 use crate::facts::{
-    self, data_zone_of, datazone_batch_in, datazone_batch_model, flex_model, global_batch_in, global_batch_model, model_for_name,
-    priority_regions, Catalog, DataZone, Kind, Lane, LaneSource, Scope, SourceId, BATCH_MATRIX, FLEX_PAGE, PRIORITY_DATAZONE_MATRIX,
-    PRIORITY_DATAZONE_US, PRIORITY_GLOBAL, PRIORITY_GLOBAL_MATRIX, PRIORITY_PAGE,
+    self, batch_source, data_zone_of, datazone_batch_in, datazone_batch_model, flex_model, global_batch_in, global_batch_model,
+    model_for_name, priority_regions, priority_source, Catalog, DataZone, Kind, Lane, LaneSource, PriorityMatrix, Scope, SourceId,
+    BATCH_MATRIX, FLEX_PAGE, PRIORITY_PAGE,
 };
 use crate::quota::{ptus_needed, PtuInput};
 use crate::text::Text;
@@ -75,6 +75,10 @@ pub struct LaneRow {
     pub why: Text,
     pub source: Option<SourceId>,
     pub as_of: String,
+    /// The kept imported file the row's lane table was read from (its name,
+    /// what it is and its `ms.date`); `None`: the built-in table (`source`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported_source: Option<String>,
     /// `None`: no deadline or latency need was given, or the lane has no target to hold it to.
     pub meets_deadline: Option<bool>,
     pub usd_per_day: Option<f64>,
@@ -136,6 +140,7 @@ impl Ctx<'_> {
             why,
             source: src.map(|s| s.source),
             as_of: src.map_or_else(String::new, |s| s.as_of.to_string()),
+            imported_source: None,
             meets_deadline: None,
             usd_per_day: None,
             usd_per_mtok: None,
@@ -230,15 +235,24 @@ fn azure_rows(cx: &Ctx<'_>) -> Vec<LaneRow> {
     rows
 }
 
+/// Names the kept imported file a row's lane table was read from.
+fn from_import(row: &mut LaneRow, imported: Option<(String, String)>) {
+    if let Some((source, as_of)) = imported {
+        row.imported_source = Some(source);
+        row.as_of = as_of;
+    }
+}
+
 fn batch_global(cx: &Ctx<'_>) -> LaneRow {
     const KIND: &str = "Global Batch";
-    let listed = global_batch_model(cx.model);
+    let listed = global_batch_model(cx.catalog, cx.model);
     let (ok, why) = match (&cx.region, listed) {
         (_, false) => (false, t::batch_not_listed(cx.model, KIND)),
-        (Some(r), true) if !global_batch_in(cx.model, r) => (false, t::batch_region_not_listed(r, KIND)),
+        (Some(r), true) if !global_batch_in(cx.catalog, cx.model, r) => (false, t::batch_region_not_listed(r, KIND)),
         _ => (true, t::batch_listed(cx.model, KIND)),
     };
     let mut row = cx.row(Lane::Batch, Scope::Global, ok, why, Some(BATCH_MATRIX));
+    from_import(&mut row, batch_source(cx.catalog, Scope::Global, None));
     let factor = cx.catalog.get(Kind::BatchPriceFactor, "any");
     cx.price(&mut row, factor);
     row
@@ -246,7 +260,7 @@ fn batch_global(cx: &Ctx<'_>) -> LaneRow {
 
 fn batch_datazone(cx: &Ctx<'_>) -> LaneRow {
     const KIND: &str = "Data Zone Batch";
-    let in_zone = |z: DataZone| datazone_batch_model(z, cx.model);
+    let in_zone = |z: DataZone| datazone_batch_model(cx.catalog, z, cx.model);
     let (ok, why) = match (&cx.region, cx.zone) {
         (None, _) => {
             let (us, eu) = (in_zone(DataZone::Us), in_zone(DataZone::Eu));
@@ -256,7 +270,7 @@ fn batch_datazone(cx: &Ctx<'_>) -> LaneRow {
         (Some(r), Some(z)) => {
             if !in_zone(z) {
                 (false, t::batch_not_listed(cx.model, &format!("{KIND} ({})", z.code().to_ascii_uppercase())))
-            } else if !datazone_batch_in(z, cx.model, r) {
+            } else if !datazone_batch_in(cx.catalog, z, cx.model, r) {
                 (false, t::batch_region_not_listed(r, KIND))
             } else {
                 (true, t::batch_listed(cx.model, &format!("{KIND} ({})", z.code().to_ascii_uppercase())))
@@ -264,6 +278,7 @@ fn batch_datazone(cx: &Ctx<'_>) -> LaneRow {
         }
     };
     let mut row = cx.row(Lane::Batch, Scope::DataZone, ok, why, Some(BATCH_MATRIX));
+    from_import(&mut row, batch_source(cx.catalog, Scope::DataZone, cx.zone));
     let factor = cx.catalog.get(Kind::BatchPriceFactor, "any");
     cx.price(&mut row, factor);
     row
@@ -280,11 +295,12 @@ fn flex(cx: &Ctx<'_>) -> LaneRow {
 }
 
 fn priority(cx: &Ctx<'_>, scope: Scope) -> LaneRow {
-    let (table, src) = match scope {
-        Scope::DataZone => (PRIORITY_DATAZONE_US, PRIORITY_DATAZONE_MATRIX),
-        _ => (PRIORITY_GLOBAL, PRIORITY_GLOBAL_MATRIX),
+    let matrix = match scope {
+        Scope::DataZone => PriorityMatrix::DatazoneUs,
+        _ => PriorityMatrix::Global,
     };
-    let regions = priority_regions(table, cx.model);
+    let (_, src) = matrix.builtin();
+    let regions = priority_regions(cx.catalog, matrix, cx.model);
     let target_only = cx.catalog.get(Kind::PriorityLatencyTps, cx.model).is_some();
     let mut src = src;
     let (ok, why) = match (scope, cx.zone, &cx.region, regions) {
@@ -296,12 +312,15 @@ fn priority(cx: &Ctx<'_>, scope: Scope) -> LaneRow {
         }
         (_, _, _, None) => (false, t::priority_not_listed(cx.model)),
         (_, _, Some(r), Some(list)) => {
-            let ok = list.contains(&r.as_str());
+            let ok = list.iter().any(|x| x == r);
             (ok, if ok { t::priority_listed(cx.model, Some(r)) } else { t::priority_not_listed(cx.model) })
         }
         (_, _, None, Some(_)) => (true, t::priority_listed(cx.model, None)),
     };
     let mut row = cx.row(Lane::Priority, scope, ok, why, Some(src));
+    if src != PRIORITY_PAGE {
+        from_import(&mut row, priority_source(cx.catalog, matrix));
+    }
     let factor = cx.catalog.get(Kind::PriorityPriceFactor, cx.model);
     cx.price(&mut row, factor);
     let ramp = cx.catalog.get(Kind::PriorityRampShare, "any").unwrap_or(0.0);
@@ -323,8 +342,10 @@ fn standard(cx: &Ctx<'_>, scope: Scope) -> LaneRow {
         None if scope == Scope::Global && flex_model(cx.model) => {
             cx.row(Lane::Standard, scope, true, t::standard_by_lane(cx.model), Some(FLEX_PAGE))
         }
-        None if scope == Scope::Global && priority_regions(PRIORITY_GLOBAL, cx.model).is_some() => {
-            cx.row(Lane::Standard, scope, true, t::standard_by_lane(cx.model), Some(PRIORITY_GLOBAL_MATRIX))
+        None if scope == Scope::Global && priority_regions(cx.catalog, PriorityMatrix::Global, cx.model).is_some() => {
+            let mut row = cx.row(Lane::Standard, scope, true, t::standard_by_lane(cx.model), Some(PriorityMatrix::Global.builtin().1));
+            from_import(&mut row, priority_source(cx.catalog, PriorityMatrix::Global));
+            row
         }
         None => cx.row(Lane::Standard, scope, false, t::standard_not_listed(cx.model, scope.vendor_name()), None),
     };
@@ -466,6 +487,9 @@ impl LaneReport {
 
 /// `url (path@commit, as-of)`, or `null` when the row has no source.
 pub fn source_text(r: &LaneRow) -> Option<String> {
+    if let Some(imported) = &r.imported_source {
+        return Some(imported.clone());
+    }
     let s = r.source?.source();
     let mut out = s.url.to_string();
     match (s.path.is_empty(), r.as_of.is_empty()) {

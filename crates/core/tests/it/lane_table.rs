@@ -5,9 +5,9 @@
 
 use batchlane_core::facts::{
     all_facts, builtin, data_zone_of, datazone_batch_in, datazone_batch_model, generate_lane_table, global_batch_in, global_batch_model,
-    parse_lane_matrix, priority_regions, DataZone, Kind, MatrixKind, MatrixMdProblem, SourceId, BATCH_MATRIX, DATAZONE_BATCH, GLOBAL_BATCH,
-    GLOBAL_BATCH_REGIONS, LANE_TABLE, LANE_VENDOR_DIR, LANE_VENDOR_FILES, MAX_MATRIX_MD_LINE_CHARS, PRIORITY_DATAZONE_MATRIX,
-    PRIORITY_DATAZONE_US, PRIORITY_GLOBAL, PRIORITY_GLOBAL_MATRIX,
+    parse_lane_matrix, priority_regions, Catalog, DataZone, Kind, MatrixKind, MatrixMdProblem, PriorityMatrix, SourceId, BATCH_MATRIX,
+    DATAZONE_BATCH, GLOBAL_BATCH, GLOBAL_BATCH_REGIONS, LANE_TABLE, LANE_VENDOR_DIR, LANE_VENDOR_FILES, MAX_MATRIX_MD_LINE_CHARS,
+    PRIORITY_DATAZONE_MATRIX, PRIORITY_GLOBAL_MATRIX,
 };
 use std::path::Path;
 
@@ -72,7 +72,7 @@ fn the_issue_cases_hold_on_the_generated_table() {
     assert_eq!(GLOBAL_BATCH_REGIONS.len(), 22, "the matrix's four tabs list 22 regions");
     for model in GLOBAL_BATCH_MODELS {
         for region in GLOBAL_BATCH_REGIONS {
-            assert!(global_batch_in(model, region), "{model} in {region}");
+            assert!(global_batch_in(&Catalog::builtin(), model, region), "{model} in {region}");
         }
     }
     let mut listed: Vec<&str> = GLOBAL_BATCH.iter().map(|r| r.model).collect();
@@ -80,22 +80,29 @@ fn the_issue_cases_hold_on_the_generated_table() {
     assert_eq!(listed, GLOBAL_BATCH_MODELS, "no model beyond the issue's list");
     assert_eq!(GLOBAL_BATCH.iter().filter(|r| r.model == "gpt-4o").count(), 3, "gpt-4o in three versions");
     for absent in ["gpt-5.2", "gpt-5.5", "gpt-5.6-sol"] {
-        assert!(!global_batch_model(absent), "{absent}");
-        assert!(!datazone_batch_model(DataZone::Us, absent) && !datazone_batch_model(DataZone::Eu, absent), "{absent}");
+        assert!(!global_batch_model(&Catalog::builtin(), absent), "{absent}");
+        assert!(
+            !datazone_batch_model(&Catalog::builtin(), DataZone::Us, absent)
+                && !datazone_batch_model(&Catalog::builtin(), DataZone::Eu, absent),
+            "{absent}"
+        );
     }
     let eu = ["gpt-4.1", "gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o", "gpt-4o-mini", "o3", "o4-mini"];
     for model in GLOBAL_BATCH_MODELS {
-        assert!(datazone_batch_model(DataZone::Us, model), "{model} US");
-        assert_eq!(datazone_batch_model(DataZone::Eu, model), eu.contains(&model), "{model} EU");
+        assert!(datazone_batch_model(&Catalog::builtin(), DataZone::Us, model), "{model} US");
+        assert_eq!(datazone_batch_model(&Catalog::builtin(), DataZone::Eu, model), eu.contains(&model), "{model} EU");
     }
-    assert!(!datazone_batch_in(DataZone::Eu, "gpt-5.4", "francecentral"));
-    assert!(datazone_batch_in(DataZone::Eu, "gpt-4o", "francecentral"));
+    assert!(!datazone_batch_in(&Catalog::builtin(), DataZone::Eu, "gpt-5.4", "francecentral"));
+    assert!(datazone_batch_in(&Catalog::builtin(), DataZone::Eu, "gpt-4o", "francecentral"));
     assert_eq!(data_zone_of("francecentral"), Some(DataZone::Eu));
     assert_eq!(DATAZONE_BATCH.len(), 2, "no Data Zone Batch in Asia-Pacific or Middle East & Africa");
     // Priority: the matrices' columns.
-    assert_eq!(priority_regions(PRIORITY_GLOBAL, "gpt-5.4"), Some(&["polandcentral", "southcentralus", "swedencentral"][..]));
-    assert!(!priority_regions(PRIORITY_GLOBAL, "gpt-4.1").unwrap().contains(&"eastus2"));
-    assert_eq!(priority_regions(PRIORITY_DATAZONE_US, "gpt-5.4-mini"), Some(&["centralus", "southcentralus"][..]));
+    assert_eq!(
+        priority_regions(&Catalog::builtin(), PriorityMatrix::Global, "gpt-5.4").unwrap(),
+        ["polandcentral", "southcentralus", "swedencentral"]
+    );
+    assert!(!priority_regions(&Catalog::builtin(), PriorityMatrix::Global, "gpt-4.1").unwrap().iter().any(|r| r == "eastus2"));
+    assert_eq!(priority_regions(&Catalog::builtin(), PriorityMatrix::DatazoneUs, "gpt-5.4-mini").unwrap(), ["centralus", "southcentralus"]);
 }
 
 #[test]
@@ -103,15 +110,19 @@ fn the_batch_model_facts_agree_with_the_matrix() {
     for model in GLOBAL_BATCH.iter().map(|r| r.model) {
         let global = builtin(Kind::AzureGlobalBatchModel, model).unwrap_or_else(|| panic!("{model}: no azure_global_batch_model fact"));
         assert_eq!((global.value, global.source, global.as_of), (1.0, SourceId::AzureBatchModels, BATCH_MATRIX.as_of), "{model}");
-        let zoned = datazone_batch_model(DataZone::Us, model) || datazone_batch_model(DataZone::Eu, model);
+        let zoned = datazone_batch_model(&Catalog::builtin(), DataZone::Us, model)
+            || datazone_batch_model(&Catalog::builtin(), DataZone::Eu, model);
         let dz = builtin(Kind::AzureDatazoneBatchModel, model).unwrap_or_else(|| panic!("{model}: no azure_datazone_batch_model fact"));
         assert_eq!(dz.value, if zoned { 1.0 } else { 0.0 }, "{model}");
     }
     // And no fact says more than the matrix.
     for f in all_facts() {
         let listed = match f.kind {
-            Kind::AzureGlobalBatchModel => global_batch_model(f.subject),
-            Kind::AzureDatazoneBatchModel => datazone_batch_model(DataZone::Us, f.subject) || datazone_batch_model(DataZone::Eu, f.subject),
+            Kind::AzureGlobalBatchModel => global_batch_model(&Catalog::builtin(), f.subject),
+            Kind::AzureDatazoneBatchModel => {
+                datazone_batch_model(&Catalog::builtin(), DataZone::Us, f.subject)
+                    || datazone_batch_model(&Catalog::builtin(), DataZone::Eu, f.subject)
+            }
             _ => continue,
         };
         assert_eq!(f.value == 1.0, listed, "{:?} {}", f.kind, f.subject);

@@ -38,6 +38,7 @@ mod image_patches;
 mod keda_lint;
 mod keda_lint_versions;
 mod keda_snippets;
+mod lane_import;
 mod lane_table;
 mod lanes;
 mod memory_bounds;

@@ -8,7 +8,7 @@
 
 use super::json::{capped_problem, check_line_lengths, item_offsets, line_of, set_item_budget, Capped};
 use super::{FileKind, ImportProblem, Imported, ImportedFact, MAX_IMPORT_BYTES, MAX_IMPORT_FACTS, MAX_JSON_LINE_BYTES, MAX_TEXT_CHARS};
-use crate::facts::builtin_by_id;
+use crate::facts::builtin_value;
 
 /// The file's format name (a reader checks it).
 pub const FORMAT: &str = "batchlane-catalog-overlay/1";
@@ -61,7 +61,7 @@ pub fn read_catalog_file(name: &str, bytes: &[u8]) -> Result<Imported, ImportPro
     }
     let removed = file.removed.map(|r| r.0).unwrap_or_default();
     for (i, id) in removed.iter().enumerate() {
-        if builtin_by_id(id).is_none() {
+        if builtin_value(id).is_none() {
             let clipped: String = id.chars().take(MAX_TEXT_CHARS).collect();
             return Err(ImportProblem::new(name, 0, &format!("removed[{i}]"), format!("'{clipped}' names no built-in figure")));
         }

@@ -21,13 +21,14 @@
 
 mod catalog_file;
 mod json;
+mod lane_matrix;
 mod retail;
 mod spec;
 mod tier_page;
 
 pub use catalog_file::{catalog_file_json, read_catalog_file, FORMAT as CATALOG_FILE_FORMAT};
 
-use super::{builtin, builtin_by_id, Certainty, Kind, OverrideError, Unit, MAX_COUNT_OVERRIDE};
+use super::{builtin_by_id, builtin_value, Certainty, Kind, OverrideError, Unit, MAX_COUNT_OVERRIDE};
 
 /// Largest file read, in bytes (a vendor's full OpenAPI spec is about 2 MB;
 /// a saved retail-prices page about 100 KB).
@@ -168,6 +169,9 @@ pub enum FileKind {
     RetailPrices,
     OpenApiSpec,
     CatalogFile,
+    /// An Azure lane availability matrix: the batch deployments' model
+    /// matrix or a Priority processing region matrix (markdown as published).
+    LaneMatrix,
 }
 
 impl FileKind {
@@ -178,6 +182,7 @@ impl FileKind {
             FileKind::RetailPrices => "Azure Retail Prices API response",
             FileKind::OpenApiSpec => "OpenAPI spec",
             FileKind::CatalogFile => "batchlane catalog file",
+            FileKind::LaneMatrix => "Azure lane availability matrix",
         }
     }
 }
@@ -270,10 +275,17 @@ fn read_any(name: &str, bytes: &[u8], today: &str) -> Result<Imported, ImportPro
                 Err(ImportProblem::new(name, 1, "", "JSON that is neither a retail-prices response, an OpenAPI spec nor a catalog file"))
             }
         }
-        Some(_) if text.lines().any(|l| l.trim_start().starts_with('|')) || text.contains("ms.date:") => tier_page::read(name, text),
-        _ => Err(ImportProblem::new(name, 1, "", "not a quota-tier page, a retail-prices response, an OpenAPI spec or a catalog file")),
+        Some(_) => match lane_matrix::detect(text) {
+            Some(kind) => lane_matrix::read(name, text, kind),
+            None if text.lines().any(|l| l.trim_start().starts_with('|')) || text.contains("ms.date:") => tier_page::read(name, text),
+            None => Err(ImportProblem::new(name, 1, "", NOT_A_VENDOR_FILE)),
+        },
+        _ => Err(ImportProblem::new(name, 1, "", NOT_A_VENDOR_FILE)),
     }
 }
+
+const NOT_A_VENDOR_FILE: &str =
+    "not a quota-tier page, a lane availability matrix, a retail-prices response, an OpenAPI spec or a catalog file";
 
 /// Reads every file; the first refused file refuses the import.
 pub fn import_files(files: &[(&str, &[u8])], today: &str) -> Result<Vec<Imported>, ImportProblem> {
@@ -324,12 +336,17 @@ pub fn diff_overlay(imports: &[Imported]) -> OverlayDiff {
         }
     }
     let mut out = OverlayDiff::default();
+    // Lane matrix cells the files repeat: figures of the lane tables, not of `all_facts`.
+    let mut unchanged_cells = 0usize;
     for (id, (f, file)) in &by_id {
         let entry = |old| DiffEntry { id: id.to_string(), old, new: Some(f.value), file: file.to_string(), as_of: f.as_of.clone() };
-        match f.kind().and_then(|k| builtin(k, f.subject())) {
+        match builtin_value(id) {
             None => out.added.push(entry(None)),
-            Some(b) if b.value != f.value => out.changed.push(entry(Some(b.value))),
-            Some(_) => out.unchanged += 1,
+            Some((b, _)) if b != f.value => out.changed.push(entry(Some(b))),
+            Some(_) => {
+                out.unchanged += 1;
+                unchanged_cells += usize::from(builtin_by_id(id).is_none());
+            }
         }
         out.facts.push((*f).clone());
     }
@@ -341,18 +358,20 @@ pub fn diff_overlay(imports: &[Imported]) -> OverlayDiff {
             if out.removed.iter().any(|e| e.id == *id) {
                 continue;
             }
-            if let Some(b) = builtin_by_id(id) {
+            if let Some((value, as_of)) = builtin_value(id) {
                 out.removed.push(DiffEntry {
                     id: id.clone(),
-                    old: Some(b.value),
+                    old: Some(value),
                     new: None,
                     file: imp.file.clone(),
-                    as_of: b.as_of.to_string(),
+                    as_of: as_of.to_string(),
                 });
             }
         }
     }
-    let covered = out.changed.len() + out.unchanged + out.removed.len();
+    // `outside`: the catalog's own figures (`all_facts`) the files leave alone.
+    let facts_in = |v: &[DiffEntry]| v.iter().filter(|e| builtin_by_id(&e.id).is_some()).count();
+    let covered = facts_in(&out.changed) + (out.unchanged - unchanged_cells) + facts_in(&out.removed);
     out.outside = super::all_facts().count().saturating_sub(covered);
     out
 }
