@@ -9,7 +9,7 @@ use batchlane_core::batch::Dialect;
 use batchlane_core::facts::Scope;
 use batchlane_core::facts::{
     all_facts, catalog_file_json, datazone_batch_in, diff_overlay, global_batch_in, import_file, priority_regions, read_catalog_file,
-    Catalog, DataZone, ImportFileKind as FileKind, PriorityMatrix, MAX_MATRIX_MD_ROWS,
+    Catalog, DataZone, ImportFileKind as FileKind, PriorityMatrix, MAX_MATRIX_MD_LINE_CHARS, MAX_MATRIX_MD_ROWS,
 };
 use batchlane_core::lanes::{choose_lanes, source_text, LaneInput};
 
@@ -139,6 +139,27 @@ fn a_hostile_matrix_is_refused_with_its_line_and_field() {
     assert_eq!(e.field, "row");
     assert!(e.line <= head.lines().count() + MAX_MATRIX_MD_ROWS + 1, "{e:?}");
     assert!(e.reason.contains(&MAX_MATRIX_MD_ROWS.to_string()), "{e:?}");
+}
+
+/// The rest of the hostile inputs every importer is held to: invalid
+/// UTF-8, a control character, a line past the line bound and a date past
+/// any number: each refused with the file and a line, never a panic.
+#[test]
+fn invalid_utf8_control_characters_long_lines_and_huge_dates_are_refused() {
+    let text = String::from_utf8(fixture("deployments-batch.md")).unwrap();
+    let row = "| gpt-5.5 | 2026-04-24 | - | - | - | - | ✅ |";
+    assert!(text.contains(row));
+    let mut utf8 = text.replacen(row, "| gpt-5.5 | 2026-04-24 | - | - | - | - | @@ |", 1).into_bytes();
+    let at = utf8.windows(2).position(|w| w == b"@@").unwrap();
+    utf8.splice(at..at + 2, [0xff, 0xfe]);
+    let control = text.replacen(row, "| gpt-5.5 | 2026-04-24 | - | - | - | - | \u{7} |", 1);
+    let long = text.replacen(row, &format!("| gpt-5.5 | 2026-04-24 | - | - | - | - | {} |", "✅".repeat(MAX_MATRIX_MD_LINE_CHARS)), 1);
+    let date = text.replacen("ms.date:", "ms.date: 99999999999999999999999/01/2026\nold.date:", 1);
+    for (what, bytes) in [("utf8", utf8), ("control", control.into_bytes()), ("long", long.into_bytes()), ("date", date.into_bytes())] {
+        let e = import_file("m.md", &bytes, TODAY).err().unwrap_or_else(|| panic!("{what}: taken"));
+        assert_eq!(e.file, "m.md", "{what}: {e:?}");
+        assert!(e.line > 0, "{what}: {e:?}");
+    }
 }
 
 #[test]
