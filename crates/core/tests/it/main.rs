@@ -25,6 +25,7 @@ mod batch_split_quota;
 mod batch_stream;
 mod batch_warm_up;
 mod body_schema;
+mod body_schema_errata;
 mod catalog_marks;
 mod control_plane_service;
 mod cost_attribution;
