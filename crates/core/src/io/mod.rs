@@ -4,6 +4,7 @@
 mod civil;
 mod csv;
 mod lines;
+mod link;
 mod number;
 mod query;
 mod read;
@@ -15,12 +16,10 @@ pub use csv::{with_bom, CsvError};
 pub(crate) use csv::{CsvOptions, CsvWriter};
 pub(crate) use lines::is_blank;
 pub use lines::{Line, LineSplitter, LongLine, RawLine, BOM};
+pub use link::{field, Decoded, Field, Kind, LinkCodec, Opened, Range, Table};
 pub use number::{clean_number, parse_number, parse_whole};
 pub(crate) use query::cut;
-pub use query::{
-    field, parse_query, query_string, Decoded, Field, Kind, LinkCodec, Opened, Pairs, Parsed, Range, Reason, Rejected, Table, MAX_PAIRS,
-    MAX_QUERY_BYTES,
-};
+pub use query::{parse_query, query_string, Pairs, Parsed, Reason, Rejected, MAX_PAIRS, MAX_QUERY_BYTES};
 pub use query::{MAX_SHORT_CHARS, SHOWN_CHARS};
 pub(crate) use read::read_file_chunks;
 pub use read::{path_name, read_chunks, Go, ReadError, CHUNK, STOPPED};
