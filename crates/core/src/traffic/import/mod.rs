@@ -19,6 +19,7 @@
 //! ([`ReadLimits`]), whatever size a file claims (a pipe, `/dev/zero`).
 
 mod analytics;
+mod analytics_json;
 mod csv;
 mod metric;
 mod plain;
@@ -335,7 +336,7 @@ fn read_file(name: &str, input: &mut Counted<'_, '_>, store: &mut Store, notices
     match layout {
         Layout::MetricsList => rest::read(name, &mut body, &mut sink)?,
         Layout::AzureMetricsCsv => analytics::read_csv(name, &mut body, &mut sink)?,
-        Layout::AzureMetricsJson => analytics::read_json(name, &mut body, &mut sink)?,
+        Layout::AzureMetricsJson => analytics_json::read_json(name, &mut body, &mut sink)?,
         Layout::PlainCsv => plain::read(name, &mut body, &mut sink)?,
     }
     Ok(summary)
