@@ -4,14 +4,13 @@
 //! environment and commands, and waiting for a condition. The Python is
 //! `snippet_python.rs`'s.
 
-use super::snippet_python::python;
+use super::snippet_python::{json_lines_of, python, start_fake_server};
 use batchlane_core::facts::Catalog;
 use batchlane_core::snippets::{control_python, AlertHook, ControlOptions, Dialect};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 pub(super) fn fixtures() -> PathBuf {
@@ -42,21 +41,12 @@ impl Fake {
         let events = dir.join("events.jsonl");
         let config_path = dir.join("fake-config.json");
         std::fs::write(&config_path, config.to_string()).unwrap();
-        let mut child = Command::new("python3")
-            .arg(fixtures().join("control_plane/fake_batch_api.py"))
-            .arg(&events)
-            .arg(&config_path)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("python3");
-        let mut line = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
-        let port = line.trim().parse().unwrap_or_else(|_| panic!("fake API printed {line:?}"));
+        let (child, port) = start_fake_server(&fixtures().join("control_plane/fake_batch_api.py"), &[&events, &config_path]);
         Fake { child, port, events }
     }
 
     pub(super) fn events(&self) -> Vec<Value> {
-        std::fs::read_to_string(&self.events).unwrap_or_default().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+        json_lines_of(&self.events)
     }
 
     /// Batches created, by the job id their metadata carries.

@@ -15,7 +15,7 @@
 //! `control_plane_recovery.rs`.
 
 use super::control_plane_harness::*;
-use super::snippet_python::python;
+use super::snippet_python::{json_lines, python};
 use batchlane_core::batch::{check_bytes, CheckOptions, Severity};
 use batchlane_core::facts::Catalog;
 use batchlane_core::results::{parse_result_line, Usage};
@@ -172,7 +172,7 @@ fn the_service_line_checks_agree_with_the_core_checker_on_the_fixtures() {
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-        let answers: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let answers: Vec<Value> = json_lines(&stdout);
         assert_eq!(answers.len(), paths.len(), "{}", String::from_utf8_lossy(&out.stderr));
         for (path, answer) in paths.iter().zip(answers) {
             let bytes = std::fs::read(path).unwrap();

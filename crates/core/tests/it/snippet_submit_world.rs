@@ -5,12 +5,11 @@
 //! server saw, the fakes' events, curl's argv, peak memory), the scripts
 //! of both dialects and the catalog's backoff figures.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
-use super::snippet_python::{fixtures, python};
+use super::snippet_python::{fixtures, json_lines, json_lines_of, python, start_fake_server};
 use batchlane_core::facts::{Catalog, Kind};
 use batchlane_core::snippets::{submit_curl, submit_python, Dialect, SubmitOptions};
 use serde_json::{json, Value};
@@ -40,27 +39,17 @@ impl Server {
         let path = dir.join("server.json");
         std::fs::write(&path, config.to_string()).unwrap();
         let log = dir.join("requests.jsonl");
-        let mut child = Command::new("python3")
-            .arg(fixtures().join("fake_batch_server.py"))
-            .arg(&path)
-            .arg(&log)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("python3 runs");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let port = line.trim().parse().unwrap_or_else(|_| panic!("server said {line:?}"));
+        let (child, port) = start_fake_server(&fixtures().join("fake_batch_server.py"), &[&path, &log]);
         Server { child, port, log }
     }
 
     pub(super) fn requests(&self) -> Vec<Value> {
-        std::fs::read_to_string(&self.log).unwrap_or_default().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+        json_lines_of(&self.log)
     }
 
     /// The batches the server created, server-side (answered or not).
     pub(super) fn created(&self) -> Vec<Value> {
-        let path = format!("{}.created", self.log.display());
-        std::fs::read_to_string(path).unwrap_or_default().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+        json_lines_of(Path::new(&format!("{}.created", self.log.display())))
     }
 }
 
@@ -235,7 +224,7 @@ impl World {
 
     pub(super) fn joined(&self, batch_id: &str) -> Vec<Value> {
         let text = std::fs::read_to_string(self.dir.join(format!("{batch_id}.joined.jsonl"))).expect("joined file");
-        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+        json_lines(&text)
     }
 }
 
