@@ -10,6 +10,7 @@ use batchlane_core::cost::{evaluate, parse_usage, share as cost_share, spend, sp
 use batchlane_core::facts::{diff_overlay, import_file, Catalog};
 use batchlane_core::facts::{diff_tiers, parse_tier_csv, MAX_TIER_ROWS};
 use batchlane_core::io::{query_string, LinkCodec, MAX_DIAGNOSTICS};
+use batchlane_core::lanes::JobReader;
 use batchlane_core::quota::{plan, share as quota_share};
 use batchlane_core::results::{analyze_job, classify, parse_input_line, parse_job, parse_result_line, ResultsJoiner, Vendor};
 use batchlane_core::snippets::share as snippets_share;
@@ -38,6 +39,8 @@ const BATCH_LINK: &str = "dialect=azure&endpoint=%2Fchat%2Fcompletions&model=gpt
 const TIER_PAGE: &str = "---\ntitle: Quota tier 1\nms.date: 11/30/2026\n---\n| Model Name | Deployment Type | RPM | TPM |\n|--|--|--|--|\n| o4-mini | GlobalStandard | 1,000 | 100,000 |\n";
 
 const LANE_MATRIX: &str = "---\ntitle: Global Standard model availability for priority processing\nms.date: 03/24/2026\n---\n\n| **Region** | **gpt-5.4, 2026-03-05** |\n|:--|:--:|\n| eastus2 | ✅ |\n| swedencentral | ✅ |\n";
+
+const BATCH_LIST: &str = include_str!("../../../../tests/fixtures/lanes/batches.json");
 
 const QUOTA_LINK: &str = "m=gpt-4o&d=gs&tpm=450000&ptu=0&r=unset&pk=120&av=60&pt=1500&ca=0&ot=300&mx=unset&n=1&b=1.5&bs=0.3";
 
@@ -302,6 +305,36 @@ proptest! {
         }
     }
 
+    /// Batch-list JSON for the lane chooser's turnaround (`lanes::JobReader`,
+    /// behind `lanes --jobs`, Python's `lanes(jobs=)` and the page): a
+    /// refused file keeps nothing of itself and names its file; each group's
+    /// jobs add up within the jobs read; percentiles are ordered.
+    #[test]
+    fn batch_lists(data in input(&[BATCH_LIST]), twice in any::<bool>()) {
+        let mut reader = JobReader::new(None);
+        reader.add_file("first.json", BATCH_LIST.as_bytes()).unwrap();
+        let before = reader.jobs_read();
+        match reader.add_file("f.json", &data) {
+            Ok(()) => prop_assert!(reader.jobs_read() >= before),
+            Err(e) => {
+                prop_assert_eq!(e.file.as_str(), "f.json");
+                prop_assert_eq!(reader.jobs_read(), before, "a refused file kept jobs");
+            }
+        }
+        if twice {
+            let _ = reader.add_file("g.json", &data);
+        }
+        let t = reader.finish();
+        for g in t.groups.iter().chain(&t.models) {
+            let s = &g.stats;
+            let counted = s.completed.saturating_add(s.failed).saturating_add(s.expired).saturating_add(s.cancelled).saturating_add(s.running);
+            prop_assert!(counted <= t.jobs, "{counted} of {} jobs", t.jobs);
+            if let (Some(p50), Some(p90), Some(max)) = (s.p50_seconds, s.p90_seconds, s.max_seconds) {
+                prop_assert!(0 <= p50 && p50 <= p90 && p90 <= max, "{p50} {p90} {max}");
+            }
+        }
+    }
+
     #[test]
     fn cost_links(data in input(&[COST_LINK])) {
         let pairs = pairs(&data);
@@ -444,6 +477,9 @@ fn the_fixtures_parse() {
         let imp = import_file("f", file.as_bytes(), "2026-12-05").unwrap();
         assert!(!imp.facts.is_empty() && imp.kind.map(|k| k.describe()) == Some(want), "{imp:?}");
     }
+    let mut reader = JobReader::new(None);
+    reader.add_file("b.json", BATCH_LIST.as_bytes()).unwrap();
+    assert_eq!(reader.finish().jobs, 5);
     let tiers = parse_tier_csv(TIER_CSV).unwrap();
     assert_eq!((tiers.rows.len(), tiers.errors.len()), (2, 0), "{tiers:?}");
 }
