@@ -262,7 +262,8 @@ impl JoinSession {
         let j = self.joiner.take().ok_or_else(|| err("Error", "this join is finished"))?;
         let report = j.finish();
         let cost = cost_report(&report, &Catalog::builtin(), &CostOptions { model, ..Default::default() });
-        let text = serde_json::to_string_pretty(&results_json(&report, &cost, None, None, None)).map_err(|e| err("InternalError", e))? + "\n";
+        let text =
+            serde_json::to_string_pretty(&results_json(&report, &cost, None, None, None)).map_err(|e| err("InternalError", e))? + "\n";
         self.plan = Some(report.retry.clone());
         self.report = Some(report);
         Ok(text)
