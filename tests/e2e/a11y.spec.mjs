@@ -10,6 +10,7 @@ const TITLES = {
   batch: { en: "Batch file check", ko: "배치 파일 검사" },
   results: { en: "Batch results", ko: "배치 결과" },
   traffic: { en: "Your traffic", ko: "내 트래픽" },
+  lanes: { en: "Which lane", ko: "처리 방식 선택" },
   quota: { en: "Quota planner", ko: "할당량 계획" },
   cost: { en: "Cost what-if", ko: "비용 시나리오" },
   snippets: { en: "Snippets", ko: "스니펫" },
@@ -50,6 +51,14 @@ const STATES = [
       await page.getByTestId("traffic-sample").click();
       await expect(page.getByTestId("traffic-deployment")).toHaveCount(2);
       await expect(page.getByTestId("traffic-snippet-code").first()).toBeVisible();
+    },
+  },
+  {
+    name: "lanes with a question answered",
+    path: "/lanes?m=gpt-4o-mini&tpd=10000000&dl=48",
+    page: "lanes",
+    load: async (page) => {
+      await expect(page.getByTestId("lanes-chart-svg")).toBeVisible();
     },
   },
   { name: "quota", path: "/quota", page: "quota" },

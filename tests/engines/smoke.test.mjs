@@ -46,6 +46,8 @@ const PAGES = [
   ["/", "Tools for batch, quota and cost"],
   ["/batch", "Batch file check"],
   ["/results", "Batch results"],
+  ["/traffic", "Your traffic"],
+  ["/lanes", "Which lane"],
   ["/quota", "Quota planner"],
   ["/cost", "Cost what-if"],
   ["/snippets", "Snippets"],

@@ -93,8 +93,10 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
             }
             "--jobs" | "-j" => {
                 let v = crate::args::value(&mut it, "--jobs")?;
-                jobs =
-                    v.parse().ok().filter(|&n: &usize| n > 0).ok_or_else(|| format!("--jobs needs a whole number above 0, got '{v}'"))?;
+                jobs = batchlane_core::io::parse_whole(&v)
+                    .and_then(|n| usize::try_from(n).ok())
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--jobs needs a whole number above 0, got '{v}'"))?;
             }
             "-" => paths.push(a.clone()),
             s if s.starts_with('-') && s.len() > 1 => return Err(format!("unknown option {s}")),

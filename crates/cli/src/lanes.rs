@@ -50,7 +50,7 @@ struct Args {
 }
 
 fn number(v: &str, flag: &str) -> Result<f64, String> {
-    v.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x > 0.0).ok_or_else(|| format!("{flag} takes a positive number, not '{v}'"))
+    batchlane_core::io::parse_number(v).filter(|x| *x > 0.0).ok_or_else(|| format!("{flag} takes a positive number, not '{v}'"))
 }
 
 fn parse(args: &[OsString]) -> Result<Args, String> {
@@ -67,16 +67,12 @@ fn parse(args: &[OsString]) -> Result<Args, String> {
             "--latency-tps" => input.latency_tps = Some(number(&value("--latency-tps")?, "--latency-tps")?),
             "--tokens-per-day" => {
                 let v = value("--tokens-per-day")?;
-                input.tokens_per_day = Some(
-                    v.trim().replace('_', "").parse::<u64>().map_err(|_| format!("--tokens-per-day takes a whole number, not '{v}'"))?,
-                );
+                input.tokens_per_day =
+                    Some(batchlane_core::io::parse_whole(&v).ok_or_else(|| format!("--tokens-per-day takes a whole number, not '{v}'"))?);
             }
             "--prompt-share" => {
                 let v = value("--prompt-share")?;
-                input.prompt_share = v
-                    .trim()
-                    .parse::<f64>()
-                    .ok()
+                input.prompt_share = batchlane_core::io::parse_number(&v)
                     .filter(|x| (0.0..=1.0).contains(x))
                     .ok_or_else(|| format!("--prompt-share takes a number from 0 to 1, not '{v}'"))?;
             }

@@ -39,7 +39,7 @@ struct Args {
 
 fn number(it: &mut std::slice::Iter<'_, OsString>, flag: &str) -> Result<u64, String> {
     let v = crate::args::value(it, flag)?;
-    v.parse().ok().filter(|&n: &u64| n > 0).ok_or_else(|| format!("{flag} needs a whole number above 0, got '{v}'"))
+    batchlane_core::io::parse_whole(&v).filter(|&n| n > 0).ok_or_else(|| format!("{flag} needs a whole number above 0, got '{v}'"))
 }
 
 fn parse(args: &[OsString], catalog: &Catalog) -> Result<Args, String> {

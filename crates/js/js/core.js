@@ -87,7 +87,7 @@ export function makeApi(wb, io) {
 
   class Report {
     constructor(json, session) {
-      /** `batchlane check --format json`'s text, without its final newline. */
+      /** `batchlane check --format json`'s text, byte for byte (its final newline too). */
       this.json = json;
       const data = JSON.parse(json);
       this.ok = session.ok();
@@ -217,7 +217,7 @@ export function makeApi(wb, io) {
 
   class ResultsReport {
     constructor(json, session, input) {
-      /** `batchlane results --format json`'s text, without its final newline. */
+      /** `batchlane results --format json`'s text, byte for byte (its final newline too). */
       this.json = json;
       const data = JSON.parse(json);
       this.ok = session.ok();

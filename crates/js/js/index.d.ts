@@ -52,7 +52,7 @@ export interface Diagnostic {
 }
 
 export interface Report {
-  /** `batchlane check --format json`'s text, byte for byte, without its final newline. */
+  /** `batchlane check --format json`'s text, byte for byte (its final newline too, as Python's `to_json()`). */
   readonly json: string;
   /** No errors, and every line checked (the CLI's exit code 0). */
   readonly ok: boolean;
@@ -82,7 +82,7 @@ export interface RequestCount {
 }
 
 export interface ResultsReport {
-  /** `batchlane results --format json`'s text, without its final newline. */
+  /** `batchlane results --format json`'s text, byte for byte (its final newline too). */
   readonly json: string;
   /** Every request succeeded (the CLI's exit code 0). */
   readonly ok: boolean;

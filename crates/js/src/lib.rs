@@ -113,7 +113,8 @@ impl CheckSession {
 
     /// Ends the check; `file` is named in the JSON as the CLI names its path
     /// argument (`undefined`: no `file` key, as for lines not on disk).
-    /// Returns `batchlane check --format json`'s text without its final newline.
+    /// Returns `batchlane check --format json`'s text, byte for byte (its
+    /// final newline too, as Python's `to_json()`).
     pub fn finish(&mut self, file: Option<String>) -> Result<String, JsValue> {
         let c = self.checker.take().ok_or_else(|| err("Error", "this check is finished"))?;
         let report = c.finish();
@@ -122,7 +123,7 @@ impl CheckSession {
             None => report.to_cli_json(),
         };
         self.report = Some(report);
-        serde_json::to_string_pretty(&v).map_err(|e| err("InternalError", e))
+        serde_json::to_string_pretty(&v).map(|t| t + "\n").map_err(|e| err("InternalError", e))
     }
 
     /// After `finish`: no errors and every line checked (the CLI's exit 0).
@@ -255,13 +256,14 @@ impl JoinSession {
         Ok(())
     }
 
-    /// Ends the join: `batchlane results --format json`'s text (without
-    /// its final newline). `model` prices every request as that model.
+    /// Ends the join: `batchlane results --format json`'s text, byte for
+    /// byte (its final newline too). `model` prices every request as that model.
     pub fn finish(&mut self, model: Option<String>) -> Result<String, JsValue> {
         let j = self.joiner.take().ok_or_else(|| err("Error", "this join is finished"))?;
         let report = j.finish();
         let cost = cost_report(&report, &Catalog::builtin(), &CostOptions { model, ..Default::default() });
-        let text = serde_json::to_string_pretty(&results_json(&report, &cost, None, None, None)).map_err(|e| err("InternalError", e))?;
+        let text =
+            serde_json::to_string_pretty(&results_json(&report, &cost, None, None, None)).map_err(|e| err("InternalError", e))? + "\n";
         self.plan = Some(report.retry.clone());
         self.report = Some(report);
         Ok(text)

@@ -17,7 +17,7 @@ for (const path of batchFiles()) {
         const args = ['check', path, '--format', 'json', '--dialect', dialect, ...(tokens ? [] : ['--no-tokens'])];
         const want = cli(...args).stdout;
         const report = await checkFile(path, { dialect, countTokens: tokens });
-        assert.equal(report.json + '\n', want);
+        assert.equal(report.json, want);
         const data = JSON.parse(want);
         assert.deepEqual(report.diagnostics, data.diagnostics);
         assert.equal(report.ok, data.summary.errors === 0 && data.summary.verdict === 'ready');
@@ -35,7 +35,7 @@ test('the options reach the check as the flags do', async () => {
     model: 'gpt-4o', quota: 1000, endpoint: '/chat/completions', byoStorage: true,
     facts: { 'openai_batch_model.gpt-4o-audio-preview': 0 },
   });
-  assert.equal(got.json + '\n', want);
+  assert.equal(got.json, want);
 });
 
 test('a Blob, a ReadableStream, an AsyncIterable and checkLines give the same report', async () => {
@@ -67,7 +67,7 @@ for (const [kind, files] of RESULT_CASES) {
     for (const [f, path] of Object.entries(p)) args.push(`--${f}`, path);
     const r = cli(...args);
     const got = await joinResults(p.output ?? null, p.errors ?? null, p.input ?? null);
-    assert.equal(got.json + '\n', r.stdout);
+    assert.equal(got.json, r.stdout);
     assert.equal(got.ok, r.status === 0);
   });
 }

@@ -51,8 +51,7 @@ pub fn set(url: UrlState, key: &str, value: &str) {
 }
 
 fn number(text: &str) -> Option<f64> {
-    let t: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}')).collect();
-    t.parse::<f64>().ok().filter(|v| v.is_finite())
+    batchlane_core::io::parse_number(text)
 }
 
 /// The question the URL holds.

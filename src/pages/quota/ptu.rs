@@ -163,8 +163,7 @@ fn PriceField(kind: Kind, subject: &'static str, label: &'static str) -> impl In
                 aria-invalid=move || error.get().to_string()
                 prop:value=value
                 on:change=move |ev| {
-                    let text = super::state::clean(&event_target_value(&ev));
-                    let ok = text.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0)
+                    let ok = batchlane_core::io::parse_number(&event_target_value(&ev)).filter(|v| *v >= 0.0)
                         .is_some_and(|v| prefs.catalog.try_update(|c| c.set_override(&id, v).is_ok()).unwrap_or(false));
                     error.set(!ok);
                 }/>

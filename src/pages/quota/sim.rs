@@ -34,7 +34,7 @@ fn count(st: &QuotaState) -> Result<usize, Problem> {
     if s.is_empty() {
         return Err(Problem::Empty);
     }
-    let x = s.parse::<f64>().map_err(|_| Problem::NotANumber)?;
+    let x = batchlane_core::io::parse_number(&s).ok_or(Problem::NotANumber)?;
     if x < 1.0 {
         Err(Problem::TooSmall { min: 1.0 })
     } else if x.fract() != 0.0 {
@@ -58,7 +58,7 @@ fn config(st: &QuotaState, input: &PlanInput, ratio: f64, catalog: &Catalog) -> 
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let tpm = clean(s).parse::<f64>().unwrap_or(f64::NAN);
+            let tpm = batchlane_core::io::parse_number(s).unwrap_or(f64::NAN);
             if tpm.is_nan() {
                 errors.push(err(
                     SimSetting::DeploymentTpm,
@@ -89,10 +89,9 @@ fn config(st: &QuotaState, input: &PlanInput, ratio: f64, catalog: &Catalog) -> 
     cfg.arrivals = arrivals;
     errors.extend(arrival_errors);
     read_retry(st, &mut cfg, &mut errors);
-    let seed = clean(&st.get("sseed"));
-    match seed.parse::<u64>() {
-        Ok(s) => cfg.seed = s,
-        Err(_) => errors.push(err(SimSetting::MaxPoints, Some(usize::MAX), Problem::NotWhole)),
+    match batchlane_core::io::parse_whole(&st.get("sseed")) {
+        Some(s) => cfg.seed = s,
+        None => errors.push(err(SimSetting::MaxPoints, Some(usize::MAX), Problem::NotWhole)),
     }
     if let Err(e) = cfg.validate() {
         for e in e {
@@ -207,7 +206,7 @@ pub fn SimSection() -> impl IntoView {
             .map(|(i, text)| {
                 let id = format!("q-sdt-{i}");
                 let reason = reason_of(SimSetting::DeploymentTpm, Some(i));
-                let rpm = clean(&text).parse::<f64>().ok().map(|tpm| num(rpm_for_tpm(tpm, r))).unwrap_or_else(|| "—".into());
+                let rpm = batchlane_core::io::parse_number(&text).map(|tpm| num(rpm_for_tpm(tpm, r))).unwrap_or_else(|| "—".into());
                 view! {
                     <li class="field quota-field quota-dep">
                         <label for=id.clone()>{move || fill(t(lang.get(), "quota.sim.dep_tpm"), &[("i", &(i + 1).to_string())])}</label>

@@ -39,7 +39,7 @@ pub fn parse(s: &str) -> Result<f64, Problem> {
     if s.is_empty() {
         return Err(Problem::Empty);
     }
-    s.parse::<f64>().ok().filter(|x| x.is_finite()).ok_or(Problem::NotANumber)
+    batchlane_core::io::parse_number(&s).ok_or(Problem::NotANumber)
 }
 
 /// The arrivals the user chose, or the reasons they are refused. Range

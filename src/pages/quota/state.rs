@@ -41,7 +41,7 @@ impl QuotaState {
 
     /// A number of the extra settings, or its default when unreadable.
     pub fn number(&self, key: &str) -> Option<f64> {
-        clean(&self.get(key)).parse::<f64>().ok().filter(|x| x.is_finite())
+        batchlane_core::io::parse_number(&self.get(key))
     }
 }
 

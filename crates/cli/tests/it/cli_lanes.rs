@@ -127,3 +127,12 @@ fn an_imported_batch_matrix_answers_through_catalog() {
     assert_eq!(code, 0, "{err}");
     assert!(text.contains("deployments-batch.md"), "{text}");
 }
+
+#[test]
+fn typed_numbers_take_the_group_separators_of_every_surface() {
+    let plain = json(&["--model", "gpt-4o-mini", "--deadline-hours", "48", "--tokens-per-day", "10000000"]);
+    for typed in ["10 000 000", "10,000,000", "10_000_000", "10\u{a0}000\u{a0}000"] {
+        let v = json(&["--model", "gpt-4o-mini", "--deadline-hours", "48", "--tokens-per-day", typed]);
+        assert_eq!(v, plain, "{typed:?}");
+    }
+}

@@ -87,6 +87,11 @@ fn split_writes_parts_within_the_limits_and_rechecks_each() {
     assert_eq!(out_limit.replace("/limit/", "/tokens/"), out);
     assert_eq!(run(&["split", s(&input), "-o", s(&dir.join("y")), "--enqueued-limit", "lots"]).0, 2);
     assert_eq!(run(&["split", s(&input), "-o", s(&dir.join("x")), "--max-bytes", "0"]).0, 2);
+    // Typed numbers read as everywhere (io::parse_whole): group separators.
+    let grouped = dir.join("grouped");
+    let (code, out, err) = run(&["split", s(&input), "-o", s(&grouped), "--max-requests", "1 000", "--no-tokens"]);
+    assert_eq!(code, 0, "{out} {err}");
+    assert_eq!(std::fs::read_dir(&grouped).unwrap().count(), 1, "{out}");
 }
 
 #[test]

@@ -256,10 +256,7 @@ fn parse_number(v: &str) -> Result<f64, Problem> {
     if v.is_empty() {
         return Err(Problem::Empty);
     }
-    match v.parse::<f64>() {
-        Ok(x) if x.is_finite() => Ok(x),
-        _ => Err(Problem::NotANumber),
-    }
+    crate::io::parse_number(v).ok_or(Problem::NotANumber)
 }
 
 fn parse_optional(v: &str) -> Result<Option<f64>, Problem> {

@@ -141,10 +141,7 @@ pub fn quota_models() -> Vec<&'static str> {
 pub fn parse_jobs(text: &str) -> Result<Vec<PlannedJob>, FormError> {
     let mut out = Vec::new();
     for entry in text.split([';', '\n']).map(str::trim).filter(|s| !s.is_empty()) {
-        let parsed = entry.rsplit_once(':').and_then(|(name, n)| {
-            let digits: String = n.trim().chars().filter(|c| !matches!(c, '_' | ',')).collect();
-            digits.parse::<u64>().ok().map(|n| (name.trim(), n))
-        });
+        let parsed = entry.rsplit_once(':').and_then(|(name, n)| crate::io::parse_whole(n).map(|n| (name.trim(), n)));
         match parsed {
             Some((name, n)) if !name.is_empty() && !name.chars().any(char::is_control) => {
                 let (name, deployment) = match name.rsplit_once('@') {

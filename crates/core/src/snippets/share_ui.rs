@@ -154,10 +154,7 @@ pub struct DeploymentQuota {
 pub fn parse_quota_overrides(text: &str) -> Result<Vec<(String, u64)>, FormError> {
     let mut out: Vec<(String, u64)> = Vec::new();
     for entry in text.split([';', '\n']).map(str::trim).filter(|s| !s.is_empty()) {
-        let parsed = entry.rsplit_once('=').and_then(|(d, n)| {
-            let digits: String = n.trim().chars().filter(|c| !matches!(c, '_' | ',')).collect();
-            digits.parse::<u64>().ok().filter(|n| *n > 0).map(|n| (d.trim(), n))
-        });
+        let parsed = entry.rsplit_once('=').and_then(|(d, n)| crate::io::parse_whole(n).filter(|n| *n > 0).map(|n| (d.trim(), n)));
         match parsed {
             Some((d, n)) if !d.is_empty() && !d.chars().any(char::is_control) && !out.iter().any(|(x, _)| x == d) => {
                 out.push((d.to_string(), n))

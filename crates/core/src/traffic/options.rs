@@ -97,7 +97,7 @@ pub fn parse_limit(text: &str) -> Result<TypedLimit, LimitError> {
         Some((t, r)) => (t, Some(r)),
         None => (figures, None),
     };
-    let number = |s: &str| s.trim().replace(['_', ','], "").parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0 && *v <= 1e12);
+    let number = |s: &str| crate::io::parse_number(s).filter(|v| *v > 0.0 && *v <= 1e12);
     let tpm = number(tpm).ok_or_else(|| err(LimitProblem::Tpm))?;
     let rpm = match rpm {
         Some(r) => Some(number(r).ok_or_else(|| err(LimitProblem::Rpm))?),

@@ -289,3 +289,35 @@ fn keda_2_20_0_and_2_20_1_accept_every_scaled_job() {
         assert!(validators().scaled_job.is_valid(&old_output), "KEDA 2.20.2 takes it back");
     }
 }
+
+/// Replicas a TPM feeds has one answer (`quota::replicas_quota_can_feed`):
+/// the KEDA form's quota sizing asks it, so /quota's hand-off and the form
+/// agree for every figure, fractional ones included.
+#[test]
+fn the_keda_sizing_and_the_planner_feed_the_same_replicas() {
+    use batchlane_core::{
+        quota::replicas_quota_can_feed,
+        snippets::{max_replicas_from_quota, QuotaFeed},
+    };
+    let mut compared = 0;
+    for tpm in [1_000.0, 30_000.0, 99_999.0, 150_000.0, 450_000.0, 2_000_000.0, 1e9] {
+        for concurrency in [1.0, 2.0, 3.0, 7.0, 16.0] {
+            for tokens in [0.1, 0.3, 7.7, 333.3, 1_234.5, 2_500.0] {
+                for per_slot in [0.1, 0.7, 1.1, 3.0, 6.0, 59.9] {
+                    let form = max_replicas_from_quota(&QuotaFeed {
+                        tpm,
+                        concurrency_per_replica: concurrency,
+                        tokens_per_message: tokens,
+                        messages_per_minute_per_slot: per_slot,
+                    })
+                    .unwrap();
+                    let plan = replicas_quota_can_feed(tpm, tokens, concurrency * per_slot, concurrency as u32).unwrap();
+                    assert_eq!(form.replicas_fed, i64::from(plan.max_replicas), "{tpm} {concurrency} {tokens} {per_slot}");
+                    assert_eq!(form.replicas_exact, plan.replicas_exact, "{tpm} {concurrency} {tokens} {per_slot}");
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 7 * 5 * 6 * 6);
+}

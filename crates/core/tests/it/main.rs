@@ -87,5 +87,6 @@ mod tier_table;
 mod traffic;
 mod traffic_bounds;
 mod traffic_tiers;
+mod typed_numbers;
 mod yaml_quoting;
 mod zip_archive;

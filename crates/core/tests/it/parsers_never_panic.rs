@@ -5,11 +5,12 @@
 //! The cargo-fuzz targets in fuzz/ run the same parsers for longer
 //! (`./dev fuzz [SECONDS]`); this is the CI-sized version.
 
-use batchlane_core::batch::{check_line, CheckOptions, Checker, Dialect, Findings, LineRef, NoTokenizer};
+use batchlane_core::batch::{check_line, check_options, share::BatchLink, CheckOptions, Checker, Dialect, Findings, LineRef, NoTokenizer};
 use batchlane_core::cost::{evaluate, parse_usage, share as cost_share, spend, spend_csv, AttributionConfig, LineProblem, MAX_SCENARIOS};
-use batchlane_core::facts::Catalog;
+use batchlane_core::facts::{diff_overlay, import_file, Catalog};
 use batchlane_core::facts::{diff_tiers, parse_tier_csv, MAX_TIER_ROWS};
-use batchlane_core::io::{query_string, MAX_DIAGNOSTICS};
+use batchlane_core::io::{query_string, LinkCodec, MAX_DIAGNOSTICS};
+use batchlane_core::lanes::JobReader;
 use batchlane_core::quota::{plan, share as quota_share};
 use batchlane_core::results::{analyze_job, classify, parse_input_line, parse_job, parse_result_line, ResultsJoiner, Vendor};
 use batchlane_core::snippets::share as snippets_share;
@@ -32,6 +33,14 @@ const USAGE_JSONL: &str =
     r#"{"tenant":"acme","model":"gpt-4.1","usage":{"input_tokens":300,"input_tokens_details":{"cached_tokens":0},"output_tokens":50}}"#;
 
 const JOB: &str = r#"{"object":"batch","id":"batch_1","status":"in_progress","endpoint":"/v1/chat/completions","created_at":1760000000,"in_progress_at":1760000100,"expires_at":1760086400,"request_counts":{"total":100,"completed":40,"failed":10},"errors":{"data":[{"code":"invalid_json_line","line":7,"message":"bad","param":null}]},"output_expires_after":{"anchor":"created_at","seconds":1209600}}"#;
+
+const BATCH_LINK: &str = "dialect=azure&endpoint=%2Fchat%2Fcompletions&model=gpt-4o-mini&enqueued_limit=ea&zone=datazone&price_in=1.25&price_out=5&byo_storage=1&count_tokens=0";
+
+const TIER_PAGE: &str = "---\ntitle: Quota tier 1\nms.date: 11/30/2026\n---\n| Model Name | Deployment Type | RPM | TPM |\n|--|--|--|--|\n| o4-mini | GlobalStandard | 1,000 | 100,000 |\n";
+
+const LANE_MATRIX: &str = "---\ntitle: Global Standard model availability for priority processing\nms.date: 03/24/2026\n---\n\n| **Region** | **gpt-5.4, 2026-03-05** |\n|:--|:--:|\n| eastus2 | ✅ |\n| swedencentral | ✅ |\n";
+
+const BATCH_LIST: &str = include_str!("../../../../tests/fixtures/lanes/batches.json");
 
 const QUOTA_LINK: &str = "m=gpt-4o&d=gs&tpm=450000&ptu=0&r=unset&pk=120&av=60&pt=1500&ca=0&ot=300&mx=unset&n=1&b=1.5&bs=0.3";
 
@@ -261,6 +270,71 @@ proptest! {
         }
     }
 
+    /// The /batch share link (`batch::share`, through the one contract
+    /// `io::LinkCodec`): at most one refusal per piece of the query, what
+    /// it opens survives `to_query` → `parse`, and the options it holds get
+    /// an answer (options, or one field error).
+    #[test]
+    fn batch_links(data in input(&[BATCH_LINK])) {
+        let text = String::from_utf8_lossy(&data);
+        let opened = BatchLink.parse(&text);
+        prop_assert!(opened.rejected.len() <= text.split('&').count(), "{} refusals", opened.rejected.len());
+        let again = BatchLink.to_query(&opened.state);
+        let back = BatchLink.parse(&again);
+        prop_assert!(back.rejected.is_empty(), "{}: {:?}", again, back.rejected);
+        prop_assert_eq!(&back.state, &opened.state, "{}", again);
+        if let Err(e) = check_options(&opened.state, &Catalog::builtin()) {
+            prop_assert!(!e.reason().en.is_empty() && !e.reason().ko.is_empty());
+        }
+    }
+
+    /// A vendor file for the catalog import (a tier page, a retail-prices
+    /// response, a spec, a catalog file, a lane matrix): never a panic, a
+    /// refusal names its file, every figure read is one a catalog takes.
+    #[test]
+    fn vendor_file_imports(data in input(&[TIER_PAGE, LANE_MATRIX]), head in 0usize..3) {
+        let heads: [&[u8]; 3] = [b"", b"{\"Items\":[", b"{\"openapi\":\"3.1.0\",\"info\":"];
+        let bytes = [heads[head], &data].concat();
+        match import_file("f", &bytes, "2026-12-05") {
+            Ok(imp) => {
+                let diff = diff_overlay(std::slice::from_ref(&imp));
+                let mut c = Catalog::builtin();
+                prop_assert!(c.set_imported(diff.facts).is_ok(), "an imported figure a catalog refuses");
+            }
+            Err(p) => prop_assert_eq!(p.file.as_str(), "f"),
+        }
+    }
+
+    /// Batch-list JSON for the lane chooser's turnaround (`lanes::JobReader`,
+    /// behind `lanes --jobs`, Python's `lanes(jobs=)` and the page): a
+    /// refused file keeps nothing of itself and names its file; each group's
+    /// jobs add up within the jobs read; percentiles are ordered.
+    #[test]
+    fn batch_lists(data in input(&[BATCH_LIST]), twice in any::<bool>()) {
+        let mut reader = JobReader::new(None);
+        reader.add_file("first.json", BATCH_LIST.as_bytes()).unwrap();
+        let before = reader.jobs_read();
+        match reader.add_file("f.json", &data) {
+            Ok(()) => prop_assert!(reader.jobs_read() >= before),
+            Err(e) => {
+                prop_assert_eq!(e.file.as_str(), "f.json");
+                prop_assert_eq!(reader.jobs_read(), before, "a refused file kept jobs");
+            }
+        }
+        if twice {
+            let _ = reader.add_file("g.json", &data);
+        }
+        let t = reader.finish();
+        for g in t.groups.iter().chain(&t.models) {
+            let s = &g.stats;
+            let counted = s.completed.saturating_add(s.failed).saturating_add(s.expired).saturating_add(s.cancelled).saturating_add(s.running);
+            prop_assert!(counted <= t.jobs, "{counted} of {} jobs", t.jobs);
+            if let (Some(p50), Some(p90), Some(max)) = (s.p50_seconds, s.p90_seconds, s.max_seconds) {
+                prop_assert!(0 <= p50 && p50 <= p90 && p90 <= max, "{p50} {p90} {max}");
+            }
+        }
+    }
+
     #[test]
     fn cost_links(data in input(&[COST_LINK])) {
         let pairs = pairs(&data);
@@ -396,6 +470,16 @@ fn the_fixtures_parse() {
     assert!(render(&input.form, &catalog).is_ok());
     let t = traffic::run(&[("t.csv".to_string(), TRAFFIC_CSV.as_bytes())], &TrafficOptions::default(), &catalog, &mut |_, _| {}).unwrap();
     assert_eq!(t.deployments.len(), 1);
+    let opened = BatchLink.parse(BATCH_LINK);
+    assert!(opened.rejected.is_empty() && opened.unknown.is_empty(), "{:?}", opened.rejected);
+    assert!(check_options(&opened.state, &catalog).is_ok());
+    for (file, want) in [(TIER_PAGE, "quota-tier page"), (LANE_MATRIX, "Azure lane availability matrix")] {
+        let imp = import_file("f", file.as_bytes(), "2026-12-05").unwrap();
+        assert!(!imp.facts.is_empty() && imp.kind.map(|k| k.describe()) == Some(want), "{imp:?}");
+    }
+    let mut reader = JobReader::new(None);
+    reader.add_file("b.json", BATCH_LIST.as_bytes()).unwrap();
+    assert_eq!(reader.finish().jobs, 5);
     let tiers = parse_tier_csv(TIER_CSV).unwrap();
     assert_eq!((tiers.rows.len(), tiers.errors.len()), (2, 0), "{tiers:?}");
 }

@@ -190,7 +190,7 @@ def join_results(
 
 def quota(
     model: str,
-    deployment: Literal["global", "datazone", "standard"],
+    deployment: Literal["global", "datazone", "regional", "standard"],
     tier: Union[int, str],
     *,
     region: Optional[str] = None,

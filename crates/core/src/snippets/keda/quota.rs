@@ -42,15 +42,27 @@ impl QuotaFeed {
     }
 }
 
-/// Replicas the deployment's TPM can feed = TPM ÷ (concurrency × tokens per
-/// message × messages per minute per slot), rounded down.
+/// Replicas the deployment's TPM can feed = TPM ÷ (tokens per message ×
+/// (concurrency × messages per minute per slot)), rounded down: the one
+/// answer, [`crate::quota::replicas_quota_can_feed`] (the planner's, which
+/// hands its figures to this form), worded for the form.
 pub fn max_replicas_from_quota(q: &QuotaFeed) -> Result<QuotaSizing, Vec<FormError>> {
     let errors = q.validate();
     if !errors.is_empty() {
         return Err(errors);
     }
-    let per_replica = q.concurrency_per_replica * q.tokens_per_message * q.messages_per_minute_per_slot;
-    let exact = q.tpm / per_replica;
+    let messages_per_minute_per_replica = q.concurrency_per_replica * q.messages_per_minute_per_slot;
+    // Validated positive and finite above; the concurrency only names
+    // KEDA's `messageCount` there, so its rounding does not change the sum.
+    let concurrency = q.concurrency_per_replica.ceil().clamp(1.0, f64::from(u32::MAX)) as u32;
+    let Ok(feed) = crate::quota::replicas_quota_can_feed(q.tpm, q.tokens_per_message, messages_per_minute_per_replica, concurrency) else {
+        return Err(vec![FormError::new(
+            "quota",
+            "The quota figures are too large to divide.",
+            "할당량 수치가 너무 커서 계산할 수 없습니다.",
+        )]);
+    };
+    let (per_replica, exact) = (feed.tokens_per_minute_per_replica, feed.replicas_exact);
     if !exact.is_finite() {
         return Err(vec![FormError::new(
             "quota",
@@ -58,7 +70,7 @@ pub fn max_replicas_from_quota(q: &QuotaFeed) -> Result<QuotaSizing, Vec<FormErr
             "할당량 수치가 너무 커서 계산할 수 없습니다.",
         )]);
     }
-    let fed = exact.floor().min(i64::MAX as f64) as i64;
+    let fed = i64::from(feed.max_replicas);
     let (c, t, m) =
         (prose_number(q.concurrency_per_replica), prose_number(q.tokens_per_message), prose_number(q.messages_per_minute_per_slot));
     let (p, tpm, x) = (prose_number(per_replica), prose_number(q.tpm), prose_number(exact));
