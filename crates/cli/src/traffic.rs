@@ -152,6 +152,23 @@ fn with_share(n: f64, share: Option<f64>) -> String {
     }
 }
 
+/// Minutes listed in the text: the first [`LISTED_MINUTES`], a line each
+/// (`line` words one), then how many more of `total` the JSON lists (`more`
+/// names them). A deployment's 429 minutes and its tier minutes alike.
+fn listed_minutes<T>(minutes: &[T], total: u64, more: &str, line: impl Fn(&T) -> String) -> String {
+    let mut s = String::new();
+    for m in minutes.iter().take(LISTED_MINUTES) {
+        s += &format!("    {}\n", line(m));
+    }
+    if total > LISTED_MINUTES as u64 {
+        s += &format!("    … {} {more} (--format json lists them)\n", format_count((total - LISTED_MINUTES as u64) as f64));
+    }
+    s
+}
+
+/// How many minutes the text lists before "… N more".
+const LISTED_MINUTES: usize = 20;
+
 /// A deployment's service tiers: downgrades and Flex 429s, their worst
 /// minute, the minutes, the (asked → answered) totals and what is missing.
 fn tiers_text(t: &TierReport) -> String {
@@ -185,7 +202,7 @@ fn tiers_text(t: &TierReport) -> String {
     if t.auto_asked > 0.0 {
         s += &format!("  auto         {} asked (the deployment's own tier, which the export does not say)\n", format_count(t.auto_asked));
     }
-    for m in t.minutes.iter().take(20) {
+    s += &listed_minutes(&t.minutes, t.minutes_total, "more minutes", |m| {
         let mut parts = Vec::new();
         if let Some(d) = m.downgraded.filter(|d| *d > 0.0) {
             parts.push(format!("{} of {} priority downgraded", format_count(d), format_count(m.priority_asked)));
@@ -193,11 +210,8 @@ fn tiers_text(t: &TierReport) -> String {
         if let Some(f) = m.flex_429.filter(|f| *f > 0.0) {
             parts.push(format!("{} of {} flex answered 429", format_count(f), format_count(m.flex_asked)));
         }
-        s += &format!("    {}  {}\n", format_minute(m.at), parts.join(" · "));
-    }
-    if t.minutes_total > 20 {
-        s += &format!("    … {} more minutes (--format json lists them)\n", format_count((t.minutes_total - 20) as f64));
-    }
+        format!("{}  {}", format_minute(m.at), parts.join(" · "))
+    });
     let pairs: Vec<String> =
         t.pairs.iter().map(|p| format!("{} → {} {}", Text(&p.request), Text(&p.response), format_count(p.requests))).collect();
     s += &format!("  tiers        asked → answered: {}\n", pairs.join(", "));
@@ -265,12 +279,9 @@ fn to_text(r: &TrafficReport) -> String {
                 d.binds_utilization,
                 d.binds_unknown
             );
-            for t in d.throttled_minutes.iter().take(20) {
-                s += &format!("    {}  {} × 429  {}\n", format_minute(t.at), format_count(t.requests_429), binds_word(t.binds));
-            }
-            if d.throttled_minutes.len() > 20 {
-                s += &format!("    … {} more (--format json lists them)\n", format_count((d.throttled_minutes.len() - 20) as f64));
-            }
+            s += &listed_minutes(&d.throttled_minutes, d.throttled_minutes.len() as u64, "more", |t| {
+                format!("{}  {} × 429  {}", format_minute(t.at), format_count(t.requests_429), binds_word(t.binds))
+            });
         }
         if let Some(t) = &d.tiers {
             s += &tiers_text(t);

@@ -348,3 +348,28 @@ fn a_tier_split_without_status_says_what_is_missing() {
     assert!(!text.contains('\u{1b}'), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The text lists the first 20 of a deployment's 429 minutes and of its
+/// tier minutes, each followed by how many more the JSON lists.
+#[test]
+fn the_text_lists_twenty_minutes_then_says_how_many_more() {
+    let dir = std::env::temp_dir().join(format!("batchlane-cli-traffic-listed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut csv = String::from(
+        "timestamp,deployment,model,model_version,status,requests,prompt_tokens,completion_tokens,service_tier_request,service_tier_response\n",
+    );
+    for i in 0..35 {
+        csv += &format!("2026-11-02T09:{i:02}:00Z,chat,gpt-4o,2024-08-06,200,20,4000,1000,priority,standard\n");
+        csv += &format!("2026-11-02T09:{i:02}:00Z,chat,gpt-4o,2024-08-06,429,5,0,0,flex,flex\n");
+    }
+    let path = dir.join("minutes.csv");
+    std::fs::write(&path, csv).unwrap();
+    let (code, out, err) = traffic(&[path.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{err}");
+    let throttled = out.lines().filter(|l| l.contains(" × 429 ")).count();
+    let tier = out.lines().filter(|l| l.contains("priority downgraded")).count();
+    assert_eq!((throttled, tier), (20, 20), "{out}");
+    assert!(out.contains("    … 15 more (--format json lists them)\n"), "{out}");
+    assert!(out.contains("    … 15 more minutes (--format json lists them)\n"), "{out}");
+}

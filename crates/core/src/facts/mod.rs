@@ -19,6 +19,7 @@ mod kind;
 mod lane_gen;
 mod lane_table;
 mod lanes;
+mod matrix_md;
 mod model_rules;
 mod models;
 mod openai_queue;
@@ -45,17 +46,17 @@ pub use import::{
     MAX_IMPORT_BYTES, MAX_IMPORT_FACTS, MAX_IMPORT_ITEMS, MAX_JSON_LINE_BYTES,
 };
 pub use kind::Kind;
-pub use lane_gen::{
-    generate_lane_table, parse_batch_matrix, parse_lane_matrix, parse_priority_matrix, LaneVendorFile, MatrixGroup, MatrixKind,
-    MatrixMdError, MatrixMdProblem, MatrixModel, VendorMatrix, LANE_TABLE, LANE_VENDOR_DIR, LANE_VENDOR_FILES, MAX_MATRIX_MD_COLUMNS,
-    MAX_MATRIX_MD_LINES, MAX_MATRIX_MD_LINE_CHARS, MAX_MATRIX_MD_ROWS,
-};
+pub use lane_gen::{generate_lane_table, LaneVendorFile, MatrixKind, LANE_TABLE, LANE_VENDOR_DIR, LANE_VENDOR_FILES};
 pub use lane_table::{DATAZONE_BATCH, GLOBAL_BATCH, GLOBAL_BATCH_REGIONS, PRIORITY_DATAZONE_US, PRIORITY_GLOBAL};
 pub use lanes::{
     batch_source, data_zone_of, datazone_batch, datazone_batch_in, datazone_batch_model, flex_model, global_batch_in, global_batch_model,
     priority_regions, priority_source, service_tier_value, DataZone, Lane, LaneSource, MatrixRow, PriorityMatrix, TierMeaning, ZoneBatch,
     BATCH_MATRIX, FLEX_MODELS, FLEX_PAGE, FLEX_UNSUPPORTED_400, FLEX_UNSUPPORTED_STATUS, PRIORITY_DATAZONE_MATRIX, PRIORITY_GLOBAL_MATRIX,
     PRIORITY_PAGE, SERVICE_TIER_VALUES,
+};
+pub use matrix_md::{
+    parse_batch_matrix, parse_lane_matrix, parse_priority_matrix, MatrixGroup, MatrixMdError, MatrixMdProblem, MatrixModel, VendorMatrix,
+    MAX_MATRIX_MD_COLUMNS, MAX_MATRIX_MD_LINES, MAX_MATRIX_MD_LINE_CHARS, MAX_MATRIX_MD_ROWS,
 };
 pub use model_rules::{model_rule, rule_family, Evidence, ModelRule, EFFORT_VALUES, MODEL_RULES, REASONING_PARAMS};
 pub use models::{model_for_name, Encoding, Family, Model, ModelKind, MODELS};

@@ -6,10 +6,12 @@
 
 mod choose;
 mod lanes_text;
+mod report;
 mod turnaround;
 
 pub use crate::facts::{DataZone, Lane};
-pub use choose::{choose_lanes, source_text, zone_code, LaneError, LaneInput, LaneReport, LaneRow};
+pub use choose::choose_lanes;
+pub use report::{source_text, zone_code, LaneError, LaneInput, LaneReport, LaneRow};
 pub use turnaround::{
     nearest_rank, JobReader, JobsError, Turnaround, TurnaroundGroup, TurnaroundStats, MAX_JOBS, MAX_JOB_FILES, MAX_JOB_FILE_BYTES,
     MAX_JOB_LINE_BYTES,

@@ -5,6 +5,7 @@
 //! traffic` call [`run`].
 
 mod analyze;
+mod cell;
 mod handoff;
 mod import;
 mod options;

@@ -1,5 +1,6 @@
 //! What the tests that run generated Python share: the interpreter with the
-//! real `openai` package, the fixtures folder, and one way to run a
+//! real `openai` package, the fixtures folder, a fake server started and its
+//! port read, JSON lines read back, and one way to run a
 //! generated program with the fakes (`tests/fixtures/python/fakes` on
 //! PYTHONPATH: `sitecustomize` makes the program's own sleeps instant and
 //! records them, `fake_world` keeps the scenario and the events, and with
@@ -9,6 +10,7 @@
 //! (`snippet_worker_run.rs`, `snippet_flex_run.rs`).
 
 use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -30,6 +32,26 @@ pub fn python() -> PathBuf {
         path.display()
     );
     path
+}
+
+/// A fake HTTP server (`script`, run by `python3` with `args`) that prints
+/// its port as its first line of output: the child and the port.
+pub fn start_fake_server(script: &Path, args: &[&Path]) -> (Child, u16) {
+    let mut child = Command::new("python3").arg(script).args(args).stdout(Stdio::piped()).spawn().expect("python3 runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+    let port = line.trim().parse().unwrap_or_else(|_| panic!("{} printed {line:?}, not its port", script.display()));
+    (child, port)
+}
+
+/// The JSON lines of `text`.
+pub fn json_lines(text: &str) -> Vec<Value> {
+    text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// The JSON lines of the file at `path` (none while it does not exist).
+pub fn json_lines_of(path: &Path) -> Vec<Value> {
+    json_lines(&std::fs::read_to_string(path).unwrap_or_default())
 }
 
 /// The generated `code` with its one `line` (`NAME = "…"\n`, the endpoint)
