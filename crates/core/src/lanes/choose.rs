@@ -1,7 +1,7 @@
 //! `choose_lanes`: every lane a model is sold through, available or not
 //! (why, with the source), its cost per day, whether it meets the deadline
 //! or latency need, its risks, and the cheapest lane that meets the need.
-//! Figures come from the catalog (prices through `cost::effective_prices`,
+//! Figures come from the catalog (prices through `cost::token_prices`,
 //! PTUs through `quota::ptus_needed`), lane tables from `facts::lanes`.
 
 use super::lanes_text as t;
