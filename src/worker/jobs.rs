@@ -130,7 +130,12 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
             out.post(&Response::Part { bytes: part.bytes, lines: part.lines }, &[blob]);
         }
         Request::Merge { options, catalog } => {
-            let parts = blobs.get(1..).unwrap_or_default().iter().map(|b| decode::<StructuralPart>(&Reader::new(b).read_text()?)).collect::<Result<Vec<_>, _>>()?;
+            let parts = blobs
+                .get(1..)
+                .unwrap_or_default()
+                .iter()
+                .map(|b| decode::<StructuralPart>(&Reader::new(b).read_text()?))
+                .collect::<Result<Vec<_>, _>>()?;
             merge(out, blobs, options, catalog, parts).await?;
         }
         Request::Prepare { encoding } => {
