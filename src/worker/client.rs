@@ -202,6 +202,17 @@ impl WorkerPool {
         Ok(())
     }
 
+    /// Sends `request` to every idle worker without making it busy: for a
+    /// request answered by nothing (`Request::Prepare`); one sent later
+    /// waits in the worker's queue behind it.
+    pub fn tell_idle(&self, request: &Request) -> Result<(), WorkerFailure> {
+        let mut inner = self.inner.borrow_mut();
+        for slot in inner.slots.iter_mut().filter(|s| s.job == 0) {
+            post(slot, pack(request, &[])?)?;
+        }
+        Ok(())
+    }
+
     /// Stops every running request by terminating its worker. Their
     /// handlers get nothing more; idle workers stay.
     pub fn cancel(&self) {

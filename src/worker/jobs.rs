@@ -2,15 +2,15 @@
 //! progress at most every [`PROGRESS_EVERY_MS`].
 
 use super::poster::Poster;
-use super::reader::{import_traffic, jsonl_blob, OutFiles, Reader};
+use super::reader::{bytes_blob, import_traffic, jsonl_blob, OutFiles, Reader};
 use super::tables::FetchedTiktoken;
 use batchlane_core::batch::{
-    merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, TokenizerProvider,
+    merge_parts, owned_range, range_checker, Checker, NoTokenizer, Repairer, SplitLimits, Splitter, StructuralPart, TokenizerProvider,
 };
 use batchlane_core::cost::UsageParser;
 use batchlane_core::facts::{diff_overlay, import_file, MAX_IMPORT_BYTES};
 use batchlane_core::io::LineSplitter;
-use batchlane_core::protocol::{Request, Response, WorkerFailure};
+use batchlane_core::protocol::{decode, encode, Request, Response, WorkerFailure};
 use batchlane_core::quota::simulate_within;
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryExtractor};
 use web_sys::Blob;
@@ -79,6 +79,26 @@ fn owned(reader: &Reader, start: u64, end: u64) -> Result<(u64, u64), WorkerFail
     err.map_or(Ok(r), Err)
 }
 
+/// The ranges' parts merged into the report, or where only a single pass
+/// is exact, the whole file checked here.
+async fn merge(
+    out: &Poster<'_>,
+    blobs: &[Blob],
+    options: batchlane_core::batch::CheckOptions,
+    catalog: batchlane_core::facts::Catalog,
+    parts: Vec<StructuralPart>,
+) -> Result<(), WorkerFailure> {
+    match merge_parts(parts, &options, &catalog) {
+        Some(report) => out.post(&Response::Checked { report: Box::new(report) }, &[]),
+        None => {
+            let mut c = Checker::with_tokenizer(options, &catalog, Box::new(FetchedTiktoken));
+            feed_file(out, blobs, &mut c).await?;
+            out.post(&Response::Checked { report: Box::new(c.finish()) }, &[]);
+        }
+    }
+    Ok(())
+}
+
 /// Runs one request and posts its final answer; an `Err` is posted as `Failed` by the caller.
 pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(), WorkerFailure> {
     match request {
@@ -103,17 +123,26 @@ pub async fn run(out: &Poster<'_>, request: Request, blobs: &[Blob]) -> Result<(
                 Some((p.bytes, p.lines))
             })
             .await?;
-            out.post(&Response::Part { part: Box::new(c.finish_part()) }, &[]);
+            // The part goes beside its message as a blob: the page passes
+            // it to the merge unread (no decoding and encoding again there).
+            let part = c.finish_part();
+            let blob = bytes_blob(encode(&part)?.as_bytes(), "application/json")?;
+            out.post(&Response::Part { bytes: part.bytes, lines: part.lines }, &[blob]);
         }
-        Request::Merge { options, catalog, parts } => match merge_parts(parts, &options, &catalog) {
-            Some(report) => out.post(&Response::Checked { report: Box::new(report) }, &[]),
-            // Only a single pass is exact: check the whole file here.
-            None => {
-                let mut c = Checker::with_tokenizer(options, &catalog, Box::new(FetchedTiktoken));
-                feed_file(out, blobs, &mut c).await?;
-                out.post(&Response::Checked { report: Box::new(c.finish()) }, &[]);
-            }
-        },
+        Request::Merge { options, catalog } => {
+            let parts = blobs
+                .get(1..)
+                .unwrap_or_default()
+                .iter()
+                .map(|b| decode::<StructuralPart>(&Reader::new(b).read_text()?))
+                .collect::<Result<Vec<_>, _>>()?;
+            merge(out, blobs, options, catalog, parts).await?;
+        }
+        Request::Prepare { encoding } => {
+            // Nothing is posted: the table is kept for the check to come
+            // (a failure is logged, and the check fetches it again).
+            drop(FetchedTiktoken.counter(encoding));
+        }
         Request::Repair { options } => {
             let reader = first(blobs)?;
             let mut t = Ticker::new(out, reader.len);

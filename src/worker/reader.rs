@@ -60,6 +60,11 @@ impl Reader {
         Ok(())
     }
 
+    /// The whole blob as text (a small one: a range's part).
+    pub fn read_text(&self) -> Result<String, WorkerFailure> {
+        String::from_utf8(self.read(0, self.len)?).map_err(|_| WorkerFailure::Unreadable { detail: "not UTF-8".into() })
+    }
+
     /// The offset of the first `\n` at or after `from`.
     pub fn next_newline(&self, from: u64) -> Result<Option<u64>, WorkerFailure> {
         let mut at = from;
@@ -134,8 +139,18 @@ impl std::io::Read for SyncRead {
 
 /// A JSONL Blob of byte chunks.
 pub fn jsonl_blob(parts: &js_sys::Array) -> Result<Blob, WorkerFailure> {
+    typed_blob(parts, "application/jsonl")
+}
+
+/// A Blob of `bytes` (copied out of wasm memory once).
+pub fn bytes_blob(bytes: &[u8], mime: &str) -> Result<Blob, WorkerFailure> {
+    let parts = js_sys::Array::of1(&Uint8Array::from(bytes));
+    typed_blob(&parts, mime)
+}
+
+fn typed_blob(parts: &js_sys::Array, mime: &str) -> Result<Blob, WorkerFailure> {
     let bag = web_sys::BlobPropertyBag::new();
-    bag.set_type("application/jsonl");
+    bag.set_type(mime);
     Blob::new_with_u8_array_sequence_and_options(parts, &bag).map_err(|e| WorkerFailure::CannotBuild { detail: js_error(e) })
 }
 

@@ -5,14 +5,15 @@
 //! variants carry blobs is said on each.
 //!
 //! A request is answered by any number of [`Response::Progress`], then
-//! exactly one final response ([`Response::is_final`]).
+//! exactly one final response ([`Response::is_final`]); only
+//! [`Request::Prepare`] is answered by nothing.
 //!
 //! To add a kind of work: a `Request` variant, the `Response` it ends with,
 //! an arm in the worker's dispatch, and a case in this module's tests.
 
-use crate::batch::{CheckOptions, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome, StructuralPart};
+use crate::batch::{CheckOptions, RangeStart, RepairOptions, RepairOutcome, Report, SplitOutcome};
 use crate::cost::{ParsedUsage, UsageLimits};
-use crate::facts::{Catalog, ImportProblem, Imported, OverlayDiff};
+use crate::facts::{Catalog, Encoding, ImportProblem, Imported, OverlayDiff};
 use crate::lanes::{JobsError, Turnaround};
 use crate::quota::{SimBudget, SimConfig, SimRun};
 use crate::results::{FileKind, ResultsReport, RetryError, RetryPlan};
@@ -33,8 +34,15 @@ pub enum Request {
     Range { options: CheckOptions, catalog: Catalog, start: u64, end: u64, at: RangeStart },
     /// Merges the ranges' parts into the report; where only a single pass
     /// is exact, checks the attached file in one pass instead (with
-    /// progress). Blob: the file. Ends with `Checked`.
-    Merge { options: CheckOptions, catalog: Catalog, parts: Vec<StructuralPart> },
+    /// progress). Blobs: the file, then each range's part as its `Part`
+    /// came with it, in range order (the page passes them on unread).
+    /// Ends with `Checked`.
+    Merge { options: CheckOptions, catalog: Catalog },
+    /// Gets the worker ready to count tokens in `encoding` (its rank table
+    /// fetched and built) while the user has yet to pick a file, so that a
+    /// check does not wait for it. Answered by nothing: a table that could
+    /// not be had is fetched again by the check that needs it.
+    Prepare { encoding: Encoding },
     /// The repaired file. Blob: the file. Ends with `Repaired` + one blob.
     Repair { options: RepairOptions },
     /// The file split under the limits. Blob: the file. Ends with `Split`
@@ -84,8 +92,12 @@ pub enum Response {
     Checked {
         report: Box<Report>,
     },
+    /// A range's part is the attached blob: its [`StructuralPart`](crate::batch::StructuralPart) as
+    /// [`encode`]d JSON, which the page hands to `Merge` unread; `bytes` and
+    /// `lines` are the part's, for the progress bar.
     Part {
-        part: Box<StructuralPart>,
+        bytes: u64,
+        lines: u64,
     },
     /// The repaired file is the attached blob.
     Repaired {

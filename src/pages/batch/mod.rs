@@ -146,7 +146,7 @@ pub fn BatchPage() -> impl IntoView {
         false,
     );
     // The workers start now, while the user picks a file.
-    worker_client::warm();
+    worker_client::warm(untrack(|| state.options()).map_or(true, |o| o.count_tokens));
     on_cleanup(worker_client::cancel);
     view! {
         <section class="page batch-page" data-testid="page-batch">

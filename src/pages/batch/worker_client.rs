@@ -4,8 +4,8 @@
 //! and split, and cancel.
 
 use crate::worker::client::WorkerPool;
-use batchlane_core::batch::{plan_ranges, CheckOptions, Progress, RangeStart, Report, StructuralPart, PLAN_PREFIX_BYTES};
-use batchlane_core::facts::Catalog;
+use batchlane_core::batch::{plan_ranges, CheckOptions, Progress, RangeStart, Report, PLAN_PREFIX_BYTES};
+use batchlane_core::facts::{Catalog, Encoding};
 use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -51,9 +51,20 @@ fn workers(count_tokens: bool) -> usize {
 }
 
 /// Starts the workers a check will use, so that a file picked later is
-/// checked at once (a worker takes a moment to fetch and compile its wasm).
-pub fn warm() {
-    if let Err(e) = pool().warm(workers(true)) {
+/// checked at once (a worker takes a moment to fetch and compile its wasm);
+/// when tokens will be counted, each also builds the o200k table (the
+/// encoding of the catalog's current models; another one is fetched when a
+/// file needs it), which a check otherwise waits for in every worker.
+pub fn warm(count_tokens: bool) {
+    let pool = pool();
+    let warmed = pool.warm(workers(true)).and_then(|()| {
+        if count_tokens {
+            pool.tell_idle(&Request::Prepare { encoding: Encoding::O200kBase })
+        } else {
+            Ok(())
+        }
+    });
+    if let Err(e) = warmed {
         web_sys::console::warn_1(&e.to_string().into());
     }
 }
@@ -121,7 +132,8 @@ pub fn one(file: Blob, req: Request, f: impl Fn(Response, Vec<Blob>) + 'static) 
 struct Ranges {
     /// Bytes and lines read by each range's worker.
     done: Vec<Progress>,
-    parts: Vec<Option<StructuralPart>>,
+    /// Each range's part, as the blob its worker made (passed on unread).
+    parts: Vec<Option<Blob>>,
     merging: bool,
     failed: bool,
 }
@@ -167,11 +179,11 @@ fn ranges(
                 return;
             }
             st.merging = true;
-            let parts = st.parts.iter_mut().filter_map(Option::take).collect();
+            let blobs: Vec<Blob> = std::iter::once(file.clone()).chain(st.parts.iter_mut().filter_map(Option::take)).collect();
             drop(st);
             let (on, fail2) = (on.clone(), fail.clone());
-            let req = Request::Merge { options: options.clone(), catalog: catalog.clone(), parts };
-            let sent = pool().run(&req, std::slice::from_ref(&file), move |reply, _| match reply {
+            let req = Request::Merge { options: options.clone(), catalog: catalog.clone() };
+            let sent = pool().run(&req, &blobs, move |reply, _| match reply {
                 // The merge fell back to one pass over the file.
                 Response::Progress { done, lines, .. } => on(CheckEvent::Progress(progress_of(done, lines))),
                 Response::Checked { report } => on(CheckEvent::Done(Ok(report))),
@@ -187,16 +199,19 @@ fn ranges(
         let (state, emit, fail, maybe_merge) = (state.clone(), emit.clone(), fail.clone(), maybe_merge.clone());
         let (start, end) = (len * k as u64 / n as u64, len * (k as u64 + 1) / n as u64);
         let req = Request::Range { options: options.clone(), catalog: catalog.clone(), start, end, at: at.clone() };
-        pool().run(&req, std::slice::from_ref(&file), move |reply, _| match reply {
+        pool().run(&req, std::slice::from_ref(&file), move |reply, blobs| match reply {
             Response::Progress { done, lines, .. } => {
                 state.borrow_mut().done[k] = progress_of(done, lines);
                 emit();
             }
-            Response::Part { part } => {
+            Response::Part { bytes, lines } => {
+                let Some(part) = blobs.into_iter().next() else {
+                    return fail(WorkerFailure::FileCount { named: 1, attached: 0 });
+                };
                 {
                     let mut st = state.borrow_mut();
-                    st.done[k] = Progress { bytes: part.bytes, lines: part.lines };
-                    st.parts[k] = Some(*part);
+                    st.done[k] = Progress { bytes, lines };
+                    st.parts[k] = Some(part);
                 }
                 emit();
                 maybe_merge();

@@ -9,6 +9,7 @@ use batchlane_core::cost::PtuPricing;
 use batchlane_core::cost::{parse_usage, UsageLimits};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::DeploymentType;
+use batchlane_core::facts::Encoding;
 use batchlane_core::protocol::{decode, encode, Request, Response, WorkerFailure};
 use batchlane_core::quota::{simulate_within, PlanInput, SimBudget, SimConfig};
 use batchlane_core::results::{FileKind, ResultsJoiner, RetryError};
@@ -30,6 +31,7 @@ fn request_name(r: &Request) -> &'static str {
         Request::Check { .. } => "Check",
         Request::Range { .. } => "Range",
         Request::Merge { .. } => "Merge",
+        Request::Prepare { .. } => "Prepare",
         Request::Repair { .. } => "Repair",
         Request::Split { .. } => "Split",
         Request::Join { .. } => "Join",
@@ -134,7 +136,8 @@ fn requests() -> Vec<Request> {
             end: 9_000_000_000,
             at: RangeStart { first_url: Some(("/v1/chat/completions".into(), 1)), first_model: Some(("dép\"1".into(), 2)) },
         },
-        Request::Merge { options: options(), catalog: catalog.clone(), parts: vec![part(0), part(120)] },
+        Request::Merge { options: options(), catalog: catalog.clone() },
+        Request::Prepare { encoding: Encoding::O200kBase },
         Request::Repair { options: RepairOptions { rename_duplicate_ids: true } },
         Request::Split { options: options(), catalog },
         Request::Join { files: vec![FileKind::Output, FileKind::Errors, FileKind::Input] },
@@ -178,7 +181,7 @@ fn responses() -> Vec<Response> {
         Response::Simulated { run: Box::new(run) },
         Response::Usage { parsed: Box::new(parse_usage(USAGE)) },
         Response::Failed { failure: WorkerFailure::Crashed { detail: Some("the worker stopped: <boom> \u{1b}[31m".into()) } },
-        Response::Part { part: Box::new(part(0)) },
+        Response::Part { bytes: 9_000_000_000, lines: 12 },
         Response::Traffic { report: Box::new(traffic_report()) },
         Response::TrafficFailed { error: traffic_error() },
         facts_imported(),
@@ -200,7 +203,7 @@ fn every_request_survives_the_encoding() {
     let all = requests();
     let mut names: Vec<_> = all.iter().map(request_name).collect();
     names.dedup();
-    assert_eq!(names.len(), 12, "one sample per variant: {names:?}");
+    assert_eq!(names.len(), 13, "one sample per variant: {names:?}");
     for r in all {
         let text = encode(&r).unwrap();
         let back: Request = decode(&text).unwrap();
@@ -234,6 +237,19 @@ fn the_samples_are_not_empty_shells() {
     let Response::Traffic { report } = &rs[12] else { panic!() };
     assert!(!report.deployments.is_empty() && !report.ptu.is_empty() && !report.triage.is_empty());
     assert!(report.deployments.iter().any(|d| !d.throttled_minutes.is_empty() && !d.chart.is_empty()));
+}
+
+#[test]
+fn a_part_survives_the_encoding_it_travels_in() {
+    // A range's part travels beside `Response::Part` as its encoded JSON
+    // (the page passes it to `Merge` unread), from real ranges of the
+    // broken fixture: duplicates, shapes, findings.
+    for p in [part(0), part(120)] {
+        let text = encode(&p).unwrap();
+        assert!(p.lines > 0 && text.contains("\"diagnostics\":[{"), "a real part: {text}");
+        let back: StructuralPart = decode(&text).unwrap();
+        assert_eq!(back, p);
+    }
 }
 
 #[test]

@@ -45,6 +45,7 @@ impl RankTable {
 
     /// Room for `n` tokens without growing the index.
     pub fn reserve(&mut self, n: usize) {
+        self.tokens.reserve(n.saturating_sub(self.tokens.len()));
         let want = n.saturating_mul(2).max(16).next_power_of_two();
         if want > self.slots.len() {
             self.rebuild(want);
