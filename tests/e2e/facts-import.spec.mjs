@@ -377,7 +377,7 @@ for (const lang of ["en", "ko"]) {
     const changed = page.getByTestId("facts-import-changed");
     await expect(changed.locator("tbody tr")).toHaveCount(2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
-    expect(await sidewaysProblems(page)).toEqual([]);
+    expect(await sidewaysProblems(page, '[data-testid="facts-import-review"]')).toEqual([]);
     const wrap = changed.locator("xpath=..");
     await expect(wrap).toHaveAttribute("role", "region");
     await expect(wrap).toHaveAttribute("tabindex", "0");
@@ -391,7 +391,7 @@ for (const lang of ["en", "ko"]) {
     await expect(page.getByTestId("facts-vendor-review")).toBeVisible();
     await page.getByTestId("facts-vendor-removed").locator("summary").click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
-    expect(await sidewaysProblems(page)).toEqual([]);
+    expect(await sidewaysProblems(page, '[data-testid="facts-vendor-review"]')).toEqual([]);
     expect(await axe(page)).toEqual([]);
     await page.getByRole("button", { name: T.keep }).click();
     watch.check();

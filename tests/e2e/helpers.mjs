@@ -72,14 +72,15 @@ export async function axe(page) {
 }
 
 /** The page does not scroll sideways at its width, and every table wrapper
- * that scrolls sideways inside it is a region the keyboard reaches
- * (tabindex 0) with a name: returns what is wrong, `[]` when nothing. */
-export async function sidewaysProblems(page) {
-  return page.evaluate(() => {
+ * inside `scope` (a CSS selector; the whole page by default) that scrolls
+ * sideways is a region the keyboard reaches (tabindex 0) with a name:
+ * returns what is wrong, `[]` when nothing. */
+export async function sidewaysProblems(page, scope = "body") {
+  return page.evaluate((scope) => {
     const out = [];
     const root = document.documentElement.scrollWidth - window.innerWidth;
     if (root > 0) out.push(`the page scrolls sideways by ${root}px`);
-    for (const el of document.querySelectorAll(".table-wrap")) {
+    for (const el of [...document.querySelectorAll(scope)].flatMap((s) => [...s.querySelectorAll(".table-wrap")])) {
       if (el.scrollWidth <= el.clientWidth + 1) continue;
       const named = el.getAttribute("aria-label") || el.getAttribute("aria-labelledby");
       if (el.tabIndex < 0 || el.getAttribute("role") !== "region" || !named) {
@@ -88,7 +89,7 @@ export async function sidewaysProblems(page) {
       }
     }
     return out;
-  });
+  }, scope);
 }
 
 /** How many lines the text of `locator` takes as laid out. */

@@ -277,7 +277,7 @@ for (const [lang, theme] of [["en", "dark"], ["ko", "light"]]) {
     const wrap = section.getByTestId("traffic-tier-minutes").locator("xpath=..");
     await expect(wrap).toHaveAttribute("role", "region");
     await expect(wrap).toHaveAttribute("tabindex", "0");
-    await expect(wrap).toHaveAccessibleName(lang === "en" ? "Minutes with downgrades or Flex 429s" : "다운그레이드나 Flex 429가 있었던 1분 구간");
+    await expect(wrap).toHaveAccessibleName(lang === "en" ? "chat-gpt41: Minutes with downgrades or Flex 429s" : "chat-gpt41: 다운그레이드나 Flex 429가 있었던 1분 구간");
     expect(await axe(page)).toEqual([]);
     await shot(section, { path: `${SCREENSHOTS}/traffic-tiers-${lang}-${theme}-phone.png` });
     await context.close();
