@@ -4,7 +4,7 @@
 // grouped digits, human sizes and the drop zone's limits.
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { prefer, watchErrors, ready, SCREENSHOTS, shot } from "./helpers.mjs";
+import { prefer, watchErrors, ready, SCREENSHOTS, shot, lineCount } from "./helpers.mjs";
 
 const FIX = "tests/fixtures/batch";
 
@@ -172,3 +172,31 @@ test("a tokenizer table that can't be loaded is said in the summary, not hidden"
   await paste(page, "garbage.jsonl", "not json\n{\"a\":\n");
   await expect(page.getByTestId("batch-summary")).not.toContainText("tokenizer's table");
 });
+
+// In Korean the line column's 파일 (a finding about the whole file) wrapped
+// letter by letter in a column too narrow: the header and that cell stay on
+// one line at phone and desktop width.
+for (const width of [375, 1280]) {
+  test(`${width} px, ko: the line column's header and 파일 stay on one line`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await prefer(page, { lang: "ko" });
+    await page.goto("/batch");
+    await ready(page, "배치 파일 검사");
+    await page.getByTestId("batch-file-input").setInputFiles(`${FIX}/empty.jsonl`);
+    const row = page.locator('[data-testid=batch-diag-row][data-line="0"]').first();
+    const cell = row.locator("td").first();
+    await expect(cell).toHaveText("파일");
+    expect(await lineCount(cell.locator("button"))).toBe(1);
+    const header = page.getByTestId("batch-diags").locator("thead th").first();
+    await expect(header).toHaveText("줄");
+    if (width > 640) {
+      const box = await header.boundingBox();
+      const oneLine = await header.evaluate((th) => parseFloat(getComputedStyle(th).lineHeight) + parseFloat(getComputedStyle(th).paddingTop) + parseFloat(getComputedStyle(th).paddingBottom));
+      expect(box.height).toBeLessThanOrEqual(oneLine + 1.5);
+    }
+    for (const th of await page.getByTestId("batch-diags").locator("thead th").all()) {
+      expect(await lineCount(th), await th.textContent()).toBe(1);
+    }
+    await shot(page.locator(".batch-diags"), { path: `${SCREENSHOTS}/batch-diags-file-ko-${width}.png` });
+  });
+}

@@ -2,7 +2,7 @@
 // newer tier CSV, see the diff, confirm, see a planner figure change, undo.
 import { test, expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { prefer, ready, shot, watchErrors, SCREENSHOTS } from "./helpers.mjs";
+import { prefer, ready, shot, watchErrors, SCREENSHOTS, axe, sidewaysProblems } from "./helpers.mjs";
 
 const HEADER = "tier,model,deployment_type,rpm,rpm_window_seconds,tpm,source,ms_date";
 // o4-mini, Global, tier 1 is 1,000 RPM on 1,000,000 TPM in the reference; this file raises both.
@@ -358,6 +358,42 @@ for (const [lang, theme] of [["en", "light"], ["ko", "dark"]]) {
     await page.goto("/lanes?m=gpt-5.5&r=swedencentral");
     await ready(page, LANES_TITLE[lang]);
     await expect(batchGlobal(page)).toHaveAttribute("data-available", "false");
+    watch.check();
+  });
+}
+
+// At 375 px the tier CSV import's diff table and the vendor diff tables
+// never make the page scroll sideways: a table wider than the phone scrolls
+// in its own region, named and reached by the keyboard (axe stays clean).
+for (const lang of ["en", "ko"]) {
+  test(`375 px, ${lang}: the import diffs scroll in their own named region, not the page`, async ({ page }) => {
+    const watch = watchErrors(page);
+    const T = TITLES[lang];
+    await page.setViewportSize({ width: 375, height: 812 });
+    await prefer(page, { lang, theme: lang === "en" ? "light" : "dark" });
+    await page.goto("/facts");
+    await ready(page, T.facts);
+    await page.getByTestId("facts-import-file").setInputFiles({ name: "tiers-next.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
+    const changed = page.getByTestId("facts-import-changed");
+    await expect(changed.locator("tbody tr")).toHaveCount(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    expect(await sidewaysProblems(page, '[data-testid="facts-import-review"]')).toEqual([]);
+    const wrap = changed.locator("xpath=..");
+    await expect(wrap).toHaveAttribute("role", "region");
+    await expect(wrap).toHaveAttribute("tabindex", "0");
+    await wrap.focus();
+    await expect(wrap).toBeFocused();
+    expect(await axe(page)).toEqual([]);
+    await shot(page.getByTestId("facts-import-review"), { path: `${SCREENSHOTS}/facts-import-diff-375-${lang}.png` });
+    await page.getByRole("button", { name: lang === "en" ? "Cancel" : "취소", exact: true }).click();
+
+    await page.getByTestId("facts-vendor-files").setInputFiles([TIER]);
+    await expect(page.getByTestId("facts-vendor-review")).toBeVisible();
+    await page.getByTestId("facts-vendor-removed").locator("summary").click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    expect(await sidewaysProblems(page, '[data-testid="facts-vendor-review"]')).toEqual([]);
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole("button", { name: T.keep }).click();
     watch.check();
   });
 }

@@ -70,3 +70,34 @@ export async function axe(page) {
     return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
   }, TAGS);
 }
+
+/** The page does not scroll sideways at its width, and every table wrapper
+ * inside `scope` (a CSS selector; the whole page by default) that scrolls
+ * sideways is a region the keyboard reaches (tabindex 0) with a name:
+ * returns what is wrong, `[]` when nothing. */
+export async function sidewaysProblems(page, scope = "body") {
+  return page.evaluate((scope) => {
+    const out = [];
+    const root = document.documentElement.scrollWidth - window.innerWidth;
+    if (root > 0) out.push(`the page scrolls sideways by ${root}px`);
+    for (const el of [...document.querySelectorAll(scope)].flatMap((s) => [...s.querySelectorAll(".table-wrap")])) {
+      if (el.scrollWidth <= el.clientWidth + 1) continue;
+      const named = el.getAttribute("aria-label") || el.getAttribute("aria-labelledby");
+      if (el.tabIndex < 0 || el.getAttribute("role") !== "region" || !named) {
+        const table = el.querySelector("table");
+        out.push(`a table scrolls in an unreachable or unnamed box: ${table?.dataset.testid || table?.className || el.className}`);
+      }
+    }
+    return out;
+  }, scope);
+}
+
+/** How many lines the text of `locator` takes as laid out. */
+export async function lineCount(locator) {
+  return locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    return tops.size;
+  });
+}

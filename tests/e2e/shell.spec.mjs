@@ -140,3 +140,32 @@ test("every tool card on the home page shows a drawn icon (no missing-glyph box)
     expect(box.width * box.height).toBeGreaterThan(20);
   }
 });
+
+// Every tab of the top navigation is fully in sight, at desktop and phone
+// width, in both languages: none cut at the viewport's edge or hidden in a
+// scrolled-away strip (the last, "About the numbers", was cut at 1280 px).
+for (const width of [1280, 375]) {
+  for (const lang of ["en", "ko"]) {
+    test(`${width} px, ${lang}: every navigation link is fully inside the viewport`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      await prefer(page, { lang });
+      await page.goto("/facts");
+      await ready(page, PAGES.find((p) => p.path === "/facts")[lang]);
+      const links = page.locator(".site-nav a");
+      await expect(links).toHaveCount(PAGES.length);
+      const cut = await page.locator(".site-nav").evaluate((nav) => {
+        const list = nav.querySelector("ul").getBoundingClientRect();
+        return [...nav.querySelectorAll("a")]
+          .map((a) => ({ text: a.textContent, r: a.getBoundingClientRect() }))
+          .filter(({ r }) => r.left < 0 || r.right > innerWidth + 0.5 || r.left < list.left - 0.5 || r.right > list.right + 0.5 || r.width === 0)
+          .map(({ text, r }) => `${text}: ${Math.round(r.left)}–${Math.round(r.right)} of ${innerWidth}`);
+      });
+      expect(cut).toEqual([]);
+      const hidden = await page.locator(".site-nav ul").evaluate((ul) => ul.scrollWidth - ul.clientWidth);
+      expect(hidden, `the tabs scroll by ${hidden}px`).toBeLessThanOrEqual(0);
+      await shot(page.locator(".site-header"), { path: `${SCREENSHOTS}/nav-${width}-${lang}.png` });
+      await context.close();
+    });
+  }
+}

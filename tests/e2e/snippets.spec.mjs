@@ -407,6 +407,8 @@ for (const lang of ["en", "ko"]) {
       await ready(page, lang === "en" ? "Snippets" : "스니펫");
       const tab = lang === "en" ? "Flex client" : "Flex 클라이언트";
       await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+      // The page's description names every tab, the Flex client too.
+      await expect(page.locator(".page-header__desc")).toContainText(tab);
       await expect(page.getByTestId("snip-flex-code")).toContainText('DEPLOYMENT = "gpt-5.6-sol-flex"');
       const label = lang === "en" ? "Flex retry budget" : "Flex 재시도 예산";
       await expect(page.getByTestId("snip-panel-flex")).toContainText(label);

@@ -126,6 +126,7 @@ fn binds_word(b: Binds) -> &'static str {
         Binds::Tpm => "TPM",
         Binds::Rpm => "RPM",
         Binds::Burst => "burst (neither per-minute limit reached)",
+        Binds::FlexCapacity => "Flex capacity (every 429 asked for Flex, no limit reached)",
         Binds::Utilization => "PTU utilization",
         Binds::Unknown => "unknown (no limit known)",
     }
@@ -270,12 +271,13 @@ fn to_text(r: &TrafficReport) -> String {
         }
         if d.throttled_count > 0 {
             s += &format!(
-                "  429s         {} in {} minutes: TPM bound {}, RPM {}, burst {}, PTU utilization {}, unknown {}\n",
+                "  429s         {} in {} minutes: TPM bound {}, RPM {}, burst {}, {}PTU utilization {}, unknown {}\n",
                 format_count(d.requests_429),
                 format_count(d.throttled_count as f64),
                 d.binds_tpm,
                 d.binds_rpm,
                 d.binds_burst,
+                if d.binds_flex > 0 { format!("Flex capacity {}, ", d.binds_flex) } else { String::new() },
                 d.binds_utilization,
                 d.binds_unknown
             );

@@ -194,6 +194,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("facts.import.more", "… and {n} more."),
     ("facts.import.nothing", "Nothing to apply: every figure in the file matches the catalog."),
     ("facts.import.old_new", "Now → from the file"),
+    ("facts.import.changed", "Figures the file changes"),
     ("facts.import.added", "New rows (not applied: the catalog has no such row until a release adds it):"),
     ("facts.import.removed", "Rows of these tiers the file leaves out ({n}; their figures stay)"),
     ("facts.import.apply", "Apply the changes"),

@@ -45,7 +45,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("page.cost.title", "Cost what-if"),
     ("page.cost.desc", "Compare a baseline with scenarios: cap the output, send fewer retrieved chunks, cache the shared prefix, move work to batch."),
     ("page.snippets.title", "Snippets"),
-    ("page.snippets.desc", "Generate KEDA ScaledObject and ScaledJob YAML sized from model quota, Service Bus worker code and batch-submission code."),
+    ("page.snippets.desc", "Generate KEDA ScaledObject and ScaledJob YAML sized from model quota, Service Bus worker code, batch-submission code and a Flex client (Flex processing with a Standard fallback)."),
     ("page.practice.title", "Practice"),
     ("page.practice.desc", "Practise the quota, scaling and cost exam problems, with worked explanations."),
     ("page.facts.title", "About the numbers"),

@@ -193,6 +193,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("facts.import.refused_rows", "거부된 행"),
     ("facts.import.more", "… 외 {n}개."),
     ("facts.import.nothing", "적용할 것이 없습니다: 파일의 모든 수치가 카탈로그와 같습니다."),
+    ("facts.import.changed", "파일이 바꾸는 수치"),
     ("facts.import.old_new", "현재 → 파일"),
     ("facts.import.added", "새 행 (적용하지 않음: 릴리스에서 추가되기 전까지 카탈로그에 그런 행이 없습니다):"),
     ("facts.import.removed", "이 계층들에서 파일에 빠진 행 ({n}개; 수치는 그대로 둡니다)"),

@@ -45,7 +45,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("page.cost.title", "비용 시나리오"),
     ("page.cost.desc", "기준안과 시나리오를 나란히 비교합니다. 출력 상한, 검색 조각 줄이기, 공통 접두부 캐싱, 배치로 옮기기."),
     ("page.snippets.title", "스니펫"),
-    ("page.snippets.desc", "모델 할당량에서 크기를 정한 KEDA ScaledObject·ScaledJob YAML, Service Bus 워커 코드, 배치 제출 코드를 만듭니다."),
+    ("page.snippets.desc", "모델 할당량에서 크기를 정한 KEDA ScaledObject·ScaledJob YAML, Service Bus 워커 코드, 배치 제출 코드, Flex 클라이언트(Standard 대체가 있는 Flex 처리)를 만듭니다."),
     ("page.practice.title", "연습 문제"),
     ("page.practice.desc", "할당량·스케일링·비용 시험 문제를 풀고, 풀이 과정을 확인합니다."),
     ("page.facts.title", "수치의 출처"),

@@ -208,7 +208,7 @@ fn Review(name: String, parsed: ParsedTiers, diff: TierDiff, lang: Lang) -> impl
                 view! { <p class="muted" data-testid="facts-import-nothing">{t(lang, "facts.import.nothing")}</p> }.into_any()
             } else {
                 view! {
-                    <div class="table-wrap">
+                    <div class="table-wrap" role="region" tabindex="0" aria-label=t(lang, "facts.import.changed")>
                         <table data-testid="facts-import-changed">
                             <thead><tr>
                                 <th scope="col">{t(lang, "facts.col.figure")}</th>

@@ -104,7 +104,11 @@ pub fn FactsPage() -> impl IntoView {
                                 let topic_name = topic_name.clone();
                                 move || label(prefs.lang.get(), "topic", &topic_name)
                             }</h2>
-                            <div class="table-wrap">
+                            // Wider than a phone it scrolls in its own region, named and reached by the keyboard.
+                            <div class="table-wrap" role="region" tabindex="0" aria-label={
+                                let topic_name = topic_name.clone();
+                                move || label(prefs.lang.get(), "topic", &topic_name)
+                            }>
                                 <table class="facts-table">
                                     <thead>
                                         <tr>

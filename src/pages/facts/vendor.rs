@@ -177,7 +177,7 @@ fn figure(lang: Lang, v: Option<f64>) -> String {
     v.map_or_else(|| "–".to_string(), |v| format::number(v, lang, 4))
 }
 
-fn rows(lang: Lang, entries: &[DiffEntry]) -> impl IntoView {
+fn rows(lang: Lang, label: String, entries: &[DiffEntry]) -> impl IntoView {
     let more = entries.len().saturating_sub(SHOWN_ROWS);
     let body = entries
         .iter()
@@ -196,7 +196,7 @@ fn rows(lang: Lang, entries: &[DiffEntry]) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="table-wrap">
+        <div class="table-wrap" role="region" tabindex="0" aria-label=label>
             <table class="facts-table">
                 <thead><tr>
                     <th scope="col">{t(lang, "facts.col.figure")}</th>
@@ -249,17 +249,17 @@ fn Review(imports: Vec<Imported>, diff: OverlayDiff, lang: Lang) -> impl IntoVie
             <p class="muted" data-testid="facts-vendor-outside">{fill(&tn(lang, "facts.vendor.outside", diff.outside as u64), &[("n", &diff.outside.to_string())])}</p>
             {(!diff.changed.is_empty()).then(|| view! {
                 <h3>{t(lang, "facts.vendor.changed")}</h3>
-                <div data-testid="facts-vendor-changed">{rows(lang, &diff.changed)}</div>
+                <div data-testid="facts-vendor-changed">{rows(lang, t(lang, "facts.vendor.changed").to_string(), &diff.changed)}</div>
             })}
             {(!diff.added.is_empty()).then(|| view! {
                 <h3>{t(lang, "facts.vendor.added")}</h3>
-                <div data-testid="facts-vendor-added">{rows(lang, &diff.added)}</div>
+                <div data-testid="facts-vendor-added">{rows(lang, t(lang, "facts.vendor.added").to_string(), &diff.added)}</div>
             })}
             {(!diff.removed.is_empty()).then(|| view! {
                 <details data-testid="facts-vendor-removed">
                     <summary>{fill(t(lang, "facts.vendor.removed"), &[("n", &diff.removed.len().to_string())])}</summary>
                     <p class="muted">{t(lang, "facts.vendor.removed.why")}</p>
-                    {rows(lang, &diff.removed)}
+                    {rows(lang, fill(t(lang, "facts.vendor.removed"), &[("n", &diff.removed.len().to_string())]), &diff.removed)}
                 </details>
             })}
             {(n_skipped > 0).then(|| view! {

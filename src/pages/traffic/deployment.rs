@@ -66,6 +66,7 @@ fn deployment_view(d: &DeploymentReport, lang: Lang, catalog: &Catalog) -> AnyVi
         (d.binds_tpm, Binds::Tpm),
         (d.binds_rpm, Binds::Rpm),
         (d.binds_burst, Binds::Burst),
+        (d.binds_flex, Binds::FlexCapacity),
         (d.binds_utilization, Binds::Utilization),
         (d.binds_unknown, Binds::Unknown),
     ]
@@ -121,7 +122,7 @@ fn deployment_view(d: &DeploymentReport, lang: Lang, catalog: &Catalog) -> AnyVi
             <p>{summary}</p>
             {deployment_chart(d, lang)}
             <div class="traffic-dep-report__tables">
-                <div class="table-wrap">
+                <div class="table-wrap" role="region" tabindex="0" aria-label=format!("{}: {}", d.name, t(lang, "traffic.pct.title"))>
                     <table class="traffic-pct" data-testid="traffic-percentiles">
                         <caption>{t(lang, "traffic.pct.title")}</caption>
                         <thead><tr><th scope="col">{t(lang, "traffic.pct.stat")}</th><th scope="col" class="num">"TPM"</th><th scope="col" class="num">"RPM"</th></tr></thead>
@@ -141,7 +142,7 @@ fn deployment_view(d: &DeploymentReport, lang: Lang, catalog: &Catalog) -> AnyVi
                 view! {
                     <h4>{t(lang, "traffic.dep.throttled")}</h4>
                     <ul class="traffic-binds">{counts}</ul>
-                    <div class="table-wrap">
+                    <div class="table-wrap" role="region" tabindex="0" aria-label=format!("{}: {}", d.name, t(lang, "traffic.dep.throttled"))>
                         <table class="traffic-throttled" data-testid="traffic-throttled">
                             <thead><tr>
                                 <th scope="col">{t(lang, "traffic.col.time")}</th>

@@ -37,6 +37,7 @@ pub fn binds_label(lang: Lang, b: Binds) -> &'static str {
             Binds::Tpm => "traffic.binds.tpm",
             Binds::Rpm => "traffic.binds.rpm",
             Binds::Burst => "traffic.binds.burst",
+            Binds::FlexCapacity => "traffic.binds.flex",
             Binds::Utilization => "traffic.binds.utilization",
             Binds::Unknown => "traffic.binds.unknown",
         },

@@ -127,7 +127,7 @@ fn tier_view(name: &str, r: &TierReport, lang: Lang) -> AnyView {
             {has_gaps.then(|| view! { <ul class="traffic-tiers__gaps" data-testid="traffic-tier-gaps">{gaps}</ul> })}
             {if has_minutes {
                 view! {
-                    <div class="table-wrap">
+                    <div class="table-wrap" role="region" tabindex="0" aria-label=format!("{name}: {}", t(lang, "traffic.tiers.minutes"))>
                         <table class="traffic-tiers__minutes" data-testid="traffic-tier-minutes">
                             <caption>{t(lang, "traffic.tiers.minutes")}</caption>
                             <thead><tr>
@@ -146,7 +146,7 @@ fn tier_view(name: &str, r: &TierReport, lang: Lang) -> AnyView {
             } else {
                 view! { <p class="muted">{t(lang, "traffic.tiers.no_minutes")}</p> }.into_any()
             }}
-            <div class="table-wrap">
+            <div class="table-wrap" role="region" tabindex="0" aria-label=format!("{name}: {}", t(lang, "traffic.tiers.pairs"))>
                 <table class="traffic-tiers__pairs" data-testid="traffic-tier-pairs">
                     <caption>{t(lang, "traffic.tiers.pairs")}</caption>
                     <thead><tr>

@@ -373,3 +373,21 @@ fn the_text_lists_twenty_minutes_then_says_how_many_more() {
     assert!(out.contains("    … 15 more (--format json lists them)\n"), "{out}");
     assert!(out.contains("    … 15 more minutes (--format json lists them)\n"), "{out}");
 }
+
+#[test]
+fn flex_asked_429s_below_the_limits_are_labelled_flex_capacity_not_burst() {
+    // Every 429 of the tier fixture asked for Flex (1 at 09:00, 3 at
+    // 09:01), far below gpt-4.1's tier limits: Flex capacity, not a burst.
+    let path = fixture("tiers-metrics-list.json");
+    let (code, out, err) = traffic(&[&path, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let j: Value = serde_json::from_str(&out).unwrap();
+    let binds: Vec<&str> =
+        j["deployments"][0]["throttled_minutes"].as_array().unwrap().iter().map(|m| m["binds"].as_str().unwrap()).collect();
+    assert_eq!(binds, ["flex_capacity", "flex_capacity"]);
+    let (code, text, err) = traffic(&[&path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("burst 0, Flex capacity 2, PTU utilization 0"), "{text}");
+    assert!(text.contains("2026-11-02T09:01Z  3 × 429  Flex capacity (every 429 asked for Flex, no limit reached)"), "{text}");
+    assert!(!text.contains("burst (neither per-minute limit reached)"), "{text}");
+}

@@ -31,6 +31,11 @@ pub enum Binds {
     Rpm,
     /// Neither reached its per-minute figure: the sub-minute window bound.
     Burst,
+    /// Neither reached its per-minute figure and every 429 of the minute
+    /// asked for Flex (the export's `ServiceTierRequest` split): Flex
+    /// capacity was not available (Flex has no guaranteed capacity: the
+    /// Azure Flex page, `SourceId::AzureFlex`).
+    FlexCapacity,
     /// A provisioned deployment at or above 100% utilization.
     Utilization,
     /// No limit is known for the deployment: which bound cannot be said.
@@ -43,6 +48,7 @@ impl Binds {
             Binds::Tpm => "tpm",
             Binds::Rpm => "rpm",
             Binds::Burst => "burst",
+            Binds::FlexCapacity => "flex_capacity",
             Binds::Utilization => "utilization",
             Binds::Unknown => "unknown",
         }
@@ -140,6 +146,9 @@ pub struct DeploymentReport {
     pub binds_tpm: u64,
     pub binds_rpm: u64,
     pub binds_burst: u64,
+    /// Minutes whose 429s all asked for Flex, no limit reached.
+    #[serde(default)]
+    pub binds_flex: u64,
     pub binds_utilization: u64,
     pub binds_unknown: u64,
     /// The first [`MAX_LISTED_MINUTES`], in time order.
@@ -275,6 +284,17 @@ pub fn classify(cell: &Cell, limits: Option<&Limits>, provisioned: bool, reached
     }
 }
 
+/// A burst minute whose 429s all asked for Flex (the tier split of the
+/// minute counts as many Flex 429s as the minute has 429s) is Flex
+/// capacity; every other label stays (a limit that bound is named, Flex
+/// or not: Flex shares the deployment's quota).
+pub fn flex_capacity(binds: Binds, requests_429: f64, tier: Option<&super::tiers::TierCell>) -> Binds {
+    match (binds, tier) {
+        (Binds::Burst, Some(t)) if requests_429 > 0.0 && t.flex_429 >= requests_429 * (1.0 - 1e-9) => Binds::FlexCapacity,
+        _ => binds,
+    }
+}
+
 /// One deployment, analysed.
 pub fn analyze_deployment(d: &Deployment, options: &TrafficOptions, catalog: &Catalog) -> Option<DeploymentReport> {
     if d.cells.is_empty() {
@@ -316,6 +336,7 @@ pub fn analyze_deployment(d: &Deployment, options: &TrafficOptions, catalog: &Ca
         binds_tpm: 0,
         binds_rpm: 0,
         binds_burst: 0,
+        binds_flex: 0,
         binds_utilization: 0,
         binds_unknown: 0,
         throttled_minutes: Vec::new(),
@@ -353,11 +374,13 @@ pub fn analyze_deployment(d: &Deployment, options: &TrafficOptions, catalog: &Ca
         }
         if c.throttled > 0.0 {
             let binds = classify(c, r.limits.as_ref(), deployment_type.is_provisioned(), reached);
+            let binds = flex_capacity(binds, c.throttled, d.tiers.minutes.get(&m));
             r.throttled_count += 1;
             *match binds {
                 Binds::Tpm => &mut r.binds_tpm,
                 Binds::Rpm => &mut r.binds_rpm,
                 Binds::Burst => &mut r.binds_burst,
+                Binds::FlexCapacity => &mut r.binds_flex,
                 Binds::Utilization => &mut r.binds_utilization,
                 Binds::Unknown => &mut r.binds_unknown,
             } += 1;

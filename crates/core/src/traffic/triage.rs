@@ -8,7 +8,7 @@
 use super::analyze::{at, DeploymentReport};
 use super::handoff;
 use super::spillover::PtuPlan;
-use crate::facts::{Catalog, Kind};
+use crate::facts::{Catalog, Kind, SourceId};
 use crate::format::{format_count, format_number};
 use crate::text::josa::attach;
 use crate::text::Text;
@@ -57,23 +57,25 @@ fn throttling(d: &DeploymentReport, catalog: &Catalog) -> Option<Finding> {
     let worst_ko = worst.map(|w| format!(" 가장 심한 분은 {}로 429가 {}건입니다.", at(w.at), n(w.requests_429))).unwrap_or_default();
     let finding = Text::new(
         format!(
-            "{}: {} requests answered 429 in {} minutes, from {first}. TPM bound in {}, RPM in {}, a burst within the minute in {}{}.{worst_en}",
+            "{}: {} requests answered 429 in {} minutes, from {first}. TPM bound in {}, RPM in {}, a burst within the minute in {}{}{}.{worst_en}",
             d.name,
             n(d.requests_429),
             n(d.throttled_count as f64),
             n(d.binds_tpm as f64),
             n(d.binds_rpm as f64),
             n(d.binds_burst as f64),
+            if d.binds_flex > 0 { format!(", Flex capacity in {}", n(d.binds_flex as f64)) } else { String::new() },
             if d.binds_utilization > 0 { format!(", PTU utilization in {}", n(d.binds_utilization as f64)) } else { String::new() }
         ),
         format!(
-            "{}: {}분 동안 요청 {}건이 429를 받았습니다({first}부터). 1분 구간별로 TPM 한도 {}분, RPM 한도 {}분, 1분 안의 버스트 {}분{}.{worst_ko}",
+            "{}: {}분 동안 요청 {}건이 429를 받았습니다({first}부터). 1분 구간별로 TPM 한도 {}분, RPM 한도 {}분, 1분 안의 버스트 {}분{}{}.{worst_ko}",
             d.name,
             n(d.throttled_count as f64),
             n(d.requests_429),
             n(d.binds_tpm as f64),
             n(d.binds_rpm as f64),
             n(d.binds_burst as f64),
+            if d.binds_flex > 0 { format!(", Flex 용량 부족 {}분", n(d.binds_flex as f64)) } else { String::new() },
             if d.binds_utilization > 0 { format!(", PTU 사용률 {}분", n(d.binds_utilization as f64)) } else { String::new() }
         ),
     );
@@ -98,13 +100,15 @@ fn throttling(d: &DeploymentReport, catalog: &Catalog) -> Option<Finding> {
         None => Text::new("", ""),
     };
     // One remedy per limit that bound, the most frequent first (ties in
-    // the order TPM, RPM, burst, utilization): the same 429 needs a
-    // different remedy depending on which limit bound.
-    let mut kinds = [(d.binds_tpm, 0), (d.binds_rpm, 1), (d.binds_burst, 2), (d.binds_utilization, 3), (d.binds_unknown, 4)];
+    // the order TPM, RPM, burst, Flex capacity, utilization): the same 429
+    // needs a different remedy depending on which limit bound.
+    let mut kinds =
+        [(d.binds_tpm, 0), (d.binds_rpm, 1), (d.binds_burst, 2), (d.binds_flex, 5), (d.binds_utilization, 3), (d.binds_unknown, 4)];
     kinds.sort_by_key(|(count, order)| (std::cmp::Reverse(*count), *order));
     let mut action = Text::new(String::new(), String::new());
     let mut link = None;
     for (_, kind) in kinds.iter().filter(|(count, _)| *count > 0) {
+        let flex = SourceId::AzureFlex.source();
         let (t, l) = match kind {
             0 => (
                 Text::new(
@@ -126,6 +130,13 @@ fn throttling(d: &DeploymentReport, catalog: &Catalog) -> Option<Finding> {
                     format!("분당 수치가 어느 한도에도 도달하지 않은 1분 구간(버스트)에는 요청이 몇 초 안에 몰리고, 한도는 약 {}초 구간에도 적용됩니다. 보내는 쪽을 고르게 하고(지터가 있는 클라이언트 속도 제한), Retry-After 뒤에 재시도하고, 여유를 두세요. /quota의 429 시뮬레이터에서 효과를 볼 수 있습니다.", format_number(short, 0)),
                 ),
                 Some(handoff::quota_link(d, catalog)),
+            ),
+            5 => (
+                Text::new(
+                    format!("Where every 429 of the minute asked for Flex and neither per-minute figure was reached (Flex capacity), Flex capacity was not available: Flex has no guaranteed capacity and answers 429 when it has none. Retry Flex with exponential backoff and jitter within a budget, honour Retry-After, move delay-tolerant work off-peak, or send the request again with service_tier default at the Standard price (the Flex client on /snippets does this). Source: {} ({}).", flex.title, flex.url),
+                    format!("1분 구간의 429가 모두 Flex를 요청했고 분당 수치가 어느 한도에도 도달하지 않았다면(Flex 용량 부족) Flex 용량이 없었던 것입니다. Flex에는 보장된 용량이 없어 용량이 없으면 429로 응답합니다. 정한 예산 안에서 지수 백오프와 지터로 Flex를 재시도하고, Retry-After를 지키고, 기다려도 되는 작업은 한가한 시간대로 옮기거나, service_tier를 default로 바꿔 Standard 가격으로 다시 보내세요(/snippets의 Flex 클라이언트가 이렇게 합니다). 출처: {} ({}).", flex.title, flex.url),
+                ),
+                Some("/snippets?tab=flex".to_string()),
             ),
             3 => (
                 Text::new(

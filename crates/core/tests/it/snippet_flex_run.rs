@@ -316,3 +316,36 @@ fn a_400_in_the_file_is_recorded_once_and_never_retried() {
     let again = f.run("again", json!([]));
     assert!(calls(&again).is_empty(), "{}", again.show());
 }
+
+// Azure answers 404 DeploymentNotFound when the deployment does not exist
+// (the Azure Flex page's error table: "The deployment name or endpoint is
+// incorrect"): the client says so at once, naming the deployment it used;
+// no Flex retry, no Standard fallback (which would 404 too, or hide a
+// wrong name behind another deployment).
+#[test]
+fn a_404_for_a_deployment_that_does_not_exist_is_raised_at_once_not_retried_nor_sent_to_standard() {
+    let v = run("404", &options(), "deployment_not_found");
+    assert_eq!(v["error"], "NotFoundError");
+    assert_eq!(v["status"], 404);
+    assert_eq!(tiers(&v), ["flex"], "one request, no retry, no Standard fallback");
+    assert_eq!(v["sleeps"], serde_json::json!([]));
+}
+
+#[test]
+fn a_wrong_deployment_name_over_a_file_stops_with_the_name_and_404_and_sends_nothing_else() {
+    let o = FlexOptions { deployment: "sol-flx".into(), ..options() };
+    let f = Folder::new("file404", &o, &ids(3));
+    let e = f.run("run", json!([]));
+    assert_eq!(e.code, Some(1), "{}", e.show());
+    assert_eq!(calls(&e), [("r01".to_string(), "flex".to_string())], "one request, no retry, no Standard, no next request");
+    assert!(sleeps(&e).is_empty(), "{:?}", sleeps(&e));
+    assert!(f.results().is_empty(), "nothing recorded as answered");
+    assert!(e.stderr.contains("HTTP 404"), "{}", e.show());
+    assert!(e.stderr.contains("DeploymentNotFound"), "the service's code is shown: {}", e.show());
+    assert!(e.stderr.contains("no deployment named 'sol-flx'"), "the name used is said: {}", e.show());
+    // Fixed, a re-run sends every request.
+    let fixed = Folder::new("file404-fixed", &options(), &ids(3));
+    let again = fixed.run("again", json!([]));
+    assert_eq!(again.code, Some(0), "{}", again.show());
+    assert_eq!(fixed.result_ids(), ids(3));
+}

@@ -6,7 +6,7 @@
 
 use batchlane_core::facts::{Catalog, SourceId};
 use batchlane_core::traffic::{
-    run, Importer, ReadLimits, TierGap, TierReport, TrafficOptions, TrafficReport, MAX_TIER_NAMES, MAX_TIER_NAME_CHARS,
+    run, Binds, Importer, ReadLimits, TierGap, TierReport, TrafficOptions, TrafficReport, MAX_TIER_NAMES, MAX_TIER_NAME_CHARS,
 };
 
 fn report(files: &[(&str, &[u8])]) -> TrafficReport {
@@ -225,4 +225,81 @@ fn the_export_command_splits_by_both_tiers_and_status() {
     {
         assert!(cmd.contains(want), "{want}: {cmd}");
     }
+}
+
+/// The REST export with `extra` series added (asked, answered, status,
+/// requests at 09:00 and 09:01).
+fn rest_export_with(extra: &[(&str, &str, &str, f64, f64)]) -> String {
+    let base = rest_export();
+    let added: Vec<String> = extra
+        .iter()
+        .map(|(q, r, s, a, b)| {
+            format!(
+                r#"{{"metadatavalues": [{{"name": {{"value": "modeldeploymentname"}}, "value": "chat"}}, {{"name": {{"value": "servicetierrequest"}}, "value": "{q}"}}, {{"name": {{"value": "servicetierresponse"}}, "value": "{r}"}}, {{"name": {{"value": "statuscode"}}, "value": "{s}"}}],
+                "data": [{{"timeStamp": "{}", "total": {a}}}, {{"timeStamp": "{}", "total": {b}}}]}}"#,
+                MINUTES[0], MINUTES[1]
+            )
+        })
+        .collect();
+    if added.is_empty() {
+        return base;
+    }
+    base.replacen(r#""timeseries": ["#, &format!(r#""timeseries": [{},"#, added.join(",")), 1)
+}
+
+fn binds_of(r: &TrafficReport, deployment: &str) -> Vec<(String, Binds)> {
+    let d = r.deployments.iter().find(|d| d.name == deployment).unwrap();
+    d.throttled_minutes.iter().map(|t| (batchlane_core::traffic::format_minute(t.at), t.binds)).collect()
+}
+
+// A minute whose 429s all asked for Flex, with neither per-minute figure
+// reached, is Flex capacity (Flex has no guaranteed capacity: the Azure
+// Flex page), not a burst; the triage says so, with the page.
+#[test]
+fn flex_asked_429s_below_the_limits_are_flex_capacity_not_a_burst() {
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/traffic/tiers-metrics-list.json")).unwrap();
+    let r = report(&[("tiers-metrics-list.json", &bytes)]);
+    // By hand: every 429 of the fixture asked for Flex (1 at 09:00, 3 at
+    // 09:01), a few requests a minute against gpt-4.1's tier limits.
+    assert_eq!(
+        binds_of(&r, "chat-gpt41"),
+        [("2026-11-02T09:00Z".to_string(), Binds::FlexCapacity), ("2026-11-02T09:01Z".to_string(), Binds::FlexCapacity)]
+    );
+    let d = r.deployments.iter().find(|d| d.name == "chat-gpt41").unwrap();
+    assert_eq!((d.binds_burst, d.binds_flex), (0, 2));
+    let j = r.to_json();
+    let dep = j["deployments"].as_array().unwrap().iter().find(|d| d["name"] == "chat-gpt41").unwrap().clone();
+    assert_eq!(dep["throttled_minutes"][0]["binds"], "flex_capacity", "{dep}");
+    let finding = r.triage.iter().find(|f| f.deployment.as_deref() == Some("chat-gpt41")).unwrap();
+    assert!(finding.finding.en.contains("Flex capacity in 2"), "{}", finding.finding.en);
+    assert!(finding.finding.en.contains("a burst within the minute in 0,"), "{}", finding.finding.en);
+    assert!(finding.finding.ko.contains("Flex 용량 부족 2분"), "{}", finding.finding.ko);
+    let flex = SourceId::AzureFlex.source();
+    for text in [&finding.action.en, &finding.action.ko] {
+        assert!(text.contains(flex.url), "the Flex page is cited: {text}");
+        assert!(text.contains("service_tier"), "{text}");
+        assert!(!text.contains("(a burst)") && !text.contains("(버스트)"), "no burst remedy: {text}");
+    }
+    assert_eq!(finding.link.as_deref(), Some("/snippets?tab=flex"));
+}
+
+#[test]
+fn a_minute_with_any_standard_429_stays_a_burst_and_bound_limits_stay() {
+    // 09:00: one Flex 429 and one Standard 429 → not all Flex: a burst.
+    // The deployment names no model: its limits are typed, far above.
+    let text = rest_export_with(&[("default", "", "429", 1.0, 0.0)]);
+    let typed =
+        TrafficOptions { limits: vec![batchlane_core::traffic::parse_limit("chat=100000/1000").unwrap()], ..TrafficOptions::default() };
+    let files = [("mixed.json".to_string(), text.as_bytes())];
+    let r = run(&files, &typed, &Catalog::builtin(), &mut |_, _| {}).unwrap_or_else(|e| panic!("{}", e.display()));
+    assert_eq!(
+        binds_of(&r, "chat"),
+        [("2026-11-02T09:00Z".to_string(), Binds::Burst), ("2026-11-02T09:01Z".to_string(), Binds::FlexCapacity)]
+    );
+    // A limit that bound keeps its name, Flex or not: 25 admitted at 09:00
+    // (27 − 2) and 15 at 09:01 (18 − 3) against 15 RPM.
+    let tight =
+        TrafficOptions { limits: vec![batchlane_core::traffic::parse_limit("chat=100000/15").unwrap()], ..TrafficOptions::default() };
+    let r = run(&files, &tight, &Catalog::builtin(), &mut |_, _| {}).unwrap_or_else(|e| panic!("{}", e.display()));
+    assert_eq!(binds_of(&r, "chat"), [("2026-11-02T09:00Z".to_string(), Binds::Rpm), ("2026-11-02T09:01Z".to_string(), Binds::Rpm)]);
 }

@@ -1,7 +1,8 @@
 //! The Flex-with-fallback client (Python): Flex processing first, retried
 //! within a budget on transient answers (honouring Retry-After), then one
 //! Standard request; a 400 (and 401, 403, 404) is never retried. Tested
-//! against a fake that answers Flex 429s, capacity errors and 400s
+//! against a fake that answers Flex 429s, capacity errors, 400s and the
+//! 404 of a deployment that does not exist
 //! (`crates/core/tests/it/snippet_flex_run.rs`).
 
 use super::common::{fill, is_https_url, py_str};
