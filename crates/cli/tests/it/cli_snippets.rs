@@ -115,7 +115,7 @@ fn assert_same_as_page(kind: &str, link: &str, extra: &[&str], o: &Opened, worke
         Err(errors) => {
             assert_eq!(code, 1, "{kind} {link}: the page refuses these options: {errors:?}");
             for e in &errors {
-                assert!(err.contains(&e.reason.en), "{kind}: {err} lacks {}", e.reason.en);
+                assert!(err.contains(&e.reason().en), "{kind}: {err} lacks {}", e.reason().en);
             }
             assert!(!dir.exists(), "{kind}: nothing is written");
         }
@@ -244,19 +244,19 @@ fn invalid_options_give_the_pages_messages_and_write_nothing() {
     assert_eq!(code, 1, "{err}");
     assert!(out.is_empty() && !dir.exists(), "nothing written");
     for e in &want {
-        assert!(err.contains(&format!("{}: {}", e.field, e.reason.en)), "{err}");
+        assert!(err.contains(&format!("{}: {}", e.field, e.reason().en)), "{err}");
     }
     // Korean, as the page shows it in Korean.
     let (code, _, err) = run(&["snippets", "worker", "--set", "max_concurrency=-1", "--lang", "ko"]);
     assert_eq!(code, 1);
-    assert!(err.contains(&want[0].reason.ko), "{err}");
+    assert!(err.contains(&want[0].reason().ko), "{err}");
     // A KEDA form the page refuses (the link's values pass the link's checks).
     let link = "?name=Bad_Name&polling=0";
     let d = share::decode(link, &c).unwrap();
     let want = render(&d.opened.keda.to_form(), &c).unwrap_err();
     let (code, _, err) = run(&["snippets", "keda", "--link", link]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains(&want[0].reason.en), "{err}");
+    assert!(err.contains(&want[0].reason().en), "{err}");
     // Control with no known quota for the model.
     let (code, _, err) = run(&["snippets", "control", "--model", "no-such-model", "-o", temp_dir().to_str().unwrap()]);
     assert_eq!(code, 1, "{err}");

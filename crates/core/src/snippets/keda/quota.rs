@@ -52,7 +52,7 @@ pub fn max_replicas_from_quota(q: &QuotaFeed) -> Result<QuotaSizing, Vec<FormErr
     let per_replica = q.concurrency_per_replica * q.tokens_per_message * q.messages_per_minute_per_slot;
     let exact = q.tpm / per_replica;
     if !exact.is_finite() {
-        return Err(vec![FormError::new(
+        return Err(vec![crate::snippets::form_error(
             "quota",
             "The quota figures are too large to divide.",
             "할당량 수치가 너무 커서 계산할 수 없습니다.",
