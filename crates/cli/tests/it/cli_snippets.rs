@@ -323,7 +323,8 @@ fn the_help_lists_the_command_its_kinds_and_names() {
 }
 
 /// The page's panels render with the functions `page_files` calls, over
-/// the options core's codec opens (`share::table`, `share::open`), and
+/// the options core's codec opens (`share::SnippetsLink` through
+/// `io::LinkCodec`: its `table`, `open` and `pairs`), and
 /// offer the same file names: checked in their source, so a panel that
 /// starts rendering differently fails here.
 #[test]
@@ -331,16 +332,17 @@ fn the_page_renders_with_the_same_core_functions() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/pages/snippets");
     let src = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
     let calls: [(&str, &[&str]); 9] = [
-        ("mod.rs", &["use_url_state(&share::table(&catalog)", "share::encode(&opened, &ui, tab, &control, &flex, c)"]),
-        ("flex.rs", &["st.with(flex_fallback_python)", "share::FLEX_FILE"]),
         (
-            "state.rs",
+            "mod.rs",
             &[
-                "share::open(q, refused, catalog)",
-                "worker: RwSignal::new(WorkerOptions::new(catalog))",
-                "apim: RwSignal::new(ApimOptions::default())",
+                "share::SnippetsLink { catalog: catalog.clone() }",
+                "use_url_state(&link.table()",
+                "link.open(&url.opened.get_value())",
+                "link.pairs(&state)",
             ],
         ),
+        ("flex.rs", &["st.with(flex_fallback_python)", "share::FLEX_FILE"]),
+        ("state.rs", &["worker: RwSignal::new(WorkerOptions::new(catalog))", "apim: RwSignal::new(ApimOptions::default())"]),
         ("keda_form.rs", &["share::keda_form(k, w)", "render(&form, c)"]),
         ("keda_output.rs", &["ui.with(share::keda_file_name)"]),
         (
