@@ -225,7 +225,7 @@ mod tests {
         assert!(!o.saving);
         let report = o.link.unwrap();
         assert_eq!(report.rejected.len(), 1);
-        assert_eq!(report.rejected[0].key, "mode");
+        assert_eq!(report.rejected[0].field, "mode");
         // The page changes while the link's values are shown: still nothing stored.
         persist(&p(&[("n", "10")]), o.saving, Some(KEY), &store);
         assert_eq!(*store.writes.borrow(), 0);
@@ -267,7 +267,7 @@ mod tests {
         let store = Memory::default();
         let o = open(&table(), &format!("?n=0&name={}&mode=%zz", "x".repeat(21)), Some(KEY), &store);
         assert!(o.pairs.is_empty());
-        let reasons: Vec<(String, Reason)> = o.link.unwrap().rejected.into_iter().map(|r| (r.key, r.reason)).collect();
+        let reasons: Vec<(String, Reason)> = o.link.unwrap().rejected.into_iter().map(|r| (r.field, r.problem)).collect();
         assert_eq!(
             reasons,
             vec![

@@ -20,7 +20,7 @@ pub fn LinkBanner(state: UrlState) -> impl IntoView {
                 return String::new();
             }
             let list =
-                rejected.iter().map(|r| format!("{}={} ({})", r.key, r.value, r.reason.text().pick(lang))).collect::<Vec<_>>().join("; ");
+                rejected.iter().map(|r| format!("{}={} ({})", r.field, r.value, r.reason().pick(lang))).collect::<Vec<_>>().join("; ");
             fill(t(lang, "state.link_refused"), &[("list", &list)])
         })
     };

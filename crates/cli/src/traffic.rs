@@ -80,7 +80,7 @@ fn parse(args: &[std::ffi::OsString]) -> Result<Args, String> {
         }
         let mut value = |flag: &str| crate::args::value(&mut it, flag);
         match crate::args::word(arg) {
-            "--limit" => a.options.limits.push(parse_limit(&value("--limit")?).map_err(|e| format!("--limit {e}"))?),
+            "--limit" => a.options.limits.push(parse_limit(&value("--limit")?).map_err(|e| format!("--{e}"))?),
             "--deployment-type" => {
                 let (name, t) = pair("--deployment-type", &value("--deployment-type")?)?;
                 let t = DeploymentType::from_code(&t).ok_or_else(|| {

@@ -89,7 +89,7 @@ impl State {
     /// number yet is refused as the limit.
     pub fn options(&self) -> Result<CheckOptions, FieldError> {
         if self.quota.get() == "typed" && self.quota_typed.get().trim().is_empty() {
-            return Err(FieldError { option: "enqueued_limit".into(), value: String::new(), problem: FieldProblem::NotALimit });
+            return Err(FieldError::new("enqueued_limit", "", FieldProblem::NotALimit));
         }
         let mut o = self.catalog.with(|c| check_options(&self.input(), c))?;
         o.max_stored_per_code = MAX_STORED_PER_CODE;
@@ -107,7 +107,7 @@ impl State {
 
     /// Why the row `name` is refused, if it is (reactive).
     pub fn problem(&self, name: &str) -> Option<FieldError> {
-        self.options().err().filter(|e| e.option == name)
+        self.options().err().filter(|e| e.field == name)
     }
 }
 

@@ -23,9 +23,10 @@ use crate::components::page_header::PageHeader;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use crate::state::{use_url_state_with_options, UrlStateOptions};
-use batchlane_core::cost::share::{self, decode, encode_overrides};
+use batchlane_core::cost::share::CostLink;
 use batchlane_core::cost::{evaluate, Comparison, ComparisonResult, FieldIssue, SlotIssues};
 use batchlane_core::facts::Catalog;
+use batchlane_core::io::LinkCodec;
 use leptos::prelude::*;
 use state::Form;
 
@@ -77,19 +78,19 @@ fn with_prices(mine: &Catalog, theirs: &[(String, f64)], ids: &[String]) -> Cata
 pub fn CostPage() -> impl IntoView {
     let prefs = use_prefs();
     let ids = prefs.catalog.with_untracked(state::price_ids);
-    let table = share::table(&ids);
+    let link = CostLink { fact_ids: ids.clone() };
     // A link's comparison and prices apply to the page; they replace the
     // user's stored comparison and price overrides only on "Keep".
-    let url = use_url_state_with_options(&table, UrlStateOptions { path: "/cost", storage_key: Some(state::STORAGE_KEY) });
-    let opened = decode(&url.pairs.get_untracked(), &ids);
+    let url = use_url_state_with_options(&link.table(), UrlStateOptions { path: "/cost", storage_key: Some(state::STORAGE_KEY) });
+    let (opened_comparison, opened_prices) = link.open(&url.pairs.get_untracked()).state;
     let has_comparison = url.pairs.with_untracked(|p| p.iter().any(|(k, _)| !k.starts_with("f.")));
-    let form = RwSignal::new(if has_comparison { Form::from_comparison(&opened.comparison) } else { Form::default_form() });
+    let form = RwSignal::new(if has_comparison { Form::from_comparison(&opened_comparison) } else { Form::default_form() });
     let mine = prefs.catalog.get_untracked();
     let from_link = url.link.with_untracked(Option::is_some);
-    let catalog = RwSignal::new(if from_link { with_prices(&mine, &opened.overrides, &ids) } else { mine });
+    let catalog = RwSignal::new(if from_link { with_prices(&mine, &opened_prices, &ids) } else { mine });
     // The link's prices: the page uses them, the user's catalog takes them
     // only when confirmed in their own banner (not by the link banner's Keep).
-    let link_prices = RwSignal::new(if from_link { opened.overrides.clone() } else { Vec::new() });
+    let link_prices = RwSignal::new(if from_link { opened_prices.clone() } else { Vec::new() });
     let comparison = Memo::new(move |_| form.with(Form::to_comparison));
     let issues = Memo::new(move |_| {
         let c = comparison.get();
@@ -102,10 +103,8 @@ pub fn CostPage() -> impl IntoView {
     provide_context(CostCtx { form, catalog, comparison, issues, result });
 
     // The URL (and storage, once the values are the user's) follow the form and the prices.
-    let link_ids = ids.clone();
     Effect::new(move |_| {
-        let Some(mut pairs) = form.with(state::share_pairs) else { return };
-        pairs.extend(catalog.with(|c| encode_overrides(c, &link_ids)));
+        let Some(pairs) = form.with(|f| catalog.with(|c| state::share_pairs(f, c, &link))) else { return };
         url.pairs.set(pairs);
     });
     // The page's prices are the user's overrides once the values are the

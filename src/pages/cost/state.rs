@@ -3,10 +3,11 @@
 //! way to and from the domain's `Comparison` and its share pairs (which
 //! `crate::state` keeps in the URL and localStorage).
 
-use batchlane_core::cost::share::{decode, encode, price_fact_ids, Pairs};
+use batchlane_core::cost::share::{price_fact_ids, CostLink, Pairs};
 use batchlane_core::cost::{Comparison, CostConfig, Field, Period, Scenario, Workload, MAX_SCENARIOS};
 use batchlane_core::facts::Catalog;
 use batchlane_core::facts::Scope;
+use batchlane_core::io::LinkCodec;
 
 pub const STORAGE_KEY: &str = "batchlane.cost.comparison";
 
@@ -177,10 +178,13 @@ pub fn price_ids(catalog: &Catalog) -> Vec<String> {
     price_fact_ids(catalog)
 }
 
-/// The comparison as share pairs, when every number parses (a half-typed
-/// number keeps the last good link).
-pub fn share_pairs(form: &Form) -> Option<Pairs> {
+/// The page's link pairs through its codec: the comparison and the
+/// catalog's overrides of the link's figures, when every number parses (a
+/// half-typed number keeps the last good link).
+pub fn share_pairs(form: &Form, catalog: &Catalog, link: &CostLink) -> Option<Pairs> {
     let c = form.to_comparison();
-    let pairs = encode(&c);
-    (decode(&pairs, &[]).comparison == c).then_some(pairs)
+    let overrides = catalog.overrides().iter().filter(|(id, _)| link.fact_ids.contains(id)).map(|(id, v)| (id.clone(), *v)).collect();
+    let state = (c, overrides);
+    let pairs = link.pairs(&state);
+    (link.open(&pairs).state.0 == state.0).then_some(pairs)
 }

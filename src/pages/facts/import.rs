@@ -10,7 +10,7 @@ use crate::components::file_button::FileButton;
 use crate::i18n::{fill, t, tn, Lang};
 use crate::prefs::{tr, use_prefs};
 use crate::storage::{load_json, save_json};
-use batchlane_core::facts::{catalog_json, diff_tiers, parse_tier_csv, Catalog, FileProblem, ParsedTiers, RowProblem, TierDiff};
+use batchlane_core::facts::{catalog_json, diff_tiers, parse_tier_csv, Catalog, FileProblem, ParsedTiers, TierDiff};
 use batchlane_core::format;
 use leptos::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -35,24 +35,6 @@ enum Stage {
     Refused(String),
     Review { name: String, parsed: ParsedTiers, diff: TierDiff },
     Applied(Undo),
-}
-
-fn problem_text(lang: Lang, p: &RowProblem) -> String {
-    let k = |key: &'static str| t(lang, key).to_string();
-    match p {
-        RowProblem::TooLong { max } => fill(&k("facts.import.err.too_long"), &[("max", &max.to_string())]),
-        RowProblem::Columns { found, expected } => {
-            fill(&k("facts.import.err.columns"), &[("found", &found.to_string()), ("expected", &expected.to_string())])
-        }
-        RowProblem::Tier(v) => fill(&k("facts.import.err.tier"), &[("value", v)]),
-        RowProblem::Deployment(v) => fill(&k("facts.import.err.deployment"), &[("value", v)]),
-        RowProblem::EmptyModel => k("facts.import.err.model"),
-        RowProblem::Number { column, value } => fill(&k("facts.import.err.number"), &[("column", column), ("value", value)]),
-        RowProblem::Window(v) => fill(&k("facts.import.err.window"), &[("value", v)]),
-        RowProblem::Date(v) => fill(&k("facts.import.err.date"), &[("value", v)]),
-        RowProblem::Duplicate { first_line } => fill(&k("facts.import.err.duplicate"), &[("line", &first_line.to_string())]),
-        RowProblem::TooManyRows { max } => fill(&k("facts.import.err.too_many"), &[("max", &max.to_string())]),
-    }
 }
 
 /// The stage a visit starts in: the last import's undo while it is kept.
@@ -168,7 +150,7 @@ fn Review(name: String, parsed: ParsedTiers, diff: TierDiff, lang: Lang) -> impl
         .errors
         .iter()
         .take(SHOWN_ERRORS)
-        .map(|e| view! { <li data-line=e.line.to_string()>{fill(t(lang, "facts.import.line"), &[("line", &e.line.to_string())])}" "{problem_text(lang, &e.problem)}</li> })
+        .map(|e| view! { <li data-line=e.line().to_string()>{fill(t(lang, "facts.import.line"), &[("line", &e.line().to_string())])}" "{e.reason().pick(lang).to_string()}</li> })
         .collect_view();
     let changed = diff
         .changed

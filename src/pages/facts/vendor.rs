@@ -240,7 +240,7 @@ fn Review(imports: Vec<Imported>, diff: OverlayDiff, lang: Lang) -> impl IntoVie
     let skipped: Vec<&ImportProblem> = imports.iter().flat_map(|i| i.skipped.iter()).collect();
     let n_skipped = skipped.len();
     let skipped_list =
-        skipped.iter().take(SHOWN_SKIPPED).map(|p| view! { <li data-line=p.line.to_string()>{p.to_string()}</li> }).collect_view();
+        skipped.iter().take(SHOWN_SKIPPED).map(|p| view! { <li data-line=p.line().to_string()>{p.to_string()}</li> }).collect_view();
     let unknown: Vec<String> = imports.iter().flat_map(|i| i.unknown_names.iter().cloned()).collect();
     view! {
         <div class="facts-import" data-testid="facts-vendor-review">

@@ -163,7 +163,7 @@ pub fn PracticePage() -> impl IntoView {
         let d = table.decode(&pairs);
         if let Some(r) = d.rejected.first() {
             let lang = prefs.lang.get_untracked();
-            state.link_error.set(Some(format!("{}={} ({})", r.key, r.value, r.reason.text().pick(lang))));
+            state.link_error.set(Some(format!("{}={} ({})", r.field, r.value, r.reason().pick(lang))));
             return;
         }
         let get = |k: &str| d.get(k).map(str::to_string);

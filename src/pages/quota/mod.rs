@@ -17,6 +17,7 @@ use crate::components::link_banner::LinkBanner;
 use crate::components::page_header::PageHeader;
 use crate::prefs::{tr, use_prefs};
 use crate::state::{use_url_state_with_options, UrlStateOptions};
+use batchlane_core::io::LinkCodec;
 use batchlane_core::quota::share;
 use leptos::prelude::*;
 use state::{check, Checked, QuotaState, STORAGE_KEY};
@@ -26,7 +27,7 @@ pub fn QuotaPage() -> impl IntoView {
     let prefs = use_prefs();
     // A link's values (checked against the simulator's and the planner's
     // bounds) apply to the page; they are stored only when the user keeps them.
-    let table = share::table();
+    let table = share::PlanLink.table();
     let url = use_url_state_with_options(&table, UrlStateOptions { path: "/quota", storage_key: Some(STORAGE_KEY) });
     url.pairs.set(table.complete(&url.pairs.get_untracked()));
     let st = QuotaState { pairs: url.pairs };

@@ -4,6 +4,7 @@
 //! following it.
 
 use batchlane_core::facts::Catalog;
+use batchlane_core::io::LinkCodec;
 use batchlane_core::quota::{plan, problem_text, share, Field, FieldError, Plan, PlanInput, Problem};
 use batchlane_core::text::Text;
 use leptos::prelude::*;
@@ -17,7 +18,7 @@ pub struct QuotaState {
 
 /// The default pairs: the seed's plan and the simulator's defaults.
 pub fn default_pairs() -> Vec<(String, String)> {
-    share::table().defaults()
+    share::PlanLink.table().defaults()
 }
 
 impl QuotaState {
@@ -62,10 +63,10 @@ pub fn read_input(pairs: &[(String, String)], catalog: &Catalog) -> (PlanInput, 
         let pair = (k.clone(), if k == "m" { v.clone() } else { clean(v) });
         match share::decode(std::slice::from_ref(&pair)) {
             Ok(_) => good.push(pair),
-            Err(e) => errors.extend(e.into_iter().map(|e| FieldError::new(e.field, e.problem))),
+            Err(e) => errors.extend(e),
         }
     }
-    let input = share::decode(&good).unwrap_or_default();
+    let input = share::PlanLink.open(&good).state;
     if let Err(e) = input.validate(catalog) {
         for fe in e {
             if !errors.iter().any(|x| x.field == fe.field) {

@@ -44,7 +44,7 @@ pub fn PlannerPanel() -> impl IntoView {
         prefs.catalog.with(|c| {
             // Each job under its deployment's quota (`name@deployment: tokens`); the rest under this one.
             let (jobs, plan) = ui.plan(c).map_err(|e| match e {
-                PlanError::Form(e) => e.reason.pick(lang()).to_string(),
+                PlanError::Form(e) => e.reason().pick(lang()).to_string(),
                 PlanError::NoQuota(None) => t(lang(), "snippets.cp.quota_unknown").to_string(),
                 PlanError::NoQuota(Some(d)) => fill(t(lang(), "snippets.cp.quota_unknown_for"), &[("deployment", &d)]),
             })?;

@@ -19,7 +19,7 @@ pub const DIALECTS: &[Choice<Dialect>] =
 
 /// The first reason the domain gives for `field`, in `lang`.
 pub fn reason_for(errors: &[FormError], field: &str, lang: Lang) -> Option<String> {
-    errors.iter().find(|e| e.field == field).map(|e| e.reason.pick(lang).to_string())
+    errors.iter().find(|e| e.field == field).map(|e| e.reason().pick(lang).to_string())
 }
 
 /// The domain's reason for `field` among `errors`, in the current language.

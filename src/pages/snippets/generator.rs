@@ -15,7 +15,7 @@ pub fn Problems(#[prop(into)] errors: Signal<Vec<FormError>>, testid: &'static s
         <Show when=move || errors.with(|e| !e.is_empty())>
             <div class="snip-problems" role="alert" data-testid=testid>
                 <p><strong>{tr("snippets.fix_first")}</strong></p>
-                <ul>{move || errors.get().iter().map(|e| view! { <li>{e.reason.pick(prefs.lang.get()).to_string()}</li> }).collect_view()}</ul>
+                <ul>{move || errors.get().iter().map(|e| view! { <li>{e.reason().pick(prefs.lang.get()).to_string()}</li> }).collect_view()}</ul>
             </div>
         </Show>
     }

@@ -69,7 +69,7 @@ pub fn KedaOutput(rendered: Memo<Result<Rendered, Vec<FormError>>>) -> impl Into
     };
     let errors = move || {
         let lang = prefs.lang.get();
-        rendered.with(|r| r.as_ref().err().map(|e| e.iter().map(|e| e.reason.pick(lang).to_string()).collect::<Vec<_>>()))
+        rendered.with(|r| r.as_ref().err().map(|e| e.iter().map(|e| e.reason().pick(lang).to_string()).collect::<Vec<_>>()))
     };
     view! {
         <div class="snip-output">

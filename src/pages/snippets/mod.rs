@@ -23,6 +23,7 @@ use crate::components::page_header::PageHeader;
 use crate::i18n::{fill, t};
 use crate::prefs::{tr, use_prefs};
 use crate::state::use_url_state;
+use batchlane_core::io::LinkCodec;
 use batchlane_core::snippets::share;
 use leptos::prelude::*;
 use state::{use_snip, Tab};
@@ -34,21 +35,21 @@ pub fn SnippetsPage() -> impl IntoView {
     let catalog = prefs.catalog.get_untracked();
     // The page keeps its state in the URL only (nothing stored): a link's
     // values, checked by core's share table, fill the form; refused ones are listed.
-    let url = use_url_state(&share::table(&catalog), "/snippets");
+    let link = share::SnippetsLink { catalog: catalog.clone() };
+    let url = use_url_state(&link.table(), "/snippets");
     let refused = url.link.with_untracked(|l| {
-        l.iter().flat_map(|l| &l.rejected).map(|r| format!("{} ({})", r.key, r.reason.text().pick(prefs.lang.get_untracked()))).collect()
+        l.iter().flat_map(|l| &l.rejected).map(|r| format!("{} ({})", r.field, r.reason().pick(prefs.lang.get_untracked()))).collect()
     });
-    let opened = url.opened.get_value();
-    let snip = state::from_link(&opened, refused, &catalog);
+    let snip = state::from_link(link.open(&url.opened.get_value()).state, refused, &catalog);
     provide_context(snip);
     // The KEDA form and the tab follow into the query string, so the link restores them.
     Effect::new(move |prev: Option<()>| {
-        let (ui, tab, control, flex) = (snip.keda.get(), snip.tab.get(), snip.control.get(), snip.flex.get());
+        let (keda, tab, control, flex, submit) = (snip.keda.get(), snip.tab.get(), snip.control.get(), snip.flex.get(), snip.submit.get());
         if prev.is_none() {
             return;
         }
-        let pairs = prefs.catalog.with_untracked(|c| share::encode(&opened, &ui, tab, &control, &flex, c));
-        url.pairs.set(pairs);
+        let state = share::Opened { tab, keda, submit, control, flex, applied: Vec::new(), ignored: Vec::new() };
+        url.pairs.set(link.pairs(&state));
     });
     view! {
         <section class="page snip" data-testid="page-snippets">

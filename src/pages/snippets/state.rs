@@ -162,10 +162,10 @@ pub fn go_to(snip: Snip, tab: Tab) {
     });
 }
 
-/// Builds the state, applying what the link brings (`share::open`): `q`
-/// holds the values `share::table` kept, `refused` what it refused (shown as ignored).
-pub fn from_link(q: &[(String, String)], refused: Vec<String>, catalog: &Catalog) -> Snip {
-    let opened = share::open(q, refused, catalog);
+/// Builds the state from what the link opened (`share::SnippetsLink`,
+/// through `io::LinkCodec`); `refused` is what the link's table refused
+/// (shown as ignored, before what the codec itself ignored).
+pub fn from_link(opened: share::Opened, refused: Vec<String>, catalog: &Catalog) -> Snip {
     Snip {
         tab: RwSignal::new(opened.tab),
         keda: RwSignal::new(opened.keda),
@@ -183,6 +183,6 @@ pub fn from_link(q: &[(String, String)], refused: Vec<String>, catalog: &Catalog
         apim: RwSignal::new(ApimOptions::default()),
         flex: RwSignal::new(opened.flex),
         control: RwSignal::new(opened.control),
-        imported: RwSignal::new((opened.applied, opened.ignored)),
+        imported: RwSignal::new((opened.applied, refused.into_iter().chain(opened.ignored).collect())),
     }
 }

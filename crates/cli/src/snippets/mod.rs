@@ -68,7 +68,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> Exit 
         Ok(Outcome::Invalid(errors)) => {
             let _ = writeln!(err, "batchlane snippets {}: fix these first (nothing written):", a.kind.name());
             for e in errors {
-                let _ = writeln!(err, "  {}: {}", e.field, Text(e.reason.pick(a.lang)));
+                let _ = writeln!(err, "  {}: {}", e.field, Text(e.reason().pick(a.lang)));
             }
             return Exit::Errors;
         }

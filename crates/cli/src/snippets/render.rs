@@ -16,9 +16,8 @@ use batchlane_core::text::{Lang, Text as Words};
 /// The keys the page refuses or ignores: (key, its value if refused, why),
 /// in `lang`.
 pub(super) fn refusals(d: &Decoded, lang: Lang) -> Vec<(String, Option<String>, String)> {
-    let mut out: Vec<_> =
-        d.rejected.iter().map(|r| (r.key.clone(), Some(r.value.clone()), r.reason.text().pick(lang).to_string())).collect();
-    let rejected: Vec<&str> = d.rejected.iter().map(|r| r.key.as_str()).collect();
+    let mut out: Vec<_> = d.rejected.iter().map(|r| (r.field.clone(), Some(r.value.clone()), r.reason().pick(lang).to_string())).collect();
+    let rejected: Vec<&str> = d.rejected.iter().map(|r| r.field.as_str()).collect();
     let ignored = Words::new("the page can't use this value and ignores it", "페이지가 이 값을 쓸 수 없어 무시합니다");
     for key in d.opened.ignored.iter().filter(|k| !rejected.contains(&k.as_str())) {
         out.push((key.clone(), None, ignored.pick(lang).to_string()));

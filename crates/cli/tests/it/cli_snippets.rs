@@ -115,7 +115,7 @@ fn assert_same_as_page(kind: &str, link: &str, extra: &[&str], o: &Opened, worke
         Err(errors) => {
             assert_eq!(code, 1, "{kind} {link}: the page refuses these options: {errors:?}");
             for e in &errors {
-                assert!(err.contains(&e.reason.en), "{kind}: {err} lacks {}", e.reason.en);
+                assert!(err.contains(&e.reason().en), "{kind}: {err} lacks {}", e.reason().en);
             }
             assert!(!dir.exists(), "{kind}: nothing is written");
         }
@@ -244,19 +244,19 @@ fn invalid_options_give_the_pages_messages_and_write_nothing() {
     assert_eq!(code, 1, "{err}");
     assert!(out.is_empty() && !dir.exists(), "nothing written");
     for e in &want {
-        assert!(err.contains(&format!("{}: {}", e.field, e.reason.en)), "{err}");
+        assert!(err.contains(&format!("{}: {}", e.field, e.reason().en)), "{err}");
     }
     // Korean, as the page shows it in Korean.
     let (code, _, err) = run(&["snippets", "worker", "--set", "max_concurrency=-1", "--lang", "ko"]);
     assert_eq!(code, 1);
-    assert!(err.contains(&want[0].reason.ko), "{err}");
+    assert!(err.contains(&want[0].reason().ko), "{err}");
     // A KEDA form the page refuses (the link's values pass the link's checks).
     let link = "?name=Bad_Name&polling=0";
     let d = share::decode(link, &c).unwrap();
     let want = render(&d.opened.keda.to_form(), &c).unwrap_err();
     let (code, _, err) = run(&["snippets", "keda", "--link", link]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains(&want[0].reason.en), "{err}");
+    assert!(err.contains(&want[0].reason().en), "{err}");
     // Control with no known quota for the model.
     let (code, _, err) = run(&["snippets", "control", "--model", "no-such-model", "-o", temp_dir().to_str().unwrap()]);
     assert_eq!(code, 1, "{err}");
@@ -323,7 +323,8 @@ fn the_help_lists_the_command_its_kinds_and_names() {
 }
 
 /// The page's panels render with the functions `page_files` calls, over
-/// the options core's codec opens (`share::table`, `share::open`), and
+/// the options core's codec opens (`share::SnippetsLink` through
+/// `io::LinkCodec`: its `table`, `open` and `pairs`), and
 /// offer the same file names: checked in their source, so a panel that
 /// starts rendering differently fails here.
 #[test]
@@ -331,16 +332,17 @@ fn the_page_renders_with_the_same_core_functions() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/pages/snippets");
     let src = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
     let calls: [(&str, &[&str]); 9] = [
-        ("mod.rs", &["use_url_state(&share::table(&catalog)", "share::encode(&opened, &ui, tab, &control, &flex, c)"]),
-        ("flex.rs", &["st.with(flex_fallback_python)", "share::FLEX_FILE"]),
         (
-            "state.rs",
+            "mod.rs",
             &[
-                "share::open(q, refused, catalog)",
-                "worker: RwSignal::new(WorkerOptions::new(catalog))",
-                "apim: RwSignal::new(ApimOptions::default())",
+                "share::SnippetsLink { catalog: catalog.clone() }",
+                "use_url_state(&link.table()",
+                "link.open(&url.opened.get_value())",
+                "link.pairs(&state)",
             ],
         ),
+        ("flex.rs", &["st.with(flex_fallback_python)", "share::FLEX_FILE"]),
+        ("state.rs", &["worker: RwSignal::new(WorkerOptions::new(catalog))", "apim: RwSignal::new(ApimOptions::default())"]),
         ("keda_form.rs", &["share::keda_form(k, w)", "render(&form, c)"]),
         ("keda_output.rs", &["ui.with(share::keda_file_name)"]),
         (

@@ -279,26 +279,17 @@ pub enum FieldProblem {
     Unknown,
 }
 
-/// One option refused: which, the value as given, and why. The one shape
-/// of "this field is invalid" for the check's options.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FieldError {
-    /// The row's name (`enqueued_limit`), or what was given for an unknown one.
-    pub option: String,
-    pub value: String,
-    pub problem: FieldProblem,
-}
+/// One option refused: which (the row's name, e.g. `enqueued_limit`, or
+/// what was given for an unknown one), the value as given, and why — the
+/// one field-error shape, worded by each surface with its spelling.
+pub type FieldError = crate::io::FieldError<String, FieldProblem>;
 
-impl FieldError {
-    fn new(option: &str, value: &str, problem: FieldProblem) -> Self {
-        FieldError { option: option.to_string(), value: crate::io::cut(value, crate::io::SHOWN_CHARS), problem }
-    }
-
-    /// Why, in both languages, without the option's name (the page shows it
-    /// under the field).
-    pub fn reason(&self) -> Text {
-        let v = &self.value;
-        match &self.problem {
+/// Why, in both languages, without the option's name (the page shows it
+/// under the field).
+impl crate::io::Explain for FieldProblem {
+    fn reason(&self, value: &str) -> Text {
+        let v = value;
+        match self {
             FieldProblem::NotOneOf(words) => {
                 let list = words.iter().filter(|w| !w.is_empty()).cloned().collect::<Vec<_>>().join(", ");
                 Text::new(format!("'{v}' is not one of: {list}"), format!("'{v}': 다음 중 하나가 아닙니다: {list}"))
@@ -335,11 +326,26 @@ impl FieldError {
         }
     }
 
+    fn quotes_value(&self) -> bool {
+        matches!(
+            self,
+            FieldProblem::NotOneOf(_)
+                | FieldProblem::NotABool
+                | FieldProblem::NotANumber
+                | FieldProblem::NotALimit
+                | FieldProblem::UnknownModel
+                | FieldProblem::EndpointNotServed(_)
+        )
+    }
+}
+
+/// The surfaces' wording of a refused option.
+impl FieldError {
     /// The option as `surface` spells it (`--enqueued-limit`, `enqueued_limit`).
     pub fn spelled(&self, surface: Surface) -> String {
-        match (surface, check_option(&self.option)) {
+        match (surface, check_option(&self.field)) {
             (Surface::Cli, Some(o)) => o.flag(),
-            _ => self.option.clone(),
+            _ => self.field.clone(),
         }
     }
 
@@ -352,14 +358,6 @@ impl FieldError {
 fn limit_words() -> String {
     LIMIT_WORDS.iter().filter(|w| !w.is_empty()).copied().collect::<Vec<_>>().join(", ")
 }
-
-impl std::fmt::Display for FieldError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message(Surface::Link))
-    }
-}
-
-impl std::error::Error for FieldError {}
 
 /// What the user gave for the check: a raw value per row of
 /// [`CHECK_OPTIONS`] (as typed; [`check_options`] reads them).
@@ -388,7 +386,7 @@ impl CheckInput {
                 slot.1 = value;
                 Ok(())
             }
-            None => Err(FieldError::new(name, &value, FieldProblem::Unknown)),
+            None => Err(crate::io::FieldError::new(name, &value, FieldProblem::Unknown)),
         }
     }
 
@@ -397,8 +395,8 @@ impl CheckInput {
     /// old flag that stands for a value). A flag that needs a value and got
     /// none is refused as not one of its values.
     pub fn set_spelled(&mut self, surface: Surface, spelling: &str, value: Option<&str>) -> Result<(), FieldError> {
-        let (row, old) =
-            resolve_spelling(surface, spelling).ok_or_else(|| FieldError::new(spelling, value.unwrap_or(""), FieldProblem::Unknown))?;
+        let (row, old) = resolve_spelling(surface, spelling)
+            .ok_or_else(|| crate::io::FieldError::new(spelling, value.unwrap_or(""), FieldProblem::Unknown))?;
         let v = match (old, value) {
             (Some(OldValue::Fixed(v)), _) => v.to_string(),
             (Some(OldValue::Prefixed(p)), Some(v)) => format!("{p}{}", v.trim()),
@@ -425,12 +423,12 @@ fn price(row: &str, text: &str) -> Result<Option<f64>, FieldError> {
     if text.trim().is_empty() {
         return Ok(None);
     }
-    let p = crate::io::parse_number(text).ok_or_else(|| FieldError::new(row, text, FieldProblem::NotANumber))?;
+    let p = crate::io::parse_number(text).ok_or_else(|| crate::io::FieldError::new(row, text, FieldProblem::NotANumber))?;
     let probe = CheckOptions { price: PriceOverride { input: Some(p), ..PriceOverride::default() }, ..CheckOptions::default() };
     match probe.validate() {
-        Err(OptionError::PriceNegative) => Err(FieldError::new(row, text, FieldProblem::PriceNegative)),
-        Err(OptionError::PriceAbsurd) => Err(FieldError::new(row, text, FieldProblem::PriceAbsurd)),
-        Err(_) => Err(FieldError::new(row, text, FieldProblem::NotANumber)),
+        Err(OptionError::PriceNegative) => Err(crate::io::FieldError::new(row, text, FieldProblem::PriceNegative)),
+        Err(OptionError::PriceAbsurd) => Err(crate::io::FieldError::new(row, text, FieldProblem::PriceAbsurd)),
+        Err(_) => Err(crate::io::FieldError::new(row, text, FieldProblem::NotANumber)),
         Ok(()) => Ok(Some(p)),
     }
 }
@@ -439,7 +437,9 @@ fn word<'a>(row: &CheckOption, v: &'a str) -> Result<&'a str, FieldError> {
     let t = v.trim();
     match row.kind {
         OptionKind::Word(words) if words.contains(&t) => Ok(t),
-        OptionKind::Word(words) => Err(FieldError::new(row.name, v, FieldProblem::NotOneOf(words.iter().map(|w| w.to_string()).collect()))),
+        OptionKind::Word(words) => {
+            Err(crate::io::FieldError::new(row.name, v, FieldProblem::NotOneOf(words.iter().map(|w| w.to_string()).collect())))
+        }
         _ => Ok(t),
     }
 }
@@ -448,14 +448,14 @@ fn switch(row: &str, v: &str) -> Result<bool, FieldError> {
     match v.trim() {
         "1" | "true" | "True" => Ok(true),
         "0" | "false" | "False" => Ok(false),
-        _ => Err(FieldError::new(row, v, FieldProblem::NotABool)),
+        _ => Err(crate::io::FieldError::new(row, v, FieldProblem::NotABool)),
     }
 }
 
 /// The enqueued-token limit as the check's [`QuotaChoice`].
 fn limit(v: &str, zone: Scope) -> Result<QuotaChoice, FieldError> {
     let t = v.trim();
-    let refused = || FieldError::new("enqueued_limit", v, FieldProblem::NotALimit);
+    let refused = || crate::io::FieldError::new("enqueued_limit", v, FieldProblem::NotALimit);
     Ok(match t {
         "" | "none" => QuotaChoice::None,
         _ => {
@@ -482,10 +482,10 @@ pub fn check_options(input: &CheckInput, catalog: &Catalog) -> Result<CheckOptio
         let v = input.get(row.name);
         if let OptionKind::Text(max) = row.kind {
             if v.chars().count() > max {
-                return Err(FieldError::new(row.name, v, FieldProblem::TooLong(max)));
+                return Err(crate::io::FieldError::new(row.name, v, FieldProblem::TooLong(max)));
             }
             if v.chars().any(char::is_control) {
-                return Err(FieldError::new(row.name, v, FieldProblem::ControlCharacter));
+                return Err(crate::io::FieldError::new(row.name, v, FieldProblem::ControlCharacter));
             }
         }
         match row.name {
@@ -494,7 +494,7 @@ pub fn check_options(input: &CheckInput, catalog: &Catalog) -> Result<CheckOptio
             "model" => {
                 let m = v.trim();
                 if !m.is_empty() && crate::facts::model_for_name(m).is_none() {
-                    return Err(FieldError::new(row.name, v, FieldProblem::UnknownModel));
+                    return Err(crate::io::FieldError::new(row.name, v, FieldProblem::UnknownModel));
                 }
                 o.model = Some(m.to_string()).filter(|m| !m.is_empty());
             }
@@ -519,7 +519,7 @@ pub fn check_options(input: &CheckInput, catalog: &Catalog) -> Result<CheckOptio
     }
     if let Some(e) = o.endpoint.as_deref().filter(|e| !o.dialect.allowed_urls().contains(e)) {
         let allowed = o.dialect.allowed_urls().iter().map(|u| u.to_string()).collect();
-        return Err(FieldError::new("endpoint", e, FieldProblem::EndpointNotServed(allowed)));
+        return Err(crate::io::FieldError::new("endpoint", e, FieldProblem::EndpointNotServed(allowed)));
     }
     Ok(o)
 }

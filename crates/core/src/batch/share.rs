@@ -12,7 +12,7 @@
 
 use super::option_table::{OldValue, Surface, CHECK_OPTIONS};
 use super::CheckInput;
-use crate::io::{field, parse_query, query_string, Kind, LinkCodec, Opened, Pairs, Table};
+use crate::io::{field, Kind, LinkCodec, Opened, Pairs, Table};
 
 /// The choices the old `quota` key took.
 const OLD_QUOTA: [&str; 11] =
@@ -71,14 +71,15 @@ pub struct BatchLink;
 impl LinkCodec for BatchLink {
     type State = CheckInput;
 
-    fn parse(&self, query: &str) -> Opened<CheckInput> {
-        let parsed = parse_query(query);
-        let d = table().decode(&parsed.pairs);
-        let touched = d.touched();
-        Opened { state: decode(&d.pairs), rejected: [parsed.problems, d.rejected].concat(), unknown: d.unknown, touched }
+    fn table(&self) -> Table {
+        table()
     }
 
-    fn to_query(&self, state: &CheckInput) -> String {
-        query_string(&encode(state))
+    fn open(&self, checked: &[(String, String)]) -> Opened<CheckInput> {
+        Opened { state: decode(checked), rejected: Vec::new(), unknown: Vec::new(), touched: !checked.is_empty() }
+    }
+
+    fn pairs(&self, state: &CheckInput) -> Pairs {
+        encode(state)
     }
 }

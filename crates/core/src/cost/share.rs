@@ -211,7 +211,7 @@ pub fn decode(pairs: &[(String, String)], fact_ids: &[String]) -> Opened {
     let mut scenarios = Vec::new();
     for i in 1..=MAX_SCENARIOS {
         let prefix = format!("s{i}.");
-        let named = d.pairs.iter().map(|(k, _)| k).chain(d.rejected.iter().map(|r| &r.key)).any(|k| k.starts_with(&prefix));
+        let named = d.pairs.iter().map(|(k, _)| k).chain(d.rejected.iter().map(|r| &r.field)).any(|k| k.starts_with(&prefix));
         if !named {
             continue;
         }
@@ -239,27 +239,24 @@ pub struct CostLink {
 impl crate::io::LinkCodec for CostLink {
     type State = (Comparison, Vec<(String, f64)>);
 
-    fn parse(&self, query: &str) -> crate::io::Opened<Self::State> {
-        let parsed = crate::io::parse_query(query);
-        let unknown = table(&self.fact_ids).decode(&parsed.pairs).unknown;
-        let o = decode(&parsed.pairs, &self.fact_ids);
-        crate::io::Opened {
-            state: (o.comparison, o.overrides),
-            rejected: [parsed.problems, o.rejected].concat(),
-            unknown,
-            touched: o.touched,
-        }
+    fn table(&self) -> Table {
+        table(&self.fact_ids)
     }
 
-    fn to_query(&self, state: &Self::State) -> String {
+    fn open(&self, checked: &[(String, String)]) -> crate::io::Opened<Self::State> {
+        let o = decode(checked, &self.fact_ids);
+        crate::io::Opened { state: (o.comparison, o.overrides), rejected: o.rejected, unknown: Vec::new(), touched: o.touched }
+    }
+
+    fn pairs(&self, state: &Self::State) -> Pairs {
         let mut pairs = encode(&state.0);
         pairs.extend(state.1.iter().filter(|(id, _)| self.fact_ids.contains(id)).map(|(id, v)| (format!("f.{id}"), num(*v))));
-        crate::io::query_string(&pairs)
+        pairs
     }
 }
 
 fn refused(key: &str, value: &str) -> Rejected {
-    Rejected { key: key.to_string(), value: crate::io::cut(value, crate::io::SHOWN_CHARS), reason: crate::io::Reason::NotANumber }
+    crate::io::rejected(key, value, crate::io::Reason::NotANumber)
 }
 
 /// The user's price (and other fact) overrides among `fact_ids` as `f.<id>` pairs.
@@ -326,7 +323,7 @@ mod tests {
         assert_eq!(got, vec![("batch_price_factor.any".to_string(), 0.45), ("price_output.gpt-4o".to_string(), 12.0)]);
         let o = decode(&pairs(&[("f.nope.x", "1"), ("f.price_input.gpt-4o", "-1"), ("f.price_output.gpt-4o", "x"), ("lang", "ko")]), &ids);
         assert!(o.overrides.is_empty());
-        let reasons: Vec<_> = o.rejected.into_iter().map(|e| e.reason).collect();
+        let reasons: Vec<_> = o.rejected.into_iter().map(|e| e.problem).collect();
         assert_eq!(reasons, vec![Reason::TooSmall { min: 0.0 }, Reason::NotANumber]);
     }
 
@@ -349,7 +346,7 @@ mod tests {
             ]),
             &[],
         );
-        let got: Vec<(&str, Reason)> = o.rejected.iter().map(|e| (e.key.as_str(), e.reason.clone())).collect();
+        let got: Vec<(&str, Reason)> = o.rejected.iter().map(|e| (e.field.as_str(), e.problem.clone())).collect();
         assert_eq!(
             got,
             vec![

@@ -41,8 +41,8 @@ pub use batch_window::jobs_expire_after_window;
 pub use deployment::{DeploymentType, Scope};
 pub use export::{catalog_entries, catalog_json, Entry as CatalogEntry, FORMAT as CATALOG_FORMAT};
 pub use import::{
-    catalog_age_days, catalog_file_json, date_of_unix_seconds, diff_overlay, import_file, import_files, read_catalog_file, DiffEntry,
-    FileKind as ImportFileKind, ImportProblem, Imported, ImportedFact, OverlayDiff, CATALOG_FILE_FORMAT, CATALOG_STALE_DAYS,
+    catalog_age_days, catalog_file_json, date_of_unix_seconds, diff_overlay, import_file, import_files, import_problem, read_catalog_file,
+    DiffEntry, FileKind as ImportFileKind, ImportProblem, Imported, ImportedFact, OverlayDiff, CATALOG_FILE_FORMAT, CATALOG_STALE_DAYS,
     MAX_IMPORT_BYTES, MAX_IMPORT_FACTS, MAX_IMPORT_ITEMS, MAX_JSON_LINE_BYTES,
 };
 pub use kind::Kind;

@@ -70,31 +70,69 @@ pub enum RowProblem {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct RowError {
-    pub line: usize,
-    pub problem: RowProblem,
+/// A row refused: the column ("" for the row), why, and its line — the
+/// one field-error shape.
+pub type RowError = crate::io::FieldError<String, RowProblem>;
+
+/// A refusal of the row at `line`.
+fn row_error(line: usize, problem: RowProblem) -> RowError {
+    let (column, value) = match &problem {
+        RowProblem::Number { column, value } => (*column, value.as_str()),
+        RowProblem::Tier(v) => ("tier", v.as_str()),
+        RowProblem::EmptyModel => ("model", ""),
+        RowProblem::Deployment(v) => ("deployment_type", v.as_str()),
+        RowProblem::Window(v) => ("rpm_window_seconds", v.as_str()),
+        RowProblem::Date(v) => ("ms_date", v.as_str()),
+        _ => ("", ""),
+    };
+    let value = value.to_string();
+    RowError::new(column, &value, problem).at("", line)
 }
 
-impl std::fmt::Display for RowError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: ", self.line)?;
-        match &self.problem {
-            RowProblem::TooLong { max } => write!(f, "longer than {max} characters"),
-            RowProblem::Columns { found, expected } => write!(f, "{found} columns where {expected} are expected"),
-            RowProblem::Tier(t) => write!(f, "unknown tier {t:?}"),
-            RowProblem::Deployment(d) => write!(f, "unknown deployment type {d:?}"),
-            RowProblem::EmptyModel => write!(f, "no model"),
-            RowProblem::Number { column, value } => write!(f, "{column}: {value:?} is not a finite number of zero or more"),
-            RowProblem::Window(w) => write!(f, "the window {w:?} is neither 10 nor 60 seconds"),
-            RowProblem::Date(d) => write!(f, "{d:?} is not a date (YYYY-MM-DD)"),
-            RowProblem::Duplicate { first_line } => write!(f, "the same tier, model and deployment type as line {first_line}"),
-            RowProblem::TooManyRows { max } => write!(f, "more than {max} rows"),
+/// The reasons in both languages (the /facts page's words: they won over
+/// the English-only `Display` this file had).
+impl crate::io::Explain for RowProblem {
+    fn reason(&self, _value: &str) -> crate::text::Text {
+        use crate::text::Text;
+        match self {
+            RowProblem::TooLong { max } => Text::new(format!("longer than {max} characters."), format!("{max}자보다 깁니다.")),
+            RowProblem::Columns { found, expected } => {
+                Text::new(format!("{found} columns, expected {expected}."), format!("열이 {found}개입니다. {expected}개여야 합니다."))
+            }
+            RowProblem::Tier(v) => {
+                Text::new(format!("unknown tier “{v}” (free or a tier number)."), format!("알 수 없는 계층 “{v}” (free 또는 계층 번호)."))
+            }
+            RowProblem::Deployment(v) => Text::new(
+                format!("unknown deployment type “{v}” (GlobalStandard, DataZoneStandard or Standard)."),
+                format!("알 수 없는 배포 유형 “{v}” (GlobalStandard, DataZoneStandard, Standard)."),
+            ),
+            RowProblem::EmptyModel => Text::new("no model name.", "모델 이름이 없습니다."),
+            RowProblem::Number { column, value } => Text::new(
+                format!("{column} “{value}” is not a number of zero or more."),
+                format!("{column} 값이 음수가 아닌 숫자가 아닙니다: “{value}”"),
+            ),
+            RowProblem::Window(v) => Text::new(
+                format!("window “{v}” is not one the vendor enforces (per minute or per ten seconds)."),
+                format!("공급사가 적용하는 구간(분당 또는 십 초당)이 아닙니다: “{v}”"),
+            ),
+            RowProblem::Date(v) => {
+                Text::new(format!("ms_date “{v}” is not YYYY-MM-DD."), format!("ms_date가 YYYY-MM-DD 형식이 아닙니다: “{v}”"))
+            }
+            RowProblem::Duplicate { first_line } => Text::new(
+                format!("the same tier, model and deployment type as line {first_line}."),
+                format!("{first_line}행과 계층·모델·배포 유형이 같습니다."),
+            ),
+            RowProblem::TooManyRows { max } => Text::new(
+                format!("more rows than the {max} read; the rest are skipped."),
+                format!("읽는 한도 {max}행을 넘었습니다. 나머지는 건너뜁니다."),
+            ),
         }
     }
-}
 
-impl std::error::Error for RowError {}
+    fn quotes_value(&self) -> bool {
+        true
+    }
+}
 
 /// Why the whole file was refused.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -210,7 +248,7 @@ pub fn parse_tier_csv(text: &str) -> Result<ParsedTiers, FileProblem> {
         }
         if taken >= MAX_ROWS {
             if out.skipped == 0 {
-                out.errors.push(RowError { line, problem: RowProblem::TooManyRows { max: MAX_ROWS } });
+                out.errors.push(row_error(line, RowProblem::TooManyRows { max: MAX_ROWS }));
             }
             out.skipped = out.skipped.saturating_add(1);
             continue;
@@ -223,13 +261,13 @@ pub fn parse_tier_csv(text: &str) -> Result<ParsedTiers, FileProblem> {
         };
         match parsed {
             Ok(r) => match seen.get(&(r.tier, r.model.clone(), r.deployment)) {
-                Some(&first_line) => out.errors.push(RowError { line, problem: RowProblem::Duplicate { first_line } }),
+                Some(&first_line) => out.errors.push(row_error(line, RowProblem::Duplicate { first_line })),
                 None => {
                     seen.insert((r.tier, r.model.clone(), r.deployment), line);
                     out.rows.push(r);
                 }
             },
-            Err(problem) => out.errors.push(RowError { line, problem }),
+            Err(problem) => out.errors.push(row_error(line, problem)),
         }
     }
     Ok(out)

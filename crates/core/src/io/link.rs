@@ -180,13 +180,13 @@ impl Table {
                 continue;
             };
             if seen.contains(&key.as_str()) {
-                d.rejected.push(Rejected::new(key, value, Reason::Repeated));
+                d.rejected.push(rejected(key, value, Reason::Repeated));
                 continue;
             }
             seen.push(key);
             match f.kind.check(value) {
                 Ok(v) => d.pairs.push((key.clone(), v)),
-                Err(reason) => d.rejected.push(Rejected::new(key, value, reason)),
+                Err(reason) => d.rejected.push(rejected(key, value, reason)),
             }
         }
         d
@@ -223,14 +223,37 @@ pub struct Opened<S> {
 }
 
 /// A page's link codec: the one contract of `batch::share`,
-/// `cost::share`, `quota::share` and `snippets::share` (each also keeps
-/// its `table`, `encode` and `decode` over checked pairs).
+/// `cost::share`, `quota::share` and `snippets::share`, through which each
+/// page reads and writes its link (its `use_url_state` checks the pairs
+/// with [`LinkCodec::table`], the page opens them with
+/// [`LinkCodec::open`] and writes [`LinkCodec::pairs`] back), and a link
+/// is read and written as a query string ([`LinkCodec::parse`],
+/// [`LinkCodec::to_query`]).
 pub trait LinkCodec {
     /// What a link carries.
     type State;
+    /// Every key a link may carry, its kind and its default (old keys of
+    /// saved links included).
+    fn table(&self) -> Table;
+    /// What checked pairs (the table's, from a link or storage) open: the
+    /// state, and the values the codec itself refused (`unknown` empty,
+    /// `touched` whether the pairs named a key of the state).
+    fn open(&self, checked: &[(String, String)]) -> Opened<Self::State>;
+    /// The pairs that open `state` again (what differs from the defaults,
+    /// and what the page always writes).
+    fn pairs(&self, state: &Self::State) -> Pairs;
     /// Reads a link's query string (a leading `?` and a `#…` are ignored;
-    /// bounded as [`parse_query`]), every value checked by the page's table.
-    fn parse(&self, query: &str) -> Opened<Self::State>;
+    /// bounded as [`parse_query`]), every value checked by the page's table:
+    /// the query's problems, the table's refusals, then the codec's.
+    fn parse(&self, query: &str) -> Opened<Self::State> {
+        let parsed = parse_query(query);
+        let d = self.table().decode(&parsed.pairs);
+        let o = self.open(&d.pairs);
+        let touched = d.touched() || o.touched;
+        Opened { state: o.state, rejected: [parsed.problems, d.rejected, o.rejected].concat(), unknown: d.unknown, touched }
+    }
     /// The query string (no `?`) that opens `state` again.
-    fn to_query(&self, state: &Self::State) -> String;
+    fn to_query(&self, state: &Self::State) -> String {
+        query_string(&self.pairs(state))
+    }
 }

@@ -3,6 +3,7 @@
 
 mod civil;
 mod csv;
+mod field_error;
 mod lines;
 mod link;
 mod number;
@@ -14,11 +15,12 @@ mod zip;
 pub use civil::{checked_days, civil_from_days, days_from_civil, days_in_month, parse_ymd};
 pub use csv::{with_bom, CsvError};
 pub(crate) use csv::{CsvOptions, CsvWriter};
+pub use field_error::{shown, At, Explain, FieldError};
 pub(crate) use lines::is_blank;
 pub use lines::{Line, LineSplitter, LongLine, RawLine, BOM};
 pub use link::{field, Decoded, Field, Kind, LinkCodec, Opened, Range, Table};
 pub use number::{clean_number, parse_number, parse_whole};
-pub(crate) use query::cut;
+pub(crate) use query::{cut, rejected};
 pub use query::{parse_query, query_string, Pairs, Parsed, Reason, Rejected, MAX_PAIRS, MAX_QUERY_BYTES};
 pub use query::{MAX_SHORT_CHARS, SHOWN_CHARS};
 pub(crate) use read::read_file_chunks;

@@ -86,18 +86,19 @@ impl Reason {
     }
 }
 
-/// A refused value: the key, the value as given (cut to [`SHOWN_CHARS`]
-/// with "…"), and why.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Rejected {
-    pub key: String,
-    pub value: String,
-    pub reason: Reason,
+/// A refused query value: the key (cut to [`SHOWN_CHARS`]), the value as
+/// given (cut, control characters escaped), and why — the one field-error
+/// shape ([`super::FieldError`]) with the key as its field.
+pub type Rejected = super::FieldError<String, Reason>;
+
+/// A refusal of `value` under `key` (both cut to [`SHOWN_CHARS`]).
+pub(crate) fn rejected(key: &str, value: &str, reason: Reason) -> Rejected {
+    Rejected::new(cut(key, SHOWN_CHARS), value, reason)
 }
 
-impl Rejected {
-    pub(super) fn new(key: &str, value: &str, reason: Reason) -> Self {
-        Rejected { key: cut(key, SHOWN_CHARS), value: cut(value, SHOWN_CHARS), reason }
+impl super::Explain for Reason {
+    fn reason(&self, _value: &str) -> Text {
+        self.text()
     }
 }
 
@@ -175,29 +176,29 @@ pub fn parse_query(search: &str) -> Parsed {
     let search = search.split('#').next().unwrap_or_default();
     let mut parsed = Parsed::default();
     if search.len() > MAX_QUERY_BYTES {
-        parsed.problems.push(Rejected::new("?", search, Reason::TooLong { max: MAX_QUERY_BYTES }));
+        parsed.problems.push(rejected("?", search, Reason::TooLong { max: MAX_QUERY_BYTES }));
         return parsed;
     }
     for (i, piece) in search.split('&').filter(|p| !p.is_empty()).enumerate() {
         if i == MAX_PAIRS {
-            parsed.problems.push(Rejected::new("&", piece, Reason::TooManyPairs { max: MAX_PAIRS }));
+            parsed.problems.push(rejected("&", piece, Reason::TooManyPairs { max: MAX_PAIRS }));
             break;
         }
         let (k, v) = piece.split_once('=').unwrap_or((piece, ""));
         let key = match decode_component(k) {
             Ok(key) if key.chars().count() <= MAX_KEY_CHARS => key,
             Ok(key) => {
-                parsed.problems.push(Rejected::new(&key, v, Reason::TooLong { max: MAX_KEY_CHARS }));
+                parsed.problems.push(rejected(&key, v, Reason::TooLong { max: MAX_KEY_CHARS }));
                 continue;
             }
             Err(reason) => {
-                parsed.problems.push(Rejected::new(k, v, reason));
+                parsed.problems.push(rejected(k, v, reason));
                 continue;
             }
         };
         match decode_component(v) {
             Ok(value) => parsed.pairs.push((key, value)),
-            Err(reason) => parsed.problems.push(Rejected::new(&key, v, reason)),
+            Err(reason) => parsed.problems.push(rejected(&key, v, reason)),
         }
     }
     parsed
@@ -241,7 +242,7 @@ mod tests {
         let parsed = parse_query("?a=%zz&b=2&%ff=1");
         assert_eq!(parsed.pairs, p(&[("b", "2")]));
         assert_eq!(
-            parsed.problems.iter().map(|r| (r.key.as_str(), &r.reason)).collect::<Vec<_>>(),
+            parsed.problems.iter().map(|r| (r.field.as_str(), &r.problem)).collect::<Vec<_>>(),
             vec![("a", &Reason::BadEncoding), ("%ff", &Reason::BadEncoding)]
         );
     }
@@ -261,23 +262,23 @@ mod tests {
         let long = format!("a={}", "x".repeat(MAX_QUERY_BYTES));
         let parsed = parse_query(&long);
         assert!(parsed.pairs.is_empty());
-        assert_eq!(parsed.problems[0].reason, Reason::TooLong { max: MAX_QUERY_BYTES });
+        assert_eq!(parsed.problems[0].problem, Reason::TooLong { max: MAX_QUERY_BYTES });
         assert!(parsed.problems[0].value.chars().count() <= SHOWN_CHARS + 1);
         let many = (0..MAX_PAIRS + 10).map(|i| format!("k{i}=1")).collect::<Vec<_>>().join("&");
         let parsed = parse_query(&many);
         assert_eq!(parsed.pairs.len(), MAX_PAIRS);
         assert_eq!(parsed.problems.len(), 1);
-        assert_eq!(parsed.problems[0].reason, Reason::TooManyPairs { max: MAX_PAIRS });
+        assert_eq!(parsed.problems[0].problem, Reason::TooManyPairs { max: MAX_PAIRS });
         let parsed = parse_query(&format!("{}=1&ok&&", "k".repeat(MAX_KEY_CHARS + 1)));
         assert_eq!(parsed.pairs, p(&[("ok", "")]));
-        assert_eq!(parsed.problems[0].reason, Reason::TooLong { max: MAX_KEY_CHARS });
+        assert_eq!(parsed.problems[0].problem, Reason::TooLong { max: MAX_KEY_CHARS });
     }
 
     #[test]
     fn every_kind_refuses_nonsense_with_a_reason() {
         let t = table();
         let d = t.decode(&p(&[("n", "65"), ("n", "2"), ("x", "NaN"), ("mode", "fast"), ("name", "a\nb"), ("on", "yes"), ("lang", "ko")]));
-        let got: Vec<(&str, Reason)> = d.rejected.iter().map(|r| (r.key.as_str(), r.reason.clone())).collect();
+        let got: Vec<(&str, Reason)> = d.rejected.iter().map(|r| (r.field.as_str(), r.problem.clone())).collect();
         assert_eq!(
             got,
             vec![
@@ -293,18 +294,18 @@ mod tests {
         assert_eq!(d.unknown, vec!["lang".to_string()]);
         // Refused values keep the default.
         assert_eq!(t.complete(&d.pairs), t.defaults());
-        assert_eq!(t.decode(&p(&[("n", "0")])).rejected[0].reason, Reason::TooSmall { min: 1.0 });
-        assert_eq!(t.decode(&p(&[("n", "1.5")])).rejected[0].reason, Reason::NotWhole);
-        assert_eq!(t.decode(&p(&[("x", "inf")])).rejected[0].reason, Reason::NotANumber);
-        assert_eq!(t.decode(&p(&[("x", "1e308")])).rejected[0].reason, Reason::TooLarge { max: 1.0 });
+        assert_eq!(t.decode(&p(&[("n", "0")])).rejected[0].problem, Reason::TooSmall { min: 1.0 });
+        assert_eq!(t.decode(&p(&[("n", "1.5")])).rejected[0].problem, Reason::NotWhole);
+        assert_eq!(t.decode(&p(&[("x", "inf")])).rejected[0].problem, Reason::NotANumber);
+        assert_eq!(t.decode(&p(&[("x", "1e308")])).rejected[0].problem, Reason::TooLarge { max: 1.0 });
     }
 
     #[test]
     fn over_long_values_are_refused_and_shown_cut() {
         let t = table();
         let d = t.decode(&p(&[("name", "abcdefghi"), ("n", &"1".repeat(41))]));
-        assert_eq!(d.rejected[0].reason, Reason::TooLong { max: 8 });
-        assert_eq!(d.rejected[1].reason, Reason::TooLong { max: MAX_SHORT_CHARS });
+        assert_eq!(d.rejected[0].problem, Reason::TooLong { max: 8 });
+        assert_eq!(d.rejected[1].problem, Reason::TooLong { max: MAX_SHORT_CHARS });
         assert_eq!(d.rejected[1].value, format!("{}…", "1".repeat(SHOWN_CHARS)));
         // Text is kept as given, spaces and all.
         assert_eq!(t.decode(&p(&[("name", " a b ")])).pairs, p(&[("name", " a b ")]));

@@ -207,7 +207,7 @@ pub fn plan(input: &PlanInput, catalog: &Catalog) -> Result<Plan, Vec<FieldError
     let mut counted_per_request = admission;
     if input.deployment.is_provisioned() {
         let sizing = ptu::ptus_needed(&ptu::PtuInput { output_tokens: max_counted, ..ptu::PtuInput::from(input) }, catalog)
-            .map_err(|_| vec![FieldError::new(Field::Deployment, Problem::NoPtuFactsForModel)])?;
+            .map_err(|_| vec![FieldError::new(Field::Deployment, "", Problem::NoPtuFactsForModel)])?;
         let capacity = input.allocated_ptu * sizing.input_tpm_per_ptu;
         // No PTUs against a peak that needs some: "infinitely" over, never 0%.
         let utilization = if capacity > 0.0 { sizing.weighted_tpm / capacity } else { f64::INFINITY };

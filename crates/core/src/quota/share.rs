@@ -10,10 +10,9 @@ use super::input::PlanInput;
 
 use super::replicas::MAX_REPLICA_CONCURRENCY;
 use super::sim::{MAX_ATTEMPTS, MAX_BACKOFF_S, MAX_DEPLOYMENTS, MAX_SIM_SECONDS};
-use super::validate::{Field, Problem, MAX_BURST, MAX_N, MAX_PTU, MAX_REQUEST_TOKENS, MAX_RPM, MAX_RPM_PER_1K, MAX_TPM};
+use super::validate::{Field, FieldError, Problem, MAX_BURST, MAX_N, MAX_PTU, MAX_REQUEST_TOKENS, MAX_RPM, MAX_RPM_PER_1K, MAX_TPM};
 use crate::facts::{DeploymentType, QuotaTier};
 use crate::io::{field, Kind, Table};
-use serde::{Deserialize, Serialize};
 
 /// The value of an unset `max_tokens` or a ratio taken from the catalog.
 pub const UNSET: &str = "unset";
@@ -220,23 +219,6 @@ pub fn key_of(field: Field) -> &'static str {
     PLAN.iter().find(|l| l.field == field).map_or("", |l| l.key)
 }
 
-/// A query value that could not be read.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ShareError {
-    pub key: String,
-    pub value: String,
-    pub field: Field,
-    pub problem: Problem,
-}
-
-impl std::fmt::Display for ShareError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}={}: {}", self.key, self.value, super::problem_text(&self.problem).en)
-    }
-}
-
-impl std::error::Error for ShareError {}
-
 /// The plan's inputs as query pairs, every field, in [`PLAN`] order.
 pub fn encode(p: &PlanInput) -> Vec<(String, String)> {
     PLAN.iter().map(|l| (l.key.to_string(), (l.get)(p))).collect()
@@ -284,13 +266,13 @@ fn parse_count(v: &str) -> Result<u32, Problem> {
 /// value; unknown keys are ignored (the page may carry its own); a value
 /// that cannot be read is an error. Ranges are checked by [`table`] (for a
 /// link) and by [`PlanInput::validate`].
-pub fn decode(pairs: &[(String, String)]) -> Result<PlanInput, Vec<ShareError>> {
+pub fn decode(pairs: &[(String, String)]) -> Result<PlanInput, Vec<FieldError>> {
     let mut p = PlanInput::default();
     let mut errors = Vec::new();
     for (key, value) in pairs {
         let Some(line) = PLAN.iter().find(|l| l.key == key) else { continue };
         if let Err(problem) = (line.set)(&mut p, value) {
-            errors.push(ShareError { key: key.clone(), value: value.clone(), field: line.field, problem });
+            errors.push(FieldError::new(line.field, value, problem));
         }
     }
     if errors.is_empty() {
@@ -309,28 +291,27 @@ pub struct PlanLink;
 impl crate::io::LinkCodec for PlanLink {
     type State = PlanInput;
 
-    fn parse(&self, query: &str) -> crate::io::Opened<PlanInput> {
-        let parsed = crate::io::parse_query(query);
-        let d = table().decode(&parsed.pairs);
-        let mut rejected = [parsed.problems, d.rejected.clone()].concat();
-        let state = match decode(&d.pairs) {
+    fn table(&self) -> Table {
+        table()
+    }
+
+    fn open(&self, checked: &[(String, String)]) -> crate::io::Opened<PlanInput> {
+        let mut rejected = Vec::new();
+        let state = match decode(checked) {
             Ok(p) => p,
             Err(errors) => {
-                let bad: Vec<&str> = errors.iter().map(|e| e.key.as_str()).collect();
-                rejected.extend(errors.iter().map(|e| crate::io::Rejected {
-                    key: e.key.clone(),
-                    value: crate::io::cut(&e.value, crate::io::SHOWN_CHARS),
-                    reason: crate::io::Reason::NotANumber,
-                }));
-                let kept: Vec<(String, String)> = d.pairs.iter().filter(|(k, _)| !bad.contains(&k.as_str())).cloned().collect();
+                let bad: Vec<&str> = errors.iter().map(|e| key_of(e.field)).collect();
+                rejected.extend(errors.iter().map(|e| crate::io::rejected(key_of(e.field), &e.value, crate::io::Reason::NotANumber)));
+                let kept: Vec<(String, String)> = checked.iter().filter(|(k, _)| !bad.contains(&k.as_str())).cloned().collect();
                 decode(&kept).unwrap_or_default()
             }
         };
-        crate::io::Opened { state, rejected, unknown: d.unknown.clone(), touched: d.touched() }
+        let touched = checked.iter().any(|(k, _)| PLAN.iter().any(|l| l.key == k));
+        crate::io::Opened { state, rejected, unknown: Vec::new(), touched }
     }
 
-    fn to_query(&self, state: &PlanInput) -> String {
-        crate::io::query_string(&table().changed(&encode(state)))
+    fn pairs(&self, state: &PlanInput) -> Vec<(String, String)> {
+        table().changed(&encode(state))
     }
 }
 
@@ -462,7 +443,7 @@ mod tests {
             q("m", &"x".repeat(65)),
             q("sw", "10"),
         ]);
-        let got: Vec<(&str, &Reason)> = d.rejected.iter().map(|r| (r.key.as_str(), &r.reason)).collect();
+        let got: Vec<(&str, &Reason)> = d.rejected.iter().map(|r| (r.field.as_str(), &r.problem)).collect();
         assert_eq!(
             got,
             vec![

@@ -78,28 +78,20 @@ pub enum Problem {
     NoPtuFactsForModel,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FieldError {
-    pub field: Field,
-    pub problem: Problem,
-}
+/// A planner field refused: the field, the value (empty when the plan's
+/// number itself is checked), and why — the one field-error shape.
+pub type FieldError = crate::io::FieldError<Field, Problem>;
 
-impl std::fmt::Display for FieldError {
+/// The field as its Rust name (`AllocatedTpm`): the error's `Display`.
+impl std::fmt::Display for Field {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?}: {}", self.field, self.reason().en)
+        write!(f, "{self:?}")
     }
 }
 
-impl std::error::Error for FieldError {}
-
-impl FieldError {
-    pub fn new(field: Field, problem: Problem) -> Self {
-        FieldError { field, problem }
-    }
-
-    /// The reason, ready to show next to the field.
-    pub fn reason(&self) -> Text {
-        problem_text(&self.problem)
+impl crate::io::Explain for Problem {
+    fn reason(&self, _value: &str) -> Text {
+        problem_text(self)
     }
 }
 
@@ -162,7 +154,7 @@ pub fn check_number(field: Field, x: f64, positive: bool, max: f64, out: &mut Ve
     };
     match problem {
         Some(p) => {
-            out.push(FieldError::new(field, p));
+            out.push(FieldError::new(field, "", p));
             false
         }
         None => true,
@@ -176,12 +168,12 @@ impl PlanInput {
         let mut e = Vec::new();
         let model = self.model.trim();
         let known = if model.is_empty() {
-            e.push(FieldError::new(Field::Model, Problem::Empty));
+            e.push(FieldError::new(Field::Model, "", Problem::Empty));
             None
         } else {
             let m = super::planner_model(catalog, model);
             if m.is_none() {
-                e.push(FieldError::new(Field::Model, Problem::UnknownModel));
+                e.push(FieldError::new(Field::Model, "", Problem::UnknownModel));
             }
             m
         };
@@ -189,7 +181,7 @@ impl PlanInput {
         if self.deployment.is_provisioned() {
             check_number(Field::AllocatedPtu, self.allocated_ptu, false, MAX_PTU, &mut e);
             if known.is_some_and(|m| catalog.get(Kind::InputTpmPerPtu, m).is_none()) {
-                e.push(FieldError::new(Field::Deployment, Problem::NoPtuFactsForModel));
+                e.push(FieldError::new(Field::Deployment, "", Problem::NoPtuFactsForModel));
             }
         } else {
             check_number(Field::AllocatedTpm, self.allocated_tpm, true, MAX_TPM, &mut e);
@@ -203,7 +195,7 @@ impl PlanInput {
                 // else the model's own: refused only when neither exists.
                 if let Some(m) = known {
                     if super::tier::ratio(self, catalog, m).1 == super::tier::RatioSource::Unknown {
-                        e.push(FieldError::new(Field::RpmPer1kTpm, Problem::NoRatioForModel));
+                        e.push(FieldError::new(Field::RpmPer1kTpm, "", Problem::NoRatioForModel));
                     }
                 }
             }
@@ -211,7 +203,7 @@ impl PlanInput {
         let peak_ok = check_number(Field::PeakRpm, self.peak_rpm, true, MAX_RPM, &mut e);
         let avg_ok = check_number(Field::AverageRpm, self.average_rpm, false, MAX_RPM, &mut e);
         if peak_ok && avg_ok && self.average_rpm > self.peak_rpm {
-            e.push(FieldError::new(Field::AverageRpm, Problem::AverageAbovePeak));
+            e.push(FieldError::new(Field::AverageRpm, "", Problem::AverageAbovePeak));
         }
         // What the deployment type takes where Azure states it (gpt-4.1:
         // 300,000 Standard, 128,000 provisioned), else the model's window;
@@ -224,24 +216,24 @@ impl PlanInput {
         let prompt_ok = check_number(Field::PromptTokens, self.prompt_tokens, false, context, &mut e);
         let cached_ok = check_number(Field::CachedPromptTokens, self.cached_prompt_tokens, false, MAX_REQUEST_TOKENS, &mut e);
         if prompt_ok && cached_ok && self.cached_prompt_tokens > self.prompt_tokens {
-            e.push(FieldError::new(Field::CachedPromptTokens, Problem::CachedAbovePrompt));
+            e.push(FieldError::new(Field::CachedPromptTokens, "", Problem::CachedAbovePrompt));
         }
         let out_ok = check_number(Field::OutputTokens, self.output_tokens, false, MAX_REQUEST_TOKENS, &mut e);
         if let Some(max) = self.max_tokens {
             let max_ok = check_number(Field::MaxTokens, max, true, MAX_REQUEST_TOKENS, &mut e);
             if max_ok && max.fract() != 0.0 {
-                e.push(FieldError::new(Field::MaxTokens, Problem::NotWhole));
+                e.push(FieldError::new(Field::MaxTokens, "", Problem::NotWhole));
             } else if max_ok && out_ok && self.output_tokens > max {
-                e.push(FieldError::new(Field::OutputTokens, Problem::OutputAboveMaxTokens));
+                e.push(FieldError::new(Field::OutputTokens, "", Problem::OutputAboveMaxTokens));
             }
         }
         if self.n == 0 {
-            e.push(FieldError::new(Field::N, Problem::Zero));
+            e.push(FieldError::new(Field::N, "", Problem::Zero));
         } else if self.n > MAX_N {
-            e.push(FieldError::new(Field::N, Problem::TooLarge { max: f64::from(MAX_N) }));
+            e.push(FieldError::new(Field::N, "", Problem::TooLarge { max: f64::from(MAX_N) }));
         }
         if check_number(Field::BurstFactor, self.burst_factor, true, MAX_BURST, &mut e) && self.burst_factor < 1.0 {
-            e.push(FieldError::new(Field::BurstFactor, Problem::TooSmall { min: 1.0 }));
+            e.push(FieldError::new(Field::BurstFactor, "", Problem::TooSmall { min: 1.0 }));
         }
         check_number(Field::BatchableShare, self.batchable_share, false, 1.0, &mut e);
         refused_or_ok(e)
@@ -275,7 +267,7 @@ mod tests {
             ..PlanInput::default()
         };
         let e = errors(&p);
-        let has = |f: Field, pr: Problem| e.contains(&FieldError::new(f, pr));
+        let has = |f: Field, pr: Problem| e.contains(&FieldError::new(f, "", pr));
         assert!(has(Field::Model, Problem::Empty));
         assert!(has(Field::AllocatedTpm, Problem::NotANumber));
         assert!(has(Field::PeakRpm, Problem::Negative));
@@ -290,11 +282,11 @@ mod tests {
     fn absurd_values_are_refused() {
         let p = PlanInput { allocated_tpm: 5e12, prompt_tokens: 500_000.0, max_tokens: Some(300.0), ..PlanInput::default() };
         let e = errors(&p);
-        assert!(e.contains(&FieldError::new(Field::AllocatedTpm, Problem::TooLarge { max: MAX_TPM })));
+        assert!(e.contains(&FieldError::new(Field::AllocatedTpm, "", Problem::TooLarge { max: MAX_TPM })));
         // Above gpt-4o's context window.
-        assert!(e.contains(&FieldError::new(Field::PromptTokens, Problem::TooLarge { max: 128_000.0 })));
-        assert!(e.contains(&FieldError::new(Field::OutputTokens, Problem::OutputAboveMaxTokens)));
+        assert!(e.contains(&FieldError::new(Field::PromptTokens, "", Problem::TooLarge { max: 128_000.0 })));
+        assert!(e.contains(&FieldError::new(Field::OutputTokens, "", Problem::OutputAboveMaxTokens)));
         let unknown = PlanInput { model: "batch-summarize".into(), ..PlanInput::default() };
-        assert_eq!(errors(&unknown), vec![FieldError::new(Field::Model, Problem::UnknownModel)]);
+        assert_eq!(errors(&unknown), vec![FieldError::new(Field::Model, "", Problem::UnknownModel)]);
     }
 }

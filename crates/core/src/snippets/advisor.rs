@@ -73,7 +73,7 @@ pub fn advise(input: &AdvisorInput, catalog: &Catalog) -> Result<Advice, Vec<For
     let mut e = Vec::new();
     for (f, v) in [("requests_per_day", input.requests_per_day), ("latency_tolerance_seconds", input.latency_tolerance_seconds)] {
         if !v.is_finite() || v <= 0.0 {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 f,
                 format!("{f} must be a number above zero."),
                 format!("{} 0보다 큰 숫자여야 합니다.", crate::text::josa::attach(f, "는")),

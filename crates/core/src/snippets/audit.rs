@@ -102,28 +102,28 @@ impl AuditOptions {
     pub fn validate(&self) -> Vec<FormError> {
         let mut e = Vec::new();
         if !is_account_id(self.resource_id.trim()) {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "resource_id",
                 "The resource id is /subscriptions/<guid>/resourceGroups/<rg>/providers/Microsoft.CognitiveServices/accounts/<name>.",
                 "리소스 ID는 /subscriptions/<guid>/resourceGroups/<rg>/providers/Microsoft.CognitiveServices/accounts/<name> 형식입니다.",
             ));
         }
         if !is_guid(self.control_plane_object_id.trim()) {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "control_plane_object_id",
                 "The control plane's object id is a GUID (its managed identity's principal id).",
                 "컨트롤 플레인의 개체 ID는 GUID입니다 (managed identity의 principal ID).",
             ));
         }
         if !is_arm_name(self.rule_name.trim()) {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "rule_name",
                 "The rule name: letters, digits, - _ . ( ) only.",
                 "규칙 이름에는 영문자, 숫자, - _ . ( )만 쓸 수 있습니다.",
             ));
         }
         if !is_action_group_id(self.action_group_id.trim()) {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "action_group_id",
                 "The action group is /subscriptions/<guid>/resourceGroups/<rg>/providers/microsoft.insights/actionGroups/<name>: an alert without one notifies nobody.",
                 "작업 그룹은 /subscriptions/<guid>/resourceGroups/<rg>/providers/microsoft.insights/actionGroups/<name> 형식입니다. 작업 그룹이 없는 알림은 아무에게도 전달되지 않습니다.",

@@ -112,15 +112,19 @@ impl ControlOptions {
         let mut e = Vec::new();
         check_addresses(self.dialect, &self.endpoint, &self.owned_account_url, &mut e);
         if self.alert_hook == AlertHook::Webhook && !is_https_url(&self.webhook_url) {
-            e.push(FormError::new("webhook_url", "The webhook must be an https:// address.", "웹후크는 https:// 주소여야 합니다."));
+            e.push(crate::snippets::form_error(
+                "webhook_url",
+                "The webhook must be an https:// address.",
+                "웹후크는 https:// 주소여야 합니다.",
+            ));
         }
         for (f, v) in [("owned_container", &self.owned_container), ("api_version", &self.api_version), ("ledger_dir", &self.ledger_dir)] {
             if v.trim().is_empty() || v.chars().any(char::is_control) {
-                e.push(FormError::new(f, format!("{f} is required (one line)."), format!("필수 항목입니다 (한 줄): {f}")));
+                e.push(crate::snippets::form_error(f, format!("{f} is required (one line)."), format!("필수 항목입니다 (한 줄): {f}")));
             }
         }
         if self.dialect == Dialect::Azure && predates_expiry(self.api_version.trim()) {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "api_version",
                 format!(
                     "api-version {} predates expires_after and output_expires_after, which the service sends: use {AZURE_BATCH_API_VERSION} or later.",
@@ -134,19 +138,20 @@ impl ControlOptions {
         }
         let allowed = self.dialect.allowed_urls();
         if !allowed.contains(&self.endpoint_path.as_str()) {
-            e.push(FormError {
-                field: "endpoint_path".into(),
-                reason: Text::new(
+            e.push(FormError::new(
+                "endpoint_path",
+                "",
+                Text::new(
                     format!("The batch endpoint must be one of {}.", allowed.join(", ")),
                     format!("배치 엔드포인트는 {} 중 하나여야 합니다.", allowed.join(", ")),
                 ),
-            });
+            ));
         }
         if let Err(err) = parse_routes(&self.routes) {
             e.push(err);
         }
         if self.enqueued_quota == 0 || self.deployment_quotas.iter().any(|(_, q)| *q == 0) {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "enqueued_quota",
                 "The enqueued-token quota must be above zero.",
                 "큐에 넣은 토큰 할당량은 0보다 커야 합니다.",
@@ -155,7 +160,7 @@ impl ControlOptions {
         e.extend(check_expiry("output_expires_after_seconds", self.dialect, self.output_expires_after_seconds, catalog));
         let min_poll = catalog.require(Kind::MinPollIntervalSeconds, "azure");
         if (self.poll_interval_seconds as f64) < min_poll || self.poll_interval_seconds > 86_400 {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "poll_interval_seconds",
                 format!("Poll no faster than every {} s (and at most once a day).", prose_number(min_poll)),
                 format!("{}초보다 자주 폴링하지 마세요 (최대 하루 한 번).", prose_number(min_poll)),
@@ -180,7 +185,7 @@ fn is_tenant_name(s: &str) -> bool {
 
 /// Reads `tenant/alias=deployment` entries (separated by `;` or new lines).
 pub fn parse_routes(text: &str) -> Result<Vec<Route>, FormError> {
-    let bad = |en: String, ko: String| FormError { field: "routes".into(), reason: Text::new(en, ko) };
+    let bad = |en: String, ko: String| FormError::new("routes", "", Text::new(en, ko));
     let mut out: Vec<Route> = Vec::new();
     for entry in text.split([';', '\n']).map(str::trim).filter(|s| !s.is_empty()) {
         let parsed = entry.split_once('=').and_then(|(left, dep)| left.split_once('/').map(|(t, a)| (t.trim(), a.trim(), dep.trim())));

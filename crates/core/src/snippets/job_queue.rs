@@ -49,17 +49,18 @@ pub const MAX_JOBS: usize = 500;
 /// `window_seconds` (the completion window) in the worst case.
 pub fn plan_queue(jobs: &[PlannedJob], quota: u64, window_seconds: u64) -> Result<QueuePlan, FormError> {
     if quota == 0 {
-        return Err(FormError::new("quota", "The enqueued-token quota must be above zero.", "큐에 넣은 토큰 할당량은 0보다 커야 합니다."));
+        return Err(crate::snippets::form_error(
+            "quota",
+            "The enqueued-token quota must be above zero.",
+            "큐에 넣은 토큰 할당량은 0보다 커야 합니다.",
+        ));
     }
     if jobs.len() > MAX_JOBS {
-        return Err(FormError {
-            field: "jobs".into(),
-            reason: Text::new(format!("At most {MAX_JOBS} jobs."), format!("작업은 최대 {MAX_JOBS}개입니다.")),
-        });
+        return Err(FormError::new("jobs", "", Text::new(format!("At most {MAX_JOBS} jobs."), format!("작업은 최대 {MAX_JOBS}개입니다."))));
     }
     let mut slots: Vec<Option<Slot>> = jobs.iter().map(|j| (j.enqueued_tokens > quota).then_some(Slot::TooLarge)).collect();
     let mut wave_tokens = Vec::new();
-    let overflow = || FormError::new("jobs", "The schedule's time does not fit in 64 bits.", "일정 시간이 64비트를 넘습니다.");
+    let overflow = || crate::snippets::form_error("jobs", "The schedule's time does not fit in 64 bits.", "일정 시간이 64비트를 넘습니다.");
     let mut wave: u32 = 0;
     while slots.iter().any(Option::is_none) {
         // Every job of the previous wave ends at the same time, so each wave starts with the whole quota free.
@@ -151,13 +152,14 @@ pub fn parse_jobs(text: &str) -> Result<Vec<PlannedJob>, FormError> {
                 out.push(PlannedJob { name: name.to_string(), enqueued_tokens: n, deployment })
             }
             _ => {
-                return Err(FormError {
-                    field: "jobs".into(),
-                    reason: Text::new(
+                return Err(FormError::new(
+                    "jobs",
+                    "",
+                    Text::new(
                         format!("\"{entry}\" is not name:tokens (a whole number)."),
                         format!("이름:토큰(정수) 형식이 아닙니다: \"{entry}\""),
                     ),
-                })
+                ))
             }
         }
     }

@@ -34,4 +34,4 @@ pub use keda::{
 };
 pub use lint::{keda_of, lint, lint_for, ClusterFacts, Finding, LintInput, Rule, Severity, KEDA_OPERATOR_SUBJECT};
 pub use servicebus::{check_message, claim_check_message, ClaimCheckInput, MessageCheck, MessageInput, Property, SbCode, SbFinding, Tier};
-pub use text::{FormError, Text};
+pub use text::{form_error, FormError, Text};

@@ -110,7 +110,7 @@ pub fn validate(input: &MessageInput, catalog: &Catalog) -> Vec<FormError> {
     let mut e = Vec::new();
     if let Some(b) = input.body_bytes {
         if !b.is_finite() || b < 0.0 {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "body_bytes",
                 "The body size must be a number of bytes, 0 or more.",
                 "바디 크기는 0 이상의 바이트 수여야 합니다.",
@@ -120,7 +120,7 @@ pub fn validate(input: &MessageInput, catalog: &Catalog) -> Vec<FormError> {
     if let Some(m) = input.premium_entity_max_bytes {
         let cap = catalog.require(Kind::SbMaxMessageBytes, "premium");
         if !m.is_finite() || m <= 0.0 || m > cap {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "premium_entity_max_bytes",
                 format!("The entity's max message size must be above 0 and at most {} (Premium).", kb(cap)),
                 format!("엔티티의 최대 메시지 크기는 0보다 크고 {} 이하여야 합니다 (Premium).", kb(cap)),
@@ -247,7 +247,7 @@ pub fn claim_check_message(input: &ClaimCheckInput, catalog: &Catalog) -> Result
     let mut e = Vec::new();
     let url = input.blob_url.trim();
     if !url.starts_with("https://") || url.len() <= "https://".len() || url.chars().any(char::is_whitespace) {
-        e.push(FormError::new(
+        e.push(crate::snippets::form_error(
             "blob_url",
             "The blob reference must be an https:// address without spaces.",
             "blob 참조는 공백 없는 https:// 주소여야 합니다.",
@@ -255,7 +255,7 @@ pub fn claim_check_message(input: &ClaimCheckInput, catalog: &Catalog) -> Result
     }
     for (field, v) in [("tenant_id", &input.tenant_id), ("model_alias", &input.model_alias), ("correlation_id", &input.correlation_id)] {
         if v.trim().is_empty() {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 field,
                 format!("{field} is required."),
                 format!("{} 필수입니다.", crate::text::josa::attach(field, "는")),
@@ -264,7 +264,7 @@ pub fn claim_check_message(input: &ClaimCheckInput, catalog: &Catalog) -> Result
     }
     let max_id = catalog.require(Kind::SbMaxIdChars, "any");
     if input.correlation_id.chars().count() as f64 > max_id {
-        e.push(FormError::new(
+        e.push(crate::snippets::form_error(
             "correlation_id",
             format!("The correlation ID is used as the message id: at most {} characters.", prose_number(max_id)),
             format!("correlation ID는 message id로도 쓰이므로 최대 {}자입니다.", prose_number(max_id)),

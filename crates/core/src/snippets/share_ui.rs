@@ -160,13 +160,14 @@ pub fn parse_quota_overrides(text: &str) -> Result<Vec<(String, u64)>, FormError
                 out.push((d.to_string(), n))
             }
             _ => {
-                return Err(FormError {
-                    field: "quota_overrides".into(),
-                    reason: Text::new(
+                return Err(FormError::new(
+                    "quota_overrides",
+                    "",
+                    Text::new(
                         format!("\"{entry}\" is not deployment=tokens (a whole number above zero, each deployment once)."),
                         format!("배포=토큰(0보다 큰 정수, 배포마다 한 번) 형식이 아닙니다: \"{entry}\""),
                     ),
-                })
+                ))
             }
         }
     }

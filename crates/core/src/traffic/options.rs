@@ -59,12 +59,9 @@ impl TrafficOptions {
     }
 }
 
-/// Why a typed limit (`NAME=TPM[/RPM]`) was refused; `text` is what was typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LimitError {
-    pub text: String,
-    pub problem: LimitProblem,
-}
+/// Why a typed limit (`NAME=TPM[/RPM]`) was refused: the field `limit`,
+/// the value what was typed — the one field-error shape.
+pub type LimitError = crate::io::FieldError<&'static str, LimitProblem>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LimitProblem {
@@ -75,23 +72,21 @@ pub enum LimitProblem {
     EmptyName,
 }
 
-impl std::fmt::Display for LimitError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let why = match self.problem {
-            LimitProblem::Shape => "expected NAME=TPM[/RPM]",
-            LimitProblem::Tpm => "TPM must be a positive number",
-            LimitProblem::Rpm => "RPM must be a positive number",
-            LimitProblem::EmptyName => "the deployment name is empty",
-        };
-        write!(f, "{:?}: {why}", self.text)
+impl crate::io::Explain for LimitProblem {
+    fn reason(&self, _value: &str) -> crate::text::Text {
+        use crate::text::Text;
+        match self {
+            LimitProblem::Shape => Text::new("expected NAME=TPM[/RPM]", "NAME=TPM[/RPM] 형식이어야 합니다"),
+            LimitProblem::Tpm => Text::new("TPM must be a positive number", "TPM은 0보다 큰 숫자여야 합니다"),
+            LimitProblem::Rpm => Text::new("RPM must be a positive number", "RPM은 0보다 큰 숫자여야 합니다"),
+            LimitProblem::EmptyName => Text::new("the deployment name is empty", "배포 이름이 비어 있습니다"),
+        }
     }
 }
 
-impl std::error::Error for LimitError {}
-
 /// `NAME=TPM[/RPM]` → a typed limit.
 pub fn parse_limit(text: &str) -> Result<TypedLimit, LimitError> {
-    let err = |problem| LimitError { text: text.to_string(), problem };
+    let err = |problem| LimitError::new("limit", text, problem);
     let (name, figures) = text.rsplit_once('=').ok_or_else(|| err(LimitProblem::Shape))?;
     let (tpm, rpm) = match figures.split_once('/') {
         Some((t, r)) => (t, Some(r)),

@@ -99,7 +99,7 @@ fn a_refused_value_names_its_row_and_why() {
         (vec![("endpoint", "/v1/a\nb")], "endpoint", FieldProblem::ControlCharacter),
     ] {
         let e = refused(&pairs);
-        assert_eq!((e.option.as_str(), &e.problem), (row, &problem), "{pairs:?}");
+        assert_eq!((e.field.as_str(), &e.problem), (row, &problem), "{pairs:?}");
         // Each surface names the row its own way; both languages say why.
         assert!(e.message(Surface::Cli).starts_with(&format!("--{}: ", row.replace('_', "-"))), "{}", e.message(Surface::Cli));
         assert!(e.message(Surface::Python).starts_with(&format!("{row}: ")));
@@ -157,7 +157,7 @@ fn a_batch_link_round_trips() {
     assert_eq!(BatchLink.parse("dialect=azure").state, CheckInput::default());
     // What a link cannot hold is refused with its key, and keeps the default.
     let bad = BatchLink.parse("model=no-such&zone=moon&count_tokens=maybe&lang=ko");
-    let keys: Vec<&str> = bad.rejected.iter().map(|r| r.key.as_str()).collect();
+    let keys: Vec<&str> = bad.rejected.iter().map(|r| r.field.as_str()).collect();
     assert_eq!(keys, ["model", "zone", "count_tokens"]);
     assert_eq!(bad.state, CheckInput::default());
     assert_eq!(bad.unknown, ["lang"]);
@@ -202,7 +202,7 @@ fn old_batch_links_still_open() {
     let old = BatchLink.parse("dialect=openai&byo=1&quota=typed&quota_tokens=90000");
     assert_eq!(BatchLink.to_query(&old.state), "dialect=openai&enqueued_limit=90000&byo_storage=1");
     // A nonsense old choice is refused as before.
-    assert_eq!(BatchLink.parse("quota=lots").rejected[0].key, "quota");
+    assert_eq!(BatchLink.parse("quota=lots").rejected[0].field, "quota");
 }
 
 /// The Python package's `check_file`/`check_lines` take the table's rows as

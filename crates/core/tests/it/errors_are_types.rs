@@ -21,11 +21,26 @@ fn sources() -> Vec<(PathBuf, String)> {
     out
 }
 
-/// The name after `pub enum ` / `pub struct ` on a line, if any.
-fn declared(line: &str) -> Option<&str> {
-    let rest = line.trim_start().strip_prefix("pub enum ").or_else(|| line.trim_start().strip_prefix("pub struct "))?;
-    let end = rest.find(|c: char| !c.is_alphanumeric() && c != '_').unwrap_or(rest.len());
-    Some(&rest[..end])
+/// The name after `pub enum ` / `pub struct ` / `pub type ` on a line, if
+/// any, and for an alias the name of the type it stands for
+/// (`pub type FormError = crate::io::FieldError<String, Text>;` → `FieldError`).
+fn declared(line: &str) -> Option<(&str, Option<&str>)> {
+    let t = line.trim_start();
+    let ident_end = |s: &str| s.find(|c: char| !c.is_alphanumeric() && c != '_').unwrap_or(s.len());
+    if let Some(rest) = t.strip_prefix("pub type ") {
+        let name = &rest[..ident_end(rest)];
+        let target = rest.split_once('=')?.1.trim().split('<').next()?.rsplit("::").next()?;
+        return Some((name, Some(target)));
+    }
+    let rest = t.strip_prefix("pub enum ").or_else(|| t.strip_prefix("pub struct "))?;
+    Some((&rest[..ident_end(rest)], None))
+}
+
+/// Whether `name` (a type, generic or not) implements `std::error::Error`.
+fn implements(everything: &str, name: &str) -> bool {
+    ["impl std::error::Error for {} ", "impl std::error::Error for {}{", "std::error::Error for {}<"]
+        .iter()
+        .any(|pattern| everything.contains(&pattern.replace("{}", name)))
 }
 
 #[test]
@@ -36,14 +51,12 @@ fn every_error_type_implements_std_error() {
     let mut found = 0;
     for (path, text) in &all {
         for line in text.lines() {
-            let Some(name) = declared(line) else { continue };
+            let Some((name, alias_of)) = declared(line) else { continue };
             if !(name.ends_with("Error") || name == "WorkerFailure") {
                 continue;
             }
             found += 1;
-            if !everything.contains(&format!("impl std::error::Error for {name} "))
-                && !everything.contains(&format!("impl std::error::Error for {name}{{"))
-            {
+            if !implements(&everything, alias_of.unwrap_or(name)) {
                 missing.push(format!("{name} ({})", path.display()));
             }
         }

@@ -71,7 +71,7 @@ fn retail_prices_map_global_meters_and_report_the_others_by_line() {
         ]
     );
     // Each skipped meter is named by the line its item starts on (the `{` nine lines above its meterName).
-    let skipped: Vec<(usize, &str)> = imp.skipped.iter().map(|p| (p.line, p.field.as_str())).collect();
+    let skipped: Vec<(usize, &str)> = imp.skipped.iter().map(|p| (p.line(), p.field.as_str())).collect();
     assert_eq!(
         skipped,
         [
@@ -80,7 +80,7 @@ fn retail_prices_map_global_meters_and_report_the_others_by_line() {
             (line_with(&text, "Grok 4.1 Inp Glbl Tokens") - 9, "Items[5].meterName"),
         ]
     );
-    assert!(imp.skipped[2].reason.contains("grok-4.1"), "{}", imp.skipped[2].reason);
+    assert!(imp.skipped[2].reason().en.contains("grok-4.1"), "{}", imp.skipped[2].reason().en);
     let diff = diff_overlay(std::slice::from_ref(&imp));
     let changed: Vec<&str> = diff.changed.iter().map(|e| e.id.as_str()).collect();
     assert_eq!(changed, ["price_cached_input.gpt-4.1", "price_input.gpt-4.1"]);
@@ -102,7 +102,7 @@ fn several_pages_in_one_file_and_the_later_date_wins_across_files() {
     assert_eq!(imp.facts.len(), 1);
     assert_eq!((imp.facts[0].value, imp.facts[0].as_of.as_str()), (1.0, "2026-10-01"));
     assert_eq!(imp.skipped.len(), 1, "the other meter for the same figure is reported");
-    assert_eq!((imp.skipped[0].line, imp.skipped[0].field.as_str()), (1, "Items[0].meterName"), "the earlier meter is the one set aside");
+    assert_eq!((imp.skipped[0].line(), imp.skipped[0].field.as_str()), (1, "Items[0].meterName"), "the earlier meter is the one set aside");
     let older = page(9.0, "2026-01-01");
     let both = import_files(&[("a.json", two.as_bytes()), ("b.json", older.as_bytes())], TODAY).unwrap();
     let diff = diff_overlay(&both);
@@ -137,9 +137,9 @@ fn a_catalog_file_reads_back_and_refuses_what_an_override_refuses() {
     let bad = json.replacen("\"value\": 1250.0", "\"value\": -1.0", 1);
     assert_ne!(bad, json);
     let e = read_catalog_file("catalog.json", bad.as_bytes()).unwrap_err();
-    assert_eq!(e.file, "catalog.json");
-    assert!(e.field.starts_with("facts[") && e.reason.contains("negative"), "{e}");
-    let line = e.line;
+    assert_eq!(e.file(), "catalog.json");
+    assert!(e.field.starts_with("facts[") && e.reason().en.contains("negative"), "{e}");
+    let line = e.line();
     assert!(bad.lines().nth(line - 1).unwrap().trim() == "{", "line {line} starts the fact");
     let wrong = json.replace("batchlane-catalog-overlay/1", "batchlane-catalog-overlay/9");
     assert_eq!(read_catalog_file("c.json", wrong.as_bytes()).unwrap_err().field, "format");
@@ -149,31 +149,31 @@ fn a_catalog_file_reads_back_and_refuses_what_an_override_refuses() {
 fn a_huge_file_is_refused_before_it_is_read() {
     let big = vec![b' '; MAX_IMPORT_BYTES + 1];
     let e = import_file("huge.json", &big, TODAY).unwrap_err();
-    assert_eq!((e.file.as_str(), e.line), ("huge.json", 0));
-    assert!(e.reason.contains("larger than"), "{e}");
+    assert_eq!((e.file(), e.line()), ("huge.json", 0));
+    assert!(e.reason().en.contains("larger than"), "{e}");
     // A line past the JSON line limit, in a file under the size limit.
     let mut long = String::from("{\"Items\":[{\"meterName\":\"");
     long.push_str(&"a".repeat(MAX_JSON_LINE_BYTES));
     long.push_str("\"}]}");
     let e = import_file("long.json", long.as_bytes(), TODAY).unwrap_err();
-    assert_eq!(e.line, 1);
-    assert!(e.reason.contains("longer than"), "{e}");
+    assert_eq!(e.line(), 1);
+    assert!(e.reason().en.contains("longer than"), "{e}");
 }
 
 #[test]
 fn control_characters_are_refused_or_reported_with_their_line() {
     let page = "---\nms.date: 11/30/2026\ntitle: Quota tier 1\n---\n| Model Name | a | b | c |\n|--|--|--|--|\n| o4-mini | GlobalStandard | 1\u{7} | 5 |\n";
     let e = import_file("tier.md", page.as_bytes(), TODAY).unwrap_err();
-    assert_eq!((e.file.as_str(), e.line), ("tier.md", 7));
-    assert!(e.reason.contains("control"), "{e}");
+    assert_eq!((e.file(), e.line()), ("tier.md", 7));
+    assert!(e.reason().en.contains("control"), "{e}");
     let json = "{\"Items\":[\n{\"currencyCode\":\"USD\",\"retailPrice\":0.001,\"unitOfMeasure\":\"1K\",\"meterName\":\"gpt 4.1 \\u0007 Inp glbl\",\"effectiveStartDate\":\"2026-11-01\"}]}";
     let imp = import_file("p.json", json.as_bytes(), TODAY).unwrap();
     assert!(imp.facts.is_empty());
-    assert_eq!((imp.skipped[0].line, imp.skipped[0].field.as_str()), (2, "Items[0].meterName"));
-    assert!(!imp.skipped[0].reason.chars().any(char::is_control), "the report itself holds no control character");
+    assert_eq!((imp.skipped[0].line(), imp.skipped[0].field.as_str()), (2, "Items[0].meterName"));
+    assert!(!imp.skipped[0].reason().en.chars().any(char::is_control), "the report itself holds no control character");
     // A raw control character in JSON text is not JSON: refused at its line.
     let raw = "{\"Items\":[\n{\"meterName\":\"a\u{1b}b\"}]}";
-    assert_eq!(import_file("r.json", raw.as_bytes(), TODAY).unwrap_err().line, 2);
+    assert_eq!(import_file("r.json", raw.as_bytes(), TODAY).unwrap_err().line(), 2);
     let cat = catalog_file_json(&[], &[]).replace("[]", "[{\"id\":\"price_input.gpt-4.1\",\"value\":1.0,\"unit\":\"UsdPerMTokens\",\"source\":\"x\\u0000\",\"as_of\":\"2026-11-01\",\"certainty\":\"Documented\"}]");
     assert!(read_catalog_file("c.json", cat.as_bytes()).is_err());
 }
@@ -182,16 +182,16 @@ fn control_characters_are_refused_or_reported_with_their_line() {
 fn numbers_beyond_f64_are_refused_with_line_and_field() {
     let json = "{\"Items\":[\n{\"currencyCode\":\"USD\",\n\"retailPrice\":1e400}]}";
     let e = import_file("p.json", json.as_bytes(), TODAY).unwrap_err();
-    assert_eq!((e.file.as_str(), e.line, e.field.as_str()), ("p.json", 3, "Items"));
-    assert!(e.reason.contains("out of range"), "{e}");
+    assert_eq!((e.file(), e.line(), e.field.as_str()), ("p.json", 3, "Items"));
+    assert!(e.reason().en.contains("out of range"), "{e}");
     let page = "---\nms.date: 11/30/2026\ntitle: Quota tier 1\n---\n| Model Name | a | b | c |\n|--|--|--|--|\n| o4-mini | GlobalStandard | 1 | 1e400 |\n";
     let e = import_file("tier.md", page.as_bytes(), TODAY).unwrap_err();
-    assert_eq!((e.line, e.field.as_str()), (7, "tpm"));
+    assert_eq!((e.line(), e.field.as_str()), (7, "tpm"));
     let page = page.replace("1e400", &"9".repeat(400));
     assert_eq!(import_file("tier.md", page.as_bytes(), TODAY).unwrap_err().field, "tpm");
     let cat = catalog_file_json(&[], &[]).replace("[]", "[\n{\"id\":\"price_input.gpt-4.1\",\"value\":1e999}]");
     let e = read_catalog_file("c.json", cat.as_bytes()).unwrap_err();
-    assert_eq!(e.line, 4);
+    assert_eq!(e.line(), 4);
 }
 
 #[test]
@@ -201,15 +201,15 @@ fn tables_of_a_million_rows_stop_at_their_caps() {
         page.push_str(&format!("| m{i} | Standard | 1 | 1 |\n"));
     }
     let e = import_file("tier.md", page.as_bytes(), TODAY).unwrap_err();
-    assert_eq!((e.line, e.field.as_str()), (7 + MAX_TIER_MD_ROWS, "row"));
+    assert_eq!((e.line(), e.field.as_str()), (7 + MAX_TIER_MD_ROWS, "row"));
     let mut json = String::from("{\"Items\":[\n");
     for i in 0..1_000_000 {
         json.push_str(if i == 0 { "{}\n" } else { ",{}\n" });
     }
     json.push_str("]}");
     let e = import_file("p.json", json.as_bytes(), TODAY).unwrap_err();
-    assert_eq!(e.line, 2 + MAX_IMPORT_ITEMS, "{e}");
-    assert!(e.reason.contains(&format!("more than {MAX_IMPORT_ITEMS} items")), "{e}");
+    assert_eq!(e.line(), 2 + MAX_IMPORT_ITEMS, "{e}");
+    assert!(e.reason().en.contains(&format!("more than {MAX_IMPORT_ITEMS} items")), "{e}");
     let fact =
         r#"{"id":"price_input.gpt-4.1","value":1,"unit":"UsdPerMTokens","source":"s","as_of":"2026-11-01","certainty":"Documented"}"#;
     let mut cat = String::from("{\"format\":\"batchlane-catalog-overlay/1\",\"facts\":[\n");
@@ -223,7 +223,7 @@ fn tables_of_a_million_rows_stop_at_their_caps() {
     }
     cat.push_str("]}");
     let e = read_catalog_file("c.json", cat.as_bytes()).unwrap_err();
-    assert_eq!((e.line, e.reason.clone()), (2 + MAX_IMPORT_FACTS, format!("more than {MAX_IMPORT_FACTS} items")));
+    assert_eq!((e.line(), e.reason().en.clone()), (2 + MAX_IMPORT_FACTS, format!("more than {MAX_IMPORT_FACTS} items")));
 }
 
 #[test]

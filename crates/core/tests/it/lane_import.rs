@@ -126,7 +126,7 @@ fn a_hostile_matrix_is_refused_with_its_line_and_field() {
     let text = String::from_utf8(fixture("deployments-batch.md")).unwrap();
     let bad = text.replace("| gpt-5.5 | 2026-04-24 | - | - | - | - | ✅ |", "| gpt-5.5 | 2026-04-24 | - | - | - | - | yes |");
     let e = import_file("m.md", bad.as_bytes(), TODAY).unwrap_err();
-    assert_eq!((e.file.as_str(), e.line, e.field.as_str()), ("m.md", 57, "gpt-5.5 × swedencentral"));
+    assert_eq!((e.file(), e.line(), e.field.as_str()), ("m.md", 57, "gpt-5.5 × swedencentral"));
     // A million rows (a Priority matrix of one column, under the byte
     // bound): refused at the row bound, having read no more.
     let head = "---\ntitle: Global Standard model availability for priority processing\nms.date: 03/24/2026\n---\n\n\
@@ -137,8 +137,8 @@ fn a_hostile_matrix_is_refused_with_its_line_and_field() {
     }
     let e = import_file("big.md", big.as_bytes(), TODAY).unwrap_err();
     assert_eq!(e.field, "row");
-    assert!(e.line <= head.lines().count() + MAX_MATRIX_MD_ROWS + 1, "{e:?}");
-    assert!(e.reason.contains(&MAX_MATRIX_MD_ROWS.to_string()), "{e:?}");
+    assert!(e.line() <= head.lines().count() + MAX_MATRIX_MD_ROWS + 1, "{e:?}");
+    assert!(e.reason().en.contains(&MAX_MATRIX_MD_ROWS.to_string()), "{e:?}");
 }
 
 /// The rest of the hostile inputs every importer is held to: invalid
@@ -157,8 +157,8 @@ fn invalid_utf8_control_characters_long_lines_and_huge_dates_are_refused() {
     let date = text.replacen("ms.date:", "ms.date: 99999999999999999999999/01/2026\nold.date:", 1);
     for (what, bytes) in [("utf8", utf8), ("control", control.into_bytes()), ("long", long.into_bytes()), ("date", date.into_bytes())] {
         let e = import_file("m.md", &bytes, TODAY).err().unwrap_or_else(|| panic!("{what}: taken"));
-        assert_eq!(e.file, "m.md", "{what}: {e:?}");
-        assert!(e.line > 0, "{what}: {e:?}");
+        assert_eq!(e.file(), "m.md", "{what}: {e:?}");
+        assert!(e.line() > 0, "{what}: {e:?}");
     }
 }
 

@@ -38,6 +38,7 @@ mod domain_is_pure;
 mod errors_are_types;
 mod facts_import;
 mod fast_bpe_equivalence;
+mod field_errors;
 mod image_patches;
 mod keda_lint;
 mod keda_lint_versions;

@@ -185,7 +185,7 @@ fn responses() -> Vec<Response> {
         Response::Traffic { report: Box::new(traffic_report()) },
         Response::TrafficFailed { error: traffic_error() },
         facts_imported(),
-        Response::FactsRefused { problem: batchlane_core::facts::ImportProblem::new("p\"1.json", 3, "Items", "number out of range") },
+        Response::FactsRefused { problem: batchlane_core::facts::import_problem("p\"1.json", 3, "Items", "number out of range") },
         Response::Turnaround { turnaround: Box::new(turnaround()) },
         Response::TurnaroundFailed {
             error: batchlane_core::lanes::JobsError {

@@ -106,5 +106,5 @@ fn the_cost_link_carries_the_region_and_its_uplift() {
     assert_eq!(opened.overrides, vec![("regional_price_factor.westeurope".to_string(), 1.5)]);
     let bad = decode(&[("region".to_string(), "atlantis".to_string())], &ids);
     assert_eq!(bad.comparison.config.region, None);
-    assert!(bad.rejected.iter().any(|r| r.key == "region"), "{:?}", bad.rejected);
+    assert!(bad.rejected.iter().any(|r| r.field == "region"), "{:?}", bad.rejected);
 }

@@ -104,7 +104,7 @@ fn output_expiry_is_checked_per_dialect() {
     o.output_expires_after_seconds = 3_600;
     let e = submit_python(&o, &c).unwrap_err();
     assert_eq!(e[0].field, "output_expires_after_seconds");
-    assert!(e[0].reason.en.contains("1,209,600–2,592,000 seconds (14–30 days)"), "{}", e[0].reason.en);
+    assert!(e[0].reason().en.contains("1,209,600–2,592,000 seconds (14–30 days)"), "{}", e[0].reason().en);
     o.dialect = Dialect::OpenAi;
     o.file_expires_after_seconds = 3_600;
     assert!(submit_curl(&o, &c).is_ok());

@@ -73,7 +73,7 @@ fn a_refused_value_keeps_the_default_and_is_listed() {
     let catalog = Catalog::builtin();
     let (link, _) = golden().into_iter().last().unwrap();
     let d = decode(link, &catalog).unwrap();
-    let keys: Vec<&str> = d.rejected.iter().map(|r| r.key.as_str()).collect();
+    let keys: Vec<&str> = d.rejected.iter().map(|r| r.field.as_str()).collect();
     assert_eq!(keys, ["tab", "maxReplicaCount", "name", "cpZone", "cpHook", "dialect"]);
     assert_eq!(d.opened.ignored.last().map(String::as_str), Some("tpm"), "tpm=0 passes the table, not the form");
 }

@@ -36,7 +36,7 @@ fn good_rows_pass_and_every_bad_row_gets_its_line_and_reason() {
     assert_eq!((p.rows[0].line, p.rows[0].rpm, p.rows[0].tpm), (2, 1000.0, Some(1_000_000.0)));
     assert_eq!((p.rows[1].tier, p.rows[1].model.as_str(), p.rows[1].tpm), (QuotaTier::Free, "gpt-image-1", None));
     assert_eq!(p.rows[1].source, "free.md@0ff1f5e, newer");
-    let got: Vec<(usize, RowProblem)> = p.errors.iter().map(|e| (e.line, e.problem.clone())).collect();
+    let got: Vec<(usize, RowProblem)> = p.errors.iter().map(|e| (e.line(), e.problem.clone())).collect();
     assert_eq!(
         got,
         vec![

@@ -7,7 +7,10 @@
 //! Read as any imported file is: bounded, every refusal with its line and field.
 
 use super::json::{capped_problem, check_line_lengths, item_offsets, line_of, set_item_budget, Capped};
-use super::{FileKind, ImportProblem, Imported, ImportedFact, MAX_IMPORT_BYTES, MAX_IMPORT_FACTS, MAX_JSON_LINE_BYTES, MAX_TEXT_CHARS};
+use super::{
+    import_problem, FileKind, ImportProblem, Imported, ImportedFact, MAX_IMPORT_BYTES, MAX_IMPORT_FACTS, MAX_JSON_LINE_BYTES,
+    MAX_TEXT_CHARS,
+};
 use crate::facts::builtin_value;
 
 /// The file's format name (a reader checks it).
@@ -39,31 +42,26 @@ pub fn catalog_file_json(facts: &[ImportedFact], removed: &[String]) -> String {
 /// override may be, a date, short texts).
 pub fn read_catalog_file(name: &str, bytes: &[u8]) -> Result<Imported, ImportProblem> {
     if bytes.len() > MAX_IMPORT_BYTES {
-        return Err(ImportProblem::new(name, 0, "", format!("the file is larger than {MAX_IMPORT_BYTES} bytes")));
+        return Err(import_problem(name, 0, "", format!("the file is larger than {MAX_IMPORT_BYTES} bytes")));
     }
     check_line_lengths(name, bytes, MAX_JSON_LINE_BYTES)?;
     set_item_budget(MAX_IMPORT_FACTS);
     let file: In = serde_json::from_slice(bytes).map_err(|e| capped_problem(name, bytes, &e, "facts", MAX_IMPORT_FACTS))?;
     if file.format != FORMAT {
-        return Err(ImportProblem::new(
-            name,
-            1,
-            "format",
-            format!("'{}' is not {FORMAT}", file.format.chars().take(40).collect::<String>()),
-        ));
+        return Err(import_problem(name, 1, "format", format!("'{}' is not {FORMAT}", file.format.chars().take(40).collect::<String>())));
     }
     let offsets = item_offsets(bytes, b"facts", MAX_IMPORT_FACTS);
     for (i, f) in file.facts.0.iter().enumerate() {
         if let Err(e) = f.check() {
             let line = offsets.get(i).map_or(0, |&o| line_of(bytes, o));
-            return Err(ImportProblem::new(name, line, &format!("facts[{i}]"), e.to_string()));
+            return Err(import_problem(name, line, &format!("facts[{i}]"), e.to_string()));
         }
     }
     let removed = file.removed.map(|r| r.0).unwrap_or_default();
     for (i, id) in removed.iter().enumerate() {
         if builtin_value(id).is_none() {
             let clipped: String = id.chars().take(MAX_TEXT_CHARS).collect();
-            return Err(ImportProblem::new(name, 0, &format!("removed[{i}]"), format!("'{clipped}' names no built-in figure")));
+            return Err(import_problem(name, 0, &format!("removed[{i}]"), format!("'{clipped}' names no built-in figure")));
         }
     }
     Ok(Imported { file: name.to_string(), kind: Some(FileKind::CatalogFile), facts: file.facts.0, removed, ..Imported::default() })

@@ -3,7 +3,7 @@
 //! sequence that stops at a cap while it is read (never a million items in
 //! memory), and the offsets of an array's items (each item's line).
 
-use super::ImportProblem;
+use super::{import_problem, ImportProblem};
 use serde::de::{Deserialize, Deserializer, SeqAccess, Visitor};
 use std::cell::Cell;
 use std::marker::PhantomData;
@@ -19,7 +19,7 @@ pub fn check_line_lengths(file: &str, bytes: &[u8], max: usize) -> Result<(), Im
     let mut line = 1usize;
     for nl in memchr::memchr_iter(b'\n', bytes).chain([bytes.len()]) {
         if nl - start > max {
-            return Err(ImportProblem::new(file, line, "", format!("the line is longer than {max} bytes")));
+            return Err(import_problem(file, line, "", format!("the line is longer than {max} bytes")));
         }
         start = nl + 1;
         line = line.saturating_add(1);
@@ -34,7 +34,7 @@ pub fn serde_problem(file: &str, e: &serde_json::Error, field: &str) -> ImportPr
     if let Some(i) = reason.find(" at line ") {
         reason.truncate(i);
     }
-    ImportProblem::new(file, e.line(), field, reason)
+    import_problem(file, e.line(), field, reason)
 }
 
 /// The message of a [`Capped`] sequence past its budget.
@@ -43,14 +43,12 @@ const TOO_MANY: &str = "more items than batchlane reads from one file";
 /// A serde error of an array under `key` capped at `max`: past the cap, the
 /// line is the one the first item too many starts on.
 pub fn capped_problem(file: &str, bytes: &[u8], e: &serde_json::Error, key: &str, max: usize) -> ImportProblem {
-    let mut p = serde_problem(file, e, key);
-    if p.reason.starts_with(TOO_MANY) {
-        p.reason = format!("more than {max} items");
-        if let Some(&o) = item_offsets(bytes, key.as_bytes(), max.saturating_add(1)).get(max) {
-            p.line = line_of(bytes, o);
-        }
+    let p = serde_problem(file, e, key);
+    if !p.problem.en.starts_with(TOO_MANY) {
+        return p;
     }
-    p
+    let line = item_offsets(bytes, key.as_bytes(), max.saturating_add(1)).get(max).map_or(p.line(), |&o| line_of(bytes, o));
+    import_problem(file, line, &p.field, format!("more than {max} items"))
 }
 
 thread_local! {

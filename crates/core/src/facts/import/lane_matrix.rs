@@ -10,7 +10,7 @@
 //! for; a Priority matrix: its one table) that it no longer marks are
 //! reported as removed.
 
-use super::{FileKind, ImportProblem, Imported, ImportedFact};
+use super::{import_problem, FileKind, ImportProblem, Imported, ImportedFact};
 use crate::facts::lane_gen::{parse_lane_matrix, MatrixKind, MatrixMdProblem};
 use crate::facts::lanes::{DataZone, LaneTable, PriorityMatrix};
 use crate::facts::{Certainty, Kind, Scope, Unit};
@@ -88,7 +88,7 @@ fn table_of(kind: MatrixKind, scope: Scope, zone: Option<DataZone>) -> Option<La
 }
 
 pub(super) fn read(name: &str, text: &str, kind: MatrixKind) -> Result<Imported, ImportProblem> {
-    let m = parse_lane_matrix(kind, text).map_err(|e| ImportProblem::new(name, e.line, &e.field, reason(&e.problem)))?;
+    let m = parse_lane_matrix(kind, text).map_err(|e| import_problem(name, e.line, &e.field, reason(&e.problem)))?;
     let source = format!("{name} ({}, ms.date {})", what(kind), m.date);
     let mut out = Imported { file: name.to_string(), kind: Some(FileKind::LaneMatrix), ..Imported::default() };
     let mut ids = std::collections::BTreeSet::new();
@@ -97,7 +97,7 @@ pub(super) fn read(name: &str, text: &str, kind: MatrixKind) -> Result<Imported,
         for row in &g.models {
             for region in &row.regions {
                 if ids.len() == MAX_LANE_CELLS {
-                    return Err(ImportProblem::new(name, row.line, "row", format!("more than {MAX_LANE_CELLS} availability cells")));
+                    return Err(import_problem(name, row.line, "row", format!("more than {MAX_LANE_CELLS} availability cells")));
                 }
                 let id = format!("{}.{}", table.kind, table.subject(&row.model, &row.version, region));
                 if ids.insert(id.clone()) {

@@ -187,34 +187,19 @@ impl FileKind {
     }
 }
 
-/// Why a file (or one of its items) was refused: the file, the line (0 for
-/// the whole file), the field, and the reason.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ImportProblem {
-    pub file: String,
-    pub line: usize,
-    pub field: String,
-    pub reason: String,
-}
+/// Why a file (or one of its items) was refused: the field, why, and
+/// where (the file, the line: 0 for the whole file) — the one field-error
+/// shape. The reasons quote the vendor's English file and are English in
+/// both languages.
+pub type ImportProblem = crate::io::FieldError<String, crate::text::Text>;
 
-impl ImportProblem {
-    pub fn new(file: &str, line: usize, field: &str, reason: impl Into<String>) -> Self {
-        let clip = |s: &str| s.chars().take(MAX_TEXT_CHARS).map(|c| if c.is_control() { '\u{fffd}' } else { c }).collect::<String>();
-        ImportProblem { file: clip(file), line, field: clip(field), reason: clip(&reason.into()) }
-    }
-}
-
-impl std::fmt::Display for ImportProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.file)?;
-        if self.line > 0 {
-            write!(f, ":{}", self.line)?;
-        }
-        if !self.field.is_empty() {
-            write!(f, ": {}", self.field)?;
-        }
-        write!(f, ": {}", self.reason)
-    }
+/// A refusal in `file` at `line` (0: the whole file) of `field` ("" for
+/// none), each part clipped to what a catalog keeps, control characters
+/// replaced.
+pub fn import_problem(file: &str, line: usize, field: &str, reason: impl Into<String>) -> ImportProblem {
+    let clip = |s: &str| s.chars().take(MAX_TEXT_CHARS).map(|c| if c.is_control() { '\u{fffd}' } else { c }).collect::<String>();
+    let reason = clip(&reason.into());
+    ImportProblem::new(clip(field), "", crate::text::Text::new(reason.clone(), reason)).at(&clip(file), line)
 }
 
 /// One file, read.
@@ -246,7 +231,7 @@ pub fn import_file(name: &str, bytes: &[u8], today: &str) -> Result<Imported, Im
         }
         match f.check() {
             Ok(()) => imp.facts.push(f),
-            Err(e) => imp.skipped.push(ImportProblem::new(name, 0, &f.id, e.to_string())),
+            Err(e) => imp.skipped.push(import_problem(name, 0, &f.id, e.to_string())),
         }
     }
     Ok(imp)
@@ -254,11 +239,10 @@ pub fn import_file(name: &str, bytes: &[u8], today: &str) -> Result<Imported, Im
 
 fn read_any(name: &str, bytes: &[u8], today: &str) -> Result<Imported, ImportProblem> {
     if bytes.len() > MAX_IMPORT_BYTES {
-        return Err(ImportProblem::new(name, 0, "", format!("the file is larger than {MAX_IMPORT_BYTES} bytes")));
+        return Err(import_problem(name, 0, "", format!("the file is larger than {MAX_IMPORT_BYTES} bytes")));
     }
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    let text =
-        std::str::from_utf8(bytes).map_err(|e| ImportProblem::new(name, json::line_of(bytes, e.valid_up_to()), "", "not UTF-8 text"))?;
+    let text = std::str::from_utf8(bytes).map_err(|e| import_problem(name, json::line_of(bytes, e.valid_up_to()), "", "not UTF-8 text"))?;
     let first = text.trim_start().as_bytes().first().copied();
     let head = &bytes[..bytes.len().min(64 * 1024)];
     let has = |hay: &[u8], needle: &str| memchr::memmem::find(hay, needle.as_bytes()).is_some();
@@ -272,15 +256,15 @@ fn read_any(name: &str, bytes: &[u8], today: &str) -> Result<Imported, ImportPro
             } else if has(bytes, "\"Items\"") {
                 retail::read(name, bytes)
             } else {
-                Err(ImportProblem::new(name, 1, "", "JSON that is neither a retail-prices response, an OpenAPI spec nor a catalog file"))
+                Err(import_problem(name, 1, "", "JSON that is neither a retail-prices response, an OpenAPI spec nor a catalog file"))
             }
         }
         Some(_) => match lane_matrix::detect(text) {
             Some(kind) => lane_matrix::read(name, text, kind),
             None if text.lines().any(|l| l.trim_start().starts_with('|')) || text.contains("ms.date:") => tier_page::read(name, text),
-            None => Err(ImportProblem::new(name, 1, "", NOT_A_VENDOR_FILE)),
+            None => Err(import_problem(name, 1, "", NOT_A_VENDOR_FILE)),
         },
-        _ => Err(ImportProblem::new(name, 1, "", NOT_A_VENDOR_FILE)),
+        _ => Err(import_problem(name, 1, "", NOT_A_VENDOR_FILE)),
     }
 }
 

@@ -11,7 +11,7 @@
 //! with its line, never an error.
 
 use super::json::{capped_problem, check_line_lengths, item_offsets, line_of, set_item_budget, Capped};
-use super::{is_date, plain_text, FileKind, ImportProblem, Imported, ImportedFact, MAX_IMPORT_ITEMS, MAX_JSON_LINE_BYTES};
+use super::{import_problem, is_date, plain_text, FileKind, ImportProblem, Imported, ImportedFact, MAX_IMPORT_ITEMS, MAX_JSON_LINE_BYTES};
 use crate::facts::{builtin, Certainty, Kind, Unit};
 use std::collections::BTreeMap;
 
@@ -195,13 +195,13 @@ pub fn read(name: &str, bytes: &[u8]) -> Result<Imported, ImportProblem> {
             Ok(x) => x,
             Err(why) => {
                 let meter: String = item.meter.as_deref().unwrap_or("").chars().take(80).collect();
-                out.skipped.push(ImportProblem::new(name, line, &field, format!("'{meter}': {why}")));
+                out.skipped.push(import_problem(name, line, &field, format!("'{meter}': {why}")));
                 continue;
             }
         };
         let date = item.effective.as_deref().and_then(|d| d.get(..10)).filter(|d| is_date(d));
         let Some(date) = date else {
-            out.skipped.push(ImportProblem::new(name, line, &format!("Items[{i}].effectiveStartDate"), "not a date"));
+            out.skipped.push(import_problem(name, line, &format!("Items[{i}].effectiveStartDate"), "not a date"));
             continue;
         };
         let primary = item.primary.unwrap_or(false);
@@ -219,7 +219,7 @@ pub fn read(name: &str, bytes: &[u8]) -> Result<Imported, ImportProblem> {
             }
         };
         let why = format!("'{loser_meter}' gives {loser_value}; {winner} is kept (primary region, then the later date)");
-        out.skipped.push(ImportProblem::new(name, loser_line, &loser_field, why));
+        out.skipped.push(import_problem(name, loser_line, &loser_field, why));
     }
     for ((kind, model), c) in chosen {
         out.facts.push(ImportedFact {

@@ -6,7 +6,7 @@
 //! the model names its model enums list that the catalog lacks.
 
 use super::json::{serde_problem, set_item_budget};
-use super::{is_date, plain_text, FileKind, ImportProblem, Imported, ImportedFact, MAX_IMPORT_ITEMS};
+use super::{import_problem, is_date, plain_text, FileKind, ImportProblem, Imported, ImportedFact, MAX_IMPORT_ITEMS};
 use crate::facts::{builtin, model_for_name, Certainty, Kind, Unit};
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use std::collections::BTreeSet;
@@ -116,10 +116,10 @@ pub fn read(name: &str, text: &str, today: &str) -> Result<Imported, ImportProbl
     let spec: Spec = serde_json::from_str(text).map_err(|e| serde_problem(name, &e, "spec"))?;
     let version = spec.openapi.or(spec.swagger).unwrap_or_default();
     if version.is_empty() {
-        return Err(ImportProblem::new(name, 1, "openapi", "no openapi or swagger version"));
+        return Err(import_problem(name, 1, "openapi", "no openapi or swagger version"));
     }
     if !plain_text(&spec.info.title) || !plain_text(&spec.info.version) {
-        return Err(ImportProblem::new(name, 0, "info", "a control character, or longer than batchlane keeps"));
+        return Err(import_problem(name, 0, "info", "a control character, or longer than batchlane keeps"));
     }
     let dialect = if spec.info.title.to_ascii_lowercase().contains("azure") { "azure" } else { "openai" };
     let dated = spec.info.version.get(..10).filter(|d| is_date(d));
@@ -128,7 +128,7 @@ pub fn read(name: &str, text: &str, today: &str) -> Result<Imported, ImportProbl
         None if is_date(today) => {
             (today.to_string(), format!("info.version {} names no date: dated the day of the import", spec.info.version))
         }
-        None => return Err(ImportProblem::new(name, 0, "info.version", "names no date, and the import has no date of its own")),
+        None => return Err(import_problem(name, 0, "info.version", "names no date, and the import has no date of its own")),
     };
     let paths = spec.paths.map_or(0, |p| p.0);
     let mut out = Imported { file: name.to_string(), kind: Some(FileKind::OpenApiSpec), ..Imported::default() };

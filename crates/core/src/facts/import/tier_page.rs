@@ -5,7 +5,7 @@
 //! the page's `ms.date`; built-in rows of the tier that the page no longer
 //! lists are reported as removed.
 
-use super::{FileKind, ImportProblem, Imported, ImportedFact};
+use super::{import_problem, FileKind, ImportProblem, Imported, ImportedFact};
 use crate::facts::tier_gen::{parse_tier_markdown, TierMdProblem};
 use crate::facts::tiers::{rows, QuotaTier};
 use crate::facts::{Kind, Unit};
@@ -53,9 +53,9 @@ fn field(p: &TierMdProblem) -> (String, String) {
 pub fn read(name: &str, text: &str) -> Result<Imported, ImportProblem> {
     let page = parse_tier_markdown(text).map_err(|e| {
         let (f, r) = field(&e.problem);
-        ImportProblem::new(name, e.line, &f, r)
+        import_problem(name, e.line, &f, r)
     })?;
-    let tier = tier_of(text).ok_or_else(|| ImportProblem::new(name, 0, "title", "names no tier (title: Quota tier N, or ### Tier N)"))?;
+    let tier = tier_of(text).ok_or_else(|| import_problem(name, 0, "title", "names no tier (title: Quota tier N, or ### Tier N)"))?;
     let source = format!("{name} ({}, tier {}, ms.date {})", FileKind::TierPage.describe(), tier.code(), page.date);
     let mut out = Imported { file: name.to_string(), kind: Some(FileKind::TierPage), ..Imported::default() };
     for r in &page.rows {

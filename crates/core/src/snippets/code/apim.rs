@@ -75,7 +75,7 @@ impl ApimOptions {
         let mut e = Vec::new();
         check_count(&mut e, "tokens_per_minute", self.tokens_per_minute, 1_000_000_000);
         if self.tokens_per_minute == 0 {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "tokens_per_minute",
                 "tokens-per-minute must be at least 1.",
                 "tokens-per-minute는 1 이상이어야 합니다.",
@@ -85,16 +85,16 @@ impl ApimOptions {
         if self.counter_key == CounterKey::JwtClaim {
             names.push(("caller_claim", &self.caller_claim));
             if !is_https_url(&self.openid_config_url) {
-                e.push(FormError::new(
+                e.push(crate::snippets::form_error(
                     "openid_config_url",
                     "The OpenID configuration must be an https:// address.",
                     "OpenID 구성은 https:// 주소여야 합니다.",
                 ));
             }
             if self.audience.trim().is_empty() || self.audience.chars().any(char::is_control) {
-                e.push(FormError::new("audience", "The audience is required (one line).", "audience는 필수입니다 (한 줄)."));
+                e.push(crate::snippets::form_error("audience", "The audience is required (one line).", "audience는 필수입니다 (한 줄)."));
             } else if is_policy_expression(&self.audience) {
-                e.push(FormError::new(
+                e.push(crate::snippets::form_error(
                     "audience",
                     "The audience can't start with '@': API Management runs text that starts with @( or @{ as a policy expression (C# code), so the caller could choose the audience validate-jwt accepts.",
                     "audience는 '@'로 시작할 수 없습니다: API Management는 @( 또는 @{로 시작하는 텍스트를 정책 식(C# 코드)으로 실행하므로, 호출자가 validate-jwt가 받아들이는 audience를 고를 수 있게 됩니다.",
@@ -103,7 +103,7 @@ impl ApimOptions {
         }
         for (f, v) in names {
             if !token_like(v) {
-                e.push(FormError::new(
+                e.push(crate::snippets::form_error(
                     f,
                     format!("{f}: letters, digits, '-' and '_' only."),
                     format!("{f}: 영문자·숫자·'-'·'_'만 쓸 수 있습니다."),
@@ -254,7 +254,7 @@ mod tests {
             let o = ApimOptions { counter_key: CounterKey::JwtClaim, audience: audience.into(), ..ApimOptions::default() };
             let e = apim_policy_xml(&o).unwrap_err();
             assert_eq!(e.iter().map(|e| e.field.as_str()).collect::<Vec<_>>(), ["audience"], "{audience}");
-            assert!(e[0].reason.en.contains('@') && e[0].reason.ko.contains('@'));
+            assert!(e[0].reason().en.contains('@') && e[0].reason().ko.contains('@'));
         }
         let o = ApimOptions { counter_key: CounterKey::JwtClaim, audience: "api://gw@contoso".into(), ..ApimOptions::default() };
         assert!(apim_policy_xml(&o).unwrap().contains("<audience>api://gw@contoso</audience>"));

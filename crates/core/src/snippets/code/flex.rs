@@ -53,7 +53,7 @@ impl Default for FlexOptions {
 
 fn seconds(field: &'static str, v: f64, max: f64) -> Result<String, FormError> {
     if !v.is_finite() || v < 0.0 || v > max {
-        return Err(FormError::new(
+        return Err(crate::snippets::form_error(
             field,
             format!("{field} must be a number from 0 to {max}"),
             format!("{field}: 0부터 {max} 사이의 수여야 합니다"),
@@ -66,13 +66,17 @@ fn seconds(field: &'static str, v: f64, max: f64) -> Result<String, FormError> {
 pub fn flex_fallback_python(o: &FlexOptions) -> Result<String, FormError> {
     let endpoint = o.endpoint.trim();
     if !is_https_url(endpoint) {
-        return Err(FormError::new("endpoint", "endpoint must be an https:// URL", "엔드포인트는 https:// URL이어야 합니다"));
+        return Err(crate::snippets::form_error("endpoint", "endpoint must be an https:// URL", "엔드포인트는 https:// URL이어야 합니다"));
     }
     if o.deployment.trim().is_empty() {
-        return Err(FormError::new("deployment", "deployment is required", "배포 이름이 필요합니다"));
+        return Err(crate::snippets::form_error("deployment", "deployment is required", "배포 이름이 필요합니다"));
     }
     if o.max_attempts == 0 || o.max_attempts > 100 {
-        return Err(FormError::new("max_attempts", "max_attempts must be from 1 to 100", "max_attempts는 1부터 100 사이여야 합니다"));
+        return Err(crate::snippets::form_error(
+            "max_attempts",
+            "max_attempts must be from 1 to 100",
+            "max_attempts는 1부터 100 사이여야 합니다",
+        ));
     }
     let api = match o.api {
         FlexApi::Responses => "responses",

@@ -107,9 +107,10 @@ pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catal
     let s = seconds as f64;
     (s < min || s > max).then(|| {
         let days = |x: f64| prose_number(x / 86_400.0);
-        FormError {
-            field: field.to_string(),
-            reason: Text::new(
+        FormError::new(
+            field,
+            "",
+            Text::new(
                 format!(
                     "{field} must be {}–{} seconds ({}–{} days) for {}; got {}.",
                     prose_number(min),
@@ -130,7 +131,7 @@ pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catal
                     prose_number(s)
                 ),
             ),
-        }
+        )
     })
 }
 
@@ -138,10 +139,14 @@ pub fn check_expiry(field: &str, dialect: Dialect, seconds: i64, catalog: &Catal
 /// are https:// addresses (the submission script's and the control plane's form).
 pub(crate) fn check_addresses(dialect: Dialect, endpoint: &str, owned_account_url: &str, e: &mut Vec<FormError>) {
     if dialect == Dialect::Azure && !is_https_url(endpoint) {
-        e.push(FormError::new("endpoint", "The endpoint must be an https:// address.", "엔드포인트는 https:// 주소여야 합니다."));
+        e.push(crate::snippets::form_error(
+            "endpoint",
+            "The endpoint must be an https:// address.",
+            "엔드포인트는 https:// 주소여야 합니다.",
+        ));
     }
     if !is_https_url(owned_account_url) {
-        e.push(FormError::new(
+        e.push(crate::snippets::form_error(
             "owned_account_url",
             "The storage account must be an https:// address.",
             "스토리지 계정은 https:// 주소여야 합니다.",
@@ -160,7 +165,7 @@ impl SubmitOptions {
         }
         for (f, v) in required {
             if v.trim().is_empty() || v.chars().any(char::is_control) {
-                e.push(FormError::new(
+                e.push(crate::snippets::form_error(
                     f,
                     format!("{f} is required (one line)."),
                     format!("{} 필수입니다 (한 줄).", crate::text::josa::attach(f, "는")),
@@ -170,7 +175,7 @@ impl SubmitOptions {
         let path_ok = self.endpoint_path.starts_with('/')
             && self.endpoint_path.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-'));
         if !path_ok {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "endpoint_path",
                 "The batch endpoint is a path such as /chat/completions.",
                 "배치 엔드포인트는 /chat/completions 같은 경로여야 합니다.",
@@ -184,7 +189,7 @@ impl SubmitOptions {
             Dialect::OpenAi => 1.0,
         };
         if (self.poll_interval_seconds as f64) < min_poll || self.poll_interval_seconds > 86_400 {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "poll_interval_seconds",
                 format!("Poll no faster than every {} s (and at most once a day).", prose_number(min_poll)),
                 format!("{}초보다 자주 폴링하지 마세요 (최대 하루 한 번).", prose_number(min_poll)),

@@ -127,7 +127,7 @@ impl WorkerOptions {
     pub fn validate(&self) -> Vec<FormError> {
         let mut e = Vec::new();
         if short_namespace(&self.servicebus_namespace).is_none() {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "servicebus_namespace",
                 "Give the Service Bus namespace (e.g. contoso-sb).",
                 "Service Bus 네임스페이스를 입력하세요 (예: contoso-sb).",
@@ -135,7 +135,7 @@ impl WorkerOptions {
         }
         for (f, v) in [("openai_endpoint", &self.openai_endpoint), ("results_account_url", &self.results_account_url)] {
             if !is_https_url(v) {
-                e.push(FormError::new(
+                e.push(crate::snippets::form_error(
                     f,
                     format!("{f} must be an https:// address."),
                     format!("{} https:// 주소여야 합니다.", crate::text::josa::attach(f, "는")),
@@ -149,7 +149,11 @@ impl WorkerOptions {
             ("results_container", &self.results_container),
         ] {
             if v.trim().is_empty() {
-                e.push(FormError::new(f, format!("{f} is required."), format!("{} 필수입니다.", crate::text::josa::attach(f, "는"))));
+                e.push(crate::snippets::form_error(
+                    f,
+                    format!("{f} is required."),
+                    format!("{} 필수입니다.", crate::text::josa::attach(f, "는")),
+                ));
             }
         }
         let entity_names: Vec<&String> = match &self.entity {
@@ -157,7 +161,7 @@ impl WorkerOptions {
             Entity::Topic { topic_name, subscription_name } => vec![topic_name, subscription_name],
         };
         if entity_names.iter().any(|n| n.trim().is_empty()) {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "entity",
                 "Name the queue, or the topic and subscription.",
                 "큐 이름, 또는 토픽과 구독 이름을 입력하세요.",
@@ -174,7 +178,7 @@ impl WorkerOptions {
         ] {
             check_count(&mut e, f, v, if f == "max_document_bytes" { 1 << 40 } else { 100_000 });
             if v == 0 {
-                e.push(FormError::new(
+                e.push(crate::snippets::form_error(
                     f,
                     format!("{f} must be at least 1."),
                     format!("{} 1 이상이어야 합니다.", crate::text::josa::attach(f, "는")),
@@ -182,7 +186,7 @@ impl WorkerOptions {
             }
         }
         if self.model_timeout_seconds > self.model_deadline_seconds {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "model_timeout_seconds",
                 "One model call's timeout can't exceed the deadline for all attempts.",
                 "모델 호출 1회의 timeout은 전체 시도 deadline보다 길 수 없습니다.",

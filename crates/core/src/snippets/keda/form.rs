@@ -235,7 +235,7 @@ impl KedaForm {
         if self.kind == ScaleKind::ScaledJob {
             dns_name(&mut e, "service_account_name", &self.service_account_name, 253);
             if self.job_image.trim().is_empty() || self.job_image.chars().any(char::is_whitespace) {
-                e.push(FormError::new(
+                e.push(crate::snippets::form_error(
                     "job_image",
                     "Give the job's container image, without spaces.",
                     "잡의 컨테이너 이미지를 공백 없이 입력하세요.",
@@ -250,7 +250,7 @@ impl KedaForm {
             }
         }
         if short_namespace(&self.servicebus_namespace).is_none() {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "servicebus_namespace",
                 "Service Bus namespace: letters, digits and hyphens, starting with a letter and not ending with a hyphen (the short name, e.g. contoso-sb).",
                 "Service Bus 네임스페이스는 문자로 시작하고 하이픈으로 끝나지 않는 영문자·숫자·하이픈이어야 합니다 (짧은 이름, 예: contoso-sb).",
@@ -258,7 +258,7 @@ impl KedaForm {
         }
         check_count(&mut e, "message_count", self.message_count, ABSURD_COUNT);
         if self.message_count == 0 {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "message_count",
                 "messageCount must be at least 1 (it divides the backlog).",
                 "messageCount는 1 이상이어야 합니다 (백로그를 나누는 값입니다).",
@@ -275,7 +275,7 @@ impl KedaForm {
         opt(&mut e, "idle_replicas", self.idle_replicas);
         check_count(&mut e, "polling_interval", self.polling_interval, ABSURD_COUNT);
         if self.polling_interval == 0 {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "polling_interval",
                 "pollingInterval must be at least 1 second.",
                 "pollingInterval은 1초 이상이어야 합니다.",
@@ -292,7 +292,7 @@ impl KedaForm {
         }
         if let Some(m) = &self.scaling_modifiers {
             if m.formula.trim().is_empty() || m.target.trim().is_empty() {
-                e.push(FormError::new(
+                e.push(crate::snippets::form_error(
                     "scaling_modifiers",
                     "scalingModifiers needs a formula and a target.",
                     "scalingModifiers에는 formula와 target이 모두 필요합니다.",
@@ -301,7 +301,7 @@ impl KedaForm {
         }
         for (field, v) in [("identity_id", &self.identity_id), ("identity_tenant_id", &self.identity_tenant_id)] {
             if !v.trim().is_empty() && !is_guid(v.trim()) {
-                e.push(FormError::new(
+                e.push(crate::snippets::form_error(
                     field,
                     format!("{field} must be a GUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)."),
                     format!("{} GUID 형식이어야 합니다 (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).", crate::text::josa::attach(field, "는")),
@@ -310,19 +310,19 @@ impl KedaForm {
         }
         let host = self.identity_authority_host.trim();
         if !host.is_empty() && !host.starts_with("https://") {
-            e.push(FormError::new(
+            e.push(crate::snippets::form_error(
                 "identity_authority_host",
                 "identityAuthorityHost must be an https:// address.",
                 "identityAuthorityHost는 https:// 주소여야 합니다.",
             ));
         }
         match parse_kubernetes_minor(&self.aks_kubernetes_version) {
-            None => e.push(FormError::new(
+            None => e.push(crate::snippets::form_error(
                 "aks_kubernetes_version",
                 "Give the AKS Kubernetes version as 1.<minor>, e.g. 1.33.",
                 "AKS Kubernetes 버전을 1.<minor> 형식으로 입력하세요 (예: 1.33).",
             )),
-            Some(m) if keda_for_aks(m).is_none() => e.push(FormError::new(
+            Some(m) if keda_for_aks(m).is_none() => e.push(crate::snippets::form_error(
                 "aks_kubernetes_version",
                 format!("Kubernetes 1.{m} is older than any AKS version whose KEDA add-on release we know."),
                 format!(
@@ -365,7 +365,7 @@ fn dns_name(e: &mut Vec<FormError>, field: &str, v: &str, max: usize) {
         && v.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
         && v.chars().last().is_some_and(|c| c.is_ascii_alphanumeric());
     if !ok {
-        e.push(FormError::new(
+        e.push(crate::snippets::form_error(
             field,
             format!("{field}: a Kubernetes name of at most {max} lowercase letters, digits, '-' or '.', starting and ending with a letter or digit."),
             format!("{field}: 소문자·숫자·'-'·'.'로 이루어지고 문자나 숫자로 시작하고 끝나는 {max}자 이하의 Kubernetes 이름이어야 합니다."),
@@ -375,7 +375,7 @@ fn dns_name(e: &mut Vec<FormError>, field: &str, v: &str, max: usize) {
 
 fn entity_name(e: &mut Vec<FormError>, field: &str, v: &str) {
     if v.trim().is_empty() || v.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        e.push(FormError::new(
+        e.push(crate::snippets::form_error(
             field,
             format!("{field} must be a Service Bus entity name without spaces."),
             format!("{} 공백 없는 Service Bus 엔티티 이름이어야 합니다.", crate::text::josa::attach(field, "는")),

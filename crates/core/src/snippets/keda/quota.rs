@@ -64,7 +64,7 @@ pub fn max_replicas_from_quota(q: &QuotaFeed) -> Result<QuotaSizing, Vec<FormErr
     };
     let (per_replica, exact) = (feed.tokens_per_minute_per_replica, feed.replicas_exact);
     if !exact.is_finite() {
-        return Err(vec![FormError::new(
+        return Err(vec![crate::snippets::form_error(
             "quota",
             "The quota figures are too large to divide.",
             "할당량 수치가 너무 커서 계산할 수 없습니다.",

@@ -95,7 +95,7 @@ pub fn render(form: &KedaForm, catalog: &Catalog) -> Result<Rendered, Vec<FormEr
     }
     let minor = parse_kubernetes_minor(&form.aks_kubernetes_version);
     let Some(keda) = minor.and_then(keda_for_aks) else {
-        return Err(vec![FormError::new(
+        return Err(vec![crate::snippets::form_error(
             "aks_kubernetes_version",
             "Unknown AKS Kubernetes version.",
             "알 수 없는 AKS Kubernetes 버전입니다.",

@@ -318,7 +318,7 @@ pub fn decode(link: &str, catalog: &Catalog) -> Result<Decoded, NotSnippets> {
     let parsed = parse_query(link_query(link)?);
     let d = table(catalog).decode(&parsed.pairs);
     let rejected: Vec<Rejected> = parsed.problems.into_iter().chain(d.rejected.iter().cloned()).collect();
-    let refused = if d.touched() { rejected.iter().map(|r| r.key.clone()).collect() } else { Vec::new() };
+    let refused = if d.touched() { rejected.iter().map(|r| r.field.clone()).collect() } else { Vec::new() };
     Ok(Decoded { opened: open(&d.pairs, refused, catalog), rejected, unknown: d.unknown })
 }
 
@@ -336,20 +336,22 @@ impl crate::io::LinkCodec for SnippetsLink {
         let parsed = parse_query(query);
         let d = table(&self.catalog).decode(&parsed.pairs);
         let rejected: Vec<Rejected> = parsed.problems.into_iter().chain(d.rejected.iter().cloned()).collect();
-        let refused = if d.touched() { rejected.iter().map(|r| r.key.clone()).collect() } else { Vec::new() };
+        let refused = if d.touched() { rejected.iter().map(|r| r.field.clone()).collect() } else { Vec::new() };
         let state = open(&d.pairs, refused, &self.catalog);
         crate::io::Opened { state, rejected, unknown: d.unknown.clone(), touched: d.touched() }
     }
 
-    fn to_query(&self, state: &Opened) -> String {
-        crate::io::query_string(&encode(
-            &submit_pairs(&state.submit, &self.catalog),
-            &state.keda,
-            state.tab,
-            &state.control,
-            &state.flex,
-            &self.catalog,
-        ))
+    fn table(&self) -> Table {
+        table(&self.catalog)
+    }
+
+    fn open(&self, checked: &[(String, String)]) -> crate::io::Opened<Opened> {
+        let state = open(checked, Vec::new(), &self.catalog);
+        crate::io::Opened { state, rejected: Vec::new(), unknown: Vec::new(), touched: !checked.is_empty() }
+    }
+
+    fn pairs(&self, state: &Opened) -> Pairs {
+        encode(&submit_pairs(&state.submit, &self.catalog), &state.keda, state.tab, &state.control, &state.flex, &self.catalog)
     }
 }
 
@@ -446,7 +448,7 @@ mod tests {
         let t = table(&Catalog::builtin());
         let long = "x".repeat(MAX_TEXT_CHARS + 1);
         let d = t.decode(&parse_query(&format!("maxReplicaCount=-1&kind=deployment&name={long}&queue=a%0Ab&tpm=inf&tab=nope")).pairs);
-        let got: Vec<(&str, &Reason)> = d.rejected.iter().map(|r| (r.key.as_str(), &r.reason)).collect();
+        let got: Vec<(&str, &Reason)> = d.rejected.iter().map(|r| (r.field.as_str(), &r.problem)).collect();
         assert_eq!(
             got,
             vec![
@@ -534,7 +536,7 @@ mod tests {
         let d = decode("fxAttempts=0&fxBudget=-3&fxDeployment=x", &catalog).unwrap();
         assert_eq!(d.opened.tab, Tab::Flex);
         assert_eq!(d.opened.flex.max_attempts, FlexOptions::default().max_attempts);
-        assert_eq!(d.rejected.iter().map(|r| r.key.as_str()).collect::<Vec<_>>(), ["fxAttempts", "fxBudget"]);
+        assert_eq!(d.rejected.iter().map(|r| r.field.as_str()).collect::<Vec<_>>(), ["fxAttempts", "fxBudget"]);
         assert_eq!(d.opened.flex.deployment, "x");
     }
 
@@ -643,7 +645,7 @@ mod tests {
     fn decode_reports_what_it_refused_and_what_it_does_not_know() {
         let catalog = Catalog::builtin();
         let d = decode("https://h/snippets?maxReplicaCount=-1&tab=keda&nonsense=1&name=ok", &catalog).unwrap();
-        assert_eq!(d.rejected.iter().map(|r| r.key.as_str()).collect::<Vec<_>>(), ["maxReplicaCount"]);
+        assert_eq!(d.rejected.iter().map(|r| r.field.as_str()).collect::<Vec<_>>(), ["maxReplicaCount"]);
         assert_eq!(d.unknown, ["nonsense"]);
         assert_eq!(d.opened.ignored, ["maxReplicaCount"]);
         assert_eq!(d.opened.keda.form.name, "ok");
