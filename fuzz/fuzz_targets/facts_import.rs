@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
                 let mut c = Catalog::builtin();
                 assert!(c.set_imported(diff.facts).is_ok(), "an imported figure a catalog refuses");
             }
-            Err(p) => assert_eq!(p.file, "f"),
+            Err(p) => assert_eq!(p.file(), "f"),
         }
     }
     let _ = read_catalog_file("f", data);

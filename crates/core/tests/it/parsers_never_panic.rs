@@ -301,7 +301,7 @@ proptest! {
                 let mut c = Catalog::builtin();
                 prop_assert!(c.set_imported(diff.facts).is_ok(), "an imported figure a catalog refuses");
             }
-            Err(p) => prop_assert_eq!(p.file.as_str(), "f"),
+            Err(p) => prop_assert_eq!(p.file(), "f"),
         }
     }
 

@@ -56,7 +56,7 @@ pub fn max_replicas_from_quota(q: &QuotaFeed) -> Result<QuotaSizing, Vec<FormErr
     // KEDA's `messageCount` there, so its rounding does not change the sum.
     let concurrency = q.concurrency_per_replica.ceil().clamp(1.0, f64::from(u32::MAX)) as u32;
     let Ok(feed) = crate::quota::replicas_quota_can_feed(q.tpm, q.tokens_per_message, messages_per_minute_per_replica, concurrency) else {
-        return Err(vec![FormError::new(
+        return Err(vec![crate::snippets::form_error(
             "quota",
             "The quota figures are too large to divide.",
             "할당량 수치가 너무 커서 계산할 수 없습니다.",
