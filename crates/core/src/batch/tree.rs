@@ -160,6 +160,12 @@ impl<'de> Deserialize<'de> for Tree<'de> {
                 let mut keys = Keys::new();
                 let mut members = Vec::new();
                 while let Some(k) = keys.next(&mut a)? {
+                    // Room for a schema's usual members at once (grown 4
+                    // then 8, the vector would move twice): never more than
+                    // a `Value`'s map node takes, and nothing for `{}`.
+                    if members.is_empty() {
+                        members.reserve_exact(8);
+                    }
                     members.push((k, a.next_value()?));
                 }
                 Ok(Tree::Obj(members))
