@@ -9,6 +9,11 @@
 //! the caller runs [`super::check_line`], so findings are the same byte for
 //! byte.
 //!
+//! The body arguments the cross-field rules read (`tools`, `response_format`,
+//! …) are kept as a [`Tree`], checked against the schema and handed to
+//! those rules ([`super::cross_field::finds_any`]): a line they find
+//! anything in returns `None`.
+//!
 //! The parse itself sees every object's keys, so it finds repeated keys
 //! without a second pass over the line (`scan.rs`, which `line.rs` uses),
 //! and a key's column comes from where its borrowed text sits in the line.

@@ -26,8 +26,8 @@ use crate::facts::Evidence::{Inferred, Observed};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-/// The body arguments these rules read: a line with one of them takes the
-/// slow path (`fast_line.rs`).
+/// The body arguments these rules read: the fast path (`fast_line.rs`)
+/// keeps them as a `Tree` for [`finds_any`].
 pub(crate) const BODY_KEYS: &[&str] = &["tools", "tool_choice", "response_format", "text", "stream_options"];
 
 /// Whether a value or key the fast path meets anywhere in a body may be
@@ -394,7 +394,7 @@ fn tool_calls<J: Json>(o: &mut Out, b: &J) {
     while i < msgs.len() {
         let m = &msgs[i];
         match (role(m), m.get("tool_calls").and_then(Json::as_array)) {
-            ("assistant", Some(calls)) if calls.is_empty() => {
+            ("assistant", Some([])) => {
                 let words = format!("Invalid 'messages[{i}].tool_calls': empty array. Expected an array with minimum length 1, but got an empty array instead.");
                 o.push(TOOL_CALLS_EMPTY, Code::EmptyArray, &format!("body.messages[{i}].tool_calls"), words);
                 i += 1;
@@ -464,7 +464,7 @@ fn tool_calls<J: Json>(o: &mut Out, b: &J) {
 /// input continues an earlier response, where the call may be).
 fn function_call_items<J: Json>(o: &mut Out, b: &J) {
     let Some(items) = b.get("input").and_then(Json::as_array) else { return };
-    let continues = ["previous_response_id", "conversation"].iter().any(|k| b.get(*k).is_some_and(|v| !v.is_null()));
+    let continues = ["previous_response_id", "conversation"].iter().any(|k| b.get(k).is_some_and(|v| !v.is_null()));
     fn kind<J: Json>(x: &J) -> &str {
         x.get("type").and_then(Json::as_str).unwrap_or("")
     }
