@@ -242,7 +242,7 @@ try {
     warmPageCache();
     await p.setInputFiles("#f", file);
     const r = await p.evaluate(
-      () =>
+      (times) =>
         new Promise((resolve) => {
           const f = document.getElementById("f").files[0];
           const t0 = performance.now();
@@ -271,11 +271,14 @@ try {
       if (pyRoute) await pys.time(async () => pythonRoute(pyRoute));
       if (cli) await natives.time(async () => timed(() => execFileSync(cli, ["check", file, "--format", "json"], { stdio: "ignore" })));
     }
-    const full = fulls.extra.reduce((a, b) => (b.ms < a.ms ? b : a));
-    console.log(`browser full check (exact tokens): ${fulls.best().toFixed(2)} s, ${(mb / fulls.best()).toFixed(1)} MB/s (best of ${fulls.each()} s), tokens ${full.tokens}, page JS heap ${full.heapMB.toFixed(0)} MB, ${cores} cores; ${loadRange(fulls.loads)}`);
-    if (pyRoute) emit(ratioFigure("browser full check vs the Python route", fulls, pys, "goal >= 6x"));
-    if (cli) emit(ratioFigure("browser full check vs the native CLI", fulls, natives, "goal: the browser within 1.6x", true));
-    if (part === "all") printMemory("workers' memory after the full check (CDP per worker target)", await workerMemory());
+    // BENCH_SLOW_RUNS=0: the structural figures alone.
+    if (slowN > 0) {
+      const full = fulls.extra.reduce((a, b) => (b.ms < a.ms ? b : a));
+      console.log(`browser full check (exact tokens): ${fulls.best().toFixed(2)} s, ${(mb / fulls.best()).toFixed(1)} MB/s (best of ${fulls.each()} s), tokens ${full.tokens}, page JS heap ${full.heapMB.toFixed(0)} MB, ${cores} cores; ${loadRange(fulls.loads)}`);
+      if (pyRoute) emit(ratioFigure("browser full check vs the Python route", fulls, pys, "goal >= 6x"));
+      if (cli) emit(ratioFigure("browser full check vs the native CLI", fulls, natives, "goal: the browser within 1.6x", true));
+      if (part === "all") printMemory("workers' memory after the full check (CDP per worker target)", await workerMemory());
+    }
     // Structural checks (the app's choice of workers: one on 2 cores), each
     // on a freshly opened page, interleaved with a bare read of the same
     // file in a dedicated worker (`Blob.stream()`, a BYOB reader into one
