@@ -15,11 +15,19 @@ Figures (a line each, then one JSON object per figure):
 With --twin FILE2: the CLI's structural check on FILE against FILE2 (the
 same tickets in English only), interleaved: what multi-byte text costs.
 
+A short run is noisy (a 0.1 s run spread 47-57% on a quiet machine: the
+scheduler, process start, the page cache), so each timed sample of a route
+is as many runs back to back as take about SAMPLE_SECONDS (counted from an
+untimed warm-up run, which is discarded; at most MAX_PER_SAMPLE runs), and
+its time per run is the sample's time over its runs. The spread rule is
+applied to these samples unchanged.
+
 Usage: python3 tools/bench_shapes.py FILE --cli PATH [--runs N] [--slow-runs M] [--twin FILE2]
        [--label NAME] [--json-out PATH]
 """
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -30,6 +38,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_python  # noqa: E402
 
 REFUSE_SPREAD = 0.20
+# A timed sample lasts about this long (runs back to back), ...
+SAMPLE_SECONDS = 1.0
+# ... and holds at most this many runs.
+MAX_PER_SAMPLE = 64
 
 try:
     import bench_openbatch  # noqa: E402 (openbatch's validate_batch_file)
@@ -52,13 +64,22 @@ class Runs:
     """One route's timed runs and the load before each."""
 
     def __init__(self, name: str, run):
-        self.name, self.run, self.seconds, self.loads = name, run, [], []
+        self.name, self.run, self.seconds, self.loads, self.per = name, run, [], [], 1
 
-    def once(self) -> None:
-        self.loads.append(load())
+    def warm_up(self) -> None:
+        """One untimed run (discarded), which sets how many runs a sample holds."""
         start = time.perf_counter()
         self.run()
-        self.seconds.append(time.perf_counter() - start)
+        took = max(time.perf_counter() - start, 1e-6)
+        self.per = max(1, min(MAX_PER_SAMPLE, math.ceil(SAMPLE_SECONDS / took)))
+
+    def once(self) -> None:
+        """One timed sample: `per` runs back to back; its time per run."""
+        self.loads.append(load())
+        start = time.perf_counter()
+        for _ in range(self.per):
+            self.run()
+        self.seconds.append((time.perf_counter() - start) / self.per)
 
     def best(self) -> float:
         return min(self.seconds)
@@ -83,10 +104,12 @@ def figure(label: str, subject: Runs, reference: Runs, size: int, size_ref: int 
         "subject_seconds": round(subject.best(), 3),
         "subject_mb_per_s": round(mb / subject.best(), 1),
         "subject_runs": [round(s, 3) for s in subject.seconds],
+        "subject_runs_per_sample": subject.per,
         "reference": reference.name,
         "reference_seconds": round(reference.best(), 3),
         "reference_runs": [round(s, 3) for s in reference.seconds],
         "reference_spread": round(reference.spread(), 3),
+        "reference_runs_per_sample": reference.per,
         "load_min": min(loads),
         "load_max": max(loads),
     }
@@ -96,24 +119,26 @@ def figure(label: str, subject: Runs, reference: Runs, size: int, size_ref: int 
     ratio = subject.best() / reference.best() if cost else reference.best() / subject.best()
     out["ratio"] = None if refused else round(ratio, 2)
     out["refused"] = refused
-    ref_runs = ", ".join(f"{s:.2f}" for s in reference.seconds)
+    ref_runs = ", ".join(f"{s:.3f}" for s in reference.seconds)
     head = f"  {label}: "
     if refused:
         print(f"{head}REFUSED: {reference.name}'s runs spread {reference.spread():.0%} (> {REFUSE_SPREAD:.0%}: {ref_runs} s); "
               f"{subject.name} best {subject.best():.2f} s; load {min(loads):.2f}-{max(loads):.2f}")
     else:
         print(f"{head}{ratio:.2f}x  ({subject.name} {subject.best():.3f} s = {mb / subject.best():.0f} MB/s, "
-              f"best of {len(subject.seconds)}; {reference.name} {reference.best():.3f} s, best of {ref_runs} s, "
+              f"best of {len(subject.seconds)} samples of {subject.per} runs; {reference.name} {reference.best():.3f} s, "
+              f"best of {ref_runs} s per run ({reference.per} runs a sample), "
               f"spread {reference.spread():.0%}; load {min(loads):.2f}-{max(loads):.2f})")
     sys.stdout.flush()
     return out
 
 
-def interleave(runs: int, *routes: Runs, warm: bool = False) -> None:
-    """`runs` rounds of one run of each route; `warm`: an untimed round first
-    (the file in the page cache, the code paged in)."""
-    for r in routes if warm else ():
-        r.run()
+def interleave(runs: int, *routes: Runs) -> None:
+    """An untimed round first (the file in the page cache, the code paged
+    in; it sets each route's runs per sample), then `runs` rounds of one
+    sample of each route."""
+    for r in routes:
+        r.warm_up()
     for _ in range(runs):
         for r in routes:
             r.once()
@@ -150,7 +175,7 @@ def main() -> None:
     if a.twin:
         twin = Runs("batchlane check --no-tokens (English twin)", cli(a.cli, a.twin, "--no-tokens"))
         routes.append(twin)
-    interleave(a.runs, *routes, warm=True)
+    interleave(a.runs, *routes)
     if bench_openbatch is None:
         print("  (openbatch is not installed in this Python: its figures are left out)")
     else:

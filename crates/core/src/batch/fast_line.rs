@@ -9,6 +9,11 @@
 //! the caller runs [`super::check_line`], so findings are the same byte for
 //! byte.
 //!
+//! The body arguments the cross-field rules read (`tools`, `response_format`,
+//! …) are kept as a [`Tree`], checked against the schema and handed to
+//! those rules ([`super::cross_field::finds_any`]): a line they find
+//! anything in returns `None`.
+//!
 //! The parse itself sees every object's keys, so it finds repeated keys
 //! without a second pass over the line (`scan.rs`, which `line.rs` uses),
 //! and a key's column comes from where its borrowed text sits in the line.
@@ -16,6 +21,7 @@
 use super::line::{LineRef, Parsed};
 use super::schema::stream::Fit;
 use super::schema::{Extra, Node, Table};
+use super::tree::Tree;
 use super::{Dialect, Endpoint, Findings};
 use crate::facts::{Catalog, Kind};
 use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
@@ -86,6 +92,17 @@ pub fn check_line_fast<'a>(line: LineRef<'a>, dialect: Dialect, catalog: &Catalo
         }
         Some(Endpoint::Embeddings | Endpoint::Moderations) if !body.input_set => return None,
         _ => {}
+    }
+    // The cross-field rules, on the arguments they read: a line they find
+    // anything in goes to the slow path, which says what. (They also read
+    // the messages or input below the top level: a line with what they
+    // read there never gets here, see `names_an_item`; where the rules
+    // would read the messages for the word "json", they are not in the
+    // `Tree`, so the rules find the word missing and the slow path decides.)
+    if let (false, Some(e @ (Endpoint::ChatCompletions | Endpoint::Responses))) = (body.cross.is_empty(), endpoint) {
+        if super::cross_field::finds_any(&Tree::Obj(body.cross), e, dialect) {
+            return None;
+        }
     }
     let p = Parsed {
         custom_id: Some(id),
@@ -401,6 +418,8 @@ struct Body<'a> {
     max_tokens_key: Option<usize>,
     /// Every key and value fitted the endpoint's schema.
     schema_checked: bool,
+    /// The body arguments the cross-field rules read (`cross_field::BODY_KEYS`).
+    cross: Vec<(&'a str, Tree<'a>)>,
 }
 
 /// What ends the parse of a body that holds what the cross-field rules read
@@ -438,6 +457,7 @@ impl<'de> Visitor<'de> for BodySeed {
             model_key: None,
             max_tokens_key: None,
             schema_checked: false,
+            cross: Vec::new(),
         };
         // The root object's keys, and how many of its required ones are here.
         let root = match self.schema {
@@ -505,8 +525,15 @@ impl<'de> Visitor<'de> for BodySeed {
                     }
                 }
                 "input" => b.input_set = fit(&mut a)? != Skip::Null,
-                // The slow path checks such a line: the parse stops here.
-                key if super::cross_field::BODY_KEYS.contains(&key) => return Err(cross_field()),
+                // What the cross-field rules read: kept (as a `Tree`) for
+                // them, after the schema's check.
+                key if super::cross_field::BODY_KEYS.contains(&key) => {
+                    let v: Tree = a.next_value()?;
+                    if node.is_some_and(|(t, c)| !super::schema::fits(t, c, &v)) {
+                        return Err(A::Error::custom("a value the schema does not allow"));
+                    }
+                    b.cross.push((key, v));
+                }
                 // What the model-family rules read (`model_rules.rs`), kept whole when small.
                 "stop" | "reasoning_effort" | "reasoning" => {
                     let Small(v) = a.next_value()?;

@@ -133,7 +133,7 @@ pub fn check_line(line: LineRef, dialect: Dialect, catalog: &Catalog, out: &mut 
                 schema_rules(line, &s, &body, dialect, &p, out, before);
             }
             if let Some(e) = p.endpoint {
-                super::cross_field::check(line, &s, b, e, dialect, out, before);
+                super::cross_field::check(line, &s, &body, e, dialect, out, before);
             }
             super::served::model_rule(line, &p, dialect, catalog, out);
             p.body = Some(body);

@@ -42,6 +42,7 @@ mod structural_part;
 mod tally;
 mod tokens;
 mod top_fields;
+mod tree;
 mod warm_up;
 
 pub use checker::{Checker, Progress};

@@ -362,3 +362,238 @@ fn escaped_values_the_cross_field_rules_read_are_handed_over() {
         assert!(check_line_fast(r, Dialect::Azure, &off, &mut Findings::new(4)).is_none(), "the fast path answered {l}");
     }
 }
+
+/// Strict schemas for `response_format` / a tool's `parameters`: good ones
+/// (every property required, `additionalProperties: false`, at every
+/// level), and each way of breaking the strict rules.
+const SCHEMAS: &[&str] = &[
+    r#"{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": ["integer", "null"], "enum": [1, 2, null]}}, "required": ["a", "b"], "additionalProperties": false}"#,
+    r#"{"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"k": {"type": "string", "enum": ["x", "y"]}, "v": {"type": "number"}}, "required": ["k", "v"], "additionalProperties": false}}}, "required": ["items"], "additionalProperties": false}"#,
+    r##"{"type": "object", "properties": {"r": {"$ref": "#/$defs/r"}}, "required": ["r"], "additionalProperties": false, "$defs": {"r": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": false}}}"##,
+    r#"{"type": "object", "properties": {"u": {"anyOf": [{"type": "string"}, {"type": "object", "properties": {"z": {"type": "null"}}, "required": ["z"], "additionalProperties": false}]}}, "required": ["u"], "additionalProperties": false}"#,
+    // Broken: a property not required; no additionalProperties; one nested; one in anyOf; in $defs; `true`.
+    r#"{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}, "required": ["a"], "additionalProperties": false}"#,
+    r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}"#,
+    r#"{"type": "object", "properties": {"items": {"type": "array", "items": {"type": "object", "properties": {"k": {"type": "string"}}, "required": ["k"]}}}, "required": ["items"], "additionalProperties": false}"#,
+    r#"{"type": "object", "properties": {"u": {"anyOf": [{"type": "string"}, {"properties": {"z": {"type": "null"}}, "required": [], "additionalProperties": false}]}}, "required": ["u"], "additionalProperties": false}"#,
+    r#"{"type": "object", "properties": {}, "additionalProperties": false, "definitions": {"d": {"type": ["object", "null"]}}}"#,
+    r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": true}"#,
+    // Written with escapes, a repeated key, a key with escapes, not an object.
+    r#"{"type": "obj\u0065ct", "properties": {"\u00e9": {"type": "string"}}, "required": ["é"], "additionalProperties": false}"#,
+    r#"{"type": "object", "properties": {"a": {"type": "string"}, "a": {"type": "number"}}, "required": ["a"], "additionalProperties": false}"#,
+    r#"{"type": "object", "propert\u0069es": {}, "additionalProperties": false}"#,
+    r#"[1, 2]"#,
+    r#"{"type": "object", "properties": {"n": {"type": "integer", "minimum": 1e400}}, "required": ["n"], "additionalProperties": false}"#,
+];
+
+/// A tool's name (good, bad pattern, too long, escaped) and description.
+const TOOL_NAMES: &[&str] = &[
+    "\"lookup_order\"",
+    "\"get-time2\"",
+    "\"get weather\"",
+    "\"server/get\"",
+    "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"",
+    "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"",
+    "\"lookup\\u005forder\"",
+    "\"\"",
+    "5",
+];
+
+/// A tools / structured-outputs request line from choices (`c`), Chat or
+/// Responses: `response_format` (or `text.format`), `tools`, `tool_choice`,
+/// `stream_options`, each left out, well formed, or broken in one of the
+/// ways the cross-field rules or the schema refuse.
+fn tools_request(c: &[usize]) -> String {
+    let at = |k: usize| c.get(k).copied().unwrap_or(0);
+    let responses = at(0) % 4 == 3;
+    let strict = ["true", "false", "\"yes\"", "null"][at(1) % 4];
+    let schema = pick(SCHEMAS, at(2));
+    let mut body = vec![r#""model": "gpt-4o""#.to_string()];
+    let mention = if at(3) % 3 == 0 { "answer in json" } else { "hi" };
+    if responses {
+        body.push(r#""max_output_tokens": 90"#.into());
+        body.push(format!(r#""input": "{mention}""#));
+    } else {
+        body.push(r#""max_tokens": 90"#.into());
+        body.push(format!(r#""messages": [{{"role": "system", "content": "s"}}, {{"role": "user", "content": "{mention}"}}]"#));
+    }
+    let format = match at(4) % 8 {
+        0 => None,
+        1 => Some(r#"{"type": "json_object"}"#.to_string()),
+        2 => Some(r#"{"type": "text"}"#.to_string()),
+        3 => Some(r#"{"type": "json_schema"}"#.to_string()),
+        4 if responses => Some(format!(r#"{{"type": "json_sch\u0065ma", "name": "t", "strict": {strict}, "schema": {schema}}}"#)),
+        4 => Some(format!(r#"{{"type": "json_sch\u0065ma", "json_schema": {{"name": "t", "strict": {strict}, "schema": {schema}}}}}"#)),
+        _ if responses => Some(format!(
+            r#"{{"type": "json_schema", "name": "ticket_triage", "description": "d", "strict": {strict}, "schema": {schema}}}"#
+        )),
+        _ => Some(format!(
+            r#"{{"type": "json_schema", "json_schema": {{"name": "ticket_triage", "description": "d", "strict": {strict}, "schema": {schema}}}}}"#
+        )),
+    };
+    match (format, responses) {
+        (Some(f), true) => body.push(format!(r#""text": {{"format": {f}}}"#)),
+        (Some(f), false) => body.push(format!(r#""response_format": {f}"#)),
+        (None, _) => {}
+    }
+    let long = "d".repeat(1025);
+    let mut tools = Vec::new();
+    for t in 0..at(5) % 5 {
+        let name = pick(TOOL_NAMES, if at(6 + t) % 3 == 0 { at(6 + t) / 3 } else { t * 3 + 1 });
+        let name = if name == "\"get-time2\"" { format!("\"tool_{t}\"") } else { name.to_string() };
+        let description = if at(10 + t) % 11 == 1 { long.as_str() } else { "Looks up an order." };
+        let params = pick(SCHEMAS, if at(10 + t) % 2 == 0 { at(10 + t) / 2 } else { 0 });
+        let strict = if at(10 + t) % 5 == 3 { "false" } else { "true" };
+        tools.push(match (at(6 + t) % 13, responses) {
+            (1, _) => r#"{"type": "function"}"#.to_string(),
+            (2, _) => r#"{"type": "custom", "name": "c"}"#.to_string(),
+            (3, false) => format!(r#"{{"type": "function", "function": {{"name": {name}, "parameters": null}}}}"#),
+            (_, true) => format!(r#"{{"type": "function", "name": {name}, "description": "{description}", "strict": {strict}, "parameters": {params}}}"#),
+            (_, false) => format!(
+                r#"{{"type": "function", "function": {{"name": {name}, "description": "{description}", "strict": {strict}, "parameters": {params}}}}}"#
+            ),
+        });
+    }
+    match at(14) % 7 {
+        0 => {}
+        1 => body.push(r#""tools": []"#.into()),
+        _ => body.push(format!(r#""tools": [{}]"#, tools.join(", "))),
+    }
+    let choice = match (at(15) % 9, responses) {
+        (1, _) => Some(r#""auto""#),
+        (2, _) => Some(r#""required""#),
+        (3, _) => Some(r#""none""#),
+        (4, false) => Some(r#"{"type": "function", "function": {"name": "lookup_order"}}"#),
+        (5, false) => Some(r#"{"type": "function", "function": {"name": "zzz"}}"#),
+        (4, true) => Some(r#"{"type": "function", "name": "lookup_order"}"#),
+        (5, true) => Some(r#"{"type": "function", "name": "zzz"}"#),
+        (6, _) => Some("5"),
+        _ => None,
+    };
+    if let Some(choice) = choice {
+        body.push(format!(r#""tool_choice": {choice}"#));
+    }
+    match at(16) % 6 {
+        1 => body.push(r#""stream_options": {"include_usage": true}"#.into()),
+        2 => body.push(r#""stream_options": null"#.into()),
+        3 => body.push(r#""stream": false, "stream_options": {"include_usage": true}"#.into()),
+        _ => {}
+    }
+    // The body's keys in another order.
+    if at(17) % 2 == 1 {
+        body.reverse();
+    }
+    let url = if responses { "/v1/responses" } else { "/v1/chat/completions" };
+    format!(r#"{{"custom_id": "t-1", "method": "POST", "url": "{url}", "body": {{{}}}}}"#, body.join(", "))
+}
+
+/// Lines with tools, strict schemas, `tool_choice` and `stream_options`
+/// take the fast path where the cross-field rules and the schema find
+/// nothing, with the slow path's parsed fields and findings; every line
+/// they find something in is handed to the slow path (`agree`: the fast
+/// path pushes nothing when it gives up), so its findings are the slow
+/// path's, byte for byte.
+#[test]
+fn tools_and_structured_output_lines_agree_with_the_slow_path() {
+    let mut seed = 11u64;
+    let (mut fast, mut all) = (0, 0);
+    for _ in 0..6000 {
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        let c: Vec<usize> = (0..18).map(|_| next() % 1000).collect();
+        let line = tools_request(&c);
+        for dialect in [Dialect::OpenAi, Dialect::Azure] {
+            all += 1;
+            fast += usize::from(agree(line.as_bytes(), dialect));
+        }
+    }
+    // Both kinds are common: the generator is not all good, nor all bad.
+    assert!((all / 20..all * 9 / 10).contains(&fast), "{fast} of {all} took the fast path");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #[test]
+    fn tools_lines_with_mutations_agree_with_the_slow_path(
+        c in proptest::collection::vec(0usize..1000, 18),
+        mutations in proptest::collection::vec((0.0f64..1.0, 0u8..4, any::<u8>()), 0..3),
+        openai: bool,
+    ) {
+        let mut b = tools_request(&c).into_bytes();
+        for (at, how, byte) in mutations {
+            let i = ((at * b.len() as f64) as usize).min(b.len().saturating_sub(1));
+            match how {
+                0 if !b.is_empty() => b[i] = byte,
+                1 => b.insert(i, byte),
+                2 if !b.is_empty() => { b.remove(i); }
+                _ => b.insert(i, b"{}[],:\"\\ 0e-"[byte as usize % 12]),
+            }
+        }
+        agree(&b, if openai { Dialect::OpenAi } else { Dialect::Azure });
+    }
+}
+
+/// A line as the bench's tools shape writes it (a strict response_format
+/// schema and four strict function tools) takes the fast path; each fault
+/// the cross-field rules find in it sends it to the slow path, and a
+/// whole file of such lines, good and broken, gives the same report
+/// through the fast path (structure only) as through the slow one.
+#[test]
+fn a_tools_heavy_file_gives_the_same_report_through_both_paths() {
+    use batchlane_core::batch::{CheckOptions, Checker, NoTokenizer};
+    let c = Catalog::builtin();
+    let tool = |name: &str, params: &str| {
+        format!(
+            r#"{{"type": "function", "function": {{"name": "{name}", "description": "Looks it up.", "strict": true, "parameters": {params}}}}}"#
+        )
+    };
+    let line = |id: usize, schema: &str, tools: &[String], choice: &str| {
+        format!(
+            r#"{{"custom_id": "t-{id}", "method": "POST", "url": "/v1/chat/completions", "body": {{"model": "tickets-gpt-4o-mini-batch", "max_tokens": 200, "messages": [{{"role": "system", "content": "You triage tickets."}}, {{"role": "user", "content": "내 주문이 안 왔어요 order 42"}}], "response_format": {{"type": "json_schema", "json_schema": {{"name": "ticket_triage", "strict": true, "schema": {schema}}}}}, "tools": [{}]{choice}}}}}"#,
+            tools.join(", ")
+        )
+    };
+    let good: Vec<String> = ["lookup_order", "refund", "reship", "escalate"].iter().map(|n| tool(n, SCHEMAS[1])).collect();
+    let ok = line(0, SCHEMAS[0], &good, "");
+    for dialect in [Dialect::OpenAi, Dialect::Azure] {
+        assert!(agree(ok.as_bytes(), dialect), "{dialect:?} {ok}");
+    }
+    let mut broken_tools = good.clone();
+    broken_tools[2] = tool("refund", SCHEMAS[1]);
+    let mut bad_params = good.clone();
+    bad_params[3] = tool("escalate", SCHEMAS[6]);
+    let lines = [
+        ok.clone(),
+        line(1, SCHEMAS[4], &good, ""),
+        line(2, SCHEMAS[0], &broken_tools, ""),
+        line(3, SCHEMAS[0], &bad_params, ""),
+        line(4, SCHEMAS[0], &good, r#", "tool_choice": {"type": "function", "function": {"name": "nope"}}"#),
+        line(5, SCHEMAS[0], &good, r#", "tool_choice": {"type": "function", "function": {"name": "refund"}}"#),
+        line(6, SCHEMAS[0], &good, r#", "stream_options": {"include_usage": true}"#),
+        line(7, SCHEMAS[2], &good, r#", "tool_choice": "required""#),
+    ];
+    for l in &lines[1..] {
+        for dialect in [Dialect::OpenAi, Dialect::Azure] {
+            let fast = agree(l.as_bytes(), dialect);
+            let mut out = Findings::new(4);
+            check_line(LineRef { number: 1, start: 0, bytes: l.as_bytes() }, dialect, &c, &mut out);
+            assert_eq!(fast, out.list().is_empty(), "{dialect:?} {:?} {l}", out.list());
+        }
+    }
+    let text =
+        lines.iter().cycle().take(64).enumerate().map(|(i, l)| l.replacen("\"t-", &format!("\"{i}-"), 1)).collect::<Vec<_>>().join("\n");
+    for dialect in [Dialect::OpenAi, Dialect::Azure] {
+        let run = |count_tokens: bool| {
+            let mut k =
+                Checker::with_tokenizer(CheckOptions { dialect, count_tokens, ..CheckOptions::default() }, &c, Box::new(NoTokenizer));
+            k.feed(text.as_bytes());
+            k.finish().diagnostics
+        };
+        let (fast, slow) = (run(false), run(true));
+        assert_eq!(fast, slow, "{dialect:?}");
+        assert!(fast.iter().any(|d| d.param.as_deref() == Some("body.tool_choice")), "{fast:#?}");
+        assert!(fast.iter().any(|d| d.param.as_deref() == Some("body.tools[2].function.name")), "{fast:#?}");
+    }
+}

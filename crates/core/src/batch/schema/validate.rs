@@ -3,6 +3,7 @@
 
 use super::{Extra, Node, Table};
 use crate::batch::diagnostic::quote;
+use crate::batch::tree::Json;
 use crate::batch::Code;
 use serde_json::Value;
 
@@ -87,27 +88,30 @@ pub fn validate(table: &Table, root: u16, body: &Value, out: &mut Vec<Finding>) 
 /// The deepest nesting walked (serde_json stops at 128 anyway).
 const MAX_DEPTH: usize = 200;
 
-/// Whether `v` fits node `id` (no findings built).
-pub(crate) fn fits(t: &Table, id: u16, v: &Value) -> bool {
+/// Whether `v` fits node `id` (no findings built): a `Value`, or the fast
+/// path's [`crate::batch::tree::Tree`] of a body argument.
+pub(crate) fn fits<J: Json>(t: &Table, id: u16, v: &J) -> bool {
     fits_at(t, id, v, 0)
 }
 
-fn fits_at(t: &Table, id: u16, v: &Value, depth: usize) -> bool {
+fn fits_at<J: Json>(t: &Table, id: u16, v: &J, depth: usize) -> bool {
     if depth > MAX_DEPTH {
         return false;
     }
-    match (t.node(id), v) {
-        (Node::Any, _) | (Node::Null, Value::Null) | (Node::Bool, Value::Bool(_)) => true,
-        (Node::Union(ms), _) => ms.iter().any(|&m| fits_at(t, m, v, depth + 1)),
-        (&Node::Int { min, max }, Value::Number(n)) => is_integer(n) && in_bounds(n.as_f64(), min, max),
-        (&Node::Num { min, max }, Value::Number(n)) => in_bounds(n.as_f64(), min, max),
-        (Node::Str { .. }, Value::String(s)) => str_fits(t, t.node(id), s),
-        (&Node::Arr { items, min, max }, Value::Array(a)) => {
+    match t.node(id) {
+        Node::Any => true,
+        Node::Null => v.is_null(),
+        Node::Bool => v.as_bool().is_some(),
+        Node::Union(ms) => ms.iter().any(|&m| fits_at(t, m, v, depth + 1)),
+        &Node::Int { min, max } => v.as_number().is_some_and(|n| is_integer(n) && in_bounds(n.as_f64(), min, max)),
+        &Node::Num { min, max } => v.as_number().is_some_and(|n| in_bounds(n.as_f64(), min, max)),
+        n @ Node::Str { .. } => v.as_str().is_some_and(|s| str_fits(t, n, s)),
+        &Node::Arr { items, min, max } => v.as_array().is_some_and(|a| {
             a.len() >= min as usize && max.is_none_or(|m| a.len() <= m as usize) && a.iter().all(|x| fits_at(t, items, x, depth + 1))
-        }
-        (&Node::Obj { props, required, extra }, Value::Object(o)) => {
-            required.iter().all(|r| o.contains_key(*r))
-                && o.iter().all(|(k, x)| match props.iter().find(|(n, _)| *n == k) {
+        }),
+        &Node::Obj { props, required, extra } => v.members().is_some_and(|mut members| {
+            required.iter().all(|r| v.get(r).is_some())
+                && members.all(|(k, x)| match props.iter().find(|(n, _)| *n == k) {
                     Some(&(_, c)) => fits_at(t, c, x, depth + 1),
                     None => match extra {
                         Extra::Open => true,
@@ -117,8 +121,7 @@ fn fits_at(t: &Table, id: u16, v: &Value, depth: usize) -> bool {
                         Extra::Values(c) => fits_at(t, c, x, depth + 1),
                     },
                 })
-        }
-        _ => false,
+        }),
     }
 }
 
