@@ -70,7 +70,7 @@ class Runs {
     return (Math.max(...this.seconds) - this.best()) / this.best();
   }
   each() {
-    return this.seconds.map((s) => s.toFixed(3)).join(", ");
+    return this.seconds.map((s) => s.toFixed(2)).join(", ");
   }
 }
 /** Prints one ratio (the reference's best over the subject's; with `cost`,
@@ -204,35 +204,20 @@ try {
   }
 
   // The bare read: a page of another origin (localhost: no CSP, no service
-  // worker of the app's) whose dedicated worker reads the picked file as
-  // the app's worker reads it (src/worker/reader.rs): a BYOB reader into one
-  // reused 4 MiB buffer, each chunk copied into the worker's own memory (the
-  // app copies it into wasm memory), nothing else done with the bytes. A
-  // read of a 200 MB file takes 0.1-0.2 s and its runs spread 50% on a
-  // quiet machine, so one sample is `times` reads back to back (about
-  // SAMPLE_SECONDS, set from an untimed warm-up read) and its time per read
-  // is compared; the spread rule is applied to these samples unchanged.
+  // worker of the app's) whose dedicated worker reads the picked file.
   const READER = `onmessage = async (e) => {
-    const { file, times } = e.data;
-    const out = new Uint8Array(4 << 20);
     const t0 = performance.now();
-    let n = 0;
-    for (let i = 0; i < times; i++) {
-      const reader = file.stream().getReader({ mode: "byob" });
-      let buf = new ArrayBuffer(4 << 20);
-      for (;;) {
-        const { done, value } = await reader.read(new Uint8Array(buf));
-        if (done) break;
-        out.set(value);
-        n += value.length;
-        buf = value.buffer;
-      }
+    const reader = e.data.stream().getReader({ mode: "byob" });
+    let buf = new ArrayBuffer(4 << 20), n = 0;
+    for (;;) {
+      const { done, value } = await reader.read(new Uint8Array(buf));
+      if (done) break;
+      n += value.length;
+      buf = value.buffer;
     }
     postMessage({ ms: performance.now() - t0, bytes: n });
   };`;
-  const SAMPLE_SECONDS = 1.0;
-  let readsPerSample = 1;
-  async function bareRead(p, times = readsPerSample) {
+  async function bareRead(p) {
     const url = `http://localhost:${port}/__bench_read`;
     await p.route(url, (r) => r.fulfill({ contentType: "text/html", body: '<input type="file" id="f">' }));
     await p.goto(url);
@@ -242,17 +227,16 @@ try {
     warmPageCache();
     await p.setInputFiles("#f", file);
     const r = await p.evaluate(
-      (times) =>
+      () =>
         new Promise((resolve) => {
           const f = document.getElementById("f").files[0];
           const t0 = performance.now();
           window.benchWorker.onmessage = (e) => resolve({ page_ms: performance.now() - t0, ...e.data });
-          window.benchWorker.postMessage({ file: f, times });
+          window.benchWorker.postMessage(f);
         }),
-      times,
     );
-    if (r.bytes !== statSync(file).size * times) throw new Error(`bare read: ${r.bytes} bytes of ${statSync(file).size} x ${times}`);
-    return r.page_ms / 1000 / times;
+    if (r.bytes !== statSync(file).size) throw new Error(`bare read: ${r.bytes} bytes of ${statSync(file).size}`);
+    return r.page_ms / 1000;
   }
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const pyRoute = process.env.PY_ROUTE ? JSON.parse(process.env.PY_ROUTE) : null;
@@ -271,14 +255,11 @@ try {
       if (pyRoute) await pys.time(async () => pythonRoute(pyRoute));
       if (cli) await natives.time(async () => timed(() => execFileSync(cli, ["check", file, "--format", "json"], { stdio: "ignore" })));
     }
-    // BENCH_SLOW_RUNS=0: the structural figures alone.
-    if (slowN > 0) {
-      const full = fulls.extra.reduce((a, b) => (b.ms < a.ms ? b : a));
-      console.log(`browser full check (exact tokens): ${fulls.best().toFixed(2)} s, ${(mb / fulls.best()).toFixed(1)} MB/s (best of ${fulls.each()} s), tokens ${full.tokens}, page JS heap ${full.heapMB.toFixed(0)} MB, ${cores} cores; ${loadRange(fulls.loads)}`);
-      if (pyRoute) emit(ratioFigure("browser full check vs the Python route", fulls, pys, "goal >= 6x"));
-      if (cli) emit(ratioFigure("browser full check vs the native CLI", fulls, natives, "goal: the browser within 1.6x", true));
-      if (part === "all") printMemory("workers' memory after the full check (CDP per worker target)", await workerMemory());
-    }
+    const full = fulls.extra.reduce((a, b) => (b.ms < a.ms ? b : a));
+    console.log(`browser full check (exact tokens): ${fulls.best().toFixed(2)} s, ${(mb / fulls.best()).toFixed(1)} MB/s (best of ${fulls.each()} s), tokens ${full.tokens}, page JS heap ${full.heapMB.toFixed(0)} MB, ${cores} cores; ${loadRange(fulls.loads)}`);
+    if (pyRoute) emit(ratioFigure("browser full check vs the Python route", fulls, pys, "goal >= 6x"));
+    if (cli) emit(ratioFigure("browser full check vs the native CLI", fulls, natives, "goal: the browser within 1.6x", true));
+    if (part === "all") printMemory("workers' memory after the full check (CDP per worker target)", await workerMemory());
     // Structural checks (the app's choice of workers: one on 2 cores), each
     // on a freshly opened page, interleaved with a bare read of the same
     // file in a dedicated worker (`Blob.stream()`, a BYOB reader into one
@@ -287,12 +268,8 @@ try {
     const structs = new Runs("browser structural");
     const bare = new Runs("bare Blob.stream() read in a worker");
     const readPage = await browser.newPage();
-    // Untimed first (discarded): one read, so its worker is warm as the
-    // check's pages' are, and a second that sets the reads per sample.
-    await bareRead(readPage, 1);
-    readsPerSample = Math.max(1, Math.min(64, Math.ceil(SAMPLE_SECONDS / (await bareRead(readPage, 1)))));
-    // And one untimed check (its page's code compiled, the file cached).
-    await check(false);
+    // One untimed read first (as the check's pages, its worker is then warm).
+    await bareRead(readPage);
     for (let i = 0; i < runsN; i++) {
       await structs.time(() => check(false));
       await bare.time(async () => bareRead(readPage));
@@ -300,9 +277,9 @@ try {
     await readPage.close();
     const sS = structs.best();
     console.log(`browser structural checks only: ${sS.toFixed(2)} s, ${(mb / sS).toFixed(1)} MB/s (goal >= 400 MB/s; best of ${structs.each()} s; file picked once the page's workers are up; ${loadRange(structs.loads)})`);
-    console.log(`bare Blob.stream() read of the same file in a worker: ${bare.best().toFixed(3)} s, ${(mb / bare.best()).toFixed(1)} MB/s (best of ${bare.each()} s per read; ${readsPerSample} reads a sample)`);
+    console.log(`bare Blob.stream() read of the same file in a worker: ${bare.best().toFixed(2)} s, ${(mb / bare.best()).toFixed(1)} MB/s (best of ${bare.each()} s)`);
     const r = ratioFigure("browser structural / bare read", structs, bare, "goal <= 1.2", true);
-    emit({ figure: "browser structural", seconds: sS, mb_per_s: mb / sS, runs: structs.seconds, load_min: Math.min(...structs.loads, ...bare.loads), load_max: Math.max(...structs.loads, ...bare.loads), bare_read_seconds: bare.best(), bare_read_mb_per_s: mb / bare.best(), bare_read_runs: bare.seconds, bare_read_spread: bare.spread(), bare_reads_per_sample: readsPerSample, ratio_to_bare: r.ratio, refused: r.refused });
+    emit({ figure: "browser structural", seconds: sS, mb_per_s: mb / sS, runs: structs.seconds, load_min: Math.min(...structs.loads, ...bare.loads), load_max: Math.max(...structs.loads, ...bare.loads), bare_read_seconds: bare.best(), bare_read_mb_per_s: mb / bare.best(), bare_read_runs: bare.seconds, bare_read_spread: bare.spread(), ratio_to_bare: r.ratio, refused: r.refused });
     if (part === "all") printMemory("workers' memory after the structural check", await workerMemory());
   }
   if (part !== "batch") {

@@ -177,15 +177,7 @@ proptest! {
         openai: bool,
     ) {
         let mut b = request(&mixed(&other, &keep)).into_bytes();
-        for (at, how, byte) in mutations {
-            let i = ((at * b.len() as f64) as usize).min(b.len().saturating_sub(1));
-            match how {
-                0 if !b.is_empty() => b[i] = byte,
-                1 => b.insert(i, byte),
-                2 if !b.is_empty() => { b.remove(i); }
-                _ => b.insert(i, b"{}[],:\"\\ 0e-"[byte as usize % 12]),
-            }
-        }
+        mutate(&mut b, &mutations);
         agree(&b, if openai { Dialect::OpenAi } else { Dialect::Azure });
     }
 }
@@ -522,15 +514,7 @@ proptest! {
         openai: bool,
     ) {
         let mut b = tools_request(&c).into_bytes();
-        for (at, how, byte) in mutations {
-            let i = ((at * b.len() as f64) as usize).min(b.len().saturating_sub(1));
-            match how {
-                0 if !b.is_empty() => b[i] = byte,
-                1 => b.insert(i, byte),
-                2 if !b.is_empty() => { b.remove(i); }
-                _ => b.insert(i, b"{}[],:\"\\ 0e-"[byte as usize % 12]),
-            }
-        }
+        mutate(&mut b, &mutations);
         agree(&b, if openai { Dialect::OpenAi } else { Dialect::Azure });
     }
 }
@@ -595,5 +579,21 @@ fn a_tools_heavy_file_gives_the_same_report_through_both_paths() {
         assert_eq!(fast, slow, "{dialect:?}");
         assert!(fast.iter().any(|d| d.param.as_deref() == Some("body.tool_choice")), "{fast:#?}");
         assert!(fast.iter().any(|d| d.param.as_deref() == Some("body.tools[2].function.name")), "{fast:#?}");
+    }
+}
+
+/// Applies proptest's byte mutations to a line: replace, insert, remove,
+/// or insert a JSON punctuation byte, each at a fraction of the length.
+fn mutate(b: &mut Vec<u8>, mutations: &[(f64, u8, u8)]) {
+    for &(at, how, byte) in mutations {
+        let i = ((at * b.len() as f64) as usize).min(b.len().saturating_sub(1));
+        match how {
+            0 if !b.is_empty() => b[i] = byte,
+            1 => b.insert(i, byte),
+            2 if !b.is_empty() => {
+                b.remove(i);
+            }
+            _ => b.insert(i, b"{}[],:\"\\ 0e-"[byte as usize % 12]),
+        }
     }
 }

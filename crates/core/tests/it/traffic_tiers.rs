@@ -31,17 +31,18 @@ const SERIES: &[(&str, &str, &str, f64, f64)] = &[
 
 const MINUTES: [&str; 2] = ["2026-11-02T09:00:00Z", "2026-11-02T09:01:00Z"];
 
+/// One series of the REST export: the deployment `chat`, the tier asked
+/// and answered, the status, and its requests at 09:00 and 09:01.
+fn series(q: &str, r: &str, s: &str, a: f64, b: f64) -> String {
+    format!(
+        r#"{{"metadatavalues": [{{"name": {{"value": "modeldeploymentname"}}, "value": "chat"}}, {{"name": {{"value": "servicetierrequest"}}, "value": "{q}"}}, {{"name": {{"value": "servicetierresponse"}}, "value": "{r}"}}, {{"name": {{"value": "statuscode"}}, "value": "{s}"}}],
+        "data": [{{"timeStamp": "{}", "total": {a}}}, {{"timeStamp": "{}", "total": {b}}}]}}"#,
+        MINUTES[0], MINUTES[1]
+    )
+}
+
 fn rest_export() -> String {
-    let series: Vec<String> = SERIES
-        .iter()
-        .map(|(q, r, s, a, b)| {
-            format!(
-                r#"{{"metadatavalues": [{{"name": {{"value": "modeldeploymentname"}}, "value": "chat"}}, {{"name": {{"value": "servicetierrequest"}}, "value": "{q}"}}, {{"name": {{"value": "servicetierresponse"}}, "value": "{r}"}}, {{"name": {{"value": "statuscode"}}, "value": "{s}"}}],
-                "data": [{{"timeStamp": "{}", "total": {a}}}, {{"timeStamp": "{}", "total": {b}}}]}}"#,
-                MINUTES[0], MINUTES[1]
-            )
-        })
-        .collect();
+    let series: Vec<String> = SERIES.iter().map(|(q, r, s, a, b)| series(q, r, s, *a, *b)).collect();
     format!(
         r#"{{"interval": "PT1M", "value": [{{"id": "/subscriptions/s/resourceGroups/g/providers/Microsoft.CognitiveServices/accounts/aoai/providers/Microsoft.Insights/metrics/AzureOpenAIRequests",
         "name": {{"value": "AzureOpenAIRequests"}}, "timeseries": [{}]}}]}}"#,
@@ -231,16 +232,7 @@ fn the_export_command_splits_by_both_tiers_and_status() {
 /// requests at 09:00 and 09:01).
 fn rest_export_with(extra: &[(&str, &str, &str, f64, f64)]) -> String {
     let base = rest_export();
-    let added: Vec<String> = extra
-        .iter()
-        .map(|(q, r, s, a, b)| {
-            format!(
-                r#"{{"metadatavalues": [{{"name": {{"value": "modeldeploymentname"}}, "value": "chat"}}, {{"name": {{"value": "servicetierrequest"}}, "value": "{q}"}}, {{"name": {{"value": "servicetierresponse"}}, "value": "{r}"}}, {{"name": {{"value": "statuscode"}}, "value": "{s}"}}],
-                "data": [{{"timeStamp": "{}", "total": {a}}}, {{"timeStamp": "{}", "total": {b}}}]}}"#,
-                MINUTES[0], MINUTES[1]
-            )
-        })
-        .collect();
+    let added: Vec<String> = extra.iter().map(|(q, r, s, a, b)| series(q, r, s, *a, *b)).collect();
     if added.is_empty() {
         return base;
     }
