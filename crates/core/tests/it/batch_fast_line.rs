@@ -229,7 +229,6 @@ fn huge_and_hostile_lines_agree_with_the_slow_path() {
 /// findings through both paths, across models and the rules' fields.
 #[test]
 fn the_model_and_cross_field_rules_agree_on_both_paths() {
-    use batchlane_core::batch::{CheckOptions, Checker, NoTokenizer};
     let c = Catalog::builtin();
     let line = |url: &str, model: &str, extra: &str, messages: &str| {
         format!(
@@ -290,13 +289,7 @@ fn the_model_and_cross_field_rules_agree_on_both_paths() {
                 }
             }
             let text = lines.join("\n");
-            let run = |count_tokens: bool| {
-                let mut k =
-                    Checker::with_tokenizer(CheckOptions { dialect, count_tokens, ..CheckOptions::default() }, &c, Box::new(NoTokenizer));
-                k.feed(text.as_bytes());
-                k.finish().diagnostics
-            };
-            let (fast, slow) = (run(false), run(true));
+            let (fast, slow) = (file_diagnostics(&text, dialect, false, &c), file_diagnostics(&text, dialect, true, &c));
             assert_eq!(fast, slow, "{model} {dialect:?}");
             // The rules answered: the line with `stop` is refused for o3's family, and so on.
             if model.starts_with("o3") && dialect == Dialect::OpenAi {
@@ -526,7 +519,6 @@ proptest! {
 /// through the fast path (structure only) as through the slow one.
 #[test]
 fn a_tools_heavy_file_gives_the_same_report_through_both_paths() {
-    use batchlane_core::batch::{CheckOptions, Checker, NoTokenizer};
     let c = Catalog::builtin();
     let tool = |name: &str, params: &str| {
         format!(
@@ -569,13 +561,7 @@ fn a_tools_heavy_file_gives_the_same_report_through_both_paths() {
     let text =
         lines.iter().cycle().take(64).enumerate().map(|(i, l)| l.replacen("\"t-", &format!("\"{i}-"), 1)).collect::<Vec<_>>().join("\n");
     for dialect in [Dialect::OpenAi, Dialect::Azure] {
-        let run = |count_tokens: bool| {
-            let mut k =
-                Checker::with_tokenizer(CheckOptions { dialect, count_tokens, ..CheckOptions::default() }, &c, Box::new(NoTokenizer));
-            k.feed(text.as_bytes());
-            k.finish().diagnostics
-        };
-        let (fast, slow) = (run(false), run(true));
+        let (fast, slow) = (file_diagnostics(&text, dialect, false, &c), file_diagnostics(&text, dialect, true, &c));
         assert_eq!(fast, slow, "{dialect:?}");
         assert!(fast.iter().any(|d| d.param.as_deref() == Some("body.tool_choice")), "{fast:#?}");
         assert!(fast.iter().any(|d| d.param.as_deref() == Some("body.tools[2].function.name")), "{fast:#?}");
@@ -596,4 +582,13 @@ fn mutate(b: &mut Vec<u8>, mutations: &[(f64, u8, u8)]) {
             _ => b.insert(i, b"{}[],:\"\\ 0e-"[byte as usize % 12]),
         }
     }
+}
+
+/// A whole file's findings; without tokens the fast path may take a line,
+/// with them every line takes the full checker (a stand-in counter).
+fn file_diagnostics(text: &str, dialect: Dialect, count_tokens: bool, c: &Catalog) -> Vec<batchlane_core::batch::Diagnostic> {
+    use batchlane_core::batch::{CheckOptions, Checker, NoTokenizer};
+    let mut k = Checker::with_tokenizer(CheckOptions { dialect, count_tokens, ..CheckOptions::default() }, c, Box::new(NoTokenizer));
+    k.feed(text.as_bytes());
+    k.finish().diagnostics
 }
