@@ -214,6 +214,19 @@ fn huge_and_hostile_lines_agree_with_the_slow_path() {
         line("a", "", &format!("{big}\u{1}{big}")),
         line("a", r#""temperature": 1e99999, "#, "hi"),
         line("a", &deep, "hi"),
+        // The same depth, a huge number and a control character where the
+        // fast path's tree reads: in tools and response_format.
+        line(
+            "a",
+            &format!(
+                r#""response_format": {{"type": "json_schema", "json_schema": {{"name": "n", "schema": {}1{}}}}}, "#,
+                "[".repeat(10_000),
+                "]".repeat(10_000)
+            ),
+            "hi",
+        ),
+        line("a", r#""tools": [{"type": "function", "function": {"name": "f", "parameters": {"maxLength": 1e99999}}}], "#, "hi"),
+        line("a", "\"tools\": [{\"type\": \"function\", \"function\": {\"name\": \"f\u{1}\"}}], ", "hi"),
     ] {
         assert!(!agree(hostile.as_bytes(), Dialect::Azure), "{}", &hostile[..200]);
         let mut out = Findings::new(4);
