@@ -7,7 +7,7 @@
 
 use super::diagnostic::quote;
 use super::estimate::{explicit_cap, output_cap, prompt_tokens, OutputCap, Overheads};
-use super::fast_line::check_line_fast;
+use super::fast_line::{check_line_fast_with, FastFacts};
 use super::findings::Findings;
 use super::finish::FileFacts;
 use super::line::{check_line, FileShape, LineRef, Parsed};
@@ -56,6 +56,12 @@ pub struct Checker {
     findings: Findings,
     /// Set when checking one range of a file (see `structural_part.rs`).
     range: Option<Box<RangeRecord>>,
+    /// The catalog's figures the fast path reads per line.
+    fast_facts: FastFacts,
+    /// The output cap of the model last looked up (`Self::model_max`).
+    model_max: Option<(&'static str, Option<u64>)>,
+    /// The catalog's body minimums (`model_rules::body_minimum_values`).
+    minimums: Vec<(&'static crate::facts::Fact, Option<f64>)>,
 }
 
 /// OpenAI's recorded answer to an output cap beyond the model's maximum:
@@ -132,6 +138,7 @@ impl Checker {
         let largest_output_cap = MODELS.iter().filter_map(|m| catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64).max();
         // A given endpoint stands in for the first line's url (line 0).
         let first_url = options.endpoint.clone().map(|e| (e, 0));
+        let options_dialect = options.dialect;
         let mut c = Checker {
             overheads: Overheads::from_catalog(catalog),
             lines: LineSplitter::with_limit(options.max_line_bytes),
@@ -153,6 +160,9 @@ impl Checker {
             encoding: None,
             shape: None,
             range: None,
+            fast_facts: FastFacts::new(catalog, options_dialect),
+            model_max: None,
+            minimums: super::model_rules::body_minimum_values(catalog),
         };
         c.settle_family();
         c
@@ -297,7 +307,7 @@ impl Checker {
         let fast = if self.options.count_tokens || !self.fast_allowed() {
             None
         } else {
-            check_line_fast(r, self.options.dialect, &self.catalog, &mut out)
+            check_line_fast_with(r, self.options.dialect, &self.catalog, self.fast_facts, &mut out)
         };
         let parsed = fast.or_else(|| check_line(r, self.options.dialect, &self.catalog, &mut out));
         match parsed {
@@ -459,7 +469,7 @@ impl Checker {
                 super::model_rules::family_rules(r, body, endpoint, family, sent, source, self.options.dialect, &self.catalog, out);
             }
         }
-        let model_max = model.and_then(|m| self.catalog.get(Kind::MaxOutputTokens, m.name)).map(|v| v as u64);
+        let model_max = self.model_max(model);
         if let Some((key, cap)) = explicit_cap(body, endpoint).filter(|_| judged) {
             // The model's own cap (model_max is known only with a model), else the largest.
             let limit = model_max.or(self.largest_output_cap);
@@ -520,10 +530,24 @@ impl Checker {
         }
     }
 
+    /// The catalog's output cap of `model`, looked up once per model (every
+    /// line asks it; the catalog does not change during a check).
+    fn model_max(&mut self, model: Option<&'static Model>) -> Option<u64> {
+        let m = model?;
+        match self.model_max {
+            Some((name, max)) if std::ptr::eq(name, m.name) => max,
+            _ => {
+                let max = self.catalog.get(Kind::MaxOutputTokens, m.name).map(|v| v as u64);
+                self.model_max = Some((m.name, max));
+                max
+            }
+        }
+    }
+
     /// The body rules that need the file's model: the service's minimums,
     /// what a reasoning model refuses.
     fn model_body_rules(&self, r: LineRef, body: &serde_json::Value, endpoint: Endpoint, p: &Parsed, out: &mut Findings) {
-        super::model_rules::body_minimums(r, body, endpoint, &self.catalog, out);
+        super::model_rules::body_minimums(r, body, endpoint, &self.minimums, &self.catalog, out);
         super::service_tier::check(r, body, self.model, self.model_source, self.options.dialect, &self.catalog, out);
         if let Some(m) = self.model.filter(|m| m.kind == ModelKind::Reasoning) {
             if matches!(endpoint, Endpoint::ChatCompletions | Endpoint::Responses) {

@@ -83,16 +83,27 @@ pub(crate) fn reasoning(
 }
 
 /// The minimums the live service enforces where the spec gives none
-/// (`body_minimum` facts, `ENDPOINT.PARAM`): the service's words and code.
-pub(crate) fn body_minimums(r: LineRef, body: &Value, endpoint: super::Endpoint, catalog: &Catalog, out: &mut Findings) {
+/// (`body_minimum` facts, `ENDPOINT.PARAM`), each with the catalog's value
+/// (`None`: removed): looked up once per check, not per line.
+pub(crate) fn body_minimum_values(catalog: &Catalog) -> Vec<(&'static crate::facts::Fact, Option<f64>)> {
+    crate::facts::all_facts().filter(|f| f.kind == Kind::BodyMinimum).map(|f| (f, catalog.get(Kind::BodyMinimum, f.subject))).collect()
+}
+
+/// The minimums of [`body_minimum_values`] a body's integers fall below:
+/// the service's words and code.
+pub(crate) fn body_minimums(
+    r: LineRef,
+    body: &Value,
+    endpoint: super::Endpoint,
+    minimums: &[(&'static crate::facts::Fact, Option<f64>)],
+    catalog: &Catalog,
+    out: &mut Findings,
+) {
     let Some(prefix) = super::schema::root_name(endpoint) else { return };
     let Some(b) = body.as_object() else { return };
-    // The catalog's body minimums, found once (not by a walk over every fact per line).
-    static MINIMUMS: std::sync::OnceLock<Vec<&'static crate::facts::Fact>> = std::sync::OnceLock::new();
-    let minimums = MINIMUMS.get_or_init(|| crate::facts::all_facts().filter(|f| f.kind == Kind::BodyMinimum).collect());
-    for f in minimums {
+    for &(f, min) in minimums {
         let Some(key) = f.subject.strip_prefix(prefix).and_then(|k| k.strip_prefix('.')) else { continue };
-        let Some(min) = catalog.get(Kind::BodyMinimum, f.subject) else { continue };
+        let Some(min) = min else { continue };
         // Only integers: another type is the schema's finding.
         let Some(v) = b.get(key).filter(|v| v.is_i64() || v.is_u64()) else { continue };
         if v.as_f64().is_some_and(|x| x < min) {
@@ -175,7 +186,8 @@ pub(crate) fn family_rules(
     out: &mut Findings,
 ) {
     let Some(b) = body.as_object() else { return };
-    let guessed = if source == ModelSource::Guessed { format!(" ({family} is guessed from the deployment name.)") } else { String::new() };
+    // Worded only for a finding (a line without one formats nothing).
+    let guessed = || if source == ModelSource::Guessed { format!(" ({family} is guessed from the deployment name.)") } else { String::new() };
     let refused = |kind: Kind, item: &str| catalog.get(kind, &format!("{family}.{item}")).is_some_and(|v| v > 0.0);
     let chat = endpoint == super::Endpoint::ChatCompletions;
     // Roles (Chat Completions).
@@ -187,7 +199,7 @@ pub(crate) fn family_rules(
                     continue;
                 }
                 let (sev, note, basis) = table_severity(catalog, Kind::ModelRefusesRole, &format!("{family}.{role}"), source, dialect);
-                let msg = format!("Unsupported value: 'messages[{i}].role' does not support '{role}' with this model.{note}{guessed}");
+                let msg = format!("Unsupported value: 'messages[{i}].role' does not support '{role}' with this model.{note}{}", guessed());
                 out.push(with_row(r.diag(Code::UnsupportedValue, sev, Some(&format!("body.messages[{i}].role")), msg, None), basis));
             }
         }
@@ -195,7 +207,7 @@ pub(crate) fn family_rules(
     // `stop` (Chat Completions).
     if chat && b.get("stop").is_some_and(|v| !v.is_null()) && refused(Kind::ModelRefusesParam, "stop") {
         let (sev, note, basis) = table_severity(catalog, Kind::ModelRefusesParam, &format!("{family}.stop"), source, dialect);
-        let msg = format!("Unsupported parameter: 'stop' is not supported with this model.{note}{guessed}");
+        let msg = format!("Unsupported parameter: 'stop' is not supported with this model.{note}{}", guessed());
         out.push(with_row(r.diag(Code::UnsupportedParameter, sev, Some("body.stop"), msg, None), basis));
     }
     // The reasoning effort: `reasoning_effort` (Chat) or `reasoning.effort` (Responses).
@@ -210,9 +222,9 @@ pub(crate) fn family_rules(
         // A model that is not a reasoning model does not know the Chat argument at all.
         let chat_model = crate::facts::model_for_name(family).is_some_and(|m| m.kind == crate::facts::ModelKind::Chat);
         let (code, msg) = if chat && chat_model {
-            (Code::UnknownParameter, format!("Unrecognized request argument supplied: {item}{note}{guessed}"))
+            (Code::UnknownParameter, format!("Unrecognized request argument supplied: {item}{note}{}", guessed()))
         } else {
-            (Code::UnsupportedParameter, format!("Unsupported parameter: '{item}' is not supported with this model.{note}{guessed}"))
+            (Code::UnsupportedParameter, format!("Unsupported parameter: '{item}' is not supported with this model.{note}{}", guessed()))
         };
         out.push(with_row(r.diag(code, sev, Some(param), msg, None), basis));
         return;
@@ -232,20 +244,22 @@ pub(crate) fn family_rules(
         EFFORT_VALUES.iter().copied().filter(|x| catalog.get(Kind::ModelEffort, &subject(x)).is_some_and(|t| t > 0.0)).collect();
     let (sev, note, basis) = table_severity(catalog, Kind::ModelEffort, &subject(v), source, dialect);
     if on_azure(v).is_some() {
-        let msg = format!("Invalid value: '{v}'. Supported values are: {}.{note}{guessed}", listed(&taken));
+        let msg = format!("Invalid value: '{v}'. Supported values are: {}.{note}{}", listed(&taken), guessed());
         out.push(with_row(r.diag(Code::InvalidValue, sev, Some(param), msg, None), basis));
         return;
     }
     let msg = if chat {
         format!(
-            "Unsupported value: 'reasoning_effort' does not support '{v}' with this model. Supported values are: {}.{note}{guessed}",
-            listed(&taken)
+            "Unsupported value: 'reasoning_effort' does not support '{v}' with this model. Supported values are: {}.{note}{}",
+            listed(&taken),
+            guessed()
         )
     } else {
         format!(
-            "Unsupported value: '{v}' is not supported with the '{}' model. Supported values are: {}.{note}{guessed}",
+            "Unsupported value: '{v}' is not supported with the '{}' model. Supported values are: {}.{note}{}",
             super::quote(sent),
-            listed(&taken)
+            listed(&taken),
+            guessed()
         )
     };
     out.push(with_row(r.diag(Code::UnsupportedValue, sev, Some(param), msg, None), basis));
