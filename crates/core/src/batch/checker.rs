@@ -84,6 +84,16 @@ pub(crate) fn id_key(id: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(format!("\0#{a:016x}{b:016x}#{}", id.len()))
 }
 
+/// What the duplicate map knew of a line's custom_id.
+enum Seen {
+    /// First used on this line (now remembered).
+    New,
+    /// First used on that line.
+    Before(u64),
+    /// Not seen, and not remembered: the map is at the service's limit.
+    PastLimit,
+}
+
 /// The message of a duplicate custom_id first used on line `first`.
 pub(crate) fn duplicate_message(first: u64) -> String {
     format!("The custom ID for this request is a duplicate of the custom ID in another request (line {first}).")
@@ -347,17 +357,27 @@ impl Checker {
         let mut new_id = None;
         if let Some(id) = p.custom_id.as_deref().map(id_key) {
             let id = id.as_ref();
-            match self.ids.get(id) {
-                Some(&first) => {
+            // One hash per line: a new id (nearly every line) goes in as it
+            // is looked up; past the limit ids are only looked up.
+            let seen = if self.ids.len() < self.max_ids {
+                match self.ids.entry(id.into()) {
+                    std::collections::hash_map::Entry::Occupied(e) => Seen::Before(*e.get()),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(r.number);
+                        Seen::New
+                    }
+                }
+            } else {
+                self.ids.get(id).map_or(Seen::PastLimit, |&first| Seen::Before(first))
+            };
+            match seen {
+                Seen::Before(first) => {
                     let mut d =
                         r.diag(Code::DuplicateCustomId, Severity::Error, Some("custom_id"), duplicate_message(first), p.custom_id_at);
                     d.related_line = Some(first);
                     out.push(d);
                 }
-                // Beyond the service's request limit the file fails anyway
-                // (too_many_tasks): later ids are not remembered.
-                None if self.ids.len() < self.max_ids => {
-                    self.ids.insert(id.into(), r.number);
+                Seen::New => {
                     if self.range.is_some() {
                         let d = r.diag(Code::DuplicateCustomId, Severity::Error, None, String::new(), p.custom_id_at);
                         new_id = Some(IdSeen {
@@ -370,7 +390,9 @@ impl Checker {
                         });
                     }
                 }
-                None => {
+                // Beyond the service's request limit the file fails anyway
+                // (too_many_tasks): later ids are not remembered.
+                Seen::PastLimit => {
                     if let Some(range) = self.range.as_mut() {
                         range.overflow = true;
                     }
@@ -382,7 +404,7 @@ impl Checker {
         if let Some(url) = &p.url {
             match &self.first_url {
                 None => self.first_url = Some((url.to_string(), r.number)),
-                Some((first, n)) if first != url && dialect.allowed_urls().contains(&url.as_ref()) => {
+                Some((first, n)) if first != url && super::schema::listed(dialect.allowed_urls(), url) => {
                     let whence = if *n == 0 { "the batch's endpoint".to_string() } else { format!("on line {n}") };
                     let msg = format!(
                         "The URL provided for this request does not match the batch endpoint ({url} here, {} {whence}).",

@@ -98,7 +98,7 @@ pub(crate) fn check_line_fast_with<'a>(
         return None;
     }
     let url = top.url?;
-    if !dialect.allowed_urls().contains(&url.as_ref()) {
+    if !super::schema::listed(dialect.allowed_urls(), &url) {
         return None;
     }
     let endpoint = Endpoint::from_url(&url);
@@ -506,8 +506,8 @@ impl<'de> Visitor<'de> for BodySeed {
             let node = match root {
                 None => None,
                 Some((t, props, required, extra)) => {
-                    required_seen += required.contains(&k) as usize;
-                    let c = match props.iter().find(|(n, _)| *n == k) {
+                    required_seen += super::schema::listed(required, k) as usize;
+                    let c = match super::schema::prop(props, k) {
                         Some(&(_, c)) => c,
                         None => match extra {
                             // Refused, or (a name only the counterpart spec
@@ -558,7 +558,7 @@ impl<'de> Visitor<'de> for BodySeed {
                 "input" => b.input_set = fit(&mut a)? != Skip::Null,
                 // What the cross-field rules read: kept (as a `Tree`) for
                 // them, after the schema's check.
-                key if super::cross_field::BODY_KEYS.contains(&key) => {
+                key if super::schema::listed(super::cross_field::BODY_KEYS, key) => {
                     let v: Tree = a.next_value()?;
                     if node.is_some_and(|(t, c)| !super::schema::fits(t, c, &v)) {
                         return Err(A::Error::custom("a value the schema does not allow"));
@@ -579,7 +579,7 @@ impl<'de> Visitor<'de> for BodySeed {
                         b.caps.insert(k.to_string(), Value::Bool(true));
                     }
                 }
-                key if CAP_KEYS.contains(&key) => {
+                key if super::schema::listed(CAP_KEYS, key) => {
                     if key == "max_tokens" {
                         b.max_tokens_key = Some(key.as_ptr() as usize);
                     }
@@ -663,7 +663,7 @@ impl<'de> Visitor<'de> for Message {
             match k {
                 "role" => {
                     let Str(r) = a.next_value::<Str>()?;
-                    role_ok = ROLES.contains(&r.as_ref());
+                    role_ok = super::schema::listed(ROLES, &r);
                     assistant = r == "assistant";
                     function = r == "function";
                     named |= super::cross_field::names_an_item(&r);

@@ -39,7 +39,9 @@ pub(crate) const BODY_KEYS: &[&str] = &["tools", "tool_choice", "response_format
 /// the slow path. (Chat's legacy `function_call` argument is no concern of
 /// these rules.)
 pub(crate) fn names_an_item(s: &str) -> bool {
-    matches!(s, "tool" | "tool_calls" | "function_call" | "function_call_output")
+    // The first byte first: most strings (message texts, roles such as
+    // "user") are told apart without a call to `memcmp`.
+    matches!(s.as_bytes().first(), Some(b't' | b'f')) && matches!(s, "tool" | "tool_calls" | "function_call" | "function_call_output")
 }
 
 /// The most ids one message lists.

@@ -224,7 +224,7 @@ impl<'de> Visitor<'de> for FitVisitor {
                     continue;
                 }
                 let Node::Obj { props, required, extra } = *t.node(l.ids[i]) else { continue };
-                let c = match props.iter().find(|(n, _)| *n == key) {
+                let c = match super::prop(props, key) {
                     Some(&(_, c)) => c,
                     None => match extra {
                         Extra::Open => 0,
@@ -237,7 +237,7 @@ impl<'de> Visitor<'de> for FitVisitor {
                         }
                     },
                 };
-                if required.contains(&key) {
+                if super::listed(required, key) {
                     seen_required[i] += 1;
                 }
                 kid_of[i] = match kids[..k].iter().position(|&x| x == c) {

@@ -111,7 +111,7 @@ fn fits_at<J: Json>(t: &Table, id: u16, v: &J, depth: usize) -> bool {
         }),
         &Node::Obj { props, required, extra } => v.members().is_some_and(|mut members| {
             required.iter().all(|r| v.get(r).is_some())
-                && members.all(|(k, x)| match props.iter().find(|(n, _)| *n == k) {
+                && members.all(|(k, x)| match super::prop(props, k) {
                     Some(&(_, c)) => fits_at(t, c, x, depth + 1),
                     None => match extra {
                         Extra::Open => true,
@@ -140,7 +140,7 @@ pub(crate) fn fits_str(t: &Table, id: u16, s: &str) -> bool {
 /// without bounds or pattern costs nothing more than the value test.
 pub(crate) fn str_fits(t: &Table, n: &Node, s: &str) -> bool {
     let &Node::Str { values, min, max, pattern } = n else { return false };
-    (values.is_empty() || values.contains(&s))
+    (values.is_empty() || super::listed(values, s))
         && (min == 0 && max.is_none() || char_len_within(s, min, max))
         && pattern.is_none_or(|p| t.pattern(p).is_none_or(|re| re.is_match(s)))
 }
@@ -348,7 +348,7 @@ fn check(t: &Table, id: u16, v: &Value, path: &str, out: &mut Vec<Finding>, dept
                 if out.len() >= MAX_FINDINGS {
                     break;
                 }
-                let c = match props.iter().find(|(n, _)| *n == k) {
+                let c = match super::prop(props, k) {
                     Some(&(_, c)) => Some(c),
                     None => match extra {
                         Extra::Open => None,
@@ -494,7 +494,7 @@ fn union(t: &Table, id: u16, v: &Value, path: &str, out: &mut Vec<Finding>, dept
 /// The strings member `l` fixes field `name` to (None: not fixed).
 fn fixed_values(t: &Table, l: u16, name: &str) -> Option<Vec<&'static str>> {
     let Node::Obj { props, .. } = t.node(l) else { return None };
-    let &(_, c) = props.iter().find(|(n, _)| *n == name)?;
+    let &(_, c) = super::prop(props, name)?;
     let mut ls = Vec::new();
     leaves(t, c, &mut ls, 0);
     let mut all = Vec::new();
