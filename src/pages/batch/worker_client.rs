@@ -4,7 +4,7 @@
 //! and split, and cancel.
 
 use crate::worker::client::WorkerPool;
-use batchlane_core::batch::{plan_ranges, CheckOptions, Progress, RangeStart, Report, PLAN_PREFIX_BYTES};
+use batchlane_core::batch::{heavy_lines, plan_ranges, CheckOptions, Progress, RangeStart, Report, PLAN_PREFIX_BYTES};
 use batchlane_core::facts::{Catalog, Encoding};
 use batchlane_core::protocol::{Request, Response, WorkerFailure};
 use std::cell::RefCell;
@@ -38,15 +38,17 @@ pub enum CheckEvent {
 }
 
 /// How many workers check a big file. Counting tokens is the workers'
-/// own work: one per core. Structural checks alone keep up with the
-/// browser's reading of the file, which runs on its own threads: they
-/// leave it a core (on 2 cores, two range workers took 1.4x as long as one
-/// worker, each running at half speed).
+/// own work: one per core. Structural checks of chat lines keep up with
+/// the browser's reading of the file, which runs on its own threads: they
+/// leave it a core (on 2 cores, two range workers were no faster than one
+/// on the bench's chat files); lines that name tools or a response format
+/// (`batch::heavy_lines` on the file's first lines: about twice the work
+/// per byte) get one per core (on 2 cores, 0.38-0.42 s against 0.51-0.53 s).
 /// (`batchlane.batch.workers` in localStorage overrides it, for benchmarks.)
-fn workers(count_tokens: bool) -> usize {
+fn workers(count_tokens: bool, heavy: bool) -> usize {
     use gloo::storage::{LocalStorage, Storage};
     let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
-    let n = if count_tokens { cores } else { cores.saturating_sub(1) };
+    let n = if count_tokens || heavy { cores } else { cores.saturating_sub(1) };
     LocalStorage::get::<usize>("batchlane.batch.workers").unwrap_or(n).clamp(1, MAX_WORKERS)
 }
 
@@ -57,7 +59,7 @@ fn workers(count_tokens: bool) -> usize {
 /// file needs it), which a check otherwise waits for in every worker.
 pub fn warm(count_tokens: bool) {
     let pool = pool();
-    let warmed = pool.warm(workers(true)).and_then(|()| {
+    let warmed = pool.warm(workers(true, true)).and_then(|()| {
         if count_tokens {
             pool.tell_idle(&Request::Prepare { encoding: Encoding::O200kBase })
         } else {
@@ -78,8 +80,8 @@ fn parallel_min_bytes() -> f64 {
 
 /// Checks `file` in the workers, with exact tokens (when counted).
 pub fn check(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(CheckEvent)>) {
-    let n = workers(options.count_tokens);
-    if file.size() < parallel_min_bytes() || n < 2 {
+    // The most workers this file could get (heavy lines or tokens: one per core).
+    if file.size() < parallel_min_bytes() || workers(options.count_tokens, true) < 2 {
         return single(file, options, catalog, on);
     }
     wasm_bindgen_futures::spawn_local(async move {
@@ -90,9 +92,10 @@ pub fn check(file: Blob, options: CheckOptions, catalog: Catalog, on: Rc<dyn Fn(
             Ok(h) => gloo::file::futures::read_as_bytes(&h).await.ok(),
             Err(_) => None,
         };
+        let n = workers(options.count_tokens, bytes.as_deref().is_some_and(heavy_lines));
         // The report must equal a single pass: split only when the ranges
         // can know the file's first url and model (and tokens' model).
-        let Some(at) = bytes.and_then(|b| plan_ranges(&b, end >= size, &options, &catalog)) else {
+        let Some(at) = bytes.filter(|_| n >= 2).and_then(|b| plan_ranges(&b, end >= size, &options, &catalog)) else {
             return single(file, options, catalog, on);
         };
         if let Err(e) = ranges(file, n, options, catalog, at, on.clone()) {

@@ -65,7 +65,7 @@ pub use option_table::{
 pub use options::{CheckOptions, OptionError, QuotaChoice, Subscription};
 pub use part_merge::merge_parts;
 pub use range_check::{check_bytes_ranges, plan_ranges, range_checker, ranges_at};
-pub use range_plan::{owned_range, plan_parallel, ParallelPlan, PLAN_PREFIX_BYTES};
+pub use range_plan::{heavy_lines, owned_range, plan_parallel, ParallelPlan, PLAN_PREFIX_BYTES};
 pub use repair::{repair, repair_plan, Rename, RepairOptions, RepairOutcome, RepairPlan, Repairer};
 pub use report::{CodeCount, QuotaReport, Report, Summary, TokenReport};
 pub use samples::{Sample, BROKEN_AZURE, BROKEN_OPENAI, SAMPLES, VALID_AZURE, VALID_OPENAI};

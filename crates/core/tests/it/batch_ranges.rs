@@ -313,3 +313,60 @@ fn a_late_model_needs_a_single_pass() {
         assert_eq!(in_ranges(early.as_bytes(), &named, &catalog, n).map(normalized), Some(single.clone()), "{n} ranges");
     }
 }
+
+/// The lines of the vendors' real-world corpus (`fixtures/real/`) that name
+/// `tools` (OpenAI's cookbook and docs examples), and those that name none
+/// of `tools`, `response_format` and `functions`.
+fn corpus_lines(tools: bool) -> Vec<String> {
+    let text = include_str!("../fixtures/real/openai-valid.jsonl");
+    let heavy = |l: &str| ["\"tools\"", "\"response_format\"", "\"functions\""].iter().any(|k| l.contains(k));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && if tools { l.contains("\"tools\"") } else { !heavy(l) })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The first line of the Azure sample file (a chat request).
+fn chat_line() -> String {
+    VALID_AZURE.lines().next().unwrap_or_default().to_string()
+}
+
+fn prefix_of(lines: &[String]) -> Vec<u8> {
+    lines.iter().flat_map(|l| l.bytes().chain([b'\n'])).collect()
+}
+
+#[test]
+fn a_file_of_tool_lines_is_heavy_and_a_chat_file_is_not() {
+    use batchlane_core::batch::heavy_lines;
+    let tools = corpus_lines(true);
+    let plain = corpus_lines(false);
+    assert!(!tools.is_empty() && !plain.is_empty(), "the corpus has both kinds");
+    assert!(heavy_lines(&prefix_of(&tools)));
+    assert!(!heavy_lines(&prefix_of(&plain)));
+    let chat: Vec<String> = std::iter::repeat_n(chat_line(), 10).collect();
+    assert!(!heavy_lines(&prefix_of(&chat)));
+    // Most of the sampled lines decide: one tool line in four is not enough, two in four is.
+    let mixed = |heavy: usize| -> Vec<String> { (0..4).map(|i| if i < heavy { tools[0].clone() } else { plain[0].clone() }).collect() };
+    assert!(!heavy_lines(&prefix_of(&mixed(1))));
+    assert!(heavy_lines(&prefix_of(&mixed(2))));
+    // Only the first 64 complete lines count: 64 chat lines, then tool lines.
+    let late: Vec<String> = chat.iter().cycle().take(64).chain(tools.iter().cycle().take(200)).cloned().collect();
+    assert!(!heavy_lines(&prefix_of(&late)));
+}
+
+#[test]
+fn heavy_lines_reads_keys_not_words_in_a_message_and_needs_a_whole_line() {
+    use batchlane_core::batch::heavy_lines;
+    // "tools" quoted inside a message is escaped: it is no argument.
+    let quoted = chat_line().replace("two sentences.", r#"two sentences; say \"tools\" and \"response_format\"."#);
+    assert!(quoted.contains(r#"\"tools\""#));
+    assert!(!heavy_lines(prefix_of(&[quoted.clone(), quoted]).as_slice()));
+    // A prefix cut inside its first line, blank lines, nothing: not heavy.
+    let tools = corpus_lines(true);
+    assert!(!heavy_lines(&tools[0].as_bytes()[..tools[0].len() / 2]));
+    assert!(!heavy_lines(b"\n  \n\t\n"));
+    assert!(!heavy_lines(b""));
+    // Blank lines are not counted among the sampled lines.
+    let spaced = format!("\n\n{}\n\n{}\n", tools[0], chat_line());
+    assert!(heavy_lines(spaced.as_bytes()));
+}
