@@ -14,7 +14,7 @@ ROWS = [
      "Python `check_file(count_tokens=False)` vs openbatch, same process (goal ≥ 4×)"),
     ("CLI full check vs the Python route", "native `batchlane check`, exact tokens, vs `json.loads` + tiktoken"),
     ("Python check_file() vs the Python route", "Python `check_file()`, exact tokens, vs `json.loads` + tiktoken"),
-    ("browser structural", "browser, structural checks only, one worker (goal ≥ 400 MB/s)"),
+    ("browser structural", "browser, structural checks only, the app's workers: one, two for tools lines (goal ≥ 400 MB/s)"),
     ("browser full check vs the Python route", "browser, exact tokens, vs `json.loads` + tiktoken (goal ≥ 6×)"),
     ("browser full check vs the native CLI", "browser, exact tokens: its time / native `batchlane check`'s (goal ≤ 1.6)"),
     ("multi-byte text", "multi-byte text: Korean file's structural time / its English twin's (goal ≤ 1.1)"),
