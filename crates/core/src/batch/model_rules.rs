@@ -187,7 +187,8 @@ pub(crate) fn family_rules(
 ) {
     let Some(b) = body.as_object() else { return };
     // Worded only for a finding (a line without one formats nothing).
-    let guessed = || if source == ModelSource::Guessed { format!(" ({family} is guessed from the deployment name.)") } else { String::new() };
+    let guessed =
+        || if source == ModelSource::Guessed { format!(" ({family} is guessed from the deployment name.)") } else { String::new() };
     let refused = |kind: Kind, item: &str| catalog.get(kind, &format!("{family}.{item}")).is_some_and(|v| v > 0.0);
     let chat = endpoint == super::Endpoint::ChatCompletions;
     // Roles (Chat Completions).

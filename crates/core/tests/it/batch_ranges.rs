@@ -320,10 +320,7 @@ fn a_late_model_needs_a_single_pass() {
 fn corpus_lines(tools: bool) -> Vec<String> {
     let text = include_str!("../fixtures/real/openai-valid.jsonl");
     let heavy = |l: &str| ["\"tools\"", "\"response_format\"", "\"functions\""].iter().any(|k| l.contains(k));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && if tools { l.contains("\"tools\"") } else { !heavy(l) })
-        .map(str::to_string)
-        .collect()
+    text.lines().filter(|l| !l.trim().is_empty() && if tools { l.contains("\"tools\"") } else { !heavy(l) }).map(str::to_string).collect()
 }
 
 /// The first line of the Azure sample file (a chat request).
