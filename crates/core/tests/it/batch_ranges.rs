@@ -367,3 +367,22 @@ fn heavy_lines_reads_keys_not_words_in_a_message_and_needs_a_whole_line() {
     let spaced = format!("\n\n{}\n\n{}\n", tools[0], chat_line());
     assert!(heavy_lines(spaced.as_bytes()));
 }
+
+#[test]
+fn heavy_lines_takes_hostile_prefixes_without_a_panic_and_reads_only_whole_lines() {
+    use batchlane_core::batch::{heavy_lines, PLAN_PREFIX_BYTES};
+    let tools = corpus_lines(true);
+    // One line as long as the whole prefix, never ended: no complete line, not heavy.
+    let mut huge = tools[0].clone().into_bytes();
+    huge.resize(PLAN_PREFIX_BYTES, b'a');
+    assert!(!heavy_lines(&huge));
+    // Invalid UTF-8, NUL and other control bytes around the key: bytes are
+    // searched, not decoded, and the key still counts where it stands.
+    let mut odd = b"\xff\xfe\x00\x01\x1b{\"body\": {\"tools\": [], \"x\": \"\xc3\x28\"}}\r\n".to_vec();
+    odd.extend_from_slice(b"\x00\x00\x00\n");
+    assert!(heavy_lines(&odd), "one heavy line of two");
+    assert!(!heavy_lines(b"\xff\xfe\x00\n\x01\x02\n\xc3\x28\n"));
+    // A number far past any integer type is only bytes here.
+    let big = format!("{{\"max_tokens\": 1{}}}\n", "0".repeat(10_000));
+    assert!(!heavy_lines(big.as_bytes()));
+}
