@@ -14,6 +14,7 @@ mod estimate;
 mod evidence;
 mod explain;
 mod fast_line;
+mod fast_values;
 mod file;
 mod findings;
 mod finish;

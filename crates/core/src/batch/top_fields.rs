@@ -2,7 +2,7 @@
 //! building it: its top-level custom_id, method and url and its body's model
 //! (`line::check_line_cheap` applies the rules to them).
 
-use super::fast_line::{Keys, Scalar, Skip};
+use super::fast_values::{Keys, Scalar, Skip};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 use std::fmt;

@@ -10,7 +10,7 @@
 //! slow path compares keys as written and reports the repeat), as in the
 //! rest of the fast path.
 
-use super::fast_line::Keys;
+use super::fast_values::Keys;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Number, Value};
 use std::borrow::Cow;

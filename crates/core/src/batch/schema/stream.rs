@@ -7,7 +7,7 @@
 //! more also sends the line to the slow path).
 
 use super::{Extra, Node, Table};
-use crate::batch::fast_line::{Keys, Skip};
+use crate::batch::fast_values::{Keys, Skip};
 use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
